@@ -1,0 +1,87 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Counts the SQL statements sent, so tests and the benchmark can prove a search costs a constant number. */
+export class StatementCounter {
+  count = 0;
+  logQuery(): void {
+    this.count += 1;
+  }
+}
+
+export type Database = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  statements: StatementCounter;
+  /** Raw rows of one statement; the statement is counted. */
+  query<T>(statement: SQL): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+type Options = { url?: string; dataDir?: string; pglite?: PGlite; max?: number };
+
+/** PostgreSQL when a URL is given, otherwise PGlite in dataDir (in memory when dataDir is omitted). */
+export async function openDatabase(options: Options): Promise<Database> {
+  const statements = new StatementCounter();
+  if (options.url) {
+    // Dates stay strings: stay dates are calendar days, never instants.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      types: {
+        getTypeParser: (oid, format) =>
+          oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format as "text"),
+      },
+    });
+    pool.on("error", () => {
+      // An idle client lost its connection (database restart); the pool replaces it on the next query.
+    });
+    const db = drizzlePg(pool, { schema, logger: statements }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      statements,
+      query: async <T>(statement: SQL) => (await db.execute(statement)).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  }
+  await client.waitReady;
+  const owned = client;
+  const db = drizzlePglite(owned, { schema, logger: statements }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    statements,
+    query: async <T>(statement: SQL) => (await db.execute(statement)).rows as T[],
+    close: () => owned.close(),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "postgres") {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own database type
+    await migratePg(database.db as any, { migrationsFolder });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own database type
+    await migratePglite(database.db as any, { migrationsFolder });
+  }
+}

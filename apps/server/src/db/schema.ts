@@ -1,0 +1,489 @@
+// The database schema. Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and
+// committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Text in several languages, keyed by language code (`en`, `it`, `de`, …); `en` is the fallback. */
+export type LocalizedText = Record<string, string>;
+
+export const channelKind = pgEnum("channel_kind", ["direct", "trade"]);
+export const mealPlan = pgEnum("meal_plan", [
+  "room_only",
+  "breakfast",
+  "half_board",
+  "full_board",
+  "all_inclusive",
+  "unspecified",
+]);
+export const paymentKind = pgEnum("payment_kind", [
+  "pay_at_hotel",
+  "card_guarantee",
+  "prepaid",
+  "pre_authorisation",
+  "bank_transfer",
+]);
+export const pricingBasis = pgEnum("pricing_basis", ["per_person", "per_unit", "per_stay"]);
+export const mandatoryFor = pgEnum("mandatory_for", ["none", "all_adults", "all_children"]);
+export const petPolicy = pgEnum("pet_policy", ["not_allowed", "free", "per_stay", "per_night"]);
+
+export const currency = pgTable("currency", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  namePlural: text("name_plural").notNull(),
+  symbol: text("symbol").notNull(),
+  symbolNative: text("symbol_native").notNull(),
+  decimalDigits: smallint("decimal_digits").notNull(),
+  /** Cash rounding step in major units (0.05 for CHF); 0 means "round to decimal_digits". */
+  rounding: numeric("rounding", { precision: 10, scale: 4 }).notNull().default("0"),
+});
+
+/** Units of the currency per 1 EUR; a conversion from A to B is perEur(B) / perEur(A). */
+export const exchangeRate = pgTable("exchange_rate", {
+  code: text("code")
+    .primaryKey()
+    .references(() => currency.code),
+  perEur: numeric("per_eur", { precision: 20, scale: 8 }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const hotelGroup = pgTable("hotel_group", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const channel = pgTable("channel", {
+  id: integer("id").primaryKey(),
+  groupId: integer("group_id")
+    .notNull()
+    .references(() => hotelGroup.id),
+  name: text("name").notNull(),
+  kind: channelKind("kind").notNull().default("direct"),
+  /** The trade channel linked to this direct channel (or the reverse). */
+  tradeAssociatedId: integer("trade_associated_id"),
+  colors: jsonb("colors").$type<{ primary: string; secondary: string; style?: string }>().notNull(),
+  customScripts: jsonb("custom_scripts").$type<Record<string, string>>().notNull().default({}),
+  tracking: jsonb("tracking").$type<Record<string, unknown>>().notNull().default({}),
+  installments: jsonb("installments")
+    .$type<{ has_holipay: boolean; holipay_user?: string }>()
+    .notNull()
+    .default({ has_holipay: false }),
+  /** Hour of the day (hotel-local) until which a trade option is held. */
+  tradeConfHour: smallint("trade_conf_hour").notNull().default(18),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+});
+
+/** Branding by host name: the domain a guest typed picks the channel (and optionally the hotel). */
+export const channelHost = pgTable("channel_host", {
+  host: text("host").primaryKey(),
+  channelId: integer("channel_id")
+    .notNull()
+    .references(() => channel.id, { onDelete: "cascade" }),
+  hotelId: integer("hotel_id"),
+  pageTitle: text("page_title").notNull(),
+  iconUrl: text("icon_url").notNull(),
+});
+
+export const destination = pgTable("destination", {
+  id: integer("id").primaryKey(),
+  groupId: integer("group_id")
+    .notNull()
+    .references(() => hotelGroup.id),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+});
+
+export const hotel = pgTable("hotel", {
+  id: integer("id").primaryKey(),
+  groupId: integer("group_id")
+    .notNull()
+    .references(() => hotelGroup.id),
+  name: text("name").notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+  address: text("address").notNull(),
+  city: text("city").notNull(),
+  country: text("country").notNull(),
+  timeZone: text("time_zone").notNull(),
+  currencyCode: text("currency_code")
+    .notNull()
+    .references(() => currency.code),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  checkInFrom: time("check_in_from").notNull(),
+  checkInUntil: time("check_in_until").notNull(),
+  checkOutUntil: time("check_out_until").notNull(),
+  breakfastFrom: time("breakfast_from"),
+  breakfastUntil: time("breakfast_until"),
+  pets: petPolicy("pets").notNull().default("not_allowed"),
+  petFeeMinor: integer("pet_fee_minor").notNull().default(0),
+  wellness: jsonb("wellness").$type<LocalizedText[]>().notNull().default([]),
+  activities: jsonb("activities").$type<LocalizedText[]>().notNull().default([]),
+  businessServices: jsonb("business_services").$type<LocalizedText[]>().notNull().default([]),
+  messaging: jsonb("messaging")
+    .$type<{ active: boolean; button?: string; number?: string; mobileUrl?: string; webUrl?: string }>()
+    .notNull()
+    .default({ active: false }),
+  showChat: boolean("show_chat").notNull().default(false),
+  /** Whether guest names are required for every room at checkout. */
+  guestsMandatory: boolean("guests_mandatory").notNull().default(false),
+  cityTaxMinor: integer("city_tax_minor").notNull().default(0),
+  paymentGatewayKey: text("payment_gateway_key").notNull().default("sandbox"),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const hotelChannel = pgTable(
+  "hotel_channel",
+  {
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.hotelId, t.channelId] })],
+);
+
+export const hotelDestination = pgTable(
+  "hotel_destination",
+  {
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    destinationId: integer("destination_id")
+      .notNull()
+      .references(() => destination.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.hotelId, t.destinationId] })],
+);
+
+export const ageGroup = pgTable(
+  "age_group",
+  {
+    id: integer("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    minAge: smallint("min_age").notNull(),
+    maxAge: smallint("max_age").notNull(),
+  },
+  (t) => [
+    index("age_group_hotel_idx").on(t.hotelId),
+    check("age_group_range", sql`${t.minAge} >= 0 and ${t.minAge} <= ${t.maxAge} and ${t.maxAge} <= 17`),
+  ],
+);
+
+export const roomType = pgTable(
+  "room_type",
+  {
+    id: integer("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+    gallery: jsonb("gallery").$type<string[]>().notNull().default([]),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    minOccupancy: smallint("min_occupancy").notNull().default(1),
+    maxOccupancy: smallint("max_occupancy").notNull(),
+    maxAdults: smallint("max_adults").notNull(),
+    maxChildren: smallint("max_children").notNull().default(0),
+    sortOrder: smallint("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("room_type_hotel_code").on(t.hotelId, t.code),
+    check("room_type_occupancy", sql`${t.minOccupancy} >= 1 and ${t.minOccupancy} <= ${t.maxOccupancy}`),
+  ],
+);
+
+/** One step of a prepayment schedule: a share of the total, due at a time relative to booking or arrival. */
+export type PrepaymentStep = {
+  timing: "immediate" | "days_before_arrival" | "days_after_booking";
+  days: number;
+  percent: number;
+};
+
+export const ratePlan = pgTable(
+  "rate_plan",
+  {
+    id: integer("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** The rate's "mt_id" of the search call (0 = standard). */
+    mtId: integer("mt_id").notNull().default(0),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+    mealPlan: mealPlan("meal_plan").notNull().default("room_only"),
+    refundable: boolean("refundable").notNull().default(true),
+    /** Free cancellation until N days before arrival (0 = until arrival day); null when non-refundable. */
+    freeCancellationDays: smallint("free_cancellation_days"),
+    payment: paymentKind("payment").notNull().default("pay_at_hotel"),
+    prepayment: jsonb("prepayment").$type<PrepaymentStep[]>().notNull().default([]),
+    /** Commission paid to trade customers, in percent; null for net rates. */
+    commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }),
+    isNet: boolean("is_net").notNull().default(false),
+    minStay: smallint("min_stay").notNull().default(1),
+    maxStay: smallint("max_stay"),
+    minAdults: smallint("min_adults").notNull().default(1),
+    maxAdults: smallint("max_adults"),
+    resellable: boolean("resellable").notNull().default(false),
+    /** Refund-protection insurance price per stay, in minor units; null when not offered. */
+    refundProtectionMinor: integer("refund_protection_minor"),
+    tradeOnly: boolean("trade_only").notNull().default(false),
+    /** Long-stay discounts: the largest percent whose minNights the stay reaches applies. */
+    longStayDiscounts: jsonb("long_stay_discounts")
+      .$type<{ minNights: number; percent: number }[]>()
+      .notNull()
+      .default([]),
+    /** Extra services included in the rate at no cost. */
+    includedServiceIds: integer("included_service_ids").array().notNull().default(sql`'{}'::integer[]`),
+    sortOrder: smallint("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("rate_plan_hotel_code").on(t.hotelId, t.code),
+    check(
+      "rate_plan_stay",
+      sql`${t.minStay} >= 1 and (${t.maxStay} is null or ${t.maxStay} >= ${t.minStay})`,
+    ),
+  ],
+);
+
+/** Channels on which a rate plan is sold. */
+export const ratePlanChannel = pgTable(
+  "rate_plan_channel",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ratePlanId, t.channelId] })],
+);
+
+/** One row per room type per hotel-local night. */
+export const inventory = pgTable(
+  "inventory",
+  {
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    allotment: smallint("allotment").notNull(),
+    sold: smallint("sold").notNull().default(0),
+    closed: boolean("closed").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.day] }),
+    check("inventory_sold_within_allotment", sql`${t.sold} >= 0 and ${t.sold} <= ${t.allotment}`),
+  ],
+);
+
+/** The price of one night for a room type, rate plan and number of adults, in the hotel's minor units. */
+export const price = pgTable(
+  "price",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    adults: smallint("adults").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.day, t.ratePlanId, t.adults] }),
+    check("price_positive", sql`${t.amountMinor} >= 0 and ${t.adults} between 1 and 20`),
+  ],
+);
+
+/** The price of one night for one child of an age group, added to the adults' price. */
+export const childPrice = pgTable(
+  "child_price",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    ageGroupId: integer("age_group_id")
+      .notNull()
+      .references(() => ageGroup.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.day, t.ratePlanId, t.ageGroupId] }),
+    check("child_price_positive", sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/** Stay restrictions of a rate plan on a night (sparse: only nights that have one). */
+export const restriction = pgTable(
+  "restriction",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    closedToArrival: boolean("closed_to_arrival").notNull().default(false),
+    closedToDeparture: boolean("closed_to_departure").notNull().default(false),
+    minStay: smallint("min_stay"),
+    maxStay: smallint("max_stay"),
+  },
+  (t) => [primaryKey({ columns: [t.ratePlanId, t.day] })],
+);
+
+export const promoCode = pgTable(
+  "promo_code",
+  {
+    id: integer("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** Hidden codes are never advertised; they work only for whoever knows them. */
+    hidden: boolean("hidden").notNull().default(false),
+    name: jsonb("name").$type<LocalizedText>().notNull().default({}),
+    discountPercent: numeric("discount_percent", { precision: 5, scale: 2 }).notNull(),
+    /** Stay nights that the discount applies to must fall in [stayFrom, stayTo]. */
+    stayFrom: date("stay_from", { mode: "string" }),
+    stayTo: date("stay_to", { mode: "string" }),
+    /** The booking date (hotel-local) must fall in [bookFrom, bookTo]. */
+    bookFrom: date("book_from", { mode: "string" }),
+    bookTo: date("book_to", { mode: "string" }),
+    minNights: smallint("min_nights").notNull().default(1),
+    /** Rate plans the code applies to; empty means all. */
+    ratePlanIds: integer("rate_plan_ids").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [uniqueIndex("promo_code_hotel_code").on(t.hotelId, sql`upper(${t.code})`)],
+);
+
+export const serviceCategory = pgTable("service_category", {
+  id: integer("id").primaryKey(),
+  hotelId: integer("hotel_id")
+    .notNull()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  /** A mandatory category needs at least one chosen service. */
+  mandatory: boolean("mandatory").notNull().default(false),
+  sortOrder: smallint("sort_order").notNull().default(0),
+});
+
+export const service = pgTable("service", {
+  id: integer("id").primaryKey(),
+  hotelId: integer("hotel_id")
+    .notNull()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => serviceCategory.id, { onDelete: "cascade" }),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+  pricingBasis: pricingBasis("pricing_basis").notNull(),
+  /** Charged for every night of the stay rather than once. */
+  perNight: boolean("per_night").notNull().default(false),
+  priceMinor: integer("price_minor").notNull().default(0),
+  mandatoryFor: mandatoryFor("mandatory_for").notNull().default("none"),
+  needsDate: boolean("needs_date").notNull().default(false),
+  timeSlots: text("time_slots").array().notNull().default(sql`'{}'::text[]`),
+  isTransfer: boolean("is_transfer").notNull().default(false),
+  maxQuantity: smallint("max_quantity").notNull().default(10),
+  image: text("image"),
+});
+
+export const packageOffer = pgTable("package", {
+  id: integer("id").primaryKey(),
+  hotelId: integer("hotel_id")
+    .notNull()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+  image: text("image"),
+  /** "package" (a bundle with services) or "offer" (a special offer on rates). */
+  kind: text("kind").notNull().default("package"),
+  ratePlanIds: integer("rate_plan_ids").array().notNull(),
+  roomTypeIds: integer("room_type_ids").array().notNull().default(sql`'{}'::integer[]`),
+  includedServiceIds: integer("included_service_ids").array().notNull().default(sql`'{}'::integer[]`),
+  validFrom: date("valid_from", { mode: "string" }).notNull(),
+  validTo: date("valid_to", { mode: "string" }).notNull(),
+  minNights: smallint("min_nights").notNull().default(1),
+  maxNights: smallint("max_nights"),
+  minAdults: smallint("min_adults").notNull().default(1),
+  maxAdults: smallint("max_adults"),
+  /** Flight-included packages: origin airports with their flights. */
+  airports: jsonb("airports")
+    .$type<{ code: string; name: string; flights: { code: string; date: string; time: string }[] }[]>()
+    .notNull()
+    .default([]),
+  channelIds: integer("channel_ids").array().notNull().default(sql`'{}'::integer[]`),
+});
+
+export const reservationLink = pgTable("reservation_link", {
+  id: integer("id").primaryKey(),
+  hotelId: integer("hotel_id")
+    .notNull()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  channelId: integer("channel_id")
+    .notNull()
+    .references(() => channel.id, { onDelete: "cascade" }),
+  title: jsonb("title").$type<LocalizedText>().notNull().default({}),
+  message: jsonb("message").$type<LocalizedText>().notNull().default({}),
+  arrival: date("arrival", { mode: "string" }).notNull(),
+  departure: date("departure", { mode: "string" }).notNull(),
+  rooms: jsonb("rooms").$type<{ adults: number; ages: number[] }[]>().notNull(),
+  roomTypeIds: integer("room_type_ids").array().notNull().default(sql`'{}'::integer[]`),
+  ratePlanIds: integer("rate_plan_ids").array().notNull().default(sql`'{}'::integer[]`),
+  promoCode: text("promo_code"),
+  /** A fixed total for the stay in minor units, replacing the computed price. */
+  totalMinor: integer("total_minor"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+export const customPrivacy = pgTable("custom_privacy", {
+  id: integer("id").primaryKey(),
+  hotelId: integer("hotel_id")
+    .notNull()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  channelId: integer("channel_id"),
+  title: jsonb("title").$type<LocalizedText>().notNull(),
+  text: jsonb("text").$type<LocalizedText>().notNull(),
+  mandatory: boolean("mandatory").notNull().default(false),
+});
+
+/** A travel agency (type 1) or company (type 2) that books on a trade channel. Login arrives with the trade issue. */
+export const tradeCustomer = pgTable("trade_customer", {
+  id: integer("id").primaryKey(),
+  channelId: integer("channel_id")
+    .notNull()
+    .references(() => channel.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  agencyType: smallint("agency_type").notNull(),
+  active: boolean("active").notNull().default(true),
+  /** Hidden prices per login: an extra discount on trade rates, in percent. */
+  extraDiscountPercent: numeric("extra_discount_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, openDatabase } from "../../../apps/server/src/db/client";
+
+/** Which database the current test project runs on (set by vitest.config.ts). */
+export function testDatabaseKind(): "pglite" | "postgres" {
+  return process.env.ALLOGGIO_TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export const TEMPLATE_DB = "alloggio_test_template";
+
+function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated, empty database for one test file: PGlite loaded from the migrated template dump that the
+ * global setup wrote, or a PostgreSQL database copied from the migrated template database. Close it with
+ * `database.close()`; on PostgreSQL the copy is dropped then.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDatabaseKind() === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+    const name = `alloggio_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ url: withDatabaseName(adminUrl, name), max: 20 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+    return database;
+  }
+  const templatePath = process.env.ALLOGGIO_PGLITE_TEMPLATE;
+  if (!templatePath)
+    throw new Error("ALLOGGIO_PGLITE_TEMPLATE is not set: run tests through vitest.config.ts");
+  const blob = new Blob([await readFile(templatePath)]);
+  const client = new PGlite({ loadDataDir: blob });
+  return openDatabase({ pglite: client });
+}
+
+export { withDatabaseName };

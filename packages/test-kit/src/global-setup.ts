@@ -1,0 +1,32 @@
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { migrateDatabase, openDatabase } from "../../../apps/server/src/db/client";
+import { TEMPLATE_DB, withDatabaseName } from "./database";
+
+/** Builds the migrated template once per test run: a PGlite dump file, and a PostgreSQL template database. */
+export default async function setup(): Promise<() => Promise<void>> {
+  const path = join(tmpdir(), `alloggio-template-${process.pid}.tar`);
+  const pglite = await openDatabase({});
+  await migrateDatabase(pglite);
+  const client = (pglite.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir("none");
+  await writeFile(path, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+  process.env.ALLOGGIO_PGLITE_TEMPLATE = path;
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openDatabase({ url: withDatabaseName(adminUrl, TEMPLATE_DB) });
+    await migrateDatabase(template);
+    await template.close();
+  }
+  return async () => {};
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+const unit = ["packages/**/*.test.ts", "apps/web/**/*.test.{ts,tsx}"];
+const integration = ["apps/server/**/*.test.ts"];
+
+// Integration tests run once on PGlite and, when TEST_DATABASE_URL is set (CI), once more on PostgreSQL.
+const databases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export default defineConfig({
+  test: {
+    globalSetup: ["packages/test-kit/src/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: unit, env: { TZ: "UTC" } } },
+      { extends: true, test: { name: "unit-tz", include: unit, env: { TZ: "Pacific/Auckland" } } },
+      ...databases.map((db) => ({
+        extends: true,
+        test: { name: db, include: integration, env: { ALLOGGIO_TEST_DB: db, TZ: "UTC" } },
+      })),
+    ],
+  },
+});
