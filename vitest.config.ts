@@ -15,7 +15,7 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: unit, env: { TZ: "UTC" } } },
       { extends: true, test: { name: "unit-tz", include: unit, env: { TZ: "Pacific/Auckland" } } },
       ...databases.map((db) => ({
-        extends: true,
+        extends: true as const,
         test: { name: db, include: integration, env: { ALLOGGIO_TEST_DB: db, TZ: "UTC" } },
       })),
     ],

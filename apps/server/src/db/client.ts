@@ -55,7 +55,7 @@ export async function openDatabase(options: Options): Promise<Database> {
       db,
       kind: "postgres",
       statements,
-      query: async <T>(statement: SQL) => (await db.execute(statement)).rows as T[],
+      query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
       close: () => pool.end(),
     };
   }
@@ -71,7 +71,7 @@ export async function openDatabase(options: Options): Promise<Database> {
     db,
     kind: "pglite",
     statements,
-    query: async <T>(statement: SQL) => (await db.execute(statement)).rows as T[],
+    query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     close: () => owned.close(),
   };
 }

@@ -1,0 +1,27 @@
+import { CURRENCY_CODES, describeCurrency } from "@alloggio/domain/currency/currencies";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+
+/** Anything that runs a statement: the database or a transaction. */
+export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
+
+/** Upserts every row of the currency table from `CURRENCY_CODES` in one statement; returns the rows written. */
+export async function upsertCurrencies(executor: SqlExecutor): Promise<number> {
+  const rows = CURRENCY_CODES.map((code) => describeCurrency(code));
+  const result = (await executor.execute(sql`
+    insert into currency (code, name, name_plural, symbol, symbol_native, decimal_digits, rounding)
+    select code, name, name_plural, symbol, symbol_native, decimal_digits, rounding
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      code text, name text, name_plural text, symbol text, symbol_native text, decimal_digits smallint,
+      rounding numeric)
+    on conflict (code) do update set
+      name = excluded.name, name_plural = excluded.name_plural, symbol = excluded.symbol,
+      symbol_native = excluded.symbol_native, decimal_digits = excluded.decimal_digits,
+      rounding = excluded.rounding`)) as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/** Makes sure the currency reference table holds every currency the product knows. Idempotent. */
+export async function ensureCurrencies(database: Database): Promise<number> {
+  return upsertCurrencies(database.db);
+}

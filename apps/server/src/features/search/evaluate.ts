@@ -1,0 +1,425 @@
+// Turns one loaded search context into rooms and rates. Pure: no I/O, no clock; `today` is given.
+import { canAllocate, planCrossBooking } from "@alloggio/domain/availability/allocation";
+import { checkRestrictions, countFree, type DayRestriction } from "@alloggio/domain/availability/restrictions";
+import type { RoomRequest } from "@alloggio/domain/contract/common";
+import type {
+  AvailableRoom,
+  CrossOption,
+  Rate,
+  RestrictionNotice,
+} from "@alloggio/domain/contract/search/avail";
+import { pickText } from "@alloggio/domain/i18n/languages";
+import { type CurrencyRules, fromMinor } from "@alloggio/domain/money/money";
+import { type Child, mapChildAge } from "@alloggio/domain/occupancy/occupancy";
+import { findOverride, type PriceOverride } from "@alloggio/domain/pricing/overrides";
+import { type NightBase, priceStay } from "@alloggio/domain/pricing/price-stay";
+import { checkPromo, type Promo } from "@alloggio/domain/pricing/promo";
+import { addDays, isoToYmd, nightsBetween, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import type { RatePlanRow, RoomTypeRow, SearchContext } from "./repository";
+
+export type EvaluateOptions = {
+  languageId: number;
+  /** Hotel-local today, YYYYMMDD. */
+  today: string;
+  promo: Promo | null;
+  overrides: PriceOverride[];
+  roomIds?: number[] | undefined;
+  rateIds?: number[] | undefined;
+  mtId: number;
+  chosenRates: (number | null)[];
+  isTrade: boolean;
+  customerPercent: number;
+  cross: boolean;
+  connected: boolean;
+};
+
+type Guests = { adults: number; children: Child[]; pricedAdults: number };
+
+/** Night-indexed lookups built once per loaded context, reused for every stay evaluated on it. */
+export class SearchIndex {
+  readonly from: string;
+  readonly rules: CurrencyRules;
+  private readonly inventory = new Map<number, ({ free: number; closed: boolean } | undefined)[]>();
+  private readonly prices = new Map<string, number[]>();
+  private readonly childPrices = new Map<string, number[]>();
+  private readonly restrictions = new Map<number, (DayRestriction | undefined)[]>();
+
+  constructor(
+    readonly ctx: SearchContext,
+    fromIso: string,
+  ) {
+    this.from = isoToYmd(fromIso);
+    const c = ctx.currency;
+    this.rules = {
+      code: c?.code ?? "EUR",
+      decimalDigits: c?.decimal_digits ?? 2,
+      rounding: Number(c?.rounding ?? 0),
+    };
+    for (const [type, off, free, closed] of ctx.inventory) {
+      let list = this.inventory.get(type);
+      if (!list) this.inventory.set(type, (list = []));
+      list[off] = { free, closed };
+    }
+    for (const [type, rate, off, adults, amount] of ctx.prices) {
+      const key = `${type}:${rate}:${adults}`;
+      let list = this.prices.get(key);
+      if (!list) this.prices.set(key, (list = []));
+      list[off] = amount;
+    }
+    for (const [type, rate, off, group, amount] of ctx.child_prices) {
+      const key = `${type}:${rate}:${group}`;
+      let list = this.childPrices.get(key);
+      if (!list) this.childPrices.set(key, (list = []));
+      list[off] = amount;
+    }
+    for (const [rate, off, cta, ctd, minStay, maxStay] of ctx.restrictions) {
+      let list = this.restrictions.get(rate);
+      if (!list) this.restrictions.set(rate, (list = []));
+      list[off] = { closedToArrival: cta, closedToDeparture: ctd, minStay, maxStay };
+    }
+  }
+
+  offsetOf(ymd: string): number {
+    return nightsBetween(this.from, ymd);
+  }
+
+  night(type: number, off: number) {
+    return this.inventory.get(type)?.[off];
+  }
+
+  adultPrice(type: number, rate: number, adults: number, off: number): number | null {
+    return this.prices.get(`${type}:${rate}:${adults}`)?.[off] ?? null;
+  }
+
+  childPrice(type: number, rate: number, group: number, off: number): number | null {
+    return this.childPrices.get(`${type}:${rate}:${group}`)?.[off] ?? null;
+  }
+
+  restriction(rate: number, off: number): DayRestriction | undefined {
+    return this.restrictions.get(rate)?.[off];
+  }
+}
+
+export function toGuests(room: RoomRequest, groups: SearchContext["age_groups"]): Guests {
+  let adults = room.adults;
+  const children: Child[] = [];
+  for (const age of room.ages) {
+    const mapped = mapChildAge(age, groups, "hotel");
+    if (mapped.kind === "adult") adults++;
+    else children.push(mapped.child);
+  }
+  // Without age groups children have no price of their own: the room is priced for everyone in it (ADR 0003).
+  const pricedAdults = groups.length === 0 ? adults + children.length : adults;
+  return { adults, children, pricedAdults };
+}
+
+function fitsRoom(room: RoomTypeRow, g: Guests): boolean {
+  const total = g.adults + g.children.length;
+  return (
+    g.adults <= room.max_adults &&
+    g.children.length <= room.max_children + (room.max_adults - g.adults) &&
+    total >= room.min_occupancy &&
+    total <= room.max_occupancy
+  );
+}
+
+export type SlotResult = {
+  rooms: AvailableRoom[];
+  /** Room types usable for the whole stay with their free count, for the multi-room check. */
+  freeTypes: Map<number, number>;
+  notices: RestrictionNotice[];
+  cross: CrossOption | null;
+};
+
+export type Evaluation = {
+  slots: SlotResult[];
+  /** Every slot has a room, and all of them can be had at once. */
+  available: boolean;
+};
+
+export function evaluateStay(
+  index: SearchIndex,
+  arrival: string,
+  departure: string,
+  rooms: RoomRequest[],
+  o: EvaluateOptions,
+): Evaluation {
+  const { ctx } = index;
+  const start = index.offsetOf(arrival);
+  const nights = nightsBetween(arrival, departure);
+  const digits = index.rules.decimalDigits;
+  const money = (minor: number) => fromMinor(minor, digits);
+  const link = ctx.link;
+  const pkg = ctx.package;
+  const serviceNames = new Map(ctx.services.map((s) => [s.id, pickText(s.name, o.languageId)]));
+
+  const allowedType = (t: RoomTypeRow) =>
+    (!o.roomIds || o.roomIds.includes(t.id)) &&
+    (!link || link.room_type_ids.length === 0 || link.room_type_ids.includes(t.id)) &&
+    (!pkg || pkg.room_type_ids.length === 0 || pkg.room_type_ids.includes(t.id));
+  const allowedRate = (r: RatePlanRow, slot: number) =>
+    (!r.trade_only || o.isTrade) &&
+    (!o.rateIds || o.rateIds.includes(r.id)) &&
+    (o.mtId === 0 || r.mt_id === o.mtId) &&
+    (o.chosenRates[slot] == null || o.chosenRates[slot] === r.id) &&
+    (!link || link.rate_plan_ids.length === 0 || link.rate_plan_ids.includes(r.id)) &&
+    (!pkg || pkg.rate_plan_ids.includes(r.id));
+
+  const nightBases = (type: number, rate: number, g: Guests, types?: number[]): NightBase[] => {
+    const out: NightBase[] = [];
+    for (let n = 0; n < nights; n++) {
+      const t = types ? types[n]! : type;
+      const off = start + n;
+      out.push({
+        adults: index.adultPrice(t, rate, g.pricedAdults, off),
+        children:
+          ctx.age_groups.length === 0 ? [] : g.children.map((c) => index.childPrice(t, rate, c.groupId ?? 0, off)),
+      });
+    }
+    return out;
+  };
+
+  const overrideFor = (type: number, rate: number, slot: number): number | null => {
+    const found = findOverride(o.overrides, { roomId: type, rateId: rate, arrival, departure });
+    if (found) return Math.round(found.total * 10 ** digits);
+    if (link?.total_minor != null && slot === 0 && isoToYmd(link.arrival) === arrival && isoToYmd(link.departure) === departure)
+      return link.total_minor;
+    return null;
+  };
+
+  const packageNotice = (g: Guests): RestrictionNotice | null => {
+    if (!pkg) return null;
+    if (nights < pkg.min_nights) return { kind: "min_stay", value: pkg.min_nights };
+    if (pkg.max_nights !== null && nights > pkg.max_nights) return { kind: "max_stay", value: pkg.max_nights };
+    if (g.adults < pkg.min_adults) return { kind: "min_adults", value: pkg.min_adults };
+    if (pkg.max_adults !== null && g.adults > pkg.max_adults) return { kind: "max_adults", value: pkg.max_adults };
+    if (arrival < isoToYmd(pkg.valid_from) || departure > addDays(isoToYmd(pkg.valid_to), 1))
+      return { kind: "closed", value: null };
+    return null;
+  };
+
+  const buildRate = (r: RatePlanRow, g: Guests, nightly: number[], fullTotal: number, override: number | null): Rate => {
+    const total = nightly.reduce((a, b) => a + b, 0);
+    const additional = ctx.services
+      .filter((s) => s.mandatory_for !== "none" && (s.mandatory_for === "all_adults" || g.children.length > 0))
+      .map((s) => {
+        const persons = s.mandatory_for === "all_adults" ? g.adults : g.children.length;
+        const times = s.per_night ? nights : 1;
+        const qty = s.pricing_basis === "per_person" ? persons : 1;
+        return { s, price: s.price_minor * qty * times };
+      });
+    const extraCost = additional.reduce((a, b) => a + b.price, 0);
+    const freeUntil =
+      r.refundable && r.free_cancellation_days !== null ? addDays(arrival, -r.free_cancellation_days) : null;
+    return {
+      id: r.id,
+      mtId: r.mt_id,
+      name: pickText(r.name, o.languageId),
+      total: money(total),
+      best: false,
+      policy: r.refundable ? r.free_cancellation_days : null,
+      cancellation: { refundable: r.refundable, freeUntil },
+      prepaids: schedulePrepayments(r, total, arrival, o.today).map((p) => ({ ...p, amount: money(p.amount) })),
+      description: pickText(r.description, o.languageId),
+      freeServices: r.included_service_ids.map((id) => ({ id, name: serviceNames.get(id) ?? "" })),
+      refundIncluded: false,
+      refundPrice: r.refund_protection_minor === null ? null : money(r.refund_protection_minor),
+      insured: false,
+      extraCost: money(extraCost),
+      additionalServices: additional.map(({ s, price }) => ({
+        id: s.id,
+        name: pickText(s.name, o.languageId),
+        price: money(price),
+        mandatory: true,
+        choosed: true,
+        source: { code: s.mandatory_for },
+      })),
+      selectedFlight: null,
+      overridedPrice: override === null ? null : money(override),
+      mealPlan: r.meal_plan,
+      payment: r.payment,
+      nightly: nightly.map((p, n) => ({ date: addDays(arrival, n), price: money(p) })),
+      fullPrice: money(fullTotal),
+      promo: o.promo && total < fullTotal && override === null ? o.promo.code : null,
+      commission: o.isTrade && r.commission_percent !== null ? Number(r.commission_percent) : null,
+      net: r.is_net,
+      resellable: r.resellable,
+      minStay: r.min_stay,
+      maxStay: r.max_stay,
+    };
+  };
+
+  const slots: SlotResult[] = rooms.map((request, slot) => {
+    const g = toGuests(request, ctx.age_groups);
+    const notices = new Map<string, RestrictionNotice>();
+    const addNotice = (n: RestrictionNotice) => {
+      const key = n.kind;
+      const prev = notices.get(key);
+      // Keep the loosest value so the message names what would work.
+      if (!prev || (n.value !== null && prev.value !== null && (key.startsWith("min") ? n.value < prev.value : n.value > prev.value)))
+        notices.set(key, n);
+    };
+    const pkgNotice = packageNotice(g);
+    if (pkgNotice) addNotice(pkgNotice);
+    const result: AvailableRoom[] = [];
+    const freeTypes = new Map<number, number>();
+    const types = ctx.room_types.filter((t) => allowedType(t) && fitsRoom(t, g));
+    const rates = ctx.rate_plans.filter((r) => allowedRate(r, slot));
+    const promoPercentFor = (r: RatePlanRow) =>
+      o.promo && checkPromo(o.promo, { arrival, departure, bookingDay: o.today, ratePlanId: r.id }).valid
+        ? o.promo.discountPercent
+        : 0;
+    const rateOk = new Map<number, boolean>();
+    for (const r of rates) {
+      const failure = checkRestrictions({
+        nights,
+        adults: g.adults,
+        limits: { minStay: r.min_stay, maxStay: r.max_stay, minAdults: r.min_adults, maxAdults: r.max_adults },
+        onArrival: index.restriction(r.id, start),
+        onDeparture: index.restriction(r.id, start + nights),
+      });
+      if (failure) addNotice(failure);
+      rateOk.set(r.id, !failure && !pkgNotice);
+    }
+
+    for (const t of types) {
+      const free = countFree(Array.from({ length: nights }, (_, n) => index.night(t.id, start + n)));
+      if (free <= 0) continue;
+      const roomRates: Rate[] = [];
+      let overrided = false;
+      for (const r of rates) {
+        if (!rateOk.get(r.id)) continue;
+        const override = overrideFor(t.id, r.id, slot);
+        const priced = priceStay({
+          nights: nightBases(t.id, r.id, g),
+          longStayDiscounts: r.long_stay_discounts,
+          promoPercent: promoPercentFor(r),
+          customerPercent: r.trade_only ? o.customerPercent : 0,
+          rules: index.rules,
+          overrideTotal: override,
+        });
+        if (!priced.ok) continue;
+        if (override !== null) overrided = true;
+        roomRates.push(buildRate(r, g, priced.nightly, priced.fullTotal, override));
+      }
+      if (roomRates.length === 0) continue;
+      freeTypes.set(t.id, free);
+      let cheapest = roomRates[0]!;
+      for (const rate of roomRates) if (rate.total < cheapest.total) cheapest = rate;
+      result.push({
+        id: t.id,
+        name: pickText(t.name, o.languageId),
+        description: pickText(t.description, o.languageId),
+        gallery: t.gallery,
+        count: free,
+        amenities: t.amenities,
+        maxAdults: t.max_adults,
+        maxOccupancy: t.max_occupancy,
+        rates: roomRates,
+        suggestedRate: cheapest.id,
+        overrided,
+      });
+    }
+    let best: Rate | null = null;
+    for (const room of result) for (const rate of room.rates) if (!best || rate.total < best.total) best = rate;
+    if (best) best.best = true;
+
+    let cross: CrossOption | null = null;
+    if (o.cross && result.length === 0) {
+      for (const r of rates) {
+        if (!rateOk.get(r.id)) continue;
+        const perNight = Array.from({ length: nights }, (_, n) =>
+          types
+            .filter((t) => {
+              const night = index.night(t.id, start + n);
+              return night && !night.closed && night.free > 0 && index.adultPrice(t.id, r.id, g.pricedAdults, start + n) !== null;
+            })
+            .map((t) => t.id),
+        );
+        const plan = planCrossBooking(perNight);
+        if (!plan || plan.length < 2) continue;
+        const typeByNight = plan.flatMap((s) => Array.from({ length: s.to - s.from }, () => s.type));
+        const priced = priceStay({
+          nights: nightBases(0, r.id, g, typeByNight),
+          longStayDiscounts: r.long_stay_discounts,
+          promoPercent: promoPercentFor(r),
+          customerPercent: r.trade_only ? o.customerPercent : 0,
+          rules: index.rules,
+          overrideTotal: null,
+        });
+        if (!priced.ok) continue;
+        const option: CrossOption = {
+          slot,
+          rate: { id: r.id, name: "CROSSBOOKING", ratePlanName: pickText(r.name, o.languageId) },
+          total: money(priced.total),
+          segments: plan.map((s) => {
+            const part = priced.nightly.slice(s.from, s.to);
+            const room = types.find((t) => t.id === s.type)!;
+            return {
+              roomId: s.type,
+              name: pickText(room.name, o.languageId),
+              arrival: addDays(arrival, s.from),
+              departure: addDays(arrival, s.to),
+              total: money(part.reduce((a, b) => a + b, 0)),
+              nightly: part.map((p, i) => ({ date: addDays(arrival, s.from + i), price: money(p) })),
+            };
+          }),
+        };
+        if (
+          !cross ||
+          option.segments.length < cross.segments.length ||
+          (option.segments.length === cross.segments.length && option.total < cross.total)
+        )
+          cross = option;
+      }
+    }
+    const restrictionList = result.length === 0 ? [...notices.values()] : [];
+    return { rooms: result, freeTypes, notices: restrictionList, cross };
+  });
+
+  if (o.connected && rooms.length > 1) {
+    // Connected rooms: the same room type for every slot at once (ADR 0003).
+    const common = [...(slots[0]?.freeTypes.keys() ?? [])].filter((t) =>
+      slots.every((s) => (s.freeTypes.get(t) ?? 0) >= rooms.length),
+    );
+    for (const s of slots) s.rooms = s.rooms.filter((r) => common.includes(r.id));
+  }
+
+  const available =
+    slots.every((s) => s.rooms.length > 0) &&
+    canAllocate(
+      slots.map((s) => s.rooms.map((r) => r.id)),
+      new Map(slots.flatMap((s) => [...s.freeTypes])),
+    );
+  return { slots, available };
+}
+
+/** The prepayment schedule of a rate as dated amounts (minor units) that add up to the share asked for. */
+export function schedulePrepayments(
+  r: Pick<RatePlanRow, "prepayment">,
+  totalMinor: number,
+  arrival: string,
+  today: string,
+): { date: string; amount: number; percent: number }[] {
+  const steps = r.prepayment;
+  const out: { date: string; amount: number; percent: number }[] = [];
+  const percentSum = steps.reduce((a, s) => a + s.percent, 0);
+  const dueTotal = Math.round((totalMinor * Math.min(percentSum, 100)) / 100);
+  let given = 0;
+  steps.forEach((s, i) => {
+    let date =
+      s.timing === "immediate"
+        ? today
+        : s.timing === "days_before_arrival"
+          ? addDays(arrival, -s.days)
+          : addDays(today, s.days);
+    if (date < today) date = today;
+    if (date > arrival) date = arrival;
+    const amount = i === steps.length - 1 ? dueTotal - given : Math.round((totalMinor * s.percent) / 100);
+    given += amount;
+    out.push({ date, amount, percent: s.percent });
+  });
+  return out;
+}
+
+export { ymdToIso };

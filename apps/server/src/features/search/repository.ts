@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { LocalizedText, PrepaymentStep } from "../../db/schema";
+
+export type HotelRow = {
+  id: number;
+  name: string;
+  time_zone: string;
+  currency_code: string;
+  group_id: number;
+  settings: Record<string, unknown>;
+};
+export type CurrencyRow = { code: string; decimal_digits: number; rounding: string };
+export type RoomTypeRow = {
+  id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  gallery: string[];
+  amenities: string[];
+  min_occupancy: number;
+  max_occupancy: number;
+  max_adults: number;
+  max_children: number;
+};
+export type RatePlanRow = {
+  id: number;
+  mt_id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  meal_plan: string;
+  refundable: boolean;
+  free_cancellation_days: number | null;
+  payment: string;
+  prepayment: PrepaymentStep[];
+  commission_percent: string | null;
+  is_net: boolean;
+  min_stay: number;
+  max_stay: number | null;
+  min_adults: number;
+  max_adults: number | null;
+  resellable: boolean;
+  refund_protection_minor: number | null;
+  trade_only: boolean;
+  long_stay_discounts: { minNights: number; percent: number }[];
+  included_service_ids: number[];
+};
+export type PromoRow = {
+  code: string;
+  hidden: boolean;
+  discount_percent: string;
+  stay_from: string | null;
+  stay_to: string | null;
+  book_from: string | null;
+  book_to: string | null;
+  min_nights: number;
+  rate_plan_ids: number[];
+};
+export type ServiceRow = {
+  id: number;
+  name: LocalizedText;
+  pricing_basis: "per_person" | "per_unit" | "per_stay";
+  per_night: boolean;
+  price_minor: number;
+  mandatory_for: "none" | "all_adults" | "all_children";
+};
+export type LinkRow = {
+  id: number;
+  arrival: string;
+  departure: string;
+  room_type_ids: number[];
+  rate_plan_ids: number[];
+  promo_code: string | null;
+  total_minor: number | null;
+  expires_at: string | null;
+};
+export type PackageRow = {
+  id: number;
+  rate_plan_ids: number[];
+  room_type_ids: number[];
+  valid_from: string;
+  valid_to: string;
+  min_nights: number;
+  max_nights: number | null;
+  min_adults: number;
+  max_adults: number | null;
+  airports: { code: string; name: string; flights: { code: string; date: string; time: string }[] }[];
+};
+
+export type SearchContext = {
+  hotel: HotelRow | null;
+  channel: { id: number; kind: "direct" | "trade" } | null;
+  currency: CurrencyRow | null;
+  age_groups: { id: number; min: number; max: number }[];
+  room_types: RoomTypeRow[];
+  rate_plans: RatePlanRow[];
+  promo: PromoRow | null;
+  customer: { id: number; extra_discount_percent: string } | null;
+  services: ServiceRow[];
+  link: LinkRow | null;
+  package: PackageRow | null;
+  /** Night offsets are days after `from`. [roomType, offset, free, closed] */
+  inventory: [number, number, number, boolean][];
+  /** [roomType, ratePlan, offset, adults, amountMinor] */
+  prices: [number, number, number, number, number][];
+  /** [roomType, ratePlan, offset, ageGroup, amountMinor] */
+  child_prices: [number, number, number, number, number][];
+  /** [ratePlan, offset, closedToArrival, closedToDeparture, minStay, maxStay] */
+  restrictions: [number, number, boolean, boolean, number | null, number | null][];
+};
+
+export type SearchLoad = {
+  hotelId: number;
+  channelId: number;
+  promoCode: string | undefined;
+  customerId: number | undefined;
+  reservationLinkId: number | undefined;
+  packageId: number | undefined;
+  /** First and last+1 night to load, ISO dates. */
+  from: string;
+  to: string;
+  minAdults: number;
+  maxAdults: number;
+};
+
+/**
+ * Everything one search needs, in ONE statement: the hotel, its channel, rooms, rates, promo, trade customer,
+ * link or package, and the inventory, prices, child prices and restrictions of the nights asked for. Daily rows
+ * come back as compact arrays keyed by night offset. The cost does not grow with nights or room types.
+ */
+export async function loadSearchContext(database: Database, q: SearchLoad): Promise<SearchContext> {
+  const rows = await database.query<SearchContext>(sql`
+    with h as (
+      select h.id, h.name, h.time_zone, h.currency_code, h.group_id, h.settings
+      from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+      where h.id = ${q.hotelId}
+    ),
+    rt as (select id from room_type where hotel_id = (select id from h)),
+    rp as (
+      select r.* from rate_plan r
+      where r.hotel_id = (select id from h)
+        and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})
+    )
+    select
+      (select row_to_json(h) from h) as hotel,
+      (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
+      (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits, 'rounding', c.rounding)
+         from currency c join h on c.code = h.currency_code) as currency,
+      (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
+         order by max_age, min_age, id), '[]') from age_group where hotel_id = (select id from h)) as age_groups,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'description', description,
+         'gallery', gallery, 'amenities', amenities, 'min_occupancy', min_occupancy, 'max_occupancy', max_occupancy,
+         'max_adults', max_adults, 'max_children', max_children) order by sort_order, id), '[]')
+         from room_type where hotel_id = (select id from h)) as room_types,
+      (select coalesce(json_agg(json_build_object('id', id, 'mt_id', mt_id, 'name', name,
+         'description', description, 'meal_plan', meal_plan, 'refundable', refundable,
+         'free_cancellation_days', free_cancellation_days, 'payment', payment, 'prepayment', prepayment,
+         'commission_percent', commission_percent, 'is_net', is_net, 'min_stay', min_stay, 'max_stay', max_stay,
+         'min_adults', min_adults, 'max_adults', max_adults, 'resellable', resellable,
+         'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
+         'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
+         order by sort_order, id), '[]') from rp) as rate_plans,
+      (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
+         'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
+         'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
+         from promo_code where hotel_id = (select id from h) and upper(code) = upper(${q.promoCode ?? ""})) as promo,
+      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
+         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'pricing_basis', pricing_basis,
+         'per_night', per_night, 'price_minor', price_minor, 'mandatory_for', mandatory_for)), '[]')
+         from service where hotel_id = (select id from h)) as services,
+      (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
+         'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
+         'total_minor', total_minor, 'expires_at', expires_at)
+         from reservation_link where id = ${q.reservationLinkId ?? 0} and hotel_id = (select id from h)
+           and channel_id = ${q.channelId}) as link,
+      (select json_build_object('id', id, 'rate_plan_ids', rate_plan_ids, 'room_type_ids', room_type_ids,
+         'valid_from', valid_from, 'valid_to', valid_to, 'min_nights', min_nights, 'max_nights', max_nights,
+         'min_adults', min_adults, 'max_adults', max_adults, 'airports', airports)
+         from package where id = ${q.packageId ?? 0} and hotel_id = (select id from h)
+           and (cardinality(channel_ids) = 0 or ${q.channelId} = any(channel_ids))) as package,
+      (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, allotment - sold, closed)), '[]')
+         from inventory where room_type_id in (select id from rt)
+           and day >= ${q.from}::date and day < ${q.to}::date) as inventory,
+      (select coalesce(json_agg(json_build_array(room_type_id, rate_plan_id, day - ${q.from}::date, adults, amount_minor)), '[]')
+         from price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
+           and day >= ${q.from}::date and day < ${q.to}::date
+           and adults between ${q.minAdults} and ${q.maxAdults}) as prices,
+      (select coalesce(json_agg(json_build_array(room_type_id, rate_plan_id, day - ${q.from}::date, age_group_id, amount_minor)), '[]')
+         from child_price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
+           and day >= ${q.from}::date and day < ${q.to}::date) as child_prices,
+      (select coalesce(json_agg(json_build_array(rate_plan_id, day - ${q.from}::date, closed_to_arrival,
+         closed_to_departure, min_stay, max_stay)), '[]')
+         from restriction where rate_plan_id in (select id from rp)
+           and day >= ${q.from}::date and day <= ${q.to}::date) as restrictions
+  `);
+  const row = rows[0];
+  if (!row) throw new Error("search context query returned no row");
+  return row;
+}

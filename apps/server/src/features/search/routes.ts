@@ -1,0 +1,80 @@
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import { AvailQuerySchema, AvailResponseSchema } from "@alloggio/domain/contract/search/avail";
+import { CalendarQuerySchema, CalendarResponseSchema } from "@alloggio/domain/contract/search/calendar";
+import { NearbyAvailResponseSchema } from "@alloggio/domain/contract/search/nearby-avail";
+import {
+  PriceCalendarQuerySchema,
+  PriceCalendarResponseSchema,
+} from "@alloggio/domain/contract/search/price-calendar";
+import { z } from "zod";
+import type { App } from "../../http/app";
+import { getCalendar, getPriceCalendar } from "./calendar";
+import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailability } from "./service";
+
+const errors = { 400: ErrorSchema, 404: ErrorSchema };
+
+export function registerSearchRoutes(app: App, deps: SearchDeps): void {
+  app.get(
+    "/api/avail.do",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Rooms and rates for a stay, per room slot",
+        querystring: AvailQuerySchema,
+        response: { 200: AvailResponseSchema, ...errors, 410: ErrorSchema },
+      },
+    },
+    (request) => searchAvailability(deps, request.query),
+  );
+  app.get(
+    "/api/availCheck.do",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Whether every room slot can be had at once: text true or false",
+        querystring: AvailQuerySchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const available = await checkAvailability(deps, request.query);
+      return reply.type("text/plain").send(String(available));
+    },
+  );
+  app.get(
+    "/api/nearbyAvail.do",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Nearby arrival dates (±7 days, same length) where the stay is available",
+        querystring: AvailQuerySchema,
+        response: { 200: NearbyAvailResponseSchema, ...errors },
+      },
+    },
+    (request) => findNearbyDates(deps, request.query),
+  );
+  app.get(
+    "/api/calendar.do",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Closed, available and restricted days from hotel-local today",
+        querystring: CalendarQuerySchema,
+        response: { 200: CalendarResponseSchema, ...errors },
+      },
+    },
+    (request) => getCalendar(deps, request.query),
+  );
+  app.get(
+    "/api/priceCalendar.do",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Cheapest one-night price per day and month for 12 months (no-availability chart)",
+        querystring: PriceCalendarQuerySchema,
+        response: { 200: PriceCalendarResponseSchema, ...errors },
+      },
+    },
+    (request) => getPriceCalendar(deps, request.query),
+  );
+}

@@ -1,0 +1,191 @@
+import type { RoomRequest } from "@alloggio/domain/contract/common";
+import type { AvailQuery, AvailResponse } from "@alloggio/domain/contract/search/avail";
+import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
+import type { Promo } from "@alloggio/domain/pricing/promo";
+import { addDays, isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { AppError, badInput, notFound } from "../../http/errors";
+import { type Evaluation, evaluateStay, SearchIndex } from "./evaluate";
+import { readOverrides } from "./overrides";
+import { loadSearchContext, type PromoRow, type SearchContext } from "./repository";
+
+export type SearchDeps = { database: Database; now: () => Date; overrideSecret: string };
+
+/** How far around the asked dates the nearby-dates search looks, in days. */
+export const NEARBY_WINDOW = 7;
+
+function toPromo(row: PromoRow | null): Promo | null {
+  if (!row) return null;
+  const ymd = (d: string | null) => (d ? isoToYmd(d) : null);
+  return {
+    code: row.code,
+    hidden: row.hidden,
+    discountPercent: Number(row.discount_percent),
+    stayFrom: ymd(row.stay_from),
+    stayTo: ymd(row.stay_to),
+    bookFrom: ymd(row.book_from),
+    bookTo: ymd(row.book_to),
+    minNights: row.min_nights,
+    ratePlanIds: row.rate_plan_ids,
+  };
+}
+
+async function findHotelZone(database: Database, hotelId: number): Promise<string> {
+  const rows = await database.query<{ time_zone: string }>(sql`select time_zone from hotel where id = ${hotelId}`);
+  const zone = rows[0]?.time_zone;
+  if (!zone) throw notFound("hotel", "hotel non valido: unknown hotel");
+  return zone;
+}
+
+type Loaded = {
+  ctx: SearchContext;
+  index: SearchIndex;
+  today: string;
+  arrival: string;
+  departure: string;
+  promo: Promo | null;
+};
+
+/**
+ * Loads a search: at most two statements (one only when the dates are given), whatever the nights, rooms or
+ * room types. `window` widens the nights loaded on both sides, for the nearby-dates search.
+ */
+async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<Loaded> {
+  let arrival = q.arrival;
+  let departure = q.departure;
+  let zone: string | null = null;
+  if (!arrival) {
+    zone = await findHotelZone(deps.database, q.hotel);
+    arrival = todayInZone(deps.now(), zone);
+  }
+  if (!departure) departure = addDays(arrival, 1);
+  const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
+  const ctx = await loadSearchContext(deps.database, {
+    hotelId: q.hotel,
+    channelId: q.channel,
+    promoCode: q.promoCode,
+    customerId: q.customer,
+    reservationLinkId: q.reservationLinkId,
+    packageId: q.packageId,
+    from: ymdToIso(addDays(arrival, -window)),
+    to: ymdToIso(addDays(departure, window)),
+    minAdults: Math.min(...priced),
+    maxAdults: Math.max(...priced),
+  });
+  if (!ctx.hotel) throw notFound("hotel", "hotel non valido: unknown hotel, or not sold on this channel");
+  if (!ctx.channel) throw notFound("channel", "channel non valido: unknown channel");
+  const today = todayInZone(deps.now(), zone ?? ctx.hotel.time_zone);
+  if (arrival < today) throw badInput("arrival", "cannot be in the past");
+  if (q.promoCode && q.promoCode.length > 0 && !ctx.promo && ctx.link?.promo_code) {
+    // A reservation link may carry its own promo code; it is looked up by the link, not the guest.
+  }
+  return {
+    ctx,
+    index: new SearchIndex(ctx, ymdToIso(addDays(arrival, -window))),
+    today,
+    arrival,
+    departure,
+    promo: toPromo(ctx.promo),
+  };
+}
+
+function evaluate(deps: SearchDeps, q: AvailQuery, l: Loaded, arrival: string, departure: string, rooms: RoomRequest[]) {
+  const overrides = readOverrides(deps.overrideSecret, {
+    hpcc: q.hpcc,
+    override: q.override,
+    roomIds: q.roomIds,
+    rateIds: q.rateIds,
+    arrival,
+    departure,
+  });
+  const isTrade = l.ctx.channel?.kind === "trade" && l.ctx.customer !== null;
+  return evaluateStay(l.index, arrival, departure, rooms, {
+    languageId: q.language,
+    today: l.today,
+    promo: l.promo,
+    overrides,
+    roomIds: q.roomIds,
+    rateIds: q.rateIds,
+    mtId: q.mtId,
+    chosenRates: q.chosenRates,
+    isTrade,
+    customerPercent: isTrade ? Number(l.ctx.customer?.extra_discount_percent ?? 0) : 0,
+    cross: q.cross,
+    connected: q.connected,
+  });
+}
+
+function checkLink(l: Loaded, now: Date): void {
+  const link = l.ctx.link;
+  if (!link) return;
+  if (link.expires_at && new Date(link.expires_at) < now) throw new AppError("link_expired", 410, "This link has expired");
+}
+
+/** `avail.do`: rooms and rates per room slot, cross-booking options, restriction notices. */
+export async function searchAvailability(deps: SearchDeps, q: AvailQuery): Promise<AvailResponse> {
+  const l = await loadSearch(deps, q);
+  if (q.reservationLinkId && !l.ctx.link) throw notFound("rlId", "unknown reservation link");
+  if (q.packageId && !l.ctx.package) throw notFound("pc_id", "unknown package");
+  checkLink(l, deps.now());
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  return toResponse(l, ev, q);
+}
+
+function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {
+  const promoCheck = q.promoCode
+    ? {
+        code: q.promoCode,
+        valid: l.promo !== null && ev.slots.some((s) => s.rooms.some((r) => r.rates.some((rate) => rate.promo))),
+        reason: l.promo === null ? "unknown" : null,
+        hidden: l.promo?.hidden ?? false,
+      }
+    : null;
+  if (promoCheck && l.promo && !promoCheck.valid) promoCheck.reason = "not_applicable";
+  const notices = ev.slots.flatMap((s) => s.notices);
+  return {
+    availability: ev.slots.map((s) => s.rooms),
+    crossAvailability: ev.slots.flatMap((s) => (s.cross ? [s.cross] : [])),
+    crossbooking: {
+      enabled: q.cross && (l.ctx.hotel?.settings.crossBooking ?? true) !== false,
+      maxSegments: 3,
+    },
+    crossProperty: [],
+    currency: l.index.rules.code,
+    arrival: l.arrival,
+    departure: l.departure,
+    nights: nightsBetween(l.arrival, l.departure),
+    promo: promoCheck,
+    restrictions: [...new Map(notices.map((n) => [n.kind, n])).values()],
+  };
+}
+
+/** `availCheck.do`: whether every room slot can be had at once (cross-booking counts when asked for). */
+export async function checkAvailability(deps: SearchDeps, q: AvailQuery): Promise<boolean> {
+  const l = await loadSearch(deps, q);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  if (ev.available) return true;
+  return q.cross && ev.slots.every((s) => s.rooms.length > 0 || s.cross !== null);
+}
+
+/** `nearbyAvail.do`: the nearest other arrivals (±7 days, same length) at which every room can be had. */
+export async function findNearbyDates(deps: SearchDeps, q: AvailQuery): Promise<NearbyAvailResponse> {
+  const l = await loadSearch(deps, q, NEARBY_WINDOW);
+  const nights = nightsBetween(l.arrival, l.departure);
+  const found: NearbyAvailResponse["availabilityList"] = [];
+  for (let distance = 1; distance <= NEARBY_WINDOW; distance++) {
+    for (const shift of [-distance, distance]) {
+      const arrival = addDays(l.arrival, shift);
+      if (arrival < l.today) continue;
+      const departure = addDays(arrival, nights);
+      const ev = evaluate(deps, q, l, arrival, departure, q.rooms);
+      if (!ev.available) continue;
+      const minTotal = ev.slots.reduce(
+        (sum, s) => sum + Math.min(...s.rooms.flatMap((r) => r.rates.map((rate) => rate.total))),
+        0,
+      );
+      found.push({ arrival, departure, minTotal: Math.round(minTotal * 100) / 100 });
+    }
+  }
+  return { availabilityList: found.slice(0, 6), currency: l.index.rules.code };
+}

@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Database } from "../db/client";
+import { registerChannelRoutes } from "../features/channels/routes";
+import { registerCurrencyRoutes } from "../features/currency/routes";
+import { registerHotelRoutes } from "../features/hotels/routes";
+import { registerPackageRoutes } from "../features/packages/routes";
+import { registerSearchRoutes } from "../features/search/routes";
+import { registerErrorHandler } from "./error-handler";
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type AppOptions = {
+  database: Database;
+  now?: () => Date;
+  apiKeys: string[];
+  overrideSecret: string;
+  logLevel?: string;
+  /** The built web app; served at / with history-mode fallback when it exists. */
+  webDist?: string | undefined;
+};
+
+/** Builds the HTTP server: the API under /api, OpenAPI at /api/docs, the web app everywhere else. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? "info", redact: ["req.headers.authorization", 'req.headers["x-api-key"]'] },
+    bodyLimit: 256 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Alloggio API",
+        version: "0.1.0",
+        description: "The calls between the Alloggio web app and its server (SPEC §7, API.md).",
+      },
+      components: { securitySchemes: { apiKey: { type: "apiKey", name: "X-Api-Key", in: "header" } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  const deps = {
+    database: options.database,
+    now: options.now ?? (() => new Date()),
+    overrideSecret: options.overrideSecret,
+  };
+  registerSearchRoutes(app, deps);
+  registerChannelRoutes(app, { ...deps, apiKeys: options.apiKeys });
+  registerHotelRoutes(app, deps);
+  registerPackageRoutes(app, deps);
+  registerCurrencyRoutes(app, deps);
+  app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const webDist = options.webDist ? resolve(options.webDist) : null;
+  if (webDist && existsSync(resolve(webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // History mode: every path that is not the API or a file gets the app, which shows its own not-found page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith("/api/") || request.method !== "GET") {
+        return reply.status(404).send({
+          error: { code: "not_found", message: "No such call", details: [{ field: "path", message: "unknown" }], requestId: request.id },
+        });
+      }
+      return reply.type("text/html").sendFile("index.html");
+    });
+  }
+  return app;
+}

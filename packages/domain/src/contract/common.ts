@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../occupancy/occupancy";
+import { isValidYmd, nightsBetween } from "../stay-dates/stay-dates";
+
+/** The most nights one search may ask for (ADR 0003). */
+export const MAX_NIGHTS = 60;
+/** The most rooms one search may ask for. */
+export const MAX_ROOMS = 10;
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      requestId: z.string(),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+/** A positive integer id from a query string or path. */
+export const IdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const LanguageIdSchema = z.coerce.number().int().min(1).max(9).default(1);
+export const YmdSchema = z.string().refine(isValidYmd, { message: "must be a date written YYYYMMDD" });
+const FlagSchema = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
+/** A comma list of small integers, e.g. `2,1`; empty entries are invalid. */
+function intList(min: number, max: number) {
+  return z
+    .string()
+    .max(400)
+    .transform((value, ctx) => {
+      if (value.trim() === "") return [];
+      const parts = value.split(",");
+      const out: number[] = [];
+      for (const part of parts) {
+        const n = Number(part.trim());
+        if (part.trim() === "" || !Number.isInteger(n) || n < min || n > max) {
+          ctx.addIssue({
+            code: "custom",
+            message: `each entry must be a whole number from ${min} to ${max}`,
+          });
+          return z.NEVER;
+        }
+        out.push(n);
+      }
+      return out;
+    });
+}
+
+export type RoomRequest = { adults: number; ages: number[] };
+
+/** The guests part of every search call: `adults`, `childs`, `ages` → one entry per room. */
+export const GuestsQuerySchema = z.object({
+  adults: intList(MIN_ADULTS, MAX_ADULTS).default([2]),
+  childs: intList(0, MAX_CHILDREN).optional(),
+  ages: intList(MIN_CHILD_AGE, MAX_CHILD_AGE).optional(),
+});
+
+/** Checks that adults, childs and ages agree and turns them into rooms, adding issues that name the field. */
+export function toRooms(
+  q: { adults: number[]; childs?: number[] | undefined; ages?: number[] | undefined },
+  ctx: z.RefinementCtx,
+): RoomRequest[] {
+  const { adults } = q;
+  const childs = q.childs ?? adults.map(() => 0);
+  const ages = q.ages ?? [];
+  if (adults.length < 1)
+    ctx.addIssue({ code: "custom", path: ["adults"], message: "at least one room is needed" });
+  if (adults.length > MAX_ROOMS)
+    ctx.addIssue({ code: "custom", path: ["adults"], message: `at most ${MAX_ROOMS} rooms` });
+  if (childs.length !== adults.length)
+    ctx.addIssue({ code: "custom", path: ["childs"], message: "needs one entry per room, like adults" });
+  const childCount = childs.reduce((a, b) => a + b, 0);
+  if (ages.length !== childCount)
+    ctx.addIssue({ code: "custom", path: ["ages"], message: `needs one age per child (${childCount})` });
+  let next = 0;
+  return adults.map((a, i) => {
+    const n = childs[i] ?? 0;
+    const roomAges = ages.slice(next, next + n);
+    next += n;
+    return { adults: a, ages: roomAges };
+  });
+}
+
+export const StayQuerySchema = z.object({
+  arrival: YmdSchema.optional(),
+  departure: YmdSchema.optional(),
+});
+
+/** Departure after arrival, and not too long. Dates in the past are checked by the server in hotel-local time. */
+export function checkStay(
+  q: { arrival?: string | undefined; departure?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.arrival && q.departure) {
+    const nights = nightsBetween(q.arrival, q.departure);
+    if (nights < 1) ctx.addIssue({ code: "custom", path: ["departure"], message: "must be after arrival" });
+    else if (nights > MAX_NIGHTS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["departure"],
+        message: `a stay is at most ${MAX_NIGHTS} nights`,
+      });
+  } else if (q.departure && !q.arrival) {
+    ctx.addIssue({ code: "custom", path: ["arrival"], message: "is needed with departure" });
+  }
+}
+
+export const commonSearchFields = {
+  channel: IdSchema,
+  hotel: IdSchema,
+  language: LanguageIdSchema,
+  ...StayQuerySchema.shape,
+  ...GuestsQuerySchema.shape,
+  promoCode: z.string().trim().max(40).optional(),
+  customer: IdSchema.optional(),
+  cross: FlagSchema.optional(),
+  airport: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "must be a 3-letter airport code")
+    .optional(),
+};
+
+export { FlagSchema };
+
+/** A decimal amount in major units, as every response carries money. */
+export const MoneySchema = z.number();

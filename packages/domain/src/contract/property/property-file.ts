@@ -1,0 +1,625 @@
+import { z } from "zod";
+import { CURRENCY_CODES, describeCurrency } from "../../currency/currencies";
+import { LANGUAGES } from "../../i18n/languages";
+import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../../occupancy/occupancy";
+import { ROOM_AMENITIES } from "./amenities";
+
+/**
+ * A property file: one hotel with everything it sells, plus the group, channels, hosts and destinations it
+ * belongs to, as documented in docs/property-format.md. Money is in major units of the hotel's currency; dates
+ * are hotel-local `YYYY-MM-DD`; daily data (prices, inventory, restrictions) is written as periods.
+ */
+export const PROPERTY_FILE_FORMAT = "alloggio.property/1";
+/** The longest period one price, inventory or restriction entry may span (three years), against typos. */
+export const MAX_PERIOD_DAYS = 1096;
+/** The largest amount of money in a file, in major units; keeps minor units inside a 32-bit integer. */
+export const MAX_MAJOR_AMOUNT = 1_000_000;
+
+export type ImportIssue = { path: string; message: string };
+
+const MAX_ID = 2_147_483_647;
+const TEXT_LANGUAGES = [...new Set(LANGUAGES.map((l) => l.text))] as [string, ...string[]];
+const CURRENCY_SET = new Set(CURRENCY_CODES);
+
+const IdSchema = z.number().int().min(1).max(MAX_ID);
+const IdListSchema = z.array(IdSchema).max(1000);
+const NameSchema = z.string().trim().min(1).max(200);
+const CodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1 to 40 letters, digits, '-' or '_'");
+const DateSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time written HH:MM");
+const MoneySchema = z.number().min(0).max(MAX_MAJOR_AMOUNT);
+const PercentSchema = z.number().min(0).max(100);
+const NightsSchema = z.number().int().min(1).max(365);
+const UrlOrPathSchema = z.string().trim().min(1).max(2000);
+const ColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a color written #rrggbb");
+const WeekdaysSchema = z
+  .array(z.number().int().min(0).max(6))
+  .min(1)
+  .max(7)
+  .refine((days) => new Set(days).size === days.length, "must not repeat a weekday");
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+
+/** Text in several languages keyed by language code (en, it, de, fr, es, pt, zh, ja); English is required. */
+export const LocalizedTextSchema = z
+  .partialRecord(z.enum(TEXT_LANGUAGES), z.string().max(20_000))
+  .refine((text) => (text.en ?? "").trim() !== "", { message: "needs an English text (en)" });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value.includes("/") || value === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+const GroupSchema = z.strictObject({ id: IdSchema, name: NameSchema });
+
+const TrackingSchema = z.strictObject({
+  /** Analytics property per language id, e.g. `{ "1": "G-XXXX" }`. */
+  analytics: z.record(z.string(), z.string()).optional(),
+  hasAnalytics: z.boolean().optional(),
+  hasAdwords: z.boolean().optional(),
+  adwordsConversionId: z.string().optional(),
+  adwordsConversionLabel: z.string().optional(),
+  hasGtm: z.boolean().optional(),
+  gtmTag: z.string().optional(),
+  gtmDomain: z.string().optional(),
+  hasGtmBB: z.boolean().optional(),
+  gtmTagBB: z.string().optional(),
+  hasAdventori: z.boolean().optional(),
+  adventoriId: z.string().optional(),
+  facebookPixel: z.string().optional(),
+  hasThn: z.boolean().optional(),
+  thnUrl: z.string().optional(),
+  haszSuite: z.boolean().optional(),
+  zSuiteUrl: z.string().optional(),
+  hasSojern: z.boolean().optional(),
+  hasBannerCookieBB: z.boolean().optional(),
+  gtmEventSend: z.boolean().optional(),
+});
+
+export const ChannelFileSchema = z.strictObject({
+  id: IdSchema,
+  name: NameSchema,
+  kind: z.enum(["direct", "trade"]),
+  /** The linked trade channel of a direct channel, or the reverse. */
+  tradeAssociated: IdSchema.nullable().optional(),
+  colors: z.strictObject({ primary: ColorSchema, secondary: ColorSchema, style: z.string().max(40).optional() }),
+  /** Custom scripts by page: all, rooms, services, checkout, voucher. */
+  customScripts: z
+    .partialRecord(z.enum(["all", "rooms", "services", "checkout", "voucher"]), z.string().max(20_000))
+    .optional(),
+  tracking: TrackingSchema.optional(),
+  installments: z
+    .strictObject({ has_holipay: z.boolean(), holipay_user: z.string().optional() })
+    .optional(),
+  /** Hotel-local hour until which a trade option is held. */
+  tradeConfHour: z.number().int().min(0).max(23).optional(),
+  settings: JsonObjectSchema.optional(),
+});
+
+export const HostFileSchema = z.strictObject({
+  host: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?(:\d{1,5})?$/, "must be a lower-case host name"),
+  channel: IdSchema,
+  hotel: IdSchema.optional(),
+  pageTitle: NameSchema,
+  iconUrl: UrlOrPathSchema,
+});
+
+export const DestinationFileSchema = z.strictObject({ id: IdSchema, name: LocalizedTextSchema });
+
+export const HotelFileSchema = z.strictObject({
+  id: IdSchema,
+  name: NameSchema,
+  description: LocalizedTextSchema.optional(),
+  address: NameSchema,
+  city: NameSchema,
+  /** ISO 3166-1 alpha-2 code, e.g. IT. */
+  country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code like IT"),
+  timeZone: z.string().refine(isTimeZone, "must be an IANA time zone like Europe/Rome"),
+  currencyCode: z.string().refine((code) => CURRENCY_SET.has(code), "must be a known ISO 4217 currency code"),
+  email: z.email(),
+  phone: z.string().max(40).optional(),
+  checkInFrom: TimeSchema,
+  checkInUntil: TimeSchema,
+  checkOutUntil: TimeSchema,
+  breakfastFrom: TimeSchema.optional(),
+  breakfastUntil: TimeSchema.optional(),
+  pets: z.enum(["not_allowed", "free", "per_stay", "per_night"]).optional(),
+  petFee: MoneySchema.optional(),
+  wellness: z.array(LocalizedTextSchema).max(100).optional(),
+  activities: z.array(LocalizedTextSchema).max(100).optional(),
+  businessServices: z.array(LocalizedTextSchema).max(100).optional(),
+  messaging: z
+    .strictObject({
+      active: z.boolean(),
+      button: z.string().max(200).optional(),
+      number: z.string().max(40).optional(),
+      mobileUrl: z.string().max(2000).optional(),
+      webUrl: z.string().max(2000).optional(),
+    })
+    .optional(),
+  showChat: z.boolean().optional(),
+  guestsMandatory: z.boolean().optional(),
+  cityTax: MoneySchema.optional(),
+  paymentGatewayKey: z.string().min(1).max(200).optional(),
+  settings: JsonObjectSchema.optional(),
+  /** Channels the hotel is sold on; each must be in `channels`. */
+  channelIds: IdListSchema.min(1),
+  /** Destinations the hotel belongs to; each must be in `destinations`. */
+  destinationIds: IdListSchema.optional(),
+});
+
+export const AgeGroupFileSchema = z.strictObject({
+  id: IdSchema,
+  min: z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE),
+  max: z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE),
+});
+
+export const RoomTypeFileSchema = z.strictObject({
+  id: IdSchema,
+  code: CodeSchema,
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema.optional(),
+  gallery: z.array(UrlOrPathSchema).max(50).optional(),
+  amenities: z.array(z.enum(ROOM_AMENITIES)).optional(),
+  minOccupancy: z.number().int().min(1).max(40).optional(),
+  maxOccupancy: z.number().int().min(1).max(40),
+  maxAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS),
+  maxChildren: z.number().int().min(0).max(MAX_CHILDREN).optional(),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+
+export const RatePlanFileSchema = z.strictObject({
+  id: IdSchema,
+  code: CodeSchema,
+  /** The rate's `mt_id` in the search call (0 = standard). */
+  mtId: z.number().int().min(0).max(MAX_ID).optional(),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema.optional(),
+  mealPlan: z.enum(["room_only", "breakfast", "half_board", "full_board", "all_inclusive", "unspecified"]).optional(),
+  refundable: z.boolean().optional(),
+  /** Free cancellation until N days before arrival (0 = until the arrival day); only on refundable rates. */
+  freeCancellationDays: z.number().int().min(0).max(365).optional(),
+  payment: z.enum(["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"]).optional(),
+  prepayment: z
+    .array(
+      z.strictObject({
+        timing: z.enum(["immediate", "days_before_arrival", "days_after_booking"]),
+        days: z.number().int().min(0).max(365),
+        percent: z.number().gt(0).max(100),
+      }),
+    )
+    .max(10)
+    .optional(),
+  /** Commission paid to trade customers, in percent; omit on net rates. */
+  commissionPercent: PercentSchema.optional(),
+  isNet: z.boolean().optional(),
+  minStay: NightsSchema.optional(),
+  maxStay: NightsSchema.optional(),
+  minAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
+  maxAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
+  resellable: z.boolean().optional(),
+  /** Refund-protection insurance price per stay; omit when not offered. */
+  refundProtection: MoneySchema.optional(),
+  tradeOnly: z.boolean().optional(),
+  longStayDiscounts: z
+    .array(z.strictObject({ minNights: z.number().int().min(2).max(365), percent: z.number().gt(0).max(100) }))
+    .max(10)
+    .optional(),
+  includedServiceIds: IdListSchema.optional(),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+  /** Channels the rate is sold on; each must be one of the hotel's channels. */
+  channelIds: IdListSchema.min(1),
+});
+
+const periodFields = { from: DateSchema, to: DateSchema, weekdays: WeekdaysSchema.optional() };
+
+export const PricePeriodSchema = z.strictObject({
+  roomType: IdSchema,
+  ratePlan: IdSchema,
+  ...periodFields,
+  /** Nightly price by number of adults, e.g. `{ "1": 90, "2": 120 }`. */
+  perAdults: z
+    .record(z.string().regex(/^([1-9]|1\d|20)$/, "keys must be numbers of adults from 1 to 20"), MoneySchema)
+    .refine((prices) => Object.keys(prices).length > 0, "needs a price for at least one number of adults"),
+});
+
+export const ChildPricePeriodSchema = z.strictObject({
+  roomType: IdSchema,
+  ratePlan: IdSchema,
+  ageGroup: IdSchema,
+  ...periodFields,
+  /** Nightly price of one child of the age group. */
+  amount: MoneySchema,
+});
+
+export const InventoryPeriodSchema = z.strictObject({
+  roomType: IdSchema,
+  ...periodFields,
+  allotment: z.number().int().min(0).max(9999),
+  closed: z.boolean().optional(),
+});
+
+export const RestrictionPeriodSchema = z.strictObject({
+  ratePlan: IdSchema,
+  ...periodFields,
+  closedToArrival: z.boolean().optional(),
+  closedToDeparture: z.boolean().optional(),
+  minStay: NightsSchema.optional(),
+  maxStay: NightsSchema.optional(),
+});
+
+export const PromoCodeFileSchema = z.strictObject({
+  id: IdSchema,
+  code: CodeSchema,
+  /** Hidden codes are never advertised. */
+  hidden: z.boolean().optional(),
+  name: LocalizedTextSchema.optional(),
+  discountPercent: z.number().gt(0).max(100),
+  stayFrom: DateSchema.optional(),
+  stayTo: DateSchema.optional(),
+  bookFrom: DateSchema.optional(),
+  bookTo: DateSchema.optional(),
+  minNights: NightsSchema.optional(),
+  /** Rate plans the code applies to; omitted or empty means all. */
+  ratePlanIds: IdListSchema.optional(),
+});
+
+export const ServiceCategoryFileSchema = z.strictObject({
+  id: IdSchema,
+  name: LocalizedTextSchema,
+  /** A mandatory category needs at least one chosen service. */
+  mandatory: z.boolean().optional(),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+
+export const ServiceFileSchema = z.strictObject({
+  id: IdSchema,
+  category: IdSchema,
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema.optional(),
+  pricingBasis: z.enum(["per_person", "per_unit", "per_stay"]),
+  /** Charged for every night rather than once. */
+  perNight: z.boolean().optional(),
+  /** Omitted or 0 means free. */
+  price: MoneySchema.optional(),
+  mandatoryFor: z.enum(["none", "all_adults", "all_children"]).optional(),
+  needsDate: z.boolean().optional(),
+  timeSlots: z.array(TimeSchema).max(96).optional(),
+  isTransfer: z.boolean().optional(),
+  maxQuantity: z.number().int().min(1).max(999).optional(),
+  image: UrlOrPathSchema.optional(),
+});
+
+export const PackageFileSchema = z.strictObject({
+  id: IdSchema,
+  code: CodeSchema,
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema.optional(),
+  image: UrlOrPathSchema.optional(),
+  /** "package" (a bundle with services) or "offer" (a special offer on rates). */
+  kind: z.enum(["package", "offer"]),
+  ratePlanIds: IdListSchema.min(1),
+  roomTypeIds: IdListSchema.optional(),
+  includedServiceIds: IdListSchema.optional(),
+  validFrom: DateSchema,
+  validTo: DateSchema,
+  minNights: NightsSchema.optional(),
+  maxNights: NightsSchema.optional(),
+  minAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
+  maxAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
+  /** Flight-included packages: origin airports and their flights. */
+  airports: z
+    .array(
+      z.strictObject({
+        code: z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code"),
+        name: NameSchema,
+        flights: z.array(z.strictObject({ code: z.string().min(1).max(20), date: DateSchema, time: TimeSchema })),
+      }),
+    )
+    .max(50)
+    .optional(),
+  /** Channels the package is shown on; omitted or empty means all of the hotel's channels. */
+  channelIds: IdListSchema.optional(),
+});
+
+export const ReservationLinkFileSchema = z.strictObject({
+  id: IdSchema,
+  channel: IdSchema,
+  title: LocalizedTextSchema.optional(),
+  message: LocalizedTextSchema.optional(),
+  arrival: DateSchema,
+  departure: DateSchema,
+  rooms: z
+    .array(
+      z.strictObject({
+        adults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS),
+        ages: z.array(z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE)).max(MAX_CHILDREN),
+      }),
+    )
+    .min(1)
+    .max(10),
+  roomTypeIds: IdListSchema.optional(),
+  ratePlanIds: IdListSchema.optional(),
+  promoCode: CodeSchema.optional(),
+  /** A fixed total for the stay, replacing the computed price. */
+  total: MoneySchema.optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const CustomPrivacyFileSchema = z.strictObject({
+  id: IdSchema,
+  /** Omit to show the policy on every channel. */
+  channel: IdSchema.optional(),
+  title: LocalizedTextSchema,
+  text: LocalizedTextSchema,
+  mandatory: z.boolean().optional(),
+});
+
+export const TradeCustomerFileSchema = z.strictObject({
+  id: IdSchema,
+  channel: IdSchema,
+  name: NameSchema,
+  /** 1 travel agency, 2 company. */
+  agencyType: z.union([z.literal(1), z.literal(2)]),
+  active: z.boolean().optional(),
+  /** Hidden prices per login: an extra discount on trade rates. */
+  extraDiscountPercent: PercentSchema.optional(),
+});
+
+const PropertyFileObjectSchema = z.strictObject({
+  format: z.literal(PROPERTY_FILE_FORMAT, { error: `must be "${PROPERTY_FILE_FORMAT}"` }),
+  group: GroupSchema,
+  channels: z.array(ChannelFileSchema).min(1).max(1000),
+  hosts: z.array(HostFileSchema).max(1000).optional(),
+  destinations: z.array(DestinationFileSchema).max(1000).optional(),
+  /** Units of each currency per 1 EUR. */
+  exchangeRates: z
+    .record(
+      z.string().refine((code) => CURRENCY_SET.has(code), "must be a known ISO 4217 currency code"),
+      z.number().gt(0).max(1e9),
+    )
+    .optional(),
+  hotel: HotelFileSchema,
+  ageGroups: z.array(AgeGroupFileSchema).max(20).optional(),
+  roomTypes: z.array(RoomTypeFileSchema).min(1).max(500),
+  ratePlans: z.array(RatePlanFileSchema).min(1).max(500),
+  prices: z.array(PricePeriodSchema).max(100_000).optional(),
+  childPrices: z.array(ChildPricePeriodSchema).max(100_000).optional(),
+  inventory: z.array(InventoryPeriodSchema).max(100_000).optional(),
+  restrictions: z.array(RestrictionPeriodSchema).max(100_000).optional(),
+  promoCodes: z.array(PromoCodeFileSchema).max(10_000).optional(),
+  serviceCategories: z.array(ServiceCategoryFileSchema).max(1000).optional(),
+  services: z.array(ServiceFileSchema).max(10_000).optional(),
+  packages: z.array(PackageFileSchema).max(10_000).optional(),
+  reservationLinks: z.array(ReservationLinkFileSchema).max(10_000).optional(),
+  customPrivacy: z.array(CustomPrivacyFileSchema).max(100).optional(),
+  tradeCustomers: z.array(TradeCustomerFileSchema).max(10_000).optional(),
+});
+
+type Path = (string | number)[];
+
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Whether `amount` has no more decimals than the currency has minor digits (no cents in JPY). */
+function fitsDigits(amount: number, digits: number): boolean {
+  const shifted = Number(`${amount}e${digits}`);
+  return Number.isFinite(shifted) && Math.abs(shifted - Math.round(shifted)) < 1e-6;
+}
+
+/** Cross-references and rules that span fields; each issue names the offending field. */
+function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: z.RefinementCtx): void {
+  const add = (path: Path, message: string) => ctx.addIssue({ code: "custom", path, message });
+
+  const uniqueIds = <T>(key: string, items: readonly T[] | undefined, idOf: (item: T) => string | number, field = "id") => {
+    const seen = new Set<string | number>();
+    (items ?? []).forEach((item, i) => {
+      const id = idOf(item);
+      if (seen.has(id)) add([key, i, field], `${id} appears twice`);
+      seen.add(id);
+    });
+    return seen;
+  };
+  const requireIn = (ids: ReadonlySet<string | number>, what: string, path: Path, id: number | undefined) => {
+    if (id !== undefined && !ids.has(id)) add(path, `${what} ${id} is not in the file`);
+  };
+  const requireAllIn = (ids: ReadonlySet<number | string>, what: string, path: Path, list: readonly number[] | undefined) => {
+    (list ?? []).forEach((id, j) => requireIn(ids, what, [...path, j], id));
+    if (list && new Set(list).size !== list.length) add(path, "must not repeat an id");
+  };
+  const checkPeriod = (key: string, i: number, from: string, to: string) => {
+    const span = daysBetween(from, to);
+    if (span < 0) add([key, i, "to"], "must not be before from");
+    else if (span >= MAX_PERIOD_DAYS) add([key, i, "to"], `a period spans at most ${MAX_PERIOD_DAYS} days`);
+  };
+  const checkRange = (path: Path, min: number | undefined, max: number | undefined, what: string) => {
+    if (min !== undefined && max !== undefined && min > max) add(path, `must be at least the minimum ${what}`);
+  };
+
+  // Group, channels, hosts, destinations.
+  const channels = new Map(file.channels.map((c) => [c.id, c]));
+  const channelIds = uniqueIds("channels", file.channels, (c) => c.id);
+  file.channels.forEach((c, i) => {
+    if (c.tradeAssociated == null) return;
+    if (c.tradeAssociated === c.id) add(["channels", i, "tradeAssociated"], "must be another channel");
+    else requireIn(channelIds, "channel", ["channels", i, "tradeAssociated"], c.tradeAssociated);
+  });
+  uniqueIds("hosts", file.hosts, (h) => h.host, "host");
+  (file.hosts ?? []).forEach((h, i) => requireIn(channelIds, "channel", ["hosts", i, "channel"], h.channel));
+  const destinationIds = uniqueIds("destinations", file.destinations, (d) => d.id);
+
+  // The hotel.
+  const hotel = file.hotel;
+  requireAllIn(channelIds, "channel", ["hotel", "channelIds"], hotel.channelIds);
+  requireAllIn(destinationIds, "destination", ["hotel", "destinationIds"], hotel.destinationIds);
+  if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
+    add(["hotel", hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"], "breakfast needs both times");
+  if (hotel.pets === "per_stay" || hotel.pets === "per_night") {
+    if (!hotel.petFee) add(["hotel", "petFee"], `is needed when pets are charged ${hotel.pets.replace("_", " ")}`);
+  }
+  const hotelChannels = new Set<number>(hotel.channelIds);
+
+  // Age groups: ranges must not overlap, so a child's age maps to one group.
+  const ageGroupIds = uniqueIds("ageGroups", file.ageGroups, (g) => g.id);
+  const groups = file.ageGroups ?? [];
+  groups.forEach((g, i) => {
+    if (g.min > g.max) add(["ageGroups", i, "max"], "must be at least min");
+    groups.forEach((other, j) => {
+      if (j < i && g.min <= other.max && other.min <= g.max)
+        add(["ageGroups", i, "min"], `overlaps age group ${other.id} (${other.min}–${other.max})`);
+    });
+  });
+
+  // Room types and rate plans.
+  const roomTypeIds = uniqueIds("roomTypes", file.roomTypes, (r) => r.id);
+  uniqueIds("roomTypes", file.roomTypes, (r) => r.code, "code");
+  const roomTypes = new Map(file.roomTypes.map((r) => [r.id, r]));
+  file.roomTypes.forEach((r, i) => {
+    if ((r.minOccupancy ?? 1) > r.maxOccupancy) add(["roomTypes", i, "minOccupancy"], "must be at most maxOccupancy");
+    if (r.maxAdults > r.maxOccupancy) add(["roomTypes", i, "maxAdults"], "must be at most maxOccupancy");
+  });
+  const serviceIds = uniqueIds("services", file.services, (s) => s.id);
+  const ratePlanIds = uniqueIds("ratePlans", file.ratePlans, (r) => r.id);
+  uniqueIds("ratePlans", file.ratePlans, (r) => r.code, "code");
+  file.ratePlans.forEach((r, i) => {
+    const at = (field: string): Path => ["ratePlans", i, field];
+    r.channelIds.forEach((id, j) => {
+      if (!channelIds.has(id)) add([...at("channelIds"), j], `channel ${id} is not in the file`);
+      else if (!hotelChannels.has(id)) add([...at("channelIds"), j], `the hotel is not sold on channel ${id}`);
+      else if (r.tradeOnly && channels.get(id)?.kind !== "trade")
+        add([...at("channelIds"), j], `a trade-only rate cannot be sold on direct channel ${id}`);
+    });
+    if (new Set(r.channelIds).size !== r.channelIds.length) add(at("channelIds"), "must not repeat an id");
+    if (r.refundable === false && r.freeCancellationDays !== undefined)
+      add(at("freeCancellationDays"), "a non-refundable rate has no free cancellation");
+    if (r.resellable && r.refundable !== false) add(at("resellable"), "only a non-refundable rate can be resold");
+    if (r.isNet && r.commissionPercent !== undefined)
+      add(at("commissionPercent"), "a net rate pays no commission");
+    checkRange(at("maxStay"), r.minStay, r.maxStay, "stay");
+    checkRange(at("maxAdults"), r.minAdults, r.maxAdults, "adults");
+    const prepaid = (r.prepayment ?? []).reduce((sum, step) => sum + step.percent, 0);
+    if (prepaid > 100) add(at("prepayment"), "the steps add up to more than 100%");
+    requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);
+  });
+
+  // Daily data, as periods.
+  (file.prices ?? []).forEach((p, i) => {
+    requireIn(roomTypeIds, "room type", ["prices", i, "roomType"], p.roomType);
+    requireIn(ratePlanIds, "rate plan", ["prices", i, "ratePlan"], p.ratePlan);
+    checkPeriod("prices", i, p.from, p.to);
+    const maxAdults = roomTypes.get(p.roomType)?.maxOccupancy;
+    if (maxAdults === undefined) return;
+    for (const key of Object.keys(p.perAdults)) {
+      if (Number(key) > maxAdults)
+        add(["prices", i, "perAdults", key], `room type ${p.roomType} sleeps at most ${maxAdults}`);
+    }
+  });
+  (file.childPrices ?? []).forEach((p, i) => {
+    requireIn(roomTypeIds, "room type", ["childPrices", i, "roomType"], p.roomType);
+    requireIn(ratePlanIds, "rate plan", ["childPrices", i, "ratePlan"], p.ratePlan);
+    requireIn(ageGroupIds, "age group", ["childPrices", i, "ageGroup"], p.ageGroup);
+    checkPeriod("childPrices", i, p.from, p.to);
+  });
+  (file.inventory ?? []).forEach((p, i) => {
+    requireIn(roomTypeIds, "room type", ["inventory", i, "roomType"], p.roomType);
+    checkPeriod("inventory", i, p.from, p.to);
+  });
+  (file.restrictions ?? []).forEach((p, i) => {
+    requireIn(ratePlanIds, "rate plan", ["restrictions", i, "ratePlan"], p.ratePlan);
+    checkPeriod("restrictions", i, p.from, p.to);
+    checkRange(["restrictions", i, "maxStay"], p.minStay, p.maxStay, "stay");
+  });
+
+  // Promo codes, services, packages, links, privacy, trade customers.
+  uniqueIds("promoCodes", file.promoCodes, (p) => p.id);
+  const promoCodes = uniqueIds("promoCodes", file.promoCodes, (p) => p.code.toUpperCase(), "code");
+  (file.promoCodes ?? []).forEach((p, i) => {
+    requireAllIn(ratePlanIds, "rate plan", ["promoCodes", i, "ratePlanIds"], p.ratePlanIds);
+    if (p.stayFrom && p.stayTo && p.stayFrom > p.stayTo) add(["promoCodes", i, "stayTo"], "must not be before stayFrom");
+    if (p.bookFrom && p.bookTo && p.bookFrom > p.bookTo) add(["promoCodes", i, "bookTo"], "must not be before bookFrom");
+  });
+  const categoryIds = uniqueIds("serviceCategories", file.serviceCategories, (c) => c.id);
+  (file.services ?? []).forEach((s, i) => {
+    requireIn(categoryIds, "service category", ["services", i, "category"], s.category);
+    if (s.mandatoryFor && s.mandatoryFor !== "none" && s.pricingBasis !== "per_person")
+      add(["services", i, "mandatoryFor"], "a service mandatory for every adult or child is priced per person");
+  });
+  uniqueIds("packages", file.packages, (p) => p.id);
+  (file.packages ?? []).forEach((p, i) => {
+    const at = (field: string): Path => ["packages", i, field];
+    requireAllIn(ratePlanIds, "rate plan", at("ratePlanIds"), p.ratePlanIds);
+    requireAllIn(roomTypeIds, "room type", at("roomTypeIds"), p.roomTypeIds);
+    requireAllIn(serviceIds, "service", at("includedServiceIds"), p.includedServiceIds);
+    requireAllIn(hotelChannels, "hotel channel", at("channelIds"), p.channelIds);
+    if (p.validFrom > p.validTo) add(at("validTo"), "must not be before validFrom");
+    checkRange(at("maxNights"), p.minNights, p.maxNights, "nights");
+    checkRange(at("maxAdults"), p.minAdults, p.maxAdults, "adults");
+  });
+  uniqueIds("reservationLinks", file.reservationLinks, (l) => l.id);
+  (file.reservationLinks ?? []).forEach((l, i) => {
+    const at = (field: string): Path => ["reservationLinks", i, field];
+    requireIn(hotelChannels, "hotel channel", at("channel"), l.channel);
+    if (l.departure <= l.arrival) add(at("departure"), "must be after arrival");
+    requireAllIn(roomTypeIds, "room type", at("roomTypeIds"), l.roomTypeIds);
+    requireAllIn(ratePlanIds, "rate plan", at("ratePlanIds"), l.ratePlanIds);
+    if (l.promoCode !== undefined && !promoCodes.has(l.promoCode.toUpperCase()))
+      add(at("promoCode"), `promo code ${l.promoCode} is not in the file`);
+  });
+  uniqueIds("customPrivacy", file.customPrivacy, (p) => p.id);
+  (file.customPrivacy ?? []).forEach((p, i) => requireIn(channelIds, "channel", ["customPrivacy", i, "channel"], p.channel));
+  uniqueIds("tradeCustomers", file.tradeCustomers, (c) => c.id);
+  (file.tradeCustomers ?? []).forEach((c, i) => {
+    const channel = channels.get(c.channel);
+    if (!channel) add(["tradeCustomers", i, "channel"], `channel ${c.channel} is not in the file`);
+    else if (channel.kind !== "trade") add(["tradeCustomers", i, "channel"], `channel ${c.channel} is not a trade channel`);
+  });
+
+  // Money must fit the hotel currency's minor unit.
+  const digits = describeCurrency(hotel.currencyCode).decimal_digits;
+  const money = (path: Path, amount: number | undefined) => {
+    if (amount !== undefined && !fitsDigits(amount, digits))
+      add(path, `${hotel.currencyCode} amounts have at most ${digits} decimal digit${digits === 1 ? "" : "s"}`);
+  };
+  money(["hotel", "petFee"], hotel.petFee);
+  money(["hotel", "cityTax"], hotel.cityTax);
+  file.ratePlans.forEach((r, i) => money(["ratePlans", i, "refundProtection"], r.refundProtection));
+  (file.prices ?? []).forEach((p, i) => {
+    for (const [key, amount] of Object.entries(p.perAdults)) money(["prices", i, "perAdults", key], amount);
+  });
+  (file.childPrices ?? []).forEach((p, i) => money(["childPrices", i, "amount"], p.amount));
+  (file.services ?? []).forEach((s, i) => money(["services", i, "price"], s.price));
+  (file.reservationLinks ?? []).forEach((l, i) => money(["reservationLinks", i, "total"], l.total));
+}
+
+export const PropertyFileSchema = PropertyFileObjectSchema.superRefine(checkPropertyFile);
+export type PropertyFile = z.infer<typeof PropertyFileSchema>;
+
+/** `["prices", 3, "ratePlan"]` → `prices[3].ratePlan`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+export function toImportIssues(error: z.ZodError): ImportIssue[] {
+  return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+}
+
+/** Validates a parsed JSON value as a property file. */
+export function parsePropertyFile(
+  input: unknown,
+): { ok: true; file: PropertyFile } | { ok: false; issues: ImportIssue[] } {
+  const parsed = PropertyFileSchema.safeParse(input);
+  return parsed.success ? { ok: true, file: parsed.data } : { ok: false, issues: toImportIssues(parsed.error) };
+}

@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  dayOfWeek,
+  formatDdMmYyyy,
+  isoToYmd,
+  isValidYmd,
+  listNights,
+  localTimeInZone,
+  monthOf,
+  nightsBetween,
+  parseDdMmYyyy,
+  todayInZone,
+  ymdToIso,
+} from "./stay-dates";
+
+describe("isValidYmd", () => {
+  it.each([
+    ["20240229", true],
+    ["20230229", false],
+    ["21000229", false],
+    ["20000229", true],
+    ["20241231", true],
+    ["20240101", true],
+    ["20240431", false],
+    ["20241301", false],
+    ["20240001", false],
+    ["20240100", false],
+    ["19991231", false],
+    ["20000101", true],
+    ["22001231", true],
+    ["22010101", false],
+    ["2024-01-01", false],
+    ["2024011", false],
+    ["202401011", false],
+    ["", false],
+    ["abcdefgh", false],
+    [" 20240101", false],
+  ])("%j → %s", (input, expected) => {
+    expect(isValidYmd(input)).toBe(expected);
+  });
+});
+
+describe("ymdToIso and isoToYmd", () => {
+  it.each([
+    ["20240229", "2024-02-29"],
+    ["20000101", "2000-01-01"],
+    ["22001231", "2200-12-31"],
+  ])("%s ⇄ %s", (ymd, iso) => {
+    expect(ymdToIso(ymd)).toBe(iso);
+    expect(isoToYmd(iso)).toBe(ymd);
+  });
+
+  it.each(["2023-02-29", "20240101", "2024-1-01", "2024-01-01T00:00:00Z"])("rejects ISO %j", (iso) => {
+    expect(() => isoToYmd(iso)).toThrow(RangeError);
+  });
+
+  it.each(["20230229", "2024-01-01"])("rejects Ymd %j", (ymd) => {
+    expect(() => ymdToIso(ymd)).toThrow(RangeError);
+  });
+});
+
+describe("addDays", () => {
+  it.each([
+    ["20240101", 0, "20240101"],
+    ["20240101", 1, "20240102"],
+    ["20240131", 1, "20240201"],
+    ["20240228", 1, "20240229"],
+    ["20240229", 1, "20240301"],
+    ["20230228", 1, "20230301"],
+    ["20240301", -1, "20240229"],
+    ["20230301", -1, "20230228"],
+    ["20241231", 1, "20250101"],
+    ["20250101", -1, "20241231"],
+    ["20240101", 366, "20250101"],
+    ["20250101", 365, "20260101"],
+    ["20240115", -45, "20231201"],
+    // The DST days are ordinary days in calendar math.
+    ["20240330", 1, "20240331"],
+    ["20240331", 1, "20240401"],
+    ["20241027", 1, "20241028"],
+    ["20240310", 1, "20240311"],
+    ["20241103", 1, "20241104"],
+  ])("%s %+d → %s", (ymd, days, expected) => {
+    expect(addDays(ymd, days)).toBe(expected);
+  });
+
+  it("throws on invalid input", () => {
+    expect(() => addDays("20240230", 1)).toThrow(RangeError);
+    expect(() => addDays("20240101", 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("nightsBetween", () => {
+  it.each([
+    ["20240101", "20240102", 1],
+    ["20240101", "20240101", 0],
+    ["20240105", "20240101", -4],
+    ["20240228", "20240301", 2],
+    ["20230228", "20230301", 1],
+    ["20241230", "20250102", 3],
+    ["20240330", "20240401", 2],
+    ["20241026", "20241028", 2],
+    ["20240101", "20250101", 366],
+  ])("%s → %s = %d", (arrival, departure, expected) => {
+    expect(nightsBetween(arrival, departure)).toBe(expected);
+  });
+});
+
+describe("listNights", () => {
+  it.each([
+    ["20240101", "20240102", ["20240101"]],
+    ["20240228", "20240302", ["20240228", "20240229", "20240301"]],
+    ["20241230", "20250102", ["20241230", "20241231", "20250101"]],
+    ["20240101", "20240101", []],
+    ["20240105", "20240101", []],
+  ])("%s → %s", (arrival, departure, expected) => {
+    expect(listNights(arrival, departure)).toEqual(expected);
+  });
+});
+
+describe("localTimeInZone and todayInZone", () => {
+  it.each([
+    // Midnight edges.
+    ["2024-06-15T23:30:00Z", "Europe/Rome", "20240616", 1, 30],
+    ["2024-06-15T21:59:00Z", "Europe/Rome", "20240615", 23, 59],
+    ["2024-06-15T22:00:00Z", "Europe/Rome", "20240616", 0, 0],
+    ["2024-01-15T23:30:00Z", "Europe/Rome", "20240116", 0, 30],
+    ["2024-01-15T22:59:00Z", "Europe/Rome", "20240115", 23, 59],
+    ["2024-01-01T00:00:00Z", "UTC", "20240101", 0, 0],
+    ["2024-01-01T00:00:00Z", "America/New_York", "20231231", 19, 0],
+    // Europe/Rome spring forward: 2024-03-31 02:00 CET → 03:00 CEST (01:00 UTC).
+    ["2024-03-30T23:30:00Z", "Europe/Rome", "20240331", 0, 30],
+    ["2024-03-31T00:59:00Z", "Europe/Rome", "20240331", 1, 59],
+    ["2024-03-31T01:00:00Z", "Europe/Rome", "20240331", 3, 0],
+    ["2024-03-31T21:59:00Z", "Europe/Rome", "20240331", 23, 59],
+    ["2024-03-31T22:00:00Z", "Europe/Rome", "20240401", 0, 0],
+    // Europe/Rome fall back: 2024-10-27 03:00 CEST → 02:00 CET (01:00 UTC).
+    ["2024-10-26T21:59:00Z", "Europe/Rome", "20241026", 23, 59],
+    ["2024-10-26T22:00:00Z", "Europe/Rome", "20241027", 0, 0],
+    ["2024-10-27T00:30:00Z", "Europe/Rome", "20241027", 2, 30],
+    ["2024-10-27T01:30:00Z", "Europe/Rome", "20241027", 2, 30],
+    ["2024-10-27T22:59:00Z", "Europe/Rome", "20241027", 23, 59],
+    ["2024-10-27T23:00:00Z", "Europe/Rome", "20241028", 0, 0],
+    // America/New_York spring forward: 2024-03-10 02:00 EST → 03:00 EDT (07:00 UTC).
+    ["2024-03-10T04:59:00Z", "America/New_York", "20240309", 23, 59],
+    ["2024-03-10T05:00:00Z", "America/New_York", "20240310", 0, 0],
+    ["2024-03-10T06:59:00Z", "America/New_York", "20240310", 1, 59],
+    ["2024-03-10T07:00:00Z", "America/New_York", "20240310", 3, 0],
+    ["2024-03-11T03:59:00Z", "America/New_York", "20240310", 23, 59],
+    ["2024-03-11T04:00:00Z", "America/New_York", "20240311", 0, 0],
+    // America/New_York fall back: 2024-11-03 02:00 EDT → 01:00 EST (06:00 UTC).
+    ["2024-11-03T05:30:00Z", "America/New_York", "20241103", 1, 30],
+    ["2024-11-03T06:30:00Z", "America/New_York", "20241103", 1, 30],
+    ["2024-11-04T04:59:00Z", "America/New_York", "20241103", 23, 59],
+    ["2024-11-04T05:00:00Z", "America/New_York", "20241104", 0, 0],
+    // Year ends and leap days.
+    ["2024-12-31T23:30:00Z", "Europe/Rome", "20250101", 0, 30],
+    ["2024-12-31T23:30:00Z", "UTC", "20241231", 23, 30],
+    ["2024-12-31T11:00:00Z", "Pacific/Auckland", "20250101", 0, 0],
+    ["2025-01-01T07:59:00Z", "America/Los_Angeles", "20241231", 23, 59],
+    ["2024-02-28T23:30:00Z", "Europe/Rome", "20240229", 0, 30],
+    ["2023-02-28T23:30:00Z", "Europe/Rome", "20230301", 0, 30],
+    ["2024-02-29T12:00:00Z", "Asia/Tokyo", "20240229", 21, 0],
+    ["2024-07-01T12:00:00Z", "Asia/Kolkata", "20240701", 17, 30],
+  ])("%s in %s → %s %d:%d", (instant, zone, ymd, hour, minute) => {
+    const now = new Date(instant);
+    expect(localTimeInZone(now, zone)).toEqual({ ymd, hour, minute });
+    expect(todayInZone(now, zone)).toBe(ymd);
+  });
+
+  it("throws on an unknown zone", () => {
+    expect(() => todayInZone(new Date("2024-01-01T00:00:00Z"), "Mars/Olympus")).toThrow(RangeError);
+  });
+});
+
+describe("parseDdMmYyyy and formatDdMmYyyy", () => {
+  it.each([
+    ["29/02/2024", "20240229"],
+    ["01/01/2000", "20000101"],
+    ["31/12/2200", "22001231"],
+    ["31/12/2024", "20241231"],
+    [" 15/08/2024 ", "20240815"],
+  ])("%j ⇄ %s", (text, ymd) => {
+    expect(parseDdMmYyyy(text)).toBe(ymd);
+    expect(formatDdMmYyyy(ymd)).toBe(text.trim());
+  });
+
+  it.each([
+    "29/02/2023",
+    "31/04/2024",
+    "00/01/2024",
+    "01/13/2024",
+    "1/1/2024",
+    "01-01-2024",
+    "2024/01/01",
+    "01/01/1999",
+    "01/01/2201",
+    "",
+  ])("rejects %j", (text) => {
+    expect(parseDdMmYyyy(text)).toBeNull();
+  });
+});
+
+describe("dayOfWeek", () => {
+  it.each([
+    ["20000101", 6],
+    ["20240101", 1],
+    ["20240229", 4],
+    ["20240331", 0],
+    ["20241027", 0],
+    ["20241231", 2],
+    ["20250101", 3],
+    ["22001231", 3],
+  ])("%s → %d", (ymd, expected) => {
+    expect(dayOfWeek(ymd)).toBe(expected);
+    expect(dayOfWeek(ymd)).toBe(new Date(`${ymdToIso(ymd)}T12:00:00Z`).getUTCDay());
+  });
+
+  it("throws outside the supported years", () => {
+    expect(() => dayOfWeek("19700101")).toThrow(RangeError);
+  });
+});
+
+describe("monthOf", () => {
+  it.each([
+    ["20240229", "202402"],
+    ["20241231", "202412"],
+    ["20000101", "200001"],
+  ])("%s → %s", (ymd, expected) => {
+    expect(monthOf(ymd)).toBe(expected);
+  });
+});

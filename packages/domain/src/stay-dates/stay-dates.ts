@@ -1,0 +1,144 @@
+/** A hotel-local calendar day written `YYYYMMDD`. */
+export type Ymd = string;
+
+export type LocalTime = { ymd: Ymd; hour: number; minute: number };
+
+const MIN_YEAR = 2000;
+const MAX_YEAR = 2200;
+const MS_PER_DAY = 86_400_000;
+
+const YMD_PATTERN = /^(\d{4})(\d{2})(\d{2})$/;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DD_MM_YYYY_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function isValidParts(year: number, month: number, day: number): boolean {
+  return (
+    year >= MIN_YEAR &&
+    year <= MAX_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
+  );
+}
+
+function formatParts(year: number, month: number, day: number): Ymd {
+  return `${String(year).padStart(4, "0")}${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}`;
+}
+
+/** Days since 1970-01-01 of a valid Ymd; throws on invalid input because callers must validate first. */
+function toEpochDay(ymd: Ymd): number {
+  const match = YMD_PATTERN.exec(ymd);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  const day = Number(match?.[3]);
+  if (!match || !isValidParts(year, month, day)) throw new RangeError(`Invalid Ymd: ${ymd}`);
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+function fromEpochDay(epochDay: number): Ymd {
+  const date = new Date(epochDay * MS_PER_DAY);
+  return formatParts(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+export function isValidYmd(s: string): boolean {
+  const match = YMD_PATTERN.exec(s);
+  return match !== null && isValidParts(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+export function ymdToIso(ymd: Ymd): string {
+  toEpochDay(ymd);
+  return `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+}
+
+export function isoToYmd(iso: string): Ymd {
+  const match = ISO_PATTERN.exec(iso);
+  const ymd = match ? `${match[1]}${match[2]}${match[3]}` : "";
+  if (!isValidYmd(ymd)) throw new RangeError(`Invalid ISO date: ${iso}`);
+  return ymd;
+}
+
+export function addDays(ymd: Ymd, days: number): Ymd {
+  if (!Number.isInteger(days)) throw new RangeError(`Days must be an integer: ${days}`);
+  return fromEpochDay(toEpochDay(ymd) + days);
+}
+
+export function nightsBetween(arrival: Ymd, departure: Ymd): number {
+  return toEpochDay(departure) - toEpochDay(arrival);
+}
+
+export function listNights(arrival: Ymd, departure: Ymd): Ymd[] {
+  const start = toEpochDay(arrival);
+  const count = toEpochDay(departure) - start;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => fromEpochDay(start + i));
+}
+
+// Formatters are costly to build and the set of hotel zones is small.
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function getZoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+      calendar: "gregory",
+      numberingSystem: "latn",
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function localTimeInZone(now: Date, timeZone: string): LocalTime {
+  const parts = getZoneFormatter(timeZone).formatToParts(now);
+  const read = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((part) => part.type === type)?.value);
+  return {
+    ymd: formatParts(read("year"), read("month"), read("day")),
+    hour: read("hour") % 24,
+    minute: read("minute"),
+  };
+}
+
+export function todayInZone(now: Date, timeZone: string): Ymd {
+  return localTimeInZone(now, timeZone).ymd;
+}
+
+export function parseDdMmYyyy(s: string): Ymd | null {
+  const match = DD_MM_YYYY_PATTERN.exec(s.trim());
+  if (!match) return null;
+  const ymd = `${match[3]}${match[2]}${match[1]}`;
+  return isValidYmd(ymd) ? ymd : null;
+}
+
+export function formatDdMmYyyy(ymd: Ymd): string {
+  toEpochDay(ymd);
+  return `${ymd.slice(6, 8)}/${ymd.slice(4, 6)}/${ymd.slice(0, 4)}`;
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(ymd: Ymd): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((toEpochDay(ymd) + 4) % 7) + 7) % 7;
+}
+
+/** `YYYYMM` of a day. */
+export function monthOf(ymd: Ymd): string {
+  toEpochDay(ymd);
+  return ymd.slice(0, 6);
+}
