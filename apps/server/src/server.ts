@@ -3,7 +3,6 @@ import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
 import { isDatabaseEmpty, loadDemoData } from "./db/demo/load-demo";
-import { ensureCurrencies } from "./features/currency/reference-data";
 import { type App, buildApp } from "./http/app";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
@@ -16,11 +15,12 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
   const database = env.DATABASE_URL
     ? await openDatabase({ url: env.DATABASE_URL })
     : await openDatabase({ dataDir });
-  log(`database ${database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${dataDir}`} open in ${Math.round(performance.now() - t0)} ms`);
+  log(
+    `database ${database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${dataDir}`} open in ${Math.round(performance.now() - t0)} ms`,
+  );
   await migrateDatabase(database);
   if (env.DEMO_DATA && (await isDatabaseEmpty(database))) {
     const t1 = performance.now();
-    await ensureCurrencies(database);
     await loadDemoData(database, todayInZone(new Date(), DEMO_ZONE));
     log(`demo data loaded in ${Math.round(performance.now() - t1)} ms`);
   }
@@ -42,7 +42,9 @@ export async function startServer(
     webDist: env.WEB_DIST ?? resolve(options.root, "apps/web/dist"),
   });
   const url = await app.listen({ port: env.PORT, host: env.HOST });
-  console.log(`[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
+  );
   return {
     app,
     database,

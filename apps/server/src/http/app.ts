@@ -47,7 +47,10 @@ export type AppOptions = {
 /** Builds the HTTP server: the API under /api, OpenAPI at /api/docs, the web app everywhere else. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? "info", redact: ["req.headers.authorization", 'req.headers["x-api-key"]'] },
+    logger: {
+      level: options.logLevel ?? "info",
+      redact: ["req.headers.authorization", 'req.headers["x-api-key"]'],
+    },
     bodyLimit: 256 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
@@ -100,7 +103,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith("/api/") || request.method !== "GET") {
         return reply.status(404).send({
-          error: { code: "not_found", message: "No such call", details: [{ field: "path", message: "unknown" }], requestId: request.id },
+          error: {
+            code: "not_found",
+            message: "No such call",
+            details: [{ field: "path", message: "unknown" }],
+            requestId: request.id,
+          },
         });
       }
       return reply.type("text/html").sendFile("index.html");

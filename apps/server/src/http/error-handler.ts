@@ -18,7 +18,8 @@ function send(
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; input problems are 4xx. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return send(reply, request.id, err.status, err.code, err.message, err.details);
+    if (err instanceof AppError)
+      return send(reply, request.id, err.status, err.code, err.message, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? "input";
       const details = err.validation.map((v) => {
@@ -38,12 +39,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
-      const field = err.code === "FST_ERR_CTP_BODY_TOO_LARGE" || err.code?.startsWith("FST_ERR_CTP") ? "body" : "request";
+      const field =
+        err.code === "FST_ERR_CTP_BODY_TOO_LARGE" || err.code?.startsWith("FST_ERR_CTP") ? "body" : "request";
       const code = status === 429 ? "rate_limited" : status === 413 ? "payload_too_large" : "invalid_input";
       return send(reply, request.id, status, code, err.message, [{ field, message: err.message }]);
     }
     request.log.error({ err }, "unhandled error");
-    return send(reply, request.id, 500, "internal_error", "Something went wrong on our side. Please try again.");
+    return send(
+      reply,
+      request.id,
+      500,
+      "internal_error",
+      "Something went wrong on our side. Please try again.",
+    );
   });
   app.setNotFoundHandler((request, reply) =>
     send(reply, request.id, 404, "not_found", `No route for ${request.method} ${request.url.split("?")[0]}`, [

@@ -8,8 +8,28 @@ describe("canAllocate", () => {
     ["one slot, none free", [[1]], [[1, 0]], false],
     ["two slots share the last room", [[1], [1]], [[1, 1]], false],
     ["two slots, two rooms of one type", [[1], [1]], [[1, 2]], true],
-    ["needs reassignment: slot 0 could take 1 or 2, slot 1 only 1", [[1, 2], [1]], [[1, 1], [2, 1]], true],
-    ["three slots, two types of one room each", [[1, 2], [1, 2], [1, 2]], [[1, 1], [2, 1]], false],
+    [
+      "needs reassignment: slot 0 could take 1 or 2, slot 1 only 1",
+      [[1, 2], [1]],
+      [
+        [1, 1],
+        [2, 1],
+      ],
+      true,
+    ],
+    [
+      "three slots, two types of one room each",
+      [
+        [1, 2],
+        [1, 2],
+        [1, 2],
+      ],
+      [
+        [1, 1],
+        [2, 1],
+      ],
+      false,
+    ],
     ["a slot with no candidate", [[1], []], [[1, 5]], false],
     ["no slots", [], [], true],
   ];
@@ -45,8 +65,22 @@ describe("canAllocate", () => {
 describe("planCrossBooking", () => {
   it.each([
     ["one type free every night", [[1], [1], [1]], [{ type: 1, from: 0, to: 3 }]],
-    ["switch once", [[1], [1], [2]], [{ type: 1, from: 0, to: 2 }, { type: 2, from: 2, to: 3 }]],
-    ["prefers the longest reach", [[1, 2], [2], [2], [1]], [{ type: 2, from: 0, to: 3 }, { type: 1, from: 3, to: 4 }]],
+    [
+      "switch once",
+      [[1], [1], [2]],
+      [
+        { type: 1, from: 0, to: 2 },
+        { type: 2, from: 2, to: 3 },
+      ],
+    ],
+    [
+      "prefers the longest reach",
+      [[1, 2], [2], [2], [1]],
+      [
+        { type: 2, from: 0, to: 3 },
+        { type: 1, from: 3, to: 4 },
+      ],
+    ],
     ["a night with nothing free", [[1], [], [1]], null],
   ] as const)("%s", (_name, nights, expected) => {
     expect(planCrossBooking(nights.map((n) => [...n]))).toEqual(expected);
@@ -54,22 +88,28 @@ describe("planCrossBooking", () => {
 
   it("covers every night with the fewest segments", () => {
     fc.assert(
-      fc.property(fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }), (nights) => {
-        const plan = planCrossBooking(nights)!;
-        expect(plan[0]!.from).toBe(0);
-        expect(plan.at(-1)!.to).toBe(nights.length);
-        for (const s of plan) for (let n = s.from; n < s.to; n++) expect(nights[n]).toContain(s.type);
-        // Lower bound by dynamic programming over (night, type).
-        const best = nights.map(() => Number.POSITIVE_INFINITY);
-        for (let end = 1; end <= nights.length; end++)
-          for (let start = 0; start < end; start++)
-            for (const t of nights[start]!) {
-              let ok = true;
-              for (let n = start; n < end; n++) if (!nights[n]!.includes(t)) ok = false;
-              if (ok) best[end - 1] = Math.min(best[end - 1]!, (start === 0 ? 0 : best[start - 1]!) + 1);
-            }
-        expect(plan.length).toBe(best.at(-1));
-      }),
+      fc.property(
+        fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (nights) => {
+          const plan = planCrossBooking(nights)!;
+          expect(plan[0]!.from).toBe(0);
+          expect(plan.at(-1)!.to).toBe(nights.length);
+          for (const s of plan) for (let n = s.from; n < s.to; n++) expect(nights[n]).toContain(s.type);
+          // Lower bound by dynamic programming over (night, type).
+          const best = nights.map(() => Number.POSITIVE_INFINITY);
+          for (let end = 1; end <= nights.length; end++)
+            for (let start = 0; start < end; start++)
+              for (const t of nights[start]!) {
+                let ok = true;
+                for (let n = start; n < end; n++) if (!nights[n]!.includes(t)) ok = false;
+                if (ok) best[end - 1] = Math.min(best[end - 1]!, (start === 0 ? 0 : best[start - 1]!) + 1);
+              }
+          expect(plan.length).toBe(best.at(-1));
+        },
+      ),
     );
   });
 });

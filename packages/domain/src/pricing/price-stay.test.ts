@@ -16,7 +16,15 @@ describe("findLongStayPercent", () => {
     [14, 25],
     [3, 10],
   ])("%i nights → %i%%", (n, expected) => {
-    expect(findLongStayPercent([{ minNights: 3, percent: 10 }, { minNights: 7, percent: 25 }], n)).toBe(expected);
+    expect(
+      findLongStayPercent(
+        [
+          { minNights: 3, percent: 10 },
+          { minNights: 7, percent: 25 },
+        ],
+        n,
+      ),
+    ).toBe(expected);
   });
 });
 
@@ -27,20 +35,49 @@ describe("priceStay", () => {
     ["promo 10%", { ...base, nights: nights(10000, 12345), promoPercent: 10 }, [9000, 11110]],
     [
       "long stay 25% from 7 nights",
-      { ...base, nights: nights(...Array(7).fill(10000)), longStayDiscounts: [{ minNights: 7, percent: 25 }] },
+      {
+        ...base,
+        nights: nights(...Array(7).fill(10000)),
+        longStayDiscounts: [{ minNights: 7, percent: 25 }],
+      },
       Array(7).fill(7500),
     ],
-    ["long stay then promo", { ...base, nights: nights(10000), longStayDiscounts: [{ minNights: 1, percent: 20 }], promoPercent: 10 }, [7200]],
+    [
+      "long stay then promo",
+      {
+        ...base,
+        nights: nights(10000),
+        longStayDiscounts: [{ minNights: 1, percent: 20 }],
+        promoPercent: 10,
+      },
+      [7200],
+    ],
     ["CHF rounds each night to 0.05", { ...base, rules: CHF, nights: nights(10003, 10002) }, [10005, 10000]],
-    ["override spread evenly", { ...base, nights: nights(10000, 10000, 10000), overrideTotal: 25000 }, [8334, 8333, 8333]],
-    ["override wins over promo", { ...base, nights: nights(10000, 10000), promoPercent: 50, overrideTotal: 30000 }, [15000, 15000]],
+    [
+      "override spread evenly",
+      { ...base, nights: nights(10000, 10000, 10000), overrideTotal: 25000 },
+      [8334, 8333, 8333],
+    ],
+    [
+      "override wins over promo",
+      { ...base, nights: nights(10000, 10000), promoPercent: 50, overrideTotal: 30000 },
+      [15000, 15000],
+    ],
   ] as const)("%s", (_n, input, expected) => {
     const r = priceStay(input);
     expect(r.ok && r.nightly).toEqual(expected);
   });
 
   it("has no price when a night or a child lacks one", () => {
-    expect(priceStay({ ...base, nights: [{ adults: 100, children: [] }, { adults: null, children: [] }] })).toEqual({
+    expect(
+      priceStay({
+        ...base,
+        nights: [
+          { adults: 100, children: [] },
+          { adults: null, children: [] },
+        ],
+      }),
+    ).toEqual({
       ok: false,
       reason: "no_price",
       night: 1,

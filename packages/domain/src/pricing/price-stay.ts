@@ -14,7 +14,7 @@ export type NightBase = {
   /** Price of the night for the adults, in minor units; null when the rate has no price that night. */
   adults: number | null;
   /** Price of each child for the night, in minor units; null when a child's group has no price. */
-  children: (number | null)[];
+  children: readonly (number | null)[];
 };
 
 export type PriceStayInput = {

@@ -71,7 +71,10 @@ export async function findCustomPrivacy(
   database: Database,
   q: { hotelId: number; channelId: number },
 ): Promise<{ id: number; title: LocalizedText; text: LocalizedText; mandatory: boolean }[] | null> {
-  const rows = await database.query<{ known: boolean; policies: { id: number; title: LocalizedText; text: LocalizedText; mandatory: boolean }[] }>(sql`
+  const rows = await database.query<{
+    known: boolean;
+    policies: { id: number; title: LocalizedText; text: LocalizedText; mandatory: boolean }[];
+  }>(sql`
     select exists (select 1 from hotel_channel where hotel_id = ${q.hotelId} and channel_id = ${q.channelId}) as known,
       (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'text', text, 'mandatory', mandatory)
          order by id), '[]') from custom_privacy

@@ -1,9 +1,9 @@
-import { ErrorSchema } from "@alloggio/domain/contract/common";
 import {
   CustomPrivacyQuerySchema,
   CustomPrivacyResponseSchema,
 } from "@alloggio/domain/contract/channels/custom-privacy";
 import { HotelListQuerySchema, HotelListResponseSchema } from "@alloggio/domain/contract/channels/hotel-list";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { listCustomPrivacy, listHotels } from "./service";

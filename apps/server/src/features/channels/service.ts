@@ -14,7 +14,10 @@ export async function listHotels(
   apiKey: string | undefined,
   q: HotelListQuery,
 ): Promise<HotelListResponse> {
-  if (!apiKey || !deps.apiKeys.includes(apiKey)) throw new AppError("unauthorized", 401, "A valid X-Api-Key header is needed", [{ field: "X-Api-Key", message: "missing or unknown" }]);
+  if (!apiKey || !deps.apiKeys.includes(apiKey))
+    throw new AppError("unauthorized", 401, "A valid X-Api-Key header is needed", [
+      { field: "X-Api-Key", message: "missing or unknown" },
+    ]);
   if (!q.channel && !q.domain) throw badInput("channel", "give a channel, or a domain that names one");
   const { channel, hotels } = await findChannelWithHotels(deps.database, {
     channelId: q.channel,
@@ -22,7 +25,8 @@ export async function listHotels(
     hotelId: q.hotel,
   });
   if (!channel) throw notFound("channel", "channel non valido: unknown channel");
-  if (q.hotel && hotels.length === 0) throw notFound("hotel", "hotel non valido: unknown hotel for this channel");
+  if (q.hotel && hotels.length === 0)
+    throw notFound("hotel", "hotel non valido: unknown hotel for this channel");
   const channelOut = {
     id: channel.id,
     name: channel.name,
@@ -54,7 +58,12 @@ export async function listHotels(
   if (list.length === 1) {
     const { id: _id, name: _name, settings, ...rest } = channelOut;
     const only = list[0]!;
-    list[0] = { ...rest, ...only, channelId: channel.id, settings: { ...settings, ...only.settings } } as typeof only;
+    list[0] = {
+      ...rest,
+      ...only,
+      channelId: channel.id,
+      settings: { ...settings, ...only.settings },
+    } as typeof only;
   }
   return { channel: channelOut, hotels: list };
 }

@@ -15,7 +15,10 @@ type Row = {
 };
 
 /** The conversion rate between two currencies (`change`: units of `to` per unit of `from`), through EUR. */
-export async function getConversion(database: Database, q: { from: string; to: string }): Promise<CurrencyResponse> {
+export async function getConversion(
+  database: Database,
+  q: { from: string; to: string },
+): Promise<CurrencyResponse> {
   const rows = await database.query<Row>(sql`
     select c.code, c.name, c.name_plural, c.symbol, c.symbol_native, c.decimal_digits, c.rounding,
       case when c.code = 'EUR' then 1 else r.per_eur end as per_eur

@@ -23,7 +23,10 @@ export async function findHotelServices(
   database: Database,
   hotelId: number,
 ): Promise<{ currency: { code: string; digits: number }; services: ServiceRow[] } | null> {
-  const rows = await database.query<{ currency: { code: string; digits: number } | null; services: ServiceRow[] }>(sql`
+  const rows = await database.query<{
+    currency: { code: string; digits: number } | null;
+    services: ServiceRow[];
+  }>(sql`
     select
       (select json_build_object('code', c.code, 'digits', c.decimal_digits) from hotel h
          join currency c on c.code = h.currency_code where h.id = ${hotelId}) as currency,

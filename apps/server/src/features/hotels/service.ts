@@ -7,7 +7,10 @@ import { notFound } from "../../http/errors";
 import { findHotelInfo, findHotelServices } from "./repository";
 
 /** `hotel.do`: the extra-service catalogue of a hotel. */
-export async function getHotelServices(database: Database, q: { hotel: number; language: number }): Promise<HotelResponse> {
+export async function getHotelServices(
+  database: Database,
+  q: { hotel: number; language: number },
+): Promise<HotelResponse> {
   const found = await findHotelServices(database, q.hotel);
   if (!found) throw notFound("hotel", "hotel non valido: unknown hotel");
   return {
@@ -16,7 +19,11 @@ export async function getHotelServices(database: Database, q: { hotel: number; l
       id: s.id,
       name: pickText(s.name, q.language),
       description: pickText(s.description, q.language),
-      category: { id: s.category.id, name: pickText(s.category.name, q.language), mandatory: s.category.mandatory },
+      category: {
+        id: s.category.id,
+        name: pickText(s.category.name, q.language),
+        mandatory: s.category.mandatory,
+      },
       pricingBasis: s.pricing_basis,
       perNight: s.per_night,
       price: fromMinor(s.price_minor, found.currency.digits),
@@ -32,7 +39,10 @@ export async function getHotelServices(database: Database, q: { hotel: number; l
 }
 
 /** The hotel information panel: check-in and check-out, breakfast, pets, wellness, activities, business. */
-export async function getHotelInfo(database: Database, q: { hotel: number; lang: number }): Promise<HotelInfoResponse> {
+export async function getHotelInfo(
+  database: Database,
+  q: { hotel: number; lang: number },
+): Promise<HotelInfoResponse> {
   const h = await findHotelInfo(database, q.hotel);
   if (!h) throw notFound("hotel", "hotel non valido: unknown hotel");
   const texts = (list: Record<string, string>[]) => list.map((t) => pickText(t, q.lang));
@@ -48,7 +58,8 @@ export async function getHotelInfo(database: Database, q: { hotel: number; lang:
     timeZone: h.time_zone,
     checkIn: { from: h.check_in_from, until: h.check_in_until },
     checkOut: { until: h.check_out_until },
-    breakfast: h.breakfast_from && h.breakfast_until ? { from: h.breakfast_from, until: h.breakfast_until } : null,
+    breakfast:
+      h.breakfast_from && h.breakfast_until ? { from: h.breakfast_from, until: h.breakfast_until } : null,
     pets: { policy: h.pets, fee: fromMinor(h.pet_fee_minor, h.decimal_digits) },
     wellness: texts(h.wellness),
     activities: texts(h.activities),

@@ -1,5 +1,8 @@
 import type { CalendarQuery, CalendarResponse } from "@alloggio/domain/contract/search/calendar";
-import type { PriceCalendarQuery, PriceCalendarResponse } from "@alloggio/domain/contract/search/price-calendar";
+import type {
+  PriceCalendarQuery,
+  PriceCalendarResponse,
+} from "@alloggio/domain/contract/search/price-calendar";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
@@ -15,7 +18,10 @@ export const CALENDAR_DAYS = 400;
  */
 export async function getCalendar(deps: SearchDeps, q: CalendarQuery): Promise<CalendarResponse> {
   const now = deps.now().toISOString();
-  const rows = await deps.database.query<{ from: string | null; days: [string, boolean, boolean, boolean, boolean, number, number | null][] | null }>(sql`
+  const rows = await deps.database.query<{
+    from: string | null;
+    days: [string, boolean, boolean, boolean, boolean, number, number | null][] | null;
+  }>(sql`
     with h as (
       select h.id, (${now}::timestamptz at time zone h.time_zone)::date as today
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channel}
@@ -24,20 +30,20 @@ export async function getCalendar(deps: SearchDeps, q: CalendarQuery): Promise<C
     rt as (select id from room_type where hotel_id = (select id from h)),
     rp as (
       select r.id, r.min_stay, r.max_stay from rate_plan r
-      where r.hotel_id = (select id from h) and (${q.login ?? false} or not r.trade_only)
+      where r.hotel_id = (select id from h) and (${q.login ?? false}::boolean or not r.trade_only)
         and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channel})
     ),
-    d as (select generate_series((select today from h), (select today from h) + ${CALENDAR_DAYS - 1}, interval '1 day')::date as day),
+    d as (select generate_series((select today from h), (select today from h) + ${CALENDAR_DAYS - 1}::int, interval '1 day')::date as day),
     inv as (
       select i.day, bool_and(i.closed) as closed, bool_or(not i.closed and i.allotment > i.sold) as free
       from inventory i
-      where i.room_type_id in (select id from rt) and i.day >= (select today from h) and i.day < (select today from h) + ${CALENDAR_DAYS}
+      where i.room_type_id in (select id from rt) and i.day >= (select today from h) and i.day < (select today from h) + ${CALENDAR_DAYS}::int
       group by i.day
     ),
     pr as (
       select distinct p.day from price p
       where p.room_type_id in (select id from rt) and p.rate_plan_id in (select id from rp)
-        and p.day >= (select today from h) and p.day < (select today from h) + ${CALENDAR_DAYS}
+        and p.day >= (select today from h) and p.day < (select today from h) + ${CALENDAR_DAYS}::int
     ),
     rr as (
       select d.day,
@@ -72,7 +78,10 @@ export async function getCalendar(deps: SearchDeps, q: CalendarQuery): Promise<C
 }
 
 /** The no-availability chart: the cheapest free one-night price per day and per month, 12 months from `from`. */
-export async function getPriceCalendar(deps: SearchDeps, q: PriceCalendarQuery): Promise<PriceCalendarResponse> {
+export async function getPriceCalendar(
+  deps: SearchDeps,
+  q: PriceCalendarQuery,
+): Promise<PriceCalendarResponse> {
   const adults = q.adults[0] ?? 2;
   const hotel = await deps.database.query<{ time_zone: string; code: string; digits: number }>(sql`
     select h.time_zone, c.code, c.decimal_digits as digits

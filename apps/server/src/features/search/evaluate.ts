@@ -1,6 +1,10 @@
 // Turns one loaded search context into rooms and rates. Pure: no I/O, no clock; `today` is given.
 import { canAllocate, planCrossBooking } from "@alloggio/domain/availability/allocation";
-import { checkRestrictions, countFree, type DayRestriction } from "@alloggio/domain/availability/restrictions";
+import {
+  checkRestrictions,
+  countFree,
+  type DayRestriction,
+} from "@alloggio/domain/availability/restrictions";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type {
   AvailableRoom,
@@ -35,13 +39,23 @@ export type EvaluateOptions = {
 
 type Guests = { adults: number; children: Child[]; pricedAdults: number };
 
+function setAt<K, V>(map: Map<K, (V | undefined)[]>, key: K, offset: number, value: V): void {
+  const list = map.get(key);
+  if (list) list[offset] = value;
+  else {
+    const created: (V | undefined)[] = [];
+    created[offset] = value;
+    map.set(key, created);
+  }
+}
+
 /** Night-indexed lookups built once per loaded context, reused for every stay evaluated on it. */
 export class SearchIndex {
   readonly from: string;
   readonly rules: CurrencyRules;
   private readonly inventory = new Map<number, ({ free: number; closed: boolean } | undefined)[]>();
-  private readonly prices = new Map<string, number[]>();
-  private readonly childPrices = new Map<string, number[]>();
+  private readonly prices = new Map<string, (number | undefined)[]>();
+  private readonly childPrices = new Map<string, (number | undefined)[]>();
   private readonly restrictions = new Map<number, (DayRestriction | undefined)[]>();
 
   constructor(
@@ -55,28 +69,13 @@ export class SearchIndex {
       decimalDigits: c?.decimal_digits ?? 2,
       rounding: Number(c?.rounding ?? 0),
     };
-    for (const [type, off, free, closed] of ctx.inventory) {
-      let list = this.inventory.get(type);
-      if (!list) this.inventory.set(type, (list = []));
-      list[off] = { free, closed };
-    }
-    for (const [type, rate, off, adults, amount] of ctx.prices) {
-      const key = `${type}:${rate}:${adults}`;
-      let list = this.prices.get(key);
-      if (!list) this.prices.set(key, (list = []));
-      list[off] = amount;
-    }
-    for (const [type, rate, off, group, amount] of ctx.child_prices) {
-      const key = `${type}:${rate}:${group}`;
-      let list = this.childPrices.get(key);
-      if (!list) this.childPrices.set(key, (list = []));
-      list[off] = amount;
-    }
-    for (const [rate, off, cta, ctd, minStay, maxStay] of ctx.restrictions) {
-      let list = this.restrictions.get(rate);
-      if (!list) this.restrictions.set(rate, (list = []));
-      list[off] = { closedToArrival: cta, closedToDeparture: ctd, minStay, maxStay };
-    }
+    for (const [type, off, free, closed] of ctx.inventory) setAt(this.inventory, type, off, { free, closed });
+    for (const [type, rate, off, adults, amount] of ctx.prices)
+      setAt(this.prices, `${type}:${rate}:${adults}`, off, amount);
+    for (const [type, rate, off, group, amount] of ctx.child_prices)
+      setAt(this.childPrices, `${type}:${rate}:${group}`, off, amount);
+    for (const [rate, off, cta, ctd, minStay, maxStay] of ctx.restrictions)
+      setAt(this.restrictions, rate, off, { closedToArrival: cta, closedToDeparture: ctd, minStay, maxStay });
   }
 
   offsetOf(ymd: string): number {
@@ -173,7 +172,9 @@ export function evaluateStay(
       out.push({
         adults: index.adultPrice(t, rate, g.pricedAdults, off),
         children:
-          ctx.age_groups.length === 0 ? [] : g.children.map((c) => index.childPrice(t, rate, c.groupId ?? 0, off)),
+          ctx.age_groups.length === 0
+            ? []
+            : g.children.map((c) => index.childPrice(t, rate, c.groupId ?? 0, off)),
       });
     }
     return out;
@@ -182,7 +183,12 @@ export function evaluateStay(
   const overrideFor = (type: number, rate: number, slot: number): number | null => {
     const found = findOverride(o.overrides, { roomId: type, rateId: rate, arrival, departure });
     if (found) return Math.round(found.total * 10 ** digits);
-    if (link?.total_minor != null && slot === 0 && isoToYmd(link.arrival) === arrival && isoToYmd(link.departure) === departure)
+    if (
+      link?.total_minor != null &&
+      slot === 0 &&
+      isoToYmd(link.arrival) === arrival &&
+      isoToYmd(link.departure) === departure
+    )
       return link.total_minor;
     return null;
   };
@@ -190,18 +196,28 @@ export function evaluateStay(
   const packageNotice = (g: Guests): RestrictionNotice | null => {
     if (!pkg) return null;
     if (nights < pkg.min_nights) return { kind: "min_stay", value: pkg.min_nights };
-    if (pkg.max_nights !== null && nights > pkg.max_nights) return { kind: "max_stay", value: pkg.max_nights };
+    if (pkg.max_nights !== null && nights > pkg.max_nights)
+      return { kind: "max_stay", value: pkg.max_nights };
     if (g.adults < pkg.min_adults) return { kind: "min_adults", value: pkg.min_adults };
-    if (pkg.max_adults !== null && g.adults > pkg.max_adults) return { kind: "max_adults", value: pkg.max_adults };
+    if (pkg.max_adults !== null && g.adults > pkg.max_adults)
+      return { kind: "max_adults", value: pkg.max_adults };
     if (arrival < isoToYmd(pkg.valid_from) || departure > addDays(isoToYmd(pkg.valid_to), 1))
       return { kind: "closed", value: null };
     return null;
   };
 
-  const buildRate = (r: RatePlanRow, g: Guests, nightly: number[], fullTotal: number, override: number | null): Rate => {
+  const buildRate = (
+    r: RatePlanRow,
+    g: Guests,
+    nightly: number[],
+    fullTotal: number,
+    override: number | null,
+  ): Rate => {
     const total = nightly.reduce((a, b) => a + b, 0);
     const additional = ctx.services
-      .filter((s) => s.mandatory_for !== "none" && (s.mandatory_for === "all_adults" || g.children.length > 0))
+      .filter(
+        (s) => s.mandatory_for !== "none" && (s.mandatory_for === "all_adults" || g.children.length > 0),
+      )
       .map((s) => {
         const persons = s.mandatory_for === "all_adults" ? g.adults : g.children.length;
         const times = s.per_night ? nights : 1;
@@ -219,7 +235,10 @@ export function evaluateStay(
       best: false,
       policy: r.refundable ? r.free_cancellation_days : null,
       cancellation: { refundable: r.refundable, freeUntil },
-      prepaids: schedulePrepayments(r, total, arrival, o.today).map((p) => ({ ...p, amount: money(p.amount) })),
+      prepaids: schedulePrepayments(r, total, arrival, o.today).map((p) => ({
+        ...p,
+        amount: money(p.amount),
+      })),
       description: pickText(r.description, o.languageId),
       freeServices: r.included_service_ids.map((id) => ({ id, name: serviceNames.get(id) ?? "" })),
       refundIncluded: false,
@@ -256,7 +275,12 @@ export function evaluateStay(
       const key = n.kind;
       const prev = notices.get(key);
       // Keep the loosest value so the message names what would work.
-      if (!prev || (n.value !== null && prev.value !== null && (key.startsWith("min") ? n.value < prev.value : n.value > prev.value)))
+      if (
+        !prev ||
+        (n.value !== null &&
+          prev.value !== null &&
+          (key.startsWith("min") ? n.value < prev.value : n.value > prev.value))
+      )
         notices.set(key, n);
     };
     const pkgNotice = packageNotice(g);
@@ -274,7 +298,12 @@ export function evaluateStay(
       const failure = checkRestrictions({
         nights,
         adults: g.adults,
-        limits: { minStay: r.min_stay, maxStay: r.max_stay, minAdults: r.min_adults, maxAdults: r.max_adults },
+        limits: {
+          minStay: r.min_stay,
+          maxStay: r.max_stay,
+          minAdults: r.min_adults,
+          maxAdults: r.max_adults,
+        },
         onArrival: index.restriction(r.id, start),
         onDeparture: index.restriction(r.id, start + nights),
       });
@@ -321,7 +350,8 @@ export function evaluateStay(
       });
     }
     let best: Rate | null = null;
-    for (const room of result) for (const rate of room.rates) if (!best || rate.total < best.total) best = rate;
+    for (const room of result)
+      for (const rate of room.rates) if (!best || rate.total < best.total) best = rate;
     if (best) best.best = true;
 
     let cross: CrossOption | null = null;
@@ -332,7 +362,12 @@ export function evaluateStay(
           types
             .filter((t) => {
               const night = index.night(t.id, start + n);
-              return night && !night.closed && night.free > 0 && index.adultPrice(t.id, r.id, g.pricedAdults, start + n) !== null;
+              return (
+                night &&
+                !night.closed &&
+                night.free > 0 &&
+                index.adultPrice(t.id, r.id, g.pricedAdults, start + n) !== null
+              );
             })
             .map((t) => t.id),
         );

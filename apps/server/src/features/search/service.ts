@@ -2,7 +2,13 @@ import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type { AvailQuery, AvailResponse } from "@alloggio/domain/contract/search/avail";
 import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
 import type { Promo } from "@alloggio/domain/pricing/promo";
-import { addDays, isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import {
+  addDays,
+  isoToYmd,
+  nightsBetween,
+  todayInZone,
+  ymdToIso,
+} from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
@@ -32,7 +38,9 @@ function toPromo(row: PromoRow | null): Promo | null {
 }
 
 async function findHotelZone(database: Database, hotelId: number): Promise<string> {
-  const rows = await database.query<{ time_zone: string }>(sql`select time_zone from hotel where id = ${hotelId}`);
+  const rows = await database.query<{ time_zone: string }>(
+    sql`select time_zone from hotel where id = ${hotelId}`,
+  );
   const zone = rows[0]?.time_zone;
   if (!zone) throw notFound("hotel", "hotel non valido: unknown hotel");
   return zone;
@@ -90,7 +98,14 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
   };
 }
 
-function evaluate(deps: SearchDeps, q: AvailQuery, l: Loaded, arrival: string, departure: string, rooms: RoomRequest[]) {
+function evaluate(
+  deps: SearchDeps,
+  q: AvailQuery,
+  l: Loaded,
+  arrival: string,
+  departure: string,
+  rooms: RoomRequest[],
+) {
   const overrides = readOverrides(deps.overrideSecret, {
     hpcc: q.hpcc,
     override: q.override,
@@ -119,7 +134,8 @@ function evaluate(deps: SearchDeps, q: AvailQuery, l: Loaded, arrival: string, d
 function checkLink(l: Loaded, now: Date): void {
   const link = l.ctx.link;
   if (!link) return;
-  if (link.expires_at && new Date(link.expires_at) < now) throw new AppError("link_expired", 410, "This link has expired");
+  if (link.expires_at && new Date(link.expires_at) < now)
+    throw new AppError("link_expired", 410, "This link has expired");
 }
 
 /** `avail.do`: rooms and rates per room slot, cross-booking options, restriction notices. */
@@ -136,7 +152,8 @@ function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {
   const promoCheck = q.promoCode
     ? {
         code: q.promoCode,
-        valid: l.promo !== null && ev.slots.some((s) => s.rooms.some((r) => r.rates.some((rate) => rate.promo))),
+        valid:
+          l.promo !== null && ev.slots.some((s) => s.rooms.some((r) => r.rates.some((rate) => rate.promo))),
         reason: l.promo === null ? "unknown" : null,
         hidden: l.promo?.hidden ?? false,
       }

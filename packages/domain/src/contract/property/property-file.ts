@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { CURRENCY_CODES, describeCurrency } from "../../currency/currencies";
 import { LANGUAGES } from "../../i18n/languages";
-import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../../occupancy/occupancy";
+import {
+  MAX_ADULTS,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MIN_ADULTS,
+  MIN_CHILD_AGE,
+} from "../../occupancy/occupancy";
 import { ROOM_AMENITIES } from "./amenities";
 
 /**
@@ -24,9 +30,7 @@ const CURRENCY_SET = new Set(CURRENCY_CODES);
 const IdSchema = z.number().int().min(1).max(MAX_ID);
 const IdListSchema = z.array(IdSchema).max(1000);
 const NameSchema = z.string().trim().min(1).max(200);
-const CodeSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1 to 40 letters, digits, '-' or '_'");
+const CodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1 to 40 letters, digits, '-' or '_'");
 const DateSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time written HH:MM");
 const MoneySchema = z.number().min(0).max(MAX_MAJOR_AMOUNT);
@@ -87,15 +91,17 @@ export const ChannelFileSchema = z.strictObject({
   kind: z.enum(["direct", "trade"]),
   /** The linked trade channel of a direct channel, or the reverse. */
   tradeAssociated: IdSchema.nullable().optional(),
-  colors: z.strictObject({ primary: ColorSchema, secondary: ColorSchema, style: z.string().max(40).optional() }),
+  colors: z.strictObject({
+    primary: ColorSchema,
+    secondary: ColorSchema,
+    style: z.string().max(40).optional(),
+  }),
   /** Custom scripts by page: all, rooms, services, checkout, voucher. */
   customScripts: z
     .partialRecord(z.enum(["all", "rooms", "services", "checkout", "voucher"]), z.string().max(20_000))
     .optional(),
   tracking: TrackingSchema.optional(),
-  installments: z
-    .strictObject({ has_holipay: z.boolean(), holipay_user: z.string().optional() })
-    .optional(),
+  installments: z.strictObject({ has_holipay: z.boolean(), holipay_user: z.string().optional() }).optional(),
   /** Hotel-local hour until which a trade option is held. */
   tradeConfHour: z.number().int().min(0).max(23).optional(),
   settings: JsonObjectSchema.optional(),
@@ -182,11 +188,15 @@ export const RatePlanFileSchema = z.strictObject({
   mtId: z.number().int().min(0).max(MAX_ID).optional(),
   name: LocalizedTextSchema,
   description: LocalizedTextSchema.optional(),
-  mealPlan: z.enum(["room_only", "breakfast", "half_board", "full_board", "all_inclusive", "unspecified"]).optional(),
+  mealPlan: z
+    .enum(["room_only", "breakfast", "half_board", "full_board", "all_inclusive", "unspecified"])
+    .optional(),
   refundable: z.boolean().optional(),
   /** Free cancellation until N days before arrival (0 = until the arrival day); only on refundable rates. */
   freeCancellationDays: z.number().int().min(0).max(365).optional(),
-  payment: z.enum(["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"]).optional(),
+  payment: z
+    .enum(["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"])
+    .optional(),
   prepayment: z
     .array(
       z.strictObject({
@@ -209,7 +219,9 @@ export const RatePlanFileSchema = z.strictObject({
   refundProtection: MoneySchema.optional(),
   tradeOnly: z.boolean().optional(),
   longStayDiscounts: z
-    .array(z.strictObject({ minNights: z.number().int().min(2).max(365), percent: z.number().gt(0).max(100) }))
+    .array(
+      z.strictObject({ minNights: z.number().int().min(2).max(365), percent: z.number().gt(0).max(100) }),
+    )
     .max(10)
     .optional(),
   includedServiceIds: IdListSchema.optional(),
@@ -320,7 +332,9 @@ export const PackageFileSchema = z.strictObject({
       z.strictObject({
         code: z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code"),
         name: NameSchema,
-        flights: z.array(z.strictObject({ code: z.string().min(1).max(20), date: DateSchema, time: TimeSchema })),
+        flights: z.array(
+          z.strictObject({ code: z.string().min(1).max(20), date: DateSchema, time: TimeSchema }),
+        ),
       }),
     )
     .max(50)
@@ -415,25 +429,67 @@ function fitsDigits(amount: number, digits: number): boolean {
   return Number.isFinite(shifted) && Math.abs(shifted - Math.round(shifted)) < 1e-6;
 }
 
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/** An absent optional list, or a list of objects. */
+const isWellFormed = (items: unknown): boolean =>
+  items === undefined || (Array.isArray(items) && items.every(isObject));
+
+/**
+ * Runs `fn` on each object of a list. These checks also run when some fields failed their own shape check (so
+ * one pass reports every bad field); an item that is malformed there is skipped, its issue already reported.
+ */
+function each<T>(items: readonly T[] | undefined, fn: (item: T, index: number) => void): void {
+  if (!Array.isArray(items)) return;
+  items.forEach((item, index) => {
+    if (!isObject(item)) return;
+    try {
+      fn(item as T, index);
+    } catch {
+      // A malformed item: the shape check has reported it.
+    }
+  });
+}
+
 /** Cross-references and rules that span fields; each issue names the offending field. */
 function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: z.RefinementCtx): void {
+  if (!isObject(file)) return;
   const add = (path: Path, message: string) => ctx.addIssue({ code: "custom", path, message });
 
-  const uniqueIds = <T>(key: string, items: readonly T[] | undefined, idOf: (item: T) => string | number, field = "id") => {
+  const uniqueIds = <T>(
+    key: string,
+    items: readonly T[] | undefined,
+    idOf: (item: T) => string | number,
+    field = "id",
+  ) => {
     const seen = new Set<string | number>();
-    (items ?? []).forEach((item, i) => {
+    each(items, (item, i) => {
       const id = idOf(item);
       if (seen.has(id)) add([key, i, field], `${id} appears twice`);
       seen.add(id);
     });
-    return seen;
+    return isWellFormed(items) ? seen : null;
   };
-  const requireIn = (ids: ReadonlySet<string | number>, what: string, path: Path, id: number | undefined) => {
-    if (id !== undefined && !ids.has(id)) add(path, `${what} ${id} is not in the file`);
+  // A null set stands for a malformed collection: references into it are not checked, to avoid follow-on noise.
+  const requireIn = (
+    ids: ReadonlySet<string | number> | null,
+    what: string,
+    path: Path,
+    id: number | undefined,
+  ) => {
+    if (ids && id !== undefined && !ids.has(id)) add(path, `${what} ${id} is not in the file`);
   };
-  const requireAllIn = (ids: ReadonlySet<number | string>, what: string, path: Path, list: readonly number[] | undefined) => {
-    (list ?? []).forEach((id, j) => requireIn(ids, what, [...path, j], id));
-    if (list && new Set(list).size !== list.length) add(path, "must not repeat an id");
+  const requireAllIn = (
+    ids: ReadonlySet<number | string> | null,
+    what: string,
+    path: Path,
+    list: readonly number[] | undefined,
+  ) => {
+    if (!ids || !Array.isArray(list)) return;
+    list.forEach((id, j) => {
+      requireIn(ids, what, [...path, j], id);
+    });
+    if (new Set(list).size !== list.length) add(path, "must not repeat an id");
   };
   const checkPeriod = (key: string, i: number, from: string, to: string) => {
     const span = daysBetween(from, to);
@@ -441,38 +497,43 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
     else if (span >= MAX_PERIOD_DAYS) add([key, i, "to"], `a period spans at most ${MAX_PERIOD_DAYS} days`);
   };
   const checkRange = (path: Path, min: number | undefined, max: number | undefined, what: string) => {
-    if (min !== undefined && max !== undefined && min > max) add(path, `must be at least the minimum ${what}`);
+    if (min !== undefined && max !== undefined && min > max)
+      add(path, `must be at least the minimum ${what}`);
   };
 
   // Group, channels, hosts, destinations.
-  const channels = new Map(file.channels.map((c) => [c.id, c]));
+  const channels = new Map<number, { kind: string }>();
+  each(file.channels, (c) => channels.set(c.id, c));
   const channelIds = uniqueIds("channels", file.channels, (c) => c.id);
-  file.channels.forEach((c, i) => {
+  each(file.channels, (c, i) => {
     if (c.tradeAssociated == null) return;
     if (c.tradeAssociated === c.id) add(["channels", i, "tradeAssociated"], "must be another channel");
     else requireIn(channelIds, "channel", ["channels", i, "tradeAssociated"], c.tradeAssociated);
   });
   uniqueIds("hosts", file.hosts, (h) => h.host, "host");
-  (file.hosts ?? []).forEach((h, i) => requireIn(channelIds, "channel", ["hosts", i, "channel"], h.channel));
+  each(file.hosts, (h, i) => requireIn(channelIds, "channel", ["hosts", i, "channel"], h.channel));
   const destinationIds = uniqueIds("destinations", file.destinations, (d) => d.id);
 
   // The hotel.
-  const hotel = file.hotel;
-  requireAllIn(channelIds, "channel", ["hotel", "channelIds"], hotel.channelIds);
-  requireAllIn(destinationIds, "destination", ["hotel", "destinationIds"], hotel.destinationIds);
-  if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
-    add(["hotel", hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"], "breakfast needs both times");
-  if (hotel.pets === "per_stay" || hotel.pets === "per_night") {
-    if (!hotel.petFee) add(["hotel", "petFee"], `is needed when pets are charged ${hotel.pets.replace("_", " ")}`);
-  }
-  const hotelChannels = new Set<number>(hotel.channelIds);
+  const hotelChannels =
+    isObject(file.hotel) && Array.isArray(file.hotel.channelIds) ? new Set(file.hotel.channelIds) : null;
+  each([file.hotel], (hotel) => {
+    requireAllIn(channelIds, "channel", ["hotel", "channelIds"], hotel.channelIds);
+    requireAllIn(destinationIds, "destination", ["hotel", "destinationIds"], hotel.destinationIds);
+    if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
+      add(
+        ["hotel", hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"],
+        "breakfast needs both times",
+      );
+    if ((hotel.pets === "per_stay" || hotel.pets === "per_night") && !hotel.petFee)
+      add(["hotel", "petFee"], `is needed when pets are charged ${hotel.pets.replace("_", " ")}`);
+  });
 
   // Age groups: ranges must not overlap, so a child's age maps to one group.
   const ageGroupIds = uniqueIds("ageGroups", file.ageGroups, (g) => g.id);
-  const groups = file.ageGroups ?? [];
-  groups.forEach((g, i) => {
+  each(file.ageGroups, (g, i) => {
     if (g.min > g.max) add(["ageGroups", i, "max"], "must be at least min");
-    groups.forEach((other, j) => {
+    each(file.ageGroups, (other, j) => {
       if (j < i && g.min <= other.max && other.min <= g.max)
         add(["ageGroups", i, "min"], `overlaps age group ${other.id} (${other.min}–${other.max})`);
     });
@@ -481,58 +542,63 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
   // Room types and rate plans.
   const roomTypeIds = uniqueIds("roomTypes", file.roomTypes, (r) => r.id);
   uniqueIds("roomTypes", file.roomTypes, (r) => r.code, "code");
-  const roomTypes = new Map(file.roomTypes.map((r) => [r.id, r]));
-  file.roomTypes.forEach((r, i) => {
-    if ((r.minOccupancy ?? 1) > r.maxOccupancy) add(["roomTypes", i, "minOccupancy"], "must be at most maxOccupancy");
+  const roomTypes = new Map<number, { maxOccupancy: number }>();
+  each(file.roomTypes, (r, i) => {
+    roomTypes.set(r.id, r);
+    if ((r.minOccupancy ?? 1) > r.maxOccupancy)
+      add(["roomTypes", i, "minOccupancy"], "must be at most maxOccupancy");
     if (r.maxAdults > r.maxOccupancy) add(["roomTypes", i, "maxAdults"], "must be at most maxOccupancy");
   });
   const serviceIds = uniqueIds("services", file.services, (s) => s.id);
   const ratePlanIds = uniqueIds("ratePlans", file.ratePlans, (r) => r.id);
   uniqueIds("ratePlans", file.ratePlans, (r) => r.code, "code");
-  file.ratePlans.forEach((r, i) => {
+  each(file.ratePlans, (r, i) => {
     const at = (field: string): Path => ["ratePlans", i, field];
-    r.channelIds.forEach((id, j) => {
-      if (!channelIds.has(id)) add([...at("channelIds"), j], `channel ${id} is not in the file`);
-      else if (!hotelChannels.has(id)) add([...at("channelIds"), j], `the hotel is not sold on channel ${id}`);
-      else if (r.tradeOnly && channels.get(id)?.kind !== "trade")
-        add([...at("channelIds"), j], `a trade-only rate cannot be sold on direct channel ${id}`);
-    });
-    if (new Set(r.channelIds).size !== r.channelIds.length) add(at("channelIds"), "must not repeat an id");
     if (r.refundable === false && r.freeCancellationDays !== undefined)
       add(at("freeCancellationDays"), "a non-refundable rate has no free cancellation");
-    if (r.resellable && r.refundable !== false) add(at("resellable"), "only a non-refundable rate can be resold");
+    if (r.resellable && r.refundable !== false)
+      add(at("resellable"), "only a non-refundable rate can be resold");
     if (r.isNet && r.commissionPercent !== undefined)
       add(at("commissionPercent"), "a net rate pays no commission");
     checkRange(at("maxStay"), r.minStay, r.maxStay, "stay");
     checkRange(at("maxAdults"), r.minAdults, r.maxAdults, "adults");
+    requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);
     const prepaid = (r.prepayment ?? []).reduce((sum, step) => sum + step.percent, 0);
     if (prepaid > 100) add(at("prepayment"), "the steps add up to more than 100%");
-    requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);
+    r.channelIds.forEach((id, j) => {
+      if (!channelIds || !hotelChannels) return;
+      if (!channelIds.has(id)) add([...at("channelIds"), j], `channel ${id} is not in the file`);
+      else if (!hotelChannels.has(id))
+        add([...at("channelIds"), j], `the hotel is not sold on channel ${id}`);
+      else if (r.tradeOnly && channels.get(id)?.kind !== "trade")
+        add([...at("channelIds"), j], `a trade-only rate cannot be sold on direct channel ${id}`);
+    });
+    if (new Set(r.channelIds).size !== r.channelIds.length) add(at("channelIds"), "must not repeat an id");
   });
 
   // Daily data, as periods.
-  (file.prices ?? []).forEach((p, i) => {
+  each(file.prices, (p, i) => {
     requireIn(roomTypeIds, "room type", ["prices", i, "roomType"], p.roomType);
     requireIn(ratePlanIds, "rate plan", ["prices", i, "ratePlan"], p.ratePlan);
     checkPeriod("prices", i, p.from, p.to);
-    const maxAdults = roomTypes.get(p.roomType)?.maxOccupancy;
-    if (maxAdults === undefined) return;
+    const sleeps = roomTypes.get(p.roomType)?.maxOccupancy;
+    if (sleeps === undefined) return;
     for (const key of Object.keys(p.perAdults)) {
-      if (Number(key) > maxAdults)
-        add(["prices", i, "perAdults", key], `room type ${p.roomType} sleeps at most ${maxAdults}`);
+      if (Number(key) > sleeps)
+        add(["prices", i, "perAdults", key], `room type ${p.roomType} sleeps at most ${sleeps}`);
     }
   });
-  (file.childPrices ?? []).forEach((p, i) => {
+  each(file.childPrices, (p, i) => {
     requireIn(roomTypeIds, "room type", ["childPrices", i, "roomType"], p.roomType);
     requireIn(ratePlanIds, "rate plan", ["childPrices", i, "ratePlan"], p.ratePlan);
     requireIn(ageGroupIds, "age group", ["childPrices", i, "ageGroup"], p.ageGroup);
     checkPeriod("childPrices", i, p.from, p.to);
   });
-  (file.inventory ?? []).forEach((p, i) => {
+  each(file.inventory, (p, i) => {
     requireIn(roomTypeIds, "room type", ["inventory", i, "roomType"], p.roomType);
     checkPeriod("inventory", i, p.from, p.to);
   });
-  (file.restrictions ?? []).forEach((p, i) => {
+  each(file.restrictions, (p, i) => {
     requireIn(ratePlanIds, "rate plan", ["restrictions", i, "ratePlan"], p.ratePlan);
     checkPeriod("restrictions", i, p.from, p.to);
     checkRange(["restrictions", i, "maxStay"], p.minStay, p.maxStay, "stay");
@@ -541,19 +607,24 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
   // Promo codes, services, packages, links, privacy, trade customers.
   uniqueIds("promoCodes", file.promoCodes, (p) => p.id);
   const promoCodes = uniqueIds("promoCodes", file.promoCodes, (p) => p.code.toUpperCase(), "code");
-  (file.promoCodes ?? []).forEach((p, i) => {
+  each(file.promoCodes, (p, i) => {
     requireAllIn(ratePlanIds, "rate plan", ["promoCodes", i, "ratePlanIds"], p.ratePlanIds);
-    if (p.stayFrom && p.stayTo && p.stayFrom > p.stayTo) add(["promoCodes", i, "stayTo"], "must not be before stayFrom");
-    if (p.bookFrom && p.bookTo && p.bookFrom > p.bookTo) add(["promoCodes", i, "bookTo"], "must not be before bookFrom");
+    if (p.stayFrom && p.stayTo && p.stayFrom > p.stayTo)
+      add(["promoCodes", i, "stayTo"], "must not be before stayFrom");
+    if (p.bookFrom && p.bookTo && p.bookFrom > p.bookTo)
+      add(["promoCodes", i, "bookTo"], "must not be before bookFrom");
   });
   const categoryIds = uniqueIds("serviceCategories", file.serviceCategories, (c) => c.id);
-  (file.services ?? []).forEach((s, i) => {
+  each(file.services, (s, i) => {
     requireIn(categoryIds, "service category", ["services", i, "category"], s.category);
     if (s.mandatoryFor && s.mandatoryFor !== "none" && s.pricingBasis !== "per_person")
-      add(["services", i, "mandatoryFor"], "a service mandatory for every adult or child is priced per person");
+      add(
+        ["services", i, "mandatoryFor"],
+        "a service mandatory for every adult or child is priced per person",
+      );
   });
   uniqueIds("packages", file.packages, (p) => p.id);
-  (file.packages ?? []).forEach((p, i) => {
+  each(file.packages, (p, i) => {
     const at = (field: string): Path => ["packages", i, field];
     requireAllIn(ratePlanIds, "rate plan", at("ratePlanIds"), p.ratePlanIds);
     requireAllIn(roomTypeIds, "room type", at("roomTypeIds"), p.roomTypeIds);
@@ -564,42 +635,53 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
     checkRange(at("maxAdults"), p.minAdults, p.maxAdults, "adults");
   });
   uniqueIds("reservationLinks", file.reservationLinks, (l) => l.id);
-  (file.reservationLinks ?? []).forEach((l, i) => {
+  each(file.reservationLinks, (l, i) => {
     const at = (field: string): Path => ["reservationLinks", i, field];
     requireIn(hotelChannels, "hotel channel", at("channel"), l.channel);
     if (l.departure <= l.arrival) add(at("departure"), "must be after arrival");
     requireAllIn(roomTypeIds, "room type", at("roomTypeIds"), l.roomTypeIds);
     requireAllIn(ratePlanIds, "rate plan", at("ratePlanIds"), l.ratePlanIds);
-    if (l.promoCode !== undefined && !promoCodes.has(l.promoCode.toUpperCase()))
+    if (promoCodes && l.promoCode !== undefined && !promoCodes.has(l.promoCode.toUpperCase()))
       add(at("promoCode"), `promo code ${l.promoCode} is not in the file`);
   });
   uniqueIds("customPrivacy", file.customPrivacy, (p) => p.id);
-  (file.customPrivacy ?? []).forEach((p, i) => requireIn(channelIds, "channel", ["customPrivacy", i, "channel"], p.channel));
+  each(file.customPrivacy, (p, i) =>
+    requireIn(channelIds, "channel", ["customPrivacy", i, "channel"], p.channel),
+  );
   uniqueIds("tradeCustomers", file.tradeCustomers, (c) => c.id);
-  (file.tradeCustomers ?? []).forEach((c, i) => {
+  each(file.tradeCustomers, (c, i) => {
     const channel = channels.get(c.channel);
+    if (!channelIds) return;
     if (!channel) add(["tradeCustomers", i, "channel"], `channel ${c.channel} is not in the file`);
-    else if (channel.kind !== "trade") add(["tradeCustomers", i, "channel"], `channel ${c.channel} is not a trade channel`);
+    else if (channel.kind !== "trade")
+      add(["tradeCustomers", i, "channel"], `channel ${c.channel} is not a trade channel`);
   });
 
-  // Money must fit the hotel currency's minor unit.
-  const digits = describeCurrency(hotel.currencyCode).decimal_digits;
+  // Money must fit the hotel currency's minor unit (an unknown currency is reported by its own check).
+  const currencyCode = isObject(file.hotel) ? file.hotel.currencyCode : undefined;
+  if (typeof currencyCode !== "string" || !CURRENCY_SET.has(currencyCode)) return;
+  const digits = describeCurrency(currencyCode).decimal_digits;
   const money = (path: Path, amount: number | undefined) => {
-    if (amount !== undefined && !fitsDigits(amount, digits))
-      add(path, `${hotel.currencyCode} amounts have at most ${digits} decimal digit${digits === 1 ? "" : "s"}`);
+    if (typeof amount === "number" && !fitsDigits(amount, digits))
+      add(path, `${currencyCode} amounts have at most ${digits} decimal digit${digits === 1 ? "" : "s"}`);
   };
-  money(["hotel", "petFee"], hotel.petFee);
-  money(["hotel", "cityTax"], hotel.cityTax);
-  file.ratePlans.forEach((r, i) => money(["ratePlans", i, "refundProtection"], r.refundProtection));
-  (file.prices ?? []).forEach((p, i) => {
+  each([file.hotel], (hotel) => {
+    money(["hotel", "petFee"], hotel.petFee);
+    money(["hotel", "cityTax"], hotel.cityTax);
+  });
+  each(file.ratePlans, (r, i) => money(["ratePlans", i, "refundProtection"], r.refundProtection));
+  each(file.prices, (p, i) => {
     for (const [key, amount] of Object.entries(p.perAdults)) money(["prices", i, "perAdults", key], amount);
   });
-  (file.childPrices ?? []).forEach((p, i) => money(["childPrices", i, "amount"], p.amount));
-  (file.services ?? []).forEach((s, i) => money(["services", i, "price"], s.price));
-  (file.reservationLinks ?? []).forEach((l, i) => money(["reservationLinks", i, "total"], l.total));
+  each(file.childPrices, (p, i) => money(["childPrices", i, "amount"], p.amount));
+  each(file.services, (s, i) => money(["services", i, "price"], s.price));
+  each(file.reservationLinks, (l, i) => money(["reservationLinks", i, "total"], l.total));
 }
 
-export const PropertyFileSchema = PropertyFileObjectSchema.superRefine(checkPropertyFile);
+// The cross-checks run even when some fields failed their shape check, so one pass names every bad field.
+export const PropertyFileSchema = PropertyFileObjectSchema.superRefine(checkPropertyFile, {
+  when: () => true,
+});
 export type PropertyFile = z.infer<typeof PropertyFileSchema>;
 
 /** `["prices", 3, "ratePlan"]` → `prices[3].ratePlan`. */
@@ -613,7 +695,14 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 export function toImportIssues(error: z.ZodError): ImportIssue[] {
-  return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({
+          path: formatIssuePath([...issue.path, key]),
+          message: "is not a field of the property format",
+        }))
+      : [{ path: formatIssuePath(issue.path), message: issue.message }],
+  );
 }
 
 /** Validates a parsed JSON value as a property file. */
@@ -621,5 +710,7 @@ export function parsePropertyFile(
   input: unknown,
 ): { ok: true; file: PropertyFile } | { ok: false; issues: ImportIssue[] } {
   const parsed = PropertyFileSchema.safeParse(input);
-  return parsed.success ? { ok: true, file: parsed.data } : { ok: false, issues: toImportIssues(parsed.error) };
+  return parsed.success
+    ? { ok: true, file: parsed.data }
+    : { ok: false, issues: toImportIssues(parsed.error) };
 }

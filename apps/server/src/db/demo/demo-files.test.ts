@@ -1,0 +1,137 @@
+import { ROOM_AMENITIES } from "@alloggio/domain/contract/property/amenities";
+import { parsePropertyFile } from "@alloggio/domain/contract/property/property-file";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../client";
+import { buildDemoFiles, DEMO_DAYS, mulberry32 } from "./demo-files";
+import { isDatabaseEmpty, loadDemoData } from "./load-demo";
+
+const TODAY = "2026-03-10";
+
+describe("buildDemoFiles", () => {
+  const files = buildDemoFiles(TODAY);
+  const rates = files.flatMap((f) => f.ratePlans);
+  const services = files.flatMap((f) => f.services ?? []);
+
+  it("is deterministic: the same day gives the same files", () => {
+    expect(buildDemoFiles(TODAY)).toEqual(files);
+    expect(buildDemoFiles("20260310")).toEqual(files);
+    expect(buildDemoFiles("2026-03-11")).not.toEqual(files);
+    expect([mulberry32(7)(), mulberry32(7)()]).toEqual([mulberry32(7)(), mulberry32(7)()]);
+  });
+
+  it("gives files that validate", () => {
+    for (const file of files) expect(parsePropertyFile(file)).toEqual({ ok: true, file });
+  });
+
+  it("describes a group of at least four hotels in two destinations, one priced in CHF", () => {
+    expect(files.map((f) => f.hotel.id)).toEqual([1, 2, 3, 4]);
+    expect(new Set(files.map((f) => f.group.name))).toEqual(new Set(["Alloggio Demo Hotels"]));
+    expect(new Set(files.flatMap((f) => f.hotel.destinationIds)).size).toBeGreaterThanOrEqual(2);
+    expect(files.filter((f) => f.hotel.currencyCode === "CHF").map((f) => f.hotel.country)).toEqual(["CH"]);
+    for (const file of files) {
+      expect(file.hotel.channelIds).toEqual([1, 2]);
+      expect(file.channels.map((c) => [c.id, c.kind, c.tradeAssociated])).toEqual([
+        [1, "direct", 2],
+        [2, "trade", 1],
+      ]);
+      expect(file.hosts?.map((h) => h.host)).toEqual(
+        expect.arrayContaining(["localhost", "demo.alloggio.test"]),
+      );
+      expect(file.roomTypes.length).toBeGreaterThanOrEqual(4);
+      expect(file.roomTypes.length).toBeLessThanOrEqual(6);
+      expect(Object.keys(file.exchangeRates ?? {}).length).toBeGreaterThanOrEqual(20);
+      expect(file.tradeCustomers?.map((c) => c.agencyType)).toEqual([1, 2]);
+      expect(file.customPrivacy?.length).toBeGreaterThanOrEqual(2);
+      expect(file.reservationLinks?.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("covers every rate kind of SPEC §3 and the weekly-stay discount", () => {
+    expect(new Set(rates.map((r) => r.mealPlan))).toEqual(
+      new Set(["room_only", "breakfast", "half_board", "full_board", "all_inclusive", "unspecified"]),
+    );
+    expect(new Set(rates.map((r) => r.payment))).toEqual(
+      new Set(["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"]),
+    );
+    const freeDays = new Set(rates.filter((r) => r.refundable !== false).map((r) => r.freeCancellationDays));
+    for (const days of [0, 1, 3]) expect(freeDays.has(days)).toBe(true);
+    expect(rates.some((r) => r.refundable === false && r.resellable)).toBe(true);
+    expect(rates.some((r) => r.refundProtection !== undefined)).toBe(true);
+    expect(rates.some((r) => r.tradeOnly && r.commissionPercent !== undefined)).toBe(true);
+    expect(rates.some((r) => r.tradeOnly && r.isNet)).toBe(true);
+    expect(rates.some((r) => r.minStay !== undefined && r.maxStay !== undefined)).toBe(true);
+    expect(rates.some((r) => r.minAdults !== undefined && r.maxAdults !== undefined)).toBe(true);
+    expect(rates.some((r) => r.longStayDiscounts?.some((d) => d.minNights === 7 && d.percent === 25))).toBe(
+      true,
+    );
+  });
+
+  it("has promo codes, services of every kind, packages and a closed season", () => {
+    const codes = files.flatMap((f) => f.promoCodes ?? []);
+    expect(codes.find((c) => c.code === "SUMMER10")?.hidden).toBeFalsy();
+    expect(codes.find((c) => c.code === "VIP20")?.hidden).toBe(true);
+    expect(files.every((f) => f.serviceCategories?.some((c) => c.mandatory))).toBe(true);
+    expect(new Set(services.map((s) => s.pricingBasis))).toEqual(
+      new Set(["per_person", "per_unit", "per_stay"]),
+    );
+    expect(new Set(services.map((s) => s.mandatoryFor ?? "none"))).toEqual(
+      new Set(["none", "all_adults", "all_children"]),
+    );
+    expect(services.some((s) => s.isTransfer && s.timeSlots?.length)).toBe(true);
+    expect(services.some((s) => s.needsDate)).toBe(true);
+    expect(services.some((s) => (s.price ?? 0) === 0)).toBe(true);
+    const packages = files.flatMap((f) => f.packages ?? []);
+    expect(packages.some((p) => p.kind === "offer")).toBe(true);
+    expect(packages.some((p) => (p.airports?.[0]?.flights.length ?? 0) > 0)).toBe(true);
+    expect(files.some((f) => f.inventory?.some((i) => i.closed))).toBe(true);
+    expect(files.some((f) => f.restrictions?.some((r) => r.closedToArrival))).toBe(true);
+    expect(files.some((f) => f.restrictions?.some((r) => (r.minStay ?? 1) > 1))).toBe(true);
+    const amenities = new Set(files.flatMap((f) => f.roomTypes.flatMap((r) => r.amenities ?? [])));
+    expect(amenities.size).toBeGreaterThanOrEqual(ROOM_AMENITIES.length - 3);
+  });
+});
+
+describe("loadDemoData", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("fills an empty database with the demo group, 400 days from today", async () => {
+    expect(await isDatabaseEmpty(database)).toBe(true);
+    const started = performance.now();
+    await loadDemoData(database, TODAY);
+    const ms = Math.round(performance.now() - started);
+    console.info(`[demo] loaded in ${ms} ms on ${database.kind}`);
+    expect(await isDatabaseEmpty(database)).toBe(false);
+
+    const hotels = await database.query<{ id: number; currency_code: string }>(
+      sql`select id, currency_code from hotel order by id`,
+    );
+    expect(hotels.map((h) => h.id)).toEqual([1, 2, 3, 4]);
+    expect(hotels.filter((h) => h.currency_code === "CHF")).toHaveLength(1);
+    const [counts] = await database.query<Record<string, number>>(sql`
+      select (select count(distinct destination_id)::int from hotel_destination) as destinations,
+             (select count(*)::int from price) as prices,
+             (select count(*)::int from child_price) as child_prices,
+             (select count(*)::int from currency) as currencies,
+             (select count(*)::int from trade_customer) as trade_customers`);
+    expect(counts!.destinations).toBeGreaterThanOrEqual(2);
+    expect(counts!.prices).toBeGreaterThanOrEqual(200_000);
+    expect(counts!.prices).toBeLessThanOrEqual(250_000);
+    expect(counts!.currencies).toBeGreaterThan(100);
+    expect(counts!.trade_customers).toBe(2);
+
+    // Every room type has one inventory row per day from today for 400 days.
+    const inventory = await database.query<{ days: number; first: string; last: string }>(sql`
+      select count(*)::int as days, min(day)::text as first, max(day)::text as last
+      from inventory group by room_type_id`);
+    expect(inventory.length).toBeGreaterThanOrEqual(16);
+    for (const row of inventory) expect(row).toEqual({ days: DEMO_DAYS, first: TODAY, last: "2027-04-13" });
+  });
+});

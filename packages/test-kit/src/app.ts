@@ -1,0 +1,18 @@
+import type { Database } from "../../../apps/server/src/db/client";
+import { type App, buildApp } from "../../../apps/server/src/http/app";
+
+export const TEST_API_KEY = "test-key";
+export const TEST_OVERRIDE_SECRET = "test-override-secret";
+
+/** The real HTTP app on a test database, with a fixed clock; call it with `app.inject(…)`. */
+export async function createTestApp(database: Database, now: () => Date): Promise<App> {
+  const app = await buildApp({
+    database,
+    now,
+    apiKeys: [TEST_API_KEY],
+    overrideSecret: TEST_OVERRIDE_SECRET,
+    logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
+  });
+  await app.ready();
+  return app;
+}
