@@ -24,7 +24,7 @@ import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
 import { registerSearchRoutes } from "../features/search/routes";
-import { registerErrorHandler } from "./error-handler";
+import { registerErrorHandler, sendError } from "./error-handler";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -97,22 +97,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
-  if (webDist && existsSync(resolve(webDist, "index.html"))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // History mode: every path that is not the API or a file gets the app, which shows its own not-found page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith("/api/") || request.method !== "GET") {
-        return reply.status(404).send({
-          error: {
-            code: "not_found",
-            message: "No such call",
-            details: [{ field: "path", message: "unknown" }],
-            requestId: request.id,
-          },
-        });
-      }
+  const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  // History mode: a GET outside /api that is no file gets the web app, which shows its own not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === "GET" && !request.url.startsWith("/api/"))
       return reply.type("text/html").sendFile("index.html");
-    });
-  }
+    return sendError(
+      reply,
+      request.id,
+      404,
+      "not_found",
+      `No route for ${request.method} ${request.url.split("?")[0]}`,
+      [{ field: "path", message: "unknown" }],
+    );
+  });
   return app;
 }

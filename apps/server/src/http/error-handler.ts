@@ -4,7 +4,7 @@ import { AppError } from "./errors";
 
 type Detail = { field: string; message: string };
 
-function send(
+export function sendError(
   reply: import("fastify").FastifyReply,
   requestId: string,
   status: number,
@@ -19,7 +19,7 @@ function send(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError)
-      return send(reply, request.id, err.status, err.code, err.message, err.details);
+      return sendError(reply, request.id, err.status, err.code, err.message, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? "input";
       const details = err.validation.map((v) => {
@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return { field: path || part, message: v.message ?? "is invalid" };
       });
       const first = details[0];
-      return send(
+      return sendError(
         reply,
         request.id,
         400,
@@ -42,10 +42,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field =
         err.code === "FST_ERR_CTP_BODY_TOO_LARGE" || err.code?.startsWith("FST_ERR_CTP") ? "body" : "request";
       const code = status === 429 ? "rate_limited" : status === 413 ? "payload_too_large" : "invalid_input";
-      return send(reply, request.id, status, code, err.message, [{ field, message: err.message }]);
+      return sendError(reply, request.id, status, code, err.message, [{ field, message: err.message }]);
     }
     request.log.error({ err }, "unhandled error");
-    return send(
+    return sendError(
       reply,
       request.id,
       500,
@@ -53,9 +53,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       "Something went wrong on our side. Please try again.",
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, request.id, 404, "not_found", `No route for ${request.method} ${request.url.split("?")[0]}`, [
-      { field: "path", message: "unknown" },
-    ]),
-  );
 }
