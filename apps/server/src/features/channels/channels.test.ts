@@ -47,10 +47,16 @@ const first = buildProperty({
   services: [cleaning, transfer],
   packages: [aPackage([rate], { kind: "offer", name: { en: "Spring offer", it: "Offerta primavera" } })],
   customPrivacy: [aCustomPrivacy({ mandatory: true }), aCustomPrivacy({ channel: 2 })],
-  hosts: [{ host: "primo.example", channel: 1, hotel: undefined, pageTitle: "Hotel Primo", iconUrl: "/primo.ico" }],
+  hosts: [
+    { host: "primo.example", channel: 1, hotel: undefined, pageTitle: "Hotel Primo", iconUrl: "/primo.ico" },
+  ],
   exchangeRates: { CHF: 0.94, USD: 1.08, JPY: 160 },
 });
-const second = buildProperty({ hotel: { name: "Hotel Secondo" }, roomTypes: [aRoomType()], ratePlans: [aRatePlan()] });
+const second = buildProperty({
+  hotel: { name: "Hotel Secondo" },
+  roomTypes: [aRoomType()],
+  ratePlans: [aRatePlan()],
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -97,14 +103,21 @@ describe("hotellist.do", () => {
     const body = res.json();
     expect(body.channel.branding).toEqual({ pageTitle: "Hotel Primo", icon: "/primo.ico" });
     expect(body.hotels).toHaveLength(1);
-    expect(body.hotels[0]).toMatchObject({ name: "Hotel Primo", channelId: 1, trade: false, tradeConfHour: 18 });
+    expect(body.hotels[0]).toMatchObject({
+      name: "Hotel Primo",
+      channelId: 1,
+      trade: false,
+      tradeConfHour: 18,
+    });
     expect(body.hotels[0].colors.primary).toMatch(/^#/);
   });
 
   it("answers 404 for an unknown channel and 400 without channel or domain", async () => {
     expect((await get("/api/hotellist.do?channel=99", { "x-api-key": TEST_API_KEY })).status).toBe(404);
     expect((await get("/api/hotellist.do", { "x-api-key": TEST_API_KEY })).status).toBe(400);
-    expect((await get("/api/hotellist.do?domain=unknown.example", { "x-api-key": TEST_API_KEY })).status).toBe(404);
+    expect(
+      (await get("/api/hotellist.do?domain=unknown.example", { "x-api-key": TEST_API_KEY })).status,
+    ).toBe(404);
   });
 });
 
@@ -201,4 +214,3 @@ describe("OpenAPI", () => {
       expect(paths).toContain(p);
   });
 });
-
