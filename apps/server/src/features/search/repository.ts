@@ -135,6 +135,10 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       where h.id = ${q.hotelId}
     ),
     rt as (select id from room_type where hotel_id = (select id from h)),
+    lk as (
+      select * from reservation_link
+      where id = ${q.reservationLinkId ?? 0} and hotel_id = (select id from h) and channel_id = ${q.channelId}
+    ),
     rp as (
       select r.* from rate_plan r
       where r.hotel_id = (select id from h)
@@ -162,7 +166,8 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
          'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
          'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
-         from promo_code where hotel_id = (select id from h) and upper(code) = upper(${q.promoCode ?? ""})) as promo,
+         from promo_code where hotel_id = (select id from h)
+           and upper(code) = upper(coalesce(nullif(${q.promoCode ?? ""}, ''), (select promo_code from lk)))) as promo,
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'pricing_basis', pricing_basis,
@@ -171,8 +176,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
          'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
          'total_minor', total_minor, 'expires_at', expires_at)
-         from reservation_link where id = ${q.reservationLinkId ?? 0} and hotel_id = (select id from h)
-           and channel_id = ${q.channelId}) as link,
+         from lk) as link,
       (select json_build_object('id', id, 'rate_plan_ids', rate_plan_ids, 'room_type_ids', room_type_ids,
          'valid_from', valid_from, 'valid_to', valid_to, 'min_nights', min_nights, 'max_nights', max_nights,
          'min_adults', min_adults, 'max_adults', max_adults, 'airports', airports)

@@ -5,9 +5,11 @@ import {
   aChildPriceRange,
   anAgeGroup,
   anInventoryRange,
+  aPackage,
   aPriceRange,
   aPromoCode,
   aRatePlan,
+  aReservationLink,
   aRestrictionRange,
   aRoomType,
   aTradeCustomer,
@@ -49,6 +51,21 @@ const kids = anAgeGroup(3, 12);
 const visible = aPromoCode({ code: "SUMMER10", discountPercent: 10 });
 const hidden = aPromoCode({ code: "VIP20", hidden: true, discountPercent: 20, ratePlanIds: [flexible.id] });
 const agency = aTradeCustomer();
+const weekend = aPackage([flexible], {
+  roomTypeIds: [family.id],
+  minNights: 2,
+  validFrom: "2030-01-01",
+  validTo: "2030-02-28",
+});
+const link = aReservationLink({
+  roomTypeIds: [family.id],
+  ratePlanIds: [flexible.id],
+  arrival: "2030-01-10",
+  departure: "2030-01-13",
+  total: 400,
+  promoCode: "SUMMER10",
+});
+const expiredLink = aReservationLink({ expiresAt: "2030-01-01T00:00:00Z" });
 const mainHotel = buildProperty({
   roomTypes: [small, family],
   ratePlans: [flexible, nonRefundable, tradeRate],
@@ -95,6 +112,8 @@ const mainHotel = buildProperty({
   ],
   promoCodes: [visible, hidden],
   tradeCustomers: [agency],
+  packages: [weekend],
+  reservationLinks: [link, expiredLink],
 });
 
 // A Swiss hotel priced in CHF, for cash rounding and currency conversion.
@@ -322,6 +341,42 @@ describe("avail.do", () => {
       [family.id, "20300121", "20300122"],
     ]);
     expect(option.total).toBe(sum(option.segments.map((s) => s.total)));
+  });
+});
+
+describe("avail.do variants", () => {
+  it("connected=1 keeps only room types that can hold every slot at once", async () => {
+    const base = { arrival: "20300110", departure: "20300111", adults: "2,2", childs: "0,0" };
+    const plain = await avail(base);
+    expect(plain.availability[0]!.map((r) => r.id)).toEqual([small.id, family.id]);
+    const connected = await avail({ ...base, connected: 1 });
+    expect(connected.availability.map((slot) => slot.map((r) => r.id))).toEqual([[family.id], [family.id]]);
+  });
+
+  it("a package keeps its rates and rooms, and its stay limits", async () => {
+    const short = await avail({ arrival: "20300110", departure: "20300111", adults: "2", pc_id: weekend.id });
+    expect(short.availability).toEqual([[]]);
+    expect(short.restrictions).toEqual([{ kind: "min_stay", value: 2 }]);
+    const ok = await avail({ arrival: "20300110", departure: "20300112", adults: "2", pc_id: weekend.id });
+    expect(ok.availability[0]!.map((r) => [r.id, r.rates.map((rate) => rate.id)])).toEqual([
+      [family.id, [flexible.id]],
+    ]);
+    const unknown = await get(`/api/avail.do?channel=1&hotel=${H}&pc_id=424242&adults=2`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("a reservation link brings its rooms, rates, promo and fixed total", async () => {
+    const r = await avail({ arrival: "20300110", departure: "20300113", adults: "2", rlId: link.id });
+    expect(r.availability[0]!.map((room) => room.id)).toEqual([family.id]);
+    const rate = r.availability[0]![0]!.rates[0]!;
+    expect(rate.total).toBe(400);
+    expect(r.promo).toBeNull();
+    // Other dates than the link's: its rooms and promo still apply, at the normal price.
+    const later = await avail({ arrival: "20300115", departure: "20300116", adults: "2", rlId: link.id });
+    expect(later.availability[0]![0]!.rates[0]!.total).toBe(135);
+    const expired = await get(`/api/avail.do?channel=1&hotel=${H}&rlId=${expiredLink.id}&adults=2`);
+    expect(expired.status).toBe(410);
+    expect(expired.json().error.code).toBe("link_expired");
   });
 });
 

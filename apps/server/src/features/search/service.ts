@@ -85,9 +85,6 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
   if (!ctx.channel) throw notFound("channel", "channel non valido: unknown channel");
   const today = todayInZone(deps.now(), zone ?? ctx.hotel.time_zone);
   if (arrival < today) throw badInput("arrival", "cannot be in the past");
-  if (q.promoCode && q.promoCode.length > 0 && !ctx.promo && ctx.link?.promo_code) {
-    // A reservation link may carry its own promo code; it is looked up by the link, not the guest.
-  }
   return {
     ctx,
     index: new SearchIndex(ctx, ymdToIso(addDays(arrival, -window))),
