@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -43,6 +43,10 @@ export type AppOptions = {
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
 };
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 /** Builds the HTTP server: the API under /api, OpenAPI at /api/docs, the web app everywhere else. */
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -98,11 +102,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  // The page carries the public API key of hotellist.do (SPEC §7: the key goes in a header).
+  const indexHtml = hasWeb
+    ? readFileSync(resolve(webDist, "index.html"), "utf8").replace(
+        "</head>",
+        `<meta name="alloggio-api-key" content="${escapeAttribute(options.apiKeys[0] ?? "")}" /></head>`,
+      )
+    : "";
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   // History mode: a GET outside /api that is no file gets the web app, which shows its own not-found page.
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === "GET" && !request.url.startsWith("/api/"))
-      return reply.type("text/html").sendFile("index.html");
+      return reply.type("text/html").header("cache-control", "no-cache").send(indexHtml);
     return sendError(
       reply,
       request.id,

@@ -1,0 +1,76 @@
+import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "wouter";
+import { useHotelList } from "../features/boot/api/use-hotel-list";
+import { OfflineDialog } from "../features/hotel/components/offline-dialog";
+import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
+import { languageOf } from "../i18n/i18n";
+import { PageSkeleton } from "../ui/page-skeleton";
+import { SiteHeader } from "./site-header";
+
+function useIds() {
+  const params = useParams<{ hotel: string; channel: string; language: string }>();
+  const hotel = Number(params.hotel);
+  const channel = Number(params.channel);
+  const language = Number(params.language) || 1;
+  return useMemo(() => ({ hotel, channel, language }), [hotel, channel, language]);
+}
+
+/** Applies the channel's branding: page title and icon by host name, primary and secondary colors. */
+function useBranding(value: HotelContextValue | null) {
+  useEffect(() => {
+    if (!value) return;
+    const { channel, hotel } = value;
+    document.title = channel.branding?.pageTitle ?? hotel.name;
+    if (channel.branding?.icon) {
+      let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      if (!link) {
+        link = document.createElement("link");
+        link.rel = "icon";
+        document.head.append(link);
+      }
+      link.href = channel.branding.icon;
+    }
+    const root = document.documentElement.style;
+    root.setProperty("--color-primary", channel.colors.primary);
+    root.setProperty("--color-secondary", channel.colors.secondary);
+  }, [value]);
+}
+
+/** Everything under /hotel/:hotel/channel/:channel/language/:language: the hotel, its branding, header, texts. */
+export function HotelLayout({ children }: { children: ReactNode }) {
+  const ids = useIds();
+  const { i18n } = useTranslation();
+  const language = languageOf(ids.language);
+  const query = useHotelList({ channel: ids.channel, hotel: ids.hotel, language: ids.language });
+
+  // SPEC §2: when the channel or hotel in the route changes, the page reloads.
+  const first = useRef(ids);
+  useEffect(() => {
+    if (first.current.hotel !== ids.hotel || first.current.channel !== ids.channel) window.location.reload();
+  }, [ids.hotel, ids.channel]);
+
+  useEffect(() => {
+    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
+    document.documentElement.lang = language.locale;
+  }, [i18n, language.text, language.locale]);
+
+  const value = useMemo<HotelContextValue | null>(() => {
+    const hotel = query.data?.hotels.find((h) => h.id === ids.hotel);
+    if (!query.data || !hotel) return null;
+    return { hotel, channel: query.data.channel, ids, locale: language.locale };
+  }, [query.data, ids, language.locale]);
+  useBranding(value);
+
+  if (query.isError || (query.data && !value)) {
+    console.error("hotel failed to load", query.error);
+    return <OfflineDialog />;
+  }
+  if (!value) return <PageSkeleton />;
+  return (
+    <HotelContext.Provider value={value}>
+      <SiteHeader />
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </HotelContext.Provider>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, useEffect } from "react";
+import { Route, Switch } from "wouter";
+import { BootRedirect } from "../features/boot/boot-redirect";
+import { useHotel } from "../features/hotel/hotel-context";
+import { RoomsPage } from "../features/rooms/rooms-page";
+import { useNavigateTo } from "../ui/app-link";
+import { HotelLayout } from "./hotel-layout";
+import { NotFoundPage } from "./not-found-page";
+import { href, ROUTES } from "./routes";
+
+// Everything but the search page loads on demand (issue 3: keep the first bundle small).
+const PortalHotelListPage = lazy(() => import("../features/boot/portal-hotel-list-page"));
+
+function HotelIndex() {
+  const { ids } = useHotel();
+  const navigate = useNavigateTo();
+  useEffect(() => navigate(href("rooms", ids) + window.location.search, { replace: true }), [ids, navigate]);
+  return null;
+}
+
+/** The routes of SPEC §2 (history mode, base /); the others arrive with their issues. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={BootRedirect} />
+      <Route path={ROUTES.hotel} nest>
+        <HotelLayout>
+          <Switch>
+            <Route path="/" component={HotelIndex} />
+            <Route path="/rooms" component={RoomsPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </HotelLayout>
+      </Route>
+      <Route path={ROUTES.portalHotelList} component={PortalHotelListPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { useHotel } from "../features/hotel/hotel-context";
+import { AppLink } from "../ui/app-link";
+import { href } from "./routes";
+
+/** Header (SPEC §2): back to site, offers, my booking. */
+export function SiteHeader() {
+  const { t } = useTranslation("common");
+  const { hotel, ids } = useHotel();
+  const site = typeof hotel.settings.website === "string" ? hotel.settings.website : null;
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t("header.skip")}
+      </a>
+      <div className="site-header__brand">{hotel.name}</div>
+      <nav aria-label={t("header.navigation")} className="site-header__nav">
+        {site ? <a href={site}>{t("header.backToSite")}</a> : null}
+        <AppLink to={href("packages", ids)}>{t("header.offers")}</AppLink>
+        <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { findLanguage } from "@alloggio/domain/i18n/languages";
+import i18next, { type BackendModule } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+/** The text bundles: `locales/<code>/<namespace>.json`, one namespace per feature, each loaded when first used. */
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
+
+export const TEXT_CODES = ["en", "it", "de", "fr", "es", "pt", "zh", "ja"] as const;
+export type TextCode = (typeof TEXT_CODES)[number];
+
+const lazyBundles: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load =
+      bundles[`./locales/${language}/${namespace}.json`] ?? bundles[`./locales/en/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no bundle ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err as Error, null),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+void i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: "en",
+    fallbackLng: "en",
+    supportedLngs: [...TEXT_CODES],
+    ns: ["common"],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+
+/** The text bundle and the locale (for dates and numbers) of a language id of SPEC §3. */
+export function languageOf(languageId: number) {
+  const language = findLanguage(languageId);
+  return { id: language.id, text: language.text as TextCode, locale: language.locale, code: language.code };
+}

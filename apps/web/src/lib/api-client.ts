@@ -1,0 +1,57 @@
+import type { ErrorBody } from "@alloggio/domain/contract/common";
+
+/** A failed call: the server's error code (translated by the app as `errors:<code>`), status and fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+
+/** Builds `?a=1&b=2,3` from an object, leaving out empty values; lists become comma lists. */
+export function toQuery(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as ErrorBody;
+    return new ApiError(response.status, body.error.code, body.error.message, body.error.details);
+  } catch {
+    return new ApiError(response.status, "network", response.statusText);
+  }
+}
+
+/** GET /api/<path> as JSON. The types come from the contract; the server validated the answer against it. */
+export async function getJson<T>(
+  path: string,
+  params: Record<string, QueryValue> = {},
+  init: RequestInit = {},
+): Promise<T> {
+  const response = await fetch(`/api/${path}${toQuery(params)}`, {
+    ...init,
+    headers: { Accept: "application/json", ...init.headers },
+  });
+  if (!response.ok) throw await readError(response);
+  return (await response.json()) as T;
+}
+
+/** GET /api/<path> as text (availCheck.do answers `true` or `false`). */
+export async function getText(path: string, params: Record<string, QueryValue> = {}, init: RequestInit = {}) {
+  const response = await fetch(`/api/${path}${toQuery(params)}`, init);
+  if (!response.ok) throw await readError(response);
+  return response.text();
+}
