@@ -42,7 +42,9 @@ describe("text bundles", () => {
         if (translated === text && /[a-z]{3}/i.test(text)) same++;
       }
       // Real translations, not English copies (a few words such as "OK" or brand names may stay).
-      expect(same / Math.max(1, en.size), `${language}/${namespace}: share left in English`).toBeLessThan(0.25);
+      expect(same / Math.max(1, en.size), `${language}/${namespace}: share left in English`).toBeLessThan(
+        0.25,
+      );
     });
   });
 });
@@ -56,17 +58,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("components", () => {
-  it.each(sourceFiles(srcDir).map((f) => [relative(srcDir, f), f]))("%s holds no hard-coded user-visible text", (_name, file) => {
-    const code = readFileSync(file, "utf8")
-      .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/^\s*\/\/.*$/gm, "");
-    // Text between JSX tags, and text attributes people see or hear.
-    const jsxText = [...code.matchAll(/>([^<>{}`;=()]*[A-Za-z]{2,}[^<>{}`;=()]*)</g)]
-      .map((m) => m[1]!.trim())
-      .filter((t) => t && !/^[\w.]+\s*(&&|\|\||\?)/.test(t));
-    const attributes = [...code.matchAll(/\b(aria-label|title|placeholder|alt|aria-description)="([^"]*[A-Za-z][^"]*)"/g)].map(
-      (m) => `${m[1]}="${m[2]}"`,
-    );
-    expect([...jsxText, ...attributes]).toEqual([]);
-  });
+  it.each(sourceFiles(srcDir).map((f) => [relative(srcDir, f), f]))(
+    "%s holds no hard-coded user-visible text",
+    (_name, file) => {
+      const code = readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+      // Text between JSX tags, and text attributes people see or hear.
+      const jsxText = [...code.matchAll(/>([^<>{}`;=()]*[A-Za-z]{2,}[^<>{}`;=()]*)</g)]
+        .map((m) => m[1]!.trim())
+        .filter((t) => t && !/^[\w.]+\s*(&&|\|\||\?)/.test(t));
+      const attributes = [
+        ...code.matchAll(/\b(aria-label|title|placeholder|alt|aria-description)="([^"]*[A-Za-z][^"]*)"/g),
+      ].map((m) => `${m[1]}="${m[2]}"`);
+      expect([...jsxText, ...attributes]).toEqual([]);
+    },
+  );
 });
