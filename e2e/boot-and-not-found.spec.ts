@@ -1,0 +1,72 @@
+import { expect, test } from "./fixtures";
+
+// The demo group (apps/server/src/db/demo) has these 4 hotels on channel 1.
+const DEMO_HOTELS = [
+  "Hotel Bellavista Riva",
+  "Villa Olivo Malcesine",
+  "Lido Palace Sirmione",
+  "Chalet Edelweiss Zermatt",
+];
+
+test("start-up: / goes to the portal hotel list, a hotel link opens its rooms page", async ({
+  page,
+  axe,
+  capture,
+}) => {
+  await page.goto("/");
+
+  // SPEC §2: no hotel in the route and several group hotels → portal hotel list, language 1.
+  await expect(page).toHaveURL(/\/channel\/1\/language\/1$/);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
+  const links = main.getByRole("listitem").getByRole("link");
+  await expect(links).toHaveCount(DEMO_HOTELS.length);
+  for (const name of DEMO_HOTELS) await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
+  await capture("portal hotel list");
+  await axe("portal hotel list");
+
+  const hotel = "Villa Olivo Malcesine";
+  await main.getByRole("link", { name: hotel, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/hotel\/2\/channel\/1\/language\/1\/rooms$/);
+  // The hotel's name as the page heading or in the header.
+  await expect(
+    page
+      .getByRole("heading", { name: hotel })
+      .or(page.getByRole("banner").getByText(hotel, { exact: true }))
+      .first(),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(hotel);
+  await capture("rooms page");
+  await axe("rooms page");
+});
+
+test("an unknown URL shows the not-found page, with a way home", async ({ page, axe, capture }) => {
+  await page.goto("/this/does/not/exist");
+
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  const home = page.getByRole("link", { name: "Go to the home page" });
+  await expect(home).toBeVisible();
+  await capture("not found");
+  await axe("not found");
+
+  await home.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
+});
+
+test("an unknown page of a hotel in Italian shows the Italian not-found page", async ({
+  page,
+  axe,
+  capture,
+}) => {
+  await page.goto("/hotel/1/channel/1/language/2/nope");
+
+  await expect(page.getByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Vai alla pagina iniziale" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", /^it\b/);
+  // Inside the hotel layout: the hotel's header, in Italian.
+  await expect(page.getByRole("banner").getByText("Hotel Bellavista Riva", { exact: true })).toBeVisible();
+  await expect(page.getByRole("navigation").getByRole("link", { name: "La mia prenotazione" })).toBeVisible();
+  await capture("not found (it)");
+  await axe("not found (it)");
+});

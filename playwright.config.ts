@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Browser journeys (e2e/README.md) against the real product: `node scripts/start.mjs`, as `npm start` runs it, on
+// port 3900 with a fresh PGlite database so the demo group loads on start.
+const PORT = 3900;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+// Playwright loads this file in the runner and again in every worker: only the runner creates the data dir; the
+// workers inherit its path through the environment. The runner removes it on exit, after the server has stopped.
+let dataDir = process.env.ALLOGGIO_E2E_DATA_DIR;
+if (!dataDir) {
+  const created = mkdtempSync(join(tmpdir(), "alloggio-e2e-"));
+  dataDir = created;
+  process.env.ALLOGGIO_E2E_DATA_DIR = created;
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never" }], ["./e2e/summary-reporter.ts"]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: { mode: "on", fullPage: true },
+    trace: "on-first-retry",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: "mobile",
+      use: { browserName: "chromium", viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: !CI,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
+      // The embedded database, never one from the caller's shell.
+      DATABASE_URL: undefined as unknown as string,
+    },
+  },
+});
