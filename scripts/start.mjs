@@ -16,7 +16,9 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const sources = Math.max(...["src", "index.html", "vite.config.ts", "package.json", "public"].map((p) => newest(join(web, p))));
+const sources = Math.max(
+  ...["src", "index.html", "vite.config.ts", "package.json", "public"].map((p) => newest(join(web, p))),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log("[alloggio] building the web app…");
   execFileSync("npm", ["run", "build", "-w", "@alloggio/web"], { cwd: root, stdio: "inherit" });

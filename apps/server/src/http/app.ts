@@ -19,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Database } from "../db/client";
+import { registerDemoImages } from "../db/demo/demo-images";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPackageRoutes(app, deps);
   registerCurrencyRoutes(app, deps);
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
+  registerDemoImages(app);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));

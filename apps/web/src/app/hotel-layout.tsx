@@ -2,6 +2,9 @@ import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { useHotelList } from "../features/boot/api/use-hotel-list";
+import { CurrencyProvider } from "../features/currency/currency-context";
+import { GlobalElements } from "../features/global/global-elements";
+import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
 import { languageOf } from "../i18n/i18n";
@@ -69,8 +72,14 @@ export function HotelLayout({ children }: { children: ReactNode }) {
   if (!value) return <PageSkeleton />;
   return (
     <HotelContext.Provider value={value}>
-      <SiteHeader />
-      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      <CurrencyProvider>
+        <SiteHeader />
+        <Suspense fallback={<PageSkeleton />}>
+          <WalkInPrompt />
+          {children}
+        </Suspense>
+        <GlobalElements />
+      </CurrencyProvider>
     </HotelContext.Provider>
   );
 }

@@ -1,4 +1,8 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { CurrencySelector } from "../features/currency/currency-selector";
+import { LanguageSwitcher } from "../features/global/language-switcher";
+import { HotelInfoButton } from "../features/hotel/components/hotel-info-button";
 import { useHotel } from "../features/hotel/hotel-context";
 import { AppLink } from "../ui/app-link";
 import { href } from "./routes";
@@ -19,6 +23,13 @@ export function SiteHeader() {
         <AppLink to={href("packages", ids)}>{t("header.offers")}</AppLink>
         <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
       </nav>
+      <div className="header-tools">
+        <Suspense fallback={null}>
+          <HotelInfoButton />
+          <LanguageSwitcher />
+          <CurrencySelector />
+        </Suspense>
+      </div>
     </header>
   );
 }

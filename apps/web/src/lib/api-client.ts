@@ -19,7 +19,8 @@ export type QueryValue = string | number | boolean | undefined | null | readonly
 export function toQuery(params: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === "") continue;
+    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0))
+      continue;
     search.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   const text = search.toString();

@@ -1269,7 +1269,7 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
     code: r.code,
     name: r.name,
     description: r.description,
-    gallery: [1, 2, 3].map((n) => `/demo/rooms/${r.code.toLowerCase()}-${n}.jpg`),
+    gallery: [1, 2, 3].map((n) => `/demo/rooms/${r.code.toLowerCase()}-${n}.svg`),
     amenities: r.amenities,
     maxOccupancy: r.maxOccupancy,
     maxAdults: r.maxAdults,

@@ -1,10 +1,20 @@
 import { useCallback } from "react";
 import { formatPrice } from "../../lib/format";
+import { convertForDisplay } from "./convert-price";
+import { useDisplayCurrency } from "./currency-context";
 
 /**
- * Formats an amount of the hotel's currency for display. The currency selector (global elements) replaces this
- * with the guest's chosen currency, converted with the rate of the conversion call.
+ * Formats an amount for display, Italian style with the code (SPEC §9). An amount in the hotel currency is shown
+ * in the guest's chosen currency, converted with the conversion call's rate and rounded to that currency's digits
+ * and cash step; it stays as it is until the rate arrives, or when nothing was chosen.
  */
 export function useFormatPrice(): (amount: number, currency: string) => string {
-  return useCallback((amount, currency) => formatPrice(amount, currency), []);
+  const rate = useDisplayCurrency()?.rate ?? null;
+  return useCallback(
+    (amount, currency) => {
+      const converted = rate ? convertForDisplay(amount, currency, rate) : null;
+      return converted ? formatPrice(converted.amount, converted.currency) : formatPrice(amount, currency);
+    },
+    [rate],
+  );
 }

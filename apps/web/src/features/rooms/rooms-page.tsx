@@ -1,14 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
+import { SearchBar } from "../search/components/search-bar";
+import { useSearchFlow } from "../search/use-search-flow";
+import { RoomResults } from "./components/room-results";
+import { Stepper } from "./components/stepper";
 
-/** Room search and results: the search bar, rooms and rates per slot, the no-availability page. */
+/** Room search and results: the search bar, the booking steps, rooms and rates per slot, the no-availability page. */
 export function RoomsPage() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("rooms");
   const { hotel } = useHotel();
+  const flow = useSearchFlow();
   return (
-    <main className="page" id="main">
-      <h1>{hotel.name}</h1>
-      <p>{t("loading")}</p>
+    <main className="page rooms-page" id="main">
+      <h1 className="visually-hidden">{t("title", { hotel: hotel.name })}</h1>
+      {/* search bar */}
+      <SearchBar />
+      <Stepper current="rooms" />
+      <RoomResults flow={flow} />
     </main>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { addDays, isValidYmd, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { useCallback, useMemo } from "react";
 import { useSearch } from "wouter";
-import type { QueryValue } from "../../lib/api-client";
+import { type QueryValue, toQuery } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
 import { useHotel } from "../hotel/hotel-context";
 
@@ -24,9 +24,11 @@ export type SearchState = {
   room?: string | undefined;
   packs?: string | undefined;
   reservationLinkId?: string | undefined;
+  /** SPEC §2 flight need: the origin airport (IATA code) of a flight-included package. */
+  airport?: string | undefined;
 };
 
-const MAX_ROOMS = 10;
+export const MAX_ROOMS = 10;
 
 function intList(value: string | null, min: number, max: number): number[] | null {
   if (!value) return null;
@@ -69,6 +71,7 @@ export function parseSearch(query: string, today: string): SearchState {
     room: pass("room"),
     packs: pass("packs"),
     reservationLinkId: pass("reservationLinkId"),
+    airport: pass("airport"),
   };
 }
 
@@ -86,6 +89,7 @@ export function toSearchQuery(s: SearchState): Record<string, QueryValue> {
     room: s.room,
     packs: s.packs,
     reservationLinkId: s.reservationLinkId,
+    airport: s.airport,
   };
 }
 
@@ -98,12 +102,7 @@ export function useSearchState(): [SearchState, (next: SearchState) => void] {
   const state = useMemo(() => parseSearch(query, today), [query, today]);
   const set = useCallback(
     (next: SearchState) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(toSearchQuery(next))) {
-        if (value === undefined || value === null || value === "") continue;
-        params.set(key, Array.isArray(value) ? value.join(",") : String(value));
-      }
-      navigate(`${window.location.pathname}?${params}`, { replace: true });
+      navigate(`${window.location.pathname}${toQuery(toSearchQuery(next))}`, { replace: true });
     },
     [navigate],
   );

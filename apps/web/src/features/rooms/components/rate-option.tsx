@@ -1,0 +1,206 @@
+import type { Rate } from "@alloggio/domain/contract/search/avail";
+import {
+  Award,
+  BadgePercent,
+  CalendarCheck,
+  CalendarX,
+  Check,
+  CreditCard,
+  Gift,
+  HandCoins,
+  Receipt,
+  Utensils,
+} from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../lib/format";
+import { useFormatPrice } from "../../currency/use-format-price";
+import { useHotel } from "../../hotel/hotel-context";
+
+const MEAL_PLANS = [
+  "room_only",
+  "breakfast",
+  "half_board",
+  "full_board",
+  "all_inclusive",
+  "unspecified",
+] as const;
+const PAYMENTS = ["pay_at_hotel", "prepaid", "card_guarantee", "pre_authorisation", "bank_transfer"] as const;
+
+const known = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : fallback;
+
+export type RateOptionProps = {
+  rate: Rate;
+  roomName: string;
+  currency: string;
+  nights: number;
+  /** Hotel-local today (YYYYMMDD): a free-cancellation deadline before it no longer applies. */
+  today: string;
+  selected: boolean;
+  /** Refund protection as chosen: the slot's choice when this rate is selected, else the guest's tick. */
+  refund: boolean;
+  onRefundChange: (refund: boolean) => void;
+  onSelect: () => void;
+};
+
+/** One rate of a room: meal plan, terms in words, prepayment, services, price with the nightly breakdown, Select. */
+export function RateOption(props: RateOptionProps) {
+  const { rate, roomName, currency, nights, today, selected, refund } = props;
+  const { t } = useTranslation("rooms");
+  const { locale } = useHotel();
+  const formatPrice = useFormatPrice();
+  const [showNights, setShowNights] = useState(false);
+  const id = useId();
+  const money = (amount: number) => formatPrice(amount, currency);
+  const day = (ymd: string) => formatDay(ymd, locale);
+
+  const refundable = rate.cancellation.refundable && (rate.cancellation.freeUntil ?? today) >= today;
+  const cancellation = !refundable
+    ? t("cancellation.nonRefundable")
+    : rate.cancellation.freeUntil
+      ? t("cancellation.freeUntil", { date: day(rate.cancellation.freeUntil) })
+      : t("cancellation.free");
+  const meal = known(MEAL_PLANS, rate.mealPlan, "unspecified");
+  const payment = known(PAYMENTS, rate.payment, "pay_at_hotel");
+  const prepayment = rate.prepaids
+    .map((p) =>
+      p.date > today
+        ? t("prepay.on", { percent: p.percent, amount: money(p.amount), date: day(p.date) })
+        : t("prepay.today", { percent: p.percent, amount: money(p.amount) }),
+    )
+    .join("; ");
+  const extras = rate.additionalServices.filter((s) => s.mandatory);
+
+  return (
+    <article className={`rate${selected ? " rate--selected" : ""}`} aria-labelledby={`${id}-name`}>
+      <div className="rate__head">
+        <h4 className="rate__name" id={`${id}-name`}>
+          {rate.name}
+        </h4>
+        <div className="rate__marks">
+          {rate.best ? (
+            <span className="mark mark--best">
+              <Award aria-hidden="true" focusable="false" size={16} />
+              {t("rate.best")}
+            </span>
+          ) : null}
+          {rate.promo ? (
+            <span className="mark mark--promo">
+              <BadgePercent aria-hidden="true" focusable="false" size={16} />
+              {t("rate.promo", { code: rate.promo })}
+            </span>
+          ) : null}
+        </div>
+      </div>
+
+      <ul className="rate__terms">
+        <li>
+          <Utensils aria-hidden="true" focusable="false" size={16} />
+          <span>{t(`meal.${meal}`)}</span>
+        </li>
+        <li className={refundable ? "rate__term--good" : undefined}>
+          {refundable ? (
+            <CalendarCheck aria-hidden="true" focusable="false" size={16} />
+          ) : (
+            <CalendarX aria-hidden="true" focusable="false" size={16} />
+          )}
+          <span>{cancellation}</span>
+        </li>
+        <li>
+          <CreditCard aria-hidden="true" focusable="false" size={16} />
+          <span>{t(`payment.${payment}`)}</span>
+        </li>
+        <li>
+          <HandCoins aria-hidden="true" focusable="false" size={16} />
+          {rate.prepaids.length === 0 ? (
+            <span>{t("prepay.none")}</span>
+          ) : (
+            <span>
+              {t("prepay.title")} {prepayment}
+            </span>
+          )}
+        </li>
+        {rate.freeServices.length > 0 ? (
+          <li>
+            <Gift aria-hidden="true" focusable="false" size={16} />
+            <span>{t("rate.included", { services: rate.freeServices.map((s) => s.name).join(", ") })}</span>
+          </li>
+        ) : null}
+        {extras.length > 0 ? (
+          <li>
+            <Receipt aria-hidden="true" focusable="false" size={16} />
+            <span>
+              {t("rate.extras", {
+                services: extras.map((s) => `${s.name} ${money(s.price)}`).join(", "),
+              })}
+            </span>
+          </li>
+        ) : null}
+      </ul>
+
+      {rate.refundPrice !== null ? (
+        <label className="rate__refund">
+          <input
+            type="checkbox"
+            checked={refund}
+            onChange={(event) => props.onRefundChange(event.target.checked)}
+          />
+          <span>{t("rate.refund", { price: money(rate.refundPrice) })}</span>
+        </label>
+      ) : null}
+
+      <div className="rate__footer">
+        <div className="rate__price">
+          {rate.fullPrice > rate.total ? (
+            <span className="rate__full">{t("rate.fullPrice", { price: money(rate.fullPrice) })}</span>
+          ) : null}
+          <span className="rate__total-label">{t("rate.total", { count: nights })}</span>
+          <strong className="rate__total">{money(rate.total)}</strong>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={showNights}
+            aria-controls={`${id}-nights`}
+            onClick={() => setShowNights((v) => !v)}
+          >
+            {t("rate.perNight")}
+          </button>
+        </div>
+        <button
+          type="button"
+          className={`button rate__select${selected ? "" : " button--secondary"}`}
+          aria-pressed={selected}
+          onClick={props.onSelect}
+        >
+          {selected ? <Check aria-hidden="true" focusable="false" size={18} /> : null}
+          {selected ? t("rate.selected") : t("rate.select")}
+          <span className="visually-hidden">
+            : {rate.name}, {roomName}
+          </span>
+        </button>
+      </div>
+      <div id={`${id}-nights`} hidden={!showNights}>
+        <table className="rate__nights">
+          <caption className="visually-hidden">{t("rate.perNightCaption", { rate: rate.name })}</caption>
+          <thead className="visually-hidden">
+            <tr>
+              <th scope="col">{t("rate.night")}</th>
+              <th scope="col">{t("rate.price")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rate.nightly.map((n) => (
+              <tr key={n.date}>
+                <th scope="row">
+                  {formatDay(n.date, locale, { weekday: "short", day: "numeric", month: "short" })}
+                </th>
+                <td>{money(n.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}

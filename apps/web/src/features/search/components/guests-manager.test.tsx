@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { GuestsManager } from "./guests-manager";
+import { renderWithHotel } from "./testing";
+
+let latest: RoomOccupancy[] = [];
+
+function Harness({ initial }: { initial: RoomOccupancy[] }) {
+  const [rooms, setRooms] = useState(initial);
+  latest = rooms;
+  return (
+    <GuestsManager
+      value={rooms}
+      onChange={(next) => {
+        latest = next;
+        setRooms(next);
+      }}
+    />
+  );
+}
+
+async function setup(initial: RoomOccupancy[]) {
+  const user = userEvent.setup();
+  latest = initial;
+  await renderWithHotel(<Harness initial={initial} />);
+  await user.click(await screen.findByRole("button", { name: /^Guests and rooms/ }));
+  return user;
+}
+
+describe("GuestsManager", () => {
+  afterEach(cleanup);
+
+  it("sums up the guests with plurals and opens its panel", async () => {
+    const user = userEvent.setup();
+    await renderWithHotel(<Harness initial={[{ adults: 2, ages: [] }]} />);
+    const toggle = await screen.findByRole("button", { name: "Guests and rooms 2 adults · 1 room" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));
+    await user.click(screen.getByRole("button", { name: "Remove an adult from room 1" }));
+    expect(toggle.textContent).toBe("1 adult, 1 child · 1 room");
+  });
+
+  it("ignores an adult added at 20 or removed at 1", async () => {
+    const user = await setup([{ adults: 20, ages: [] }]);
+    const add = screen.getByRole("button", { name: "Add an adult to room 1" });
+    expect(add.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByText("At most 20 adults per room")).toBeTruthy();
+    await user.click(add);
+    expect(latest).toEqual([{ adults: 20, ages: [] }]);
+    expect(within(screen.getByRole("group", { name: "Adults in room 1" })).getByText("20")).toBeTruthy();
+
+    for (let i = 0; i < 25; i++)
+      await user.click(screen.getByRole("button", { name: "Remove an adult from room 1" }));
+    expect(latest).toEqual([{ adults: 1, ages: [] }]);
+    expect(
+      screen.getByRole("button", { name: "Remove an adult from room 1" }).getAttribute("aria-disabled"),
+    ).toBe("true");
+  });
+
+  it("gives each child an age select and stops at 15 children", async () => {
+    const user = await setup([{ adults: 2, ages: Array.from({ length: 14 }, () => 4) }]);
+    const add = screen.getByRole("button", { name: "Add a child to room 1" });
+    expect(add.getAttribute("aria-disabled")).toBeNull();
+    await user.click(add);
+    expect(latest[0]?.ages).toHaveLength(15);
+    expect(add.getAttribute("aria-disabled")).toBe("true");
+    await user.click(add);
+    expect(latest[0]?.ages).toHaveLength(15);
+    expect(screen.getByText("At most 15 children per room")).toBeTruthy();
+
+    const age = screen.getByRole("combobox", { name: "Age of child 15" });
+    expect([...(age as HTMLSelectElement).options].map((o) => o.value)).toEqual(
+      Array.from({ length: 18 }, (_, i) => String(i)),
+    );
+    await user.selectOptions(age, "9");
+    expect(latest[0]?.ages[14]).toBe(9);
+    await user.click(screen.getByRole("button", { name: "Remove a child from room 1" }));
+    expect(latest[0]?.ages).toHaveLength(14);
+    expect(screen.queryByRole("combobox", { name: "Age of child 15" })).toBeNull();
+  });
+
+  it("keeps the last room and removes the others", async () => {
+    const user = await setup([{ adults: 2, ages: [] }]);
+    expect(screen.queryByRole("button", { name: /^Remove room/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Add a room" }));
+    expect(latest).toEqual([
+      { adults: 2, ages: [] },
+      { adults: 2, ages: [] },
+    ]);
+    await user.click(screen.getByRole("button", { name: "Add an adult to room 2" }));
+    await user.click(screen.getByRole("button", { name: "Remove room 1" }));
+    expect(latest).toEqual([{ adults: 3, ages: [] }]);
+    expect(screen.queryByRole("button", { name: /^Remove room/ })).toBeNull();
+    expect(screen.getByRole("group", { name: "Adults in room 1" })).toBeTruthy();
+  });
+
+  it("merges the rooms into one with all the guests", async () => {
+    const user = await setup([
+      { adults: 2, ages: [5] },
+      { adults: 3, ages: [1, 12] },
+    ]);
+    await user.click(screen.getByRole("button", { name: "Merge rooms" }));
+    expect(latest).toEqual([{ adults: 5, ages: [5, 1, 12] }]);
+    expect(screen.queryByRole("button", { name: "Merge rooms" })).toBeNull();
+    expect(screen.getByText("Rooms merged: all the guests are now in one room.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Guests and rooms/ }).textContent).toBe(
+      "5 adults, 3 children · 1 room",
+    );
+  });
+
+  it("shows the hotel's age groups as bands", async () => {
+    await setup([{ adults: 2, ages: [] }]);
+    const bands = screen.getAllByRole("listitem").map((li) => li.textContent);
+    expect(bands).toEqual(["Babies 0–2 years", "Children 3–11 years", "Kids 12–17 years", "Adults 18+"]);
+  });
+
+  it("closes on Escape and gives focus back to its button", async () => {
+    const user = await setup([{ adults: 2, ages: [] }]);
+    await user.click(screen.getByRole("button", { name: "Add an adult to room 1" }));
+    await user.keyboard("{Escape}");
+    const toggle = screen.getByRole("button", { name: /^Guests and rooms/ });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(toggle);
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import type { CalendarResponse } from "@alloggio/domain/contract/search/calendar";
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SearchBar } from "./search-bar";
+import { renderWithHotel } from "./testing";
+
+const calendar: CalendarResponse = { from: "20300103", days: [] };
+
+describe("SearchBar", () => {
+  beforeEach(() => {
+    window.history.replaceState(
+      null,
+      "",
+      "/hotel/1/channel/1/language/1/rooms?arrival=20300104&departure=20300106&promoCode=OLD&room=5",
+    );
+  });
+  afterEach(cleanup);
+
+  it("starts from the search in the URL and writes the new one there on Search", async () => {
+    const user = userEvent.setup();
+    await renderWithHotel(<SearchBar airports={[{ code: "VRN", name: "Verona Villafranca" }]} />, {
+      calendar,
+    });
+    const form = await screen.findByRole("search", { name: "Search for rooms" });
+    expect(form).toBeTruthy();
+    const promo = screen.getByRole("textbox", { name: "Promo code" }) as HTMLInputElement;
+    expect(promo.value).toBe("OLD");
+    expect(promo.maxLength).toBe(40);
+    await user.clear(promo);
+    await user.type(promo, " SPRING ");
+
+    await user.click(screen.getByRole("button", { name: /^Guests and rooms/ }));
+    await user.click(screen.getByRole("button", { name: "Add an adult to room 1" }));
+    await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Age of child 1" }), "7");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Flight" }), "VRN");
+
+    await user.click(screen.getByRole("button", { name: /^Arrival and departure/ }));
+    await user.click(document.querySelector<HTMLButtonElement>('[data-date="20300110"]')!);
+    await user.click(document.querySelector<HTMLButtonElement>('[data-date="20300113"]')!);
+
+    expect(window.location.search).toContain("arrival=20300104"); // nothing changes before Search
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      arrival: "20300110",
+      departure: "20300113",
+      adults: "3",
+      childs: "1",
+      ages: "7",
+      promoCode: "SPRING",
+      room: "5",
+      airport: "VRN",
+    });
+  });
+
+  it("shows the flight choice only with airports", async () => {
+    await renderWithHotel(<SearchBar />, { calendar });
+    await screen.findByRole("search");
+    expect(screen.queryByRole("combobox", { name: "Flight" })).toBeNull();
+  });
+
+  it("opens the quote form on demand and gives focus back when it closes", async () => {
+    const user = userEvent.setup();
+    await renderWithHotel(<SearchBar />, { calendar });
+    const open = await screen.findByRole("button", { name: "Request a quote" });
+    await user.click(open);
+    const dialog = await screen.findByRole("dialog", { name: "Request a quote" });
+    expect(dialog.textContent).toContain("Your search:");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+});
