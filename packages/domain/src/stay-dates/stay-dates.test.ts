@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   dayOfWeek,
+  firstArrivalInZone,
   formatDdMmYyyy,
   isoToYmd,
   isValidYmd,
@@ -229,5 +230,17 @@ describe("monthOf", () => {
     ["20000101", "200001"],
   ])("%s → %s", (ymd, expected) => {
     expect(monthOf(ymd)).toBe(expected);
+  });
+});
+
+describe("firstArrivalInZone", () => {
+  it.each([
+    ["2030-01-10T02:30:00Z", "Europe/Rome", "20300109"], // 03:30 in Rome: last night is still bookable
+    ["2030-01-10T03:00:00Z", "Europe/Rome", "20300110"], // 04:00 in Rome: today
+    ["2030-01-10T12:00:00Z", "Europe/Rome", "20300110"],
+    ["2030-01-10T08:30:00Z", "America/New_York", "20300109"], // 03:30 in New York
+    ["2030-01-10T23:30:00Z", "Europe/Rome", "20300110"], // 00:30 on the 11th: still the 10th's night
+  ])("%s in %s → %s", (iso, zone, expected) => {
+    expect(firstArrivalInZone(new Date(iso), zone)).toBe(expected);
   });
 });

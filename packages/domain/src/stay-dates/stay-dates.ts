@@ -115,6 +115,18 @@ export function localTimeInZone(now: Date, timeZone: string): LocalTime {
   };
 }
 
+/** Until this hotel-local hour a guest may still book the night that began the evening before (a walk-in). */
+export const NIGHT_CUTOFF_HOUR = 4;
+
+/**
+ * The earliest arrival a guest may book: hotel-local today, or yesterday before NIGHT_CUTOFF_HOUR, so that a
+ * guest arriving at 01:00 books the night that is already under way.
+ */
+export function firstArrivalInZone(now: Date, timeZone: string): Ymd {
+  const local = localTimeInZone(now, timeZone);
+  return local.hour < NIGHT_CUTOFF_HOUR ? addDays(local.ymd, -1) : local.ymd;
+}
+
 export function todayInZone(now: Date, timeZone: string): Ymd {
   return localTimeInZone(now, timeZone).ymd;
 }

@@ -311,8 +311,11 @@ export function evaluateStay(
       rateOk.set(r.id, !failure && !pkgNotice);
     }
 
+    let closedEverywhere = types.length > 0;
     for (const t of types) {
-      const free = countFree(Array.from({ length: nights }, (_, n) => index.night(t.id, start + n)));
+      const stay = Array.from({ length: nights }, (_, n) => index.night(t.id, start + n));
+      if (!stay.some((night) => night?.closed)) closedEverywhere = false;
+      const free = countFree(stay);
       if (free <= 0) continue;
       const roomRates: Rate[] = [];
       let overrided = false;
@@ -348,6 +351,11 @@ export function evaluateStay(
         suggestedRate: cheapest.id,
         overrided,
       });
+    }
+    // A closed season names itself, rather than whatever rate rule the guest would meet next.
+    if (closedEverywhere) {
+      notices.clear();
+      addNotice({ kind: "closed", value: null });
     }
     let best: Rate | null = null;
     for (const room of result)

@@ -326,6 +326,7 @@ describe("avail.do", () => {
     expect(cta.restrictions).toEqual([{ kind: "closed_to_arrival", value: null }]);
     const closed = await avail({ arrival: "20300301", departure: "20300303", adults: "2" });
     expect(closed.availability).toEqual([[]]);
+    expect(closed.restrictions).toEqual([{ kind: "closed", value: null }]);
   });
 
   it("splits a stay across room types when asked for cross-booking", async () => {
@@ -377,6 +378,21 @@ describe("avail.do variants", () => {
     const expired = await get(`/api/avail.do?channel=1&hotel=${H}&rlId=${expiredLink.id}&adults=2`);
     expect(expired.status).toBe(410);
     expect(expired.json().error.code).toBe("link_expired");
+  });
+});
+
+describe("walk-ins after midnight", () => {
+  it("accepts last night's arrival until 04:00 hotel time, not after", async () => {
+    const url = `/api/avail.do?channel=1&hotel=${H}&language=1&arrival=20300104&departure=20300105&adults=2`;
+    for (const [instant, status] of [
+      ["2030-01-05T01:30:00Z", 200], // 02:30 in Rome
+      ["2030-01-05T03:30:00Z", 400], // 04:30 in Rome
+    ] as const) {
+      const late = await createTestApp(database, fixedClock(instant).now);
+      const res = await late.inject({ method: "GET", url });
+      expect(res.statusCode, instant).toBe(status);
+      await late.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearb
 import type { Promo } from "@alloggio/domain/pricing/promo";
 import {
   addDays,
+  firstArrivalInZone,
   isoToYmd,
   nightsBetween,
   todayInZone,
@@ -84,7 +85,8 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
   if (!ctx.hotel) throw notFound("hotel", "hotel non valido: unknown hotel, or not sold on this channel");
   if (!ctx.channel) throw notFound("channel", "channel non valido: unknown channel");
   const today = todayInZone(deps.now(), zone ?? ctx.hotel.time_zone);
-  if (arrival < today) throw badInput("arrival", "cannot be in the past");
+  if (arrival < firstArrivalInZone(deps.now(), zone ?? ctx.hotel.time_zone))
+    throw badInput("arrival", "cannot be in the past");
   return {
     ctx,
     index: new SearchIndex(ctx, ymdToIso(addDays(arrival, -window))),

@@ -57,10 +57,20 @@ describe("WalkInPrompt (hotel in Europe/Rome)", () => {
     expect(window.sessionStorage.getItem(WALK_IN_SEEN_KEY)).toBe("true");
   });
 
+  it("after midnight offers the night that began the evening before", async () => {
+    vi.setSystemTime(new Date("2030-06-10T23:00:00Z")); // 01:00 on 11 June in Rome
+    const user = userEvent.setup();
+    renderInHotel(<Page />);
+    const region = await screen.findByRole("region", { name: "Tonight's stay" });
+    expect(region.textContent).toContain("Monday 10 June");
+    await user.click(screen.getByRole("button", { name: "Book tonight's stay" }));
+    const query = new URLSearchParams(window.location.search);
+    expect([query.get("arrival"), query.get("departure")]).toEqual(["20300610", "20300611"]);
+  });
+
   it.each([
     ["at noon", "2030-06-10T10:00:00Z"],
-    // 01:00: the night began yesterday, which the search state still clamps to today (see the prompt's guard).
-    ["after midnight while the search refuses yesterday's arrival", "2030-06-10T23:00:00Z"],
+    ["after 04:00", "2030-06-11T02:30:00Z"],
   ])("stays away %s", async (_label, instant) => {
     vi.setSystemTime(new Date(instant));
     renderInHotel(<Page />);

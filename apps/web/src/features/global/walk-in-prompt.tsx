@@ -1,4 +1,4 @@
-import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { firstArrivalInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { Moon, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -83,8 +83,8 @@ export function WalkInPrompt() {
   if (!onRooms || seen || !night) return null;
   // After midnight tonight's arrival is yesterday's date; offer it only where the search takes it as it is,
   // rather than a button that quietly searches another night.
-  const today = todayInZone(now, hotel.timeZone);
-  if (parseSearch(`arrival=${night.arrival}&departure=${night.departure}`, today).arrival !== night.arrival) {
+  const query = `arrival=${night.arrival}&departure=${night.departure}`;
+  if (parseSearch(query, night.arrival, firstArrivalInZone(now, hotel.timeZone)).arrival !== night.arrival) {
     return null;
   }
   return (

@@ -25,6 +25,12 @@ describe("parseSearch", () => {
     expect(parseSearch(query, today)).toMatchObject(expected);
   });
 
+  it("keeps last night's arrival just after midnight, but never defaults to it", () => {
+    expect(parseSearch("arrival=20300104&departure=20300105", today, "20300104").arrival).toBe("20300104");
+    expect(parseSearch("", today, "20300104").arrival).toBe(today);
+    expect(parseSearch("arrival=20300103", today, "20300104").arrival).toBe(today);
+  });
+
   it("round-trips through the query", () => {
     const state = parseSearch(
       "arrival=20300110&departure=20300113&adults=2,1&childs=1,2&ages=5,1,17&promoCode=X",

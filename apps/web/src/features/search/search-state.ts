@@ -5,7 +5,13 @@ import {
   MAX_CHILD_AGE,
   MAX_CHILDREN,
 } from "@alloggio/domain/occupancy/occupancy";
-import { addDays, isValidYmd, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import {
+  addDays,
+  firstArrivalInZone,
+  isValidYmd,
+  nightsBetween,
+  todayInZone,
+} from "@alloggio/domain/stay-dates/stay-dates";
 import { useCallback, useMemo } from "react";
 import { useSearch } from "wouter";
 import { type QueryValue, toQuery } from "../../lib/api-client";
@@ -36,12 +42,15 @@ function intList(value: string | null, min: number, max: number): number[] | nul
   return parts.every((n) => Number.isInteger(n) && n >= min && n <= max) ? parts : null;
 }
 
-/** Reads the search from a query string; anything missing or invalid falls back to SPEC §9's defaults. */
-export function parseSearch(query: string, today: string): SearchState {
+/**
+ * Reads the search from a query string; anything missing or invalid falls back to SPEC §9's defaults (one night
+ * from hotel-local today). `earliest` is the first arrival still bookable (last night, just after midnight).
+ */
+export function parseSearch(query: string, today: string, earliest = today): SearchState {
   const q = new URLSearchParams(query);
   let arrival = q.get("arrival") ?? "";
   let departure = q.get("departure") ?? "";
-  if (!isValidYmd(arrival) || arrival < today) arrival = today;
+  if (!isValidYmd(arrival) || arrival < earliest) arrival = today;
   if (
     !isValidYmd(departure) ||
     nightsBetween(arrival, departure) < 1 ||
@@ -98,8 +107,11 @@ export function useSearchState(): [SearchState, (next: SearchState) => void] {
   const { hotel } = useHotel();
   const query = useSearch();
   const navigate = useNavigateTo();
-  const today = todayInZone(new Date(), hotel.timeZone);
-  const state = useMemo(() => parseSearch(query, today), [query, today]);
+  const now = new Date();
+  const today = todayInZone(now, hotel.timeZone);
+  // Before 04:00 hotel time last night is still bookable (a walk-in), so it is not "the past" yet.
+  const earliest = firstArrivalInZone(now, hotel.timeZone);
+  const state = useMemo(() => parseSearch(query, today, earliest), [query, today, earliest]);
   const set = useCallback(
     (next: SearchState) => {
       navigate(`${window.location.pathname}${toQuery(toSearchQuery(next))}`, { replace: true });
