@@ -487,3 +487,261 @@ export const tradeCustomer = pgTable("trade_customer", {
   /** Hidden prices per login: an extra discount on trade rates, in percent. */
   extraDiscountPercent: numeric("extra_discount_percent", { precision: 5, scale: 2 }).notNull().default("0"),
 });
+
+// ── Booking (issue 4) ────────────────────────────────────────────────────────────────────────────────────────
+
+export const reservationStatus = pgEnum("reservation_status", [
+  "pending_confirmation",
+  "confirmed",
+  "payment_required",
+  "preauth_required",
+  "cancelled",
+]);
+export const paymentMethod = pgEnum("payment_method", [
+  "card_guarantee",
+  "card_payment",
+  "pre_authorisation",
+  "bank_transfer",
+  "pay_at_hotel",
+  "instant_bank",
+  "wallet",
+  "mobile",
+  "pay_by_link",
+]);
+
+export type Booker = {
+  fullname: string;
+  email: string;
+  alternativeEmail?: string;
+  phone: string;
+  address?: string;
+  city?: string;
+  cap?: string;
+  country: string;
+  cf?: string;
+  note?: string;
+  arrivalTime?: string;
+};
+export type InvoiceData = {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  country: string;
+  vat?: string;
+  sdi?: string;
+};
+export type PrivacyAcceptance = {
+  marketing: boolean;
+  report: boolean;
+  profile: boolean;
+  custom: { id: number; accepted: boolean }[];
+};
+
+export const reservation = pgTable(
+  "reservation",
+  {
+    id: serial("id").primaryKey(),
+    /** Unguessable: 16 characters of Crockford base32, 80 random bits. */
+    code: text("code").notNull(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id),
+    languageId: smallint("language_id").notNull(),
+    status: reservationStatus("status").notNull(),
+    arrival: date("arrival", { mode: "string" }).notNull(),
+    departure: date("departure", { mode: "string" }).notNull(),
+    booker: jsonb("booker").$type<Booker>().notNull(),
+    /** Lower-cased booker e-mail, for recovery by code and e-mail. */
+    email: text("email").notNull(),
+    invoice: jsonb("invoice").$type<InvoiceData | null>(),
+    privacy: jsonb("privacy").$type<PrivacyAcceptance>().notNull(),
+    currencyCode: text("currency_code").notNull(),
+    roomsTotalMinor: integer("rooms_total_minor").notNull(),
+    servicesTotalMinor: integer("services_total_minor").notNull().default(0),
+    refundProtectionMinor: integer("refund_protection_minor").notNull().default(0),
+    cityTaxMinor: integer("city_tax_minor").notNull().default(0),
+    totalMinor: integer("total_minor").notNull(),
+    paymentMethod: paymentMethod("payment_method").notNull(),
+    promoCode: text("promo_code"),
+    customerId: integer("customer_id"),
+    reservationLinkId: integer("reservation_link_id"),
+    optionExpiresAt: timestamp("option_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reservation_code").on(t.code),
+    index("reservation_hotel_arrival").on(t.hotelId, t.arrival),
+    check("reservation_totals", sql`${t.totalMinor} >= 0 and ${t.departure} > ${t.arrival}`),
+  ],
+);
+
+export const reservationRoom = pgTable(
+  "reservation_room",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservation.id, { onDelete: "cascade" }),
+    slot: smallint("slot").notNull(),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id),
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id),
+    arrival: date("arrival", { mode: "string" }).notNull(),
+    departure: date("departure", { mode: "string" }).notNull(),
+    adults: smallint("adults").notNull(),
+    childAges: integer("child_ages").array().notNull().default(sql`'{}'::integer[]`),
+    /** A active, C cancelled, W waiting (SPEC §4). */
+    status: text("status").notNull().default("A"),
+    totalMinor: integer("total_minor").notNull(),
+    nightlyMinor: integer("nightly_minor").array().notNull(),
+    refundProtection: boolean("refund_protection").notNull().default(false),
+  },
+  (t) => [index("reservation_room_reservation").on(t.reservationId)],
+);
+
+export const reservationService = pgTable("reservation_service", {
+  id: serial("id").primaryKey(),
+  reservationId: integer("reservation_id")
+    .notNull()
+    .references(() => reservation.id, { onDelete: "cascade" }),
+  roomId: integer("room_id").references(() => reservationRoom.id, { onDelete: "cascade" }),
+  serviceId: integer("service_id")
+    .notNull()
+    .references(() => service.id),
+  quantity: smallint("quantity").notNull(),
+  day: date("day", { mode: "string" }),
+  timeSlot: text("time_slot"),
+  priceMinor: integer("price_minor").notNull(),
+  transfer: jsonb("transfer").$type<{
+    time?: string;
+    placeCode?: string;
+    transportNumber?: string;
+    note?: string;
+  } | null>(),
+});
+
+export const reservationGuest = pgTable("reservation_guest", {
+  id: serial("id").primaryKey(),
+  reservationId: integer("reservation_id")
+    .notNull()
+    .references(() => reservation.id, { onDelete: "cascade" }),
+  roomId: integer("room_id").references(() => reservationRoom.id, { onDelete: "cascade" }),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  type: text("type").notNull(),
+  birthDate: date("birth_date", { mode: "string" }),
+  sex: text("sex"),
+});
+
+/** What is due, when: the prepayment schedule of the booking, then its settlement. */
+export const paymentDue = pgTable("payment_due", {
+  id: serial("id").primaryKey(),
+  reservationId: integer("reservation_id")
+    .notNull()
+    .references(() => reservation.id, { onDelete: "cascade" }),
+  dueDate: date("due_date", { mode: "string" }).notNull(),
+  amountMinor: integer("amount_minor").notNull(),
+  /** due, paid, authorised, failed, cancelled */
+  status: text("status").notNull().default("due"),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+});
+
+/** Every call to the payment gateway and its outcome; the gateway's reference is unique, so events count once. */
+export const paymentTransaction = pgTable(
+  "payment_transaction",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservation.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull(),
+    gatewayRef: text("gateway_ref").notNull(),
+    kind: text("kind").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    status: text("status").notNull(),
+    cardLast4: text("card_last4"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_transaction_ref").on(t.gateway, t.gatewayRef, t.kind)],
+);
+
+/** Append-only: every state change of a reservation. */
+export const reservationHistory = pgTable(
+  "reservation_history",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservation.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("reservation_history_reservation").on(t.reservationId)],
+);
+
+/** The first answer to a request under an Idempotency-Key, with a fingerprint of its payload. */
+export const idempotencyKey = pgTable(
+  "idempotency_key",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    /** in_progress until the answer is stored */
+    state: text("state").notNull(),
+    responseStatus: smallint("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Mail waiting to go out, and what went: a mail that cannot be sent is retried, never lost. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id"),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments")
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
+    /** pending, sent, failed */
+    status: text("status").notNull().default("pending"),
+    attempts: smallint("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+/** The sandbox gateway's own book of payments (a real gateway keeps this on its side). */
+export const sandboxPayment = pgTable("sandbox_payment", {
+  id: text("id").primaryKey(),
+  amountMinor: integer("amount_minor").notNull(),
+  currencyCode: text("currency_code").notNull(),
+  /** created, requires_challenge, authorised, captured, declined, refunded */
+  status: text("status").notNull(),
+  token: text("token"),
+  cardLast4: text("card_last4"),
+  declineReason: text("decline_reason"),
+  returnUrl: text("return_url").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
