@@ -622,7 +622,7 @@ const HOTELS: HotelSpec[] = [
         "DBL",
         t(
           "Classic double room",
-          "Camera doppia classic",
+          "Camera doppia classica",
           "Klassisches Doppelzimmer",
           "Chambre double classique",
         ),

@@ -257,6 +257,18 @@ describe("reconcile with fresh results", () => {
     expect(picked(next)).toEqual([[10, 1], null]);
     expect(next[0]?.selectedRate?.total).toBe(190);
   });
+
+  it("takes the room and rate names of the results (another language)", () => {
+    const slots = slotsWith([10, 1]);
+    const result = anAvailResponse({
+      availability: [
+        [aRoom({ id: 10, name: "Doppia", rates: [aRate({ id: 1, name: "Flessibile", total: 200 })] })],
+      ],
+    });
+    const next = reconcile(slots, result);
+    expect(next[0]?.selectedRoom).toEqual({ id: 10, name: "Doppia" });
+    expect(next[0]?.selectedRate).toMatchObject({ id: 1, name: "Flessibile", total: 200 });
+  });
 });
 
 describe("session storage", () => {

@@ -232,7 +232,8 @@ export function slotsTotal(slots: readonly RoomSlot[]): number {
 
 /**
  * Brings restored choices up to date with fresh results: a room and rate still offered keeps its choice with the
- * new price; one no longer offered empties its slot. Cross-booking slots are kept while their option is offered.
+ * new price and names (in the page's language); one no longer offered empties its slot. Cross-booking slots are kept
+ * while their option is offered.
  */
 export function reconcile(slots: readonly RoomSlot[], result: AvailResponse): RoomSlot[] {
   let out = [...slots];
@@ -252,8 +253,18 @@ export function reconcile(slots: readonly RoomSlot[], result: AvailResponse): Ro
     const room = result.availability[s.id - 1]?.find((r) => r.id === s.selectedRoom?.id);
     const rate = room?.rates.find((r) => r.id === s.selectedRate?.id);
     if (!room || !rate) out[i] = emptySlot(s);
-    else if (rate.total !== s.selectedRate.total || rate.refundPrice !== s.selectedRate.refundPrice)
-      out[i] = { ...s, selectedRate: toRate(rate, s.selectedRate.refund) };
+    else if (
+      rate.total !== s.selectedRate.total ||
+      rate.refundPrice !== s.selectedRate.refundPrice ||
+      rate.name !== s.selectedRate.name ||
+      room.name !== s.selectedRoom.name
+    )
+      // New prices, or the names in another language (the guest switched it).
+      out[i] = {
+        ...s,
+        selectedRoom: { id: room.id, name: room.name },
+        selectedRate: toRate(rate, s.selectedRate.refund),
+      };
   }
   return out;
 }

@@ -79,11 +79,11 @@ export function NoAvailability({ result, nearby, nearbyLoading }: NoAvailability
       ) : null}
       <p>{t("none.text")}</p>
 
-      <h3>{t("none.nearby")}</h3>
+      <h3 id="nearby-title">{t("none.nearby")}</h3>
       {nearbyLoading ? (
         <div className="skeleton nearby-skeleton" aria-hidden="true" />
       ) : dates.length > 0 ? (
-        <ul className="nearby">
+        <ul className="nearby" aria-labelledby="nearby-title">
           {dates.map((d) => (
             <li key={d.arrival}>
               <button
@@ -127,6 +127,7 @@ export function NoAvailability({ result, nearby, nearbyLoading }: NoAvailability
                   days={calendar.data.days}
                   locale={locale}
                   formatPrice={formatChartPrice}
+                  labelledBy="price-chart-title"
                   seriesLabel={t("none.chartSeries")}
                   dateLabel={t("none.chartDate")}
                 />

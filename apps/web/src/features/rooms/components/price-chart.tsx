@@ -9,6 +9,8 @@ export type PriceChartProps = {
   formatPrice: (amount: number) => string;
   seriesLabel: string;
   dateLabel: string;
+  /** Id of the heading that names the chart. */
+  labelledBy: string;
   height?: number;
 };
 
@@ -16,8 +18,8 @@ const toSeconds = (ymd: string) =>
   Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))) / 1000;
 
 /**
- * The 12-month price chart of the no-availability page (uPlot, loaded on demand with this module). It is hidden from
- * assistive technology: the page lists the cheapest price per month as a table.
+ * The 12-month price chart of the no-availability page (uPlot, loaded on demand with this module). Assistive
+ * technology meets it as one image named by its heading; the page lists the cheapest price per month as a table.
  */
 export default function PriceChart({
   days,
@@ -25,6 +27,7 @@ export default function PriceChart({
   formatPrice,
   seriesLabel,
   dateLabel,
+  labelledBy,
   height = 240,
 }: PriceChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -72,5 +75,5 @@ export default function PriceChart({
     };
   }, [days, locale, formatPrice, seriesLabel, dateLabel, height]);
 
-  return <div ref={box} className="price-chart" aria-hidden="true" />;
+  return <div ref={box} className="price-chart" role="img" aria-labelledby={labelledBy} />;
 }

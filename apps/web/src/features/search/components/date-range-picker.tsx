@@ -111,7 +111,7 @@ export function DateRangePicker({ value, onChange, validFrom, validTo, login }: 
       >
         <CalendarDays aria-hidden="true" size={20} />
         <span id={`${id}-value`}>
-          {t("dates.range", { arrival: short(value.arrival), departure: short(value.departure) })}
+          {t("dates.range", { arrival: short(value.arrival), departure: short(value.departure) })}{" "}
           <span className="search-field__extra">{t("dates.nights", { count: nights })}</span>
         </span>
       </button>
