@@ -37,7 +37,19 @@ export async function createTestDatabase(): Promise<Database> {
       await close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
+      // An autovacuum worker (a superuser's backend) may still be analysing the copy: wait for it, then drop.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await a.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (err) {
+          if (attempt >= 20) {
+            console.warn(`could not drop test database ${name}: ${(err as Error).message}`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       await a.end();
     };
     return database;
