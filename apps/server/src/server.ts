@@ -3,7 +3,9 @@ import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
 import { isDatabaseEmpty, loadDemoData } from "./db/demo/load-demo";
+import { chooseMailTransport } from "./features/mail/transport";
 import { type App, buildApp } from "./http/app";
+import { startMailDelivery } from "./jobs/mail-delivery";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
 const DEMO_ZONE = "Europe/Rome";
@@ -40,7 +42,11 @@ export async function startServer(
     overrideSecret: env.OVERRIDE_SECRET,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ?? resolve(options.root, "apps/web/dist"),
+    devMailbox: env.NODE_ENV !== "production",
   });
+  const mailTransport = chooseMailTransport(env);
+  const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
+  if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
   const url = await app.listen({ port: env.PORT, host: env.HOST });
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
@@ -50,6 +56,8 @@ export async function startServer(
     database,
     url,
     close: async () => {
+      await mailDelivery?.stop();
+      mailTransport?.close?.();
       await app.close();
       await database.close();
     },

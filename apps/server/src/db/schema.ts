@@ -745,3 +745,11 @@ export const sandboxPayment = pgTable("sandbox_payment", {
   returnUrl: text("return_url").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Exactly-once booking: the Idempotency-Key of the request that created a reservation. */
+export const reservationRequest = pgTable("reservation_request", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  reservationId: integer("reservation_id")
+    .notNull()
+    .references(() => reservation.id, { onDelete: "cascade" }),
+});

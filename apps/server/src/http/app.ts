@@ -20,10 +20,14 @@ import {
 } from "fastify-type-provider-zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
+import { registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
+import { registerMailRoutes } from "../features/mail/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
+import { createSandboxGateway } from "../features/payments/sandbox-gateway";
+import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerErrorHandler, sendError } from "./error-handler";
 
@@ -43,6 +47,8 @@ export type AppOptions = {
   logLevel?: string;
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
+  /** The outbox at /dev/mailbox (development only; 404 otherwise). */
+  devMailbox?: boolean;
 };
 
 function escapeAttribute(value: string): string {
@@ -99,8 +105,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerHotelRoutes(app, deps);
   registerPackageRoutes(app, deps);
   registerCurrencyRoutes(app, deps);
+  registerMailRoutes(app, { database: options.database, enabled: options.devMailbox ?? false });
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
+  const gateway = createSandboxGateway(options.database);
+  registerBookingRoutes(app, { ...deps, gateway });
+  await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "../booking/guest-form";
+import { normalizeReservationCode } from "../booking/reservation-code";
 import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../occupancy/occupancy";
 import { isValidYmd, nightsBetween } from "../stay-dates/stay-dates";
 
@@ -127,3 +129,23 @@ export { FlagSchema };
 
 /** A decimal amount in major units, as every response carries money. */
 export const MoneySchema = z.number();
+
+/** A reservation code as a guest may type it (any case, dashes, I/L/O), turned into the canonical code. */
+export const ReservationCodeSchema = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const code = normalizeReservationCode(value);
+    if (code === null) {
+      ctx.addIssue({ code: "custom", message: "must be a reservation code" });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** An e-mail address, trimmed and lower-cased as reservations store it. */
+export const EmailSchema = z
+  .string()
+  .max(400)
+  .refine(isValidEmail, { message: "invalid_email" })
+  .transform(normalizeEmail);

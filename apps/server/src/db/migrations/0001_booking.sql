@@ -99,6 +99,11 @@ CREATE TABLE "reservation_history" (
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reservation_request" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"reservation_id" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reservation_room" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"reservation_id" integer NOT NULL,
@@ -146,6 +151,7 @@ ALTER TABLE "reservation" ADD CONSTRAINT "reservation_channel_id_channel_id_fk" 
 ALTER TABLE "reservation_guest" ADD CONSTRAINT "reservation_guest_reservation_id_reservation_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."reservation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_guest" ADD CONSTRAINT "reservation_guest_room_id_reservation_room_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."reservation_room"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_history" ADD CONSTRAINT "reservation_history_reservation_id_reservation_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."reservation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservation_request" ADD CONSTRAINT "reservation_request_reservation_id_reservation_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."reservation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD CONSTRAINT "reservation_room_reservation_id_reservation_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."reservation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD CONSTRAINT "reservation_room_room_type_id_room_type_id_fk" FOREIGN KEY ("room_type_id") REFERENCES "public"."room_type"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD CONSTRAINT "reservation_room_rate_plan_id_rate_plan_id_fk" FOREIGN KEY ("rate_plan_id") REFERENCES "public"."rate_plan"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,427 @@
+import { createTestApp } from "@alloggio/test-kit/app";
+import {
+  anInventoryRange,
+  aPriceRange,
+  aRatePlan,
+  aRoomType,
+  aService,
+  aServiceCategory,
+  buildProperty,
+  seedProperty,
+} from "@alloggio/test-kit/builders";
+import { fixedClock } from "@alloggio/test-kit/clock";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import type { App } from "../../http/app";
+
+// 10:00 UTC on 5 January 2030; stays from 10 to 12 January.
+const clock = fixedClock("2030-01-05T10:00:00Z");
+let database: Database;
+let app: App;
+
+const lastRoom = aRoomType();
+const roomy = aRoomType();
+const atHotel = aRatePlan({ payment: "pay_at_hotel" });
+const prepaid = aRatePlan({
+  refundable: false,
+  freeCancellationDays: undefined,
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+  refundProtection: 12,
+});
+const hotel = buildProperty({
+  roomTypes: [lastRoom, roomy],
+  ratePlans: [atHotel, prepaid],
+  prices: [
+    aPriceRange(lastRoom, atHotel, { perAdults: { "1": 80, "2": 100 } }),
+    aPriceRange(lastRoom, prepaid, { perAdults: { "1": 70, "2": 90 } }),
+    aPriceRange(roomy, atHotel, { perAdults: { "1": 120, "2": 150 } }),
+    aPriceRange(roomy, prepaid, { perAdults: { "1": 110, "2": 135 } }),
+  ],
+  inventory: [anInventoryRange(lastRoom, { allotment: 1 }), anInventoryRange(roomy, { allotment: 3 })],
+});
+// A hotel with a mandatory service category and mandatory guest names.
+const strictRoom = aRoomType();
+const strictRate = aRatePlan();
+const cleaning = aServiceCategory({ mandatory: true });
+const finalCleaning = aService(cleaning, { pricingBasis: "per_stay", price: 40 });
+const strict = buildProperty({
+  hotel: { guestsMandatory: true },
+  roomTypes: [strictRoom],
+  ratePlans: [strictRate],
+  serviceCategories: [cleaning],
+  services: [finalCleaning],
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedProperty(database, hotel);
+  await seedProperty(database, strict);
+  app = await createTestApp(database, clock.now);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+type Body = Record<string, unknown>;
+let keys = 0;
+const newKey = () => `test-key-${Date.now()}-${++keys}`;
+
+function booking(overrides: Body = {}, room: Body = {}): Body {
+  return {
+    method: "confirm",
+    hotel: hotel.hotel.id,
+    channel: 1,
+    language: 1,
+    arrival: "20300110",
+    departure: "20300112",
+    rooms: [
+      {
+        slot: 0,
+        roomId: roomy.id,
+        rateId: atHotel.id,
+        adults: 2,
+        ages: [],
+        refundProtection: false,
+        ...room,
+      },
+    ],
+    booker: {
+      fullname: "Maria Rossi",
+      email: "maria@example.test",
+      emailConfirm: "maria@example.test",
+      phone: { dialCode: "+39", number: "3331234567" },
+      country: "IT",
+    },
+    privacy: { marketing: false, report: false, profile: false, custom: [] },
+    terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+    services: [],
+    payment: { method: "pay_at_hotel" },
+    ...overrides,
+  };
+}
+
+async function post(url: string, body: Body, key: string | null = newKey()) {
+  const res = await app.inject({
+    method: "POST",
+    url,
+    payload: body,
+    headers: key ? { "idempotency-key": key } : {},
+  });
+  return { status: res.statusCode, json: () => res.json(), body: res.body };
+}
+
+async function sold(roomTypeId: number): Promise<number[]> {
+  const rows = await database.query<{ sold: number }>(sql`
+    select sold from inventory where room_type_id = ${roomTypeId}
+      and day >= '2030-01-10' and day < '2030-01-12' order by day`);
+  return rows.map((r) => r.sold);
+}
+
+/** Enters a test card on the sandbox gateway's hosted page, as a guest would, and reads back the token. */
+async function cardToken(number: string): Promise<{ token: string; last4: string }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/sandbox-gateway/card",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({
+      number,
+      expiry: "12/2031",
+      holder: "Maria Rossi",
+      cvv: "123",
+      return: "/",
+    }).toString(),
+  });
+  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(res.body);
+  if (!m) throw new Error(`no token: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return { token: m[1]!, last4: m[2]! };
+}
+
+describe("guestdata.do checkPrepaid", () => {
+  it("answers the totals, what is due now and the methods the rates allow", async () => {
+    const res = await post(
+      "/api/guestdata.do",
+      booking({ checkPrepaid: 1 }, { rateId: prepaid.id, refundProtection: true }),
+      null,
+    );
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      currency: "EUR",
+      roomsTotal: 270,
+      refundProtection: 12,
+      total: 282,
+      dueNow: 282,
+      dueLater: [],
+      paymentMethods: ["card_payment", "bank_transfer"],
+    });
+  });
+});
+
+describe("guestdata.do confirm", () => {
+  it("books a pay-at-hotel stay: one transaction, inventory taken, unguessable code, mails queued", async () => {
+    const before = await sold(roomy.id);
+    const res = await post("/api/guestdata.do", booking());
+    expect(res.status, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.next).toBe("voucher");
+    expect(answer.reservation).toMatchObject({
+      status: "confirmed",
+      total: 300,
+      currency: "EUR",
+      email: "maria@example.test",
+    });
+    expect(answer.reservation.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+    expect(await sold(roomy.id)).toEqual(before.map((n) => n + 1));
+    const [row] = await database.query<{ rooms: number; history: number; mails: number }>(sql`
+      select (select count(*)::int from reservation_room rr join reservation r on r.id = rr.reservation_id where r.code = ${answer.reservation.code}) as rooms,
+        (select count(*)::int from reservation_history h join reservation r on r.id = h.reservation_id where r.code = ${answer.reservation.code}) as history,
+        (select count(*)::int from mail_outbox m join reservation r on r.id = m.reservation_id where r.code = ${answer.reservation.code}) as mails`);
+    expect(row).toEqual({ rooms: 1, history: 2, mails: 2 });
+  });
+
+  it.each([
+    [
+      "e-mails that differ",
+      { booker: { ...(booking().booker as Body), emailConfirm: "other@example.test" } },
+      "booker.emailConfirm",
+    ],
+    [
+      "a missing mandatory term",
+      { terms: { cancellationPolicy: false, generalTerms: true, dataProcessing: true } },
+      "terms.cancellationPolicy",
+    ],
+    [
+      "an invalid e-mail",
+      { booker: { ...(booking().booker as Body), email: "nope", emailConfirm: "nope" } },
+      "booker.email",
+    ],
+    [
+      "a card number",
+      { payment: { method: "card_payment", cardNumber: "4242424242424242" } },
+      "payment.cardNumber",
+    ],
+    ["a past arrival", { arrival: "20300101", departure: "20300102" }, "arrival"],
+  ])("refuses %s, naming the field, and writes nothing", async (_name, overrides, field) => {
+    const [{ n: before }] = (await database.query<{ n: number }>(
+      sql`select count(*)::int as n from reservation`,
+    )) as [{ n: number }];
+    const res = await post("/api/guestdata.do", booking(overrides));
+    expect(res.status, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
+    const [{ n: after }] = (await database.query<{ n: number }>(
+      sql`select count(*)::int as n from reservation`,
+    )) as [{ n: number }];
+    expect(after).toBe(before);
+  });
+
+  it("checks the hotel's own rules: mandatory guest names and a mandatory service category", async () => {
+    const base = booking(
+      { hotel: strict.hotel.id },
+      {
+        roomId: strictRoom.id,
+        rateId: strictRate.id,
+        guests: [{ firstName: "Maria", lastName: "Rossi", type: "adult" }],
+      },
+    );
+    const noGuest = await post("/api/guestdata.do", base);
+    expect(noGuest.status).toBe(422);
+    expect(noGuest.json().error.details.map((d: { field: string }) => d.field)).toContain(
+      "rooms.0.guests.1.firstName",
+    );
+    const twoGuests = booking(
+      { hotel: strict.hotel.id },
+      {
+        roomId: strictRoom.id,
+        rateId: strictRate.id,
+        guests: [
+          { firstName: "Maria", lastName: "Rossi", type: "adult" },
+          { firstName: "Luca", lastName: "Rossi", type: "adult" },
+        ],
+      },
+    );
+    const noService = await post("/api/guestdata.do", twoGuests);
+    expect(noService.status).toBe(400);
+    expect(noService.json().error.code).toBe("mandatory_service_missing");
+    const ok = await post("/api/guestdata.do", {
+      ...twoGuests,
+      services: [{ serviceId: finalCleaning.id, quantity: 1 }],
+    });
+    expect(ok.status, ok.body).toBe(200);
+    expect(ok.json().reservation.total).toBe(200 + 40);
+  });
+
+  it("answers prices_changed when the guest saw another total", async () => {
+    const res = await post("/api/guestdata.do", booking({ expectedTotal: 299 }));
+    expect(res.status).toBe(409);
+    expect(res.json().error.code).toBe("prices_changed");
+  });
+
+  it("sells the last room once: the second guest hears the dates are gone, nothing is written", async () => {
+    const first = await post("/api/guestdata.do", booking({}, { roomId: lastRoom.id }));
+    expect(first.status, first.body).toBe(200);
+    const second = await post("/api/guestdata.do", booking({}, { roomId: lastRoom.id }));
+    expect(second.status).toBe(409);
+    expect(second.json().error.code).toBe("sold_out");
+    expect(await sold(lastRoom.id)).toEqual([1, 1]);
+  });
+
+  it("books at most what is left when many guests race for the same rooms", async () => {
+    const ids = await database.query<{ n: number }>(sql`select allotment - sold as n from inventory
+      where room_type_id = ${roomy.id} and day = '2030-01-20'`);
+    const left = ids[0]!.n;
+    const race = Array.from({ length: left + 4 }, () =>
+      post("/api/guestdata.do", booking({ arrival: "20300120", departure: "20300122" })),
+    );
+    const answers = await Promise.all(race);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(left);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.json().error.code === "sold_out")).toBe(
+      true,
+    );
+    const nights = await database.query<{
+      ok: boolean;
+    }>(sql`select bool_and(sold <= allotment and sold = allotment) as ok
+      from inventory where room_type_id = ${roomy.id} and day in ('2030-01-20', '2030-01-21')`);
+    expect(nights[0]!.ok).toBe(true);
+  });
+
+  it("is idempotent: the same key ten times books once; the key with another payload is refused", async () => {
+    const key = newKey();
+    const body = booking({ arrival: "20300115", departure: "20300116" });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post("/api/guestdata.do", body, key)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    expect(new Set(ok.map((a) => a.json().reservation.code)).size).toBe(1);
+    const replay = await post("/api/guestdata.do", body, key);
+    expect(replay.json().reservation.code).toBe(ok[0]!.json().reservation.code);
+    const [{ n }] = (await database.query<{ n: number }>(
+      sql`select count(*)::int as n from reservation_request where idempotency_key = ${key}`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const other = await post(
+      "/api/guestdata.do",
+      booking({ arrival: "20300116", departure: "20300117" }),
+      key,
+    );
+    expect(other.status).toBe(422);
+    expect(other.json().error.code).toBe("idempotency_key_reused");
+  });
+
+  it("needs an Idempotency-Key to book", async () => {
+    const res = await post("/api/guestdata.do", booking(), null);
+    expect(res.status).toBe(400);
+    expect(res.json().error.details[0].field).toBe("Idempotency-Key");
+  });
+});
+
+describe("card payments through the sandbox gateway", () => {
+  const paid = (card: { token: string; last4: string }) =>
+    booking(
+      {
+        arrival: "20300125",
+        departure: "20300127",
+        payment: { method: "card_payment", cardToken: card.token, cardLast4: card.last4 },
+      },
+      { rateId: prepaid.id },
+    );
+
+  it("charges an accepted card and confirms; only the token and last four digits are kept", async () => {
+    const card = await cardToken("4242424242424242");
+    const res = await post("/api/guestdata.do", paid(card));
+    expect(res.status, res.body).toBe(200);
+    expect(res.json().reservation.status).toBe("confirmed");
+    const tx = await database.query<{ status: string; card_last4: string; amount_minor: number }>(sql`
+      select t.status, t.card_last4, t.amount_minor from payment_transaction t join reservation r on r.id = t.reservation_id
+      where r.code = ${res.json().reservation.code}`);
+    expect(tx).toEqual([{ status: "captured", card_last4: "4242", amount_minor: 27000 }]);
+    const leaked = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from reservation where booker::text like '%4242424242424242%'`,
+    );
+    expect(leaked[0]!.n).toBe(0);
+  });
+
+  it("gives the rooms back when the card is declined", async () => {
+    const before = await database.query<{ sold: number }>(
+      sql`select sum(sold)::int as sold from inventory where room_type_id = ${roomy.id}`,
+    );
+    const card = await cardToken("4000000000000002");
+    const res = await post("/api/guestdata.do", paid(card));
+    expect(res.status).toBe(402);
+    expect(res.json().error.code).toBe("card_declined");
+    const after = await database.query<{ sold: number }>(
+      sql`select sum(sold)::int as sold from inventory where room_type_id = ${roomy.id}`,
+    );
+    expect(after).toEqual(before);
+    const insufficient = await post("/api/guestdata.do", paid(await cardToken("4000000000009995")));
+    expect(insufficient.json().error.code).toBe("card_insufficient_funds");
+  });
+
+  it("confirms a 3-D Secure payment only once the gateway says it passed, however often it is asked", async () => {
+    const card = await cardToken("4000000000003220");
+    const res = await post("/api/guestdata.do", paid(card));
+    expect(res.status, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.next).toBe("3ds");
+    expect(answer.reservation.status).toBe("payment_required");
+    expect(answer.redirectUrl).toMatch(/^\/sandbox-gateway\/challenge\/pay_/);
+    const code = answer.reservation.code;
+    const ask = () => post("/api/confirmPayment.do", { reservation: code, gateway: "sandbox" });
+    // The return URL alone confirms nothing.
+    expect((await ask()).json()).toEqual({ status: "payment_required", paid: false });
+    const challenge = await app.inject({
+      method: "POST",
+      url: answer.redirectUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "outcome=approve",
+    });
+    expect(challenge.statusCode).toBe(303);
+    expect(challenge.headers.location).toContain(`/3ds/code/${code}/email/`);
+    const answers = await Promise.all(Array.from({ length: 5 }, ask));
+    for (const a of answers) expect(a.json()).toEqual({ status: "confirmed", paid: true });
+    const [counts] = await database.query<{ changes: number; mails: number }>(sql`
+      select (select count(*)::int from reservation_history h join reservation r on r.id = h.reservation_id
+               where r.code = ${code} and h.action = 'payment_succeeded') as changes,
+             (select count(*)::int from mail_outbox m join reservation r on r.id = m.reservation_id where r.code = ${code}) as mails`);
+    expect(counts).toEqual({ changes: 1, mails: 2 });
+  });
+
+  it("cancels and releases the rooms when the 3-D Secure challenge fails", async () => {
+    const card = await cardToken("4000000000003220");
+    const res = await post("/api/guestdata.do", paid(card));
+    const { redirectUrl, reservation } = res.json();
+    await app.inject({
+      method: "POST",
+      url: redirectUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "outcome=fail",
+    });
+    const confirm = await post("/api/confirmPayment.do", {
+      reservation: reservation.code,
+      gateway: "sandbox",
+    });
+    expect(confirm.json()).toEqual({ status: "cancelled", paid: false });
+    const rooms = await database.query<{ status: string }>(sql`select rr.status from reservation_room rr
+      join reservation r on r.id = rr.reservation_id where r.code = ${reservation.code}`);
+    expect(rooms).toEqual([{ status: "C" }]);
+  });
+});
+
+describe("the sandbox card page", () => {
+  it("refuses a bad card with messages by field, and an expiry not written MM/YYYY", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/sandbox-gateway/card",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "number=4242424242424241&expiry=13-2031&holder=&cvv=12&return=//evil.example",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain("Invalid card number");
+    expect(res.body).toContain("should be MM/YYYY");
+    expect(res.body).not.toContain("evil.example");
+  });
+});

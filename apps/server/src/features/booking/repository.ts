@@ -1,0 +1,183 @@
+import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
+import { listNights, parseDdMmYyyy, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  paymentDue,
+  reservation,
+  reservationGuest,
+  reservationHistory,
+  reservationRequest,
+  reservationRoom,
+  reservationService,
+} from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { PricedBooking, PricedRoom } from "./pricing";
+
+/** Transaction handle: what `db.transaction` gives its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export class SoldOut extends AppError {
+  constructor() {
+    super("sold_out", 409, "Unable to confirm: the selected dates are no longer available", [
+      { field: "rooms", message: "no longer available" },
+    ]);
+  }
+}
+
+/**
+ * Takes the rooms from inventory with ONE conditional update over every night of every room (ARCHITECTURE §3):
+ * a night is taken only while `sold + n <= allotment` and it is open. Unless every night was updated, it throws
+ * and the transaction rolls back; the CHECK constraint stands behind it.
+ */
+export async function takeInventory(
+  tx: Tx,
+  rooms: Pick<PricedRoom, "roomTypeId">[],
+  arrival: string,
+  departure: string,
+) {
+  const need = new Map<string, { type: number; day: string; n: number }>();
+  for (const r of rooms)
+    for (const night of listNights(arrival, departure)) {
+      const key = `${r.roomTypeId}:${night}`;
+      const entry = need.get(key) ?? { type: r.roomTypeId, day: ymdToIso(night), n: 0 };
+      entry.n += 1;
+      need.set(key, entry);
+    }
+  const list = [...need.values()];
+  const result = await tx.execute(sql`
+    update inventory i set sold = i.sold + r.n
+    from (select * from unnest(${`{${list.map((e) => e.type).join(",")}}`}::int[],
+                              ${`{${list.map((e) => e.day).join(",")}}`}::date[],
+                              ${`{${list.map((e) => e.n).join(",")}}`}::int[]) as r(room_type_id, day, n)) r
+    where i.room_type_id = r.room_type_id and i.day = r.day and not i.closed and i.sold + r.n <= i.allotment
+    returning i.room_type_id`);
+  const updated = (result as unknown as { rows: unknown[] }).rows.length;
+  if (updated !== list.length) throw new SoldOut();
+}
+
+function toIso(ddmmyyyy: string | undefined): string | null {
+  if (!ddmmyyyy) return null;
+  const ymd = parseDdMmYyyy(ddmmyyyy);
+  return ymd ? ymdToIso(ymd) : null;
+}
+
+/** Writes the reservation and everything it holds; the caller's transaction makes it all or nothing. */
+export async function insertReservation(
+  tx: Tx,
+  input: {
+    code: string;
+    idempotencyKey: string;
+    status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+    req: GuestDataRequest;
+    priced: PricedBooking;
+    optionExpiresAt: Date | null;
+  },
+): Promise<number> {
+  const { req, priced } = input;
+  const booker = { ...req.booker, phone: `${req.booker.phone.dialCode} ${req.booker.phone.number}` };
+  delete (booker as { emailConfirm?: string }).emailConfirm;
+  const [row] = await tx
+    .insert(reservation)
+    .values({
+      code: input.code,
+      hotelId: req.hotel,
+      channelId: req.channel,
+      languageId: req.language,
+      status: input.status,
+      arrival: ymdToIso(req.arrival),
+      departure: ymdToIso(req.departure),
+      booker,
+      email: req.booker.email.trim().toLowerCase(),
+      invoice: req.invoice ?? null,
+      privacy: req.privacy,
+      currencyCode: priced.currency,
+      roomsTotalMinor: priced.roomsTotalMinor,
+      servicesTotalMinor: priced.servicesTotalMinor,
+      refundProtectionMinor: priced.refundProtectionMinor,
+      cityTaxMinor: priced.cityTaxMinor,
+      totalMinor: priced.totalMinor,
+      paymentMethod: req.payment.method,
+      promoCode: priced.ctx.promo?.code ?? null,
+      customerId: priced.ctx.customer?.id ?? null,
+      reservationLinkId: priced.ctx.link?.id ?? null,
+      optionExpiresAt: input.optionExpiresAt,
+    })
+    .returning({ id: reservation.id });
+  const id = row!.id;
+  await tx.insert(reservationRequest).values({ idempotencyKey: input.idempotencyKey, reservationId: id });
+  const roomRows = await tx
+    .insert(reservationRoom)
+    .values(
+      priced.rooms.map((r) => ({
+        reservationId: id,
+        slot: r.slot,
+        roomTypeId: r.roomTypeId,
+        ratePlanId: r.ratePlanId,
+        arrival: ymdToIso(req.arrival),
+        departure: ymdToIso(req.departure),
+        adults: r.adults,
+        childAges: r.ages,
+        totalMinor: r.totalMinor,
+        nightlyMinor: r.nightly,
+        refundProtection: r.refundProtectionMinor > 0,
+      })),
+    )
+    .returning({ id: reservationRoom.id, slot: reservationRoom.slot });
+  const roomId = (slot: number | null | undefined) => roomRows.find((r) => r.slot === slot)?.id ?? null;
+  if (priced.services.length > 0)
+    await tx.insert(reservationService).values(
+      priced.services.map((s) => ({
+        reservationId: id,
+        roomId: roomId(s.slot),
+        serviceId: s.serviceId,
+        quantity: s.quantity,
+        day: s.day ? ymdToIso(s.day) : null,
+        timeSlot: s.timeSlot,
+        priceMinor: s.priceMinor,
+        transfer: s.transfer ?? null,
+      })),
+    );
+  const guests = req.rooms.flatMap((r, slot) =>
+    (r.guests ?? []).map((g) => ({
+      reservationId: id,
+      roomId: roomId(slot),
+      firstName: g.firstName,
+      lastName: g.lastName,
+      type: g.type,
+      birthDate: toIso(g.birthDate),
+      sex: g.sex ?? null,
+    })),
+  );
+  if (guests.length > 0) await tx.insert(reservationGuest).values(guests);
+  if (priced.schedule.length > 0)
+    await tx
+      .insert(paymentDue)
+      .values(
+        priced.schedule.map((d) => ({ reservationId: id, dueDate: ymdToIso(d.date), amountMinor: d.amount })),
+      );
+  await tx.insert(reservationHistory).values({
+    reservationId: id,
+    actor: "guest",
+    action: "created",
+    toStatus: input.status,
+    details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },
+  });
+  return id;
+}
+
+export async function findReservationByRequest(tx: Tx | Db, key: string) {
+  const rows = await tx
+    .select({
+      id: reservation.id,
+      code: reservation.code,
+      status: reservation.status,
+      total: reservation.totalMinor,
+      currency: reservation.currencyCode,
+      email: reservation.email,
+    })
+    .from(reservationRequest)
+    .innerJoin(reservation, eq(reservation.id, reservationRequest.reservationId))
+    .where(eq(reservationRequest.idempotencyKey, key));
+  return rows[0] ?? null;
+}

@@ -1,0 +1,341 @@
+import { randomBytes } from "node:crypto";
+import { validateCheckout } from "@alloggio/domain/booking/guest-form";
+import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
+import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { paymentTransaction, reservation, reservationHistory, reservationRoom } from "../../db/schema";
+import { AppError, badInput, notFound } from "../../http/errors";
+import { enqueueReservationMails } from "../mail/reservation-mails";
+import type { PaymentGateway } from "../payments/gateway";
+import { priceBooking } from "./pricing";
+import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
+
+export type BookingDeps = {
+  database: Database;
+  now: () => Date;
+  overrideSecret: string;
+  gateway: PaymentGateway;
+};
+
+const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);
+const SUPPORTED_METHODS = new Set([...CARD_METHODS, "bank_transfer", "pay_at_hotel"]);
+
+export type PrepaidCheck = {
+  currency: string;
+  total: number;
+  roomsTotal: number;
+  servicesTotal: number;
+  refundProtection: number;
+  cityTax: number;
+  dueNow: number;
+  dueLater: { date: string; amount: number }[];
+  paymentMethods: string[];
+};
+
+/** The payment methods a booking can use: what its rates allow (SPEC §9), among those the gateway offers. */
+function allowedMethods(kinds: string[]): string[] {
+  if (kinds.includes("prepaid")) return ["card_payment", "bank_transfer"];
+  if (kinds.includes("pre_authorisation")) return ["pre_authorisation"];
+  if (kinds.includes("bank_transfer")) return ["bank_transfer", "card_payment"];
+  if (kinds.includes("card_guarantee")) return ["card_guarantee"];
+  return ["pay_at_hotel", "card_guarantee"];
+}
+
+/** `guestdata.do` with `checkPrepaid=1`: what the booking costs, what is due now and what later. */
+export async function checkPrepaid(deps: BookingDeps, req: GuestDataRequest): Promise<PrepaidCheck> {
+  const p = await priceBooking(deps.database, req, deps);
+  const money = (minor: number) => fromMinor(minor, p.digits);
+  return {
+    currency: p.currency,
+    total: money(p.totalMinor),
+    roomsTotal: money(p.roomsTotalMinor),
+    servicesTotal: money(p.servicesTotalMinor),
+    refundProtection: money(p.refundProtectionMinor),
+    cityTax: money(p.cityTaxMinor),
+    dueNow: money(p.dueNow),
+    dueLater: p.dueLater.map((d) => ({ date: d.date, amount: money(d.amount) })),
+    paymentMethods: allowedMethods(p.rooms.map((r) => r.paymentKind)),
+  };
+}
+
+export type ConfirmAnswer = {
+  reservation: { code: string; status: string; total: number; currency: string; email: string };
+  next: "voucher" | "3ds";
+  redirectUrl?: string;
+};
+
+async function setStatus(
+  tx: Tx,
+  id: number,
+  from: string[],
+  to: typeof reservation.$inferSelect.status,
+  action: string,
+  details = {},
+) {
+  const updated = await tx
+    .update(reservation)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(reservation.id, id), inArray(reservation.status, from as (typeof to)[])))
+    .returning({ id: reservation.id });
+  if (updated.length === 0) return false;
+  await tx
+    .insert(reservationHistory)
+    .values({ reservationId: id, actor: "system", action, toStatus: to, details });
+  return true;
+}
+
+/** Gives the rooms of a reservation back to inventory, in the transaction that cancels it. */
+async function releaseInventory(tx: Tx, reservationId: number) {
+  await tx.execute(sql`
+    update inventory i set sold = i.sold - r.n
+    from (
+      select rr.room_type_id, d::date as day, count(*)::int as n
+      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
+      where rr.reservation_id = ${reservationId} and rr.status = 'A'
+      group by rr.room_type_id, d
+    ) r
+    where i.room_type_id = r.room_type_id and i.day = r.day`);
+  await tx
+    .update(reservationRoom)
+    .set({ status: "C" })
+    .where(eq(reservationRoom.reservationId, reservationId));
+}
+
+async function cancelForPayment(deps: BookingDeps, id: number, reason: string) {
+  await deps.database.db.transaction(async (tx) => {
+    if (
+      await setStatus(
+        tx,
+        id,
+        ["pending_confirmation", "payment_required", "preauth_required"],
+        "cancelled",
+        "payment_failed",
+        { reason },
+      )
+    )
+      await releaseInventory(tx, id);
+  });
+}
+
+async function confirmPaid(deps: BookingDeps, id: number, baseUrl: string, paid: "paid" | "authorised") {
+  return deps.database.db.transaction(async (tx) => {
+    const changed = await setStatus(
+      tx,
+      id,
+      ["pending_confirmation", "payment_required", "preauth_required"],
+      "confirmed",
+      "payment_succeeded",
+      { paid },
+    );
+    if (!changed) return false;
+    // The share due now is settled: everything dated up to today.
+    await tx.execute(sql`update payment_due set status = ${paid}, paid_at = now()
+      where reservation_id = ${id} and status = 'due'
+        and due_date <= (select (now() at time zone h.time_zone)::date from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
+    await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
+    return true;
+  });
+}
+
+function voucherPath(
+  req: Pick<GuestDataRequest, "hotel" | "channel" | "language">,
+  code: string,
+  email: string,
+  page: "voucher" | "3ds",
+) {
+  const base = `/hotel/${req.hotel}/channel/${req.channel}/language/${req.language}`;
+  return page === "voucher"
+    ? `${base}/voucher/code/${code}/email/${encodeURIComponent(email)}`
+    : `${base}/3ds/code/${code}/email/${encodeURIComponent(email)}`;
+}
+
+/**
+ * The rules of SPEC §5 that depend on the hotel (mandatory address, city, guest names, its own privacy
+ * policies), checked on the server like every other: a 422 naming each field, with the error code as message.
+ */
+async function checkHotelRules(database: Database, req: GuestDataRequest): Promise<void> {
+  const rows = await database.query<{
+    guests: boolean;
+    address: boolean;
+    city: boolean;
+    privacy: number[];
+  }>(sql`
+    select h.guests_mandatory as guests,
+      coalesce((h.settings->>'addressMandatory')::boolean, false) as address,
+      coalesce((h.settings->>'cityMandatory')::boolean, false) as city,
+      (select coalesce(array_agg(id), '{}') from custom_privacy
+        where hotel_id = h.id and mandatory and (channel_id is null or channel_id = ${req.channel})) as privacy
+    from hotel h where h.id = ${req.hotel}`);
+  const settings = rows[0];
+  if (!settings) throw notFound("hotel", "hotel non valido: unknown hotel");
+  const errors = validateCheckout(req, {
+    addressMandatory: settings.address,
+    cityMandatory: settings.city,
+    guestsMandatory: settings.guests,
+    mandatoryPrivacyIds: settings.privacy,
+  });
+  if (errors.length > 0)
+    throw new AppError(
+      "invalid_input",
+      422,
+      `${errors[0]!.field}: ${errors[0]!.code}`,
+      errors.map((e) => ({ field: e.field, message: e.code })),
+    );
+}
+
+/**
+ * `guestdata.do` confirm: hold → pay → confirm, each step with its undo. One transaction re-prices, takes the
+ * inventory with the conditional update and writes the reservation (exactly once per Idempotency-Key); then the
+ * gateway is asked (never inside a transaction); a decline cancels and gives the rooms back; a 3-D Secure
+ * challenge leaves the reservation waiting for `confirmPayment.do`.
+ */
+export async function confirmBooking(
+  deps: BookingDeps,
+  req: GuestDataRequest,
+  idempotencyKey: string,
+  baseUrl: string,
+): Promise<ConfirmAnswer> {
+  const { database } = deps;
+  const answer = (
+    r: { code: string; status: string; total: number; currency: string; email: string },
+    digits: number,
+  ): ConfirmAnswer => ({
+    reservation: { ...r, total: fromMinor(r.total, digits) },
+    next: "voucher",
+  });
+  const earlier = await findReservationByRequest(database.db, idempotencyKey);
+  if (earlier) return answer(earlier, 2);
+
+  await checkHotelRules(database, req);
+  const method = req.payment.method;
+  if (!SUPPORTED_METHODS.has(method)) throw badInput("payment.method", "payment_method_not_available");
+  if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
+  const priced = await priceBooking(database, req, deps);
+  if (!allowedMethods(priced.rooms.map((r) => r.paymentKind)).includes(method))
+    throw badInput("payment.method", "payment_method_not_available");
+
+  const code = encodeReservationCode(randomBytes(10));
+  const email = req.booker.email.trim().toLowerCase();
+  const id = await database.db.transaction(async (tx) => {
+    await takeInventory(tx, priced.rooms, req.arrival, req.departure);
+    return insertReservation(tx, {
+      code,
+      idempotencyKey,
+      status: "pending_confirmation",
+      req,
+      priced,
+      optionExpiresAt: null,
+    });
+  });
+  const result = {
+    code,
+    status: "pending_confirmation",
+    total: priced.totalMinor,
+    currency: priced.currency,
+    email,
+  };
+
+  if (!CARD_METHODS.has(method)) {
+    await confirmPaid(deps, id, baseUrl, "paid");
+    return answer({ ...result, status: "confirmed" }, priced.digits);
+  }
+  const capture = method === "card_payment";
+  const amount =
+    method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;
+  let auth: Awaited<ReturnType<PaymentGateway["authorise"]>>;
+  try {
+    auth = await deps.gateway.authorise({
+      token: req.payment.cardToken!,
+      amountMinor: amount,
+      currency: priced.currency,
+      reference: code,
+      capture,
+      returnUrl: voucherPath(req, code, email, "3ds"),
+    });
+  } catch (err) {
+    await cancelForPayment(deps, id, "gateway_error");
+    throw new AppError(
+      "payment_failed",
+      402,
+      "There was a problem processing the payment, please try again",
+      [{ field: "payment", message: String((err as Error).message) }],
+    );
+  }
+  await database.db
+    .insert(paymentTransaction)
+    .values({
+      reservationId: id,
+      gateway: deps.gateway.name,
+      gatewayRef: auth.ref,
+      kind: capture ? "capture" : "authorise",
+      amountMinor: amount,
+      status: auth.status,
+      cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
+    })
+    .onConflictDoNothing();
+  if (auth.status === "declined") {
+    await cancelForPayment(deps, id, auth.declineReason ?? "declined");
+    throw new AppError(
+      auth.declineReason === "insufficient_funds" ? "card_insufficient_funds" : "card_declined",
+      402,
+      "The card was not accepted",
+      [{ field: "payment.cardToken", message: auth.declineReason ?? "declined" }],
+    );
+  }
+  if (auth.status === "requires_challenge") {
+    const waiting = method === "pre_authorisation" ? "preauth_required" : "payment_required";
+    await database.db.transaction((tx) =>
+      setStatus(tx, id, ["pending_confirmation"], waiting, "challenge_required", { ref: auth.ref }),
+    );
+    return {
+      reservation: { ...result, status: waiting, total: fromMinor(priced.totalMinor, priced.digits) },
+      next: "3ds",
+      redirectUrl: auth.challengeUrl!,
+    };
+  }
+  await confirmPaid(deps, id, baseUrl, capture ? "paid" : "authorised");
+  return answer({ ...result, status: "confirmed" }, priced.digits);
+}
+
+/**
+ * `confirmPayment.do`: after a 3-D Secure return the server asks the gateway itself; the return URL alone never
+ * confirms. Safe to call any number of times: the state changes once.
+ */
+export async function confirmPayment(
+  deps: BookingDeps,
+  input: { reservation: string; gateway: string },
+  baseUrl: string,
+): Promise<{ status: string; paid: boolean }> {
+  const { db } = deps.database;
+  const [row] = await db.select().from(reservation).where(eq(reservation.code, input.reservation));
+  if (!row) throw notFound("reservation", "Reservation not found: check the details");
+  const [tx] = await db
+    .select()
+    .from(paymentTransaction)
+    .where(eq(paymentTransaction.reservationId, row.id))
+    .orderBy(desc(paymentTransaction.id))
+    .limit(1);
+  if (!tx) return { status: row.status, paid: row.status === "confirmed" };
+  const payment = await deps.gateway.retrieve(tx.gatewayRef);
+  if (!payment) return { status: row.status, paid: false };
+  if (payment.status !== tx.status)
+    await db
+      .update(paymentTransaction)
+      .set({ status: payment.status })
+      .where(eq(paymentTransaction.id, tx.id));
+  if (payment.status === "authorised" || payment.status === "captured") {
+    await confirmPaid(deps, row.id, baseUrl, payment.status === "captured" ? "paid" : "authorised");
+    return { status: "confirmed", paid: true };
+  }
+  if (payment.status === "declined") {
+    await cancelForPayment(deps, row.id, payment.declineReason ?? "declined");
+    return { status: "cancelled", paid: false };
+  }
+  const [current] = await db
+    .select({ status: reservation.status })
+    .from(reservation)
+    .where(eq(reservation.id, row.id));
+  return { status: current?.status ?? row.status, paid: false };
+}

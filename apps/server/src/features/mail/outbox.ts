@@ -1,0 +1,98 @@
+import type { Database } from "../../db/client";
+import {
+  claimDueMails,
+  insertOutboxMails,
+  type MailExecutor,
+  markMailFailedAttempt,
+  markMailSent,
+  type OutboxRow,
+} from "./repository";
+import type { MailTransport, OutgoingMail } from "./transport";
+
+export type { MailExecutor } from "./repository";
+
+/** After this many attempts a mail is `failed`; it stays in the outbox, listed at /dev/mailbox. */
+export const MAX_MAIL_ATTEMPTS = 20;
+const MINUTE_MS = 60_000;
+const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
+/** One send never takes longer than this (nodemailer's own timeouts are shorter; this is the backstop). */
+const SEND_TIMEOUT_MS = 60_000;
+
+/** `now` (the caller's clock) stamps the row and makes it due from then; the database's clock otherwise. */
+export type MailToEnqueue = OutgoingMail & { reservationId?: number | null; now?: Date };
+
+export type DeliveryCounts = { claimed: number; sent: number; retried: number; failed: number };
+
+/**
+ * Puts a mail in the outbox with the executor given: pass the booking transaction so the mail exists exactly
+ * when the reservation does (the outbox pattern). Returns the row id.
+ */
+export async function enqueueMail(executor: MailExecutor, mail: MailToEnqueue): Promise<number> {
+  const [id] = await insertOutboxMails(executor, [mail]);
+  if (id === undefined) throw new Error("enqueueMail: the insert returned no row");
+  return id;
+}
+
+/** Minutes to wait after the n-th failed attempt: 1, 2, 4, 8 … capped at 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MINUTE_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
+
+async function sendWithTimeout(transport: MailTransport, mail: OutgoingMail): Promise<{ messageId: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`send timed out after ${SEND_TIMEOUT_MS} ms`)),
+      SEND_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([transport.send(mail), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toOutgoing(row: OutboxRow): OutgoingMail {
+  return { to: row.to, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments };
+}
+
+/**
+ * Sends the mails due at `now` (at most `limit`): each is claimed under a lease long enough for the whole batch,
+ * so several processes can run this at once and none sends a row another has claimed. A sent mail gets `sent`
+ * and `sent_at`; a failure stays `pending` with the next attempt 1, 2, 4 … minutes later (at most 6 h), and
+ * becomes `failed` after MAX_MAIL_ATTEMPTS. Rows are never deleted.
+ */
+export async function deliverDueMail(
+  database: Database,
+  transport: MailTransport,
+  now: Date,
+  limit = 20,
+): Promise<DeliveryCounts> {
+  const leaseUntil = new Date(now.getTime() + limit * SEND_TIMEOUT_MS + 5 * MINUTE_MS);
+  const rows = await claimDueMails(database, now, leaseUntil, limit);
+  const counts: DeliveryCounts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+  for (const row of rows) {
+    try {
+      await sendWithTimeout(transport, toOutgoing(row));
+    } catch (error) {
+      const isFinal = row.attempts >= MAX_MAIL_ATTEMPTS;
+      await markMailFailedAttempt(database, row.id, {
+        status: isFinal ? "failed" : "pending",
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+        lastError: describeError(error),
+      });
+      if (isFinal) counts.failed += 1;
+      else counts.retried += 1;
+      continue;
+    }
+    await markMailSent(database, row.id, now);
+    counts.sent += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
+import { type Booker, type InvoiceData, type LocalizedText, mailOutbox } from "../../db/schema";
+import type { OutgoingMail } from "./transport";
+
+/** `database.db` or a transaction opened on it: enqueueing inside the booking transaction commits with it. */
+export type MailExecutor = Db;
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function insertOutboxMails(
+  executor: MailExecutor,
+  mails: (OutgoingMail & { reservationId?: number | null; now?: Date })[],
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await executor
+    .insert(mailOutbox)
+    .values(
+      mails.map((m) => ({
+        reservationId: m.reservationId ?? null,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        attachments: m.attachments,
+        // Without `now`, the database's clock stamps the row and makes it due at once.
+        ...(m.now ? { createdAt: m.now, nextAttemptAt: m.now } : {}),
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` due rows: locks them with SKIP LOCKED (another deliverer skips them instead of waiting),
+ * counts the attempt and moves `next_attempt_at` to `leaseUntil`, so no one else sees them as due while this
+ * deliverer sends them, and a deliverer that dies mid-send leaves them to be retried after the lease.
+ */
+export async function claimDueMails(
+  database: Database,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<OutboxRow[]> {
+  return database.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed = await tx
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+    return claimed.sort((a, b) => a.id - b.id);
+  });
+}
+
+export async function markMailSent(database: Database, id: number, now: Date): Promise<void> {
+  await database.db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: now, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markMailFailedAttempt(
+  database: Database,
+  id: number,
+  update: { status: "pending" | "failed"; nextAttemptAt: Date; lastError: string },
+): Promise<void> {
+  await database.db.update(mailOutbox).set(update).where(eq(mailOutbox.id, id));
+}
+
+export type OutboxSummary = Pick<
+  OutboxRow,
+  "id" | "to" | "subject" | "status" | "attempts" | "createdAt" | "sentAt" | "lastError"
+> & { attachmentNames: string[] };
+
+/** The newest mails first, without their bodies. */
+export async function listOutbox(database: Database, limit = 200): Promise<OutboxSummary[]> {
+  const rows = await database.db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+      attachmentNames: sql<
+        string[]
+      >`coalesce((select json_agg(a->>'filename') from jsonb_array_elements(${mailOutbox.attachments}) a), '[]'::json)`,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+  return rows;
+}
+
+export async function findOutboxMail(database: Database, id: number): Promise<OutboxRow | null> {
+  const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ?? null;
+}
+
+/** Everything a reservation mail says, as one statement loads it. */
+export type ReservationMailFacts = {
+  id: number;
+  code: string;
+  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  languageId: number;
+  channelId: number;
+  arrival: string;
+  departure: string;
+  booker: Booker;
+  email: string;
+  invoice: InvoiceData | null;
+  currency: { code: string; decimalDigits: number };
+  roomsTotalMinor: number;
+  servicesTotalMinor: number;
+  refundProtectionMinor: number;
+  cityTaxMinor: number;
+  totalMinor: number;
+  paymentMethod:
+    | "card_guarantee"
+    | "card_payment"
+    | "pre_authorisation"
+    | "bank_transfer"
+    | "pay_at_hotel"
+    | "instant_bank"
+    | "wallet"
+    | "mobile"
+    | "pay_by_link";
+  promoCode: string | null;
+  /** ISO instant */
+  optionExpiresAt: string | null;
+  /** ISO instant */
+  createdAt: string;
+  hotel: {
+    id: number;
+    name: string;
+    address: string;
+    city: string;
+    country: string;
+    email: string;
+    phone: string;
+    timeZone: string;
+    /** hh:mm:ss */
+    checkInFrom: string;
+    checkInUntil: string;
+    checkOutUntil: string;
+    cityTaxMinor: number;
+  };
+  rooms: {
+    id: number;
+    arrival: string;
+    departure: string;
+    adults: number;
+    childAges: number[];
+    status: string;
+    totalMinor: number;
+    refundProtection: boolean;
+    name: LocalizedText;
+    rate: {
+      name: LocalizedText;
+      mealPlan: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive" | "unspecified";
+      refundable: boolean;
+      freeCancellationDays: number | null;
+    };
+  }[];
+  services: {
+    roomId: number | null;
+    name: LocalizedText;
+    quantity: number;
+    day: string | null;
+    timeSlot: string | null;
+    priceMinor: number;
+    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
+  }[];
+  guests: { roomId: number | null; firstName: string; lastName: string; type: string }[];
+  payments: { dueDate: string; amountMinor: number; status: string }[];
+};
+
+/** The reservation with its hotel, rooms (room type and rate), services, guests and payments due: one statement. */
+export async function findReservationMailFacts(
+  executor: MailExecutor,
+  reservationId: number,
+): Promise<ReservationMailFacts | null> {
+  const result = (await executor.execute(sql`
+    select json_build_object(
+      'id', r.id, 'code', r.code, 'status', r.status, 'languageId', r.language_id, 'channelId', r.channel_id,
+      'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
+      'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
+      'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
+      'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
+      'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
+      'optionExpiresAt', r.option_expires_at, 'createdAt', r.created_at,
+      'hotel', json_build_object(
+        'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
+        'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
+        'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor),
+      'rooms', coalesce((
+        select json_agg(json_build_object(
+          'id', rr.id, 'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults,
+          'childAges', rr.child_ages, 'status', rr.status, 'totalMinor', rr.total_minor,
+          'refundProtection', rr.refund_protection, 'name', rt.name,
+          'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
+            'freeCancellationDays', rp.free_cancellation_days)
+        ) order by rr.slot, rr.id)
+        from reservation_room rr
+        join room_type rt on rt.id = rr.room_type_id
+        join rate_plan rp on rp.id = rr.rate_plan_id
+        where rr.reservation_id = r.id), '[]'::json),
+      'services', coalesce((
+        select json_agg(json_build_object(
+          'roomId', rs.room_id, 'name', s.name, 'quantity', rs.quantity, 'day', rs.day,
+          'timeSlot', rs.time_slot, 'priceMinor', rs.price_minor, 'transfer', rs.transfer
+        ) order by rs.id)
+        from reservation_service rs join service s on s.id = rs.service_id
+        where rs.reservation_id = r.id), '[]'::json),
+      'guests', coalesce((
+        select json_agg(json_build_object(
+          'roomId', g.room_id, 'firstName', g.first_name, 'lastName', g.last_name, 'type', g.type
+        ) order by g.id)
+        from reservation_guest g where g.reservation_id = r.id), '[]'::json),
+      'payments', coalesce((
+        select json_agg(json_build_object(
+          'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
+        ) order by pd.due_date, pd.id)
+        from payment_due pd where pd.reservation_id = r.id), '[]'::json)
+    ) as facts
+    from reservation r
+    join hotel h on h.id = r.hotel_id
+    join currency c on c.code = r.currency_code
+    where r.id = ${reservationId}
+  `)) as unknown as { rows: { facts: ReservationMailFacts }[] };
+  return result.rows[0]?.facts ?? null;
+}

@@ -1,0 +1,301 @@
+import {
+  aRatePlan,
+  aRoomType,
+  aService,
+  aServiceCategory,
+  buildProperty,
+  seedProperty,
+} from "@alloggio/test-kit/builders";
+import { fixedClock } from "@alloggio/test-kit/clock";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import {
+  insertTestReservation,
+  type ReceivedMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "./mail-test-kit";
+import { deliverDueMail } from "./outbox";
+import { findReservationMailFacts } from "./repository";
+import {
+  enqueueReservationMails,
+  type ReservationMailData,
+  renderHotelNotice,
+  renderReservationMail,
+} from "./reservation-mails";
+import { createSmtpTransport, type MailTransport } from "./transport";
+
+let database: Database;
+let smtp: TestSmtpServer;
+let transport: MailTransport;
+const clock = fixedClock("2030-01-05T10:00:00Z");
+const BASE_URL = "https://book.example.test";
+
+const room = aRoomType({
+  name: {
+    en: "Lake view double",
+    it: "Doppia vista lago",
+    ja: "湖側ダブルルーム",
+    de: "Doppelzimmer Seeblick",
+  },
+});
+const rate = aRatePlan({
+  name: { en: "Flexible with breakfast", it: "Flessibile con colazione", ja: "朝食付きフレキシブル" },
+  mealPlan: "breakfast",
+  freeCancellationDays: 3,
+});
+const category = aServiceCategory();
+const boat = aService(category, {
+  name: { en: "Boat tour", it: "Giro in barca", ja: "ボートツアー" },
+  price: 15,
+});
+const property = buildProperty({
+  hotel: {
+    name: "Hotel Lago & Spa",
+    phone: "+39 0464 000000",
+    cityTax: 2.5,
+    email: "desk@lago.example.test",
+  },
+  roomTypes: [room],
+  ratePlans: [rate],
+  serviceCategories: [category],
+  services: [boat],
+});
+let hotelId: number;
+
+const loadData = async (reservationId: number): Promise<ReservationMailData> => {
+  const facts = await findReservationMailFacts(database.db, reservationId);
+  if (!facts) throw new Error("no facts");
+  return { ...facts, baseUrl: BASE_URL };
+};
+
+const jsonLdOf = (html: string) => {
+  const match = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+  if (!match?.[1]) throw new Error("no JSON-LD");
+  return JSON.parse(match[1]) as Record<string, unknown>;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ hotelId } = await seedProperty(database, property));
+  smtp = await startTestSmtpServer();
+  transport = createSmtpTransport(smtp.url);
+});
+
+afterAll(async () => {
+  transport?.close?.();
+  await smtp?.close();
+  await database?.close();
+});
+
+describe("enqueueReservationMails", () => {
+  let guestMail: ReceivedMail;
+  let hotelMail: ReceivedMail;
+  let code: string;
+
+  beforeAll(async () => {
+    const r = await insertTestReservation(database, {
+      hotelId,
+      roomTypeId: room.id,
+      ratePlanId: rate.id,
+      serviceId: boat.id,
+      email: "Ada+Lake@Example.test",
+      note: "Late arrival, quiet room please",
+    });
+    code = r.code;
+    let statements = 0;
+    const ids = await database.db.transaction(async (tx) => {
+      const before = database.statements.count;
+      const result = await enqueueReservationMails(tx, r.id, { baseUrl: BASE_URL, now: clock.now() });
+      statements = database.statements.count - before;
+      return result;
+    });
+    // One statement loads the reservation, one writes both mails.
+    expect(statements).toBe(2);
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    expect(rows.map((m) => m.id).sort()).toEqual([ids.guestMailId, ids.hotelMailId].sort());
+    expect(await deliverDueMail(database, transport, clock.now())).toMatchObject({ sent: 2 });
+    const received = await smtp.waitFor(2);
+    const byRecipient = (to: string) => {
+      const mail = received.find((m) => m.envelopeTo.some((a) => a.toLowerCase() === to.toLowerCase()));
+      if (!mail) throw new Error(`no mail to ${to}`);
+      return mail;
+    };
+    guestMail = byRecipient("Ada+Lake@Example.test");
+    hotelMail = byRecipient("desk@lago.example.test");
+  });
+
+  it("sends the guest a confirmation with the code, the voucher link and the calendar file", () => {
+    expect(guestMail.subject).toBe(`Booking confirmation ${code} – Hotel Lago & Spa`);
+    expect(guestMail.to.toLowerCase()).toContain("ada+lake@example.test");
+    expect(guestMail.text).toContain(code);
+    expect(guestMail.html).toContain(`<strong>${code}</strong>`);
+    const voucher = `${BASE_URL}/hotel/${hotelId}/channel/1/language/1/voucher/code/${code}/email/ada%2Blake%40example.test`;
+    expect(guestMail.text).toContain(voucher);
+    expect(guestMail.html).toContain(`href="${voucher}"`);
+    expect(guestMail.attachments.map((a) => a.filename)).toEqual([`reservation-${code}.ics`]);
+    const ics = guestMail.attachments[0]?.content ?? "";
+    expect(ics).toContain("DTSTART;VALUE=DATE:20300110");
+    expect(ics).toContain("DTEND;VALUE=DATE:20300114");
+    expect(ics).toContain(`UID:${code}@alloggio`);
+    expect(ics).toMatch(/SUMMARY:Hotel Lago & Spa – [A-Z0-9]+/);
+  });
+
+  it("states rooms, guests, services, totals, payments, cancellation, city tax and hotel contacts", () => {
+    const text = guestMail.text;
+    for (const fact of [
+      "Lake view double",
+      "Flexible with breakfast",
+      "Breakfast included",
+      "2 adults, 1 child (age 5)",
+      "Ada Lovelace",
+      "Byron King",
+      "Boat tour",
+      "360,00\u00a0EUR",
+      "390,00\u00a0EUR",
+      "117,00\u00a0EUR",
+      "Paid",
+      "Free cancellation until Mon, 7 January 2030",
+      "22,50\u00a0EUR (to be paid at the hotel; 2,50\u00a0EUR per person per night)",
+      "+39 0464 000000",
+      "desk@lago.example.test",
+      "3 nights",
+      "from 14:00 to 22:00",
+      "Late arrival, quiet room please",
+    ])
+      expect(text).toContain(fact);
+    expect(guestMail.html).toContain("Hotel Lago &amp; Spa");
+  });
+
+  it("carries schema.org LodgingReservation markup", () => {
+    const ld = jsonLdOf(guestMail.html);
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "LodgingReservation",
+      reservationNumber: code,
+      reservationStatus: "https://schema.org/ReservationConfirmed",
+      checkinTime: "2030-01-10T14:00:00.000+01:00",
+      checkoutTime: "2030-01-13T10:30:00.000+01:00",
+      reservationFor: { "@type": "LodgingBusiness", name: "Hotel Lago & Spa" },
+      underName: { name: "Ada Lovelace" },
+      totalPrice: "390.00",
+      priceCurrency: "EUR",
+      numAdults: 2,
+      numChildren: 1,
+    });
+  });
+
+  it("tells the hotel in English, with the booker's contacts", () => {
+    expect(hotelMail.subject).toBe(`New reservation ${code}: 2030-01-10 – 2030-01-13, Ada Lovelace`);
+    expect(hotelMail.text).toContain(code);
+    expect(hotelMail.text).toContain("+39 333 1234567");
+    expect(hotelMail.text).toContain("Lake view double");
+    expect(hotelMail.html).toContain('<html lang="en">');
+    expect(hotelMail.attachments).toEqual([]);
+  });
+});
+
+describe("renderReservationMail", () => {
+  let data: ReservationMailData;
+
+  beforeAll(async () => {
+    const r = await insertTestReservation(database, {
+      hotelId,
+      roomTypeId: room.id,
+      ratePlanId: rate.id,
+      serviceId: boat.id,
+      languageId: 2,
+    });
+    data = await loadData(r.id);
+  });
+
+  it("writes Italian", () => {
+    const mail = renderReservationMail(data, 2);
+    expect(mail.subject).toBe(`Conferma di prenotazione ${data.code} – Hotel Lago & Spa`);
+    expect(mail.html).toContain('<html lang="it">');
+    expect(mail.html).toContain("<h1");
+    expect(mail.html).toContain("La tua prenotazione è confermata");
+    for (const fact of [
+      "Doppia vista lago",
+      "Flessibile con colazione",
+      "Colazione inclusa",
+      "2 adulti, 1 bambino (età 5)",
+      "Giro in barca",
+      "gio 10 gennaio 2030",
+      "Cancellazione gratuita fino al lun 7 gennaio 2030",
+      "Tassa di soggiorno",
+      "390,00\u00a0EUR",
+      "Pagato",
+      "Da pagare",
+    ])
+      expect(mail.text).toContain(fact);
+    expect(mail.html).toContain('<th scope="col"');
+    expect(mail.html).toContain('<th scope="row"');
+    expect(mail.html).toContain(`/language/2/voucher/code/${data.code}/`);
+  });
+
+  it("writes Japanese, with English names where a text has no Japanese", () => {
+    const mail = renderReservationMail(data, 9);
+    expect(mail.subject).toBe(`ご予約確認 ${data.code} – Hotel Lago & Spa`);
+    expect(mail.html).toContain('<html lang="ja">');
+    for (const fact of [
+      "ご予約が確定しました",
+      "湖側ダブルルーム",
+      "朝食付きフレキシブル",
+      "ボートツアー",
+      "2030年1月10日",
+      "大人2名",
+    ])
+      expect(mail.text).toContain(fact);
+    const german = renderReservationMail(data, 3);
+    expect(german.text).toContain("Doppelzimmer Seeblick");
+    expect(german.text).toContain("Flexible with breakfast");
+  });
+
+  it("has texts for every language id, Russian reading English", () => {
+    const subjects = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => renderReservationMail(data, id).subject);
+    expect(new Set(subjects).size).toBe(8);
+    expect(subjects[6]).toBe(subjects[0]);
+    expect(renderReservationMail(data, 7).html).toContain('<html lang="en">');
+    expect(renderReservationMail(data, 6).html).toContain('<html lang="zh">');
+    for (const s of subjects) expect(s).toContain(data.code);
+  });
+
+  it("escapes everything a guest or hotel typed", () => {
+    const hostile = "</script><script>alert(1)</script><b>&";
+    const evil: ReservationMailData = {
+      ...data,
+      booker: { ...data.booker, fullname: hostile, note: hostile },
+      hotel: { ...data.hotel, name: hostile },
+    };
+    for (const mail of [renderReservationMail(evil, 1), renderHotelNotice(evil)]) {
+      expect(mail.html).not.toContain("<script>alert");
+      expect(mail.html).not.toContain("<b>&");
+      expect(mail.html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;&amp;");
+    }
+    const guest = renderReservationMail(evil, 1);
+    expect(guest.html.match(/<\/script>/g)).toHaveLength(1);
+    expect(jsonLdOf(guest.html)).toMatchObject({ underName: { name: hostile } });
+  });
+
+  it("words a non-refundable rate and an option that is held", () => {
+    const held: ReservationMailData = {
+      ...data,
+      status: "pending_confirmation",
+      optionExpiresAt: "2030-01-06T17:00:00+00:00",
+      rooms: data.rooms.map((r) => ({
+        ...r,
+        rate: { ...r.rate, refundable: false, freeCancellationDays: null },
+      })),
+    };
+    const mail = renderReservationMail(held, 1);
+    expect(mail.subject).toBe(`Your reservation ${data.code} – Hotel Lago & Spa`);
+    expect(mail.text).toContain("Non-refundable");
+    expect(mail.text).toContain("This option is held until 6 January 2030 at 18:00.");
+    expect(jsonLdOf(mail.html).reservationStatus).toBe("https://schema.org/ReservationPending");
+    expect(mail.attachments[0]?.content).toContain("STATUS:TENTATIVE");
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sandboxPayment } from "../../db/schema";
+import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
+
+/** The test cards of the sandbox, by what they do (the numbers are the usual test numbers of the trade). */
+export const SANDBOX_CARDS = {
+  "4242424242424242": "success",
+  "5555555555554444": "success",
+  "4000000000000002": "declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000003220": "challenge",
+} as const;
+export type CardBehaviour = (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS];
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+function toResult(row: typeof sandboxPayment.$inferSelect, base: string): AuthoriseResult {
+  const result: AuthoriseResult = { ref: row.id, status: row.status as PaymentStatus };
+  if (row.cardLast4) result.cardLast4 = row.cardLast4;
+  if (row.declineReason) result.declineReason = row.declineReason as AuthoriseResult["declineReason"];
+  if (row.status === "requires_challenge") result.challengeUrl = `${base}/challenge/${row.id}`;
+  return result;
+}
+
+/**
+ * The built-in sandbox gateway: behaves like a real one (hosted card page, tokens, 3-D Secure challenge,
+ * declines), keeping its own book in `sandbox_payment`. Card numbers live only in its hosted page's request.
+ */
+export function createSandboxGateway(
+  database: Database,
+  base = "/sandbox-gateway",
+): PaymentGateway & {
+  tokenise(card: { number: string; last4: string }): Promise<string | null>;
+  completeChallenge(ref: string, approved: boolean): Promise<{ returnUrl: string } | null>;
+} {
+  const { db } = database;
+  return {
+    name: "sandbox",
+    hostedCardUrl: ({ returnUrl }) => `${base}/card?return=${encodeURIComponent(returnUrl)}`,
+
+    async tokenise(card) {
+      const behaviour = SANDBOX_CARDS[card.number as keyof typeof SANDBOX_CARDS];
+      if (!behaviour) return null;
+      const id = newId("tok");
+      await db.insert(sandboxPayment).values({
+        id,
+        amountMinor: 0,
+        currencyCode: "XXX",
+        status: "tokenised",
+        token: behaviour,
+        cardLast4: card.last4,
+        returnUrl: "",
+      });
+      return id;
+    },
+
+    async authorise(input) {
+      const [token] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, input.token));
+      const ref = newId("pay");
+      if (token?.status !== "tokenised") {
+        return { ref, status: "declined", declineReason: "invalid_token" };
+      }
+      const behaviour = token.token as CardBehaviour;
+      const status: PaymentStatus =
+        behaviour === "success"
+          ? input.capture
+            ? "captured"
+            : "authorised"
+          : behaviour === "challenge"
+            ? "requires_challenge"
+            : "declined";
+      const declineReason =
+        behaviour === "insufficient_funds"
+          ? "insufficient_funds"
+          : behaviour === "declined"
+            ? "declined"
+            : null;
+      const [row] = await db
+        .insert(sandboxPayment)
+        .values({
+          id: ref,
+          amountMinor: input.amountMinor,
+          currencyCode: input.currency,
+          status,
+          // The capture choice travels with the payment, to apply once the challenge is passed.
+          token: input.capture ? "capture" : "authorise",
+          cardLast4: token.cardLast4,
+          declineReason,
+          returnUrl: input.returnUrl,
+        })
+        .returning();
+      return toResult(row!, base);
+    },
+
+    async retrieve(ref) {
+      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      return row && row.status !== "tokenised" ? toResult(row, base) : null;
+    },
+
+    async refund(ref, amountMinor) {
+      const [row] = await db
+        .update(sandboxPayment)
+        .set({ status: "refunded" })
+        .where(eq(sandboxPayment.id, ref))
+        .returning();
+      if (!row) return { ref, status: "declined", declineReason: "invalid_token" };
+      return { ...toResult(row, base), status: amountMinor > 0 ? "refunded" : (row.status as PaymentStatus) };
+    },
+
+    async completeChallenge(ref, approved) {
+      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      if (row?.status !== "requires_challenge") return row ? { returnUrl: row.returnUrl } : null;
+      await db
+        .update(sandboxPayment)
+        .set({
+          status: approved ? (row.token === "capture" ? "captured" : "authorised") : "declined",
+          declineReason: approved ? null : "challenge_failed",
+        })
+        .where(eq(sandboxPayment.id, ref));
+      return { returnUrl: row.returnUrl };
+    },
+  };
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;

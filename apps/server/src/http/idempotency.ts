@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { idempotencyKey } from "../db/schema";
+import { AppError } from "./errors";
+
+/** A request still in progress this long is taken as dead (its process crashed) and may be taken over. */
+const STALE_AFTER_SECONDS = 120;
+
+export type StoredAnswer = { status: number; body: unknown };
+
+/** A stable fingerprint of a payload: the same JSON in any key order gives the same text. */
+export function fingerprint(payload: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.keys(value as object)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    return value;
+  };
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(payload)))
+    .digest("hex");
+}
+
+export function readIdempotencyKey(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !/^[A-Za-z0-9_.:-]{8,128}$/.test(key))
+    throw new AppError(
+      "idempotency_key_required",
+      400,
+      "Idempotency-Key header: 8–128 letters, digits, _.:-",
+      [{ field: "Idempotency-Key", message: "missing or malformed" }],
+    );
+  return key;
+}
+
+/**
+ * Runs `work` once per (scope, key) (ARCHITECTURE §3): the first answer is stored with the payload's fingerprint;
+ * a replay gets it back, a concurrent duplicate gets 409, the same key with another payload gets 422. Answers to
+ * bad input (4xx) are stored too; a failure of ours (5xx) frees the key so the client can retry.
+ */
+export async function runIdempotent(
+  database: Database,
+  scope: string,
+  key: string,
+  payload: unknown,
+  work: () => Promise<StoredAnswer>,
+): Promise<StoredAnswer> {
+  const print = fingerprint(payload);
+  const { db } = database;
+  const claimed = await db
+    .insert(idempotencyKey)
+    .values({ scope, key, fingerprint: print, state: "in_progress" })
+    .onConflictDoUpdate({
+      target: [idempotencyKey.scope, idempotencyKey.key],
+      set: { state: "in_progress", createdAt: sql`now()` },
+      // Take over only a request that died in progress, with the same payload.
+      setWhere: sql`${idempotencyKey.state} = 'in_progress' and ${idempotencyKey.fingerprint} = ${print}
+        and ${idempotencyKey.createdAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`,
+    })
+    .returning({ key: idempotencyKey.key });
+  if (claimed.length === 0) {
+    const [existing] = await db
+      .select()
+      .from(idempotencyKey)
+      .where(and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key)));
+    if (!existing) throw new AppError("conflict", 409, "Please try again");
+    if (existing.fingerprint !== print)
+      throw new AppError("idempotency_key_reused", 422, "This Idempotency-Key was used for another request", [
+        { field: "Idempotency-Key", message: "used for another payload" },
+      ]);
+    if (existing.state !== "done")
+      throw new AppError("request_in_progress", 409, "The same request is being processed", [
+        { field: "Idempotency-Key", message: "in progress" },
+      ]);
+    return { status: existing.responseStatus ?? 200, body: existing.responseBody };
+  }
+  const where = and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key));
+  try {
+    const answer = await work();
+    await db
+      .update(idempotencyKey)
+      .set({ state: "done", responseStatus: answer.status, responseBody: answer.body })
+      .where(where);
+    return answer;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      const body = { error: { code: err.code, message: err.message, details: err.details } };
+      await db
+        .update(idempotencyKey)
+        .set({ state: "done", responseStatus: err.status, responseBody: body })
+        .where(where);
+    } else {
+      await db.delete(idempotencyKey).where(where);
+    }
+    throw err;
+  }
+}

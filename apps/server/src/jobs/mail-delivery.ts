@@ -1,0 +1,65 @@
+import { Cron } from "croner";
+import type { Database } from "../db/client";
+import { type DeliveryCounts, deliverDueMail } from "../features/mail/outbox";
+import type { MailTransport } from "../features/mail/transport";
+
+export type MailDeliveryOptions = {
+  database: Database;
+  transport: MailTransport;
+  now?: () => Date;
+  /** Time between runs; croner counts in whole seconds, so it is rounded up to at least 1 s. */
+  intervalMs?: number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+  onDelivered?: (counts: DeliveryCounts) => void;
+};
+
+/** A run stops draining after this many full batches, so one run never starves the next tick for long. */
+const MAX_BATCHES_PER_RUN = 50;
+
+/**
+ * Sends due outbox mail on a timer, never two runs of this process at once. It keeps no state: a run that was
+ * missed (the process was down, a run was slow) is caught up by the next, which sends everything due by then.
+ * Several processes may each run it; the outbox's SKIP LOCKED claim keeps them apart. `stop()` waits for a run
+ * in progress, so the database can be closed after it.
+ */
+export function startMailDelivery(options: MailDeliveryOptions): { stop: () => Promise<void> } {
+  const {
+    database,
+    transport,
+    now = () => new Date(),
+    intervalMs = 5000,
+    batchSize = 20,
+    onError = (error) => console.error("[alloggio] mail delivery failed", error),
+    onDelivered,
+  } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const runOnce = async () => {
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
+      const counts = await deliverDueMail(database, transport, now(), batchSize);
+      if (counts.claimed > 0) onDelivered?.(counts);
+      if (counts.claimed < batchSize) break;
+    }
+  };
+  const tick = () => {
+    if (running || stopped) return running ?? Promise.resolve();
+    running = runOnce()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const job = new Cron("* * * * * *", { interval: Math.max(1, Math.ceil(intervalMs / 1000)) }, () => tick());
+  void tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      job.stop();
+      await running;
+    },
+  };
+}

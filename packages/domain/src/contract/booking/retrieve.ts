@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { PAYMENT_METHODS, RESERVATION_STATUSES } from "../../booking/reservation-state";
+import { EmailSchema, IdSchema, MoneySchema, ReservationCodeSchema } from "../common";
+
+/** `retrieve.do` (SPEC §7): a reservation by its code and the booker's e-mail; both must match. */
+export const RetrieveQuerySchema = z.object({
+  channel: IdSchema,
+  code: ReservationCodeSchema,
+  mail: EmailSchema,
+});
+export type RetrieveQuery = z.output<typeof RetrieveQuerySchema>;
+
+const TransferDetailSchema = z.object({
+  time: z.string().nullable(),
+  placeCode: z.string().nullable(),
+  transportNumber: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+const ReservationExtraSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The price of the whole choice (unit price × quantity × nights as it applies). */
+  price: MoneySchema,
+  quantity: z.number(),
+  date: z.string().nullable(),
+  timeSlot: z.string().nullable(),
+  transfer: TransferDetailSchema.nullable(),
+});
+
+const ReservationGuestSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  type: z.enum(["adult", "child"]),
+  /** dd/mm/yyyy */
+  birthDate: z.string().nullable(),
+  sex: z.enum(["male", "female"]).nullable(),
+});
+
+const ReservationRoomSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** A active, C cancelled, W waiting (SPEC §4). */
+  status: z.enum(["A", "C", "W"]),
+  adults: z.number(),
+  /** The children's ages. */
+  children: z.array(z.number()),
+  rateId: z.number(),
+  rateName: z.string(),
+  mealPlan: z.string(),
+  roomTotal: MoneySchema,
+  nightly: z.array(z.object({ date: z.string(), price: MoneySchema })),
+  refundProtection: z.boolean(),
+  extra: z.array(ReservationExtraSchema),
+  guests: z.array(ReservationGuestSchema),
+});
+
+/** SPEC §3 Reservation, as the voucher shows it. Dates are YYYYMMDD, money in major units. */
+export const ReservationSchema = z
+  .object({
+    code: z.string(),
+    status: z.enum(RESERVATION_STATUSES),
+    language: z.number(),
+    hotel: z.object({
+      id: z.number(),
+      name: z.string(),
+      city: z.string(),
+      country: z.string(),
+      address: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    arrival: z.string(),
+    departure: z.string(),
+    nights: z.number(),
+    booker: z.object({
+      fullname: z.string(),
+      email: z.string(),
+      alternativeEmail: z.string().nullable(),
+      /** Dial code and number, e.g. `+39 333 1234567`. */
+      phone: z.string(),
+      address: z.string().nullable(),
+      city: z.string().nullable(),
+      cap: z.string().nullable(),
+      country: z.string(),
+      cf: z.string().nullable(),
+      note: z.string().nullable(),
+      arrivalTime: z.string().nullable(),
+    }),
+    invoice: z
+      .object({
+        name: z.string(),
+        address: z.string(),
+        zip: z.string(),
+        city: z.string(),
+        country: z.string(),
+        vat: z.string().nullable(),
+        sdi: z.string().nullable(),
+      })
+      .nullable(),
+    rooms: z.array(ReservationRoomSchema),
+    /** Services for the whole booking rather than one room. */
+    extra: z.array(ReservationExtraSchema),
+    total: MoneySchema,
+    roomTotal: MoneySchema,
+    servicesTotal: MoneySchema,
+    cityTax: MoneySchema,
+    refundProtection: MoneySchema,
+    currency: z.string(),
+    prepayments: z.array(
+      z.object({
+        date: z.string(),
+        amount: MoneySchema,
+        status: z.enum(["due", "paid", "authorised", "failed", "cancelled"]),
+      }),
+    ),
+    policy: z.object({
+      refundable: z.boolean(),
+      /** The last day of free cancellation (YYYYMMDD); null when non-refundable. */
+      freeUntil: z.string().nullable(),
+    }),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    /** Where to send a bank transfer and by when; null for other methods. */
+    bankTransfer: z.object({ owner: z.string(), iban: z.string(), dueDate: z.string() }).nullable(),
+    cardLast4: z.string().nullable(),
+    notes: z.object({ guest: z.string().nullable(), property: z.string().nullable() }),
+    customerMail: z.string(),
+    gateway: z.string().nullable(),
+    promoCode: z.string().nullable(),
+    /** An option's expiry (ISO 8601 instant); null when not an option. */
+    optionExpiresAt: z.string().nullable(),
+    /** ISO 8601 instant. */
+    createdAt: z.string(),
+  })
+  .meta({ id: "Reservation" });
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+/** The answer is the reservation itself. */
+export const RetrieveResponseSchema = ReservationSchema;
+export type RetrieveResponse = Reservation;
