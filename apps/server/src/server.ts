@@ -4,7 +4,9 @@ import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
 import { isDatabaseEmpty, loadDemoData } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail/transport";
+import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, buildApp } from "./http/app";
+import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
@@ -36,8 +38,10 @@ export async function startServer(
 ): Promise<{ app: App; database: Database; url: string; close: () => Promise<void> }> {
   const started = performance.now();
   const database = await prepareDatabase(env, options.root, (msg) => console.log(`[alloggio] ${msg}`));
+  const gateway = createSandboxGateway(database);
   const app = await buildApp({
     database,
+    gateway,
     apiKeys: env.API_KEYS,
     overrideSecret: env.OVERRIDE_SECRET,
     logLevel: env.LOG_LEVEL,
@@ -48,6 +52,10 @@ export async function startServer(
   const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
   if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
   const url = await app.listen({ port: env.PORT, host: env.HOST });
+  const holds = startAbandonedHoldSweep(
+    { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
+    env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  );
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
   );
@@ -56,6 +64,7 @@ export async function startServer(
     database,
     url,
     close: async () => {
+      await holds.stop();
       await mailDelivery?.stop();
       mailTransport?.close?.();
       await app.close();

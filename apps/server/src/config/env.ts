@@ -18,6 +18,8 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   SMTP_URL: z.string().optional(),
+  /** The public address of the site, for links in e-mails sent by timed jobs (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
   /** Secret that signs price overrides (hpcc, override) so a guest cannot set their own price. */
   OVERRIDE_SECRET: z.string().min(8).default("alloggio-demo-override-secret"),
   /** Load the demo group into an empty database on start. */

@@ -26,7 +26,7 @@ import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
-import { createSandboxGateway } from "../features/payments/sandbox-gateway";
+import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerErrorHandler, sendError } from "./error-handler";
@@ -45,6 +45,8 @@ export type AppOptions = {
   apiKeys: string[];
   overrideSecret: string;
   logLevel?: string;
+  /** The payment gateway; the built-in sandbox by default. */
+  gateway?: SandboxGateway;
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
   /** The outbox at /dev/mailbox (development only; 404 otherwise). */
@@ -108,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerMailRoutes(app, { database: options.database, enabled: options.devMailbox ?? false });
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
-  const gateway = createSandboxGateway(options.database);
+  const gateway = options.gateway ?? createSandboxGateway(options.database);
   registerBookingRoutes(app, { ...deps, gateway });
   await registerSandboxRoutes(app, gateway, deps.now);
 

@@ -103,7 +103,7 @@ async function releaseInventory(tx: Tx, reservationId: number) {
     .where(eq(reservationRoom.reservationId, reservationId));
 }
 
-async function cancelForPayment(deps: BookingDeps, id: number, reason: string) {
+export async function cancelForPayment(deps: BookingDeps, id: number, reason: string) {
   await deps.database.db.transaction(async (tx) => {
     if (
       await setStatus(
