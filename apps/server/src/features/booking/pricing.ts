@@ -200,6 +200,10 @@ export async function priceBooking(
     const target = choice.slot != null ? [rooms[choice.slot]!] : rooms;
     const adults = target.reduce((a, r) => a + r.adults, 0);
     const children = target.reduce((a, r) => a + r.ages.length, 0);
+    // Free when the rate of every room it is for includes it, as serviceAvail.do shows it.
+    const included = target.every((r) =>
+      ctx.rate_plans.find((p) => p.id === r.ratePlanId)?.included_service_ids.includes(s.id),
+    );
     return {
       serviceId: s.id,
       slot: choice.slot ?? null,
@@ -210,7 +214,7 @@ export async function priceBooking(
         {
           pricingBasis: s.pricing_basis,
           perNight: s.per_night,
-          priceMinor: s.price_minor,
+          priceMinor: included ? 0 : s.price_minor,
           mandatoryFor: s.mandatory_for,
         },
         { quantity: choice.quantity, adults, children, nights },

@@ -1,5 +1,6 @@
+import { parseBirthDate } from "@alloggio/domain/booking/guest-form";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
-import { listNights, parseDdMmYyyy, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -56,10 +57,11 @@ export async function takeInventory(
   if (updated !== list.length) throw new SoldOut();
 }
 
+/** A birth date as the form takes it (any year, unlike stay dates) → ISO. */
 function toIso(ddmmyyyy: string | undefined): string | null {
   if (!ddmmyyyy) return null;
-  const ymd = parseDdMmYyyy(ddmmyyyy);
-  return ymd ? ymdToIso(ymd) : null;
+  const ymd = parseBirthDate(ddmmyyyy);
+  return ymd ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}` : null;
 }
 
 /** Writes the reservation and everything it holds; the caller's transaction makes it all or nothing. */

@@ -7,11 +7,25 @@ import {
   GuestDataRequestSchema,
   PrepaidCheckResponseSchema,
 } from "@alloggio/domain/contract/booking/guestdata";
+import { RetrieveQuerySchema, RetrieveResponseSchema } from "@alloggio/domain/contract/booking/retrieve";
+import {
+  ServiceAvailQuerySchema,
+  ServiceAvailResponseSchema,
+} from "@alloggio/domain/contract/booking/service-avail";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
+import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
 import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { createAttemptLimiter } from "./attempt-limiter";
+import {
+  RETRIEVE_CODE_WINDOW_MS,
+  RETRIEVE_FAILURES_PER_CODE,
+  retrieveReservation,
+  tooManyAttempts,
+} from "./retrieve";
 import { type BookingDeps, checkPrepaid, confirmBooking, confirmPayment } from "./service";
+import { findAvailableServices } from "./service-avail";
 
 const errors = {
   400: ErrorSchema,
@@ -30,7 +44,52 @@ function withRequestId(body: unknown, requestId: string): unknown {
   return body;
 }
 
+/** Recover attempts per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). */
+const RETRIEVE_PER_ADDRESS_PER_MINUTE = 10;
+
 export function registerBookingRoutes(app: App, deps: BookingDeps): void {
+  app.get(
+    "/api/serviceAvail.do",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "The extra services one room slot may add, by category, priced for its guests and nights",
+        querystring: ServiceAvailQuerySchema,
+        response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    (request) => findAvailableServices(deps, request.query),
+  );
+  // Its own scope: the per-address limit applies to this route only. The per-code counter lives in memory, so
+  // with several processes it counts per process until REDIS_URL arrives (both limits then move to Redis).
+  const codeLimiter = createAttemptLimiter({
+    max: RETRIEVE_FAILURES_PER_CODE,
+    windowMs: RETRIEVE_CODE_WINDOW_MS,
+    now: deps.now,
+  });
+  app.register(async (scope: App) => {
+    await scope.register(rateLimit, { global: false });
+    scope.post(
+      "/api/retrieve.do",
+      {
+        config: {
+          rateLimit: {
+            max: RETRIEVE_PER_ADDRESS_PER_MINUTE,
+            timeWindow: "1 minute",
+            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
+          },
+        },
+        schema: {
+          tags: ["booking"],
+          summary:
+            "A reservation by its code and the booker's e-mail (the voucher); one answer for any mismatch, rate limited",
+          body: RetrieveQuerySchema,
+          response: { 200: RetrieveResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      (request) => retrieveReservation({ ...deps, codeLimiter }, request.body),
+    );
+  });
   app.post(
     "/api/guestdata.do",
     {

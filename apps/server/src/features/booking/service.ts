@@ -119,21 +119,30 @@ export async function cancelForPayment(deps: BookingDeps, id: number, reason: st
   });
 }
 
-async function confirmPaid(deps: BookingDeps, id: number, baseUrl: string, paid: "paid" | "authorised") {
+/** Confirms a waiting booking once; `paid` settles what was due up to today (null: nothing was paid yet). */
+async function confirmPaid(
+  deps: BookingDeps,
+  id: number,
+  baseUrl: string,
+  paid: "paid" | "authorised" | null,
+) {
   return deps.database.db.transaction(async (tx) => {
     const changed = await setStatus(
       tx,
       id,
       ["pending_confirmation", "payment_required", "preauth_required"],
       "confirmed",
-      "payment_succeeded",
+      paid ? "payment_succeeded" : "confirmed",
       { paid },
     );
     if (!changed) return false;
-    // The share due now is settled: everything dated up to today.
-    await tx.execute(sql`update payment_due set status = ${paid}, paid_at = now()
-      where reservation_id = ${id} and status = 'due'
-        and due_date <= (select (now() at time zone h.time_zone)::date from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
+    // The share due now is settled: everything dated up to hotel-local today (by the app's clock).
+    const now = deps.now().toISOString();
+    if (paid)
+      await tx.execute(sql`update payment_due set status = ${paid}, paid_at = ${now}::timestamptz
+        where reservation_id = ${id} and status = 'due'
+          and due_date <= (select (${now}::timestamptz at time zone h.time_zone)::date
+                           from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
     await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
     return true;
   });
@@ -238,7 +247,8 @@ export async function confirmBooking(
   };
 
   if (!CARD_METHODS.has(method)) {
-    await confirmPaid(deps, id, baseUrl, "paid");
+    // Pay at the hotel, or a bank transfer still to arrive: confirmed, nothing paid yet.
+    await confirmPaid(deps, id, baseUrl, null);
     return answer({ ...result, status: "confirmed" }, priced.digits);
   }
   const capture = method === "card_payment";

@@ -7,6 +7,8 @@ export const RetrieveQuerySchema = z.object({
   channel: IdSchema,
   code: ReservationCodeSchema,
   mail: EmailSchema,
+  /** The language of the names (rooms, rates, services); the reservation's own language when absent. */
+  language: z.coerce.number().int().min(1).max(9).optional(),
 });
 export type RetrieveQuery = z.output<typeof RetrieveQuerySchema>;
 

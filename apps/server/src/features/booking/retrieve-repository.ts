@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { Booker, InvoiceData, LocalizedText } from "../../db/schema";
+
+/** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
+export type StoredReservation = {
+  code: string;
+  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  languageId: number;
+  /** ISO dates */
+  arrival: string;
+  departure: string;
+  booker: Booker;
+  email: string;
+  invoice: InvoiceData | null;
+  currency: string;
+  decimalDigits: number;
+  roomsTotalMinor: number;
+  servicesTotalMinor: number;
+  refundProtectionMinor: number;
+  cityTaxMinor: number;
+  totalMinor: number;
+  paymentMethod:
+    | "card_guarantee"
+    | "card_payment"
+    | "pre_authorisation"
+    | "bank_transfer"
+    | "pay_at_hotel"
+    | "instant_bank"
+    | "wallet"
+    | "mobile"
+    | "pay_by_link";
+  promoCode: string | null;
+  /** timestamps as PostgreSQL writes them in JSON */
+  optionExpiresAt: string | null;
+  createdAt: string;
+  cardLast4: string | null;
+  hotel: {
+    id: number;
+    name: string;
+    address: string;
+    city: string;
+    country: string;
+    email: string;
+    phone: string;
+    timeZone: string;
+    paymentGatewayKey: string;
+    /** `settings.bankTransfer` as the property file gave it: unchecked JSON. */
+    bankTransfer: unknown;
+  };
+  rooms: {
+    /** reservation_room id: services and guests point at it */
+    id: number;
+    roomTypeId: number;
+    name: LocalizedText;
+    status: string;
+    arrival: string;
+    departure: string;
+    adults: number;
+    childAges: number[];
+    ratePlanId: number;
+    rateName: LocalizedText;
+    mealPlan: string;
+    refundable: boolean;
+    freeCancellationDays: number | null;
+    totalMinor: number;
+    nightlyMinor: number[];
+    refundProtection: boolean;
+  }[];
+  services: {
+    serviceId: number;
+    roomId: number | null;
+    name: LocalizedText;
+    quantity: number;
+    day: string | null;
+    timeSlot: string | null;
+    priceMinor: number;
+    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
+  }[];
+  guests: {
+    roomId: number | null;
+    firstName: string;
+    lastName: string;
+    type: string;
+    birthDate: string | null;
+    sex: string | null;
+  }[];
+  payments: { dueDate: string; amountMinor: number; status: string }[];
+};
+
+/**
+ * The reservation whose code, booker e-mail (any case) and channel all match, with everything the voucher shows,
+ * in ONE statement; null when any of the three does not match, so a wrong code and a wrong e-mail look the same.
+ */
+export async function findReservationForGuest(
+  database: Database,
+  key: { code: string; mail: string; channel: number },
+): Promise<StoredReservation | null> {
+  const rows = await database.query<{ reservation: StoredReservation }>(sql`
+    select json_build_object(
+      'code', r.code, 'status', r.status, 'languageId', r.language_id,
+      'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
+      'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
+      'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
+      'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
+      'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
+      'optionExpiresAt', r.option_expires_at, 'createdAt', r.created_at,
+      'cardLast4', (select t.card_last4 from payment_transaction t
+         where t.reservation_id = r.id and t.card_last4 is not null order by t.id desc limit 1),
+      'hotel', json_build_object(
+        'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
+        'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone,
+        'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer'),
+      'rooms', coalesce((
+        select json_agg(json_build_object(
+          'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
+          'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
+          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'mealPlan', rp.meal_plan,
+          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days,
+          'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection
+        ) order by rr.slot, rr.id)
+        from reservation_room rr
+        join room_type rt on rt.id = rr.room_type_id
+        join rate_plan rp on rp.id = rr.rate_plan_id
+        where rr.reservation_id = r.id), '[]'::json),
+      'services', coalesce((
+        select json_agg(json_build_object(
+          'serviceId', rs.service_id, 'roomId', rs.room_id, 'name', s.name, 'quantity', rs.quantity,
+          'day', rs.day, 'timeSlot', rs.time_slot, 'priceMinor', rs.price_minor,
+          'transfer', case when s.is_transfer then rs.transfer end
+        ) order by rs.id)
+        from reservation_service rs join service s on s.id = rs.service_id
+        where rs.reservation_id = r.id), '[]'::json),
+      'guests', coalesce((
+        select json_agg(json_build_object(
+          'roomId', g.room_id, 'firstName', g.first_name, 'lastName', g.last_name, 'type', g.type,
+          'birthDate', g.birth_date, 'sex', g.sex
+        ) order by g.id)
+        from reservation_guest g where g.reservation_id = r.id), '[]'::json),
+      'payments', coalesce((
+        select json_agg(json_build_object(
+          'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
+        ) order by pd.due_date, pd.id)
+        from payment_due pd where pd.reservation_id = r.id), '[]'::json)
+    ) as reservation
+    from reservation r
+    join hotel h on h.id = r.hotel_id
+    join currency c on c.code = r.currency_code
+    where r.code = ${key.code} and lower(r.email) = lower(${key.mail}) and r.channel_id = ${key.channel}
+  `);
+  return rows[0]?.reservation ?? null;
+}

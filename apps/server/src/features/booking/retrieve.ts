@@ -1,0 +1,196 @@
+import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
+import { isCardMethod } from "@alloggio/domain/booking/reservation-state";
+import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booking/retrieve";
+import { pickText } from "@alloggio/domain/i18n/languages";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/errors";
+import type { AttemptLimiter } from "./attempt-limiter";
+import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
+
+/** Failed recoveries of one code allowed per window (ARCHITECTURE §3: recover is rate limited per code). */
+export const RETRIEVE_FAILURES_PER_CODE = 20;
+export const RETRIEVE_CODE_WINDOW_MS = 60 * 60 * 1000;
+/** Days to pay a bank transfer when the hotel's settings do not say. */
+const DEFAULT_BANK_TRANSFER_DAYS = 3;
+
+export type RetrieveDeps = { database: Database; now: () => Date; codeLimiter: AttemptLimiter };
+
+/** One answer for a wrong code, a wrong e-mail and a wrong channel (SPEC §8 "check details"). */
+export function reservationNotFound(): AppError {
+  return new AppError("reservation_not_found", 404, "Reservation not found: check the details", [
+    { field: "reservation", message: "check the details" },
+  ]);
+}
+
+export function tooManyAttempts(retry = "later"): AppError {
+  return new AppError("rate_limited", 429, "Too many attempts: please try again later", [
+    { field: "request", message: `too many attempts, retry ${retry}` },
+  ]);
+}
+
+const BankTransferSettingsSchema = z.object({
+  owner: z.string().min(1),
+  iban: z.string().min(1),
+  dueDays: z.number().int().min(0).max(365).optional(),
+});
+
+const ymd = (iso: string) => isoToYmd(iso);
+/** Birth dates may precede the years stay dates allow: "1979-03-02" → "02/03/1979". */
+const toDdMmYyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const instant = (value: string) => new Date(value).toISOString();
+
+function toExtra(s: StoredReservation["services"][number], language: number, digits: number) {
+  return {
+    id: s.serviceId,
+    name: pickText(s.name, language),
+    price: fromMinor(s.priceMinor, digits),
+    quantity: s.quantity,
+    date: s.day ? ymd(s.day) : null,
+    timeSlot: s.timeSlot,
+    transfer: s.transfer
+      ? {
+          time: s.transfer.time ?? null,
+          placeCode: s.transfer.placeCode ?? null,
+          transportNumber: s.transfer.transportNumber ?? null,
+          note: s.transfer.note ?? null,
+        }
+      : null,
+  };
+}
+
+/** The stored reservation as the voucher shows it (SPEC §3), names in `language`. */
+export function toVoucherReservation(r: StoredReservation, language: number): Reservation {
+  const digits = r.decimalDigits;
+  const money = (minor: number) => fromMinor(minor, digits);
+  const arrival = ymd(r.arrival);
+  const first = r.rooms[0];
+  const refundable = first?.refundable ?? false;
+  const bookingDay = todayInZone(new Date(r.createdAt), r.hotel.timeZone);
+  const bank = BankTransferSettingsSchema.safeParse(r.hotel.bankTransfer);
+  const blank = (value: string | undefined | null) => (value ? value : null);
+  return {
+    code: r.code,
+    status: r.status,
+    language: r.languageId,
+    hotel: {
+      id: r.hotel.id,
+      name: r.hotel.name,
+      city: r.hotel.city,
+      country: r.hotel.country,
+      address: r.hotel.address,
+      phone: blank(r.hotel.phone),
+      email: blank(r.hotel.email),
+    },
+    arrival,
+    departure: ymd(r.departure),
+    nights: nightsBetween(arrival, ymd(r.departure)),
+    booker: {
+      fullname: r.booker.fullname,
+      email: r.booker.email,
+      alternativeEmail: blank(r.booker.alternativeEmail),
+      phone: r.booker.phone,
+      address: blank(r.booker.address),
+      city: blank(r.booker.city),
+      cap: blank(r.booker.cap),
+      country: r.booker.country,
+      cf: blank(r.booker.cf),
+      note: blank(r.booker.note),
+      arrivalTime: blank(r.booker.arrivalTime),
+    },
+    invoice: r.invoice
+      ? {
+          name: r.invoice.name,
+          address: r.invoice.address,
+          zip: r.invoice.zip,
+          city: r.invoice.city,
+          country: r.invoice.country,
+          vat: blank(r.invoice.vat),
+          sdi: blank(r.invoice.sdi),
+        }
+      : null,
+    rooms: r.rooms.map((room) => {
+      const roomArrival = ymd(room.arrival);
+      return {
+        id: room.roomTypeId,
+        name: pickText(room.name, language),
+        status: room.status === "C" || room.status === "W" ? room.status : "A",
+        adults: room.adults,
+        children: room.childAges,
+        rateId: room.ratePlanId,
+        rateName: pickText(room.rateName, language),
+        mealPlan: room.mealPlan,
+        roomTotal: money(room.totalMinor),
+        nightly: room.nightlyMinor.map((price, n) => ({
+          date: addDays(roomArrival, n),
+          price: money(price),
+        })),
+        refundProtection: room.refundProtection,
+        extra: r.services.filter((s) => s.roomId === room.id).map((s) => toExtra(s, language, digits)),
+        guests: r.guests
+          .filter((g) => g.roomId === room.id)
+          .map((g) => ({
+            firstName: g.firstName,
+            lastName: g.lastName,
+            type: g.type === "child" ? ("child" as const) : ("adult" as const),
+            birthDate: g.birthDate ? toDdMmYyyy(g.birthDate) : null,
+            sex: g.sex === "male" || g.sex === "female" ? g.sex : null,
+          })),
+      };
+    }),
+    extra: r.services.filter((s) => s.roomId === null).map((s) => toExtra(s, language, digits)),
+    total: money(r.totalMinor),
+    roomTotal: money(r.roomsTotalMinor),
+    servicesTotal: money(r.servicesTotalMinor),
+    cityTax: money(r.cityTaxMinor),
+    refundProtection: money(r.refundProtectionMinor),
+    currency: r.currency,
+    prepayments: r.payments.map((p) => ({
+      date: ymd(p.dueDate),
+      amount: money(p.amountMinor),
+      status:
+        (["due", "paid", "authorised", "failed", "cancelled"] as const).find((s) => s === p.status) ?? "due",
+    })),
+    policy: {
+      refundable,
+      // The first room's rate speaks for the booking; a refundable rate without days is free until arrival.
+      freeUntil: refundable ? addDays(arrival, -(first?.freeCancellationDays ?? 0)) : null,
+    },
+    paymentMethod: r.paymentMethod,
+    bankTransfer:
+      r.paymentMethod === "bank_transfer" && bank.success
+        ? {
+            owner: bank.data.owner,
+            iban: bank.data.iban,
+            dueDate: bankTransferDeadline(
+              bookingDay,
+              arrival,
+              bank.data.dueDays ?? DEFAULT_BANK_TRANSFER_DAYS,
+            ),
+          }
+        : null,
+    cardLast4: r.cardLast4,
+    notes: { guest: blank(r.booker.note), property: null },
+    customerMail: r.email,
+    gateway: isCardMethod(r.paymentMethod) ? r.hotel.paymentGatewayKey : null,
+    promoCode: r.promoCode,
+    optionExpiresAt: r.optionExpiresAt ? instant(r.optionExpiresAt) : null,
+    createdAt: instant(r.createdAt),
+  };
+}
+
+/**
+ * `retrieve.do`: the reservation for its code, booker e-mail and channel. Any mismatch answers the same 404; a
+ * code that failed too often is refused (429) whatever the e-mail, so the refusal reveals nothing either.
+ */
+export async function retrieveReservation(deps: RetrieveDeps, query: RetrieveQuery): Promise<Reservation> {
+  if (deps.codeLimiter.isBlocked(query.code)) throw tooManyAttempts();
+  const stored = await findReservationForGuest(deps.database, query);
+  if (!stored) {
+    deps.codeLimiter.recordFailure(query.code);
+    throw reservationNotFound();
+  }
+  return toVoucherReservation(stored, query.language ?? stored.languageId);
+}
