@@ -1564,6 +1564,15 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
     exchangeRates: EXCHANGE_RATES,
     hotel: {
       ...spec.hotel,
+      // Where guests send a bank transfer, and within how many days (shown on the voucher).
+      settings: {
+        ...spec.hotel.settings,
+        bankTransfer: {
+          owner: spec.hotel.name,
+          iban: `IT60X0542811101000000${String(123456 + spec.hotel.id).padStart(6, "0")}`,
+          dueDays: 5,
+        },
+      },
       channelIds: [DEMO_DIRECT_CHANNEL_ID, DEMO_TRADE_CHANNEL_ID],
       destinationIds: [spec.destination],
     },
