@@ -10,6 +10,10 @@ import { href, ROUTES } from "./routes";
 
 // Everything but the search page loads on demand (issue 3: keep the first bundle small).
 const PortalHotelListPage = lazy(() => import("../features/boot/portal-hotel-list-page"));
+const ServicesPage = lazy(() => import("../features/services/services-page"));
+const CheckoutPage = lazy(() => import("../features/checkout/checkout-page"));
+const ThreeDsPage = lazy(() => import("../features/voucher/three-ds-page"));
+const VoucherPage = lazy(() => import("../features/voucher/voucher-page"));
 
 function HotelIndex() {
   const { ids } = useHotel();
@@ -28,6 +32,10 @@ export function AppRoutes() {
           <Switch>
             <Route path="/" component={HotelIndex} />
             <Route path="/rooms" component={RoomsPage} />
+            <Route path="/services" component={ServicesPage} />
+            <Route path="/checkout" component={CheckoutPage} />
+            <Route path="/3ds/code/:code/email/:email" component={ThreeDsPage} />
+            <Route path="/voucher/code/:code/email/:email" component={VoucherPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </HotelLayout>

@@ -1,0 +1,368 @@
+import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
+import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/custom-privacy";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { href } from "../../app/routes";
+import { languageOf } from "../../i18n/i18n";
+import { ApiError } from "../../lib/api-client";
+import { AppLink, useNavigateTo } from "../../ui/app-link";
+import { useFormatPrice } from "../currency/use-format-price";
+import { useHotel } from "../hotel/hotel-context";
+import { Stepper } from "../rooms/components/stepper";
+import { STORAGE_KEY as ROOMS_STORAGE_KEY } from "../rooms/use-room-slots";
+import type { SearchState } from "../search/search-state";
+import { restoreServices, type SavedServices, SERVICES_STORAGE_KEY } from "../services/chosen-services";
+import { NoRoomsChosen } from "../services/components/no-rooms-chosen";
+import { type ChosenSlot, useChosenRooms } from "../services/use-chosen-rooms";
+import { confirmBooking, usePrepaidCheck } from "./api/guestdata";
+import { useCustomPrivacy } from "./api/use-custom-privacy";
+import {
+  bookingPayload,
+  type CheckoutContext,
+  type CheckoutValues,
+  checkoutResolver,
+  defaultValues,
+  flattenErrors,
+  isCardPayment,
+  messageCode,
+  prepaidPayload,
+  refundChosen,
+  toFormPath,
+} from "./checkout-form";
+import { BookerSection } from "./components/booker-section";
+import { BookingProblem, type Problem, toProblemCode } from "./components/booking-problem";
+import { BookingSummary } from "./components/booking-summary";
+import type { CardToken } from "./components/card-frame";
+import { ConsentsSection } from "./components/consents-section";
+import { ErrorSummary } from "./components/error-summary";
+import { GuestsSection } from "./components/guests-section";
+import { InvoiceSection } from "./components/invoice-section";
+import { PaymentSection } from "./components/payment-section";
+import { forgetIdempotencyKey, idempotencyKeyFor, isUnsettled } from "./idempotency-key";
+import { defaultDialCode } from "./regions";
+import "../services/services.css";
+import "./checkout.css";
+
+const sessionStore = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
+
+type Selection = {
+  ids: { hotel: number; channel: number; language: number };
+  search: SearchState;
+  scope: string;
+  slots: ChosenSlot[];
+  services: SavedServices;
+  searchQuery: ReturnType<typeof useChosenRooms>["searchQuery"];
+};
+
+/** Step 3 (SPEC §2 "Checkout"): the summary, the guest's data, the terms, the payment; then the booking. */
+export default function CheckoutPage() {
+  const { t } = useTranslation(["checkout", "errors"]);
+  const { ids } = useHotel();
+  const chosen = useChosenRooms();
+  const services = useMemo(() => restoreServices(sessionStore(), chosen.scope), [chosen.scope]);
+  const { slots } = chosen;
+  return (
+    <main className="page checkout-page" id="main">
+      <Stepper current="personal" />
+      <h1 className="booking-title">{t("title")}</h1>
+      {!slots ? (
+        <NoRoomsChosen query={chosen.searchQuery} />
+      ) : !services || services.slots.length !== slots.length ? (
+        <div className="card booking-empty">
+          <p>{t("noServices.text")}</p>
+          <AppLink className="button" to={href("services", ids, chosen.searchQuery)}>
+            {t("noServices.link")}
+          </AppLink>
+        </div>
+      ) : (
+        <CheckoutLoader
+          selection={{
+            ids,
+            search: chosen.search,
+            scope: chosen.scope,
+            slots,
+            services,
+            searchQuery: chosen.searchQuery,
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function CheckoutLoader({ selection }: { selection: Selection }) {
+  const { t } = useTranslation("checkout");
+  const { ids, search, slots, services } = selection;
+  const body = useMemo(
+    () => prepaidPayload({ ids, search, slots, services }),
+    [ids, search, slots, services],
+  );
+  const prepaid = usePrepaidCheck(body);
+  const privacy = useCustomPrivacy(selection.ids);
+  if (prepaid.isPending || privacy.isPending)
+    return (
+      <div className="checkout-skeleton" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {t("loading")}
+        </p>
+        <div className="skeleton skeleton-card" />
+        <div className="skeleton skeleton-card" />
+      </div>
+    );
+  if (prepaid.isError) {
+    const error = prepaid.error;
+    const code = error instanceof ApiError ? toProblemCode(error.code) : "network";
+    return (
+      <BookingProblem
+        problem={{
+          code,
+          services: error instanceof ApiError && error.details.some((d) => d.field.startsWith("services")),
+        }}
+        searchQuery={selection.searchQuery}
+        onRetry={code === "network" || code === "booking_failed" ? () => void prepaid.refetch() : undefined}
+      />
+    );
+  }
+  if (privacy.isError)
+    return (
+      <BookingProblem
+        problem={{ code: "network" }}
+        searchQuery={selection.searchQuery}
+        onRetry={() => void privacy.refetch()}
+      />
+    );
+  return <CheckoutForm selection={selection} prepaid={prepaid.data} policies={privacy.data.policies} />;
+}
+
+function CheckoutForm(props: {
+  selection: Selection;
+  prepaid: PrepaidCheckResponse;
+  policies: CustomPrivacyResponse["policies"];
+}) {
+  const { selection, prepaid, policies } = props;
+  const { slots, search } = selection;
+  const { t } = useTranslation(["checkout", "errors"]);
+  const { ids, hotel } = useHotel();
+  const navigate = useNavigateTo();
+  const formatPrice = useFormatPrice();
+  const settings = hotel.settings as Record<string, unknown>;
+  const context = useRef<CheckoutContext>(null as unknown as CheckoutContext);
+  context.current = {
+    arrival: search.arrival,
+    slots,
+    settings: {
+      addressMandatory: settings.addressMandatory === true,
+      cityMandatory: settings.cityMandatory === true,
+      guestsMandatory: hotel.guestsMandatory,
+      mandatoryPrivacyIds: policies.filter((p) => p.mandatory).map((p) => p.id),
+    },
+  };
+  const form = useForm<CheckoutValues>({
+    defaultValues: defaultValues({
+      slots,
+      policies,
+      paymentMethods: prepaid.paymentMethods,
+      dialCode: defaultDialCode(languageOf(ids.language).text),
+    }),
+    resolver: checkoutResolver(() => context.current),
+    mode: "onTouched",
+    reValidateMode: "onChange",
+    shouldFocusError: false,
+  });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [showSummary, setShowSummary] = useState(false);
+  const [sending, setSending] = useState(false);
+  const sendingNow = useRef(false);
+  const summaryRef = useRef<HTMLElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<"summary" | "problem" | null>(null);
+  const errors = flattenErrors(form.formState.errors);
+  const method = form.watch("payment.method");
+
+  useEffect(() => {
+    const target =
+      focusNext.current === "summary"
+        ? summaryRef.current
+        : focusNext.current === "problem"
+          ? problemRef.current
+          : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+    target.scrollIntoView?.({ block: "start" });
+  });
+
+  const onCard = (card: CardToken | null) => {
+    form.setValue("payment.cardToken", card?.token ?? "");
+    form.setValue("payment.cardLast4", card?.last4 ?? "");
+    if (card) form.clearErrors("payment.cardToken");
+  };
+
+  const labelOf = (path: string): string => {
+    const parts = path.split(".");
+    const [area, second] = parts;
+    if (area === "booker") {
+      const key =
+        path === "booker.phone.dialCode" ? "dialCode" : path === "booker.phone.number" ? "phone" : second;
+      return t(`booker.${key}`);
+    }
+    if (area === "rooms") {
+      const r = Number(parts[1]);
+      const g = Number(parts[3]);
+      const slot = slots[r];
+      const adult = !slot || g < slot.adults;
+      const guest = adult
+        ? t("guests.adult", { index: g + 1 })
+        : t("guests.child", { index: g - slot.adults + 1, age: slot.ages[g - slot.adults] });
+      return t("guests.fieldIn", { room: r + 1, guest, field: t(`guests.${parts[4]}`) });
+    }
+    if (area === "invoice") return t("invoice.fieldIn", { field: t(`invoice.${second}`) });
+    if (area === "privacy" && second === "custom") return policies[Number(parts[2])]?.title ?? "";
+    if (area === "privacy") return t(`terms.${second}`);
+    if (area === "terms") return t(`terms.${second}Short`);
+    if (path === "payment.cardToken") return t("payment.card");
+    return t("payment.method");
+  };
+
+  const showProblem = (next: Problem) => {
+    setProblem(next);
+    focusNext.current = "problem";
+  };
+
+  const showServerError = (error: ApiError, values: CheckoutValues) => {
+    if (error.code === "invalid_input" && error.details.length > 0) {
+      let mapped = 0;
+      let services = false;
+      for (const detail of error.details) {
+        const path = toFormPath(detail.field, values);
+        if (path) {
+          form.setError(path as never, { type: "server", message: messageCode(detail.message) });
+          mapped++;
+        } else if (detail.field.startsWith("services")) services = true;
+      }
+      if (mapped > 0) setShowSummary(true);
+      if (mapped === error.details.length) {
+        setProblem(null);
+        focusNext.current = "summary";
+        return;
+      }
+      showProblem({ code: "invalid_input", services });
+      return;
+    }
+    const code = toProblemCode(error.code);
+    if (code === "card_declined" || code === "card_insufficient_funds" || code === "payment_failed")
+      onCard(null);
+    showProblem({ code });
+  };
+
+  const onValid = async (values: CheckoutValues) => {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
+    setSending(true);
+    setProblem(null);
+    setShowSummary(false);
+    const storage = sessionStore();
+    const payload = bookingPayload(values, {
+      ...selection,
+      guestsMandatory: hotel.guestsMandatory,
+      expectedTotal: prepaid.total,
+    });
+    try {
+      const answer = await confirmBooking(payload, idempotencyKeyFor(storage, selection.scope));
+      forgetIdempotencyKey(storage);
+      if (answer.next === "3ds" && answer.redirectUrl) {
+        // The gateway's challenge page brings the guest back to the 3-D Secure return page.
+        window.location.assign(answer.redirectUrl);
+        return;
+      }
+      storage?.removeItem(ROOMS_STORAGE_KEY);
+      storage?.removeItem(SERVICES_STORAGE_KEY);
+      navigate(href("voucher", { ...ids, code: answer.reservation.code, email: answer.reservation.email }));
+      return;
+    } catch (err) {
+      // A fetch that never got an answer: the same key goes with the retry, so it cannot book twice.
+      const error = err instanceof ApiError ? err : new ApiError(0, "network", String(err));
+      if (!isUnsettled(error)) forgetIdempotencyKey(storage);
+      showServerError(error, values);
+    }
+    sendingNow.current = false;
+    setSending(false);
+  };
+
+  const onInvalid = () => {
+    setProblem(null);
+    setShowSummary(true);
+    focusNext.current = "summary";
+  };
+
+  const payNow = method === "card_payment" && prepaid.dueNow > 0;
+  const returnPath =
+    typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
+
+  return (
+    <div className="checkout-layout">
+      <aside className="checkout-layout__summary">
+        <BookingSummary search={search} slots={slots} services={selection.services} prepaid={prepaid} />
+        <p className="summary-back">
+          <AppLink to={href("services", ids, selection.searchQuery)}>{t("summary.changeServices")}</AppLink>
+        </p>
+      </aside>
+      <FormProvider {...form}>
+        <form
+          className="checkout-form"
+          noValidate
+          aria-labelledby="checkout-form-title"
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+        >
+          <h2 id="checkout-form-title" className="visually-hidden">
+            {t("formTitle")}
+          </h2>
+          {problem ? (
+            <BookingProblem ref={problemRef} problem={problem} searchQuery={selection.searchQuery} />
+          ) : null}
+          {showSummary && errors.length > 0 ? (
+            <ErrorSummary ref={summaryRef} errors={errors} labelOf={labelOf} />
+          ) : null}
+          <p className="muted section-note">{t("requiredNote")}</p>
+          <BookerSection
+            addressMandatory={context.current.settings.addressMandatory}
+            cityMandatory={context.current.settings.cityMandatory}
+          />
+          <GuestsSection slots={slots} mandatory={hotel.guestsMandatory} />
+          <InvoiceSection />
+          <ConsentsSection policies={policies} refundChosen={refundChosen(slots)} />
+          <PaymentSection prepaid={prepaid} returnPath={returnPath} onCard={onCard} />
+          <div className="submit-bar">
+            <p className="submit-bar__total">
+              <span>{t("summary.total")}</span>{" "}
+              <strong>{formatPrice(prepaid.total, prepaid.currency)}</strong>
+            </p>
+            <button
+              type="submit"
+              className="button submit-bar__button"
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sending ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  {t("submit.sending")}
+                </>
+              ) : payNow ? (
+                t("submit.pay", { amount: formatPrice(prepaid.dueNow, prepaid.currency) })
+              ) : isCardPayment(method) && method === "pre_authorisation" ? (
+                t("submit.authorise")
+              ) : (
+                t("submit.book")
+              )}
+            </button>
+            <p className="visually-hidden" role="status">
+              {sending ? t("submit.sending") : ""}
+            </p>
+          </div>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}

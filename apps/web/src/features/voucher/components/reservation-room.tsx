@@ -1,0 +1,108 @@
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
+import { ChevronRight } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { VoucherFormat } from "../use-voucher-format";
+import { Fact, Facts } from "./section";
+import { ServiceList } from "./service-list";
+
+type Room = Reservation["rooms"][number];
+
+const MEAL_PLANS = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"] as const;
+const mealKey = (plan: string) => ((MEAL_PLANS as readonly string[]).includes(plan) ? plan : "unspecified");
+
+/** One room of the reservation: status, occupancy, rate and meals, the price night by night, services, guests. */
+export function ReservationRoom({
+  room,
+  number,
+  format,
+}: {
+  room: Room;
+  number: number;
+  format: VoucherFormat;
+}) {
+  const { t } = useTranslation("voucher");
+  const id = useId();
+  const occupancy = [
+    t("room.adults", { count: room.adults }),
+    room.children.length > 0
+      ? t("room.children", { count: room.children.length, ages: room.children.join(", ") })
+      : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+
+  return (
+    <article className={`voucher-room voucher-room--${room.status}`} aria-labelledby={`${id}-name`}>
+      <header className="voucher-room__head">
+        <h3 id={`${id}-name`}>{t("room.heading", { number, name: room.name })}</h3>
+        <span className={`badge badge--${room.status}`}>{t(`room.status.${room.status}`)}</span>
+      </header>
+      <Facts>
+        <Fact label={t("room.guests")} value={occupancy} />
+        <Fact label={t("room.rate")} value={room.rateName} />
+        <Fact label={t("room.meals")} value={t(`meal.${mealKey(room.mealPlan)}`)} />
+        <Fact
+          label={t("room.refundProtection")}
+          value={room.refundProtection ? t("room.refundIncluded") : t("room.refundNone")}
+        />
+        <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
+      </Facts>
+      {room.nightly.length > 0 ? (
+        <details className="voucher-room__nights">
+          <summary>
+            <ChevronRight className="disclosure-icon" aria-hidden="true" focusable="false" size={18} />
+            {t("room.nightly")}
+          </summary>
+          <table className="voucher-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("room.night")}</th>
+                <th scope="col" className="voucher-table__amount">
+                  {t("room.price")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {room.nightly.map((night) => (
+                <tr key={night.date}>
+                  <td>{format.stayDay(night.date)}</td>
+                  <td className="voucher-table__amount">{format.money(night.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+      {room.extra.length > 0 ? (
+        <div className="voucher-room__part">
+          <h4>{t("room.services")}</h4>
+          <ServiceList services={room.extra} format={format} />
+        </div>
+      ) : null}
+      {room.guests.length > 0 ? (
+        <div className="voucher-room__part">
+          <h4>{t("room.guestList")}</h4>
+          <ul className="guest-list">
+            {room.guests.map((guest, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; two guests may share a name.
+              <li key={`${guest.firstName}-${guest.lastName}-${i}`}>
+                <span className="guest-list__name">
+                  {guest.firstName} {guest.lastName}
+                </span>
+                <span className="guest-list__meta">
+                  {[
+                    t(`room.guestType.${guest.type}`),
+                    guest.birthDate ? t("room.born", { date: guest.birthDate }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,205 @@
+// @vitest-environment happy-dom
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { ROUTES } from "../../app/routes";
+import { renderInHotel } from "../global/render-in-hotel";
+import { aReservation } from "./test-fixtures";
+import VoucherPage from "./voucher-page";
+
+const path = "/hotel/1/channel/1/language/1/voucher/code/7K3M9QX2HT4VZ8PN/email/maria%40example.test";
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+function renderVoucher() {
+  const location = memoryLocation({ path, record: true });
+  renderInHotel(
+    <Router hook={location.hook}>
+      <Route path={ROUTES.voucher} component={VoucherPage} />
+    </Router>,
+  );
+  return location;
+}
+
+const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\s+/g, " ");
+
+describe("voucher page", () => {
+  let answer: () => Response;
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+  beforeEach(() => {
+    answer = () => json(aReservation());
+    fetchMock.mockClear();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("asks retrieve.do with the channel, code and e-mail of the route", async () => {
+    renderVoucher();
+    await screen.findByRole("heading", { level: 1, name: "Your reservation at Hotel Lago Blu" });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/retrieve.do");
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      channel: 1,
+      code: "7K3M9QX2HT4VZ8PN",
+      mail: "maria@example.test",
+    });
+  });
+
+  it("shows every section of the reservation in words", async () => {
+    renderVoucher();
+    await screen.findByRole("heading", { level: 1 });
+    const main = screen.getByRole("main");
+
+    // Code, status, booking date, promo code.
+    expect(within(main).getByText("7K3M9QX2HT4VZ8PN")).toBeTruthy();
+    expect(text(main)).toContain("Status: Confirmed");
+    expect(text(main)).toContain("Promo code: SPRING");
+
+    // Stay, hotel, booker.
+    const stay = within(main).getByRole("region", { name: "Your stay" });
+    expect(text(stay)).toContain("ArrivalThu, 10 Jan 2030");
+    expect(text(stay)).toContain("DepartureSat, 12 Jan 2030");
+    expect(text(stay)).toContain("2 nights");
+    expect(text(stay)).toContain("Expected arrival time18:00");
+    const hotel = within(main).getByRole("region", { name: "Hotel" });
+    expect(text(hotel)).toContain("Via Roma 1, Riva del Garda, Italy");
+    expect(within(hotel).getByRole("link", { name: "+39 0464 555 010" }).getAttribute("href")).toBe(
+      "tel:+390464555010",
+    );
+    expect(within(hotel).getByRole("link", { name: "info@lagoblu.test" }).getAttribute("href")).toBe(
+      "mailto:info@lagoblu.test",
+    );
+    const booker = within(main).getByRole("region", { name: "Booked by" });
+    expect(text(booker)).toContain("Maria Rossi");
+    expect(text(booker)).toContain("maria.work@example.test");
+    expect(text(booker)).toContain("Via Verdi 3, 20121 Milano, Italy");
+    expect(text(booker)).toContain("RSSMRA80A41F205X");
+
+    // The room.
+    const room = within(main).getByRole("article", { name: "Room 1: Double Room Lake View" });
+    expect(text(room)).toContain("Booked");
+    expect(text(room)).toContain("2 adults, 2 children aged 4, 7");
+    expect(text(room)).toContain("Flexible rate");
+    expect(text(room)).toContain("Half board");
+    expect(text(room)).toContain("Refund protectionIncluded");
+    expect(text(room)).toContain("Room total300,00 EUR");
+    expect(within(room).getByText("Price per night")).toBeTruthy();
+    expect(text(room)).toContain("Thu, 10 Jan 2030140,00 EUR");
+    expect(text(room)).toContain("Fri, 11 Jan 2030160,00 EUR");
+    expect(text(room)).toContain("Airport transfer60,00 EUR");
+    expect(text(room)).toContain("Time slot14:00-15:00");
+    expect(text(room)).toContain("Flight, train or boat numberFR1234");
+    expect(text(room)).toContain("PlaceVRN");
+    expect(text(room)).toContain("2 × Welcome drinkFree");
+    expect(text(room)).toContain("Maria RossiAdult · born 01/02/1980");
+    expect(text(room)).toContain("Luca RossiChild · born 03/04/2023");
+
+    // Services for the whole stay, totals.
+    const services = within(main).getByRole("region", { name: "Services for the whole stay" });
+    expect(text(services)).toContain("Late check-out25,00 EUR");
+    const totals = within(main).getByRole("region", { name: "Totals" });
+    expect(text(totals)).toContain("Rooms300,00 EUR");
+    expect(text(totals)).toContain("Extra services85,00 EUR");
+    expect(text(totals)).toContain("Refund protection12,00 EUR");
+    expect(text(totals)).toContain("Total397,00 EUR");
+    expect(text(totals)).toContain("City tax to pay at the hotel, not included in the total10,00 EUR");
+
+    // Payment, schedule, policy.
+    const payment = within(main).getByRole("region", { name: "Payment" });
+    expect(text(payment)).toContain("Card payment, card ending 4242");
+    const rows = within(payment)
+      .getAllByRole("row")
+      .map((row) => text(row));
+    expect(rows).toEqual(["DateAmountStatus", "5 Jan 2030200,00 EURPaid", "8 Jan 2030197,00 EURTo pay"]);
+    const policy = within(main).getByRole("region", { name: "Cancellation policy" });
+    expect(text(policy)).toContain("Free cancellation until 8 Jan 2030.");
+
+    // Notes, invoice data.
+    const notes = within(main).getByRole("region", { name: "Notes" });
+    expect(text(notes)).toContain("Your noteWe arrive late.");
+    expect(text(notes)).toContain("Note from the hotelParking is free.");
+    const invoice = within(main).getByRole("region", { name: "Invoice data" });
+    expect(text(invoice)).toContain("Rossi Srl");
+    expect(text(invoice)).toContain("IT01234567890");
+    expect(text(invoice)).toContain("ABC1234");
+
+    // No actions yet: nothing to click that does nothing.
+    expect(
+      within(main)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Copy code", "Print"]);
+  });
+
+  it("prints with window.print and copies the code", async () => {
+    const print = vi.fn();
+    vi.stubGlobal("print", print);
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    renderVoucher();
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    expect(print).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole("button", { name: "Copy code" }));
+    expect(writeText).toHaveBeenCalledWith("7K3M9QX2HT4VZ8PN");
+    expect((await screen.findByText("Code copied.")).getAttribute("role")).toBe("status");
+  });
+
+  it("shows the bank-transfer details and the cancellation warning", async () => {
+    answer = () =>
+      json(
+        aReservation({
+          status: "pending_confirmation",
+          paymentMethod: "bank_transfer",
+          cardLast4: null,
+          bankTransfer: { owner: "Lago Blu Srl", iban: "IT60X0542811101000000123456", dueDate: "20300108" },
+          optionExpiresAt: "2030-01-06T17:00:00Z",
+          policy: { refundable: false, freeUntil: null },
+        } satisfies Partial<Reservation>),
+      );
+    renderVoucher();
+    const payment = await screen.findByRole("region", { name: "Payment" });
+    expect(text(payment)).toContain("Payment methodBank transfer");
+    expect(text(payment)).not.toContain("card ending");
+    expect(text(payment)).toContain("Account holderLago Blu Srl");
+    expect(text(payment)).toContain("IBANIT60X0542811101000000123456");
+    expect(text(payment)).toContain("Pay by8 Jan 2030");
+    expect(text(payment)).toContain(
+      "If the payment does not arrive by 8 Jan 2030, the booking is cancelled.",
+    );
+    const main = screen.getByRole("main");
+    // The option expiry in the hotel's time zone (Europe/Rome: 18:00).
+    expect(text(main)).toContain("Status: Pending confirmation");
+    expect(text(main)).toContain("The hotel holds this option until 6 Jan 2030, 18:00");
+    expect(text(screen.getByRole("region", { name: "Cancellation policy" }))).toContain("Non-refundable");
+  });
+
+  it("tells a wrong code or e-mail and links to the reservation search", async () => {
+    answer = () =>
+      json(
+        { error: { code: "reservation_not_found", message: "Reservation not found", requestId: "r1" } },
+        404,
+      );
+    renderVoucher();
+    await screen.findByRole("heading", { level: 1, name: "Reservation not found: check the details" });
+    expect(screen.getByRole("link", { name: "Find my reservation" }).getAttribute("href")).toBe(
+      "/hotel/1/channel/1/language/1/recover",
+    );
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("asks to wait after too many tries", async () => {
+    answer = () => json({ error: { code: "rate_limited", message: "Too many", requestId: "r2" } }, 429);
+    renderVoucher();
+    await screen.findByRole("heading", { level: 1, name: "Too many attempts" });
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
