@@ -1,0 +1,309 @@
+import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
+
+// Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Tests run in parallel on one shared database: every
+// test and project books its own room type and its own stay (a different offset), so the counts it reads are its own.
+const HOTEL = "/hotel/1/channel/1/language/1";
+const NIGHTS = 2;
+const CARD_FRAME = "Secure card form of the payment provider";
+const PAY_AT_HOTEL_RATE = 101;
+
+type CalendarDay = {
+  date: string;
+  closed: boolean;
+  available: boolean;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  minStay: number;
+  maxStay: number | null;
+};
+type AvailRoom = { id: number; name: string; count: number; rates: { id: number; name: string; payment: string }[] };
+
+const toDate = (ymd: string) =>
+  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
+const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
+const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
+
+/** The first arrival at least `from` days ahead where a 2-night stay is open in calendar.do. */
+async function pickStay(request: APIRequestContext, from: number) {
+  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
+  expect(response.ok()).toBe(true);
+  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
+  const days = new Map(calendar.days.map((d) => [d.date, d]));
+  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
+  for (let offset = from; offset < from + 60; offset++) {
+    const arrival = addDays(calendar.from, offset);
+    const first = days.get(arrival);
+    const departure = addDays(arrival, NIGHTS);
+    if (
+      first &&
+      !first.closedToArrival &&
+      first.minStay <= NIGHTS &&
+      (first.maxStay ?? NIGHTS) >= NIGHTS &&
+      Array.from({ length: NIGHTS }, (_, i) => days.get(addDays(arrival, i))).every(open) &&
+      !days.get(departure)?.closedToDeparture
+    )
+      return { arrival, departure };
+  }
+  throw new Error(`no open ${NIGHTS}-night stay from ${from} days ahead in the demo calendar`);
+}
+
+/** Each test and project its own part of the calendar. */
+const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 5 : 0);
+
+async function availRoom(request: APIRequestContext, stay: { arrival: string; departure: string }, room: string) {
+  const response = await request.get(
+    `/api/avail.do?hotel=1&channel=1&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
+  );
+  expect(response.ok()).toBe(true);
+  const rooms = ((await response.json()) as { availability: AvailRoom[][] }).availability.flat();
+  const found = rooms.find((r) => r.name === room);
+  return found ?? null;
+}
+
+/** Rooms page for the stay → the room's rate → Continue → services (mandatory category) → checkout. */
+async function toCheckout(
+  page: Page,
+  stay: { arrival: string; departure: string },
+  room: string,
+  rate: string,
+  look: (screen: string) => Promise<void>,
+  services: "check-mandatory" | "quick",
+) {
+  await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  const cookie = page.getByRole("region", { name: "Cookie notice" });
+  await expect(cookie).toBeVisible();
+  await cookie.getByRole("button", { name: "OK" }).click();
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { level: 3, name: room, exact: true }) })
+    .first();
+  await expect(card).toBeVisible();
+  const showAll = card.getByRole("button", { name: /^Show all \d+ rates/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const rateCard = card.getByRole("article", { name: rate, exact: true }).first();
+  await expect(rateCard).toBeVisible();
+  await look("rooms with the chosen room");
+  await rateCard.getByRole("button", { name: /^Select/ }).click();
+  const selection = page.getByRole("region", { name: "Your selection" });
+  await expect(selection.getByText("All rooms are chosen.")).toBeVisible();
+  await selection.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/services/);
+  const insurance = page.getByRole("group", { name: /Travel insurance/ });
+  await expect(insurance).toBeVisible();
+  if (services === "check-mandatory") {
+    await look("services");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Choose at least one service in Travel insurance").first()).toBeVisible();
+    await look("services mandatory category missing");
+  }
+  await page.getByRole("checkbox", { name: "Basic cover (included)" }).check();
+  if (services === "check-mandatory") await look("services chosen");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await expect(page.getByLabel("Full name")).toBeVisible();
+}
+
+async function fillBooker(page: Page, email: string) {
+  await page.getByLabel("Full name").fill("Anna Bianchi");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Confirm e-mail").fill(email);
+  await page.getByLabel("Phone number").fill("333 123 4567");
+  await page.getByLabel("Country", { exact: true }).selectOption("IT");
+  // The three mandatory terms, and every other required box the hotel adds (demo hotel 1: house rules).
+  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
+  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
+  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
+  const required = page.getByRole("checkbox", { name: /\(required\)/ });
+  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
+}
+
+async function enterCard(page: Page, number: string) {
+  const frame = page.frameLocator(`iframe[title="${CARD_FRAME}"]`);
+  await frame.getByLabel("Card number").fill(number);
+  await frame.getByLabel("Expiry (MM/YYYY)").fill("12/2031");
+  await frame.getByLabel("Card holder").fill("Anna Bianchi");
+  await frame.getByLabel("CVV").fill("123");
+  await frame.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByText(`Card ending in ${number.slice(-4)} saved.`)).toBeVisible();
+}
+
+const bookButton = (page: Page) => page.getByRole("button", { name: /^(Book and pay|Confirm booking|Book and authorise)/ });
+
+test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, mail", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const room = "Classic double room";
+  const stay = await pickStay(request, offsetFor(testInfo, 30));
+  const before = await availRoom(request, stay, room);
+  const prepaid = before?.rates.find((r) => r.payment === "prepaid")?.name;
+  expect(prepaid, "a prepaid rate for the stay").toBeDefined();
+
+  await toCheckout(page, stay, room, prepaid!, look, "check-mandatory");
+  await look("checkout");
+  const email = `anna.${testInfo.project.name}.${Date.now()}@example.test`;
+  await fillBooker(page, email);
+  await page.getByRole("radio", { name: /Pay now by card/ }).check();
+  await enterCard(page, "4000000000003220");
+  await look("checkout filled");
+  await bookButton(page).click();
+
+  // The gateway's 3-D Secure challenge, then back through the 3-D Secure return page to the voucher.
+  await expect(page.getByRole("heading", { name: "3-D Secure check" })).toBeVisible({ timeout: 20_000 });
+  await look("gateway 3-D Secure challenge");
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+  await page.waitForURL(/\/3ds\/code\//);
+  await expect(page).toHaveURL(/\/(3ds|voucher)\/code\//);
+  await capture("3-D Secure return page");
+  await page.waitForURL(/\/voucher\/code\//, { timeout: 20_000 });
+  const code = /\/voucher\/code\/([^/]+)\//.exec(page.url())?.[1] ?? "";
+  expect(code).toMatch(/^[0-9A-Z]{16}$/);
+  await expect(page.getByText(code).first()).toBeVisible();
+  await expect(page.getByText("Status: Confirmed")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Your booking is confirmed. We look forward to welcoming you.")).toBeVisible();
+  await look("voucher");
+
+  // The API agrees: the reservation is there, the room type has one room fewer.
+  const retrieve = await request.post("/api/retrieve.do", { data: { channel: 1, code, mail: email } });
+  expect(retrieve.status(), await retrieve.text()).toBe(200);
+  expect(await retrieve.text()).toContain(code);
+  const after = await availRoom(request, stay, room);
+  expect(after?.count).toBe((before?.count ?? 0) - 1);
+
+  // The confirmation mail in the development mailbox.
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: email }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await look("mailbox");
+  // The table is wider than a phone: open the mail by its link's address rather than a tap under the scroll.
+  const href = await row.getByRole("link").first().getAttribute("href");
+  await page.goto(href!);
+  await expect(page.getByText(code).first()).toBeVisible();
+  await capture("confirmation mail");
+});
+
+test("a declined card shows the message and the guest can enter another card", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 40));
+  const room = "Superior double, lake view";
+  const prepaid = (await availRoom(request, stay, room))?.rates.find((r) => r.payment === "prepaid")?.name;
+  expect(prepaid, "a prepaid rate for the stay").toBeDefined();
+  await toCheckout(page, stay, room, prepaid!, look, "quick");
+  await fillBooker(page, `declined.${testInfo.project.name}.${Date.now()}@example.test`);
+  await page.getByRole("radio", { name: /Pay now by card/ }).check();
+  await enterCard(page, "4000000000000002");
+  await bookButton(page).click();
+  await expect(page.getByText("Your card was not accepted. Please try another card.").first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(/\/checkout/);
+  await look("checkout card declined");
+  // Another card can go in the card frame.
+  await expect(page.frameLocator(`iframe[title="${CARD_FRAME}"]`).getByLabel("Card number")).toBeVisible();
+  await enterCard(page, "4242424242424242");
+  await look("checkout another card");
+});
+
+test("two browsers race for the last room: one voucher, one sold-out message", async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const room = "Suite with panoramic terrace";
+  const stay = await pickStay(request, offsetFor(testInfo, 50));
+  // Book the suite through the API until one is left.
+  for (let i = 0; i < 20; i++) {
+    const left = await availRoom(request, stay, room);
+    expect(left, "the suite is on sale for the stay").not.toBeNull();
+    if (left!.count <= 1) break;
+    const response = await request.post("/api/guestdata.do", {
+      headers: { "Idempotency-Key": `e2e-race-${testInfo.project.name}-${Date.now()}-${i}` },
+      data: {
+        method: "confirm",
+        hotel: 1,
+        channel: 1,
+        language: 1,
+        arrival: stay.arrival,
+        departure: stay.departure,
+        rooms: [{ slot: 0, roomId: left!.id, rateId: PAY_AT_HOTEL_RATE, adults: 2, ages: [], refundProtection: false }],
+        booker: {
+          fullname: "Filler Guest",
+          email: "filler@example.test",
+          emailConfirm: "filler@example.test",
+          phone: { dialCode: "+39", number: "3331234567" },
+          country: "IT",
+        },
+        privacy: { marketing: false, report: false, profile: false, custom: [{ id: 101, accepted: true }] },
+        terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+        // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
+        services: [{ serviceId: 101, slot: null, quantity: 1 }],
+        payment: { method: "pay_at_hotel" },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  expect((await availRoom(request, stay, room))?.count).toBe(1);
+
+  const guests = await Promise.all(["first", "second"].map((who) => openGuest(browser, testInfo, who)));
+  try {
+    await Promise.all(
+      guests.map(async ({ page, look }, i) => {
+        await toCheckout(page, stay, room, "Room only – flexible", look, "quick");
+        await fillBooker(page, `race${i}.${testInfo.project.name}.${Date.now()}@example.test`);
+        await expect(bookButton(page)).toBeEnabled();
+      }),
+    );
+    await guests[0]!.look("checkout before the race");
+    await Promise.all(guests.map(({ page }) => bookButton(page).click()));
+    const outcome = await Promise.all(
+      guests.map(async ({ page }) => {
+        const soldOut = page.getByText(/no longer available/).first();
+        await expect(page.getByText(/no longer available/).or(page.getByText("Reservation code").first()).first()).toBeVisible({
+          timeout: 20_000,
+        });
+        if (await soldOut.isVisible()) return "sold out";
+        await page.waitForURL(/\/voucher\/code\//);
+        return "voucher";
+      }),
+    );
+    expect([...outcome].sort()).toEqual(["sold out", "voucher"]);
+    for (const [i, { page, look }] of guests.entries()) {
+      if (outcome[i] === "voucher") await expect(page.getByText("Status: Confirmed")).toBeVisible();
+      await look(outcome[i] === "voucher" ? "race winner voucher" : "race loser sold out");
+    }
+    expect((await availRoom(request, stay, room))?.count ?? 0).toBe(0);
+  } finally {
+    await Promise.all(guests.map(({ context }) => context.close()));
+  }
+});
+
+async function openGuest(browser: Browser, testInfo: TestInfo, who: string) {
+  const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
+  const page = await context.newPage();
+  const look = async (screen: string) => {
+    await attachScreenshot(page, testInfo, `${who} guest: ${screen}`);
+    await expectNoA11yViolations(page, testInfo, `${who} guest: ${screen}`);
+  };
+  return { context, page, look };
+}
