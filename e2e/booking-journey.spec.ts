@@ -17,7 +17,12 @@ type CalendarDay = {
   minStay: number;
   maxStay: number | null;
 };
-type AvailRoom = { id: number; name: string; count: number; rates: { id: number; name: string; payment: string }[] };
+type AvailRoom = {
+  id: number;
+  name: string;
+  count: number;
+  rates: { id: number; name: string; payment: string }[];
+};
 
 const toDate = (ymd: string) =>
   new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
@@ -51,7 +56,11 @@ async function pickStay(request: APIRequestContext, from: number) {
 /** Each test and project its own part of the calendar. */
 const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 5 : 0);
 
-async function availRoom(request: APIRequestContext, stay: { arrival: string; departure: string }, room: string) {
+async function availRoom(
+  request: APIRequestContext,
+  stay: { arrival: string; departure: string },
+  room: string,
+) {
   const response = await request.get(
     `/api/avail.do?hotel=1&channel=1&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );
@@ -129,7 +138,8 @@ async function enterCard(page: Page, number: string) {
   await expect(page.getByText(`Card ending in ${number.slice(-4)} saved.`)).toBeVisible();
 }
 
-const bookButton = (page: Page) => page.getByRole("button", { name: /^(Book and pay|Confirm booking|Book and authorise)/ });
+const bookButton = (page: Page) =>
+  page.getByRole("button", { name: /^(Book and pay|Confirm booking|Book and authorise)/ });
 
 test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, mail", async ({
   page,
@@ -245,7 +255,16 @@ test("two browsers race for the last room: one voucher, one sold-out message", a
         language: 1,
         arrival: stay.arrival,
         departure: stay.departure,
-        rooms: [{ slot: 0, roomId: left!.id, rateId: PAY_AT_HOTEL_RATE, adults: 2, ages: [], refundProtection: false }],
+        rooms: [
+          {
+            slot: 0,
+            roomId: left!.id,
+            rateId: PAY_AT_HOTEL_RATE,
+            adults: 2,
+            ages: [],
+            refundProtection: false,
+          },
+        ],
         booker: {
           fullname: "Filler Guest",
           email: "filler@example.test",
@@ -278,7 +297,12 @@ test("two browsers race for the last room: one voucher, one sold-out message", a
     const outcome = await Promise.all(
       guests.map(async ({ page }) => {
         const soldOut = page.getByText(/no longer available/).first();
-        await expect(page.getByText(/no longer available/).or(page.getByText("Reservation code").first()).first()).toBeVisible({
+        await expect(
+          page
+            .getByText(/no longer available/)
+            .or(page.getByText("Reservation code").first())
+            .first(),
+        ).toBeVisible({
           timeout: 20_000,
         });
         if (await soldOut.isVisible()) return "sold out";

@@ -5,6 +5,7 @@ import {
   countFree,
   type DayRestriction,
 } from "@alloggio/domain/availability/restrictions";
+import { priceService } from "@alloggio/domain/booking/services";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type {
   AvailableRoom,
@@ -218,12 +219,19 @@ export function evaluateStay(
       .filter(
         (s) => s.mandatory_for !== "none" && (s.mandatory_for === "all_adults" || g.children.length > 0),
       )
-      .map((s) => {
-        const persons = s.mandatory_for === "all_adults" ? g.adults : g.children.length;
-        const times = s.per_night ? nights : 1;
-        const qty = s.pricing_basis === "per_person" ? persons : 1;
-        return { s, price: s.price_minor * qty * times };
-      });
+      .map((s) => ({
+        s,
+        // The same rule the booking charges (domain), so the search shows what checkout will ask.
+        price: priceService(
+          {
+            pricingBasis: s.pricing_basis,
+            perNight: s.per_night,
+            priceMinor: s.price_minor,
+            mandatoryFor: s.mandatory_for,
+          },
+          { quantity: 1, adults: g.adults, children: g.children.length, nights },
+        ),
+      }));
     const extraCost = additional.reduce((a, b) => a + b.price, 0);
     const freeUntil =
       r.refundable && r.free_cancellation_days !== null ? addDays(arrival, -r.free_cancellation_days) : null;

@@ -12,6 +12,8 @@ import {
   aReservationLink,
   aRestrictionRange,
   aRoomType,
+  aService,
+  aServiceCategory,
   aTradeCustomer,
   buildProperty,
   seedProperty,
@@ -51,6 +53,8 @@ const kids = anAgeGroup(3, 12);
 const visible = aPromoCode({ code: "SUMMER10", discountPercent: 10 });
 const hidden = aPromoCode({ code: "VIP20", hidden: true, discountPercent: 20, ratePlanIds: [flexible.id] });
 const agency = aTradeCustomer();
+const feeCategory = aServiceCategory();
+const resortFee = aService(feeCategory, { pricingBasis: "per_person", price: 5, mandatoryFor: "all_adults" });
 const weekend = aPackage([flexible], {
   roomTypeIds: [family.id],
   minNights: 2,
@@ -112,6 +116,8 @@ const mainHotel = buildProperty({
   ],
   promoCodes: [visible, hidden],
   tradeCustomers: [agency],
+  serviceCategories: [feeCategory],
+  services: [resortFee],
   packages: [weekend],
   reservationLinks: [link, expiredLink],
 });
@@ -191,6 +197,20 @@ describe("avail.do", () => {
     expect(smallRoom.suggestedRate).toBe(nonRefundable.id);
     // Trade-only rates never show to direct guests.
     expect(rooms.flatMap((room) => room.rates).some((rate) => rate.id === tradeRate.id)).toBe(false);
+  });
+
+  it("shows the mandatory extras as the booking will charge them: once per adult", async () => {
+    const r = await avail({ arrival: "20300110", departure: "20300111", adults: "2", room: small.id });
+    const rate = r.availability[0]![0]!.rates[0]!;
+    expect(rate.extraCost).toBe(10);
+    expect(rate.additionalServices).toEqual([
+      expect.objectContaining({
+        id: resortFee.id,
+        price: 10,
+        mandatory: true,
+        source: { code: "all_adults" },
+      }),
+    ]);
   });
 
   it("defaults to one night from hotel-local today", async () => {
