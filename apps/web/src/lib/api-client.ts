@@ -56,3 +56,22 @@ export async function getText(path: string, params: Record<string, QueryValue> =
   if (!response.ok) throw await readError(response);
   return response.text();
 }
+
+/** POST /api/<path> with a JSON body, answering JSON; a failure throws `ApiError` like `getJson`. */
+export async function postJson<T>(path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`/api/${path}`, {
+    ...init,
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await readError(response);
+  return (await response.json()) as T;
+}
+
+/** A fresh key for one `Idempotency-Key` header (`crypto.randomUUID` needs a secure context: fall back). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -5,6 +5,7 @@ import {
   countFree,
   type DayRestriction,
 } from "@alloggio/domain/availability/restrictions";
+import { schedulePrepayments } from "@alloggio/domain/booking/payment-schedule";
 import { priceService } from "@alloggio/domain/booking/services";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type {
@@ -243,7 +244,7 @@ export function evaluateStay(
       best: false,
       policy: r.refundable ? r.free_cancellation_days : null,
       cancellation: { refundable: r.refundable, freeUntil },
-      prepaids: schedulePrepayments(r, total, arrival, o.today).map((p) => ({
+      prepaids: schedulePrepayments(r.prepayment, total, arrival, o.today).map((p) => ({
         ...p,
         amount: money(p.amount),
       })),
@@ -444,33 +445,3 @@ export function evaluateStay(
     );
   return { slots, available };
 }
-
-/** The prepayment schedule of a rate as dated amounts (minor units) that add up to the share asked for. */
-export function schedulePrepayments(
-  r: Pick<RatePlanRow, "prepayment">,
-  totalMinor: number,
-  arrival: string,
-  today: string,
-): { date: string; amount: number; percent: number }[] {
-  const steps = r.prepayment;
-  const out: { date: string; amount: number; percent: number }[] = [];
-  const percentSum = steps.reduce((a, s) => a + s.percent, 0);
-  const dueTotal = Math.round((totalMinor * Math.min(percentSum, 100)) / 100);
-  let given = 0;
-  steps.forEach((s, i) => {
-    let date =
-      s.timing === "immediate"
-        ? today
-        : s.timing === "days_before_arrival"
-          ? addDays(arrival, -s.days)
-          : addDays(today, s.days);
-    if (date < today) date = today;
-    if (date > arrival) date = arrival;
-    const amount = i === steps.length - 1 ? dueTotal - given : Math.round((totalMinor * s.percent) / 100);
-    given += amount;
-    out.push({ date, amount, percent: s.percent });
-  });
-  return out;
-}
-
-export { ymdToIso };

@@ -1,14 +1,9 @@
+import { newIdempotencyKey } from "../../lib/api-client";
+
 /** Session storage of the booking's `Idempotency-Key`: one per checkout, kept across a retry after a network error. */
 export const IDEMPOTENCY_STORAGE_KEY = "checkoutIdempotencyKey";
 
 type Saved = { scope: string; key: string };
-
-/** A fresh key (`crypto.randomUUID` needs a secure context: fall back to random bytes). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The key of this checkout (the search it books), created and kept on first use. */
 export function idempotencyKeyFor(storage: Storage | undefined, scope: string): string {

@@ -1,5 +1,5 @@
 import type { ConfirmPaymentResponse } from "@alloggio/domain/contract/booking/confirm-payment";
-import { newIdempotencyKey, postJson } from "./post-json";
+import { newIdempotencyKey, postJson } from "../../../lib/api-client";
 
 /**
  * `confirmPayment.do`: the server asks the hotel's gateway whether the payment of `reservation` passed and confirms

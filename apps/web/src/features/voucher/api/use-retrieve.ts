@@ -1,7 +1,6 @@
 import type { RetrieveQuery, RetrieveResponse } from "@alloggio/domain/contract/booking/retrieve";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
-import { postJson } from "./post-json";
+import { ApiError, postJson } from "../../../lib/api-client";
 
 /** `retrieve.do`: a reservation by its code and the booker's e-mail (404 `reservation_not_found` if either is wrong). */
 export function fetchReservation(query: RetrieveQuery, signal?: AbortSignal): Promise<RetrieveResponse> {
