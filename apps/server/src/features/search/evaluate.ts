@@ -20,7 +20,7 @@ import { type Child, mapChildAge } from "@alloggio/domain/occupancy/occupancy";
 import { findOverride, type PriceOverride } from "@alloggio/domain/pricing/overrides";
 import { type NightBase, priceStay } from "@alloggio/domain/pricing/price-stay";
 import { checkPromo, type Promo } from "@alloggio/domain/pricing/promo";
-import { addDays, isoToYmd, nightsBetween, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { addDays, isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
 import type { RatePlanRow, RoomTypeRow, SearchContext } from "./repository";
 
 export type EvaluateOptions = {
