@@ -4,6 +4,7 @@ import {
   dayOfWeek,
   firstArrivalInZone,
   formatDdMmYyyy,
+  instantInZone,
   isoToYmd,
   isValidYmd,
   listNights,
@@ -11,6 +12,7 @@ import {
   monthOf,
   nightsBetween,
   parseDdMmYyyy,
+  startOfDayInZone,
   todayInZone,
   ymdToIso,
 } from "./stay-dates";
@@ -242,5 +244,75 @@ describe("firstArrivalInZone", () => {
     ["2030-01-10T23:30:00Z", "Europe/Rome", "20300110"], // 00:30 on the 11th: still the 10th's night
   ])("%s in %s → %s", (iso, zone, expected) => {
     expect(firstArrivalInZone(new Date(iso), zone)).toBe(expected);
+  });
+});
+
+describe("instantInZone and startOfDayInZone", () => {
+  it.each<[string, string, number, number, string, string]>([
+    ["Rome in winter", "20240115", 23, 59, "Europe/Rome", "2024-01-15T22:59:00.000Z"],
+    ["Rome in summer", "20240715", 0, 0, "Europe/Rome", "2024-07-14T22:00:00.000Z"],
+    [
+      "Rome, spring forward: 02:30 never happens, moves to 03:30",
+      "20240331",
+      2,
+      30,
+      "Europe/Rome",
+      "2024-03-31T01:30:00.000Z",
+    ],
+    ["Rome, spring forward: 03:00", "20240331", 3, 0, "Europe/Rome", "2024-03-31T01:00:00.000Z"],
+    [
+      "Rome, fall back: 02:30 happens twice, the first",
+      "20241027",
+      2,
+      30,
+      "Europe/Rome",
+      "2024-10-27T00:30:00.000Z",
+    ],
+    ["Rome, fall back: 03:00 once", "20241027", 3, 0, "Europe/Rome", "2024-10-27T02:00:00.000Z"],
+    ["Auckland in January (NZDT)", "20240115", 0, 0, "Pacific/Auckland", "2024-01-14T11:00:00.000Z"],
+    [
+      "Auckland, spring forward 02:00 → 03:00",
+      "20240929",
+      2,
+      15,
+      "Pacific/Auckland",
+      "2024-09-28T14:15:00.000Z",
+    ],
+    ["Auckland, fall back 03:00 → 02:00", "20240407", 2, 30, "Pacific/Auckland", "2024-04-06T13:30:00.000Z"],
+    ["New York, spring forward", "20240310", 2, 30, "America/New_York", "2024-03-10T07:30:00.000Z"],
+    ["New York, fall back", "20241103", 1, 30, "America/New_York", "2024-11-03T05:30:00.000Z"],
+    ["UTC", "20240229", 12, 0, "UTC", "2024-02-29T12:00:00.000Z"],
+    [
+      "Santiago changes clocks at midnight: the day starts at 01:00",
+      "20240908",
+      0,
+      0,
+      "America/Santiago",
+      "2024-09-08T04:00:00.000Z",
+    ],
+  ])("%s", (_name, ymd, hour, minute, zone, expected) => {
+    expect(instantInZone(ymd, hour, minute, zone).toISOString()).toBe(expected);
+  });
+
+  it("the start of a day reads back as 00:00 of that day, or the first minute after a midnight gap", () => {
+    for (const zone of [
+      "Europe/Rome",
+      "Pacific/Auckland",
+      "America/New_York",
+      "UTC",
+      "Australia/Lord_Howe",
+    ]) {
+      for (let day = "20240101"; day < "20250101"; day = addDays(day, 1)) {
+        const local = localTimeInZone(startOfDayInZone(day, zone), zone);
+        expect(local.ymd, `${zone} ${day}`).toBe(day);
+        expect(local.hour * 60 + local.minute, `${zone} ${day}`).toBe(0);
+      }
+    }
+  });
+
+  it("refuses a time that is not one", () => {
+    expect(() => instantInZone("20240101", 24, 0, "UTC")).toThrow(RangeError);
+    expect(() => instantInZone("20240101", 0, 60, "UTC")).toThrow(RangeError);
+    expect(() => instantInZone("20240230", 0, 0, "UTC")).toThrow(RangeError);
   });
 });

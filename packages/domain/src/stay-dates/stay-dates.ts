@@ -154,3 +154,45 @@ export function monthOf(ymd: Ymd): string {
   toEpochDay(ymd);
   return ymd.slice(0, 6);
 }
+
+/** The zone's offset from UTC at `epochMs`, in minutes (east positive), read to the minute. */
+function offsetMinutesAt(epochMs: number, timeZone: string): number {
+  const atMinute = Math.floor(epochMs / 60_000) * 60_000;
+  const local = localTimeInZone(new Date(atMinute), timeZone);
+  const wall = toEpochDay(local.ymd) * MS_PER_DAY + (local.hour * 60 + local.minute) * 60_000;
+  return (wall - atMinute) / 60_000;
+}
+
+/**
+ * The instant a hotel-local wall-clock time happens. Times that happen twice (the hour repeated when clocks fall
+ * back) give the first; times that never happen (the hour skipped when clocks spring forward) move forward by the
+ * gap, so 02:30 on a spring-forward night in Rome is 03:30 CEST. Hence `instantInZone(day, 0, 0, zone)` is always
+ * the day's first instant, also in zones that change clocks at midnight. Independent of the process time zone.
+ */
+export function instantInZone(ymd: Ymd, hour: number, minute: number, timeZone: string): Date {
+  if (
+    !Number.isInteger(hour) ||
+    hour < 0 ||
+    hour > 23 ||
+    !Number.isInteger(minute) ||
+    minute < 0 ||
+    minute > 59
+  )
+    throw new RangeError(`Invalid time: ${hour}:${minute}`);
+  const wall = toEpochDay(ymd) * MS_PER_DAY + (hour * 60 + minute) * 60_000;
+  // A zone changes its offset at most once within a day either side, so the offsets a day before and after are
+  // the only candidates.
+  const before = offsetMinutesAt(wall - MS_PER_DAY, timeZone);
+  const after = offsetMinutesAt(wall + MS_PER_DAY, timeZone);
+  const matches = [before, after]
+    .map((offset) => wall - offset * 60_000)
+    .filter((t) => wall - offsetMinutesAt(t, timeZone) * 60_000 === t);
+  if (matches.length > 0) return new Date(Math.min(...matches));
+  // In the gap: read the wall time with the offset in force before the change.
+  return new Date(wall - before * 60_000);
+}
+
+/** The first instant of a hotel-local day. */
+export function startOfDayInZone(ymd: Ymd, timeZone: string): Date {
+  return instantInZone(ymd, 0, 0, timeZone);
+}
