@@ -21,6 +21,8 @@ const table: Record<ReservationStatus, Record<ReservationEvent, ReservationStatu
     cancel: "cancelled",
     option_expired: "cancelled",
     bank_transfer_overdue: "cancelled",
+    modify: "pending_confirmation",
+    modify_payment_due: "✗",
   },
   confirmed: {
     confirm: "✗",
@@ -30,6 +32,8 @@ const table: Record<ReservationStatus, Record<ReservationEvent, ReservationStatu
     cancel: "cancelled",
     option_expired: "✗",
     bank_transfer_overdue: "cancelled",
+    modify: "confirmed",
+    modify_payment_due: "payment_required",
   },
   payment_required: {
     confirm: "✗",
@@ -39,6 +43,8 @@ const table: Record<ReservationStatus, Record<ReservationEvent, ReservationStatu
     cancel: "cancelled",
     option_expired: "cancelled",
     bank_transfer_overdue: "✗",
+    modify: "✗",
+    modify_payment_due: "✗",
   },
   preauth_required: {
     confirm: "✗",
@@ -48,6 +54,8 @@ const table: Record<ReservationStatus, Record<ReservationEvent, ReservationStatu
     cancel: "cancelled",
     option_expired: "cancelled",
     bank_transfer_overdue: "✗",
+    modify: "✗",
+    modify_payment_due: "✗",
   },
   cancelled: {
     confirm: "✗",
@@ -57,6 +65,8 @@ const table: Record<ReservationStatus, Record<ReservationEvent, ReservationStatu
     cancel: "✗",
     option_expired: "✗",
     bank_transfer_overdue: "✗",
+    modify: "✗",
+    modify_payment_due: "✗",
   },
 };
 
@@ -65,8 +75,8 @@ const pairs = RESERVATION_STATUSES.flatMap((state) =>
 );
 
 describe("transition", () => {
-  it("covers all 35 pairs", () => {
-    expect(pairs).toHaveLength(35);
+  it("covers all 45 pairs", () => {
+    expect(pairs).toHaveLength(45);
   });
 
   it.each(pairs)("%s + %s → %s", (state, event, expected) => {

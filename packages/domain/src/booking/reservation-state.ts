@@ -1,13 +1,13 @@
 /**
  * SPEC §4 Reservation as a state machine. The states match the `reservation_status` enum of the database.
  *
- * | from \ event          | confirm   | payment_succeeded | preauth_succeeded | payment_failed   | cancel    | option_expired | bank_transfer_overdue |
- * |-----------------------|-----------|-------------------|-------------------|------------------|-----------|----------------|-----------------------|
- * | pending_confirmation  | confirmed | ✗                 | ✗                 | ✗                | cancelled | cancelled      | cancelled             |
- * | confirmed             | ✗         | confirmed         | ✗                 | payment_required | cancelled | ✗              | cancelled             |
- * | payment_required      | ✗         | confirmed         | ✗                 | payment_required | cancelled | cancelled      | ✗                     |
- * | preauth_required      | ✗         | ✗                 | confirmed         | preauth_required | cancelled | cancelled      | ✗                     |
- * | cancelled             | ✗         | ✗                 | ✗                 | ✗                | ✗         | ✗              | ✗                     |
+ * | from \ event          | confirm   | payment_succeeded | preauth_succeeded | payment_failed   | cancel    | option_expired | bank_transfer_overdue | modify               | modify_payment_due |
+ * |-----------------------|-----------|-------------------|-------------------|------------------|-----------|----------------|-----------------------|----------------------|--------------------|
+ * | pending_confirmation  | confirmed | ✗                 | ✗                 | ✗                | cancelled | cancelled      | cancelled             | pending_confirmation | ✗                  |
+ * | confirmed             | ✗         | confirmed         | ✗                 | payment_required | cancelled | ✗              | cancelled             | confirmed            | payment_required   |
+ * | payment_required      | ✗         | confirmed         | ✗                 | payment_required | cancelled | cancelled      | ✗                     | ✗                    | ✗                  |
+ * | preauth_required      | ✗         | ✗                 | confirmed         | preauth_required | cancelled | cancelled      | ✗                     | ✗                    | ✗                  |
+ * | cancelled             | ✗         | ✗                 | ✗                 | ✗                | ✗         | ✗              | ✗                     | ✗                    | ✗                  |
  *
  * Why the less obvious cells:
  * - confirmed + payment_succeeded stays confirmed: a later step of the prepayment schedule was charged.
@@ -16,6 +16,11 @@
  * - option_expired also ends a payment or pre-authorisation that was never completed (an abandoned 3-D Secure
  *   challenge), so the held rooms return to sale.
  * - cancelled is final; the server answers a repeated gateway event with an idempotent no-op, not a transition.
+ * - modify (a confirmed change: services added, dates swapped, ADR 0010) keeps the state; modify_payment_due is a
+ *   change of a fully prepaid booking that costs more, which waits for "Pay now". A booking that still waits for
+ *   the gateway cannot be changed until it is paid or authorised, and an option's extra cost joins its balance, so
+ *   pending_confirmation has no modify_payment_due. Cancelling a single room is not a reservation event unless it
+ *   is the last room (then it is cancel).
  */
 export const RESERVATION_STATUSES = [
   "pending_confirmation",
@@ -34,6 +39,8 @@ export const RESERVATION_EVENTS = [
   "cancel",
   "option_expired",
   "bank_transfer_overdue",
+  "modify",
+  "modify_payment_due",
 ] as const;
 export type ReservationEvent = (typeof RESERVATION_EVENTS)[number];
 
@@ -64,12 +71,15 @@ const TRANSITIONS: Record<ReservationStatus, Partial<Record<ReservationEvent, Re
     cancel: "cancelled",
     option_expired: "cancelled",
     bank_transfer_overdue: "cancelled",
+    modify: "pending_confirmation",
   },
   confirmed: {
     payment_succeeded: "confirmed",
     payment_failed: "payment_required",
     cancel: "cancelled",
     bank_transfer_overdue: "cancelled",
+    modify: "confirmed",
+    modify_payment_due: "payment_required",
   },
   payment_required: {
     payment_succeeded: "confirmed",
