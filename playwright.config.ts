@@ -1,13 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { startTestSmtpServer } from "./packages/test-kit/src/mail";
 
 // Browser journeys (e2e/README.md) against the real product: `node scripts/start.mjs`, as `npm start` runs it, on
 // port 3900 with a fresh PGlite database so the demo group loads on start.
 const PORT = 3900;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = Boolean(process.env.CI);
+// A real SMTP server the product delivers its mail to; e2e/mail.ts reads what arrived (one JSON file a mail).
+const SMTP_PORT = 3925;
 
 // Playwright loads this file in the runner and again in every worker: only the runner creates the data dir; the
 // workers inherit its path through the environment. The runner removes it on exit, after the server has stopped.
@@ -17,6 +20,20 @@ if (!dataDir) {
   dataDir = created;
   process.env.ALLOGGIO_E2E_DATA_DIR = created;
   process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+  const inbox = join(created, "smtp-inbox");
+  mkdirSync(inbox);
+  let received = 0;
+  startTestSmtpServer({
+    port: SMTP_PORT,
+    onMail: ({ envelopeTo, subject, from, to, text, html, attachments }) =>
+      writeFileSync(
+        join(inbox, `${String(++received).padStart(5, "0")}.json`),
+        JSON.stringify({ envelopeTo, subject, from, to, text, html, attachments }),
+      ),
+  }).then(
+    (smtp) => process.on("beforeExit", () => void smtp.close()),
+    (err: unknown) => console.error(`[e2e] the SMTP server could not start on port ${SMTP_PORT}:`, err),
+  );
 }
 
 export default defineConfig({
@@ -69,6 +86,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
+      PUBLIC_URL: BASE_URL,
       // The embedded database, never one from the caller's shell.
       DATABASE_URL: undefined as unknown as string,
     },

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
+import { receivedMail } from "./mail";
 
 // Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Tests run in parallel on one shared database: every
 // test and project books its own room type and its own stay (a different offset), so the counts it reads are its own.
@@ -190,7 +191,17 @@ test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, 
   const after = await availRoom(request, stay, room);
   expect(after?.count).toBe((before?.count ?? 0) - 1);
 
-  // The confirmation mail in the development mailbox.
+  // The confirmation mail, delivered over SMTP to a real server: the guest's language, the code, the voucher
+  // link, the calendar file and the schema.org markup.
+  const mail = await receivedMail(email);
+  expect(mail.subject).toContain(code);
+  expect(mail.text).toContain(code);
+  expect(mail.html).toContain('"@type":"LodgingReservation"');
+  expect(mail.attachments.map((a) => a.filename)).toContain(`reservation-${code}.ics`);
+  const voucherLink = /https?:\/\/\S+\/voucher\/code\/\S+/.exec(mail.text)?.[0];
+  expect(voucherLink, "a voucher link in the mail").toBeDefined();
+
+  // The same mail in the development mailbox, marked as sent.
   await page.goto("/dev/mailbox");
   await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: email }).first();
@@ -232,6 +243,49 @@ test("a declined card shows the message and the guest can enter another card", a
   await expect(page.frameLocator(`iframe[title="${CARD_FRAME}"]`).getByLabel("Card number")).toBeVisible();
   await enterCard(page, "4242424242424242");
   await look("checkout another card");
+});
+
+test("pay by instant bank payment on the gateway's page, and come back to the voucher", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 60));
+  const room = "Superior double, lake view";
+  const prepaid = (await availRoom(request, stay, room))?.rates.find((r) => r.payment === "prepaid")?.name;
+  expect(prepaid, "a prepaid rate for the stay").toBeDefined();
+  await toCheckout(page, stay, room, prepaid!, look, "quick");
+  const email = `instant.${testInfo.project.name}.${Date.now()}@example.test`;
+  await fillBooker(page, email);
+  // Every method the demo hotel enables is offered; no card frame for a redirect method.
+  for (const method of [
+    /Pay now by card/,
+    /Instant bank payment/,
+    /Digital wallet/,
+    /Mobile payment/,
+    /Pay later by link/,
+    /Bank transfer/,
+  ])
+    await expect(page.getByRole("radio", { name: method })).toBeVisible();
+  await page.getByRole("radio", { name: /Instant bank payment/ }).check();
+  await expect(page.locator(`iframe[title="${CARD_FRAME}"]`)).toHaveCount(0);
+  await look("checkout instant bank payment");
+  await bookButton(page).click();
+
+  await expect(page.getByRole("heading", { name: "Instant bank payment" })).toBeVisible({ timeout: 20_000 });
+  await look("gateway instant bank page");
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+  await page.waitForURL(/\/voucher\/code\//, { timeout: 20_000 });
+  await expect(page.getByText("Status: Confirmed")).toBeVisible();
+  await expect(page.getByText("Instant bank payment").first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
+  await look("voucher instant bank payment");
 });
 
 test("two browsers race for the last room: one voucher, one sold-out message", async ({

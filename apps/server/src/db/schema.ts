@@ -668,6 +668,8 @@ export const paymentTransaction = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     status: text("status").notNull(),
     cardLast4: text("card_last4"),
+    /** Where the guest completes this payment on the gateway's pages (redirect methods, payment links). */
+    redirectUrl: text("redirect_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_transaction_ref").on(t.gateway, t.gatewayRef, t.kind)],
@@ -737,8 +739,10 @@ export const sandboxPayment = pgTable("sandbox_payment", {
   id: text("id").primaryKey(),
   amountMinor: integer("amount_minor").notNull(),
   currencyCode: text("currency_code").notNull(),
-  /** created, requires_challenge, authorised, captured, declined, refunded */
+  /** tokenised, requires_challenge, requires_action, authorised, captured, declined, refunded */
   status: text("status").notNull(),
+  /** card, or the redirect method the guest pays with on the sandbox's own page (instant_bank, wallet, …). */
+  method: text("method").notNull().default("card"),
   token: text("token"),
   cardLast4: text("card_last4"),
   declineReason: text("decline_reason"),

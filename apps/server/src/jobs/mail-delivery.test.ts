@@ -4,7 +4,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { startTestSmtpServer, type TestSmtpServer } from "../features/mail/mail-test-kit";
+import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
 import { enqueueMail } from "../features/mail/outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../features/mail/transport";
 import { startMailDelivery } from "./mail-delivery";

@@ -1567,6 +1567,8 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
       // Where guests send a bank transfer, and within how many days (shown on the voucher).
       settings: {
         ...spec.hotel.settings,
+        // Every redirect method of the sandbox gateway, so a guest can try each one.
+        paymentMethods: ["instant_bank", "wallet", "mobile", "pay_by_link"],
         bankTransfer: {
           owner: spec.hotel.name,
           iban: `IT60X0542811101000000${String(123456 + spec.hotel.id).padStart(6, "0")}`,

@@ -55,10 +55,30 @@ const strict = buildProperty({
   services: [finalCleaning],
 });
 
+// A hotel that enables every redirect method of the gateway; half of each stay is paid 10 days before arrival.
+const onlineRoom = aRoomType();
+const onlinePrepaid = aRatePlan({
+  refundable: false,
+  freeCancellationDays: undefined,
+  payment: "prepaid",
+  prepayment: [
+    { timing: "immediate", days: 0, percent: 50 },
+    { timing: "days_before_arrival", days: 2, percent: 50 },
+  ],
+});
+const online = buildProperty({
+  hotel: { settings: { paymentMethods: ["instant_bank", "wallet", "mobile", "pay_by_link"] } },
+  roomTypes: [onlineRoom],
+  ratePlans: [onlinePrepaid],
+  prices: [aPriceRange(onlineRoom, onlinePrepaid, { perAdults: { "1": 90, "2": 100 } })],
+  inventory: [anInventoryRange(onlineRoom, { allotment: 5 })],
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, hotel);
   await seedProperty(database, strict);
+  await seedProperty(database, online);
   app = await createTestApp(database, clock.now);
 });
 
@@ -408,6 +428,115 @@ describe("card payments through the sandbox gateway", () => {
     const rooms = await database.query<{ status: string }>(sql`select rr.status from reservation_room rr
       join reservation r on r.id = rr.reservation_id where r.code = ${reservation.code}`);
     expect(rooms).toEqual([{ status: "C" }]);
+  });
+});
+
+describe("redirect methods of the sandbox gateway", () => {
+  const onlineBooking = (method: string, arrival = "20300120", departure = "20300122") =>
+    booking(
+      { hotel: online.hotel.id, arrival, departure, payment: { method } },
+      {
+        roomId: onlineRoom.id,
+        rateId: onlinePrepaid.id,
+      },
+    );
+  const form = (url: string, outcome: "approve" | "fail") =>
+    app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `outcome=${outcome}`,
+    });
+  const ask = (code: string) => post("/api/confirmPayment.do", { reservation: code, gateway: "sandbox" });
+  const dues = (code: string) =>
+    database.query<{ status: string; amount_minor: number }>(sql`select d.status, d.amount_minor
+      from payment_due d join reservation r on r.id = d.reservation_id where r.code = ${code} order by d.due_date`);
+
+  it("offers the methods the hotel enables, only where the rate asks for money before the stay", async () => {
+    const res = await post("/api/guestdata.do", { ...onlineBooking("pay_at_hotel"), checkPrepaid: 1 }, null);
+    expect(res.json()).toMatchObject({
+      dueNow: 100,
+      dueLater: [{ date: "20300118", amount: 100 }],
+      paymentMethods: ["card_payment", "instant_bank", "wallet", "mobile", "pay_by_link", "bank_transfer"],
+    });
+    // The first hotel enables none of them: asking for one is refused, naming the field.
+    const refused = await post(
+      "/api/guestdata.do",
+      booking({ payment: { method: "wallet" } }, { rateId: prepaid.id }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      { field: "payment.method", message: "payment_method_not_available" },
+    ]);
+  });
+
+  it("sends the guest to the instant-bank page and confirms once the gateway says it was paid", async () => {
+    const res = await post("/api/guestdata.do", onlineBooking("instant_bank"));
+    expect(res.status, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ next: "3ds", reservation: { status: "payment_required" } });
+    expect(answer.redirectUrl).toMatch(/^\/sandbox-gateway\/pay\/pay_/);
+    const page = await app.inject({ method: "GET", url: answer.redirectUrl });
+    expect(page.body).toContain("Instant bank payment");
+    expect(page.body).toContain("EUR 100.00");
+    const code = answer.reservation.code;
+    expect((await ask(code)).json()).toEqual({ status: "payment_required", paid: false });
+    const back = await form(answer.redirectUrl, "approve");
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toContain(`/3ds/code/${code}/email/`);
+    for (const a of await Promise.all(Array.from({ length: 3 }, () => ask(code))))
+      expect(a.json()).toEqual({ status: "confirmed", paid: true });
+    expect(await dues(code)).toEqual([
+      { status: "paid", amount_minor: 10000 },
+      { status: "due", amount_minor: 10000 },
+    ]);
+    // A second submit of the gateway's page changes nothing.
+    await form(answer.redirectUrl, "fail");
+    expect((await ask(code)).json()).toEqual({ status: "confirmed", paid: true });
+  });
+
+  it("cancels and gives the rooms back when the guest cancels in the wallet", async () => {
+    const res = await post("/api/guestdata.do", onlineBooking("wallet", "20300123", "20300124"));
+    const { redirectUrl, reservation } = res.json();
+    await form(redirectUrl, "fail");
+    expect((await ask(reservation.code)).json()).toEqual({ status: "cancelled", paid: false });
+    const left = await database.query<{ sold: number }>(sql`select sold from inventory
+      where room_type_id = ${onlineRoom.id} and day = '2030-01-23'`);
+    expect(left).toEqual([{ sold: 0 }]);
+  });
+
+  it("confirms a pay-by-link booking at once, mails the link, and settles the schedule once when it is paid", async () => {
+    const res = await post("/api/guestdata.do", onlineBooking("pay_by_link", "20300126", "20300128"));
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ next: "voucher", reservation: { status: "confirmed" } });
+    const code = res.json().reservation.code;
+    const [tx] = await database.query<{ kind: string; amount_minor: number; redirect_url: string }>(sql`
+      select t.kind, t.amount_minor, t.redirect_url from payment_transaction t
+      join reservation r on r.id = t.reservation_id where r.code = ${code}`);
+    expect(tx).toMatchObject({ kind: "link", amount_minor: 20000 });
+    const [mail] = await database.query<{
+      html: string;
+      text: string;
+    }>(sql`select m.html, m.text from mail_outbox m
+      join reservation r on r.id = m.reservation_id where r.code = ${code} and m.to = 'maria@example.test'`);
+    expect(mail!.text).toContain(`Pay now: http://localhost/sandbox-gateway/pay/`);
+    expect(mail!.html).toContain(`href="http://localhost${tx!.redirect_url}"`);
+    expect(await dues(code)).toEqual([
+      { status: "due", amount_minor: 10000 },
+      { status: "due", amount_minor: 10000 },
+    ]);
+    await form(tx!.redirect_url, "approve");
+    for (const a of await Promise.all(Array.from({ length: 5 }, () => ask(code))))
+      expect(a.json()).toEqual({ status: "confirmed", paid: true });
+    expect(await dues(code)).toEqual([
+      { status: "paid", amount_minor: 10000 },
+      { status: "paid", amount_minor: 10000 },
+    ]);
+    const [history] = await database.query<{
+      n: number;
+    }>(sql`select count(*)::int as n from reservation_history h
+      join reservation r on r.id = h.reservation_id where r.code = ${code} and h.action = 'payment_succeeded'`);
+    expect(history!.n).toBe(1);
   });
 });
 

@@ -57,6 +57,8 @@ export type PricedBooking = {
   schedule: { date: string; amount: number }[];
   hotelEmail: string;
   timeZone: string;
+  /** The gateway's redirect methods the hotel enables (`settings.paymentMethods`). */
+  enabledMethods: string[];
 };
 
 type CatalogueRow = {
@@ -243,9 +245,10 @@ export async function priceBooking(
   const servicesTotalMinor = services.reduce((a, s) => a + s.priceMinor, 0);
   const refundProtectionMinor = rooms.reduce((a, r) => a + r.refundProtectionMinor, 0);
   const totalMinor = roomsTotalMinor + servicesTotalMinor + refundProtectionMinor;
-  const hotelRow = await database.query<{ city_tax_minor: number; email: string }>(
-    sql`select city_tax_minor, email from hotel where id = ${req.hotel}`,
+  const hotelRow = await database.query<{ city_tax_minor: number; email: string; methods: unknown }>(
+    sql`select city_tax_minor, email, settings->'paymentMethods' as methods from hotel where id = ${req.hotel}`,
   );
+  const methods = hotelRow[0]?.methods;
   const adultsTotal = rooms.reduce((a, r) => a + r.adults, 0);
   const cityTaxMinor = (hotelRow[0]?.city_tax_minor ?? 0) * adultsTotal * nights;
 
@@ -283,5 +286,6 @@ export async function priceBooking(
     schedule: [...(dueNow > 0 ? [{ date: today, amount: dueNow }] : []), ...dueLater],
     hotelEmail: hotelRow[0]?.email ?? "",
     timeZone: ctx.hotel.time_zone,
+    enabledMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
   };
 }

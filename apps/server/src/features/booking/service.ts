@@ -8,8 +8,8 @@ import type { Database } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory, reservationRoom } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { enqueueReservationMails } from "../mail/reservation-mails";
-import type { PaymentGateway } from "../payments/gateway";
-import { priceBooking } from "./pricing";
+import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
+import { type PricedBooking, priceBooking } from "./pricing";
 import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
 
 export type BookingDeps = {
@@ -20,7 +20,6 @@ export type BookingDeps = {
 };
 
 const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);
-const SUPPORTED_METHODS = new Set([...CARD_METHODS, "bank_transfer", "pay_at_hotel"]);
 
 export type PrepaidCheck = {
   currency: string;
@@ -34,14 +33,26 @@ export type PrepaidCheck = {
   paymentMethods: string[];
 };
 
-/** The payment methods a booking can use: what its rates allow (SPEC §9), among those the gateway offers. */
-function allowedMethods(kinds: string[]): string[] {
-  if (kinds.includes("prepaid")) return ["card_payment", "bank_transfer"];
+/**
+ * The payment methods a booking can use: what its rates allow (SPEC §9), with the gateway's redirect methods the
+ * hotel enables (`settings.paymentMethods`): instant bank, wallet and mobile payment when something is due now, a
+ * link to pay later when anything is to be prepaid.
+ */
+function allowedMethods(p: PricedBooking): string[] {
+  const kinds = p.rooms.map((r) => r.paymentKind);
+  const prepaidMinor = prepaymentMinor(p);
+  const online = REDIRECT_METHODS.filter(
+    (m) => p.enabledMethods.includes(m) && (m === "pay_by_link" ? prepaidMinor > 0 : p.dueNow > 0),
+  );
+  if (kinds.includes("prepaid")) return ["card_payment", ...online, "bank_transfer"];
   if (kinds.includes("pre_authorisation")) return ["pre_authorisation"];
-  if (kinds.includes("bank_transfer")) return ["bank_transfer", "card_payment"];
+  if (kinds.includes("bank_transfer")) return ["bank_transfer", "card_payment", ...online];
   if (kinds.includes("card_guarantee")) return ["card_guarantee"];
   return ["pay_at_hotel", "card_guarantee"];
 }
+
+/** Everything the schedule asks before the stay: due now and on later dates. */
+const prepaymentMinor = (p: PricedBooking) => p.dueNow + p.dueLater.reduce((a, d) => a + d.amount, 0);
 
 /** `guestdata.do` with `checkPrepaid=1`: what the booking costs, what is due now and what later. */
 export async function checkPrepaid(deps: BookingDeps, req: GuestDataRequest): Promise<PrepaidCheck> {
@@ -56,7 +67,7 @@ export async function checkPrepaid(deps: BookingDeps, req: GuestDataRequest): Pr
     cityTax: money(p.cityTaxMinor),
     dueNow: money(p.dueNow),
     dueLater: p.dueLater.map((d) => ({ date: d.date, amount: money(d.amount) })),
-    paymentMethods: allowedMethods(p.rooms.map((r) => r.paymentKind)),
+    paymentMethods: allowedMethods(p),
   };
 }
 
@@ -219,10 +230,9 @@ export async function confirmBooking(
 
   await checkHotelRules(database, req);
   const method = req.payment.method;
-  if (!SUPPORTED_METHODS.has(method)) throw badInput("payment.method", "payment_method_not_available");
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
   const priced = await priceBooking(database, req, deps);
-  if (!allowedMethods(priced.rooms.map((r) => r.paymentKind)).includes(method))
+  if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
 
   const code = encodeReservationCode(randomBytes(10));
@@ -246,6 +256,7 @@ export async function confirmBooking(
     email,
   };
 
+  if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
   if (!CARD_METHODS.has(method)) {
     // Pay at the hotel, or a bank transfer still to arrive: confirmed, nothing paid yet.
     await confirmPaid(deps, id, baseUrl, null);
@@ -309,6 +320,99 @@ export async function confirmBooking(
   return answer({ ...result, status: "confirmed" }, priced.digits);
 }
 
+const paymentProblem = (message: string) =>
+  new AppError("payment_failed", 402, "There was a problem processing the payment, please try again", [
+    { field: "payment", message },
+  ]);
+
+/**
+ * A method completed on the gateway's page. Instant bank, wallet and mobile payment send the guest there now and
+ * confirm on return (after `confirmPayment.do` asked the gateway); a payment link confirms the booking at once and
+ * the link, valid for the whole prepayment, goes out in the confirmation mail.
+ */
+async function startRedirectPayment(
+  deps: BookingDeps,
+  booking: {
+    id: number;
+    req: GuestDataRequest;
+    priced: PricedBooking;
+    result: { code: string; status: string; total: number; currency: string; email: string };
+    baseUrl: string;
+  },
+): Promise<ConfirmAnswer> {
+  const { id, req, priced, result, baseUrl } = booking;
+  const method = req.payment.method as (typeof REDIRECT_METHODS)[number];
+  const link = method === "pay_by_link";
+  const amount = link ? prepaymentMinor(priced) : priced.dueNow;
+  let started: Awaited<ReturnType<PaymentGateway["startRedirect"]>>;
+  try {
+    started = await deps.gateway.startRedirect({
+      method,
+      amountMinor: amount,
+      currency: priced.currency,
+      reference: result.code,
+      returnUrl: voucherPath(req, result.code, result.email, "3ds"),
+    });
+  } catch (err) {
+    await cancelForPayment(deps, id, "gateway_error");
+    throw paymentProblem(String((err as Error).message));
+  }
+  if (started.status !== "requires_action" || !started.challengeUrl) {
+    await cancelForPayment(deps, id, started.declineReason ?? "declined");
+    throw paymentProblem(started.declineReason ?? "declined");
+  }
+  await deps.database.db
+    .insert(paymentTransaction)
+    .values({
+      reservationId: id,
+      gateway: deps.gateway.name,
+      gatewayRef: started.ref,
+      kind: link ? "link" : "capture",
+      amountMinor: amount,
+      status: started.status,
+      redirectUrl: started.challengeUrl,
+    })
+    .onConflictDoNothing();
+  const total = fromMinor(priced.totalMinor, priced.digits);
+  if (link) {
+    await confirmPaid(deps, id, baseUrl, null);
+    return { reservation: { ...result, status: "confirmed", total }, next: "voucher" };
+  }
+  await deps.database.db.transaction((tx) =>
+    setStatus(tx, id, ["pending_confirmation"], "payment_required", "redirect_required", {
+      ref: started.ref,
+    }),
+  );
+  return {
+    reservation: { ...result, status: "payment_required", total },
+    next: "3ds",
+    redirectUrl: started.challengeUrl,
+  };
+}
+
+/**
+ * A payment that arrives after the booking was confirmed (a payment link paid later): what was due is settled,
+ * once, and the history says so.
+ */
+async function settleLatePayment(deps: BookingDeps, id: number, ref: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const settled = await tx.execute(
+      sql`update payment_due set status = 'paid', paid_at = ${deps
+        .now()
+        .toISOString()}::timestamptz where reservation_id = ${id} and status = 'due' returning id`,
+    );
+    if ((settled as unknown as { rows: unknown[] }).rows.length > 0)
+      await tx.insert(reservationHistory).values({
+        reservationId: id,
+        actor: "system",
+        action: "payment_succeeded",
+        fromStatus: "confirmed",
+        toStatus: "confirmed",
+        details: { ref },
+      });
+  });
+}
+
 /**
  * `confirmPayment.do`: after a 3-D Secure return the server asks the gateway itself; the return URL alone never
  * confirms. Safe to call any number of times: the state changes once.
@@ -335,6 +439,12 @@ export async function confirmPayment(
       .update(paymentTransaction)
       .set({ status: payment.status })
       .where(eq(paymentTransaction.id, tx.id));
+  if (row.status === "confirmed" || row.status === "cancelled") {
+    // A payment link paid (or refused) after the booking was confirmed: the booking's state does not move.
+    if (row.status === "confirmed" && tx.kind === "link" && payment.status === "captured")
+      await settleLatePayment(deps, row.id, payment.ref);
+    return { status: row.status, paid: payment.status === "captured" || payment.status === "authorised" };
+  }
   if (payment.status === "authorised" || payment.status === "captured") {
     await confirmPaid(deps, row.id, baseUrl, payment.status === "captured" ? "paid" : "authorised");
     return { status: "confirmed", paid: true };

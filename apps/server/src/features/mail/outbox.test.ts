@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { startTestSmtpServer, type TestSmtpServer } from "./mail-test-kit";
 import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, type MailToEnqueue, retryDelayMs } from "./outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "./transport";
 

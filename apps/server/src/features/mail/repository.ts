@@ -188,6 +188,8 @@ export type ReservationMailFacts = {
   }[];
   guests: { roomId: number | null; firstName: string; lastName: string; type: string }[];
   payments: { dueDate: string; amountMinor: number; status: string }[];
+  /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
+  paymentLink: string | null;
 };
 
 /** The reservation with its hotel, rooms (room type and rate), services, guests and payments due: one statement. */
@@ -236,7 +238,11 @@ export async function findReservationMailFacts(
         select json_agg(json_build_object(
           'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
         ) order by pd.due_date, pd.id)
-        from payment_due pd where pd.reservation_id = r.id), '[]'::json)
+        from payment_due pd where pd.reservation_id = r.id), '[]'::json),
+      'paymentLink', (
+        select pt.redirect_url from payment_transaction pt
+        where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'
+        order by pt.id desc limit 1)
     ) as facts
     from reservation r
     join hotel h on h.id = r.hotel_id

@@ -8,16 +8,12 @@ import {
 } from "@alloggio/test-kit/builders";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import {
-  insertTestReservation,
-  type ReceivedMail,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from "./mail-test-kit";
+import { insertTestReservation } from "./mail-test-kit";
 import { deliverDueMail } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {

@@ -20,7 +20,8 @@ export type ReservationMailData = ReservationMailFacts & { baseUrl: string };
 type Block =
   | { kind: "facts"; rows: [label: string, value: string][] }
   | { kind: "table"; caption: string; headers: string[]; rows: string[][] }
-  | { kind: "paragraphs"; lines: string[] };
+  | { kind: "paragraphs"; lines: string[] }
+  | { kind: "link"; text: string; label: string; href: string };
 type Section = { title: string; blocks: Block[] };
 type MailDocument = {
   lang: string;
@@ -246,6 +247,13 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     });
   else if (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
     payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
+  if (data.paymentLink && data.payments.some((p) => p.status === "due"))
+    payment.push({
+      kind: "link",
+      text: texts.payByLinkText,
+      label: texts.payByLinkButton,
+      href: new URL(data.paymentLink, data.baseUrl).toString(),
+    });
   sections.push({ title: texts.payment, blocks: payment });
 
   const policies = new Map<string, string>();
@@ -361,6 +369,8 @@ const CELL = "text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1
 const TABLE = "border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px";
 
 function renderBlockHtml(block: Block): string {
+  if (block.kind === "link")
+    return `<p style="margin:0 0 12px">${escapeHtml(block.text)}</p>\n<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(block.label)}</a></p>`;
   if (block.kind === "paragraphs")
     return block.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("\n");
   if (block.kind === "facts")
@@ -416,6 +426,7 @@ function renderText(doc: MailDocument): string {
     out.push("", section.title.toUpperCase());
     for (const block of section.blocks) {
       if (block.kind === "paragraphs") out.push(...block.lines);
+      else if (block.kind === "link") out.push(block.text, `${block.label}: ${block.href}`);
       else if (block.kind === "facts") out.push(...block.rows.map(([label, value]) => `${label}: ${value}`));
       else
         for (const row of block.rows)

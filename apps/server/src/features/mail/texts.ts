@@ -81,6 +81,8 @@ export type MailTexts = {
   paymentMethodLabel: Record<PaymentMethodKey, string>;
   prepaymentSchedule: string;
   noPrepayment: string;
+  payByLinkText: string;
+  payByLinkButton: string;
   dueDate: string;
   amount: string;
   paymentStatus: Record<PaymentDueStatusKey, string>;
@@ -178,6 +180,9 @@ const en: MailTexts = {
   },
   prepaymentSchedule: "Payment schedule",
   noPrepayment: "No prepayment: you pay at the hotel.",
+  payByLinkText:
+    "Pay the prepayment securely on the payment page: your booking is confirmed and the schedule above shows what is due.",
+  payByLinkButton: "Pay now",
   dueDate: "Due date",
   amount: "Amount",
   paymentStatus: {
@@ -281,6 +286,9 @@ const it: MailTexts = {
   },
   prepaymentSchedule: "Piano dei pagamenti",
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
+  payByLinkText:
+    "Paga l'anticipo in modo sicuro dalla pagina di pagamento: la prenotazione è confermata e il piano qui sopra indica quanto è dovuto.",
+  payByLinkButton: "Paga ora",
   dueDate: "Scadenza",
   amount: "Importo",
   paymentStatus: {
@@ -386,6 +394,9 @@ const de: MailTexts = {
   },
   prepaymentSchedule: "Zahlungsplan",
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
+  payByLinkText:
+    "Bezahlen Sie die Vorauszahlung sicher auf der Zahlungsseite: Ihre Buchung ist bestätigt, der Zahlungsplan oben zeigt, was fällig ist.",
+  payByLinkButton: "Jetzt bezahlen",
   dueDate: "Fällig am",
   amount: "Betrag",
   paymentStatus: {
@@ -490,6 +501,9 @@ const fr: MailTexts = {
   },
   prepaymentSchedule: "Échéancier de paiement",
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
+  payByLinkText:
+    "Réglez le prépaiement en toute sécurité sur la page de paiement : votre réservation est confirmée et l'échéancier ci-dessus indique ce qui est dû.",
+  payByLinkButton: "Payer maintenant",
   dueDate: "Échéance",
   amount: "Montant",
   paymentStatus: {
@@ -595,6 +609,9 @@ const es: MailTexts = {
   },
   prepaymentSchedule: "Calendario de pagos",
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
+  payByLinkText:
+    "Pague el anticipo de forma segura en la página de pago: su reserva está confirmada y el calendario de arriba indica lo que debe.",
+  payByLinkButton: "Pagar ahora",
   dueDate: "Vencimiento",
   amount: "Importe",
   paymentStatus: {
@@ -700,6 +717,9 @@ const pt: MailTexts = {
   },
   prepaymentSchedule: "Plano de pagamentos",
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
+  payByLinkText:
+    "Pague o pré-pagamento em segurança na página de pagamento: a sua reserva está confirmada e o plano acima indica o valor devido.",
+  payByLinkButton: "Pagar agora",
   dueDate: "Data de vencimento",
   amount: "Montante",
   paymentStatus: {
@@ -805,6 +825,8 @@ const zh: MailTexts = {
   },
   prepaymentSchedule: "付款计划",
   noPrepayment: "无需预付：在酒店付款。",
+  payByLinkText: "请在支付页面安全支付预付款：您的预订已确认，上方的付款计划列出了应付金额。",
+  payByLinkButton: "立即支付",
   dueDate: "到期日",
   amount: "金额",
   paymentStatus: {
@@ -908,6 +930,9 @@ const ja: MailTexts = {
   },
   prepaymentSchedule: "お支払いスケジュール",
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
+  payByLinkText:
+    "お支払いページで前払い金を安全にお支払いください。ご予約は確定しており、上記の支払予定に金額が記載されています。",
+  payByLinkButton: "今すぐ支払う",
   dueDate: "支払期日",
   amount: "金額",
   paymentStatus: {

@@ -2,12 +2,27 @@
  * A payment gateway as Alloggio uses it (ARCHITECTURE §3). Card numbers never reach Alloggio: the gateway's
  * hosted card page turns them into a token, and Alloggio keeps the token's reference and the last four digits.
  */
-export type PaymentStatus = "authorised" | "captured" | "requires_challenge" | "declined" | "refunded";
+export type PaymentStatus =
+  | "authorised"
+  | "captured"
+  | "requires_challenge"
+  | "requires_action"
+  | "declined"
+  | "refunded";
+
+/** Methods the guest completes on the gateway's own pages, leaving the site and coming back (SPEC §9). */
+export const REDIRECT_METHODS = ["instant_bank", "wallet", "mobile", "pay_by_link"] as const;
+export type RedirectMethod = (typeof REDIRECT_METHODS)[number];
+export const isRedirectMethod = (method: string): method is RedirectMethod =>
+  (REDIRECT_METHODS as readonly string[]).includes(method);
 
 export type AuthoriseResult = {
   ref: string;
   status: PaymentStatus;
-  /** Where the guest completes a 3-D Secure challenge, when the status is requires_challenge. */
+  /**
+   * Where the guest goes next: the 3-D Secure challenge (requires_challenge) or the page of a redirect method
+   * (requires_action), which sends the guest back to the return URL.
+   */
   challengeUrl?: string;
   declineReason?: "declined" | "insufficient_funds" | "invalid_token" | "challenge_failed";
   cardLast4?: string;
@@ -24,6 +39,17 @@ export type PaymentGateway = {
     currency: string;
     reference: string;
     capture: boolean;
+    returnUrl: string;
+  }): Promise<AuthoriseResult>;
+  /**
+   * Starts a payment the guest completes on the gateway's page (instant bank payment, wallet, mobile payment, or a
+   * link to pay later): answers requires_action and the page's URL; the amount is captured when the guest approves.
+   */
+  startRedirect(input: {
+    method: RedirectMethod;
+    amountMinor: number;
+    currency: string;
+    reference: string;
     returnUrl: string;
   }): Promise<AuthoriseResult>;
   /** The gateway's own word on a payment: the only thing that confirms a booking after a 3-D Secure return. */

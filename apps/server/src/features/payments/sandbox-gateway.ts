@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { sandboxPayment } from "../../db/schema";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
@@ -20,7 +20,8 @@ function toResult(row: typeof sandboxPayment.$inferSelect, base: string): Author
   const result: AuthoriseResult = { ref: row.id, status: row.status as PaymentStatus };
   if (row.cardLast4) result.cardLast4 = row.cardLast4;
   if (row.declineReason) result.declineReason = row.declineReason as AuthoriseResult["declineReason"];
-  if (row.status === "requires_challenge") result.challengeUrl = `${base}/challenge/${row.id}`;
+  if (row.status === "requires_challenge" || row.status === "requires_action")
+    result.challengeUrl = `${base}/${row.status === "requires_action" ? "pay" : "challenge"}/${row.id}`;
   return result;
 }
 
@@ -34,6 +35,9 @@ export function createSandboxGateway(
 ): PaymentGateway & {
   tokenise(card: { number: string; last4: string }): Promise<string | null>;
   completeChallenge(ref: string, approved: boolean): Promise<{ returnUrl: string } | null>;
+  describe(
+    ref: string,
+  ): Promise<{ method: string; amountMinor: number; currency: string; status: string } | null>;
 } {
   const { db } = database;
   return {
@@ -94,6 +98,22 @@ export function createSandboxGateway(
       return toResult(row!, base);
     },
 
+    async startRedirect(input) {
+      const [row] = await db
+        .insert(sandboxPayment)
+        .values({
+          id: newId("pay"),
+          amountMinor: input.amountMinor,
+          currencyCode: input.currency,
+          status: "requires_action",
+          token: "capture",
+          method: input.method,
+          returnUrl: input.returnUrl,
+        })
+        .returning();
+      return toResult(row!, base);
+    },
+
     async retrieve(ref) {
       const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
       return row && row.status !== "tokenised" ? toResult(row, base) : null;
@@ -109,16 +129,33 @@ export function createSandboxGateway(
       return { ...toResult(row, base), status: amountMinor > 0 ? "refunded" : (row.status as PaymentStatus) };
     },
 
+    async describe(ref) {
+      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      if (!row || row.status === "tokenised") return null;
+      return {
+        method: row.method,
+        amountMinor: row.amountMinor,
+        currency: row.currencyCode,
+        status: row.status,
+      };
+    },
+
     async completeChallenge(ref, approved) {
       const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
-      if (row?.status !== "requires_challenge") return row ? { returnUrl: row.returnUrl } : null;
+      if (!row || row.status === "tokenised") return null;
+      // Only a waiting payment changes, once: a second submit (or a replayed one) leaves the outcome as it was.
       await db
         .update(sandboxPayment)
         .set({
           status: approved ? (row.token === "capture" ? "captured" : "authorised") : "declined",
-          declineReason: approved ? null : "challenge_failed",
+          declineReason: approved ? null : row.method === "card" ? "challenge_failed" : "declined",
         })
-        .where(eq(sandboxPayment.id, ref));
+        .where(
+          and(
+            eq(sandboxPayment.id, ref),
+            inArray(sandboxPayment.status, ["requires_challenge", "requires_action"]),
+          ),
+        );
       return { returnUrl: row.returnUrl };
     },
   };

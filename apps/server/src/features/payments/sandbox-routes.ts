@@ -27,6 +27,24 @@ button.secondary{background:#fff;color:#1d4ed8}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+const METHOD_TITLES: Record<string, string> = {
+  instant_bank: "Instant bank payment",
+  wallet: "Digital wallet",
+  mobile: "Mobile payment",
+  pay_by_link: "Payment link",
+};
+
+/** 12345 EUR → "EUR 123.45": the sandbox shows amounts plainly, in the currency's own digits. */
+function plainAmount(amountMinor: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+  } catch {}
+  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+}
+
 const CARD_ERRORS: Record<string, string> = {
   required: "This field is required.",
   invalid_expiry_format: "Invalid date, should be MM/YYYY.",
@@ -122,29 +140,49 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
         ),
     );
 
-    scope.get("/sandbox-gateway/challenge/:ref", { schema: { hide: true } }, async (request, reply) => {
-      const { ref } = request.params as { ref: string };
-      const payment = await gateway.retrieve(ref);
+    const waitingPage = async (ref: string, reply: import("fastify").FastifyReply) => {
+      const payment = await gateway.describe(ref);
       if (!payment) return html(reply, page("Not found", "<h1>Unknown payment</h1>"), 404);
+      const amount = plainAmount(payment.amountMinor, payment.currency);
+      const card = payment.method === "card";
+      const title = card ? "3-D Secure check" : (METHOD_TITLES[payment.method] ?? "Payment");
+      const waiting = payment.status === "requires_challenge" || payment.status === "requires_action";
       return html(
         reply,
         page(
-          "3-D Secure",
-          `<h1>3-D Secure check</h1><p>Your bank asks you to confirm this payment.</p>
-<form method="post" action="/sandbox-gateway/challenge/${escapeHtml(ref)}">
+          title,
+          `<h1>${escapeHtml(title)}</h1>
+<p>${card ? "Your bank asks you to confirm this payment." : "Sandbox: no real money moves. Confirm or cancel the payment."}</p>
+<p>Amount: <strong>${escapeHtml(amount)}</strong></p>
+${
+  waiting
+    ? `<form method="post">
 <button type="submit" name="outcome" value="approve">Confirm payment</button>
 <button type="submit" name="outcome" value="fail" class="secondary">Cancel payment</button>
-</form>`,
+</form>`
+    : `<p>This payment is already ${escapeHtml(payment.status)}.</p>`
+}`,
         ),
       );
-    });
-
-    scope.post("/sandbox-gateway/challenge/:ref", { schema: { hide: true } }, async (request, reply) => {
-      const { ref } = request.params as { ref: string };
-      const outcome = ((request.body ?? {}) as Record<string, string>).outcome;
+    };
+    const complete = async (ref: string, outcome: unknown, reply: import("fastify").FastifyReply) => {
       const done = await gateway.completeChallenge(ref, outcome === "approve");
       if (!done) return html(reply, page("Not found", "<h1>Unknown payment</h1>"), 404);
       return reply.redirect(safeReturn(done.returnUrl), 303);
-    });
+    };
+
+    // The 3-D Secure challenge of a card, and the page of a redirect method (instant bank, wallet, mobile, link).
+    for (const kind of ["challenge", "pay"]) {
+      scope.get(`/sandbox-gateway/${kind}/:ref`, { schema: { hide: true } }, (request, reply) =>
+        waitingPage((request.params as { ref: string }).ref, reply),
+      );
+      scope.post(`/sandbox-gateway/${kind}/:ref`, { schema: { hide: true } }, (request, reply) =>
+        complete(
+          (request.params as { ref: string }).ref,
+          ((request.body ?? {}) as Record<string, string>).outcome,
+          reply,
+        ),
+      );
+    }
   });
 }

@@ -44,6 +44,9 @@ import { defaultDialCode } from "./regions";
 import "../services/services.css";
 import "./checkout.css";
 
+/** Methods that charge what is due now while booking (the card, or the gateway's page of a redirect method). */
+const PAY_NOW_METHODS = new Set(["card_payment", "instant_bank", "wallet", "mobile"]);
+
 const sessionStore = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 
 type Selection = {
@@ -296,7 +299,7 @@ function CheckoutForm(props: {
     focusNext.current = "summary";
   };
 
-  const payNow = method === "card_payment" && prepaid.dueNow > 0;
+  const payNow = PAY_NOW_METHODS.has(method) && prepaid.dueNow > 0;
   const returnPath =
     typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
 

@@ -258,6 +258,11 @@ export const ConfirmResponseSchema = z
       currency: z.string(),
       email: z.string(),
     }),
+    /**
+     * voucher: booked, show the voucher. 3ds: the guest completes the payment on the gateway's page at
+     * `redirectUrl` (a 3-D Secure challenge, or instant bank, wallet or mobile payment) and comes back to the
+     * 3-D Secure return route, which asks `confirmPayment.do`.
+     */
     next: z.enum(["voucher", "3ds"]),
     redirectUrl: z.string().optional(),
   })
