@@ -28,6 +28,7 @@ import { registerMailRoutes } from "../features/mail/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
 import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
+import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerErrorHandler, sendError } from "./error-handler";
 
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerChannelRoutes(app, { ...deps, apiKeys: options.apiKeys });
   registerHotelRoutes(app, deps);
   registerPackageRoutes(app, deps);
+  registerPortalRoutes(app, deps);
   registerCurrencyRoutes(app, deps);
   registerMailRoutes(app, { database: options.database, enabled: options.devMailbox ?? false });
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));

@@ -37,6 +37,13 @@ export type EvaluateOptions = {
   customerPercent: number;
   cross: boolean;
   connected: boolean;
+  /**
+   * "portal" keeps a child whose age matches no group of the hotel as a child with no group (SPEC §5, portal
+   * lists); it is then priced as one more adult. The hotel's own search ("hotel", the default) makes it an adult.
+   */
+  ageMode?: "hotel" | "portal";
+  /** Origin airport (IATA) of a flight-included package: rates then carry the flights of the stay. */
+  airport?: string | undefined;
 };
 
 type Guests = { adults: number; children: Child[]; pricedAdults: number };
@@ -101,16 +108,22 @@ export class SearchIndex {
   }
 }
 
-export function toGuests(room: RoomRequest, groups: SearchContext["age_groups"]): Guests {
+export function toGuests(
+  room: RoomRequest,
+  groups: SearchContext["age_groups"],
+  mode: "hotel" | "portal" = "hotel",
+): Guests {
   let adults = room.adults;
   const children: Child[] = [];
   for (const age of room.ages) {
-    const mapped = mapChildAge(age, groups, "hotel");
+    const mapped = mapChildAge(age, groups, mode);
     if (mapped.kind === "adult") adults++;
     else children.push(mapped.child);
   }
   // Without age groups children have no price of their own: the room is priced for everyone in it (ADR 0003).
-  const pricedAdults = groups.length === 0 ? adults + children.length : adults;
+  // A portal child with no group (ADR 0011) is priced as one more adult.
+  const ungrouped = children.filter((c) => c.groupId === null).length;
+  const pricedAdults = groups.length === 0 ? adults + children.length : adults + ungrouped;
   return { adults, children, pricedAdults };
 }
 
@@ -137,6 +150,32 @@ export type Evaluation = {
   /** Every slot has a room, and all of them can be had at once. */
   available: boolean;
 };
+
+type FlightLeg = { id: number; code: string; airport: string; date: string; time: string };
+
+/**
+ * The flights of a flight-included package for a stay from an origin airport: out on the arrival day, back on the
+ * departure day. null when no airport was asked for (a stay without flight) or the package has no flights;
+ * "none" when the airport has no flight on one of those days.
+ */
+export function findFlights(
+  pkg: SearchContext["package"],
+  airport: string | undefined,
+  arrival: string,
+  departure: string,
+): { departure: FlightLeg; return: FlightLeg } | "none" | null {
+  if (!pkg || !airport || pkg.airports.length === 0) return null;
+  const origin = pkg.airports.find((a) => a.code.toUpperCase() === airport.toUpperCase());
+  if (!origin) return "none";
+  const leg = (day: string): FlightLeg | null => {
+    const i = origin.flights.findIndex((f) => f.date.replaceAll("-", "") === day);
+    const f = origin.flights[i];
+    return f ? { id: i + 1, code: f.code, airport: origin.code, date: day, time: f.time.slice(0, 5) } : null;
+  };
+  const out = leg(arrival);
+  const back = leg(departure);
+  return out && back ? { departure: out, return: back } : "none";
+}
 
 export function evaluateStay(
   index: SearchIndex,
@@ -176,7 +215,9 @@ export function evaluateStay(
         children:
           ctx.age_groups.length === 0
             ? []
-            : g.children.map((c) => index.childPrice(t, rate, c.groupId ?? 0, off)),
+            : g.children.flatMap((c) =>
+                c.groupId === null ? [] : [index.childPrice(t, rate, c.groupId, off)],
+              ),
       });
     }
     return out;
@@ -195,6 +236,8 @@ export function evaluateStay(
     return null;
   };
 
+  const flight = findFlights(pkg, o.airport, arrival, departure);
+
   const packageNotice = (g: Guests): RestrictionNotice | null => {
     if (!pkg) return null;
     if (nights < pkg.min_nights) return { kind: "min_stay", value: pkg.min_nights };
@@ -205,6 +248,7 @@ export function evaluateStay(
       return { kind: "max_adults", value: pkg.max_adults };
     if (arrival < isoToYmd(pkg.valid_from) || departure > addDays(isoToYmd(pkg.valid_to), 1))
       return { kind: "closed", value: null };
+    if (flight === "none") return { kind: "no_flight", value: null };
     return null;
   };
 
@@ -262,7 +306,7 @@ export function evaluateStay(
         choosed: true,
         source: { code: s.mandatory_for },
       })),
-      selectedFlight: null,
+      selectedFlight: flight === null || flight === "none" ? null : flight,
       overridedPrice: override === null ? null : money(override),
       mealPlan: r.meal_plan,
       payment: r.payment,
@@ -278,7 +322,7 @@ export function evaluateStay(
   };
 
   const slots: SlotResult[] = rooms.map((request, slot) => {
-    const g = toGuests(request, ctx.age_groups);
+    const g = toGuests(request, ctx.age_groups, o.ageMode);
     const notices = new Map<string, RestrictionNotice>();
     const addNotice = (n: RestrictionNotice) => {
       const key = n.kind;

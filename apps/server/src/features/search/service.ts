@@ -127,6 +127,7 @@ function evaluate(
     customerPercent: isTrade ? Number(l.ctx.customer?.extra_discount_percent ?? 0) : 0,
     cross: q.cross,
     connected: q.connected,
+    airport: q.airport,
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, LanguageIdSchema } from "../common";
+import { AirportSchema } from "./airports";
 
 export const PackageQuerySchema = z.object({
   channel: IdSchema,
@@ -25,13 +26,20 @@ export const PackageSchema = z
     rateIds: z.array(z.number()),
     roomIds: z.array(z.number()),
     includedServices: z.array(z.object({ id: z.number(), name: z.string() })),
-    airports: z.array(
-      z.object({
-        code: z.string(),
-        name: z.string(),
-        flights: z.array(z.object({ code: z.string(), date: z.string(), time: z.string() })),
-      }),
-    ),
+    /** Flight-included packages: origin airports with their flights (dates YYYYMMDD). */
+    airports: z.array(AirportSchema),
+    /** Pictures for the landing page: the package's own, then its rooms'. */
+    gallery: z.array(z.string()),
+    /** Periods inside the validity when every room of the package is closed (YYYYMMDD, both nights included). */
+    closedSeasons: z.array(z.object({ from: z.string(), to: z.string() })),
+    /**
+     * The lowest price of a stay of `minNights` nights for `priceFrom.adults` adults from today within the validity,
+     * before promo codes and long-stay discounts; null when no such stay is free.
+     */
+    priceFrom: z
+      .object({ total: z.number(), nights: z.number(), adults: z.number(), arrival: z.string() })
+      .nullable(),
+    currency: z.string(),
   })
   .meta({ id: "Package" });
 

@@ -73,6 +73,15 @@ export const AdditionalServiceSchema = z.object({
   source: z.object({ code: z.string() }),
 });
 
+/** One flight of a flight-included package: `id` is its place in the airport's list; date YYYYMMDD, time HH:MM. */
+const FlightLegSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  airport: z.string().optional(),
+  date: z.string().optional(),
+  time: z.string().optional(),
+});
+
 export const RateSchema = z
   .object({
     id: z.number(),
@@ -91,10 +100,11 @@ export const RateSchema = z
     insured: z.boolean(),
     extraCost: z.number(),
     additionalServices: z.array(AdditionalServiceSchema),
+    /** Flight-included packages searched with an origin `airport`: the outbound and return flights of the stay. */
     selectedFlight: z
       .object({
-        departure: z.object({ id: z.number(), code: z.string() }),
-        return: z.object({ id: z.number(), code: z.string() }),
+        departure: FlightLegSchema,
+        return: FlightLegSchema,
       })
       .nullable(),
     overridedPrice: z.number().nullable(),
@@ -156,6 +166,8 @@ export const RestrictionNoticeSchema = z.object({
     "closed_to_arrival",
     "closed_to_departure",
     "closed",
+    /** A flight-included package searched from an airport with no flight out on arrival and back on departure. */
+    "no_flight",
   ]),
   value: z.number().nullable(),
 });

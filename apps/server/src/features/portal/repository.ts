@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { LocalizedText } from "../../db/schema";
+import type { SearchContext } from "../search/repository";
+
+/** One hotel of a portal search: its own search context (no link, no package) and what the list shows. */
+export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "link" | "package"> & {
+  hotel: NonNullable<SearchContext["hotel"]> & { city: string; country: string };
+  destination_ids: number[];
+};
+
+export type PortalLoad = {
+  channelId: number;
+  hotelIds: number[] | undefined;
+  destinationId: number | undefined;
+  promoCode: string | undefined;
+  customerId: number | undefined;
+  /** First and last+1 night to load, ISO dates. */
+  from: string;
+  to: string;
+  minAdults: number;
+  maxAdults: number;
+};
+
+export type PortalContext = {
+  channel: SearchContext["channel"];
+  customer: SearchContext["customer"];
+  hotels: PortalHotelContext[];
+};
+
+/**
+ * A portal search in ONE statement, whatever the number of hotels: for every hotel of the channel (of a destination,
+ * or of a chosen set) the same sets the hotel search loads (ADR 0005), one JSON object per hotel.
+ */
+export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
+  const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
+  const rows = await database.query<PortalContext>(sql`
+    with hs as (
+      select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings
+      from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+      where (${ids}::int[] is null or h.id = any(${ids}::int[]))
+        and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
+               where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))
+    ),
+    rp as (
+      select r.* from rate_plan r
+      where r.hotel_id in (select id from hs)
+        and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})
+    ),
+    rt as (select id, hotel_id from room_type where hotel_id in (select id from hs))
+    select
+      (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
+      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
+         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
+      (select coalesce(json_agg(json_build_object(
+         'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
+            'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,
+            'settings', hs.settings),
+         'destination_ids', (select coalesce(json_agg(destination_id order by destination_id), '[]')
+            from hotel_destination where hotel_id = hs.id),
+         'currency', (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits,
+            'rounding', c.rounding) from currency c where c.code = hs.currency_code),
+         'age_groups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
+            order by max_age, min_age, id), '[]') from age_group where hotel_id = hs.id),
+         'room_types', (select coalesce(json_agg(json_build_object('id', id, 'name', name,
+            'description', description, 'gallery', gallery, 'amenities', amenities,
+            'min_occupancy', min_occupancy, 'max_occupancy', max_occupancy, 'max_adults', max_adults,
+            'max_children', max_children) order by sort_order, id), '[]') from room_type where hotel_id = hs.id),
+         'rate_plans', (select coalesce(json_agg(json_build_object('id', id, 'mt_id', mt_id, 'name', name,
+            'description', description, 'meal_plan', meal_plan, 'refundable', refundable,
+            'free_cancellation_days', free_cancellation_days, 'payment', payment, 'prepayment', prepayment,
+            'commission_percent', commission_percent, 'is_net', is_net, 'min_stay', min_stay,
+            'max_stay', max_stay, 'min_adults', min_adults, 'max_adults', max_adults, 'resellable', resellable,
+            'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
+            'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
+            order by sort_order, id), '[]') from rp where rp.hotel_id = hs.id),
+         'promo', (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
+            'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
+            'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
+            from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
+         'services', (select coalesce(json_agg(json_build_object('id', id, 'name', name,
+            'pricing_basis', pricing_basis, 'per_night', per_night, 'price_minor', price_minor,
+            'mandatory_for', mandatory_for)), '[]') from service where hotel_id = hs.id),
+         'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
+            i.allotment - i.sold, i.closed)), '[]')
+            from inventory i where i.room_type_id in (select id from rt where rt.hotel_id = hs.id)
+              and i.day >= ${q.from}::date and i.day < ${q.to}::date),
+         'prices', (select coalesce(json_agg(json_build_array(p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.adults, p.amount_minor)), '[]')
+            from price p where p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
+              and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+              and p.day >= ${q.from}::date and p.day < ${q.to}::date
+              and p.adults between ${q.minAdults} and ${q.maxAdults}),
+         'child_prices', (select coalesce(json_agg(json_build_array(p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.age_group_id, p.amount_minor)), '[]')
+            from child_price p where p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
+              and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+              and p.day >= ${q.from}::date and p.day < ${q.to}::date),
+         'restrictions', (select coalesce(json_agg(json_build_array(r.rate_plan_id, r.day - ${q.from}::date,
+            r.closed_to_arrival, r.closed_to_departure, r.min_stay, r.max_stay)), '[]')
+            from restriction r where r.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+              and r.day >= ${q.from}::date and r.day <= ${q.to}::date)
+       ) order by hs.id), '[]') from hs) as hotels
+  `);
+  const row = rows[0];
+  if (!row) throw new Error("portal context query returned no row");
+  return row;
+}
+
+/** The time zones of the hotels a portal search would cover (for "today" when no dates are given). */
+export async function findPortalZones(
+  database: Database,
+  q: { channelId: number; hotelIds: number[] | undefined; destinationId: number | undefined },
+): Promise<string[]> {
+  const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
+  const rows = await database.query<{ time_zone: string }>(sql`
+    select distinct h.time_zone from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+    where (${ids}::int[] is null or h.id = any(${ids}::int[]))
+      and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
+             where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))`);
+  return rows.map((r) => r.time_zone);
+}
+
+export type DestinationRow = {
+  id: number;
+  name: LocalizedText;
+  properties: { id: number; name: string }[];
+};
+
+/** The destinations of the channel's group, each with the hotels of it sold on the channel; one statement. */
+export async function findDestinations(
+  database: Database,
+  channelId: number,
+): Promise<{ known: boolean; destinations: DestinationRow[] }> {
+  const rows = await database.query<{ known: boolean; destinations: DestinationRow[] }>(sql`
+    select exists (select 1 from channel where id = ${channelId}) as known,
+      (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name,
+         'properties', (select coalesce(json_agg(json_build_object('id', h.id, 'name', h.name) order by h.name, h.id), '[]')
+            from hotel h join hotel_destination hd on hd.hotel_id = h.id and hd.destination_id = d.id
+            join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${channelId}))
+         order by d.id), '[]')
+       from destination d where d.group_id = (select group_id from channel where id = ${channelId})) as destinations`);
+  return rows[0] ?? { known: false, destinations: [] };
+}
+
+export type LinkRow = {
+  id: number;
+  title: LocalizedText;
+  message: LocalizedText;
+  arrival: string;
+  departure: string;
+  rooms: { adults: number; ages: number[] }[];
+  room_type_ids: number[];
+  rate_plan_ids: number[];
+  promo_code: string | null;
+  total_minor: number | null;
+  expires_at: string | null;
+};
+
+/** A hotel's reservation links on a channel (or one of them), with the hotel's currency; one statement. */
+export async function findReservationLinks(
+  database: Database,
+  q: { hotelId: number; channelId: number; linkId: number | undefined },
+): Promise<{ currency: { code: string; decimal_digits: number } | null; links: LinkRow[] }> {
+  const rows = await database.query<{
+    currency: { code: string; decimal_digits: number } | null;
+    links: LinkRow[];
+  }>(sql`
+    select
+      (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits)
+         from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+         join currency c on c.code = h.currency_code where h.id = ${q.hotelId}) as currency,
+      (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'message', message,
+         'arrival', arrival, 'departure', departure, 'rooms', rooms, 'room_type_ids', room_type_ids,
+         'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code, 'total_minor', total_minor,
+         'expires_at', expires_at) order by id), '[]')
+       from reservation_link where hotel_id = ${q.hotelId} and channel_id = ${q.channelId}
+         and id = ${q.linkId ?? 0}) as links`);
+  return rows[0] ?? { currency: null, links: [] };
+}
