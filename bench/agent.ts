@@ -1,0 +1,99 @@
+// The server process of the benchmark, started by run.ts as a child (`node --import tsx bench/agent.ts`), so the
+// load generator and the server do not share an event loop, and its peak memory is its own (/proc/<pid>/status).
+// It starts the REAL server with startServer() — the same function `npm start` runs — on the prepared database,
+// plus a bare Fastify instance for the baselines B0 (precomputed JSON) and B2 (naive search). It answers the
+// parent over IPC: statement counts, and B1 (the search's own statement through the driver, no HTTP).
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify from "fastify";
+import { loadEnv } from "../apps/server/src/config/env";
+import { loadSearchContext } from "../apps/server/src/features/search/repository";
+import { startServer } from "../apps/server/src/server";
+import { naiveSearch } from "./naive";
+import { type SearchCase, searchLoad } from "./queries";
+
+export type AgentReady = { type: "ready"; url: string; baselineUrl: string; pid: number; startMs: number };
+export type AgentCommand =
+  | { cmd: "statements" }
+  | { cmd: "b0"; body: string }
+  | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
+  | { cmd: "stop" };
+export type AgentRequest = AgentCommand & { id: number };
+export type B1Result = { latenciesMs: number[]; elapsedMs: number; statements: number };
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const t0 = performance.now();
+const server = await startServer(loadEnv(), { root });
+const { database } = server;
+
+let b0Body = "{}";
+const baseline = Fastify({ logger: false });
+baseline.get("/b0", (_request, reply) => {
+  reply.type("application/json; charset=utf-8").send(b0Body);
+});
+baseline.get<{ Querystring: Record<string, string> }>("/b2", async (request) => {
+  const q = request.query;
+  const childs = Number(q.childs ?? 0);
+  return naiveSearch(database, {
+    hotel: Number(q.hotel),
+    arrival: String(q.arrival),
+    departure: String(q.departure),
+    adults: Number(q.adults ?? 2),
+    ages: childs > 0 ? String(q.ages).split(",").map(Number) : [],
+  });
+});
+const baselineUrl = await baseline.listen({ port: 0, host: "127.0.0.1" });
+
+/** B1: the one search statement, called through the repository as the service calls it, `concurrency` at a time. */
+async function runB1(cases: SearchCase[], durationMs: number, concurrency: number): Promise<B1Result> {
+  const loads = cases.map(searchLoad);
+  const latenciesMs: number[] = [];
+  const before = database.statements.count;
+  const start = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (performance.now() - start < durationMs) {
+      const load = loads[next++ % loads.length];
+      if (!load) break;
+      const t = performance.now();
+      await loadSearchContext(database, load);
+      latenciesMs.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return {
+    latenciesMs,
+    elapsedMs: performance.now() - start,
+    statements: database.statements.count - before,
+  };
+}
+
+process.on("message", async (message: AgentRequest) => {
+  const reply = (result: unknown) => process.send?.({ type: "reply", id: message.id, result });
+  try {
+    switch (message.cmd) {
+      case "statements":
+        return reply(database.statements.count);
+      case "b0":
+        b0Body = message.body;
+        return reply(Buffer.byteLength(b0Body));
+      case "b1":
+        return reply(await runB1(message.cases, message.durationMs, message.concurrency));
+      case "stop":
+        await baseline.close();
+        await server.close();
+        reply(true);
+        return setTimeout(() => process.exit(0), 50);
+    }
+  } catch (err) {
+    process.send?.({ type: "reply", id: message.id, error: err instanceof Error ? err.stack : String(err) });
+  }
+});
+
+process.send?.({
+  type: "ready",
+  url: server.url.replace("0.0.0.0", "127.0.0.1"),
+  baselineUrl,
+  pid: process.pid,
+  startMs: performance.now() - t0,
+} satisfies AgentReady);

@@ -1,0 +1,504 @@
+// `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run (issue 7).
+// PostgreSQL when DATABASE_URL is set, PGlite otherwise; `--both` runs both (DATABASE_URL needed) and adds
+// PGlite ÷ PostgreSQL latency. `--lighthouse` adds Lighthouse's mobile scores of the search page (slow: opt-in).
+// Prints a table per database and writes bench/results/latest.json. Never fails on a missed goal.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AgentCommand, AgentReady, B1Result } from "./agent";
+import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
+import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
+import { closedLoop, openLoop, percentile, type Target } from "./load";
+import { type SearchCase, searchMix, searchQuery } from "./queries";
+import { measureStartup } from "./startup";
+import { ensureWebBuild, type LighthouseScores, measureInitialJs, runLighthouse } from "./web";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const resultsDir = join(root, "bench/results");
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick");
+/** Seconds of each load phase; --quick halves them (for trying the bench out, not for figures). */
+const S = (seconds: number) => (quick ? seconds / 2 : seconds);
+/** Connections of the closed-loop search runs (the issue's reference engine was measured at 10). */
+const CONNECTIONS = 10;
+/** The fixed rate of the latency runs, as a share of the peak measured just before. */
+const FIXED_SHARE = 0.7;
+
+const t0 = performance.now();
+const log = (msg: string) =>
+  process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+
+// ── The server process ──────────────────────────────────────────────────────────────────────────────────────
+
+type Agent = {
+  child: ChildProcess;
+  ready: AgentReady;
+  call: <T>(request: AgentCommand) => Promise<T>;
+};
+
+async function startAgent(env: Record<string, string>, logFile: string): Promise<Agent> {
+  const out = openSync(logFile, "w");
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DEMO_DATA: "false",
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+  };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/agent.ts")], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", out, out, "ipc"],
+  });
+  closeSync(out);
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const ready = new Promise<AgentReady>((resolveReady, rejectReady) => {
+    child.on("message", (m: { type: string; id?: number; result?: unknown; error?: string }) => {
+      if (m.type === "ready") resolveReady(m as AgentReady);
+      else if (m.type === "reply" && m.id !== undefined) {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.error) p?.reject(new Error(m.error));
+        else p?.resolve(m.result);
+      }
+    });
+    child.once("exit", (code) => {
+      const err = new Error(`the server process exited (${code}); see ${logFile}`);
+      rejectReady(err);
+      for (const p of pending.values()) p.reject(err);
+    });
+  });
+  return {
+    child,
+    ready: await ready,
+    call: <T>(request: AgentCommand) =>
+      new Promise<T>((resolveCall, rejectCall) => {
+        const id = nextId++;
+        pending.set(id, { resolve: resolveCall as (v: unknown) => void, reject: rejectCall });
+        child.send({ ...request, id });
+      }),
+  };
+}
+
+async function stopAgent(agent: Agent): Promise<void> {
+  const exited = once(agent.child, "exit");
+  await agent.call({ cmd: "stop" }).catch(() => {});
+  const timer = setTimeout(() => agent.child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Peak and current resident memory of a process, from /proc/<pid>/status, in MB. */
+function memoryOf(pid: number): { peakMb: number; rssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { peakMb: kb("VmHWM") / 1024, rssMb: kb("VmRSS") / 1024 };
+}
+
+// ── Targets ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+function cycle<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length] as T;
+}
+
+function searchTarget(url: string, path: string, cases: SearchCase[]): Target {
+  const next = cycle(cases.map((c) => `${path}?${searchQuery(c)}`));
+  return { url, next: () => ({ path: next() }) };
+}
+
+let keyCounter = 0;
+function bookingBody(stay: BookingStay): string {
+  return JSON.stringify({
+    method: "confirm",
+    hotel: stay.hotel,
+    channel: 1,
+    language: 1,
+    arrival: stay.arrival,
+    departure: stay.departure,
+    rooms: [{ slot: 0, roomId: stay.room, rateId: stay.rate, adults: 2, ages: [], refundProtection: false }],
+    booker: {
+      fullname: "Maria Rossi",
+      email: "maria@example.test",
+      emailConfirm: "maria@example.test",
+      phone: { dialCode: "+39", number: "3331234567" },
+      country: "IT",
+    },
+    privacy: { marketing: false, report: false, profile: false, custom: [] },
+    terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+    services: [],
+    payment: { method: "pay_at_hotel" },
+  });
+}
+
+function bookingTarget(url: string, stays: () => BookingStay): Target {
+  const run = `${process.pid}-${Date.now()}`;
+  return {
+    url,
+    next: () => ({
+      path: "/api/guestdata.do",
+      method: "POST",
+      body: bookingBody(stays()),
+      headers: { "idempotency-key": `bench-${run}-${++keyCounter}` },
+    }),
+  };
+}
+
+// ── Figures that need features not built yet: each is one function; replace its body when the feature lands ──
+
+type SuiteContext = { kind: Kind; agent: Agent; prepared: Prepared; cases: SearchCase[] };
+
+/** Portal search over the 100 hotels (`availChannelCheck.do`) arrives with issue 6. */
+async function measurePortalSearch(_ctx: SuiteContext): Promise<Figure[]> {
+  return [notMeasured("portal search over 100 hotels p99", "ms", "≤ 250", "not measured yet (issue 6)")];
+}
+
+// ── One database ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Lighthouse's figures, measured once per invocation (--lighthouse). */
+let lighthouse: Figure[] | null = null;
+
+type SuiteResult = { kind: Kind; figures: Figure[]; b3p50: number; b3p99: number };
+
+async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
+  const url = process.env.DATABASE_URL;
+  const figures: Figure[] = [];
+  log(`${kind}: generating the data set…`);
+  const prepared = await prepareDatabase(kind, url);
+  const rows = prepared.data.rows;
+  figures.push(
+    info(
+      "data set generation (SQL)",
+      prepared.data.ms / 1000,
+      "s",
+      `${rows.hotels} hotels, ${rows.room_types} room types, ${rows.rate_plans} rates, ${rows.inventory} inventory, ${rows.prices} prices, ${rows.child_prices} child prices, ${rows.restrictions} restrictions`,
+    ),
+  );
+  log(`${kind}: data set in ${(prepared.data.ms / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
+
+  mkdirSync(resultsDir, { recursive: true });
+  const agent = await startAgent(prepared.env, join(resultsDir, `server-${kind}.log`));
+  const pid = agent.ready.pid;
+  log(`${kind}: server up in ${Math.round(agent.ready.startMs)} ms (pid ${pid}) at ${agent.ready.url}`);
+  const cases = searchMix(prepared.data.today, 5000);
+  const ctx: SuiteContext = { kind, agent, prepared, cases };
+  const statements = () => agent.call<number>({ cmd: "statements" });
+  try {
+    const b3 = searchTarget(agent.ready.url, "/api/avail.do", cases);
+    const b2 = searchTarget(agent.ready.baselineUrl, "/b2", cases);
+
+    // Warm-up, and what the searches find: a data set where nothing is free would flatter every figure.
+    const bodies: string[] = [];
+    let withRooms = 0;
+    for (const c of cases.slice(0, 200)) {
+      const res = await fetch(`${agent.ready.url}/api/avail.do?${searchQuery(c)}`);
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`search answered ${res.status}: ${text.slice(0, 300)}`);
+      bodies.push(text);
+      const answer = JSON.parse(text) as { availability: unknown[][] };
+      if ((answer.availability[0]?.length ?? 0) > 0) withRooms++;
+    }
+    figures.push(info("searches that find a room", (withRooms / 200) * 100, "%"));
+    await closedLoop(b3, CONNECTIONS, S(2));
+
+    // SQL statements of one search, 1 night and 14 nights (2 adults + 2 children).
+    const countOne = async (query: string) => {
+      const before = await statements();
+      const res = await fetch(`${agent.ready.url}/api/avail.do?channel=1&hotel=7&language=1&${query}`);
+      if (res.status !== 200) throw new Error(`search answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return (await statements()) - before;
+    };
+    const arrival = cases[0]?.arrival ?? prepared.data.today;
+    const depart = (n: number) => {
+      const d = new Date(`${arrival.slice(0, 4)}-${arrival.slice(4, 6)}-${arrival.slice(6)}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10).replaceAll("-", "");
+    };
+    const one = await countOne(`arrival=${arrival}&departure=${depart(1)}&adults=2&childs=2&ages=4,9`);
+    const fourteen = await countOne(`arrival=${arrival}&departure=${depart(14)}&adults=2&childs=2&ages=4,9`);
+
+    // B0: the HTTP floor, a bare route with a precomputed search answer of median size.
+    const sizes = bodies.map((b) => Buffer.byteLength(b)).sort((a, b) => a - b);
+    const median = bodies.find((b) => Buffer.byteLength(b) === percentile(sizes, 0.5)) ?? bodies[0] ?? "{}";
+    await agent.call({ cmd: "b0", body: median });
+    log(`${kind}: B0 bare route (${Buffer.byteLength(median)} bytes)…`);
+    const b0Peak = await closedLoop(
+      { url: agent.ready.baselineUrl, next: () => ({ path: "/b0" }) },
+      CONNECTIONS,
+      S(4),
+    );
+
+    // B1: the search's own statement through the driver, without HTTP: one at a time, then 10 at a time.
+    log(`${kind}: B1 search statement without HTTP…`);
+    const b1 = await agent.call<B1Result>({ cmd: "b1", cases, durationMs: S(3) * 1000, concurrency: 1 });
+    const b1Sorted = [...b1.latenciesMs].sort((a, b) => a - b);
+    const b1Par = await agent.call<B1Result>({ cmd: "b1", cases, durationMs: S(2) * 1000, concurrency: 10 });
+    const b1p50 = percentile(b1Sorted, 0.5);
+
+    // B2: the naive search, one statement per room type per night.
+    log(`${kind}: B2 naive search…`);
+    const b2Peak = await closedLoop(b2, CONNECTIONS, S(4));
+    let before = await statements();
+    const b2Fixed = await openLoop(b2, Math.max(1, b2Peak.rps * FIXED_SHARE), S(4));
+    const b2Statements = ((await statements()) - before) / Math.max(1, b2Fixed.completed);
+
+    // B3: Alloggio.
+    log(`${kind}: B3 Alloggio avail.do…`);
+    const b3Peak = await closedLoop(b3, CONNECTIONS, S(5));
+    before = await statements();
+    const b3Fixed = await openLoop(b3, Math.max(1, b3Peak.rps * FIXED_SHARE), S(6));
+    const b3Statements = ((await statements()) - before) / Math.max(1, b3Fixed.completed);
+    log(
+      `${kind}: B3 peak ${Math.round(b3Peak.rps)}/s; at ${Math.round(b3Fixed.rate)}/s p50 ${b3Fixed.p50.toFixed(1)} ms p99 ${b3Fixed.p99.toFixed(1)} ms, codes ${JSON.stringify(b3Fixed.statusCodes)}`,
+    );
+
+    figures.push(
+      atMost(
+        "avail.do p50 (B3)",
+        b3Fixed.p50,
+        "ms",
+        10,
+        `open loop at ${Math.round(b3Fixed.rate)}/s = 70% of peak`,
+      ),
+      atMost("avail.do p99 (B3)", b3Fixed.p99, "ms", 40, `open loop at ${Math.round(b3Fixed.rate)}/s`),
+      info("avail.do peak (B3)", b3Peak.rps, "req/s", `closed loop, ${CONNECTIONS} connections`),
+      info("bare route peak (B0)", b0Peak.rps, "req/s", `closed loop, ${CONNECTIONS} connections`),
+      atLeast("B3 req/s ÷ B0 req/s", b3Peak.rps / b0Peak.rps, "", 0.25),
+      info("search statement p50 (B1)", b1p50, "ms", "repository call, one at a time"),
+      info("search statement p99 (B1)", percentile(b1Sorted, 0.99), "ms"),
+      info(
+        "search statements/s (B1)",
+        (b1Par.latenciesMs.length / b1Par.elapsedMs) * 1000,
+        "/s",
+        "10 at a time",
+      ),
+      atMost("B3 p50 ÷ B1 p50", b3Fixed.p50 / b1p50, "", 2),
+      atMost("SQL statements per search (B3)", b3Statements, "", 3),
+      {
+        name: "SQL statements, 14 nights vs 1 night",
+        value: fourteen,
+        unit: "",
+        goal: `= ${one} (1 night), ≤ 3`,
+        meets: fourteen === one && fourteen <= 3,
+      },
+      info("response bytes per search (B3)", b3Fixed.bodyBytes, "B", "JSON body, uncompressed"),
+      info("naive search peak (B2)", b2Peak.rps, "req/s"),
+      info(
+        "naive search p50 (B2)",
+        b2Fixed.p50,
+        "ms",
+        `open loop at ${Math.round(b2Fixed.rate)}/s = 70% of its peak`,
+      ),
+      info("naive search p99 (B2)", b2Fixed.p99, "ms"),
+      info("SQL statements per search (B2)", b2Statements, ""),
+      atLeast("B2 ÷ B3 latency (p50)", b2Fixed.p50 / b3Fixed.p50, "", 5),
+    );
+    if (b3Fixed.failed > 0 || b3Peak.non2xx > 0)
+      figures.push(
+        info("failed searches (B3)", b3Fixed.failed + b3Peak.non2xx, "", JSON.stringify(b3Fixed.statusCodes)),
+      );
+    figures.push(...(await measurePortalSearch(ctx)));
+
+    // Bookings: pay at hotel, confirmed in one call, each with its own Idempotency-Key.
+    log(`${kind}: bookings…`);
+    const free = bookingTarget(agent.ready.url, cycle(prepared.uncontended));
+    const uncontended = await closedLoop(free, CONNECTIONS, S(4));
+    const contendedRun = await closedLoop(
+      bookingTarget(agent.ready.url, () => prepared.contended),
+      20,
+      S(4),
+    );
+    log(
+      `${kind}: bookings ${Math.round(uncontended.rps)}/s codes ${JSON.stringify(uncontended.statusCodes)}; contended p99 ${contendedRun.p99} ms codes ${JSON.stringify(contendedRun.statusCodes)}`,
+    );
+    figures.push(
+      atLeast(
+        "uncontended bookings",
+        uncontended.rps,
+        "/s",
+        300,
+        `closed loop, ${CONNECTIONS} connections, each stay at another hotel or night; ${uncontended.non2xx} non-2xx`,
+      ),
+      atMost(
+        "booking p99 under contention",
+        contendedRun.p99,
+        "ms",
+        250,
+        `20 connections booking the same 2 nights of one room type; ${Math.round(contendedRun.rps)}/s, ${contendedRun.non2xx} non-2xx`,
+      ),
+    );
+
+    const memory = memoryOf(pid);
+    // Lighthouse once per invocation, on the first suite's server (it needs the app with data), after the load.
+    if (args.has("--lighthouse") && lighthouse === null)
+      lighthouse = await lighthouseFigures(agent.ready.url, prepared.data.today);
+    const limit = kind === "postgres" ? 300 : 500;
+    figures.push(
+      atMost(
+        "peak resident memory of the server (VmHWM)",
+        memory.peakMb,
+        "MB",
+        limit,
+        "server child process",
+      ),
+    );
+    return {
+      kind,
+      figures: [...figures, ...(await startupFigures(kind, url)), ...web, ...(lighthouse ?? [])],
+      b3p50: b3Fixed.p50,
+      b3p99: b3Fixed.p99,
+    };
+  } finally {
+    await stopAgent(agent);
+    await prepared.drop();
+  }
+}
+
+async function startupFigures(kind: Kind, url: string | undefined): Promise<Figure[]> {
+  log(`${kind}: start times (node scripts/start.mjs)…`);
+  try {
+    const s = await measureStartup(kind, url);
+    return [
+      atMost(
+        "start on an empty database → first search",
+        s.firstMs / 1000,
+        "s",
+        10,
+        "includes migrations and the demo data",
+      ),
+      atMost("restart → first search", s.restartMs / 1000, "s", 2),
+    ];
+  } catch (err) {
+    log(`start times failed: ${(err as Error).message}`);
+    return [
+      notMeasured(
+        "start on an empty database → first search",
+        "s",
+        "≤ 10",
+        `failed: ${(err as Error).message.split("\n")[0]}`,
+      ),
+      notMeasured("restart → first search", "s", "≤ 2", "failed"),
+    ];
+  }
+}
+
+async function webFigures(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  try {
+    const buildMs = ensureWebBuild();
+    if (buildMs > 0) log(`built the web app in ${(buildMs / 1000).toFixed(1)} s`);
+    const js = measureInitialJs();
+    figures.push(atMost("search page initial JS (gzip)", js.value, "KB", 150, `${js.files.length} files`));
+  } catch (err) {
+    log(`web build or bundle size failed: ${(err as Error).message.split("\n")[0]}`);
+    figures.push(
+      notMeasured("search page initial JS (gzip)", "KB", "≤ 150", "not measured: the web app does not build"),
+    );
+  }
+  if (!args.has("--lighthouse")) {
+    figures.push(
+      notMeasured(
+        "Lighthouse mobile performance (search page)",
+        "",
+        "≥ 95",
+        "skipped (run with --lighthouse)",
+      ),
+      notMeasured(
+        "Lighthouse mobile accessibility (search page)",
+        "",
+        "≥ 100",
+        "skipped (run with --lighthouse)",
+      ),
+    );
+  }
+  return figures;
+}
+
+async function lighthouseFigures(url: string, today: string): Promise<Figure[]> {
+  log("Lighthouse (mobile) on the search page…");
+  let scores: LighthouseScores;
+  try {
+    scores = await runLighthouse(url + searchPagePath(today));
+  } catch (err) {
+    return [
+      notMeasured(
+        "Lighthouse mobile performance (search page)",
+        "",
+        "≥ 95",
+        `failed: ${(err as Error).message}`,
+      ),
+      notMeasured("Lighthouse mobile accessibility (search page)", "", "≥ 100", "failed"),
+    ];
+  }
+  return [
+    atLeast("Lighthouse mobile performance (search page)", scores.performance, "", 95),
+    atLeast("Lighthouse mobile accessibility (search page)", scores.accessibility, "", 100),
+  ];
+}
+
+function searchPagePath(today: string): string {
+  const [c] = searchMix(today, 1);
+  return `/hotel/1/channel/1/language/1/rooms?arrival=${c?.arrival}&departure=${c?.departure}&adults=2`;
+}
+
+// ── Main ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryMb: Math.round(os.totalmem() / 1024 / 1024),
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    quick,
+  };
+}
+
+async function main() {
+  const kinds: Kind[] = args.has("--both")
+    ? ["pglite", "postgres"]
+    : process.env.DATABASE_URL
+      ? ["postgres"]
+      : ["pglite"];
+  if (kinds.includes("postgres") && !process.env.DATABASE_URL) {
+    console.error("--both needs DATABASE_URL (a PostgreSQL role that may create databases)");
+    process.exit(2);
+  }
+  const atStart = machine();
+  const web = await webFigures();
+  const results: SuiteResult[] = [];
+  for (const kind of kinds) results.push(await runSuite(kind, web));
+  const pglite = results.find((r) => r.kind === "pglite");
+  const postgres = results.find((r) => r.kind === "postgres");
+  if (pglite && postgres)
+    postgres.figures.push(
+      atMost("PGlite ÷ PostgreSQL latency (B3 p50)", pglite.b3p50 / postgres.b3p50, "", 3),
+      info("PGlite ÷ PostgreSQL latency (B3 p99)", pglite.b3p99 / postgres.b3p99, ""),
+    );
+  mkdirSync(resultsDir, { recursive: true });
+  for (const r of results) {
+    const title = `Alloggio bench on ${r.kind === "postgres" ? "PostgreSQL" : "PGlite"} — ${atStart.cpus} × ${atStart.cpuModel}, load ${atStart.loadAverage.join(" ")}${quick ? " (QUICK: not for quoting)" : ""}`;
+    console.log(`\n${formatTable(title, r.figures)}\n`);
+    const json = JSON.stringify({ machine: atStart, database: r.kind, figures: r.figures }, null, 2);
+    writeFileSync(join(resultsDir, `latest-${r.kind}.json`), `${json}\n`);
+  }
+  const last = results[results.length - 1];
+  if (last) {
+    const json = JSON.stringify({ machine: atStart, database: last.kind, figures: last.figures }, null, 2);
+    writeFileSync(join(resultsDir, "latest.json"), `${json}\n`);
+  }
+  log(`done; results in ${join("bench/results", "latest.json")}`);
+}
+
+await main();
