@@ -8,6 +8,7 @@ import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
+import { startTimedChanges } from "./jobs/timed-changes";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
 const DEMO_ZONE = "Europe/Rome";
@@ -52,10 +53,12 @@ export async function startServer(
   const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
   if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
   const url = await app.listen({ port: env.PORT, host: env.HOST });
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const holds = startAbandonedHoldSweep(
     { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
-    env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
   );
+  const timed = startTimedChanges({ database, now: () => new Date(), baseUrl: publicUrl });
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
   );
@@ -65,6 +68,7 @@ export async function startServer(
     url,
     close: async () => {
       await holds.stop();
+      await timed.stop();
       await mailDelivery?.stop();
       mailTransport?.close?.();
       await app.close();

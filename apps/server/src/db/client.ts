@@ -26,6 +26,8 @@ export class StatementCounter {
 export type Database = {
   db: Db;
   kind: "postgres" | "pglite";
+  /** The connection string, on PostgreSQL: other processes may open the same database. */
+  url?: string;
   statements: StatementCounter;
   /** Raw rows of one statement; the statement is counted. */
   query<T>(statement: SQL): Promise<T[]>;
@@ -54,6 +56,7 @@ export async function openDatabase(options: Options): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      url: options.url,
       statements,
       query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
       close: () => pool.end(),

@@ -570,12 +570,21 @@ export const reservation = pgTable(
     customerId: integer("customer_id"),
     reservationLinkId: integer("reservation_link_id"),
     optionExpiresAt: timestamp("option_expires_at", { withTimezone: true }),
+    /** Hotel-local day by which a bank transfer must arrive; past it, an unpaid booking is cancelled. */
+    paymentDeadline: date("payment_deadline", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("reservation_code").on(t.code),
     index("reservation_hotel_arrival").on(t.hotelId, t.arrival),
+    // The timed jobs look for waiting options and unpaid transfers only.
+    index("reservation_option_expiry")
+      .on(t.optionExpiresAt)
+      .where(sql`${t.status} = 'pending_confirmation' and ${t.optionExpiresAt} is not null`),
+    index("reservation_payment_deadline")
+      .on(t.paymentDeadline)
+      .where(sql`${t.status} = 'confirmed' and ${t.paymentDeadline} is not null`),
     check("reservation_totals", sql`${t.totalMinor} >= 0 and ${t.departure} > ${t.arrival}`),
   ],
 );

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
 import { enqueueMail } from "../features/mail/outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../features/mail/transport";
 import { startMailDelivery } from "./mail-delivery";

@@ -32,6 +32,7 @@ const prepaid = aRatePlan({
   refundProtection: 12,
 });
 const hotel = buildProperty({
+  hotel: { settings: { bankTransfer: { owner: "Test Hotel", iban: "IT60X0542811101000000123456", dueDays: 3 } } },
   roomTypes: [lastRoom, roomy],
   ratePlans: [atHotel, prepaid],
   prices: [
@@ -457,7 +458,8 @@ describe("redirect methods of the sandbox gateway", () => {
     expect(res.json()).toMatchObject({
       dueNow: 100,
       dueLater: [{ date: "20300118", amount: 100 }],
-      paymentMethods: ["card_payment", "instant_bank", "wallet", "mobile", "pay_by_link", "bank_transfer"],
+      // No bank details in this hotel's settings: no bank transfer.
+      paymentMethods: ["card_payment", "instant_bank", "wallet", "mobile", "pay_by_link"],
     });
     // The first hotel enables none of them: asking for one is refused, naming the field.
     const refused = await post(

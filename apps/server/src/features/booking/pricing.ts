@@ -16,6 +16,7 @@ import { AppError, badInput, notFound } from "../../http/errors";
 import { evaluateStay, SearchIndex } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
 import { loadSearchContext, type SearchContext } from "../search/repository";
+import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
 
 export type PricedRoom = {
   slot: number;
@@ -59,6 +60,8 @@ export type PricedBooking = {
   timeZone: string;
   /** The gateway's redirect methods the hotel enables (`settings.paymentMethods`). */
   enabledMethods: string[];
+  /** Where a bank transfer goes, when the hotel takes them. */
+  bankTransfer: BankTransferSettings | null;
 };
 
 type CatalogueRow = {
@@ -245,8 +248,14 @@ export async function priceBooking(
   const servicesTotalMinor = services.reduce((a, s) => a + s.priceMinor, 0);
   const refundProtectionMinor = rooms.reduce((a, r) => a + r.refundProtectionMinor, 0);
   const totalMinor = roomsTotalMinor + servicesTotalMinor + refundProtectionMinor;
-  const hotelRow = await database.query<{ city_tax_minor: number; email: string; methods: unknown }>(
-    sql`select city_tax_minor, email, settings->'paymentMethods' as methods from hotel where id = ${req.hotel}`,
+  const hotelRow = await database.query<{
+    city_tax_minor: number;
+    email: string;
+    methods: unknown;
+    bank: unknown;
+  }>(
+    sql`select city_tax_minor, email, settings->'paymentMethods' as methods, settings->'bankTransfer' as bank
+        from hotel where id = ${req.hotel}`,
   );
   const methods = hotelRow[0]?.methods;
   const adultsTotal = rooms.reduce((a, r) => a + r.adults, 0);
@@ -287,5 +296,6 @@ export async function priceBooking(
     hotelEmail: hotelRow[0]?.email ?? "",
     timeZone: ctx.hotel.time_zone,
     enabledMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
+    bankTransfer: readBankTransferSettings(hotelRow[0]?.bank),
   };
 }

@@ -1,4 +1,5 @@
 import { parseBirthDate } from "@alloggio/domain/booking/guest-form";
+import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { eq, sql } from "drizzle-orm";
@@ -104,6 +105,10 @@ export async function insertReservation(
       customerId: priced.ctx.customer?.id ?? null,
       reservationLinkId: priced.ctx.link?.id ?? null,
       optionExpiresAt: input.optionExpiresAt,
+      paymentDeadline:
+        req.payment.method === "bank_transfer" && priced.bankTransfer
+          ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))
+          : null,
     })
     .returning({ id: reservation.id });
   const id = row!.id;

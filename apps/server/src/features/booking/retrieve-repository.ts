@@ -33,6 +33,8 @@ export type StoredReservation = {
   promoCode: string | null;
   /** timestamps as PostgreSQL writes them in JSON */
   optionExpiresAt: string | null;
+  /** YYYY-MM-DD hotel-local: the last day a bank transfer may arrive. */
+  paymentDeadline: string | null;
   createdAt: string;
   cardLast4: string | null;
   hotel: {
@@ -104,7 +106,7 @@ export async function findReservationForGuest(
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
       'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
-      'optionExpiresAt', r.option_expires_at, 'createdAt', r.created_at,
+      'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
       'cardLast4', (select t.card_last4 from payment_transaction t
          where t.reservation_id = r.id and t.card_last4 is not null order by t.id desc limit 1),
       'hotel', json_build_object(

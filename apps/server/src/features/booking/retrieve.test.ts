@@ -1,6 +1,4 @@
-import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import { ReservationSchema } from "@alloggio/domain/contract/booking/retrieve";
-import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { createTestApp } from "@alloggio/test-kit/app";
 import {
   aPriceRange,
@@ -362,14 +360,13 @@ describe("retrieve.do", () => {
     const res = await retrieve({ channel: 1, code, mail: "maria.rossi@example.test" });
     expect(res.status, res.body).toBe(200);
     const reservation = res.json();
-    // The booking day is the hotel-local day of `createdAt` (the database's clock, not the test's).
-    const bookingDay = todayInZone(new Date(reservation.createdAt), "Europe/Rome");
+    // Fixed when booking, by the app's clock: booked on 5 January in Rome, three days to pay.
     expect(reservation).toMatchObject({
       paymentMethod: "bank_transfer",
       bankTransfer: {
         owner: "Hotel Aurora srl",
         iban: "IT60X0542811101000000123456",
-        dueDate: bankTransferDeadline(bookingDay, "20300120", 3),
+        dueDate: "20300108",
       },
       policy: { refundable: false, freeUntil: null },
       gateway: null,

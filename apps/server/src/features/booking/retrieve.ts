@@ -4,17 +4,15 @@ import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booki
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
-import { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
+import { readBankTransferSettings } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
 
 /** Failed recoveries of one code allowed per window (ARCHITECTURE §3: recover is rate limited per code). */
 export const RETRIEVE_FAILURES_PER_CODE = 20;
 export const RETRIEVE_CODE_WINDOW_MS = 60 * 60 * 1000;
-/** Days to pay a bank transfer when the hotel's settings do not say. */
-const DEFAULT_BANK_TRANSFER_DAYS = 3;
 
 export type RetrieveDeps = { database: Database; now: () => Date; codeLimiter: AttemptLimiter };
 
@@ -30,12 +28,6 @@ export function tooManyAttempts(retry = "later"): AppError {
     { field: "request", message: `too many attempts, retry ${retry}` },
   ]);
 }
-
-const BankTransferSettingsSchema = z.object({
-  owner: z.string().min(1),
-  iban: z.string().min(1),
-  dueDays: z.number().int().min(0).max(365).optional(),
-});
 
 const ymd = (iso: string) => isoToYmd(iso);
 /** Birth dates may precede the years stay dates allow: "1979-03-02" → "02/03/1979". */
@@ -69,7 +61,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
   const first = r.rooms[0];
   const refundable = first?.refundable ?? false;
   const bookingDay = todayInZone(new Date(r.createdAt), r.hotel.timeZone);
-  const bank = BankTransferSettingsSchema.safeParse(r.hotel.bankTransfer);
+  const bank = readBankTransferSettings(r.hotel.bankTransfer);
   const blank = (value: string | undefined | null) => (value ? value : null);
   return {
     code: r.code,
@@ -160,15 +152,14 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
     },
     paymentMethod: r.paymentMethod,
     bankTransfer:
-      r.paymentMethod === "bank_transfer" && bank.success
+      r.paymentMethod === "bank_transfer" && bank
         ? {
-            owner: bank.data.owner,
-            iban: bank.data.iban,
-            dueDate: bankTransferDeadline(
-              bookingDay,
-              arrival,
-              bank.data.dueDays ?? DEFAULT_BANK_TRANSFER_DAYS,
-            ),
+            owner: bank.owner,
+            iban: bank.iban,
+            // The deadline fixed when booking (the timed job cancels by it); older rows compute it.
+            dueDate: r.paymentDeadline
+              ? ymd(r.paymentDeadline)
+              : bankTransferDeadline(bookingDay, arrival, bank.dueDays),
           }
         : null,
     cardLast4: r.cardLast4,

@@ -3,14 +3,15 @@ import { validateCheckout } from "@alloggio/domain/booking/guest-form";
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { paymentTransaction, reservation, reservationHistory, reservationRoom } from "../../db/schema";
+import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
 import { type PricedBooking, priceBooking } from "./pricing";
-import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
+import { findReservationByRequest, insertReservation, takeInventory } from "./repository";
+import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {
   database: Database;
@@ -36,7 +37,7 @@ export type PrepaidCheck = {
 /**
  * The payment methods a booking can use: what its rates allow (SPEC §9), with the gateway's redirect methods the
  * hotel enables (`settings.paymentMethods`): instant bank, wallet and mobile payment when something is due now, a
- * link to pay later when anything is to be prepaid.
+ * link to pay later when anything is to be prepaid; bank transfer when the hotel says where transfers go.
  */
 function allowedMethods(p: PricedBooking): string[] {
   const kinds = p.rooms.map((r) => r.paymentKind);
@@ -44,9 +45,10 @@ function allowedMethods(p: PricedBooking): string[] {
   const online = REDIRECT_METHODS.filter(
     (m) => p.enabledMethods.includes(m) && (m === "pay_by_link" ? prepaidMinor > 0 : p.dueNow > 0),
   );
-  if (kinds.includes("prepaid")) return ["card_payment", ...online, "bank_transfer"];
+  const bank = p.bankTransfer ? (["bank_transfer"] as const) : [];
+  if (kinds.includes("prepaid")) return ["card_payment", ...online, ...bank];
   if (kinds.includes("pre_authorisation")) return ["pre_authorisation"];
-  if (kinds.includes("bank_transfer")) return ["bank_transfer", "card_payment", ...online];
+  if (kinds.includes("bank_transfer")) return [...bank, "card_payment", ...online];
   if (kinds.includes("card_guarantee")) return ["card_guarantee"];
   return ["pay_at_hotel", "card_guarantee"];
 }
@@ -76,43 +78,6 @@ export type ConfirmAnswer = {
   next: "voucher" | "3ds";
   redirectUrl?: string;
 };
-
-async function setStatus(
-  tx: Tx,
-  id: number,
-  from: string[],
-  to: typeof reservation.$inferSelect.status,
-  action: string,
-  details = {},
-) {
-  const updated = await tx
-    .update(reservation)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(reservation.id, id), inArray(reservation.status, from as (typeof to)[])))
-    .returning({ id: reservation.id });
-  if (updated.length === 0) return false;
-  await tx
-    .insert(reservationHistory)
-    .values({ reservationId: id, actor: "system", action, toStatus: to, details });
-  return true;
-}
-
-/** Gives the rooms of a reservation back to inventory, in the transaction that cancels it. */
-async function releaseInventory(tx: Tx, reservationId: number) {
-  await tx.execute(sql`
-    update inventory i set sold = i.sold - r.n
-    from (
-      select rr.room_type_id, d::date as day, count(*)::int as n
-      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
-      where rr.reservation_id = ${reservationId} and rr.status = 'A'
-      group by rr.room_type_id, d
-    ) r
-    where i.room_type_id = r.room_type_id and i.day = r.day`);
-  await tx
-    .update(reservationRoom)
-    .set({ status: "C" })
-    .where(eq(reservationRoom.reservationId, reservationId));
-}
 
 export async function cancelForPayment(deps: BookingDeps, id: number, reason: string) {
   await deps.database.db.transaction(async (tx) => {

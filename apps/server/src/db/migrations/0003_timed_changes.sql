@@ -1,0 +1,3 @@
+ALTER TABLE "reservation" ADD COLUMN "payment_deadline" date;--> statement-breakpoint
+CREATE INDEX "reservation_option_expiry" ON "reservation" USING btree ("option_expires_at") WHERE "reservation"."status" = 'pending_confirmation' and "reservation"."option_expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "reservation_payment_deadline" ON "reservation" USING btree ("payment_deadline") WHERE "reservation"."status" = 'confirmed' and "reservation"."payment_deadline" is not null;

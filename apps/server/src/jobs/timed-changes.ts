@@ -1,0 +1,111 @@
+import { Cron } from "croner";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { Tx } from "../features/booking/repository";
+import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
+import { enqueueReservationMails } from "../features/mail/reservation-mails";
+
+export type TimedChangeDeps = { database: Database; now: () => Date; baseUrl: string };
+
+/** One kind of timed change: which reservations are due, and the status move with its history action. */
+type Sweep = {
+  action: "option_expired" | "bank_transfer_overdue";
+  from: "pending_confirmation" | "confirmed";
+  /** Ids due at `now`, locked FOR UPDATE SKIP LOCKED so that two processes never take the same row. */
+  due: (tx: Tx, now: string, limit: number) => Promise<number[]>;
+};
+
+const rowsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+
+const SWEEPS: Sweep[] = [
+  {
+    // An option (pending confirmation, valid N hours) that nobody confirmed in time.
+    action: "option_expired",
+    from: "pending_confirmation",
+    due: async (tx, now, limit) =>
+      rowsOf(
+        await tx.execute(sql`select id from reservation
+          where status = 'pending_confirmation' and option_expires_at is not null
+            and option_expires_at <= ${now}::timestamptz
+          order by option_expires_at, id limit ${limit} for update skip locked`),
+      ),
+  },
+  {
+    // A bank transfer that has not arrived by its deadline (a hotel-local day, so the hotel's zone decides).
+    action: "bank_transfer_overdue",
+    from: "confirmed",
+    due: async (tx, now, limit) =>
+      rowsOf(
+        await tx.execute(sql`select r.id from reservation r join hotel h on h.id = r.hotel_id
+          where r.status = 'confirmed' and r.payment_method = 'bank_transfer' and r.payment_deadline is not null
+            and r.payment_deadline < (${now}::timestamptz at time zone h.time_zone)::date
+            and exists (select 1 from payment_due d where d.reservation_id = r.id and d.status = 'due'
+                          and d.due_date <= r.payment_deadline)
+          order by r.payment_deadline, r.id limit ${limit} for update of r skip locked`),
+      ),
+  },
+];
+
+/**
+ * One batch of one sweep in one transaction: each due reservation is cancelled with a conditional update, its
+ * rooms go back on sale, what was still due is cancelled, and the guest's and the hotel's mails are queued. A
+ * failure rolls the whole batch back for the next run; a reservation changed elsewhere meanwhile is skipped.
+ */
+async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Promise<number[]> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const done: number[] = [];
+    for (const id of await sweep.due(tx, now.toISOString(), limit)) {
+      if (!(await setStatus(tx, id, [sweep.from], "cancelled", sweep.action))) continue;
+      await releaseInventory(tx, id);
+      await tx.execute(
+        sql`update payment_due set status = 'cancelled' where reservation_id = ${id} and status = 'due'`,
+      );
+      await enqueueReservationMails(tx, id, { baseUrl: deps.baseUrl, now });
+      done.push(id);
+    }
+    return done;
+  });
+}
+
+export type TimedChangeCounts = Record<Sweep["action"], number>;
+
+/**
+ * Runs every sweep until nothing is due: a missed run (the process was down) is caught up by the next, since
+ * sweeps look at deadlines, not at ticks. Safe to run in several processes at once.
+ */
+export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Promise<TimedChangeCounts> {
+  const counts: TimedChangeCounts = { option_expired: 0, bank_transfer_overdue: 0 };
+  for (const sweep of SWEEPS) {
+    for (;;) {
+      const done = await runSweep(deps, sweep, batchSize);
+      counts[sweep.action] += done.length;
+      if (done.length < batchSize) break;
+    }
+  }
+  return counts;
+}
+
+/** Runs the timed changes every minute, never two runs of this process at once; `stop()` waits for a run. */
+export function startTimedChanges(
+  deps: TimedChangeDeps,
+  onError: (error: unknown) => void = (error) => console.error("[alloggio] timed changes failed", error),
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runTimedChanges(deps)
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const job = new Cron("30 * * * * *", () => tick());
+  tick();
+  return {
+    stop: async () => {
+      job.stop();
+      await running;
+    },
+  };
+}
