@@ -9,7 +9,10 @@ import { NotFoundPage } from "./not-found-page";
 import { href, ROUTES } from "./routes";
 
 // Everything but the search page loads on demand (issue 3: keep the first bundle small).
-const PortalHotelListPage = lazy(() => import("../features/boot/portal-hotel-list-page"));
+const PortalPage = lazy(() => import("../features/portal/portal-page"));
+const PackageListPage = lazy(() => import("../features/packages/package-list-page"));
+const PackageViewPage = lazy(() => import("../features/packages/package-view-page"));
+const ReservationLinkPage = lazy(() => import("../features/reservation-link/reservation-link-page"));
 const ServicesPage = lazy(() => import("../features/services/services-page"));
 const CheckoutPage = lazy(() => import("../features/checkout/checkout-page"));
 const ThreeDsPage = lazy(() => import("../features/voucher/three-ds-page"));
@@ -32,6 +35,10 @@ export function AppRoutes() {
           <Switch>
             <Route path="/" component={HotelIndex} />
             <Route path="/rooms" component={RoomsPage} />
+            <Route path="/package/list" component={PackageListPage} />
+            <Route path="/packages" component={PackageListPage} />
+            <Route path="/package/view/:packid" component={PackageViewPage} />
+            <Route path="/reservationLink/view/:reservationLinkId" component={ReservationLinkPage} />
             <Route path="/services" component={ServicesPage} />
             <Route path="/checkout" component={CheckoutPage} />
             <Route path="/3ds/code/:code/email/:email" component={ThreeDsPage} />
@@ -40,7 +47,7 @@ export function AppRoutes() {
           </Switch>
         </HotelLayout>
       </Route>
-      <Route path={ROUTES.portalHotelList} component={PortalHotelListPage} />
+      <Route path={ROUTES.portalHotelList} component={PortalPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
 import { SearchBar } from "../search/components/search-bar";
 import { useSearchFlow } from "../search/use-search-flow";
 import { RoomResults } from "./components/room-results";
 import { Stepper } from "./components/stepper";
+
+// Cross-selling (issue 6): the group's other properties free for the same search, loaded on demand.
+const CrossSelling = lazy(() => import("../portal/cross-selling"));
 
 /** Room search and results: the search bar, the booking steps, rooms and rates per slot, the no-availability page. */
 export function RoomsPage() {
@@ -17,6 +21,11 @@ export function RoomsPage() {
       <SearchBar />
       <Stepper current="rooms" />
       <RoomResults flow={flow} />
+      {flow.roomSearched ? (
+        <Suspense fallback={null}>
+          <CrossSelling />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

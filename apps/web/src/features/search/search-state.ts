@@ -32,6 +32,8 @@ export type SearchState = {
   reservationLinkId?: string | undefined;
   /** SPEC §2 flight need: the origin airport (IATA code) of a flight-included package. */
   airport?: string | undefined;
+  /** Portal mode: the chosen properties (comma list of hotel ids), kept in the URL. */
+  hotels?: string | undefined;
 };
 
 export const MAX_ROOMS = 10;
@@ -81,6 +83,7 @@ export function parseSearch(query: string, today: string, earliest = today): Sea
     packs: pass("packs"),
     reservationLinkId: pass("reservationLinkId"),
     airport: pass("airport"),
+    hotels: pass("hotels"),
   };
 }
 
@@ -99,6 +102,7 @@ export function toSearchQuery(s: SearchState): Record<string, QueryValue> {
     packs: s.packs,
     reservationLinkId: s.reservationLinkId,
     airport: s.airport,
+    hotels: s.hotels,
   };
 }
 

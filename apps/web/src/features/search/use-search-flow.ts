@@ -70,10 +70,15 @@ export type SearchFlow = {
  * (not for reservation links), then the main search (`cross=1`, so cross-booking options come back). If no rooms
  * come back, or the check said no (results empty), the nearby-dates search runs. Errors are only logged (SPEC §8).
  */
-export function useSearchFlow(): SearchFlow {
+export function useSearchFlow(extra?: AvailParams): SearchFlow {
   const { ids, hotel } = useHotel();
   const [search] = useSearchState();
-  const params = useMemo(() => toAvailParams(ids, search), [ids, search]);
+  // Extra parameters of a page's own search (a package's pc_id), as a stable key.
+  const extraKey = JSON.stringify(extra ?? {});
+  const params = useMemo(
+    () => ({ ...toAvailParams(ids, search), ...(JSON.parse(extraKey) as AvailParams) }),
+    [ids, search, extraKey],
+  );
   const crossParams = useMemo(() => ({ ...params, cross: 1 }), [params]);
   const connectedParams = useMemo(() => ({ ...params, connected: 1 }), [params]);
 

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
+import { FlightDetails } from "../../packages/components/flight-details";
 
 const MEAL_PLANS = [
   "room_only",
@@ -138,6 +139,7 @@ export function RateOption(props: RateOptionProps) {
           </li>
         ) : null}
       </ul>
+      {rate.selectedFlight ? <FlightDetails flight={rate.selectedFlight} /> : null}
 
       {rate.refundPrice !== null ? (
         <label className="rate__refund">

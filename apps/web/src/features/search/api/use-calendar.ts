@@ -2,14 +2,24 @@ import type { CalendarResponse } from "@alloggio/domain/contract/search/calendar
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, getJson } from "../../../lib/api-client";
 
-export type CalendarParams = { hotel: number; channel: number; login?: boolean | undefined };
+export type CalendarParams = {
+  hotel: number;
+  channel: number;
+  login?: boolean | undefined;
+  /** False where no single hotel's calendar applies (the portal): the picker then uses the empty calendar. */
+  enabled?: boolean | undefined;
+};
 export type CalendarDay = CalendarResponse["days"][number];
 
 /** No days known: the picker then only applies the rules it knows without the hotel (past days, validity). */
 export const EMPTY_CALENDAR: CalendarResponse = { from: "", days: [] };
 
 /** `calendar.do`: per day from hotel-local today, closed season, availability and arrival restrictions. */
-export function fetchCalendar({ hotel, channel, login }: CalendarParams): Promise<CalendarResponse> {
+export function fetchCalendar({
+  hotel,
+  channel,
+  login,
+}: Omit<CalendarParams, "enabled">): Promise<CalendarResponse> {
   return getJson<CalendarResponse>("calendar.do", { hotel, channel, login: login ? 1 : undefined });
 }
 
@@ -22,6 +32,7 @@ export function useCalendar(params: CalendarParams): { calendar: CalendarRespons
     queryKey: ["calendar", params.hotel, params.channel, Boolean(params.login)],
     queryFn: () => fetchCalendar(params),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: params.enabled ?? true,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
   return { calendar: query.data ?? EMPTY_CALENDAR, isLoading: query.isPending };

@@ -37,6 +37,8 @@ export type DateRangePickerProps = {
   validTo?: string | undefined;
   /** A trade login sees the trade-only rates in the calendar. */
   login?: boolean | undefined;
+  /** No hotel's calendar applies (portal mode): only past days and the validity are blocked. */
+  noCalendar?: boolean | undefined;
 };
 
 const WIDE = "(min-width: 48em)";
@@ -74,10 +76,17 @@ function useBlockText() {
  * grid: arrows by day and week, PageUp/PageDown by month, Home/End to the week's ends, Enter/Space selects,
  * Escape closes). The first choice is the arrival, the second the departure. Days that cannot be chosen say why.
  */
-export function DateRangePicker({ value, onChange, validFrom, validTo, login }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  validFrom,
+  validTo,
+  login,
+  noCalendar,
+}: DateRangePickerProps) {
   const { t } = useTranslation("search");
   const { hotel, ids, locale } = useHotel();
-  const { calendar } = useCalendar({ hotel: ids.hotel, channel: ids.channel, login });
+  const { calendar } = useCalendar({ hotel: ids.hotel, channel: ids.channel, login, enabled: !noCalendar });
   const localToday = todayInZone(new Date(), hotel.timeZone);
   const rules = useMemo(
     () => makeRules(calendar, localToday, { validFrom, validTo }),

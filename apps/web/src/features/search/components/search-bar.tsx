@@ -1,6 +1,6 @@
 import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
 import { Search } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
 import { useHotel } from "../../hotel/hotel-context";
@@ -23,6 +23,12 @@ export type SearchBarProps = {
   validTo?: string | undefined;
   /** A trade login: the calendar includes the trade-only rates. */
   login?: boolean | undefined;
+  /** Portal mode: no single hotel's calendar applies. */
+  noCalendar?: boolean | undefined;
+  /** Fields shown before the dates (the portal's destination or property multi-select). */
+  fields?: ReactNode;
+  /** Adds what those fields hold to the search written on Search. */
+  completeSearch?: ((next: SearchState) => SearchState) | undefined;
 };
 
 type Draft = { dates: DateRange; rooms: RoomOccupancy[]; promoCode: string; airport: string };
@@ -40,7 +46,15 @@ function draftOf(state: SearchState): Draft {
  * The search bar (SPEC §2): dates, guests and rooms, promo code, flight need, Search, and the quote request.
  * It starts from the search in the URL and, on Search, writes the new one there; the results follow the URL.
  */
-export function SearchBar({ airports, validFrom, validTo, login }: SearchBarProps) {
+export function SearchBar({
+  airports,
+  validFrom,
+  validTo,
+  login,
+  noCalendar,
+  fields,
+  completeSearch,
+}: SearchBarProps) {
   const { t } = useTranslation("search");
   const { locale } = useHotel();
   const [state, setState] = useSearchState();
@@ -55,13 +69,14 @@ export function SearchBar({ airports, validFrom, validTo, login }: SearchBarProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const code = airports?.some((a) => a.code === draft.airport) ? draft.airport : undefined;
-    setState({
+    const next = {
       ...state,
       ...draft.dates,
       rooms: draft.rooms,
       promoCode: draft.promoCode.trim(),
       airport: code,
-    });
+    };
+    setState(completeSearch ? completeSearch(next) : next);
   };
 
   const adults = draft.rooms.reduce((sum, room) => sum + room.adults, 0);
@@ -83,12 +98,14 @@ export function SearchBar({ airports, validFrom, validTo, login }: SearchBarProp
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself, as WAI-ARIA shows it */}
       <form className="search-bar" role="search" aria-label={t("bar.label")} onSubmit={submit}>
+        {fields}
         <DateRangePicker
           value={draft.dates}
           onChange={(dates) => setDraft((d) => ({ ...d, dates }))}
           validFrom={validFrom}
           validTo={validTo}
           login={login}
+          noCalendar={noCalendar}
         />
         <GuestsManager value={draft.rooms} onChange={(rooms) => setDraft((d) => ({ ...d, rooms }))} />
         <PromoCodeField

@@ -1,0 +1,75 @@
+import type { PortalHotel } from "@alloggio/domain/contract/portal/avail-channel-check";
+import { Hotel, MapPin } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../../ui/app-link";
+import { HotelPrice } from "./hotel-status";
+
+export type PortalHotelCardProps = {
+  hotel: PortalHotel;
+  nights: number;
+  destinationNames: string[];
+  /** The hotel's rooms with the search kept. */
+  roomsHref: string;
+  compared: boolean;
+  onCompare: (on: boolean) => void;
+};
+
+/** One hotel of the portal list: picture, place, price for the stay or why none, compare, and its rooms. */
+export function PortalHotelCard({
+  hotel,
+  nights,
+  destinationNames,
+  roomsHref,
+  compared,
+  onCompare,
+}: PortalHotelCardProps) {
+  const { t } = useTranslation("portal");
+  const id = useId();
+  return (
+    <article className="portal-hotel card" aria-labelledby={`${id}-name`}>
+      <div className="portal-hotel__picture">
+        {hotel.image ? (
+          <img src={hotel.image} alt="" width={320} height={240} loading="lazy" decoding="async" />
+        ) : (
+          <Hotel aria-hidden="true" size={48} />
+        )}
+      </div>
+      <div className="portal-hotel__body">
+        <h3 id={`${id}-name`} className="portal-hotel__name">
+          {hotel.name}
+        </h3>
+        <p className="portal-hotel__place muted">
+          <MapPin aria-hidden="true" size={16} /> {hotel.city}
+          {destinationNames.length > 0 ? ` · ${destinationNames.join(", ")}` : null}
+        </p>
+        <HotelPrice hotel={hotel} nights={nights} />
+      </div>
+      <div className="portal-hotel__actions">
+        <div className="portal-hotel__compare">
+          <input
+            id={`${id}-compare`}
+            type="checkbox"
+            checked={compared}
+            onChange={(e) => onCompare(e.target.checked)}
+          />
+          <label htmlFor={`${id}-compare`}>
+            {t("compare.add")}
+            <span className="visually-hidden"> {hotel.name}</span>
+          </label>
+        </div>
+        {hotel.available ? (
+          <AppLink className="button" to={roomsHref}>
+            {t("seeRooms")}
+            <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
+          </AppLink>
+        ) : (
+          <AppLink className="button button--secondary" to={roomsHref}>
+            {t("otherDates")}
+            <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
+          </AppLink>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../ui/app-link";
+import { useHotel } from "../hotel/hotel-context";
+import { useSearchState } from "../search/search-state";
+import { toPortalParams, useAvailChannelCheck } from "./api/use-avail-channel-check";
+import { HotelPrice } from "./components/hotel-status";
+import { roomsHrefOf } from "./rooms-href";
+import "./portal.css";
+
+/**
+ * Cross-selling (SPEC §1): the other properties of the group with availability for the same search, with their
+ * lowest price and a way into their rooms, the search kept. Nothing shows when there are none.
+ */
+export default function CrossSelling() {
+  const { t } = useTranslation("portal");
+  const { ids, hotel } = useHotel();
+  const [search] = useSearchState();
+  const params = useMemo(() => toPortalParams(ids, search), [ids, search]);
+  const result = useAvailChannelCheck(params);
+  const free = (result.data?.hotels ?? []).filter((h) => h.id !== hotel.id && h.available);
+  // Cheapest first when the prices can be compared (one currency); otherwise the group's order.
+  const others =
+    new Set(free.map((h) => h.currency)).size <= 1
+      ? [...free].sort((a, b) => (a.minTotal ?? 0) - (b.minTotal ?? 0))
+      : free;
+  if (others.length === 0) return null;
+  return (
+    <section className="cross-selling" aria-labelledby="cross-selling-title">
+      <h2 id="cross-selling-title">{t("crossSelling.title")}</h2>
+      <p className="muted">{t("crossSelling.intro")}</p>
+      <ul className="cross-selling__list">
+        {others.map((h) => (
+          <li key={h.id} className="card cross-selling__item">
+            <h3 className="cross-selling__name">{h.name}</h3>
+            <p className="muted">{h.city}</p>
+            <HotelPrice hotel={h} nights={result.data?.nights ?? 1} />
+            <AppLink className="button button--secondary" to={roomsHrefOf(h.id, ids, search)}>
+              {t("seeRooms")}
+              <span className="visually-hidden"> {t("atHotel", { hotel: h.name })}</span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import type { PortalHotel } from "@alloggio/domain/contract/portal/avail-channel-check";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "wouter";
+import { formatDay } from "../../lib/format";
+import { useHotel } from "../hotel/hotel-context";
+import { SearchBar } from "../search/components/search-bar";
+import { useSearchState } from "../search/search-state";
+import { toPortalParams, useAvailChannelCheck } from "./api/use-avail-channel-check";
+import { useDestinations } from "./api/use-destinations";
+import { CompareTable } from "./components/compare-table";
+import { PortalHotelCard } from "./components/portal-hotel-card";
+import { PropertyPicker } from "./components/property-picker";
+import { PortalShell } from "./portal-shell";
+import { roomsHrefOf } from "./rooms-href";
+import "./portal.css";
+
+/** The most hotels compared side by side. */
+export const MAX_COMPARED = 3;
+
+function parseHotels(value: string | undefined): number[] {
+  if (!value) return [];
+  return value
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+function PortalHotelList() {
+  const { t } = useTranslation("portal");
+  const { ids, locale } = useHotel();
+  const [search] = useSearchState();
+  const destinations = useDestinations({ channel: ids.channel, language: ids.language });
+  const urlHotels = useMemo(() => parseHotels(search.hotels), [search.hotels]);
+  const [chosen, setChosen] = useState<number[]>(urlHotels);
+  const [compared, setCompared] = useState<number[]>([]);
+  const params = useMemo(() => toPortalParams(ids, search, urlHotels), [ids, search, urlHotels]);
+  const result = useAvailChannelCheck(params);
+
+  const destinationName = useMemo(
+    () => new Map((destinations.data?.destinations ?? []).map((d) => [d.id, d.name])),
+    [destinations.data],
+  );
+  const namesOf = (h: PortalHotel) => h.destinations.flatMap((d) => destinationName.get(d) ?? []);
+  const hotels = result.data?.hotels ?? [];
+  const nights = result.data?.nights ?? 1;
+  const available = hotels.filter((h) => h.available);
+  // Cheapest first when the prices can be compared (one currency); the hotels without a price after them.
+  const oneCurrency = new Set(available.map((h) => h.currency)).size <= 1;
+  const ordered = oneCurrency
+    ? [...available].sort((a, b) => (a.minTotal ?? 0) - (b.minTotal ?? 0))
+    : available;
+  const sorted = [...ordered, ...hotels.filter((h) => !h.available)];
+  const comparedHotels = compared.flatMap((id) => hotels.find((h) => h.id === id) ?? []);
+  const dates = t("dates", {
+    arrival: formatDay(search.arrival, locale),
+    departure: formatDay(search.departure, locale),
+  });
+
+  const status = result.isPending
+    ? t("status.loading")
+    : result.isError
+      ? t("status.error")
+      : available.length === 0
+        ? t("status.none")
+        : t("status.found", { count: available.length, total: hotels.length, dates });
+
+  return (
+    <main className="page portal-page" id="main">
+      <h1>{t("title")}</h1>
+      <SearchBar
+        noCalendar
+        completeSearch={(next) => ({ ...next, hotels: chosen.length > 0 ? chosen.join(",") : undefined })}
+        fields={
+          <PropertyPicker
+            destinations={destinations.data?.destinations ?? []}
+            value={chosen}
+            onChange={setChosen}
+          />
+        }
+      />
+
+      <section className="portal-results" aria-labelledby="portal-results-title">
+        <h2 id="portal-results-title" className="visually-hidden">
+          {t("results")}
+        </h2>
+        <div role="status" aria-live="polite" className="portal-results__status">
+          <p className={available.length === 0 && !result.isPending ? "portal-results__none" : undefined}>
+            {status}
+          </p>
+        </div>
+        {comparedHotels.length >= 2 ? (
+          <CompareTable
+            hotels={comparedHotels}
+            nights={nights}
+            destinationNames={namesOf}
+            roomsHref={(h) => roomsHrefOf(h.id, ids, search)}
+            onRemove={(h) => setCompared((c) => c.filter((id) => id !== h.id))}
+          />
+        ) : comparedHotels.length === 1 ? (
+          <p className="muted portal-results__hint">{t("compare.hint")}</p>
+        ) : null}
+        {result.isPending ? (
+          <div className="skeleton portal-results__skeleton" />
+        ) : (
+          <ul className="portal-list">
+            {sorted.map((h) => (
+              <li key={h.id}>
+                <PortalHotelCard
+                  hotel={h}
+                  nights={nights}
+                  destinationNames={namesOf(h)}
+                  roomsHref={roomsHrefOf(h.id, ids, search)}
+                  compared={compared.includes(h.id)}
+                  onCompare={(on) =>
+                    setCompared((c) =>
+                      on
+                        ? [...c.filter((id) => id !== h.id), h.id].slice(-MAX_COMPARED)
+                        : c.filter((id) => id !== h.id),
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** portalHotelList: one search across the group, each hotel with its lowest price or why none, compare, rooms. */
+export default function PortalPage() {
+  const params = useParams<{ channel: string; language: string }>();
+  const ids = { channel: Number(params.channel), language: Number(params.language) || 1 };
+  return (
+    <PortalShell ids={ids}>
+      <PortalHotelList />
+    </PortalShell>
+  );
+}

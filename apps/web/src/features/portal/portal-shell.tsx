@@ -1,0 +1,72 @@
+import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { href } from "../../app/routes";
+import { languageOf } from "../../i18n/i18n";
+import { AppLink } from "../../ui/app-link";
+import { PageSkeleton } from "../../ui/page-skeleton";
+import { useHotelList } from "../boot/api/use-hotel-list";
+import { LanguageSwitcher } from "../global/language-switcher";
+import { OfflineDialog } from "../hotel/components/offline-dialog";
+import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
+
+export type PortalIds = { channel: number; language: number };
+
+/**
+ * Portal mode (/channel/:channel/language/:language): the channel's hotels, its branding and texts. The search bar
+ * needs a hotel context; here it is the group's: the first hotel's time zone and currency, no age groups of its own
+ * (every child is kept as a child, SPEC §5), and no single hotel's calendar.
+ */
+export function PortalShell({ ids, children }: { ids: PortalIds; children: ReactNode }) {
+  const { t, i18n } = useTranslation("portal");
+  const language = languageOf(ids.language);
+  const list = useHotelList({ channel: ids.channel, language: ids.language });
+
+  useEffect(() => {
+    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
+    document.documentElement.lang = language.locale;
+  }, [i18n, language.text, language.locale]);
+
+  const value = useMemo<HotelContextValue | null>(() => {
+    const first = list.data?.hotels[0];
+    if (!list.data || !first) return null;
+    const { channel } = list.data;
+    return {
+      hotel: { ...first, name: channel.branding?.pageTitle ?? channel.name, ageGroup: [] },
+      channel,
+      ids: { hotel: first.id, channel: ids.channel, language: ids.language },
+      locale: language.locale,
+    };
+  }, [list.data, ids.channel, ids.language, language.locale]);
+
+  useEffect(() => {
+    if (!value) return;
+    document.title = t("pageTitle", { name: value.hotel.name });
+    const root = document.documentElement.style;
+    root.setProperty("--color-primary", value.channel.colors.primary);
+    root.setProperty("--color-secondary", value.channel.colors.secondary);
+  }, [value, t]);
+
+  if (list.isError || (list.data && !value)) {
+    console.error("portal failed to load", list.error);
+    return <OfflineDialog />;
+  }
+  if (!value) return <PageSkeleton />;
+  return (
+    <HotelContext.Provider value={value}>
+      <header className="site-header">
+        <a className="skip-link" href="#main">
+          {t("skip")}
+        </a>
+        <div className="site-header__brand">{value.hotel.name}</div>
+        <nav aria-label={t("navigation")} className="site-header__nav">
+          <AppLink to={href("portalHotelList", ids)}>{t("allProperties")}</AppLink>
+          <AppLink to={href("portalRecover", ids)}>{t("myBooking")}</AppLink>
+        </nav>
+        <div className="header-tools">
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </HotelContext.Provider>
+  );
+}
