@@ -20,11 +20,12 @@ import {
 } from "fastify-type-provider-zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
-import { registerBookingRoutes } from "../features/booking/routes";
+import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
+import { registerManageRoutes } from "../features/manage/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
 import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
@@ -113,7 +114,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
-  registerBookingRoutes(app, { ...deps, gateway });
+  const codeLimiter = createRecoverLimiter(deps.now);
+  registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
+  registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;

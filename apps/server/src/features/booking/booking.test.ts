@@ -32,7 +32,9 @@ const prepaid = aRatePlan({
   refundProtection: 12,
 });
 const hotel = buildProperty({
-  hotel: { settings: { bankTransfer: { owner: "Test Hotel", iban: "IT60X0542811101000000123456", dueDays: 3 } } },
+  hotel: {
+    settings: { bankTransfer: { owner: "Test Hotel", iban: "IT60X0542811101000000123456", dueDays: 3 } },
+  },
   roomTypes: [lastRoom, roomy],
   ratePlans: [atHotel, prepaid],
   prices: [

@@ -78,15 +78,39 @@ type CatalogueRow = {
   max_quantity: number;
 };
 
+/** A night a reservation already holds: counted as free when that reservation is re-priced (a date swap). */
+export type HeldNight = { roomTypeId: number; day: string };
+
+/** The loaded inventory with the nights in `held` given back (free + 1 each), for a change of dates. */
+function withHeldNightsFree(ctx: SearchContext, arrival: string, held: readonly HeldNight[]): SearchContext {
+  if (held.length === 0) return ctx;
+  const extra = new Map<string, number>();
+  for (const night of held) {
+    const key = `${night.roomTypeId}:${nightsBetween(arrival, night.day)}`;
+    extra.set(key, (extra.get(key) ?? 0) + 1);
+  }
+  return {
+    ...ctx,
+    inventory: ctx.inventory.map(([type, off, free, closed]) => [
+      type,
+      off,
+      free + (extra.get(`${type}:${off}`) ?? 0),
+      closed,
+    ]),
+  };
+}
+
 /**
  * Prices a booking request exactly as a search would (same statement, same evaluation), with its services,
  * refund protection, city tax and prepayment schedule. Throws `sold_out` when a chosen room and rate cannot be
- * had for the stay, and `prices_changed` when the guest saw another total.
+ * had for the stay, and `prices_changed` when the guest saw another total. `options.heldNights` (YYYYMMDD days)
+ * are counted as free: the nights a reservation being changed holds already.
  */
 export async function priceBooking(
   database: Database,
   req: GuestDataRequest,
   deps: { now: () => Date; overrideSecret: string },
+  options: { heldNights?: readonly HeldNight[] } = {},
 ): Promise<PricedBooking> {
   const priced = req.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   const ctx = await loadSearchContext(database, {
@@ -106,7 +130,10 @@ export async function priceBooking(
   const today = todayInZone(now, ctx.hotel.time_zone);
   if (req.arrival < firstArrivalInZone(now, ctx.hotel.time_zone))
     throw badInput("arrival", "cannot be in the past");
-  const index = new SearchIndex(ctx, ymdToIso(req.arrival));
+  const index = new SearchIndex(
+    withHeldNightsFree(ctx, req.arrival, options.heldNights ?? []),
+    ymdToIso(req.arrival),
+  );
   const isTrade = ctx.channel.kind === "trade" && ctx.customer !== null;
   const overrides = readOverrides(deps.overrideSecret, {
     hpcc: req.hpcc,

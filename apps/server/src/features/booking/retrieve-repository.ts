@@ -1,9 +1,13 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Booker, InvoiceData, LocalizedText } from "../../db/schema";
+import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
 export type StoredReservation = {
+  /** Internal id: never shown to the guest. */
+  id: number;
+  channelId: number;
   code: string;
   status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
   languageId: number;
@@ -49,7 +53,11 @@ export type StoredReservation = {
     paymentGatewayKey: string;
     /** `settings.bankTransfer` as the property file gave it: unchecked JSON. */
     bankTransfer: unknown;
+    /** hh:mm:ss: the check-in cut-off, which ends a free cancellation until the arrival day. */
+    checkInUntil: string;
   };
+  /** Captured so far (payments due marked paid), less what was refunded. */
+  paidMinor: number;
   rooms: {
     /** reservation_room id: services and guests point at it */
     id: number;
@@ -65,12 +73,16 @@ export type StoredReservation = {
     mealPlan: string;
     refundable: boolean;
     freeCancellationDays: number | null;
+    resellable: boolean;
     totalMinor: number;
     nightlyMinor: number[];
     refundProtection: boolean;
   }[];
   services: {
+    /** reservation_service id */
+    id: number;
     serviceId: number;
+    isTransfer: boolean;
     roomId: number | null;
     name: LocalizedText;
     quantity: number;
@@ -87,20 +99,14 @@ export type StoredReservation = {
     birthDate: string | null;
     sex: string | null;
   }[];
-  payments: { dueDate: string; amountMinor: number; status: string }[];
+  payments: { id: number; dueDate: string; amountMinor: number; status: string }[];
 };
 
-/**
- * The reservation whose code, booker e-mail (any case) and channel all match, with everything the voucher shows,
- * in ONE statement; null when any of the three does not match, so a wrong code and a wrong e-mail look the same.
- */
-export async function findReservationForGuest(
-  database: Database,
-  key: { code: string; mail: string; channel: number },
-): Promise<StoredReservation | null> {
-  const rows = await database.query<{ reservation: StoredReservation }>(sql`
+/** The statement that reads one reservation with everything the voucher and its actions need. */
+function selectReservation(where: SQL): SQL {
+  return sql`
     select json_build_object(
-      'code', r.code, 'status', r.status, 'languageId', r.language_id,
+      'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
@@ -112,13 +118,17 @@ export async function findReservationForGuest(
       'hotel', json_build_object(
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone,
-        'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer'),
+        'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer',
+        'checkInUntil', h.check_in_until),
+      'paidMinor', coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'paid'), 0)
+        - coalesce((select sum(amount_minor) from payment_transaction where reservation_id = r.id and kind = 'refund'
+            and status = 'refunded'), 0),
       'rooms', coalesce((
         select json_agg(json_build_object(
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
           'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'mealPlan', rp.meal_plan,
-          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days,
+          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection
         ) order by rr.slot, rr.id)
         from reservation_room rr
@@ -127,7 +137,7 @@ export async function findReservationForGuest(
         where rr.reservation_id = r.id), '[]'::json),
       'services', coalesce((
         select json_agg(json_build_object(
-          'serviceId', rs.service_id, 'roomId', rs.room_id, 'name', s.name, 'quantity', rs.quantity,
+          'id', rs.id, 'serviceId', rs.service_id, 'isTransfer', s.is_transfer, 'roomId', rs.room_id, 'name', s.name, 'quantity', rs.quantity,
           'day', rs.day, 'timeSlot', rs.time_slot, 'priceMinor', rs.price_minor,
           'transfer', case when s.is_transfer then rs.transfer end
         ) order by rs.id)
@@ -141,14 +151,45 @@ export async function findReservationForGuest(
         from reservation_guest g where g.reservation_id = r.id), '[]'::json),
       'payments', coalesce((
         select json_agg(json_build_object(
-          'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
+          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json)
     ) as reservation
     from reservation r
     join hotel h on h.id = r.hotel_id
     join currency c on c.code = r.currency_code
-    where r.code = ${key.code} and lower(r.email) = lower(${key.mail}) and r.channel_id = ${key.channel}
-  `);
+    where ${where}`;
+}
+
+/**
+ * The reservation whose code, booker e-mail (any case) and channel all match, with everything the voucher shows,
+ * in ONE statement; null when any of the three does not match, so a wrong code and a wrong e-mail look the same.
+ */
+export async function findReservationForGuest(
+  database: Database,
+  key: { code: string; mail: string; channel: number },
+): Promise<StoredReservation | null> {
+  const rows = await database.query<{ reservation: StoredReservation }>(
+    selectReservation(
+      sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) and r.channel_id = ${key.channel}`,
+    ),
+  );
   return rows[0]?.reservation ?? null;
+}
+
+/**
+ * In a transaction that changes it: locks the reservation of this code and booker e-mail (and channel, when
+ * given) FOR UPDATE, then reads it whole. Null on any mismatch. Concurrent changes of one reservation queue here.
+ */
+export async function lockReservationForGuest(
+  tx: Tx,
+  key: { code: string; mail: string; channel?: number | undefined },
+): Promise<StoredReservation | null> {
+  const channel = key.channel === undefined ? sql`` : sql`and channel_id = ${key.channel}`;
+  const locked = await tx.execute(sql`select id from reservation
+    where code = ${key.code} and lower(email) = lower(${key.mail}) ${channel} for update`);
+  const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) return null;
+  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
+  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
 }

@@ -17,7 +17,7 @@ import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
 import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
-import { createAttemptLimiter } from "./attempt-limiter";
+import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
   RETRIEVE_FAILURES_PER_CODE,
@@ -35,19 +35,28 @@ const errors = {
   422: ErrorSchema,
 };
 
-const baseUrlOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+export const baseUrlOf = (request: { protocol: string; host: string }) =>
+  `${request.protocol}://${request.host}`;
 
 /** A stored error answer is sent again with this request's id. */
-function withRequestId(body: unknown, requestId: string): unknown {
+export function withRequestId(body: unknown, requestId: string): unknown {
   if (body && typeof body === "object" && "error" in body)
     return { error: { ...(body as { error: object }).error, requestId } };
   return body;
 }
 
 /** Recover attempts per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). */
-const RETRIEVE_PER_ADDRESS_PER_MINUTE = 10;
+export const RETRIEVE_PER_ADDRESS_PER_MINUTE = 10;
 
-export function registerBookingRoutes(app: App, deps: BookingDeps): void {
+/**
+ * The per-code counter of failed recoveries, shared by `retrieve.do` and every voucher action (they identify the
+ * holder the same way). In memory: with several server processes each counts its own until REDIS_URL arrives.
+ */
+export function createRecoverLimiter(now: () => Date): AttemptLimiter {
+  return createAttemptLimiter({ max: RETRIEVE_FAILURES_PER_CODE, windowMs: RETRIEVE_CODE_WINDOW_MS, now });
+}
+
+export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimiter: AttemptLimiter }): void {
   app.get(
     "/api/serviceAvail.do",
     {
@@ -60,13 +69,7 @@ export function registerBookingRoutes(app: App, deps: BookingDeps): void {
     },
     (request) => findAvailableServices(deps, request.query),
   );
-  // Its own scope: the per-address limit applies to this route only. The per-code counter lives in memory, so
-  // with several processes it counts per process until REDIS_URL arrives (both limits then move to Redis).
-  const codeLimiter = createAttemptLimiter({
-    max: RETRIEVE_FAILURES_PER_CODE,
-    windowMs: RETRIEVE_CODE_WINDOW_MS,
-    now: deps.now,
-  });
+  // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
     await scope.register(rateLimit, { global: false });
     scope.post(
@@ -87,7 +90,7 @@ export function registerBookingRoutes(app: App, deps: BookingDeps): void {
           response: { 200: RetrieveResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
         },
       },
-      (request) => retrieveReservation({ ...deps, codeLimiter }, request.body),
+      (request) => retrieveReservation(deps, request.body),
     );
   });
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { sandboxPayment } from "../../db/schema";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
@@ -120,13 +120,27 @@ export function createSandboxGateway(
     },
 
     async refund(ref, amountMinor) {
-      const [row] = await db
-        .update(sandboxPayment)
-        .set({ status: "refunded" })
-        .where(eq(sandboxPayment.id, ref))
-        .returning();
-      if (!row) return { ref, status: "declined", declineReason: "invalid_token" };
-      return { ...toResult(row, base), status: amountMinor > 0 ? "refunded" : (row.status as PaymentStatus) };
+      const [payment] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      if (payment?.status !== "captured" && payment?.status !== "refunded")
+        return { ref, status: "declined", declineReason: "invalid_token" };
+      // Each refund is its own entry; the payment reads "refunded" once refunds reach its amount.
+      const refundRef = newId("rf");
+      await db.insert(sandboxPayment).values({
+        id: refundRef,
+        amountMinor,
+        currencyCode: payment.currencyCode,
+        status: "refunded",
+        token: ref,
+        method: "refund",
+        returnUrl: "",
+      });
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: sql<number>`coalesce(sum(${sandboxPayment.amountMinor}), 0)::int` })
+        .from(sandboxPayment)
+        .where(and(eq(sandboxPayment.token, ref), eq(sandboxPayment.method, "refund")));
+      if (total >= payment.amountMinor)
+        await db.update(sandboxPayment).set({ status: "refunded" }).where(eq(sandboxPayment.id, ref));
+      return { ref: refundRef, status: "refunded" };
     },
 
     async describe(ref) {

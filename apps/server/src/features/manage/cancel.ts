@@ -1,0 +1,181 @@
+import {
+  assessCancellation,
+  type CancellationAssessment,
+  type ReservationToCancel,
+} from "@alloggio/domain/booking/cancellation";
+import type { CancellationQuote, CancelRequest } from "@alloggio/domain/contract/booking/manage";
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import { reservationHistory } from "../../db/schema";
+import type { Tx } from "../booking/repository";
+import { releaseInventory, setStatus } from "../booking/reservation-changes";
+import { toVoucherReservation } from "../booking/retrieve";
+import type { StoredReservation } from "../booking/retrieve-repository";
+import { enqueueReservationMails } from "../mail/reservation-mails";
+import { lockHolderReservation, type ManageDeps, refused } from "./holder";
+import { refundPayment } from "./refunds";
+
+const REFUSALS: Record<string, [code: string, message: string]> = {
+  reservation_cancelled: ["already_cancelled", "The reservation is already cancelled"],
+  already_cancelled: ["already_cancelled", "The room is already cancelled"],
+  room_not_found: ["already_cancelled", "The room is not part of this reservation"],
+  resellable: ["resellable", "A resellable rate cannot be cancelled"],
+  stay_started: ["stay_started", "The stay has begun: the hotel can cancel it"],
+};
+
+/** The reservation as the cancellation rules read it (amounts in minor units). */
+export function toCancellationInput(r: StoredReservation): ReservationToCancel {
+  const servicesOf = (roomId: number | null) =>
+    r.services.filter((s) => s.roomId === roomId).reduce((sum, s) => sum + s.priceMinor, 0);
+  return {
+    status: r.status,
+    totalMinor: r.totalMinor,
+    paidMinor: Math.max(0, r.paidMinor),
+    sharedExtrasMinor: servicesOf(null) + r.refundProtectionMinor,
+    rooms: r.rooms.map((room) => ({
+      id: room.id,
+      status: room.status as "A" | "C" | "W",
+      arrival: isoToYmd(room.arrival),
+      policy: {
+        refundable: room.refundable,
+        freeCancellationDays: room.freeCancellationDays,
+        resellable: room.resellable,
+      },
+      nightlyMinor: room.nightlyMinor,
+      totalMinor: room.totalMinor,
+      extrasMinor: servicesOf(room.id),
+    })),
+  };
+}
+
+function assess(deps: ManageDeps, r: StoredReservation, roomId: number | undefined) {
+  const assessment = assessCancellation(
+    toCancellationInput(r),
+    { timeZone: r.hotel.timeZone, now: deps.now(), arrivalDayCutoff: r.hotel.checkInUntil },
+    roomId,
+  );
+  if (!assessment.allowed) {
+    const [code, message] = REFUSALS[assessment.reason] ?? ["already_cancelled", assessment.reason];
+    throw refused(code, message, roomId === undefined ? "reservation" : "room");
+  }
+  return assessment;
+}
+
+function toQuote(
+  r: StoredReservation,
+  a: Extract<CancellationAssessment, { allowed: true }>,
+): CancellationQuote {
+  const money = (minor: number) => fromMinor(minor, r.decimalDigits);
+  return {
+    currency: r.currency,
+    cancelsReservation: a.cancelsReservation,
+    free: a.isFree,
+    penalty: money(a.penaltyMinor),
+    newTotal: money(a.newTotalMinor),
+    refund: money(a.refundMinor),
+    stillOwed: money(a.stillOwedMinor),
+    rooms: a.rooms.map((room) => ({
+      id: room.roomId,
+      outcome: room.outcome,
+      reason: room.reason,
+      penalty: money(room.penaltyMinor),
+      freeUntil: room.terms.lastFreeDay,
+      freeBefore: room.terms.freeBefore?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Writes a cancellation: the rooms' nights back on sale, the reservation's totals (what stays booked plus the
+ * penalties), what was still due reduced to what is owed, the history, the reservation's status when its last
+ * room goes, a refund to make, and the guest's and hotel's mails — all in the caller's transaction.
+ */
+async function applyCancellation(
+  deps: ManageDeps,
+  tx: Tx,
+  r: StoredReservation,
+  a: Extract<CancellationAssessment, { allowed: true }>,
+  baseUrl: string,
+): Promise<number | null> {
+  const roomIds = a.rooms.map((room) => room.roomId);
+  await releaseInventory(tx, r.id, roomIds);
+  const released = r.rooms.filter((room) => roomIds.includes(room.id));
+  const roomServices = r.services
+    .filter((s) => s.roomId !== null && roomIds.includes(s.roomId))
+    .reduce((sum, s) => sum + s.priceMinor, 0);
+  const sharedServices = a.cancelsReservation
+    ? r.services.filter((s) => s.roomId === null).reduce((sum, s) => sum + s.priceMinor, 0)
+    : 0;
+  const roomsTotal =
+    r.roomsTotalMinor - released.reduce((sum, room) => sum + room.totalMinor, 0) + a.penaltyMinor;
+  const servicesTotal = r.servicesTotalMinor - roomServices - sharedServices;
+  const protection = a.cancelsReservation ? 0 : r.refundProtectionMinor;
+  await tx.execute(sql`update reservation set rooms_total_minor = ${roomsTotal},
+    services_total_minor = ${servicesTotal}, refund_protection_minor = ${protection},
+    total_minor = ${a.newTotalMinor}, updated_at = now() where id = ${r.id}`);
+
+  // What is still to pay: the due rows shrink, latest first, until they ask no more than is owed.
+  let excess =
+    r.payments.filter((p) => p.status === "due").reduce((s, p) => s + p.amountMinor, 0) - a.stillOwedMinor;
+  for (const due of [...r.payments]
+    .filter((p) => p.status === "due")
+    .sort((x, y) => (x.dueDate < y.dueDate ? 1 : -1))) {
+    if (excess <= 0) break;
+    const cut = Math.min(excess, due.amountMinor);
+    excess -= cut;
+    await tx.execute(
+      cut === due.amountMinor
+        ? sql`update payment_due set status = 'cancelled' where id = ${due.id}`
+        : sql`update payment_due set amount_minor = amount_minor - ${cut} where id = ${due.id}`,
+    );
+  }
+
+  const details = {
+    rooms: roomIds,
+    penaltyMinor: a.penaltyMinor,
+    refundMinor: a.refundMinor,
+    was: r.totalMinor,
+    becomes: a.newTotalMinor,
+  };
+  if (a.cancelsReservation) {
+    if (!(await setStatus(tx, r.id, [r.status], "cancelled", "cancel", details, "guest")))
+      throw refused("already_cancelled", "The reservation changed meanwhile: reload it");
+  } else
+    await tx.insert(reservationHistory).values({
+      reservationId: r.id,
+      actor: "guest",
+      action: "room_cancelled",
+      fromStatus: r.status,
+      toStatus: r.status,
+      details,
+    });
+  const refundId = a.refundMinor > 0 ? await refundPayment.record(tx, r.id, a.refundMinor) : null;
+  await enqueueReservationMails(tx, r.id, { baseUrl, now: deps.now() });
+  return refundId;
+}
+
+/**
+ * `delete.do`: with `preview` the quote (free, or the penalty, the new total, the refund); otherwise the
+ * cancellation of the reservation or one room in one transaction, then the refund through the gateway, and the
+ * reservation as it now stands.
+ */
+export async function cancelReservation(
+  deps: ManageDeps,
+  req: CancelRequest,
+  baseUrl: string,
+): Promise<CancellationQuote | Reservation> {
+  const key = { code: req.reservation, mail: req.mail, channel: req.channel };
+  type Outcome = { quote: CancellationQuote } | { refundId: number | null };
+  const result: Outcome = await deps.database.db.transaction(async (tx): Promise<Outcome> => {
+    const r = await lockHolderReservation(deps, tx, key);
+    const a = assess(deps, r, req.room);
+    if (req.preview) return { quote: toQuote(r, a) };
+    return { refundId: await applyCancellation(deps, tx, r, a, baseUrl) };
+  });
+  if ("quote" in result) return result.quote;
+  if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
+  const after = await deps.database.db.transaction((tx) => lockHolderReservation(deps, tx, key));
+  return toVoucherReservation(after, after.languageId);
+}

@@ -1,0 +1,43 @@
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/errors";
+import type { AttemptLimiter } from "../booking/attempt-limiter";
+import type { Tx } from "../booking/repository";
+import { reservationNotFound, tooManyAttempts } from "../booking/retrieve";
+import { lockReservationForGuest, type StoredReservation } from "../booking/retrieve-repository";
+import type { BookingDeps } from "../booking/service";
+
+/** What the voucher's actions need: the booking's own, the per-code attempt limiter of `retrieve.do`. */
+export type ManageDeps = BookingDeps & { codeLimiter: AttemptLimiter };
+
+export type HolderKey = { code: string; mail: string; channel?: number | undefined };
+
+/**
+ * The booking holder's reservation, locked FOR UPDATE in the caller's transaction: the code and the booker's
+ * e-mail must match (and the channel, when given). Any mismatch answers `retrieve.do`'s one 404 and counts
+ * against the code; a code that failed too often is refused whatever the e-mail, so nothing can be enumerated.
+ */
+export async function lockHolderReservation(
+  deps: ManageDeps,
+  tx: Tx,
+  key: HolderKey,
+): Promise<StoredReservation> {
+  if (deps.codeLimiter.isBlocked(key.code)) throw tooManyAttempts();
+  const found = await lockReservationForGuest(tx, key);
+  if (!found) {
+    deps.codeLimiter.recordFailure(key.code);
+    throw reservationNotFound();
+  }
+  return found;
+}
+
+/** The same, without a lock, for calls that only read (previews). */
+export async function readHolderReservation(deps: ManageDeps, key: HolderKey): Promise<StoredReservation> {
+  return deps.database.db.transaction((tx) => lockHolderReservation(deps, tx as Tx, key));
+}
+
+/** A refusal of an action on this reservation (ADR 0010): 409 with the reason as the code. */
+export function refused(code: string, message: string, field = "reservation"): AppError {
+  return new AppError(code, 409, message, [{ field, message: code }]);
+}
+
+export type { Database, StoredReservation };

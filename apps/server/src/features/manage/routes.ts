@@ -1,0 +1,64 @@
+import {
+  CancelRequestSchema,
+  CancelResponseSchema,
+  MANAGE_PATHS,
+} from "@alloggio/domain/contract/booking/manage";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { App } from "../../http/app";
+import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { baseUrlOf, withRequestId } from "../booking/routes";
+import { cancelReservation } from "./cancel";
+import type { ManageDeps } from "./holder";
+
+const errors = {
+  400: ErrorSchema,
+  402: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  429: ErrorSchema,
+};
+
+/**
+ * Runs a voucher action once per Idempotency-Key (ARCHITECTURE §3): a replay gets the stored answer, a
+ * concurrent duplicate 409, the same key with another body 422.
+ */
+async function once(
+  deps: ManageDeps,
+  scope: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  action: () => Promise<unknown>,
+) {
+  const key = readIdempotencyKey(request.headers["idempotency-key"]);
+  const answer = await runIdempotent(deps.database, scope, key, body, async () => ({
+    status: 200,
+    body: await action(),
+  }));
+  return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
+}
+
+/** The voucher's actions (SPEC §2, §4, §7; issue 5; ADR 0010). */
+export function registerManageRoutes(app: App, deps: ManageDeps): void {
+  app.post(
+    MANAGE_PATHS.cancel,
+    {
+      schema: {
+        tags: ["manage"],
+        summary:
+          "Cancel the reservation or one room: preview (the penalty, refund and new total) or do it (Idempotency-Key)",
+        body: CancelRequestSchema,
+        response: { 200: CancelResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.preview) return cancelReservation(deps, body, baseUrlOf(request));
+      return once(deps, "delete.do", request, reply, body, () =>
+        cancelReservation(deps, body, baseUrlOf(request)),
+      );
+    },
+  );
+}
