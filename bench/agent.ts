@@ -3,6 +3,8 @@
 // It starts the REAL server with startServer() — the same function `npm start` runs — on the prepared database,
 // plus a bare Fastify instance for the baselines B0 (precomputed JSON) and B2 (naive search). It answers the
 // parent over IPC: statement counts, and B1 (the search's own statement through the driver, no HTTP).
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
@@ -17,6 +19,8 @@ export type AgentCommand =
   | { cmd: "statements" }
   | { cmd: "b0"; body: string }
   | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
+  | { cmd: "profile"; action: "start" }
+  | { cmd: "profile"; action: "stop"; file: string }
   | { cmd: "stop" };
 export type AgentRequest = AgentCommand & { id: number };
 export type B1Result = { latenciesMs: number[]; elapsedMs: number; statements: number };
@@ -68,6 +72,10 @@ async function runB1(cases: SearchCase[], durationMs: number, concurrency: numbe
   };
 }
 
+/** CPU profiles of one phase (`--profile`): V8's sampling profiler through the inspector, in this process. */
+const inspector = new Session();
+inspector.connect();
+
 process.on("message", async (message: AgentRequest) => {
   const reply = (result: unknown) => process.send?.({ type: "reply", id: message.id, result });
   try {
@@ -79,6 +87,17 @@ process.on("message", async (message: AgentRequest) => {
         return reply(Buffer.byteLength(b0Body));
       case "b1":
         return reply(await runB1(message.cases, message.durationMs, message.concurrency));
+      case "profile":
+        if (message.action === "start") {
+          await inspector.post("Profiler.enable");
+          await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+          await inspector.post("Profiler.start");
+          return reply(true);
+        } else {
+          const { profile } = await inspector.post("Profiler.stop");
+          writeFileSync(message.file, JSON.stringify(profile));
+          return reply(message.file);
+        }
       case "stop":
         await baseline.close();
         await server.close();

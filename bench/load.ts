@@ -186,3 +186,40 @@ export async function openLoop(
     sample,
   };
 }
+
+/** One request at a time over one keep-alive connection, for `seconds`: the unloaded latency of a target. */
+export async function serialLoop(
+  target: Target,
+  seconds: number,
+): Promise<{ p50: number; p99: number; count: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = new URL(target.url);
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const n = target.next();
+    const t = performance.now();
+    await new Promise<void>((done, fail) => {
+      const req = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          path: n.path,
+          method: n.method ?? "GET",
+          agent,
+          headers: n.headers,
+        },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => done());
+        },
+      );
+      req.on("error", fail);
+      req.end(n.body);
+    });
+    latencies.push(performance.now() - t);
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length };
+}
