@@ -1,0 +1,206 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
+import { reservationHistory, reservationService } from "../../db/schema";
+import type { Tx } from "../booking/repository";
+
+/** A hotel's service as a change prices and checks it. */
+export type CatalogueEntry = {
+  id: number;
+  categoryId: number;
+  categoryMandatory: boolean;
+  pricingBasis: "per_person" | "per_unit" | "per_stay";
+  perNight: boolean;
+  priceMinor: number;
+  mandatoryFor: "none" | "all_adults" | "all_children";
+  needsDate: boolean;
+  timeSlots: string[];
+  isTransfer: boolean;
+  maxQuantity: number;
+};
+
+/** What a change needs beyond the stored reservation: how it was sold, its rates' stay rules, the hotel's offer. */
+export type ModifyFacts = {
+  customerId: number | null;
+  reservationLinkId: number | null;
+  /** The hotel's city tax per adult per night, minor units. */
+  cityTaxMinor: number;
+  rates: { id: number; minStay: number; maxStay: number | null; includedServiceIds: number[] }[];
+  catalogue: CatalogueEntry[];
+};
+
+/** A transaction seen as a `Database`, so the booking's own pricing reads inside the change's transaction. */
+export function inTransaction(database: Database, tx: Tx): Database {
+  return {
+    ...database,
+    db: tx as unknown as Db,
+    query: async <T>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: T[] }).rows,
+  };
+}
+
+/** ONE statement: the reservation's sale (trade customer, link), its rates' rules and the hotel's services. */
+export async function loadModifyFacts(database: Database, reservationId: number): Promise<ModifyFacts> {
+  const [row] = await database.query<{ facts: ModifyFacts }>(sql`
+    select json_build_object(
+      'customerId', r.customer_id, 'reservationLinkId', r.reservation_link_id,
+      'cityTaxMinor', h.city_tax_minor,
+      'rates', coalesce((
+        select json_agg(json_build_object('id', rp.id, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
+          'includedServiceIds', rp.included_service_ids))
+        from rate_plan rp
+        where rp.id in (select rate_plan_id from reservation_room where reservation_id = r.id)), '[]'::json),
+      'catalogue', coalesce((
+        select json_agg(json_build_object('id', s.id, 'categoryId', s.category_id, 'categoryMandatory', k.mandatory,
+          'pricingBasis', s.pricing_basis, 'perNight', s.per_night, 'priceMinor', s.price_minor,
+          'mandatoryFor', s.mandatory_for, 'needsDate', s.needs_date, 'timeSlots', s.time_slots,
+          'isTransfer', s.is_transfer, 'maxQuantity', s.max_quantity) order by s.id)
+        from service s join service_category k on k.id = s.category_id
+        where s.hotel_id = r.hotel_id), '[]'::json)
+    ) as facts
+    from reservation r join hotel h on h.id = r.hotel_id
+    where r.id = ${reservationId}`);
+  if (!row) throw new Error(`loadModifyFacts: no reservation ${reservationId}`);
+  return row.facts;
+}
+
+/** The history row of a change already made under this Idempotency-Key, if any (exactly once, like a booking). */
+export async function findChangeByKey(
+  tx: Tx,
+  reservationId: number,
+  key: string,
+): Promise<Record<string, unknown> | null> {
+  const rows = await tx.execute(sql`select details from reservation_history
+    where reservation_id = ${reservationId} and action = 'modify' and details->>'idempotencyKey' = ${key}
+    limit 1`);
+  return (rows as unknown as { rows: { details: Record<string, unknown> }[] }).rows[0]?.details ?? null;
+}
+
+/**
+ * Gives the nights of these (active) rooms back to inventory without cancelling them: the first half of a date
+ * swap, whose second half takes the new nights with `takeInventory`, in the same transaction.
+ */
+export async function giveBackNights(tx: Tx, roomIds: readonly number[]): Promise<void> {
+  if (roomIds.length === 0) return;
+  const ids = sql.raw(`'{${roomIds.map(Number).join(",")}}'`);
+  await tx.execute(sql`
+    update inventory i set sold = i.sold - r.n
+    from (
+      select rr.room_type_id, d::date as day, count(*)::int as n
+      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
+      where rr.id = any(${ids}::int[]) and rr.status = 'A'
+      group by rr.room_type_id, d
+    ) r
+    where i.room_type_id = r.room_type_id and i.day = r.day`);
+}
+
+/** A room's new dates and prices (ISO dates). */
+export async function moveRoom(
+  tx: Tx,
+  room: { id: number; arrival: string; departure: string; nightlyMinor: number[]; totalMinor: number },
+): Promise<void> {
+  await tx.execute(sql`update reservation_room set arrival = ${room.arrival}::date,
+    departure = ${room.departure}::date,
+    nightly_minor = ${`{${room.nightlyMinor.map(Number).join(",")}}`}::int[],
+    total_minor = ${room.totalMinor}
+    where id = ${room.id} and status = 'A'`);
+}
+
+/** A booked service re-priced (and its day moved) with its room. */
+export async function repriceService(
+  tx: Tx,
+  service: { id: number; priceMinor: number; day: string | null },
+): Promise<void> {
+  await tx.execute(sql`update reservation_service set price_minor = ${service.priceMinor},
+    day = ${service.day}::date where id = ${service.id}`);
+}
+
+export async function insertServices(
+  tx: Tx,
+  reservationId: number,
+  services: {
+    roomId: number | null;
+    serviceId: number;
+    quantity: number;
+    day: string | null;
+    timeSlot: string | null;
+    priceMinor: number;
+    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
+  }[],
+): Promise<void> {
+  if (services.length === 0) return;
+  await tx.insert(reservationService).values(services.map((s) => ({ reservationId, ...s })));
+}
+
+export async function updateReservationTotals(
+  tx: Tx,
+  reservationId: number,
+  totals: {
+    arrival: string;
+    departure: string;
+    roomsTotalMinor: number;
+    servicesTotalMinor: number;
+    cityTaxMinor: number;
+    totalMinor: number;
+  },
+): Promise<void> {
+  await tx.execute(sql`update reservation set arrival = ${totals.arrival}::date,
+    departure = ${totals.departure}::date, rooms_total_minor = ${totals.roomsTotalMinor},
+    services_total_minor = ${totals.servicesTotalMinor}, city_tax_minor = ${totals.cityTaxMinor},
+    total_minor = ${totals.totalMinor}, updated_at = now()
+    where id = ${reservationId}`);
+}
+
+/** A payment due now (ISO day): the extra of a change to a fully prepaid booking, settled by "Pay now". */
+export async function addDueNow(tx: Tx, reservationId: number, day: string, amountMinor: number) {
+  await tx.execute(sql`insert into payment_due (reservation_id, due_date, amount_minor, status)
+    values (${reservationId}, ${day}::date, ${amountMinor}, 'due')`);
+}
+
+/**
+ * What is due later grows or shrinks by `deltaMinor`: an increase joins the last payment still due (or a new one
+ * on `arrival`, ISO); a decrease shrinks the payments still due, latest first, never below zero.
+ */
+export async function adjustDueLater(
+  tx: Tx,
+  reservationId: number,
+  deltaMinor: number,
+  arrival: string,
+): Promise<void> {
+  if (deltaMinor === 0) return;
+  const rows = await tx.execute(sql`select id, amount_minor from payment_due
+    where reservation_id = ${reservationId} and status = 'due' order by due_date desc, id desc`);
+  const due = (rows as unknown as { rows: { id: number; amount_minor: number }[] }).rows;
+  if (deltaMinor > 0) {
+    const last = due[0];
+    await tx.execute(
+      last
+        ? sql`update payment_due set amount_minor = amount_minor + ${deltaMinor} where id = ${last.id}`
+        : sql`insert into payment_due (reservation_id, due_date, amount_minor, status)
+            values (${reservationId}, ${arrival}::date, ${deltaMinor}, 'due')`,
+    );
+    return;
+  }
+  let excess = -deltaMinor;
+  for (const row of due) {
+    if (excess <= 0) break;
+    const cut = Math.min(excess, row.amount_minor);
+    excess -= cut;
+    await tx.execute(
+      cut === row.amount_minor
+        ? sql`update payment_due set status = 'cancelled' where id = ${row.id}`
+        : sql`update payment_due set amount_minor = amount_minor - ${cut} where id = ${row.id}`,
+    );
+  }
+}
+
+export async function insertHistory(
+  tx: Tx,
+  row: {
+    reservationId: number;
+    action: string;
+    fromStatus: string;
+    toStatus: string;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(reservationHistory).values({ ...row, actor: "guest" });
+}

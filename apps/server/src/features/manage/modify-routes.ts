@@ -1,0 +1,84 @@
+import {
+  IdempotencyHeadersSchema,
+  MANAGE_PATHS,
+  ModifyRequestSchema,
+  ModifyResponseSchema,
+  RecalcRequestSchema,
+  RecalcResponseSchema,
+  ReservationCodeParamsSchema,
+  VerifyDispoRequestSchema,
+  VerifyDispoResponseSchema,
+} from "@alloggio/domain/contract/booking/manage";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import type { App } from "../../http/app";
+import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { baseUrlOf, withRequestId } from "../booking/routes";
+import type { ManageDeps } from "./holder";
+import { modifyReservation, recalcChange, verifyDispo } from "./modify";
+
+const errors = {
+  400: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  429: ErrorSchema,
+};
+
+/** verifyDispo, recalc and modify (SPEC §7; ADR 0010): swap dates or add services, with the preview. */
+export function registerModifyRoutes(app: App, deps: ManageDeps): void {
+  app.post(
+    MANAGE_PATHS.verifyDispo,
+    {
+      schema: {
+        tags: ["manage"],
+        summary:
+          "Are these new dates selectable and free for a room or the whole stay (its own nights count as free)? Reads only",
+        body: VerifyDispoRequestSchema,
+        response: { 200: VerifyDispoResponseSchema, ...errors },
+      },
+    },
+    (request) => verifyDispo(deps, request.body),
+  );
+  app.post(
+    MANAGE_PATHS.recalc,
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "The preview of a change: already debited, was, becomes, and how the difference settles",
+        params: ReservationCodeParamsSchema,
+        body: RecalcRequestSchema,
+        response: { 200: RecalcResponseSchema, ...errors },
+      },
+    },
+    (request) => recalcChange(deps, request.params.code, request.body),
+  );
+  app.post(
+    MANAGE_PATHS.modify,
+    {
+      schema: {
+        tags: ["manage"],
+        summary:
+          "Confirms the previewed change (expectedBecomes, else prices_changed) or drops it; Idempotency-Key header",
+        params: ReservationCodeParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: ModifyRequestSchema,
+        response: { 200: ModifyResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = readIdempotencyKey(request.headers["idempotency-key"]);
+      const { code } = request.params;
+      const answer = await runIdempotent(
+        deps.database,
+        "bol/reservation/modify",
+        key,
+        { code, body: request.body },
+        async () => ({
+          status: 200,
+          body: await modifyReservation(deps, code, request.body, key, baseUrlOf(request)),
+        }),
+      );
+      return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
+    },
+  );
+}
