@@ -1,0 +1,129 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The demo group on its direct channel: three hotels on Lake Garda, one in the Swiss Alps.
+const PORTAL = "/channel/1/language/1";
+
+const toDate = (ymd: string) =>
+  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
+const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
+const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
+
+type PortalAnswer = { arrival: string; hotels: { id: number; name: string; available: boolean }[] };
+
+/** A 3-night stay 20 to 60 days ahead at which every Lake Garda hotel has a room for two (asked of the server). */
+async function pickStay(request: APIRequestContext) {
+  const today = (await (await request.get("/api/availChannelCheck.do?channel=1")).json()) as PortalAnswer;
+  for (let offset = 20; offset < 60; offset++) {
+    const arrival = addDays(today.arrival, offset);
+    const departure = addDays(arrival, 3);
+    const res = await request.get(
+      `/api/availChannelCheck.do?channel=1&destination=1&arrival=${arrival}&departure=${departure}&adults=2`,
+    );
+    const body = (await res.json()) as PortalAnswer;
+    if (body.hotels.length === 3 && body.hotels.every((h) => h.available)) return { arrival, departure };
+  }
+  throw new Error("no 3-night stay with every Lake Garda hotel free 20 to 60 days ahead");
+}
+
+test("portal: pick a destination, compare hotels, then a book-ready selection in one of them", async ({
+  page,
+  request,
+  axe,
+  capture,
+}) => {
+  const stay = await pickStay(request);
+  await page.goto(`${PORTAL}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  await expect(page.getByRole("heading", { level: 1, name: "Find your stay in our hotels" })).toBeVisible();
+  const list = page.getByRole("region", { name: "Hotels for your search" });
+  await expect(list.getByRole("status")).toContainText(/of 4 hotels have rooms/);
+  await expect(list.getByRole("article")).toHaveCount(4);
+  // Each hotel in its own currency (SPEC §9: Italian style with the code).
+  await expect(list.getByRole("article", { name: "Villa Olivo Malcesine" })).toContainText(
+    /from \d+,\d{2}\sEUR for 3 nights/,
+  );
+  await capture("portal hotel list");
+  await axe("portal hotel list");
+
+  // The destination multi-select: Lake Garda and its three properties.
+  const search = page.getByRole("search", { name: "Search for rooms" });
+  const picker = search.getByRole("button", { name: /^Destination or property/ });
+  await picker.click();
+  await expect(picker).toHaveAttribute("aria-expanded", "true");
+  const garda = search.getByRole("checkbox", { name: "Lake Garda (3 properties)" });
+  await expect(search.getByRole("checkbox", { name: "Swiss Alps (1 property)" })).toBeVisible();
+  await capture("destination picker");
+  await axe("destination picker");
+  await garda.check();
+  for (const name of ["Hotel Bellavista Riva", "Villa Olivo Malcesine", "Lido Palace Sirmione"])
+    await expect(search.getByRole("checkbox", { name, exact: true })).toBeChecked();
+  await expect(
+    search.getByRole("checkbox", { name: "Chalet Edelweiss Zermatt", exact: true }),
+  ).not.toBeChecked();
+  await search.getByRole("button", { name: "Done" }).click();
+  await expect(picker).toHaveAccessibleName("Destination or property Lake Garda");
+  await search.getByRole("button", { name: "Search", exact: true }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("hotels")).toBe("1,2,3");
+  await expect(list.getByRole("status")).toContainText("3 of 3 hotels have rooms");
+  await expect(list.getByRole("article")).toHaveCount(3);
+  await expect(list.getByRole("article", { name: "Chalet Edelweiss Zermatt" })).toHaveCount(0);
+
+  // Compare two of them side by side.
+  await list.getByRole("checkbox", { name: "Compare Villa Olivo Malcesine" }).check();
+  await expect(list.getByText("Choose one more hotel to compare them side by side.")).toBeVisible();
+  await list.getByRole("checkbox", { name: "Compare Lido Palace Sirmione" }).check();
+  const compare = page.getByRole("region", { name: "Comparing 2 hotels" });
+  const table = compare.getByRole("table", { name: "The hotels you chose, side by side" });
+  await expect(table.getByRole("columnheader", { name: "Villa Olivo Malcesine" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Lido Palace Sirmione" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /^Total for 3 nights/ })).toContainText(/EUR.*EUR/);
+  await capture("compare hotels");
+  await axe("compare hotels");
+
+  // Into Villa Olivo's rooms with the search kept.
+  await compare.getByRole("link", { name: "See rooms at Villa Olivo Malcesine" }).click();
+  await expect(page).toHaveURL(/\/hotel\/2\/channel\/1\/language\/1\/rooms\?/);
+  const query = new URL(page.url()).searchParams;
+  expect(query.get("arrival")).toBe(stay.arrival);
+  expect(query.get("departure")).toBe(stay.departure);
+  expect(query.get("adults")).toBe("2");
+  expect(query.has("hotels")).toBe(false);
+  const slot = page.getByRole("region", { name: "Room 1 of 1 · 2 adults" });
+  await expect(slot.getByText("Choose a room and a rate.")).toBeVisible();
+  const cookie = page.getByRole("region", { name: "Cookie notice" });
+  if (await cookie.isVisible()) await cookie.getByRole("button", { name: "OK" }).click();
+  await slot
+    .getByRole("button", { name: /^Select\b/ })
+    .first()
+    .click();
+  const selection = page.getByRole("region", { name: "Your selection" });
+  await expect(selection.getByText("All rooms are chosen.")).toBeVisible();
+  await expect(selection.getByRole("button", { name: "Continue" })).toBeEnabled();
+
+  // Cross-selling: the group's other hotels free for the same stay.
+  const others = page.getByRole("region", { name: "Other hotels of the group" });
+  await expect(others.getByRole("heading", { name: "Hotel Bellavista Riva" })).toBeVisible();
+  await expect(others.getByRole("heading", { name: "Villa Olivo Malcesine" })).toHaveCount(0);
+  await expect(others.getByRole("link", { name: "See rooms at Lido Palace Sirmione" })).toHaveAttribute(
+    "href",
+    new RegExp(`/hotel/3/channel/1/language/1/rooms\\?arrival=${stay.arrival}&departure=${stay.departure}`),
+  );
+  await capture("book-ready selection with cross-selling");
+  await axe("book-ready selection with cross-selling");
+});
+
+test("portal: no results with the filters, in Italian", async ({ page, axe, capture, request }) => {
+  const stay = await pickStay(request);
+  // Twelve adults in one room fit no room of any hotel.
+  await page.goto(`/channel/1/language/2?arrival=${stay.arrival}&departure=${stay.departure}&adults=12`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Trova il tuo soggiorno nei nostri hotel" }),
+  ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Nessun risultato con i filtri" })).toBeVisible();
+  // Each hotel says why: here the rates' limit on adults.
+  await expect(
+    page.getByRole("article", { name: "Hotel Bellavista Riva" }).getByText(/^Al massimo \d+ adulti$/),
+  ).toBeVisible();
+  await capture("portal no results");
+  await axe("portal no results");
+});
