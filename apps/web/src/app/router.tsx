@@ -17,6 +17,8 @@ const ServicesPage = lazy(() => import("../features/services/services-page"));
 const CheckoutPage = lazy(() => import("../features/checkout/checkout-page"));
 const ThreeDsPage = lazy(() => import("../features/voucher/three-ds-page"));
 const VoucherPage = lazy(() => import("../features/voucher/voucher-page"));
+const RecoverPage = lazy(() => import("../features/recover/recover-page"));
+const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
 
 function HotelIndex() {
   const { ids } = useHotel();
@@ -35,6 +37,7 @@ export function AppRoutes() {
           <Switch>
             <Route path="/" component={HotelIndex} />
             <Route path="/rooms" component={RoomsPage} />
+            <Route path="/recover" component={RecoverPage} />
             <Route path="/package/list" component={PackageListPage} />
             <Route path="/packages" component={PackageListPage} />
             <Route path="/package/view/:packid" component={PackageViewPage} />
@@ -47,6 +50,7 @@ export function AppRoutes() {
           </Switch>
         </HotelLayout>
       </Route>
+      <Route path={ROUTES.portalRecover} component={PortalRecoverPage} />
       <Route path={ROUTES.portalHotelList} component={PortalPage} />
       <Route component={NotFoundPage} />
     </Switch>

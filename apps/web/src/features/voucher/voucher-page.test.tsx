@@ -132,12 +132,20 @@ describe("voucher page", () => {
     expect(text(invoice)).toContain("IT01234567890");
     expect(text(invoice)).toContain("ABC1234");
 
-    // No actions yet: nothing to click that does nothing.
+    // The actions this reservation allows (voucher-actions.tsx; manage-actions.test.tsx tries them).
     expect(
       within(main)
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Copy code", "Print"]);
+    ).toEqual([
+      "Copy code",
+      "Print",
+      "Pay in installments",
+      "Change dates",
+      "Add services",
+      "Cancel the reservation",
+      "Edit transfer details",
+    ]);
   });
 
   it("prints with window.print and copies the code", async () => {

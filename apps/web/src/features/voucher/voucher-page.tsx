@@ -53,5 +53,5 @@ export default function VoucherPage() {
       </main>
     );
   if (query.isError) return <LoadProblem error={query.error} onRetry={() => void query.refetch()} />;
-  return <VoucherView reservation={query.data} />;
+  return <VoucherView reservation={query.data} mail={email} />;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { VoucherFormat } from "../use-voucher-format";
 import { Fact, Facts } from "./section";
 import { ServiceList } from "./service-list";
+import { RoomActions } from "./voucher-actions";
 
 type Room = Reservation["rooms"][number];
 
@@ -48,6 +49,7 @@ export function ReservationRoom({
         />
         <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
       </Facts>
+      <RoomActions room={room} number={number} />
       {room.nightly.length > 0 ? (
         <details className="voucher-room__nights">
           <summary>

@@ -2,6 +2,7 @@ import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useTranslation } from "react-i18next";
 import type { VoucherFormat } from "../use-voucher-format";
 import { Fact, Facts } from "./section";
+import { TransferEditButton } from "./voucher-actions";
 
 type Extra = Reservation["extra"][number];
 
@@ -36,6 +37,7 @@ export function ServiceList({ services, format }: { services: Extra[]; format: V
                 <Fact label={t("services.transport")} value={service.transfer.transportNumber} />
                 <Fact label={t("services.note")} value={service.transfer.note} />
               </Facts>
+              <TransferEditButton service={service} />
             </div>
           ) : null}
         </li>

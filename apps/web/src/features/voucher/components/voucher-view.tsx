@@ -1,6 +1,7 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { ManageProvider } from "../manage-context";
 import { useVoucherFormat } from "../use-voucher-format";
 import { NotesAndInvoice } from "./notes-invoice";
 import { PaymentDetails, Totals } from "./payment-details";
@@ -33,42 +34,44 @@ function useOpenDisclosuresForPrint() {
 }
 
 /** The voucher (SPEC §2, §3 Reservation): everything the guest booked, in words, printable. */
-export function VoucherView({ reservation }: { reservation: Reservation }) {
+export function VoucherView({ reservation, mail = "" }: { reservation: Reservation; mail?: string }) {
   const { t } = useTranslation("voucher");
   const format = useVoucherFormat(reservation.currency);
   useOpenDisclosuresForPrint();
   return (
-    <main className="page voucher" id="main">
-      <VoucherSummary reservation={reservation} format={format} />
+    <ManageProvider reservation={reservation} mail={mail}>
+      <main className="page voucher" id="main">
+        <VoucherSummary reservation={reservation} format={format} />
 
-      {/* VOUCHER ACTIONS (next issue): cancel, modify, add services, pay now, authorise now… see voucher-actions.tsx */}
-      <div className="voucher__actions">
-        <VoucherActions reservation={reservation} />
-      </div>
+        {/* Pay, authorise, installments, change dates, add services, cancel (voucher-actions.tsx); hidden in print. */}
+        <div className="voucher__actions">
+          <VoucherActions reservation={reservation} />
+        </div>
 
-      <StayDetails reservation={reservation} format={format} />
+        <StayDetails reservation={reservation} format={format} />
 
-      <Section title={t("rooms.title")} className="voucher-rooms">
-        {reservation.rooms.map((room, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
-          <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} />
-        ))}
-      </Section>
-
-      {reservation.extra.length > 0 ? (
-        <Section title={t("services.title")}>
-          <ServiceList services={reservation.extra} format={format} />
+        <Section title={t("rooms.title")} className="voucher-rooms">
+          {reservation.rooms.map((room, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
+            <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} />
+          ))}
         </Section>
-      ) : null}
 
-      <Totals reservation={reservation} format={format} />
-      <PaymentDetails reservation={reservation} format={format} />
-      <NotesAndInvoice reservation={reservation} format={format} />
+        {reservation.extra.length > 0 ? (
+          <Section title={t("services.title")}>
+            <ServiceList services={reservation.extra} format={format} />
+          </Section>
+        ) : null}
 
-      <footer className="voucher__footer muted">
-        <p>{t("summary.booked", { dateTime: format.instant(reservation.createdAt) })}</p>
-        {reservation.promoCode ? <p>{t("summary.promo", { code: reservation.promoCode })}</p> : null}
-      </footer>
-    </main>
+        <Totals reservation={reservation} format={format} />
+        <PaymentDetails reservation={reservation} format={format} />
+        <NotesAndInvoice reservation={reservation} format={format} />
+
+        <footer className="voucher__footer muted">
+          <p>{t("summary.booked", { dateTime: format.instant(reservation.createdAt) })}</p>
+          {reservation.promoCode ? <p>{t("summary.promo", { code: reservation.promoCode })}</p> : null}
+        </footer>
+      </main>
+    </ManageProvider>
   );
 }

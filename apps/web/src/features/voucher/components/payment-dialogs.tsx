@@ -1,0 +1,358 @@
+import { INSTALLMENT_NOTICE_DAYS, scheduleInstallments } from "@alloggio/domain/booking/installments";
+import type { PaymentActionResponse } from "@alloggio/domain/contract/booking/manage";
+import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { fromMinor, toMinor } from "@alloggio/domain/money/money";
+import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { CreditCard } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CardFrame, type CardToken } from "../../checkout/components/card-frame";
+import "../../checkout/checkout.css";
+import { useHotel } from "../../hotel/hotel-context";
+import { activateInstallments } from "../api/use-activate-installments";
+import { authoriseNow } from "../api/use-authorise-now";
+import { type PayMethod, payNow } from "../api/use-pay-now";
+import type { ManageContextValue } from "../manage-context";
+import { useManageAction } from "../use-manage-action";
+import { useManageError } from "../use-manage-error";
+import { useVoucherFormat } from "../use-voucher-format";
+import { ActionDialog, ActionProblem } from "./action-dialog";
+
+type Holder = ManageContextValue["holder"];
+const REDIRECT_METHODS = ["instant_bank", "wallet", "mobile"] as const;
+
+const currentPath = () =>
+  typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
+
+/** The gateway's card page, or the saved card with a way to change it. */
+function CardArea({ card, onCard }: { card: CardToken | null; onCard: (card: CardToken | null) => void }) {
+  const { t } = useTranslation("manage");
+  const id = useId();
+  return (
+    <fieldset className="card-area manage-card">
+      <legend className="subheading">{t("pay.card")}</legend>
+      <p className="card-saved__status" role="status">
+        {card ? (
+          <>
+            <CreditCard aria-hidden="true" focusable="false" size={18} />
+            {t("pay.cardSaved", { last4: card.last4 })}
+          </>
+        ) : null}
+      </p>
+      {card ? (
+        <button type="button" className="button button--secondary" onClick={() => onCard(null)}>
+          {t("pay.cardChange")}
+        </button>
+      ) : (
+        <>
+          <p className="muted" id={`${id}-hint`}>
+            {t("pay.cardHint")}
+          </p>
+          <CardFrame returnPath={currentPath()} onToken={onCard} describedBy={`${id}-hint`} />
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** The gateway wants the guest on its page (3-D Secure, or a redirect method): off they go, back on the 3DS route. */
+function followGateway(answer: PaymentActionResponse): boolean {
+  if (answer.next === "3ds" && answer.redirectUrl) {
+    window.location.assign(answer.redirectUrl);
+    return true;
+  }
+  return false;
+}
+
+type PayArgs = { holder: Holder; method: PayMethod; card?: CardToken | undefined };
+const payCall = ({ holder, method, card }: PayArgs, key: string) =>
+  payNow(holder, { method, card: card ? { cardToken: card.token, cardLast4: card.last4 } : undefined }, key);
+
+/** Pay now: by card on the gateway's card page, or on the gateway's own page for the redirect methods. */
+export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
+  const { t } = useTranslation("manage");
+  const { t: tv } = useTranslation("voucher");
+  const { reservation, holder, abilities } = manage;
+  const format = useVoucherFormat(reservation.currency);
+  const errorText = useManageError();
+  const id = useId();
+  const [method, setMethod] = useState<PayMethod>("card_payment");
+  const [card, setCard] = useState<CardToken | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = useManageAction(payCall);
+  const sending = action.state.kind === "sending";
+  const leaving = action.state.kind === "done" && action.state.result.next === "3ds";
+
+  const pay = async () => {
+    setProblem(null);
+    if (method === "card_payment" && !card) {
+      setProblem(t("pay.cardRequired"));
+      return;
+    }
+    const outcome = await action.run({
+      holder,
+      method,
+      card: method === "card_payment" ? (card ?? undefined) : undefined,
+    });
+    if (!outcome.ok) {
+      if (outcome.error?.code === "payment_failed" || outcome.error?.code === "card_declined") setCard(null);
+      return;
+    }
+    if (followGateway(outcome.result)) return;
+    manage.close(t("pay.done", { amount: format.money(outcome.result.amount) }));
+  };
+
+  return (
+    <ActionDialog title={t("pay.title")} onClose={() => manage.close()} busy={sending || leaving} wide>
+      {abilities.payNowAmount > 0 ? (
+        <p className="manage-verdict">{t("pay.amount", { amount: format.money(abilities.payNowAmount) })}</p>
+      ) : (
+        <p>{t("pay.amountUnknown")}</p>
+      )}
+      <fieldset className="methods">
+        <legend>{t("pay.method")}</legend>
+        {(["card_payment", ...REDIRECT_METHODS] as const).map((m) => (
+          <div key={m} className={`method${method === m ? " method--chosen" : ""}`}>
+            <input
+              id={`${id}-${m}`}
+              type="radio"
+              name={`${id}-method`}
+              value={m}
+              checked={method === m}
+              onChange={() => setMethod(m)}
+            />
+            <div className="method__text">
+              <label htmlFor={`${id}-${m}`}>{tv(`payment.methods.${m}`)}</label>
+              {m === "card_payment" ? null : <span className="muted">{t("pay.redirectHint")}</span>}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      {method === "card_payment" ? <CardArea card={card} onCard={setCard} /> : null}
+      <ActionProblem
+        message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
+      />
+      {leaving ? <p role="status">{t("pay.leaving")}</p> : null}
+      <div className="manage-actions-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => manage.close()}
+          disabled={sending || leaving}
+        >
+          {t("close")}
+        </button>
+        <button type="button" className="button" onClick={pay} disabled={sending || leaving}>
+          {sending
+            ? t("sending")
+            : method === "card_payment"
+              ? abilities.payNowAmount > 0
+                ? t("pay.submitAmount", { amount: format.money(abilities.payNowAmount) })
+                : t("pay.submit")
+              : t("pay.toGateway")}
+        </button>
+      </div>
+    </ActionDialog>
+  );
+}
+
+type AuthoriseArgs = { holder: Holder; card: CardToken };
+const authoriseCall = ({ holder, card }: AuthoriseArgs, key: string) =>
+  authoriseNow(holder, { cardToken: card.token, cardLast4: card.last4 }, key);
+
+/** Authorise now: the card pre-authorisation a `preauth_required` booking waits for. */
+export function AuthoriseDialog({ manage }: { manage: ManageContextValue }) {
+  const { t } = useTranslation("manage");
+  const { reservation, holder } = manage;
+  const format = useVoucherFormat(reservation.currency);
+  const errorText = useManageError();
+  const [card, setCard] = useState<CardToken | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = useManageAction(authoriseCall);
+  const sending = action.state.kind === "sending";
+  const leaving = action.state.kind === "done" && action.state.result.next === "3ds";
+
+  const authorise = async () => {
+    setProblem(null);
+    if (!card) {
+      setProblem(t("pay.cardRequired"));
+      return;
+    }
+    const outcome = await action.run({ holder, card });
+    if (!outcome.ok) {
+      if (outcome.error?.code === "payment_failed") setCard(null);
+      return;
+    }
+    if (followGateway(outcome.result)) return;
+    manage.close(t("authorise.done", { amount: format.money(outcome.result.amount) }));
+  };
+
+  return (
+    <ActionDialog title={t("authorise.title")} onClose={() => manage.close()} busy={sending || leaving} wide>
+      <p>{t("authorise.text", { amount: format.money(reservation.total) })}</p>
+      <CardArea card={card} onCard={setCard} />
+      <ActionProblem
+        message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
+      />
+      {leaving ? <p role="status">{t("pay.leaving")}</p> : null}
+      <div className="manage-actions-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => manage.close()}
+          disabled={sending}
+        >
+          {t("close")}
+        </button>
+        <button type="button" className="button" onClick={authorise} disabled={sending || leaving}>
+          {sending ? t("sending") : t("authorise.submit")}
+        </button>
+      </div>
+    </ActionDialog>
+  );
+}
+
+type InstallmentArgs = { holder: Holder; count: number; card: CardToken };
+const installmentsCall = ({ holder, count, card }: InstallmentArgs, key: string) =>
+  activateInstallments(holder, count, { cardToken: card.token, cardLast4: card.last4 }, key);
+
+const rulesOf = (currency: string) => {
+  try {
+    return currencyRules(currency);
+  } catch {
+    return { code: currency, decimalDigits: 2, rounding: 0 };
+  }
+};
+
+/** Activate installments: how many monthly charges, the plan they make, the card that pays them. */
+export function InstallmentsDialog({ manage }: { manage: ManageContextValue }) {
+  const { t } = useTranslation("manage");
+  const { hotel } = useHotel();
+  const { reservation, holder, abilities } = manage;
+  const format = useVoucherFormat(reservation.currency);
+  const errorText = useManageError();
+  const id = useId();
+  const counts = abilities.installmentCounts;
+  const [count, setCount] = useState(counts[0] ?? 2);
+  const [card, setCard] = useState<CardToken | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = useManageAction(installmentsCall);
+  const sending = action.state.kind === "sending";
+  const done = action.state.kind === "done" ? action.state.result : null;
+
+  const rules = rulesOf(reservation.currency);
+  const today = todayInZone(new Date(), hotel.timeZone);
+  const plan = done?.installments
+    ? done.installments
+    : scheduleInstallments({
+        totalMinor: toMinor(abilities.leftToPay, rules.decimalDigits),
+        count,
+        firstChargeDate: today,
+        issuedOn: today,
+        currency: rules,
+      }).map((p) => ({ ...p, amount: fromMinor(p.amountMinor, rules.decimalDigits) }));
+
+  const activate = async () => {
+    setProblem(null);
+    if (!card) {
+      setProblem(t("pay.cardRequired"));
+      return;
+    }
+    const outcome = await action.run({ holder, count, card });
+    if (!outcome.ok) {
+      if (outcome.error?.code === "payment_failed") setCard(null);
+      return;
+    }
+    followGateway(outcome.result);
+  };
+
+  return (
+    <ActionDialog
+      title={t("installments.title")}
+      onClose={() => manage.close(done ? t("installments.done") : undefined)}
+      busy={sending}
+      wide
+    >
+      {done ? (
+        <p role="status" className="manage-verdict manage-verdict--free">
+          {t("installments.done")}
+        </p>
+      ) : (
+        <>
+          <p>
+            {t("installments.text", {
+              amount: format.money(abilities.leftToPay),
+              days: INSTALLMENT_NOTICE_DAYS,
+            })}
+          </p>
+          <div className="field">
+            <label htmlFor={`${id}-count`}>{t("installments.count")}</label>
+            <select id={`${id}-count`} value={count} onChange={(e) => setCount(Number(e.target.value))}>
+              {counts.map((n) => (
+                <option key={n} value={n}>
+                  {t("installments.countOption", { count: n })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      <table className="voucher-table manage-plan" aria-live="polite">
+        <caption className="visually-hidden">{t("installments.plan")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("installments.number")}</th>
+            <th scope="col">{t("installments.chargeDate")}</th>
+            <th scope="col" className="voucher-table__amount">
+              {t("installments.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.map((p) => (
+            <tr key={p.number}>
+              <td>{p.number}</td>
+              <td>
+                {format.day(p.chargeDate)}
+                {p.number > 1 ? (
+                  <span className="muted manage-plan__notice">
+                    {" "}
+                    {t("installments.notice", { date: format.day(p.noticeDate) })}
+                  </span>
+                ) : null}
+              </td>
+              <td className="voucher-table__amount">{format.money(p.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {done ? (
+        <div className="manage-actions-row">
+          <button type="button" className="button" onClick={() => manage.close(t("installments.done"))}>
+            {t("close")}
+          </button>
+        </div>
+      ) : (
+        <>
+          <CardArea card={card} onCard={setCard} />
+          <ActionProblem
+            message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
+          />
+          <div className="manage-actions-row">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => manage.close()}
+              disabled={sending}
+            >
+              {t("close")}
+            </button>
+            <button type="button" className="button" onClick={activate} disabled={sending}>
+              {sending ? t("sending") : t("installments.submit")}
+            </button>
+          </div>
+        </>
+      )}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useHotel } from "../hotel/hotel-context";
+import { type ManageAbilities, manageAbilities } from "./manage-rules";
+
+/** One action of the voucher, as the guest opened it. */
+export type ManageAction =
+  | { kind: "cancel"; room?: number | undefined }
+  | { kind: "dates"; room?: number | undefined }
+  | { kind: "services"; room?: number | undefined }
+  | { kind: "pay" }
+  | { kind: "authorise" }
+  | { kind: "installments" }
+  | { kind: "transfer"; service: number };
+
+export type Holder = { channel: number; code: string; mail: string };
+
+export type ManageContextValue = {
+  reservation: Reservation;
+  holder: Holder;
+  abilities: ManageAbilities;
+  /** The action whose dialog is open. */
+  action: ManageAction | null;
+  open: (action: ManageAction) => void;
+  /** Closes the dialog; `outcome` is announced on the voucher. Focus goes back where the guest was. */
+  close: (outcome?: string) => void;
+  outcome: string | null;
+  /** Where focus goes when the button that opened the dialog is gone (a cancelled room has no buttons). */
+  fallbackFocus: React.RefObject<HTMLHeadingElement | null>;
+  /** "Room 2" for a reservation room id. */
+  roomNumber: (roomId: number) => number;
+};
+
+const ManageContext = createContext<ManageContextValue | null>(null);
+
+/** The manage-booking state of the voucher; null outside it (a printed or preview voucher shows no actions). */
+export function useManage(): ManageContextValue | null {
+  return useContext(ManageContext);
+}
+
+/** Decides the actions (again every minute: deadlines pass with the page open) and holds the open dialog. */
+export function ManageProvider(props: { reservation: Reservation; mail: string; children: ReactNode }) {
+  const { reservation } = props;
+  const { hotel, ids } = useHotel();
+  const [now, setNow] = useState(() => new Date());
+  const [action, setAction] = useState<ManageAction | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  const fallbackFocus = useRef<HTMLHeadingElement | null>(null);
+  const restoreFocus = useRef(false);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const abilities = useMemo(
+    () => manageAbilities(reservation, { timeZone: hotel.timeZone, now }),
+    [reservation, hotel.timeZone, now],
+  );
+
+  const open = useCallback((next: ManageAction) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOutcome(null);
+    setAction(next);
+  }, []);
+
+  const close = useCallback((message?: string) => {
+    setAction(null);
+    if (message) setOutcome(message);
+    restoreFocus.current = true;
+  }, []);
+
+  // After the dialog is gone (and the voucher has re-rendered), back to the opener if it is still there.
+  useEffect(() => {
+    if (action !== null || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    const opener = trigger.current;
+    if (opener?.isConnected && !(opener as HTMLButtonElement).disabled) opener.focus();
+    else fallbackFocus.current?.focus();
+  });
+
+  // The refetched voucher may drop the opener a moment later (a cancelled room has no buttons): focus stays on the page.
+  useEffect(() => {
+    void reservation;
+    const opener = trigger.current;
+    if (!opener || opener.isConnected) return;
+    trigger.current = null;
+    if (document.activeElement === null || document.activeElement === document.body)
+      fallbackFocus.current?.focus();
+  }, [reservation]);
+
+  const value = useMemo<ManageContextValue>(
+    () => ({
+      reservation,
+      holder: { channel: ids.channel, code: reservation.code, mail: props.mail || reservation.booker.email },
+      abilities,
+      action,
+      open,
+      close,
+      outcome,
+      fallbackFocus,
+      roomNumber: (roomId) => reservation.rooms.findIndex((room) => room.id === roomId) + 1,
+    }),
+    [reservation, ids.channel, props.mail, abilities, action, open, close, outcome],
+  );
+  return <ManageContext.Provider value={value}>{props.children}</ManageContext.Provider>;
+}
