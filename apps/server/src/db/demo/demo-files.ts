@@ -1446,7 +1446,8 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
         "Da due a quattro notti per due, con prosecco e massaggio.",
         "Zwei bis vier Nächte zu zweit, mit Prosecco und Massage.",
       ),
-      image: "/demo/packages/romantic.jpg",
+      // A drawn picture (demo-images.ts), so the offer shows one without shipping photos.
+      image: "/demo/rooms/package-romantic.svg",
       ratePlanIds: [rateId.get("ROMANCE")!],
       includedServiceIds: [serviceId.get("PROSECCO")!, serviceId.get("MASSAGE")!],
       validFrom: today,
@@ -1467,7 +1468,7 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
         `Una settimana con volo per ${spec.airport.name} e transfer.`,
         `Eine Woche mit Flug nach ${spec.airport.name} und Transfer.`,
       ),
-      image: "/demo/packages/fly-stay.jpg",
+      image: "/demo/rooms/package-fly-stay.svg",
       ratePlanIds: [rateId.get("BB-FLEX")!],
       includedServiceIds: [serviceId.get("AIRPORT")!],
       validFrom: flyFrom,
