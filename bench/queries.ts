@@ -71,6 +71,13 @@ export function searchQuery(c: SearchCase): string {
   return params.toString();
 }
 
+/** The same case as a portal search over every hotel of the channel (`availChannelCheck.do`, no hotel). */
+export function portalQuery(c: SearchCase): string {
+  const params = new URLSearchParams(searchQuery(c));
+  params.delete("hotel");
+  return params.toString();
+}
+
 /** What the search service hands the repository for this case: the same one statement B3 runs (B1). */
 export function searchLoad(c: SearchCase): SearchLoad {
   return {
