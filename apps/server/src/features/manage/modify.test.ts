@@ -19,6 +19,7 @@ import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
 import { createRecoverLimiter } from "../booking/routes";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { modifyReservation } from "./modify";
 import { registerModifyRoutes } from "./modify-routes";
 
 // 10:00 UTC on 5 January 2030 (11:00 in Rome); stays from 10 January.
@@ -381,6 +382,32 @@ describe("swapping dates", () => {
     expect(await snapshot(b.id)).toEqual(before);
   });
 
+  it("gives the last room to one of two swaps racing for it; the other is refused and keeps its nights", async () => {
+    const a = await book({
+      roomId: single.id,
+      rateId: flexible.id,
+      arrival: "20300201",
+      departure: "20300203",
+    });
+    const b = await book({
+      roomId: single.id,
+      rateId: flexible.id,
+      arrival: "20300205",
+      departure: "20300207",
+    });
+    const change = { kind: "dates", arrival: "20300210", departure: "20300212" };
+    const preview = (await recalc(a, change)).json();
+    const answers = await Promise.all(
+      [a, b].map((x) => modify(x, { action: "confirm", change, expectedBecomes: preview.becomes })),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.find((x) => x.status === 409)!.json().error.code).toBe("swap_not_available");
+    expect(await sold(single.id, "2030-02-01", "2030-02-12")).toMatchObject({ 20300210: 1, 20300211: 1 });
+    const held = Object.values(await sold(single.id, "2030-02-01", "2030-02-08")).reduce((x, y) => x + y, 0);
+    expect(held).toBe(2);
+    expect(await oversold()).toBe(0);
+  });
+
   it("keeps a non-refundable rate on its dates (409) and never changes a resellable one", async () => {
     const fixed = await book({ roomId: triple.id, rateId: nonRefundable.id });
     const dates = { arrival: "20300114", departure: "20300116" };
@@ -528,6 +555,27 @@ describe("idempotency and holder", () => {
     const other = await modify(b, { action: "confirm", change, expectedBecomes: 280 }, key);
     expect(other.status).toBe(422);
     expect(other.json().error.code).toBe("idempotency_key_reused");
+  });
+
+  it("makes a change once even when its answer was lost and the work runs again under the same key", async () => {
+    const b = await book({ roomId: triple.id, rateId: flexible.id });
+    const change = { kind: "services" as const, services: [{ serviceId: cleaning.id, quantity: 1 }] };
+    const key = anIdempotencyKey();
+    const deps = {
+      database,
+      now: clock.now,
+      overrideSecret: TEST_OVERRIDE_SECRET,
+      gateway: createSandboxGateway(database),
+      codeLimiter: createRecoverLimiter(clock.now),
+    };
+    const request = { action: "confirm" as const, mail: MAIL, change, expectedBecomes: 240 };
+    const first = await modifyReservation(deps, b.code, request, key, "http://localhost");
+    const second = await modifyReservation(deps, b.code, request, key, "http://localhost");
+    expect(second).toEqual(first);
+    const [row] = await database.query<{ services: number; total: number }>(sql`
+      select (select count(*)::int from reservation_service where reservation_id = ${b.id}) as services,
+        (select total_minor from reservation where id = ${b.id}) as total`);
+    expect(row).toEqual({ services: 1, total: 24000 });
   });
 
   it("drops a change: only the history says so", async () => {
