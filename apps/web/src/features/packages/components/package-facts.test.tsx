@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { i18n } from "../../../i18n/i18n";
+import { renderInHotel } from "../../global/render-in-hotel";
+import { FlightDetails } from "./flight-details";
+import { PackageFacts } from "./package-facts";
+
+type Package = PackageResponse["packages"][number];
+
+const pack: Package = {
+  id: 1,
+  code: "ROMANTIC",
+  kind: "offer",
+  name: "Romantic getaway",
+  description: "Two nights for two.",
+  image: null,
+  validFrom: "20300101",
+  validTo: "20300630",
+  minNights: 2,
+  maxNights: 4,
+  minAdults: 2,
+  maxAdults: 2,
+  rateIds: [1],
+  roomIds: [],
+  includedServices: [{ id: 1, name: "Prosecco" }],
+  airports: [{ code: "LGW", name: "London Gatwick", flights: [] }],
+  gallery: [],
+  closedSeasons: [{ from: "20300201", to: "20300210" }],
+  priceFrom: { total: 238, nights: 2, adults: 2, arrival: "20300115" },
+  currency: "EUR",
+};
+
+const definition = (term: string) =>
+  screen.getByText(term, { selector: "dt" }).parentElement?.querySelector("dd")?.textContent;
+
+describe("package facts", () => {
+  beforeAll(() => i18n.loadNamespaces("packages"));
+  afterEach(cleanup);
+
+  it("says the offer's rules in words", async () => {
+    renderInHotel(<PackageFacts pack={pack} full />);
+    await screen.findByText("Valid");
+    expect(definition("Valid")).toBe("1 Jan 2030 – 30 Jun 2030");
+    expect(definition("Nights")).toBe("2 to 4 nights");
+    expect(definition("Adults")).toBe("2 adults");
+    expect(definition("Closed seasons")).toBe("1 Feb 2030 – 10 Feb 2030");
+    expect(definition("Included")).toBe("Prosecco");
+    expect(definition("Flights from")).toBe("London Gatwick (LGW)");
+    expect(definition("Price from")).toBe("238,00\u00a0EUR for 2 nights, 2 adults");
+  });
+
+  it("keeps to validity, nights and price in the list, and says when nothing is free", async () => {
+    renderInHotel(<PackageFacts pack={{ ...pack, maxNights: null, priceFrom: null }} />);
+    await screen.findByText("Valid");
+    expect(definition("Nights")).toBe("At least 2 nights");
+    expect(screen.queryByText("Adults")).toBeNull();
+    expect(definition("Price from")).toBe("No free dates left in this offer");
+  });
+
+  it("shows the flights of a rate: code, airport, date and time", async () => {
+    renderInHotel(
+      <FlightDetails
+        flight={{
+          departure: { id: 1, code: "EZY8421", airport: "LGW", date: "20300112", time: "09:40" },
+          return: { id: 2, code: "EZY8422", airport: "LGW", date: "20300119", time: "18:05" },
+        }}
+      />,
+    );
+    expect(await screen.findByText("EZY8421 from LGW, Sat 12 Jan at 09:40")).toBeTruthy();
+    expect(screen.getByText("EZY8422 from LGW, Sat 19 Jan at 18:05")).toBeTruthy();
+  });
+});
