@@ -661,6 +661,13 @@ export const paymentDue = pgTable("payment_due", {
   /** due, paid, authorised, failed, cancelled */
   status: text("status").notNull().default("due"),
   paidAt: timestamp("paid_at", { withTimezone: true }),
+  /** prepayment (the rate's schedule, or a change's difference) or installment */
+  kind: text("kind").notNull().default("prepayment"),
+  /** The gateway payment started for this row (pay now, a payment link): its capture settles the row. */
+  paymentRef: text("payment_ref"),
+  /** Installments: the day the activation e-mail goes out, and when it went. */
+  noticeDate: date("notice_date", { mode: "string" }),
+  noticeSentAt: timestamp("notice_sent_at", { withTimezone: true }),
 });
 
 /** Every call to the payment gateway and its outcome; the gateway's reference is unique, so events count once. */

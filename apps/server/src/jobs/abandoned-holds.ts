@@ -20,6 +20,9 @@ export async function releaseAbandonedHolds(
     select id, code from reservation
     where status in ('pending_confirmation', 'payment_required', 'preauth_required')
       and option_expires_at is null and created_at < ${cutoff}::timestamptz
+      -- a hold never reached confirmed; a confirmed booking waiting again (a change's extra) is not a hold
+      and not exists (select 1 from reservation_history h
+                      where h.reservation_id = reservation.id and h.to_status = 'confirmed')
     order by created_at limit ${limit}`);
   let confirmed = 0;
   let released = 0;

@@ -99,7 +99,7 @@ export type StoredReservation = {
     birthDate: string | null;
     sex: string | null;
   }[];
-  payments: { id: number; dueDate: string; amountMinor: number; status: string }[];
+  payments: { id: number; dueDate: string; amountMinor: number; status: string; kind: string }[];
 };
 
 /** The statement that reads one reservation with everything the voucher and its actions need. */
@@ -151,7 +151,7 @@ function selectReservation(where: SQL): SQL {
         from reservation_guest g where g.reservation_id = r.id), '[]'::json),
       'payments', coalesce((
         select json_agg(json_build_object(
-          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
+          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json)
     ) as reservation

@@ -251,7 +251,7 @@ describe("retrieve.do", () => {
       },
       extra: [
         {
-          id: airport.id,
+          serviceId: airport.id,
           name: "Airport transfer",
           price: 80,
           quantity: 1,
@@ -290,7 +290,7 @@ describe("retrieve.do", () => {
       refundProtection: false,
       extra: [
         {
-          id: dinner.id,
+          serviceId: dinner.id,
           name: "Dinner",
           price: 60,
           quantity: 2,

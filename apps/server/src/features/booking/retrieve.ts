@@ -36,7 +36,8 @@ const instant = (value: string) => new Date(value).toISOString();
 
 function toExtra(s: StoredReservation["services"][number], language: number, digits: number) {
   return {
-    id: s.serviceId,
+    id: s.id,
+    serviceId: s.serviceId,
     name: pickText(s.name, language),
     price: fromMinor(s.priceMinor, digits),
     quantity: s.quantity,
@@ -106,7 +107,8 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
     rooms: r.rooms.map((room) => {
       const roomArrival = ymd(room.arrival);
       return {
-        id: room.roomTypeId,
+        id: room.id,
+        roomTypeId: room.roomTypeId,
         name: pickText(room.name, language),
         status: room.status === "C" || room.status === "W" ? room.status : "A",
         adults: room.adults,
@@ -139,12 +141,18 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
     cityTax: money(r.cityTaxMinor),
     refundProtection: money(r.refundProtectionMinor),
     currency: r.currency,
-    prepayments: r.payments.map((p) => ({
-      date: ymd(p.dueDate),
-      amount: money(p.amountMinor),
-      status:
-        (["due", "paid", "authorised", "failed", "cancelled"] as const).find((s) => s === p.status) ?? "due",
-    })),
+    // Rows an installment plan replaced are history, not something to pay.
+    prepayments: r.payments
+      .filter((p) => p.status !== "replaced")
+      .map((p) => ({
+        id: p.id,
+        date: ymd(p.dueDate),
+        amount: money(p.amountMinor),
+        status:
+          (["due", "paid", "authorised", "failed", "cancelled"] as const).find((s) => s === p.status) ??
+          "due",
+        kind: p.kind === "installment" ? ("installment" as const) : ("prepayment" as const),
+      })),
     policy: {
       refundable,
       // The first room's rate speaks for the booking; a refundable rate without days is free until arrival.

@@ -3,7 +3,7 @@ import { validateCheckout } from "@alloggio/domain/booking/guest-form";
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
@@ -124,7 +124,7 @@ async function confirmPaid(
   });
 }
 
-function voucherPath(
+export function voucherPath(
   req: Pick<GuestDataRequest, "hotel" | "channel" | "language">,
   code: string,
   email: string,
@@ -285,7 +285,7 @@ export async function confirmBooking(
   return answer({ ...result, status: "confirmed" }, priced.digits);
 }
 
-const paymentProblem = (message: string) =>
+export const paymentProblem = (message: string) =>
   new AppError("payment_failed", 402, "There was a problem processing the payment, please try again", [
     { field: "payment", message },
   ]);
@@ -340,6 +340,9 @@ async function startRedirectPayment(
     .onConflictDoNothing();
   const total = fromMinor(priced.totalMinor, priced.digits);
   if (link) {
+    await deps.database.db.execute(
+      sql`update payment_due set payment_ref = ${started.ref} where reservation_id = ${id} and status = 'due'`,
+    );
     await confirmPaid(deps, id, baseUrl, null);
     return { reservation: { ...result, status: "confirmed", total }, next: "voucher" };
   }
@@ -355,18 +358,45 @@ async function startRedirectPayment(
   };
 }
 
+/** Whether the reservation was confirmed at some point (its history says so). */
+export async function wasEverConfirmed(deps: Pick<BookingDeps, "database">, id: number): Promise<boolean> {
+  const [row] = await deps.database.query<{
+    yes: boolean;
+  }>(sql`select exists (select 1 from reservation_history
+    where reservation_id = ${id} and to_status = 'confirmed') as yes`);
+  return row?.yes === true;
+}
+
+/** Payments started after the booking (a payment link, pay now, authorise now, an installment). */
+const LATER_PAYMENTS = new Set(["link", "pay_now", "authorise_now", "installment"]);
+
 /**
- * A payment that arrives after the booking was confirmed (a payment link paid later): what was due is settled,
- * once, and the history says so.
+ * A later payment the gateway says went through: the payments due it was started for are settled, a booking
+ * waiting for it is confirmed, once, and the guest and the hotel are told.
  */
-async function settleLatePayment(deps: BookingDeps, id: number, ref: string) {
+export async function settleLaterPayment(
+  deps: BookingDeps,
+  id: number,
+  ref: string,
+  outcome: "captured" | "authorised",
+  baseUrl: string,
+) {
   await deps.database.db.transaction(async (tx) => {
+    const paid = outcome === "captured" ? "paid" : "authorised";
     const settled = await tx.execute(
-      sql`update payment_due set status = 'paid', paid_at = ${deps
-        .now()
-        .toISOString()}::timestamptz where reservation_id = ${id} and status = 'due' returning id`,
+      sql`update payment_due set status = ${paid}, paid_at = ${deps.now().toISOString()}::timestamptz
+          where reservation_id = ${id} and payment_ref = ${ref} and status = 'due' returning id`,
     );
-    if ((settled as unknown as { rows: unknown[] }).rows.length > 0)
+    const rows = (settled as unknown as { rows: unknown[] }).rows.length;
+    const confirmed = await setStatus(
+      tx,
+      id,
+      ["payment_required", "preauth_required"],
+      "confirmed",
+      outcome === "captured" ? "payment_succeeded" : "preauth_succeeded",
+      { ref },
+    );
+    if (!confirmed && rows > 0)
       await tx.insert(reservationHistory).values({
         reservationId: id,
         actor: "system",
@@ -375,6 +405,7 @@ async function settleLatePayment(deps: BookingDeps, id: number, ref: string) {
         toStatus: "confirmed",
         details: { ref },
       });
+    if (confirmed || rows > 0) await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
   });
 }
 
@@ -393,7 +424,7 @@ export async function confirmPayment(
   const [tx] = await db
     .select()
     .from(paymentTransaction)
-    .where(eq(paymentTransaction.reservationId, row.id))
+    .where(and(eq(paymentTransaction.reservationId, row.id), ne(paymentTransaction.kind, "refund")))
     .orderBy(desc(paymentTransaction.id))
     .limit(1);
   if (!tx) return { status: row.status, paid: row.status === "confirmed" };
@@ -404,12 +435,27 @@ export async function confirmPayment(
       .update(paymentTransaction)
       .set({ status: payment.status })
       .where(eq(paymentTransaction.id, tx.id));
-  if (row.status === "confirmed" || row.status === "cancelled") {
-    // A payment link paid (or refused) after the booking was confirmed: the booking's state does not move.
-    if (row.status === "confirmed" && tx.kind === "link" && payment.status === "captured")
-      await settleLatePayment(deps, row.id, payment.ref);
-    return { status: row.status, paid: payment.status === "captured" || payment.status === "authorised" };
+  const through = payment.status === "captured" || payment.status === "authorised";
+  if (LATER_PAYMENTS.has(tx.kind)) {
+    // Paid or refused after the booking: a refusal never cancels it (the guest may try again).
+    if (through && row.status !== "cancelled")
+      await settleLaterPayment(
+        deps,
+        row.id,
+        tx.gatewayRef,
+        payment.status as "captured" | "authorised",
+        baseUrl,
+      );
+    const [now] = await db
+      .select({ status: reservation.status })
+      .from(reservation)
+      .where(eq(reservation.id, row.id));
+    return { status: now?.status ?? row.status, paid: through };
   }
+  // The booking's own payment confirms only a booking that never was: a confirmed booking waiting again (the
+  // extra of a change) waits for a payment of its own.
+  if (row.status === "confirmed" || row.status === "cancelled" || (await wasEverConfirmed(deps, row.id)))
+    return { status: row.status, paid: through && row.status === "confirmed" };
   if (payment.status === "authorised" || payment.status === "captured") {
     await confirmPaid(deps, row.id, baseUrl, payment.status === "captured" ? "paid" : "authorised");
     return { status: "confirmed", paid: true };

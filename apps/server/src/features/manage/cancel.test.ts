@@ -35,7 +35,9 @@ const prepaidFlexible = aRatePlan({
 });
 const resellable = aRatePlan({ refundable: false, freeCancellationDays: undefined, resellable: true });
 const hotel = buildProperty({
-  hotel: { settings: { bankTransfer: { owner: "Test Hotel", iban: "IT60X0542811101000000123456", dueDays: 3 } } },
+  hotel: {
+    settings: { bankTransfer: { owner: "Test Hotel", iban: "IT60X0542811101000000123456", dueDays: 3 } },
+  },
   roomTypes: [room],
   ratePlans: [flexible, nonRefundable, prepaidFlexible, resellable],
   prices: [

@@ -453,11 +453,11 @@ describe("adding services", () => {
       ],
     });
     expect(confirmed.reservation).toMatchObject({ total: 330, servicesTotal: 130 });
-    expect(confirmed.reservation.rooms[0].extra.map((e: Body) => [e.id, e.price, e.date])).toEqual([
+    expect(confirmed.reservation.rooms[0].extra.map((e: Body) => [e.serviceId, e.price, e.date])).toEqual([
       [breakfast.id, 40, null],
       [massage.id, 50, "20300111"],
     ]);
-    expect(confirmed.reservation.extra.map((e: Body) => [e.id, e.price])).toEqual([[cleaning.id, 40]]);
+    expect(confirmed.reservation.extra.map((e: Body) => [e.serviceId, e.price])).toEqual([[cleaning.id, 40]]);
   });
 
   it("refuses a dated service outside the stay, naming the field", async () => {

@@ -1,7 +1,12 @@
 import {
+  ActivateInstallmentsRequestSchema,
+  AuthoriseNowRequestSchema,
   CancelRequestSchema,
   CancelResponseSchema,
   MANAGE_PATHS,
+  PaymentActionResponseSchema,
+  PayNowRequestSchema,
+  ReservationCodeParamsSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -10,6 +15,8 @@ import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
 import { baseUrlOf, withRequestId } from "../booking/routes";
 import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
+import { registerModifyRoutes } from "./modify-routes";
+import { activateInstallments, authoriseNow, payNow } from "./payments";
 
 const errors = {
   400: ErrorSchema,
@@ -60,5 +67,54 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         cancelReservation(deps, body, baseUrlOf(request)),
       );
     },
+  );
+  registerModifyRoutes(app, deps);
+
+  const payment = (summary: string) => ({
+    schema: {
+      tags: ["manage"],
+      summary,
+      params: ReservationCodeParamsSchema,
+      response: { 200: PaymentActionResponseSchema, ...errors },
+    },
+  });
+  app.post(
+    MANAGE_PATHS.payNow,
+    {
+      schema: {
+        ...payment("Pay now what is due (card or a gateway redirect method)").schema,
+        body: PayNowRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      once(deps, "pay", request, reply, { code: request.params.code, ...request.body }, () =>
+        payNow(deps, request.params.code, request.body, baseUrlOf(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.authoriseNow,
+    {
+      schema: {
+        ...payment("Authorise the card a pre-authorisation booking waits for").schema,
+        body: AuthoriseNowRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      once(deps, "authorise", request, reply, { code: request.params.code, ...request.body }, () =>
+        authoriseNow(deps, request.params.code, request.body, baseUrlOf(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.activateInstallments,
+    {
+      schema: {
+        ...payment("Split what is left to pay into monthly installments, the first charged now").schema,
+        body: ActivateInstallmentsRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      once(deps, "installments", request, reply, { code: request.params.code, ...request.body }, () =>
+        activateInstallments(deps, request.params.code, request.body, baseUrlOf(request)),
+      ),
   );
 }

@@ -43,6 +43,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     rooms: [
       {
         id: 11,
+        roomTypeId: 111,
         name: "Double Room Lake View",
         status: "A",
         adults: 2,
@@ -59,6 +60,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
         extra: [
           {
             id: 21,
+            serviceId: 121,
             name: "Airport transfer",
             price: 60,
             quantity: 1,
@@ -68,6 +70,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
           },
           {
             id: 22,
+            serviceId: 122,
             name: "Welcome drink",
             price: 0,
             quantity: 2,
@@ -85,6 +88,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     extra: [
       {
         id: 31,
+        serviceId: 131,
         name: "Late check-out",
         price: 25,
         quantity: 1,
@@ -100,8 +104,8 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     refundProtection: 12,
     currency: "EUR",
     prepayments: [
-      { date: "20300105", amount: 200, status: "paid" },
-      { date: "20300108", amount: 197, status: "due" },
+      { id: 1, date: "20300105", amount: 200, status: "paid", kind: "prepayment" },
+      { id: 2, date: "20300108", amount: 197, status: "due", kind: "prepayment" },
     ],
     policy: { refundable: true, freeUntil: "20300108" },
     paymentMethod: "card_payment",

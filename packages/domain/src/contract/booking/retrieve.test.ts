@@ -56,6 +56,7 @@ describe("RetrieveResponseSchema", () => {
     rooms: [
       {
         id: 10,
+        roomTypeId: 110,
         name: "Double",
         status: "A",
         adults: 2,
@@ -73,6 +74,7 @@ describe("RetrieveResponseSchema", () => {
         extra: [
           {
             id: 7,
+            serviceId: 107,
             name: "Dinner",
             price: 60,
             quantity: 2,
@@ -87,6 +89,7 @@ describe("RetrieveResponseSchema", () => {
     extra: [
       {
         id: 8,
+        serviceId: 108,
         name: "Airport transfer",
         price: 80,
         quantity: 1,
@@ -102,8 +105,8 @@ describe("RetrieveResponseSchema", () => {
     refundProtection: 0,
     currency: "EUR",
     prepayments: [
-      { date: "20300601", amount: 132, status: "paid" },
-      { date: "20300624", amount: 308, status: "due" },
+      { id: 1, date: "20300601", amount: 132, status: "paid", kind: "prepayment" },
+      { id: 2, date: "20300624", amount: 308, status: "due", kind: "prepayment" },
     ],
     policy: { refundable: true, freeUntil: "20300624" },
     paymentMethod: "card_payment",
@@ -126,7 +129,7 @@ describe("RetrieveResponseSchema", () => {
     ["an unknown payment method", { paymentMethod: "cash" as Reservation["paymentMethod"] }],
     [
       "a prepayment status outside the list",
-      { prepayments: [{ date: "20300601", amount: 1, status: "late" as "due" }] },
+      { prepayments: [{ id: 1, date: "20300601", amount: 1, status: "late" as "due", kind: "prepayment" }] },
     ],
   ])("refuses %s", (_name, change) => {
     expect(RetrieveResponseSchema.safeParse({ ...reservation, ...change }).success).toBe(false);

@@ -20,7 +20,10 @@ const TransferDetailSchema = z.object({
 });
 
 const ReservationExtraSchema = z.object({
+  /** The reservation's service (`:seId` of `bol/transfer-update`). */
   id: z.number(),
+  /** The hotel's service it is. */
+  serviceId: z.number(),
   name: z.string(),
   /** The price of the whole choice (unit price × quantity × nights as it applies). */
   price: MoneySchema,
@@ -40,7 +43,10 @@ const ReservationGuestSchema = z.object({
 });
 
 const ReservationRoomSchema = z.object({
+  /** The reservation room (`room` of `delete.do`, `verifyDispo`, `recalc`, `modify`). */
   id: z.number(),
+  /** The hotel's room type it is. */
+  roomTypeId: z.number(),
   name: z.string(),
   /** A active, C cancelled, W waiting (SPEC §4). */
   status: z.enum(["A", "C", "W"]),
@@ -111,9 +117,13 @@ export const ReservationSchema = z
     currency: z.string(),
     prepayments: z.array(
       z.object({
+        /** The payment due, for "Pay now" on one of them (`bol/reservation/:code/pay` `prepayment`). */
+        id: z.number(),
         date: z.string(),
         amount: MoneySchema,
         status: z.enum(["due", "paid", "authorised", "failed", "cancelled"]),
+        /** The rate's prepayment schedule (or a change's difference), or one charge of an installment plan. */
+        kind: z.enum(["prepayment", "installment"]),
       }),
     ),
     policy: z.object({
