@@ -7,6 +7,9 @@ import {
   PaymentActionResponseSchema,
   PayNowRequestSchema,
   ReservationCodeParamsSchema,
+  TransferUpdateParamsSchema,
+  TransferUpdateRequestSchema,
+  TransferUpdateResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -17,6 +20,7 @@ import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
 import { registerModifyRoutes } from "./modify-routes";
 import { activateInstallments, authoriseNow, payNow } from "./payments";
+import { updateTransfer } from "./transfer";
 
 const errors = {
   400: ErrorSchema,
@@ -115,6 +119,22 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
     async (request, reply) =>
       once(deps, "installments", request, reply, { code: request.params.code, ...request.body }, () =>
         activateInstallments(deps, request.params.code, request.body, baseUrlOf(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.transferUpdate,
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Change a transfer's details (until the day before it), with an Idempotency-Key",
+        params: TransferUpdateParamsSchema,
+        body: TransferUpdateRequestSchema,
+        response: { 200: TransferUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      once(deps, "transfer-update", request, reply, { ...request.params, ...request.body }, () =>
+        updateTransfer(deps, request.params, request.body, baseUrlOf(request)),
       ),
   );
 }
