@@ -34,7 +34,7 @@ test("portal: pick a destination, compare hotels, then a book-ready selection in
 }) => {
   const stay = await pickStay(request);
   await page.goto(`${PORTAL}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
-  await expect(page.getByRole("heading", { level: 1, name: "Find your stay in our hotels" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
   const list = page.getByRole("region", { name: "Hotels for your search" });
   await expect(list.getByRole("status")).toContainText(/of 4 hotels have rooms/);
   await expect(list.getByRole("article")).toHaveCount(4);
@@ -116,9 +116,7 @@ test("portal: no results with the filters, in Italian", async ({ page, axe, capt
   const stay = await pickStay(request);
   // Twelve adults in one room fit no room of any hotel.
   await page.goto(`/channel/1/language/2?arrival=${stay.arrival}&departure=${stay.departure}&adults=12`);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Trova il tuo soggiorno nei nostri hotel" }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "I nostri hotel" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Nessun risultato con i filtri" })).toBeVisible();
   // Each hotel says why: here the rates' limit on adults.
   await expect(

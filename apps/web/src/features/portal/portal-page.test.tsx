@@ -146,7 +146,7 @@ describe("portal hotel list", () => {
     expect(cards[0]!.textContent).toContain("Malcesine · Lake Garda");
     expect(within(cards[2]!).getByText("No rooms free for this search")).toBeTruthy();
     expect(within(cards[3]!).getByText("Minimum stay 5 nights")).toBeTruthy();
-    const link = within(cards[0]!).getByRole("link", { name: "See rooms at Villa Olivo" });
+    const link = within(cards[0]!).getByRole("link", { name: "Villa Olivo" });
     expect(link.getAttribute("href")).toBe(
       "/hotel/2/channel/1/language/1/rooms?arrival=20300110&departure=20300113&adults=2&childs=0",
     );

@@ -1,7 +1,8 @@
 import type { PortalHotel } from "@alloggio/domain/contract/portal/avail-channel-check";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "wouter";
+import { useParams, useSearch } from "wouter";
+import { href } from "../../app/routes";
 import { formatDay } from "../../lib/format";
 import { useHotel } from "../hotel/hotel-context";
 import { SearchBar } from "../search/components/search-bar";
@@ -30,6 +31,10 @@ function PortalHotelList() {
   const { t } = useTranslation("portal");
   const { ids, locale } = useHotel();
   const [search] = useSearchState();
+  // Nothing searched yet: a hotel's rooms open on their own defaults, without a query.
+  const searched = useSearch() !== "";
+  const roomsOf = (hotel: number) =>
+    searched ? roomsHrefOf(hotel, ids, search) : href("rooms", { ...ids, hotel });
   const destinations = useDestinations({ channel: ids.channel, language: ids.language });
   const urlHotels = useMemo(() => parseHotels(search.hotels), [search.hotels]);
   const [chosen, setChosen] = useState<number[]>(urlHotels);
@@ -68,6 +73,7 @@ function PortalHotelList() {
   return (
     <main className="page portal-page" id="main">
       <h1>{t("title")}</h1>
+      <p className="portal-page__intro">{t("intro")}</p>
       <SearchBar
         noCalendar
         completeSearch={(next) => ({ ...next, hotels: chosen.length > 0 ? chosen.join(",") : undefined })}
@@ -94,7 +100,7 @@ function PortalHotelList() {
             hotels={comparedHotels}
             nights={nights}
             destinationNames={namesOf}
-            roomsHref={(h) => roomsHrefOf(h.id, ids, search)}
+            roomsHref={(h) => roomsOf(h.id)}
             onRemove={(h) => setCompared((c) => c.filter((id) => id !== h.id))}
           />
         ) : comparedHotels.length === 1 ? (
@@ -110,7 +116,7 @@ function PortalHotelList() {
                   hotel={h}
                   nights={nights}
                   destinationNames={namesOf(h)}
-                  roomsHref={roomsHrefOf(h.id, ids, search)}
+                  roomsHref={roomsOf(h.id)}
                   compared={compared.includes(h.id)}
                   onCompare={(on) =>
                     setCompared((c) =>

@@ -37,7 +37,7 @@ export function PortalHotelCard({
       </div>
       <div className="portal-hotel__body">
         <h3 id={`${id}-name`} className="portal-hotel__name">
-          {hotel.name}
+          <AppLink to={roomsHref}>{hotel.name}</AppLink>
         </h3>
         <p className="portal-hotel__place muted">
           <MapPin aria-hidden="true" size={16} /> {hotel.city}
@@ -58,17 +58,15 @@ export function PortalHotelCard({
             <span className="visually-hidden"> {hotel.name}</span>
           </label>
         </div>
-        {hotel.available ? (
-          <AppLink className="button" to={roomsHref}>
-            {t("seeRooms")}
-            <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
-          </AppLink>
-        ) : (
-          <AppLink className="button button--secondary" to={roomsHref}>
-            {t("otherDates")}
-            <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
-          </AppLink>
-        )}
+        {/* The same link as the name, as a button for the eye; screen readers and the keyboard use the name. */}
+        <AppLink
+          className={hotel.available ? "button" : "button button--secondary"}
+          to={roomsHref}
+          aria-hidden="true"
+          tabIndex={-1}
+        >
+          {hotel.available ? t("seeRooms") : t("otherDates")}
+        </AppLink>
       </div>
     </article>
   );
