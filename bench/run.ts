@@ -185,10 +185,19 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   const next = cycle(ctx.cases.map((c) => `/api/availChannelCheck.do?${portalQuery(c)}`));
   const target: Target = { url, next: () => ({ path: next() }) };
   const peak = await profiled(ctx, "portal", () => closedLoop(target, CONNECTIONS, S(3)));
-  const before = await agent.call<number>({ cmd: "statements" });
   const fixed = await openLoop(target, Math.max(1, peak.rps * FIXED_SHARE), S(4));
-  const statements =
-    ((await agent.call<number>({ cmd: "statements" })) - before) / Math.max(1, fixed.completed);
+  // Statements of single requests (median of 5): over a run of a few requests a tick of the server's timed
+  // jobs would show as a fraction of a statement per search.
+  const counts: number[] = [];
+  for (const c of ctx.cases.slice(1, 6)) {
+    const before = await agent.call<number>({ cmd: "statements" });
+    await (await fetch(`${url}/api/availChannelCheck.do?${portalQuery(c)}`)).arrayBuffer();
+    counts.push((await agent.call<number>({ cmd: "statements" })) - before);
+  }
+  const statements = percentile(
+    counts.sort((a, b) => a - b),
+    0.5,
+  );
   return [
     atMost(
       `portal search over ${hotels} hotels p99`,
@@ -220,7 +229,7 @@ async function profiled<T>(ctx: SuiteContext, phase: string, run: () => Promise<
 /** Lighthouse's figures, measured once per invocation (--lighthouse). */
 let lighthouse: Figure[] | null = null;
 
-type SuiteResult = { kind: Kind; figures: Figure[]; b3p50: number; b3p99: number };
+type SuiteResult = { kind: Kind; figures: Figure[]; b3p50: number; b3p99: number; b3Serial: number };
 
 async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
   const url = process.env.DATABASE_URL;
@@ -436,6 +445,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
       figures: [...figures, ...(await startupFigures(kind, url)), ...web, ...(lighthouse ?? [])],
       b3p50: b3Fixed.p50,
       b3p99: b3Fixed.p99,
+      b3Serial: b3Serial.p50,
     };
   } finally {
     await stopAgent(agent);
@@ -565,8 +575,17 @@ async function main() {
   const postgres = results.find((r) => r.kind === "postgres");
   if (pglite && postgres)
     postgres.figures.push(
-      atMost("PGlite ÷ PostgreSQL latency (B3 p50)", pglite.b3p50 / postgres.b3p50, "", 3),
-      info("PGlite ÷ PostgreSQL latency (B3 p99)", pglite.b3p99 / postgres.b3p99, ""),
+      // One at a time: the two runs are minutes apart on a shared machine, and at 70% of a peak measured a moment
+      // before either may tip into queueing; unloaded latency compares the engines, the loaded ratios are info.
+      atMost(
+        "PGlite ÷ PostgreSQL latency (B3 p50)",
+        pglite.b3Serial / postgres.b3Serial,
+        "",
+        3,
+        "one at a time",
+      ),
+      info("PGlite ÷ PostgreSQL p50 at 70% of each peak", pglite.b3p50 / postgres.b3p50, ""),
+      info("PGlite ÷ PostgreSQL p99 at 70% of each peak", pglite.b3p99 / postgres.b3p99, ""),
     );
   mkdirSync(resultsDir, { recursive: true });
   for (const r of results) {
