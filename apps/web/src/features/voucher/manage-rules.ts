@@ -103,8 +103,12 @@ export type ManageAbilities = {
   /** Rooms services may be added to. */
   addServices: ReadonlySet<number>;
   payNow: boolean;
-  /** What Pay now settles: the payments due up to today (and a bank transfer not yet received). */
+  /**
+   * What Pay now settles: everything due up to today (no `prepayment`), or else the next payment due of a booking
+   * that waits for it (a bank transfer not yet received, a payment required), by its id.
+   */
   payNowAmount: number;
+  payNowPrepayment: number | undefined;
   authoriseNow: boolean;
   /** The monthly charges the guest may choose (2 … n), or none. */
   installmentCounts: number[];
@@ -167,14 +171,13 @@ export function manageAbilities(
   }
 
   const due = reservation.prepayments.filter((p) => p.status === "due" || p.status === "failed");
-  const dueNow = due.filter(
-    (p) =>
-      p.status === "failed" ||
-      p.date <= today ||
-      reservation.paymentMethod === "bank_transfer" ||
-      reservation.status === "payment_required",
-  );
-  const payNowAmount = round2(dueNow.reduce((sum, p) => sum + p.amount, 0));
+  const dueToday = due.filter((p) => p.date <= today);
+  const waitsForPayment =
+    reservation.status === "payment_required" || reservation.paymentMethod === "bank_transfer";
+  const next = [...due].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)[0];
+  const settles = dueToday.length > 0 ? dueToday : waitsForPayment && next ? [next] : [];
+  const payNowAmount = round2(settles.reduce((sum, p) => sum + p.amount, 0));
+  const payNowPrepayment = dueToday.length === 0 && settles.length === 1 ? settles[0]?.id : undefined;
   const leftToPay = round2(due.reduce((sum, p) => sum + p.amount, 0));
   const canPay =
     isOpen &&
@@ -213,6 +216,7 @@ export function manageAbilities(
     addServices,
     payNow: canPay,
     payNowAmount,
+    payNowPrepayment,
     authoriseNow: reservation.status === "preauth_required",
     installmentCounts,
     leftToPay,

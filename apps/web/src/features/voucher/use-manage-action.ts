@@ -1,3 +1,4 @@
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { ApiError, newIdempotencyKey } from "../../lib/api-client";
@@ -19,10 +20,14 @@ export const asApiError = (error: unknown) =>
 /**
  * Runs a call that changes the reservation with an `Idempotency-Key`. The key is kept while the server has not
  * settled the request (no answer, its own failure, the same request still running) so a retry cannot act twice,
- * and only for the same payload: another payload is another request and gets another key. Once settled the
- * reservation is fetched again, so the voucher shows the new total, rooms and status.
+ * and only for the same payload: another payload is another request and gets another key. Once done the voucher
+ * shows the reservation as it now stands (from the answer, or fetched again), with its new total, rooms and status.
  */
-export function useManageAction<A, T>(call: (args: A, key: string) => Promise<T>) {
+export function useManageAction<A, T>(
+  call: (args: A, key: string) => Promise<T>,
+  /** The reservation as it now stands when the answer carries it: shown as it is, without asking again. */
+  reservationOf?: (result: T) => Reservation | null,
+) {
   const client = useQueryClient();
   const saved = useRef<{ fingerprint: string; key: string } | null>(null);
   const [state, setState] = useState<ActionState<T>>({ kind: "idle" });
@@ -40,7 +45,10 @@ export function useManageAction<A, T>(call: (args: A, key: string) => Promise<T>
         const result = await call(args, saved.current.key);
         saved.current = null;
         setState({ kind: "done", result });
-        await client.invalidateQueries({ queryKey: ["reservation"] });
+        const reservation = reservationOf?.(result) ?? null;
+        // retrieve.do is rate limited per address: an answer that carries the reservation is not asked again.
+        if (reservation) client.setQueriesData({ queryKey: ["reservation"] }, reservation);
+        else await client.invalidateQueries({ queryKey: ["reservation"] });
         return { ok: true, result };
       } catch (err) {
         const error = asApiError(err);
@@ -55,7 +63,7 @@ export function useManageAction<A, T>(call: (args: A, key: string) => Promise<T>
         running.current = false;
       }
     },
-    [call, client],
+    [call, client, reservationOf],
   );
   const reset = useCallback(() => setState({ kind: "idle" }), []);
   return { state, run, reset };

@@ -10,12 +10,17 @@ export type PayMethod = "card_payment" | "instant_bank" | "wallet" | "mobile" | 
 /** `bol/reservation/:code/pay` — Pay now: by card (the gateway's token) or on the gateway's page (a redirect). */
 export function payNow(
   holder: Holder,
-  payment: { method: PayMethod; card?: CardToken | undefined },
+  payment: { method: PayMethod; prepayment?: number | undefined; card?: CardToken | undefined },
   key: string,
 ): Promise<PaymentActionResponse> {
   return postJson<PaymentActionResponse>(
     managePath("payNow", { code: holder.code }),
-    { mail: holder.mail, method: payment.method, ...(payment.card ?? {}) },
+    {
+      mail: holder.mail,
+      ...(payment.prepayment === undefined ? {} : { prepayment: payment.prepayment }),
+      method: payment.method,
+      ...(payment.card ?? {}),
+    },
     withKey(key),
   );
 }

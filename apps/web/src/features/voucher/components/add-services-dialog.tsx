@@ -1,4 +1,8 @@
-import type { RecalcResponse, ReservationChange } from "@alloggio/domain/contract/booking/manage";
+import type {
+  ModifyResponse,
+  RecalcResponse,
+  ReservationChange,
+} from "@alloggio/domain/contract/booking/manage";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
@@ -23,11 +27,9 @@ type Holder = ManageContextValue["holder"];
 type Confirm = { holder: Holder; change: ReservationChange; becomes: number };
 const confirmCall = ({ holder, change, becomes }: Confirm, key: string) =>
   confirmChange(holder, change, becomes, key);
+const reservationOf = (answer: ModifyResponse) => answer.reservation;
 const dropCall = ({ holder, change }: Omit<Confirm, "becomes">, key: string) =>
   dropChange(holder, change, key);
-
-/** The room type of a reservation room: the server's `roomTypeId` when it gives one. */
-const roomTypeOf = (room: Room) => (room as Room & { roomTypeId?: number }).roomTypeId ?? room.id;
 
 /** The services a room may still add: `serviceAvail.do` for its room, rate, guests and dates. */
 function useRoomServices(reservation: Reservation, room: Room | undefined) {
@@ -44,7 +46,7 @@ function useRoomServices(reservation: Reservation, room: Room | undefined) {
         childs: room.children.length,
         ages: room.children,
         rate: room.rateId,
-        room: roomTypeOf(room),
+        room: room.roomTypeId,
         reservationCode: reservation.code,
       }
     : null;
@@ -89,8 +91,8 @@ export function AddServicesDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [preview, setPreview] = useState<{ change: ReservationChange; result: RecalcResponse } | null>(null);
-  const confirm = useManageAction(confirmCall);
-  const drop = useManageAction(dropCall);
+  const confirm = useManageAction(confirmCall, reservationOf);
+  const drop = useManageAction(dropCall, reservationOf);
   const busy = checking || confirm.state.kind === "sending" || drop.state.kind === "sending";
 
   const categories = useMemo(() => optionalOnly(services.data?.categories ?? []), [services.data]);

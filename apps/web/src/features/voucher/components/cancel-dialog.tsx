@@ -1,3 +1,4 @@
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useTranslation } from "react-i18next";
 import { type CancelTarget, cancelReservation, useCancellationPreview } from "../api/use-cancel";
 import type { ManageContextValue } from "../manage-context";
@@ -7,6 +8,7 @@ import { useVoucherFormat } from "../use-voucher-format";
 import { ActionDialog, ActionProblem } from "./action-dialog";
 
 const cancelCall = (target: CancelTarget, key: string) => cancelReservation(target, key);
+const itself = (reservation: Reservation) => reservation;
 
 /** Cancel the reservation or one room: the preview (free, or the fee; refund; new total), then the confirmation. */
 export function CancelDialog({ manage, room }: { manage: ManageContextValue; room?: number | undefined }) {
@@ -16,7 +18,7 @@ export function CancelDialog({ manage, room }: { manage: ManageContextValue; roo
   const errorText = useManageError();
   const target: CancelTarget = { channel: holder.channel, reservation: holder.code, mail: holder.mail, room };
   const preview = useCancellationPreview(target);
-  const action = useManageAction(cancelCall);
+  const action = useManageAction(cancelCall, itself);
   const sending = action.state.kind === "sending";
   const roomInfo = room === undefined ? null : reservation.rooms.find((r) => r.id === room);
   const title = roomInfo

@@ -1,5 +1,9 @@
 import { checkSwapDates } from "@alloggio/domain/booking/modification";
-import type { RecalcResponse, ReservationChange } from "@alloggio/domain/contract/booking/manage";
+import type {
+  ModifyResponse,
+  RecalcResponse,
+  ReservationChange,
+} from "@alloggio/domain/contract/booking/manage";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +24,7 @@ type Holder = ManageContextValue["holder"];
 type Confirm = { holder: Holder; change: ReservationChange; becomes: number };
 const confirmCall = ({ holder, change, becomes }: Confirm, key: string) =>
   confirmChange(holder, change, becomes, key);
+const reservationOf = (answer: ModifyResponse) => answer.reservation;
 const dropCall = ({ holder, change }: Omit<Confirm, "becomes">, key: string) =>
   dropChange(holder, change, key);
 
@@ -61,8 +66,8 @@ export function ChangeDatesDialog({
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ change: ReservationChange; result: RecalcResponse } | null>(null);
-  const confirm = useManageAction(confirmCall);
-  const drop = useManageAction(dropCall);
+  const confirm = useManageAction(confirmCall, reservationOf);
+  const drop = useManageAction(dropCall, reservationOf);
   const busy = checking || confirm.state.kind === "sending" || drop.state.kind === "sending";
   const title = roomInfo
     ? t("dates.roomTitle", { number: manage.roomNumber(roomInfo.id), name: roomInfo.name })

@@ -64,9 +64,18 @@ function followGateway(answer: PaymentActionResponse): boolean {
   return false;
 }
 
-type PayArgs = { holder: Holder; method: PayMethod; card?: CardToken | undefined };
-const payCall = ({ holder, method, card }: PayArgs, key: string) =>
-  payNow(holder, { method, card: card ? { cardToken: card.token, cardLast4: card.last4 } : undefined }, key);
+type PayArgs = {
+  holder: Holder;
+  method: PayMethod;
+  prepayment?: number | undefined;
+  card?: CardToken | undefined;
+};
+const payCall = ({ holder, method, prepayment, card }: PayArgs, key: string) =>
+  payNow(
+    holder,
+    { method, prepayment, card: card ? { cardToken: card.token, cardLast4: card.last4 } : undefined },
+    key,
+  );
 
 /** Pay now: by card on the gateway's card page, or on the gateway's own page for the redirect methods. */
 export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
@@ -92,6 +101,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
     const outcome = await action.run({
       holder,
       method,
+      prepayment: abilities.payNowPrepayment,
       card: method === "card_payment" ? (card ?? undefined) : undefined,
     });
     if (!outcome.ok) {

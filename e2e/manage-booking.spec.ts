@@ -1,0 +1,288 @@
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Managing a booking from the voucher (issue 5). Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
+// books its own stay through the API first, in its own part of the calendar (offsets apart from the other specs').
+const HOTEL = "/hotel/1/channel/1/language/1";
+const CARD_FRAME = "Secure card form of the payment provider";
+
+type CalendarDay = {
+  date: string;
+  closed: boolean;
+  available: boolean;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  minStay: number;
+  maxStay: number | null;
+};
+type AvailRoom = {
+  id: number;
+  name: string;
+  count: number;
+  rates: { id: number; name: string; payment: string }[];
+};
+type Stay = { arrival: string; departure: string };
+
+const toDate = (ymd: string) =>
+  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
+const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
+const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
+
+/** The first arrival at least `from` days ahead where a stay of `nights` (and `spare` more) is open in calendar.do. */
+async function pickStay(request: APIRequestContext, from: number, nights: number, spare = 0): Promise<Stay> {
+  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
+  expect(response.ok()).toBe(true);
+  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
+  const days = new Map(calendar.days.map((d) => [d.date, d]));
+  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
+  for (let offset = from; offset < from + 90; offset++) {
+    const arrival = addDays(calendar.from, offset);
+    const first = days.get(arrival);
+    if (
+      first &&
+      !first.closedToArrival &&
+      first.minStay <= nights &&
+      (first.maxStay ?? nights) >= nights &&
+      Array.from({ length: nights + spare + 1 }, (_, i) => days.get(addDays(arrival, i))).every(open)
+    )
+      return { arrival, departure: addDays(arrival, nights) };
+  }
+  throw new Error(`no open ${nights}-night stay from ${from} days ahead in the demo calendar`);
+}
+
+const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 7 : 0);
+
+async function availRoom(request: APIRequestContext, stay: Stay, room: string): Promise<AvailRoom> {
+  const response = await request.get(
+    `/api/avail.do?hotel=1&channel=1&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
+  );
+  expect(response.ok()).toBe(true);
+  const rooms = ((await response.json()) as { availability: AvailRoom[][] }).availability.flat();
+  const found = rooms.find((r) => r.name === room);
+  expect(found, `${room} on sale for ${stay.arrival}–${stay.departure}`).toBeDefined();
+  return found!;
+}
+
+/** Books `rooms` rooms of one type and rate through guestdata.do, as the checkout would; the code and e-mail. */
+async function book(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  input: { stay: Stay; room: string; rate: string; rooms: number; method: string; who: string },
+) {
+  const room = await availRoom(request, input.stay, input.room);
+  const rate = room.rates.find((r) => r.name === input.rate);
+  expect(rate, `rate ${input.rate}`).toBeDefined();
+  const email = `${input.who}.${testInfo.project.name}.${Date.now()}@example.test`;
+  const response = await request.post("/api/guestdata.do", {
+    headers: { "Idempotency-Key": `e2e-manage-${input.who}-${testInfo.project.name}-${Date.now()}` },
+    data: {
+      method: "confirm",
+      hotel: 1,
+      channel: 1,
+      language: 1,
+      arrival: input.stay.arrival,
+      departure: input.stay.departure,
+      rooms: Array.from({ length: input.rooms }, (_, slot) => ({
+        slot,
+        roomId: room.id,
+        rateId: rate!.id,
+        adults: 2,
+        ages: [],
+        refundProtection: false,
+      })),
+      booker: {
+        fullname: "Marta Verdi",
+        email,
+        emailConfirm: email,
+        phone: { dialCode: "+39", number: "3331234567" },
+        country: "IT",
+      },
+      privacy: { marketing: false, report: false, profile: false, custom: [{ id: 101, accepted: true }] },
+      terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+      // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
+      services: [{ serviceId: 101, slot: null, quantity: 1 }],
+      payment: { method: input.method },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { reservation: { code: string } };
+  return { code: answer.reservation.code, email, roomTypeId: room.id };
+}
+
+const voucherPath = (code: string, email: string) =>
+  `${HOTEL}/voucher/code/${code}/email/${encodeURIComponent(email)}`;
+
+/** The dates picker: arrival then departure, by their day buttons. */
+async function pickDates(page: Page, within: ReturnType<Page["getByRole"]>, stay: Stay) {
+  await within.getByRole("button", { name: /^Arrival and departure/ }).click();
+  const picker = page.getByRole("dialog", { name: "Choose your dates" });
+  await expect(picker).toBeVisible();
+  for (const day of [stay.arrival, stay.departure]) {
+    const button = picker.locator(`[data-date="${day}"]`);
+    // The departure may sit in the next month on a phone (one month shown).
+    for (let i = 0; i < 3 && !(await button.isVisible()); i++)
+      await picker.getByRole("button", { name: /Next month/ }).click();
+    await button.click();
+  }
+  await expect(picker).toBeHidden();
+}
+
+test("recover the booking, cancel one room: the new total on the voucher, the room back on sale", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 80), 2);
+  const room = "Classic double room";
+  const { code, email } = await book(request, testInfo, {
+    stay,
+    room,
+    rate: "Room only – flexible",
+    rooms: 2,
+    method: "pay_at_hotel",
+    who: "cancel",
+  });
+  const onSale = (await availRoom(request, stay, room)).count;
+
+  // Recover: the header's "My booking", a wrong e-mail first (the one "check details" answer), then the right one.
+  await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}`);
+  await page.getByRole("link", { name: "My booking" }).click();
+  await expect(page).toHaveURL(/\/recover$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Find my reservation" })).toBeVisible();
+  await page.getByRole("button", { name: "Find my reservation" }).click();
+  await expect(page.getByText("Required value").first()).toBeVisible();
+  await look("recover with missing values");
+  await page.getByLabel("Reservation code", { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel("E-mail address", { exact: true }).fill(`someone.else.${Date.now()}@example.test`);
+  await page.getByRole("button", { name: "Find my reservation" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "We could not find a reservation with these details: please check the code and the e-mail address.",
+  );
+  await look("recover check details");
+  await page.getByLabel("E-mail address", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Find my reservation" }).click();
+  await page.waitForURL(/\/voucher\/code\//);
+  await expect(page.getByText(code).first()).toBeVisible();
+  const totals = page.getByRole("region", { name: "Totals" });
+  // retrieve.do is rate limited per address (10 a minute): the test reads the totals on the voucher, not the API.
+  const totalsBefore = await totals.textContent();
+  await look("voucher with actions");
+
+  // Cancel room 2: the preview says it is free and gives the new total; confirm.
+  await page.getByRole("button", { name: "Cancel room 2" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Cancel room 2/ });
+  await expect(dialog.getByText("Cancellation is free.")).toBeVisible();
+  const newTotal = (await dialog.getByRole("definition").nth(2).textContent())?.trim() ?? "";
+  expect(newTotal).not.toBe("");
+  await look("cancel room preview");
+  await dialog.getByRole("button", { name: "Cancel this room" }).click();
+  await expect(dialog).toBeHidden();
+
+  const panel = page.getByRole("region", { name: "Manage your booking" });
+  await expect(panel.getByRole("status")).toContainText(`Room 2 is cancelled. New total: ${newTotal}.`);
+  await expect(page.getByRole("article", { name: /^Room 2:/ })).toContainText("Cancelled");
+  await expect(totals).toContainText(newTotal);
+  expect(await totals.textContent()).not.toBe(totalsBefore);
+  await expect(page.getByRole("button", { name: "Cancel room 1" })).toHaveCount(0);
+  await look("voucher after cancelling a room");
+
+  // The room is on sale again.
+  expect((await availRoom(request, stay, room)).count).toBe(onSale + 1);
+});
+
+test("swap the dates of the stay with the already debited / was / becomes preview", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 100), 2, 2);
+  const { code, email } = await book(request, testInfo, {
+    stay,
+    room: "Classic double room",
+    rate: "Room only – flexible",
+    rooms: 1,
+    method: "pay_at_hotel",
+    who: "swap",
+  });
+  await page.goto(voucherPath(code, email));
+  await expect(page.getByText(code).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Change dates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change the dates of your stay" });
+  await expect(dialog).toBeVisible();
+  await look("change dates dialog");
+  const moved = { arrival: addDays(stay.arrival, 1), departure: addDays(stay.departure, 2) };
+  await pickDates(page, dialog, moved);
+  await dialog.getByRole("button", { name: "Check availability and price" }).click();
+  await expect(dialog.getByText("Already debited")).toBeVisible();
+  for (const term of ["Was", "Becomes", "Difference"])
+    await expect(dialog.getByText(term, { exact: true })).toBeVisible();
+  await look("change dates preview");
+  await dialog.getByRole("button", { name: "Confirm the change" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("region", { name: "Manage your booking" }).getByRole("status")).toContainText(
+    "Your dates are changed.",
+  );
+  const stayRegion = page.getByRole("region", { name: "Your stay" });
+  await expect(stayRegion).toContainText("3 nights");
+  await look("voucher after the date change");
+});
+
+test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 120), 3);
+  const { code, email } = await book(request, testInfo, {
+    stay,
+    room: "Classic double room",
+    rate: "Full board – bank transfer",
+    rooms: 1,
+    method: "bank_transfer",
+    who: "paynow",
+  });
+  await page.goto(voucherPath(code, email));
+  await expect(page.getByText(code).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("Bank transfer details");
+
+  await page.getByRole("button", { name: /^Pay .* now$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Pay now" });
+  await expect(dialog).toBeVisible();
+  const frame = page.frameLocator(`iframe[title="${CARD_FRAME}"]`);
+  await frame.getByLabel("Card number").fill("4000000000003220");
+  await frame.getByLabel("Expiry (MM/YYYY)").fill("12/2031");
+  await frame.getByLabel("Card holder").fill("Marta Verdi");
+  await frame.getByLabel("CVV").fill("123");
+  await frame.getByRole("button", { name: "Save card" }).click();
+  await expect(dialog.getByText("Card ending 3220 ready.")).toBeVisible();
+  await look("pay now dialog");
+  await dialog.getByRole("button", { name: /^Pay / }).click();
+
+  // The bank's challenge on the gateway's page, then the 3-D Secure return asks the server and opens the voucher.
+  await expect(page.getByRole("heading", { name: "3-D Secure check" })).toBeVisible({ timeout: 20_000 });
+  await look("gateway 3-D Secure challenge");
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+  await page.waitForURL(/\/voucher\/code\//, { timeout: 30_000 });
+  await expect(page.getByText("Status: Confirmed")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
+  await look("voucher after paying now");
+});
