@@ -65,11 +65,12 @@ export async function createPostgresDatabase(
           await a.query(`drop database if exists ${name} with (force)`);
           break;
         } catch (err) {
-          if (attempt >= 20) {
+          // An autovacuum worker (a superuser's backend) may still be analysing the new tables: wait it out.
+          if (attempt >= 60) {
             console.warn(`could not drop ${name}: ${(err as Error).message}`);
             break;
           }
-          await new Promise((r) => setTimeout(r, 250));
+          await new Promise((r) => setTimeout(r, 500));
         }
       }
       await a.end();
