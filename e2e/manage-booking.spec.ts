@@ -67,7 +67,15 @@ async function availRoom(request: APIRequestContext, stay: Stay, room: string): 
 async function book(
   request: APIRequestContext,
   testInfo: TestInfo,
-  input: { stay: Stay; room: string; rate: string; rooms: number; method: string; who: string },
+  input: {
+    stay: Stay;
+    room: string;
+    rate: string;
+    rooms: number;
+    method: string;
+    who: string;
+    services?: Record<string, unknown>[];
+  },
 ) {
   const room = await availRoom(request, input.stay, input.room);
   const rate = room.rates.find((r) => r.name === input.rate);
@@ -100,7 +108,7 @@ async function book(
       privacy: { marketing: false, report: false, profile: false, custom: [{ id: 101, accepted: true }] },
       terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
       // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
-      services: [{ serviceId: 101, slot: null, quantity: 1 }],
+      services: [{ serviceId: 101, slot: null, quantity: 1 }, ...(input.services ?? [])],
       payment: { method: input.method },
     },
   });
@@ -285,4 +293,67 @@ test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
   await expect(page.getByText("Status: Confirmed")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
   await look("voucher after paying now");
+});
+
+test("edit the transfer details, then add a service with its preview", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 140), 2);
+  const transfer = "Private transfer from Verona Villafranca airport";
+  const { code, email } = await book(request, testInfo, {
+    stay,
+    room: "Classic double room",
+    rate: "Room only – flexible",
+    rooms: 1,
+    method: "pay_at_hotel",
+    who: "transfer",
+    // Demo hotel 1's airport transfer (service 110), on the arrival day.
+    services: [
+      {
+        serviceId: 110,
+        slot: 0,
+        quantity: 1,
+        date: stay.arrival,
+        timeSlot: "08:00",
+        transfer: { time: "09:30" },
+      },
+    ],
+  });
+  await page.goto(voucherPath(code, email));
+  await expect(page.getByText(code).first()).toBeVisible();
+
+  await page.getByRole("button", { name: `Edit transfer details: ${transfer}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Transfer details: ${transfer}` });
+  await dialog.getByLabel("Flight, train or boat number").fill("FR 4321");
+  await dialog.getByLabel("Place code (airport, station or port)").fill("VRN");
+  await dialog.getByLabel("Arrival time").fill("10:45");
+  await look("transfer details dialog");
+  await dialog.getByRole("button", { name: "Save the details" }).click();
+  await expect(dialog).toBeHidden();
+  const room = page.getByRole("article", { name: /^Room 1:/ });
+  await expect(room).toContainText("FR 4321");
+  await expect(room).toContainText("10:45");
+
+  await page.getByRole("button", { name: "Add services" }).click();
+  const services = page.getByRole("dialog", { name: "Add services" });
+  await services.getByRole("checkbox", { name: "Spa access" }).check();
+  await look("add services dialog");
+  await services.getByRole("button", { name: "See the new price" }).click();
+  await expect(services.getByText("Becomes", { exact: true })).toBeVisible();
+  await look("add services preview");
+  await services.getByRole("button", { name: "Add to my booking" }).click();
+  await expect(services).toBeHidden();
+  await expect(page.getByRole("region", { name: "Manage your booking" }).getByRole("status")).toContainText(
+    "The services are added.",
+  );
+  await expect(room).toContainText("Spa access");
+  await look("voucher after adding a service");
 });
