@@ -1,0 +1,122 @@
+// R1 overbooking (issue 7): many clients at the last rooms; exactly what is there is sold, never more.
+
+import { createTestApp } from "@alloggio/test-kit/app";
+import { anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { postJson, report, type ServerProcess, startServerProcess } from "./harness";
+import { day, inventoryViolations, LAST_ROOMS, lastRoomsProperty, partialBookings } from "./property";
+
+// 100 clients × 10 attempts: 5 at identical stays, 5 at overlapping ones.
+const CLIENTS = 100;
+const ATTEMPTS = 10;
+const PER_PHASE = ATTEMPTS / 2;
+const onPostgres = process.env.ALLOGGIO_TEST_DB === "postgres";
+
+type Answer = { status: number; code?: string };
+const closers: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+
+/** Sends `CLIENTS` × `PER_PHASE` bookings, each client one after the other, all clients at once. */
+async function storm(send: (client: number, attempt: number) => Promise<Answer>) {
+  const answers: Answer[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let attempt = 0; attempt < PER_PHASE; attempt++) answers.push(await send(client, attempt));
+    }),
+  );
+  return answers;
+}
+
+describe("R1 overbooking", () => {
+  it(`${CLIENTS} clients × ${ATTEMPTS} attempts at the last ${LAST_ROOMS} rooms${onPostgres ? ", two server processes" : ""}`, async () => {
+    const p = await lastRoomsProperty();
+    closers.push(() => p.database.close());
+    let send: (body: Record<string, unknown>) => Promise<Answer>;
+    let processes = 1;
+    if (onPostgres) {
+      // Two processes of the real server on one PostgreSQL; clients alternate between them.
+      const servers: ServerProcess[] = await Promise.all([
+        startServerProcess({ DATABASE_URL: p.database.url! }),
+        startServerProcess({ DATABASE_URL: p.database.url! }),
+      ]);
+      for (const s of servers) closers.push(() => s.stop());
+      processes = servers.length;
+      let turn = 0;
+      let failures = 0;
+      send = async (body) => {
+        const server = servers[turn++ % servers.length]!;
+        const res = await postJson(`${server.url}/api/guestdata.do`, body, {
+          "idempotency-key": anIdempotencyKey(),
+        });
+        if ((res.status === 0 || res.status >= 500) && failures++ < 3)
+          console.log(`R1 failure ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        return { status: res.status, code: res.body?.error?.code };
+      };
+    } else {
+      const app = await createTestApp(p.database, () => new Date());
+      closers.push(() => app.close());
+      send = async (body) => {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/guestdata.do",
+          payload: body,
+          headers: { "idempotency-key": anIdempotencyKey() },
+        });
+        return { status: res.statusCode, code: res.statusCode >= 400 ? res.json().error?.code : undefined };
+      };
+    }
+
+    // Identical stays: everyone wants the same 2 nights of the same room type.
+    const same = await storm(() => send(p.book(p.identical.id, day(0), day(2))));
+    // Overlapping stays of 1–5 nights over a week of another room type.
+    const overlapping = await storm((client, attempt) => {
+      const from = (client * 7 + attempt * 3) % 6;
+      const nights = 1 + ((client + attempt) % 5);
+      return send(p.book(p.overlapping.id, day(from), day(from + nights)));
+    });
+
+    const all = [...same, ...overlapping];
+    const ok = (a: Answer[]) => a.filter((x) => x.status === 200).length;
+    const losersNotSoldOut = all.filter(
+      (x) => x.status !== 200 && !(x.status === 409 && x.code === "sold_out"),
+    );
+    const fiveXX = all.filter((x) => x.status >= 500 || x.status === 0).length;
+    const [booked] = await p.database.query<{ identical: number; overlapping: number; full: number }>(sql`
+      select
+        (select count(*)::int from reservation_room where room_type_id = ${p.identical.id}) as identical,
+        (select count(*)::int from reservation_room where room_type_id = ${p.overlapping.id}) as overlapping,
+        (select count(*)::int from inventory where room_type_id = ${p.overlapping.id} and sold = allotment) as full`);
+    const violations = await inventoryViolations(p.database);
+    const answers = new Map<string, number>();
+    for (const a of all)
+      answers.set(
+        `${a.status}${a.code ? `/${a.code}` : ""}`,
+        (answers.get(`${a.status}${a.code ? `/${a.code}` : ""}`) ?? 0) + 1,
+      );
+    const partial = await partialBookings(p.database);
+    report("R1 overbooking", {
+      database: onPostgres ? "postgres" : "pglite",
+      processes,
+      attempts: all.length,
+      identicalSuccesses: ok(same),
+      overlappingSuccesses: ok(overlapping),
+      fullNights: booked!.full,
+      losersNot409SoldOut: losersNotSoldOut.length,
+      fiveXX,
+      violations,
+      partial,
+      answers: [...answers].map(([k, n]) => `${k}:${n}`).join(","),
+    });
+    expect(ok(same)).toBe(LAST_ROOMS);
+    expect(booked!.identical).toBe(LAST_ROOMS);
+    expect(booked!.overlapping).toBe(ok(overlapping));
+    expect(ok(overlapping)).toBeGreaterThanOrEqual(LAST_ROOMS);
+    expect(losersNotSoldOut).toEqual([]);
+    expect(fiveXX).toBe(0);
+    expect(violations).toBe(0);
+    expect(partial).toBe(0);
+  });
+});
