@@ -62,6 +62,8 @@ export function VoucherActions(_props: { reservation: Reservation }) {
     can.addServices.size > 0 ||
     can.cancelReservation;
   const notes = reservation.status === "cancelled" ? [] : can.notes;
+  // A cancelled booking has nothing to manage; right after cancelling it, the panel still says so.
+  if (reservation.status === "cancelled" && !manage.outcome && !manage.action) return null;
 
   return (
     <section className="manage-panel" aria-labelledby="manage-title">
