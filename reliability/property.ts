@@ -21,10 +21,21 @@ export async function lastRoomsProperty() {
   const overlapping = aRoomType();
   const plenty = aRoomType();
   const rate = aRatePlan({ payment: "pay_at_hotel" });
+  const prepaid = aRatePlan({
+    refundable: false,
+    freeCancellationDays: undefined,
+    payment: "prepaid",
+    prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+  });
   const property = buildProperty({
     roomTypes: [identical, overlapping, plenty],
-    ratePlans: [rate],
-    prices: [aPriceRange(identical, rate), aPriceRange(overlapping, rate), aPriceRange(plenty, rate)],
+    ratePlans: [rate, prepaid],
+    prices: [
+      aPriceRange(identical, rate),
+      aPriceRange(overlapping, rate),
+      aPriceRange(plenty, rate),
+      aPriceRange(plenty, prepaid),
+    ],
     inventory: [
       anInventoryRange(identical, { allotment: LAST_ROOMS }),
       anInventoryRange(overlapping, { allotment: LAST_ROOMS }),
@@ -32,9 +43,9 @@ export async function lastRoomsProperty() {
     ],
   });
   await seedProperty(database, property);
-  const book = (roomId: number, arrival: string, departure: string) =>
-    aBookingRequest({ hotel: property.hotel.id, roomId, rateId: rate.id, arrival, departure });
-  return { database, hotelId: property.hotel.id, identical, overlapping, plenty, rate, book };
+  const book = (roomId: number, arrival: string, departure: string, rateId = rate.id) =>
+    aBookingRequest({ hotel: property.hotel.id, roomId, rateId, arrival, departure });
+  return { database, hotelId: property.hotel.id, identical, overlapping, plenty, rate, prepaid, book };
 }
 
 /** YYYYMMDD `days` after 2030-01-10. */

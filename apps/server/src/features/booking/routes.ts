@@ -1,6 +1,7 @@
 import {
   ConfirmPaymentRequestSchema,
   ConfirmPaymentResponseSchema,
+  GatewayEventSchema,
 } from "@alloggio/domain/contract/booking/confirm-payment";
 import {
   ConfirmResponseSchema,
@@ -24,7 +25,13 @@ import {
   retrieveReservation,
   tooManyAttempts,
 } from "./retrieve";
-import { type BookingDeps, checkPrepaid, confirmBooking, confirmPayment } from "./service";
+import {
+  type BookingDeps,
+  checkPrepaid,
+  confirmBooking,
+  confirmPayment,
+  handleGatewayEvent,
+} from "./service";
 import { findAvailableServices } from "./service-avail";
 
 const errors = {
@@ -132,5 +139,22 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
       }));
       return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
     },
+  );
+  app.post(
+    "/api/payments/:gateway/events",
+    {
+      schema: {
+        tags: ["booking"],
+        summary:
+          "A payment gateway's event (webhook): the server asks the gateway and acts on its answer, once",
+        params: z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/, "must be a gateway key") }),
+        body: GatewayEventSchema,
+        response: {
+          200: z.object({ received: z.literal(true), status: z.string().nullable() }),
+          400: ErrorSchema,
+        },
+      },
+    },
+    (request) => handleGatewayEvent(deps, request.params.gateway, request.body.ref, baseUrlOf(request)),
   );
 }

@@ -470,3 +470,21 @@ export async function confirmPayment(
     .where(eq(reservation.id, row.id));
   return { status: current?.status ?? row.status, paid: false };
 }
+
+/**
+ * A gateway event (webhook) about payment `ref`: the reservation the payment belongs to is checked with the
+ * gateway exactly like `confirmPayment.do`; an unknown ref is acknowledged and ignored.
+ */
+export async function handleGatewayEvent(
+  deps: BookingDeps,
+  gateway: string,
+  ref: string,
+  baseUrl: string,
+): Promise<{ received: true; status: string | null }> {
+  const [row] = await deps.database.query<{ code: string }>(sql`select r.code from payment_transaction t
+    join reservation r on r.id = t.reservation_id where t.gateway = ${gateway} and t.gateway_ref = ${ref}
+    order by t.id desc limit 1`);
+  if (!row || gateway !== deps.gateway.name) return { received: true, status: null };
+  const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl);
+  return { received: true, status: answer.status };
+}

@@ -22,3 +22,20 @@ export const ConfirmPaymentResponseSchema = z
   .object({ status: z.enum(RESERVATION_STATUSES), paid: z.boolean() })
   .meta({ id: "ConfirmPaymentResponse" });
 export type ConfirmPaymentResponse = z.infer<typeof ConfirmPaymentResponseSchema>;
+
+/**
+ * A gateway's notification that a payment changed (a webhook). Only a nudge: the server asks the gateway for
+ * the payment `ref` names and acts on the gateway's answer, so a forged, repeated or out-of-order event
+ * changes nothing that the gateway does not confirm.
+ */
+export const GatewayEventSchema = z
+  .object({
+    /** The gateway's event id. */
+    id: z.string().trim().min(1).max(200),
+    /** What the gateway says happened (informative only). */
+    type: z.string().trim().min(1).max(100),
+    /** The gateway's reference of the payment. */
+    ref: z.string().trim().min(1).max(200),
+  })
+  .meta({ id: "GatewayEvent" });
+export type GatewayEvent = z.output<typeof GatewayEventSchema>;

@@ -1,0 +1,74 @@
+// R2 idempotency (issue 7): the same Idempotency-Key ten times at once books once and charges once.
+
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { cardToken, type Product, startProduct } from "./clients";
+import { report } from "./harness";
+import { day, lastRoomsProperty } from "./property";
+
+const closers: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+
+describe("R2 idempotency", () => {
+  it("the same key ten times at once: one reservation, one charge; the key with another payload is refused", async () => {
+    const p = await lastRoomsProperty();
+    closers.push(() => p.database.close());
+    const product: Product = await startProduct(p.database);
+    closers.push(() => product.close());
+
+    const rounds = 5;
+    let reservations = 0;
+    let charges = 0;
+    let otherAnswers = 0;
+    let refusedOtherPayload = 0;
+    let fiveXX = 0;
+    for (let round = 0; round < rounds; round++) {
+      const card = await cardToken(product, "4242424242424242");
+      const body = {
+        ...p.book(p.plenty.id, day(round * 2), day(round * 2 + 1), p.prepaid.id),
+        payment: { method: "card_payment", ...card },
+      };
+      const key = `r2-${round}-${Date.now()}`;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => product.post("/api/guestdata.do", body, { "idempotency-key": key })),
+      );
+      fiveXX += answers.filter((a) => a.status >= 500 || a.status === 0).length;
+      const codes = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.reservation.code));
+      otherAnswers += answers.filter(
+        (a) => a.status !== 200 && !(a.status === 409 && a.body?.error?.code === "request_in_progress"),
+      ).length;
+      expect(codes.size, JSON.stringify(answers.map((a) => a.status))).toBe(1);
+      const [counts] = await p.database.query<{ reservations: number; charges: number }>(sql`
+        select count(distinct r.id)::int as reservations, count(t.id)::int as charges
+        from reservation_request q join reservation r on r.id = q.reservation_id
+        left join payment_transaction t on t.reservation_id = r.id
+        where q.idempotency_key = ${key}`);
+      reservations += counts!.reservations;
+      charges += counts!.charges;
+      const other = await product.post(
+        "/api/guestdata.do",
+        { ...body, arrival: day(round * 2 + 20), departure: day(round * 2 + 21) },
+        { "idempotency-key": key },
+      );
+      if (other.status === 422) refusedOtherPayload++;
+    }
+    report("R2 idempotency", {
+      database: product.database,
+      processes: product.processes,
+      rounds,
+      attempts: rounds * 10,
+      reservations,
+      charges,
+      unexpectedAnswers: otherAnswers,
+      refusedOtherPayload,
+      fiveXX,
+    });
+    expect(reservations).toBe(rounds);
+    expect(charges).toBe(rounds);
+    expect(otherAnswers).toBe(0);
+    expect(refusedOtherPayload).toBe(rounds);
+    expect(fiveXX).toBe(0);
+  });
+});
