@@ -4,8 +4,12 @@ import type { Database } from "../db/client";
 import { idempotencyKey } from "../db/schema";
 import { AppError } from "./errors";
 
-/** A request still in progress this long is taken as dead (its process crashed) and may be taken over. */
-const STALE_AFTER_SECONDS = 120;
+/**
+ * A request still in progress this long is taken as dead (its process crashed) and may be taken over by a retry
+ * with the same key and payload; until then the retry hears 409 `request_in_progress`. IDEMPOTENCY_STALE_SECONDS
+ * shortens it (the crash tests of the reliability suite).
+ */
+const STALE_AFTER_SECONDS = Math.max(1, Number(process.env.IDEMPOTENCY_STALE_SECONDS) || 120);
 
 export type StoredAnswer = { status: number; body: unknown };
 

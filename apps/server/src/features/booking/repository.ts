@@ -14,6 +14,7 @@ import {
   reservationService,
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { crashPoint } from "../../testing/crash-points";
 import type { PricedBooking, PricedRoom } from "./pricing";
 
 /** Transaction handle: what `db.transaction` gives its callback. */
@@ -80,6 +81,7 @@ export async function insertReservation(
   const { req, priced } = input;
   const booker = { ...req.booker, phone: `${req.booker.phone.dialCode} ${req.booker.phone.number}` };
   delete (booker as { emailConfirm?: string }).emailConfirm;
+  crashPoint("before_insert");
   const [row] = await tx
     .insert(reservation)
     .values({

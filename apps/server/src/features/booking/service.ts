@@ -7,6 +7,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
+import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
 import { type PricedBooking, priceBooking } from "./pricing";
@@ -204,7 +205,8 @@ export async function confirmBooking(
   const email = req.booker.email.trim().toLowerCase();
   const id = await database.db.transaction(async (tx) => {
     await takeInventory(tx, priced.rooms, req.arrival, req.departure);
-    return insertReservation(tx, {
+    crashPoint("after_inventory");
+    const reservationId = await insertReservation(tx, {
       code,
       idempotencyKey,
       status: "pending_confirmation",
@@ -212,6 +214,8 @@ export async function confirmBooking(
       priced,
       optionExpiresAt: null,
     });
+    crashPoint("before_commit");
+    return reservationId;
   });
   const result = {
     code,
@@ -405,7 +409,25 @@ export async function settleLaterPayment(
         toStatus: "confirmed",
         details: { ref },
       });
-    if (confirmed || rows > 0) await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
+    if (!confirmed && rows === 0) return;
+    // The mail says what came in: the first installment of a plan activates it; anything else is a payment.
+    const [payment] = await tx
+      .select({ kind: paymentTransaction.kind, amountMinor: paymentTransaction.amountMinor })
+      .from(paymentTransaction)
+      .where(eq(paymentTransaction.gatewayRef, ref))
+      .limit(1);
+    await enqueueReservationMails(tx, id, {
+      baseUrl,
+      now: deps.now(),
+      change:
+        payment?.kind === "installment"
+          ? { kind: "installments_activated" }
+          : {
+              kind: "payment_received",
+              amountMinor: payment?.amountMinor ?? 0,
+              authorised: paid === "authorised",
+            },
+    });
   });
 }
 
