@@ -61,7 +61,7 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
       await tx.execute(
         sql`update payment_due set status = 'cancelled' where reservation_id = ${id} and status = 'due'`,
       );
-      await enqueueReservationMails(tx, id, { baseUrl: deps.baseUrl, now });
+      await enqueueReservationMails(tx, id, { baseUrl: deps.baseUrl, now, change: { kind: sweep.action } });
       done.push(id);
     }
     return done;

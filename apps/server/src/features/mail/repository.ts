@@ -178,6 +178,9 @@ export type ReservationMailFacts = {
     };
   }[];
   services: {
+    /** reservation_service.id */
+    id: number;
+    serviceId: number;
     roomId: number | null;
     name: LocalizedText;
     quantity: number;
@@ -187,7 +190,15 @@ export type ReservationMailFacts = {
     transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
   }[];
   guests: { roomId: number | null; firstName: string; lastName: string; type: string }[];
-  payments: { dueDate: string; amountMinor: number; status: string }[];
+  payments: {
+    id: number;
+    dueDate: string;
+    amountMinor: number;
+    /** due, paid, authorised, failed, cancelled, replaced (by an installment plan) */
+    status: string;
+    /** prepayment or installment */
+    kind: string;
+  }[];
   /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
   paymentLink: string | null;
 };
@@ -224,7 +235,8 @@ export async function findReservationMailFacts(
         where rr.reservation_id = r.id), '[]'::json),
       'services', coalesce((
         select json_agg(json_build_object(
-          'roomId', rs.room_id, 'name', s.name, 'quantity', rs.quantity, 'day', rs.day,
+          'id', rs.id, 'serviceId', rs.service_id, 'roomId', rs.room_id, 'name', s.name,
+          'quantity', rs.quantity, 'day', rs.day,
           'timeSlot', rs.time_slot, 'priceMinor', rs.price_minor, 'transfer', rs.transfer
         ) order by rs.id)
         from reservation_service rs join service s on s.id = rs.service_id
@@ -236,7 +248,8 @@ export async function findReservationMailFacts(
         from reservation_guest g where g.reservation_id = r.id), '[]'::json),
       'payments', coalesce((
         select json_agg(json_build_object(
-          'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status
+          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status,
+          'kind', pd.kind
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json),
       'paymentLink', (

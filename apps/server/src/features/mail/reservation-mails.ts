@@ -1,8 +1,22 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMoney } from "@alloggio/domain/money/money";
-import { TZDate } from "@date-fns/tz";
 import { createEvent, type EventAttributes } from "ics";
-import { escapeHtml, jsonForScript } from "./html";
+import { HOTEL_CHANGE_TEXTS } from "./change-texts";
+import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
+import {
+  addDaysIso,
+  type Block,
+  countryName,
+  formatDay,
+  formatInstant,
+  type MailDocument,
+  nightsOf,
+  renderHtml,
+  renderText,
+  type Section,
+  shortTime,
+  zonedIso,
+} from "./mail-document";
 import {
   findReservationMailFacts,
   insertOutboxMails,
@@ -14,72 +28,7 @@ import type { MailAttachment, OutgoingMail } from "./transport";
 
 /** The facts of a reservation and the public address of the web app (for the voucher link). */
 export type ReservationMailData = ReservationMailFacts & { baseUrl: string };
-
-// ── A mail as a document: sections of facts, tables and paragraphs, rendered once as HTML and once as text ──
-
-type Block =
-  | { kind: "facts"; rows: [label: string, value: string][] }
-  | { kind: "table"; caption: string; headers: string[]; rows: string[][] }
-  | { kind: "paragraphs"; lines: string[] }
-  | { kind: "link"; text: string; label: string; href: string };
-type Section = { title: string; blocks: Block[] };
-type MailDocument = {
-  lang: string;
-  subject: string;
-  heading: string;
-  intro: string[];
-  code: { label: string; value: string };
-  link: { label: string; href: string };
-  sections: Section[];
-  closing: string[];
-  jsonLd?: unknown;
-};
-
-const DAY_MS = 86_400_000;
-
-function addDaysIso(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-function nightsOf(arrival: string, departure: string): number {
-  return Math.round((Date.parse(`${departure}T00:00:00Z`) - Date.parse(`${arrival}T00:00:00Z`)) / DAY_MS);
-}
-
-function formatDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${iso}T00:00:00Z`));
-}
-
-function formatInstant(iso: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(
-    new Date(iso),
-  );
-}
-
-/** "IT" → "Italia" in Italian; the code itself when the runtime does not know it. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** "14:00:00" → "14:00" */
-function shortTime(time: string): string {
-  return time.slice(0, 5);
-}
-
-function zonedIso(dateIso: string, time: string, timeZone: string): string {
-  const [y, m, d] = dateIso.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  return new TZDate(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, 0, timeZone).toISOString();
-}
+export type { MailChange } from "./changes";
 
 /** The guest's voucher page (SPEC §2): /hotel/:hotel/channel/:channel/language/:language/voucher/code/:code/email/:email */
 export function buildVoucherUrl(data: ReservationMailData, languageId: number): string {
@@ -232,12 +181,14 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const payment: Block[] = [
     { kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] },
   ];
-  if (data.payments.length > 0)
+  // Rows an installment plan replaced stay in the database for the record, not in the schedule.
+  const schedule = data.payments.filter((p) => p.status !== "replaced");
+  if (schedule.length > 0)
     payment.push({
       kind: "table",
       caption: texts.prepaymentSchedule,
       headers: [texts.dueDate, texts.amount, texts.status],
-      rows: data.payments.map((p) => [
+      rows: schedule.map((p) => [
         formatDay(p.dueDate, locale),
         money(p.amountMinor),
         p.status in texts.paymentStatus
@@ -363,80 +314,6 @@ function buildCalendarFile(
   };
 }
 
-// ── Rendering ───────────────────────────────────────────────────────────────────────────────────────────────
-
-const CELL = "text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid #e4e4e7";
-const TABLE = "border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px";
-
-function renderBlockHtml(block: Block): string {
-  if (block.kind === "link")
-    return `<p style="margin:0 0 12px">${escapeHtml(block.text)}</p>\n<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(block.label)}</a></p>`;
-  if (block.kind === "paragraphs")
-    return block.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("\n");
-  if (block.kind === "facts")
-    return `<table style="${TABLE}">\n${block.rows
-      .map(
-        ([label, value]) =>
-          `<tr><th scope="row" style="${CELL};width:40%;font-weight:600">${escapeHtml(label)}</th><td style="${CELL}">${escapeHtml(value)}</td></tr>`,
-      )
-      .join("\n")}\n</table>`;
-  const head = block.headers.map(
-    (h) => `<th scope="col" style="${CELL};font-weight:600">${escapeHtml(h)}</th>`,
-  );
-  const rows = block.rows.map(
-    (cells) => `<tr>${cells.map((c) => `<td style="${CELL}">${escapeHtml(c)}</td>`).join("")}</tr>`,
-  );
-  return `<table style="${TABLE}">\n<caption style="text-align:left;font-weight:600;padding:4px 0">${escapeHtml(block.caption)}</caption>\n<thead><tr>${head.join("")}</tr></thead>\n<tbody>\n${rows.join("\n")}\n</tbody>\n</table>`;
-}
-
-function renderHtml(doc: MailDocument): string {
-  const sections = doc.sections.map(
-    (s) =>
-      `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(s.title)}</h2>\n${s.blocks.map(renderBlockHtml).join("\n")}`,
-  );
-  const jsonLd =
-    doc.jsonLd === undefined
-      ? ""
-      : `\n<script type="application/ld+json">${jsonForScript(doc.jsonLd)}</script>`;
-  return `<!doctype html>
-<html lang="${escapeHtml(doc.lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(doc.subject)}</title>${jsonLd}
-</head>
-<body style="margin:0;padding:0;background:#f4f4f5;color:#18181b;font-family:Arial,Helvetica,sans-serif;line-height:1.5">
-<main style="max-width:640px;margin:0 auto;padding:24px;background:#ffffff">
-<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(doc.heading)}</h1>
-${doc.intro.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("\n")}
-<p style="margin:0 0 12px;font-size:18px">${escapeHtml(doc.code.label)}: <strong>${escapeHtml(doc.code.value)}</strong></p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(doc.link.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(doc.link.label)}</a></p>
-${sections.join("\n")}
-${doc.closing.map((l) => `<p style="margin:16px 0 0">${escapeHtml(l)}</p>`).join("\n")}
-</main>
-</body>
-</html>
-`;
-}
-
-function renderText(doc: MailDocument): string {
-  const out: string[] = [doc.heading, "", ...doc.intro, "", `${doc.code.label}: ${doc.code.value}`];
-  out.push(`${doc.link.label}: ${doc.link.href}`);
-  for (const section of doc.sections) {
-    out.push("", section.title.toUpperCase());
-    for (const block of section.blocks) {
-      if (block.kind === "paragraphs") out.push(...block.lines);
-      else if (block.kind === "link") out.push(block.text, `${block.label}: ${block.href}`);
-      else if (block.kind === "facts") out.push(...block.rows.map(([label, value]) => `${label}: ${value}`));
-      else
-        for (const row of block.rows)
-          out.push(`- ${row.map((cell, i) => `${block.headers[i] ?? ""}: ${cell}`).join("; ")}`);
-    }
-  }
-  out.push("", ...doc.closing);
-  return `${out.join("\n")}\n`;
-}
-
 /** Comma list of the booker's addresses (the alternative one too), without duplicates. */
 function guestRecipients(data: ReservationMailData): string {
   const all = [data.booker.email, data.booker.alternativeEmail].filter((e): e is string =>
@@ -445,28 +322,44 @@ function guestRecipients(data: ReservationMailData): string {
   return [...new Map(all.map((e) => [e.trim().toLowerCase(), e.trim()])).values()].join(", ");
 }
 
-/** The guest's mail in a language (1 en … 9 ja; ru reads English): HTML with JSON-LD, text, and the .ics file. */
-export function renderReservationMail(data: ReservationMailData, languageId: number): OutgoingMail {
+/**
+ * The guest's mail in a language (1 en … 9 ja; ru reads English): HTML with JSON-LD, text, and the .ics file.
+ * With a `change`, its subject and heading say what happened and "What changed" comes first, before the
+ * reservation as it now stands.
+ */
+export function renderReservationMail(
+  data: ReservationMailData,
+  languageId: number,
+  change?: MailChange,
+): OutgoingMail {
   const { texts, lang } = mailTextsFor(languageId);
   const language = findLanguage(languageId);
   const voucherUrl = buildVoucherUrl(data, language.id);
-  const subject =
-    data.status === "confirmed"
+  const c = changeTextsFor(language.id);
+  const key = change ? changeTextKey(change) : null;
+  const subject = key
+    ? c.subject[key](data.code, data.hotel.name)
+    : data.status === "confirmed"
       ? texts.subjectConfirmed(data.code, data.hotel.name)
       : texts.subjectOther(data.code, data.hotel.name);
+  const sections = buildSections(data, language.id);
+  const changeSections = change ? [buildChangeSection(data, change, language.id, "guest", voucherUrl)] : [];
+  const cancelled = data.status === "cancelled";
   const doc: MailDocument = {
     lang,
     subject,
-    heading: texts.heading[data.status],
-    intro: [texts.greeting(data.booker.fullname), texts.intro(data.hotel.name)],
+    heading: key ? c.heading[key] : texts.heading[data.status],
+    intro: key
+      ? [texts.greeting(data.booker.fullname)]
+      : [texts.greeting(data.booker.fullname), texts.intro(data.hotel.name)],
     code: { label: texts.reservationCode, value: data.code },
     link: { label: texts.viewReservation, href: voucherUrl },
-    sections: buildSections(data, language.id),
-    closing: [texts.calendarHint, texts.closing, data.hotel.name],
+    sections: [...changeSections, ...sections],
+    closing: cancelled ? [data.hotel.name] : [texts.calendarHint, texts.closing, data.hotel.name],
     jsonLd: buildJsonLd(data, language.id, voucherUrl),
   };
   if (data.booker.note)
-    doc.sections.splice(1, 0, {
+    doc.sections.splice(changeSections.length + 1, 0, {
       title: texts.yourNote,
       blocks: [{ kind: "paragraphs", lines: [data.booker.note] }],
     });
@@ -479,8 +372,41 @@ export function renderReservationMail(data: ReservationMailData, languageId: num
   };
 }
 
+/**
+ * The activation e-mail of one installment, to the guest only, in their language: the amount and the day it is
+ * charged, the button to the voucher where it is paid, the plan, then the reservation. No calendar file.
+ */
+export function renderInstallmentNotice(data: ReservationMailData, paymentDueId: number): OutgoingMail {
+  const change: MailChange = { kind: "installment_notice", paymentDueId };
+  const { texts, lang } = mailTextsFor(data.languageId);
+  const language = findLanguage(data.languageId);
+  const voucherUrl = buildVoucherUrl(data, language.id);
+  const c = changeTextsFor(language.id);
+  const subject = c.subject.installment_notice(data.code, data.hotel.name);
+  const doc: MailDocument = {
+    lang,
+    subject,
+    heading: c.heading.installment_notice,
+    intro: [texts.greeting(data.booker.fullname)],
+    code: { label: texts.reservationCode, value: data.code },
+    link: { label: texts.viewReservation, href: voucherUrl },
+    sections: [
+      buildChangeSection(data, change, language.id, "guest", voucherUrl),
+      ...buildSections(data, language.id),
+    ],
+    closing: [texts.closing, data.hotel.name],
+  };
+  return {
+    to: guestRecipients(data),
+    subject,
+    html: renderHtml(doc),
+    text: renderText(doc),
+    attachments: [],
+  };
+}
+
 /** The hotel's notice, in English: the booker's contacts and invoice data, then the same facts as the guest's. */
-export function renderHotelNotice(data: ReservationMailData): OutgoingMail {
+export function renderHotelNotice(data: ReservationMailData, change?: MailChange): OutgoingMail {
   const english = 1;
   const { texts } = mailTextsFor(english);
   const n = HOTEL_NOTICE_TEXTS;
@@ -512,35 +438,41 @@ export function renderHotelNotice(data: ReservationMailData): OutgoingMail {
     if (inv.sdi) rows.push([n.sdi, inv.sdi]);
     extra.push({ title: n.invoice, blocks: [{ kind: "facts", rows }] });
   }
-  const subject = n.subject(data.code, data.arrival, data.departure, booker.fullname);
+  const key = change ? changeTextKey(change) : null;
+  const hotelKey = key === "installment_notice" ? null : key;
+  const subject = hotelKey
+    ? HOTEL_CHANGE_TEXTS.subject[hotelKey](data.code, booker.fullname)
+    : n.subject(data.code, data.arrival, data.departure, booker.fullname);
+  const changeSections = change ? [buildChangeSection(data, change, english, "hotel", voucherUrl)] : [];
   const doc: MailDocument = {
     lang: "en",
     subject,
-    heading: `${n.heading}: ${texts.statusLabel[data.status]}`,
-    intro: [n.intro(data.hotel.name)],
+    heading: `${hotelKey ? HOTEL_CHANGE_TEXTS.heading[hotelKey] : n.heading}: ${texts.statusLabel[data.status]}`,
+    intro: [hotelKey ? n.changeIntro(data.hotel.name) : n.intro(data.hotel.name)],
     code: { label: texts.reservationCode, value: data.code },
     link: { label: n.viewReservation, href: voucherUrl },
-    sections: [...extra, ...buildSections(data, english, n.stay)],
+    sections: [...changeSections, ...extra, ...buildSections(data, english, n.stay)],
     closing: [],
   };
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
 /**
- * Loads the reservation (one statement) and puts the guest's confirmation, in the reservation's language, and
- * the hotel's notice in the outbox, with the executor given (pass the booking transaction). `baseUrl` is the web
- * app's public origin (voucher link); `now` the caller's clock. Returns the row ids.
+ * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, and the
+ * hotel's notice in the outbox, with the executor given (pass the booking transaction). `baseUrl` is the web
+ * app's public origin (voucher link); `now` the caller's clock; `change` what happened after the booking (the
+ * mails then say so first; without it they are the booking's confirmation). Returns the row ids.
  */
 export async function enqueueReservationMails(
   executor: MailExecutor,
   reservationId: number,
-  options: { baseUrl: string; now?: Date },
+  options: { baseUrl: string; now?: Date; change?: MailChange | undefined },
 ): Promise<{ guestMailId: number; hotelMailId: number }> {
   const facts = await findReservationMailFacts(executor, reservationId);
   if (!facts) throw new Error(`enqueueReservationMails: no reservation ${reservationId}`);
   const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
-  const guest = renderReservationMail(data, data.languageId);
-  const hotel = renderHotelNotice(data);
+  const guest = renderReservationMail(data, data.languageId, options.change);
+  const hotel = renderHotelNotice(data, options.change);
   const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
     { ...guest, reservationId, now: options.now },
     { ...hotel, reservationId, now: options.now },
@@ -548,4 +480,19 @@ export async function enqueueReservationMails(
   if (guestMailId === undefined || hotelMailId === undefined)
     throw new Error("enqueueReservationMails: the insert returned no rows");
   return { guestMailId, hotelMailId };
+}
+
+/** Puts one installment's activation e-mail (guest only) in the outbox; returns the row id. */
+export async function enqueueInstallmentNotice(
+  executor: MailExecutor,
+  reservationId: number,
+  paymentDueId: number,
+  options: { baseUrl: string; now?: Date },
+): Promise<number> {
+  const facts = await findReservationMailFacts(executor, reservationId);
+  if (!facts) throw new Error(`enqueueInstallmentNotice: no reservation ${reservationId}`);
+  const mail = renderInstallmentNotice({ ...facts, baseUrl: options.baseUrl }, paymentDueId);
+  const [id] = await insertOutboxMails(executor, [{ ...mail, reservationId, now: options.now }]);
+  if (id === undefined) throw new Error("enqueueInstallmentNotice: the insert returned no row");
+  return id;
 }

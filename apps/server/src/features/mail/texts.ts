@@ -964,6 +964,7 @@ export const HOTEL_NOTICE_TEXTS = {
   stay: "Stay",
   guestNote: "Guest's note",
   intro: (hotel: string) => `A new reservation was made for ${hotel}.`,
+  changeIntro: (hotel: string) => `A reservation for ${hotel} has changed; it now stands as below.`,
   booker: "Booker",
   alternativeEmail: "Alternative e-mail",
   country: "Country",

@@ -152,7 +152,13 @@ async function applyCancellation(
       details,
     });
   const refundId = a.refundMinor > 0 ? await refundPayment.record(tx, r.id, a.refundMinor) : null;
-  await enqueueReservationMails(tx, r.id, { baseUrl, now: deps.now() });
+  await enqueueReservationMails(tx, r.id, {
+    baseUrl,
+    now: deps.now(),
+    change: a.cancelsReservation
+      ? { kind: "cancelled", penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor }
+      : { kind: "room_cancelled", roomIds, penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor },
+  });
   return refundId;
 }
 

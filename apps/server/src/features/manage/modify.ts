@@ -280,7 +280,23 @@ export async function modifyReservation(
         toStatus: r.status,
         details,
       });
-    await enqueueReservationMails(tx, r.id, { baseUrl, now: deps.now() });
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl,
+      now: deps.now(),
+      change: {
+        kind: "modified",
+        rooms: quote.priced.moves.map((m) => ({
+          id: m.id,
+          was: r.rooms.find((room) => room.id === m.id) ?? m,
+          becomes: m,
+        })),
+        servicesAdded: quote.priced.added,
+        wasMinor: preview.wasMinor,
+        becomesMinor: preview.becomesMinor,
+        payNowMinor: preview.payNowMinor,
+        refundMinor: preview.refundMinor,
+      },
+    });
     return { payNowMinor: preview.payNowMinor, refundMinor: preview.refundMinor, refundId };
   });
   if (result.refundId !== null) await refundPayment.send(deps, result.refundId);

@@ -63,7 +63,16 @@ export async function updateTransfer(
       toStatus: r.status,
       details: { service: service.id, was: service.transfer ?? {}, becomes: transfer },
     });
-    await enqueueReservationMails(tx, r.id, { baseUrl, now: deps.now() });
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl,
+      now: deps.now(),
+      change: {
+        kind: "transfer_updated",
+        serviceId: service.id,
+        was: service.transfer ?? {},
+        becomes: transfer,
+      },
+    });
     const value = (key: string) => (typeof transfer[key] === "string" ? (transfer[key] as string) : null);
     return {
       id: service.id,

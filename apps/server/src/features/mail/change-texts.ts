@@ -1,0 +1,688 @@
+// The lines of the change mails (what happened to a reservation after it was booked) and of the installment
+// notice, one typed entry per language like texts.ts: a missing key does not compile.
+import type { MailTextCode } from "./texts";
+
+/** What a change mail's subject, heading and first lines name (`payment_authorised`: a payment on the card guarantee). */
+export type ChangeTextKey =
+  | "room_cancelled"
+  | "cancelled"
+  | "modified"
+  | "payment_received"
+  | "payment_authorised"
+  | "transfer_updated"
+  | "installments_activated"
+  | "option_expired"
+  | "bank_transfer_overdue"
+  | "installment_notice";
+
+export type ChangeTexts = {
+  subject: Record<ChangeTextKey, (code: string, hotel: string) => string>;
+  heading: Record<ChangeTextKey, string>;
+  lead: Record<ChangeTextKey, string>;
+  whatChanged: string;
+  cancelledRoom: string;
+  penalty: string;
+  noPenalty: string;
+  refund: string;
+  refundNote: string;
+  stillToPay: string;
+  newTotal: string;
+  previousTotal: string;
+  difference: string;
+  before: string;
+  now: string;
+  servicesAdded: string;
+  payNow: string;
+  payNowNote: string;
+  amountReceived: string;
+  amountAuthorised: string;
+  detail: string;
+  transferTime: string;
+  transferPlace: string;
+  transferNumber: string;
+  transferNote: string;
+  installmentPlan: string;
+  installment: string;
+  chargeDate: string;
+  installmentsNote: (days: number) => string;
+  noticeText: (amount: string, date: string) => string;
+  noticeButton: string;
+};
+
+const en: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `A room of your reservation ${c} has been cancelled – ${h}`,
+    cancelled: (c, h) => `Reservation ${c} cancelled – ${h}`,
+    modified: (c, h) => `Your reservation ${c} has changed – ${h}`,
+    payment_received: (c, h) => `Payment received for your reservation ${c} – ${h}`,
+    payment_authorised: (c, h) => `Card authorised for your reservation ${c} – ${h}`,
+    transfer_updated: (c, h) => `Transfer details updated for your reservation ${c} – ${h}`,
+    installments_activated: (c, h) => `Installments activated for your reservation ${c} – ${h}`,
+    option_expired: (c, h) => `Your option ${c} has expired – ${h}`,
+    bank_transfer_overdue: (c, h) => `Reservation ${c} cancelled: bank transfer not received – ${h}`,
+    installment_notice: (c, h) => `Your next installment for reservation ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "A room has been cancelled",
+    cancelled: "Your reservation has been cancelled",
+    modified: "Your reservation has changed",
+    payment_received: "We have received your payment",
+    payment_authorised: "Your card has been authorised",
+    transfer_updated: "Your transfer details have been updated",
+    installments_activated: "Your installments are active",
+    option_expired: "Your option has expired",
+    bank_transfer_overdue: "Your reservation has been cancelled",
+    installment_notice: "Your next installment is coming up",
+  },
+  lead: {
+    room_cancelled:
+      "As you asked, a room of your reservation has been cancelled. The rest of your reservation stays as it is.",
+    cancelled: "As you asked, your reservation has been cancelled.",
+    modified:
+      "As you asked, your reservation has been changed. Here is what changed, then your reservation as it now stands.",
+    payment_received: "Thank you: we have received your payment.",
+    payment_authorised: "Thank you: your card has been authorised for your reservation.",
+    transfer_updated: "The details of your transfer have been updated.",
+    installments_activated:
+      "What is left to pay is now split into installments; the first has been charged to your card.",
+    option_expired:
+      "Your option was not confirmed in time: it has expired, the reservation has been cancelled and the rooms are no longer held for you. Nothing has been charged.",
+    bank_transfer_overdue:
+      "We did not receive your bank transfer by its deadline, so your reservation has been cancelled and the rooms are no longer held for you.",
+    installment_notice: "The next installment of your reservation will be charged soon.",
+  },
+  whatChanged: "What changed",
+  cancelledRoom: "Cancelled room",
+  penalty: "Cancellation fee",
+  noPenalty: "None: the cancellation is free of charge",
+  refund: "Refund",
+  refundNote: "The refund goes back to the card you paid with; your bank may take a few days to show it.",
+  stillToPay: "Still to pay",
+  newTotal: "New total",
+  previousTotal: "Total before the change",
+  difference: "Difference",
+  before: "Before",
+  now: "Now",
+  servicesAdded: "Services added",
+  payNow: "To pay now",
+  payNowNote: "Pay the difference from your reservation page (the button above).",
+  amountReceived: "Amount received",
+  amountAuthorised: "Amount authorised",
+  detail: "Detail",
+  transferTime: "Arrival time",
+  transferPlace: "Place code",
+  transferNumber: "Flight, train or boat number",
+  transferNote: "Note for the driver",
+  installmentPlan: "Installment plan",
+  installment: "Installment",
+  chargeDate: "Charge date",
+  installmentsNote: (days) =>
+    `We will e-mail you ${days} days before each further charge; you pay it from your reservation page.`,
+  noticeText: (amount, date) =>
+    `Your installment of ${amount} is charged on ${date}. Activate it from your reservation page, where you pay it by card.`,
+  noticeButton: "Pay the installment",
+};
+
+const it: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `Una camera della tua prenotazione ${c} è stata cancellata – ${h}`,
+    cancelled: (c, h) => `Prenotazione ${c} cancellata – ${h}`,
+    modified: (c, h) => `La tua prenotazione ${c} è stata modificata – ${h}`,
+    payment_received: (c, h) => `Pagamento ricevuto per la tua prenotazione ${c} – ${h}`,
+    payment_authorised: (c, h) => `Carta autorizzata per la tua prenotazione ${c} – ${h}`,
+    transfer_updated: (c, h) => `Dati del transfer aggiornati per la tua prenotazione ${c} – ${h}`,
+    installments_activated: (c, h) => `Pagamento a rate attivato per la tua prenotazione ${c} – ${h}`,
+    option_expired: (c, h) => `La tua opzione ${c} è scaduta – ${h}`,
+    bank_transfer_overdue: (c, h) => `Prenotazione ${c} cancellata: bonifico non ricevuto – ${h}`,
+    installment_notice: (c, h) => `La prossima rata della tua prenotazione ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "Una camera è stata cancellata",
+    cancelled: "La tua prenotazione è stata cancellata",
+    modified: "La tua prenotazione è stata modificata",
+    payment_received: "Abbiamo ricevuto il tuo pagamento",
+    payment_authorised: "La tua carta è stata autorizzata",
+    transfer_updated: "I dati del tuo transfer sono stati aggiornati",
+    installments_activated: "Il pagamento a rate è attivo",
+    option_expired: "La tua opzione è scaduta",
+    bank_transfer_overdue: "La tua prenotazione è stata cancellata",
+    installment_notice: "La prossima rata è in arrivo",
+  },
+  lead: {
+    room_cancelled:
+      "Come richiesto, una camera della tua prenotazione è stata cancellata. Il resto della prenotazione resta invariato.",
+    cancelled: "Come richiesto, la tua prenotazione è stata cancellata.",
+    modified:
+      "Come richiesto, la tua prenotazione è stata modificata. Ecco cosa è cambiato e, a seguire, la prenotazione com'è ora.",
+    payment_received: "Grazie: abbiamo ricevuto il tuo pagamento.",
+    payment_authorised: "Grazie: la tua carta è stata autorizzata per la prenotazione.",
+    transfer_updated: "I dati del tuo transfer sono stati aggiornati.",
+    installments_activated:
+      "L'importo ancora da pagare è ora suddiviso in rate; la prima è stata addebitata sulla tua carta.",
+    option_expired:
+      "La tua opzione non è stata confermata in tempo: è scaduta, la prenotazione è stata cancellata e le camere non sono più riservate per te. Non è stato addebitato nulla.",
+    bank_transfer_overdue:
+      "Non abbiamo ricevuto il tuo bonifico entro la scadenza: la prenotazione è stata cancellata e le camere non sono più riservate per te.",
+    installment_notice: "La prossima rata della tua prenotazione sarà addebitata a breve.",
+  },
+  whatChanged: "Cosa è cambiato",
+  cancelledRoom: "Camera cancellata",
+  penalty: "Penale di cancellazione",
+  noPenalty: "Nessuna: la cancellazione è gratuita",
+  refund: "Rimborso",
+  refundNote:
+    "Il rimborso torna sulla carta con cui hai pagato; la tua banca potrebbe impiegare alcuni giorni per mostrarlo.",
+  stillToPay: "Ancora da pagare",
+  newTotal: "Nuovo totale",
+  previousTotal: "Totale prima della modifica",
+  difference: "Differenza",
+  before: "Prima",
+  now: "Ora",
+  servicesAdded: "Servizi aggiunti",
+  payNow: "Da pagare ora",
+  payNowNote: "Paga la differenza dalla pagina della prenotazione (il pulsante qui sopra).",
+  amountReceived: "Importo ricevuto",
+  amountAuthorised: "Importo autorizzato",
+  detail: "Dato",
+  transferTime: "Orario di arrivo",
+  transferPlace: "Codice del luogo",
+  transferNumber: "Numero di volo, treno o nave",
+  transferNote: "Nota per l'autista",
+  installmentPlan: "Piano delle rate",
+  installment: "Rata",
+  chargeDate: "Data di addebito",
+  installmentsNote: (days) =>
+    `Ti scriveremo ${days} giorni prima di ogni addebito successivo; la rata si paga dalla pagina della prenotazione.`,
+  noticeText: (amount, date) =>
+    `La tua rata di ${amount} viene addebitata il ${date}. Attivala dalla pagina della prenotazione, dove la paghi con la carta.`,
+  noticeButton: "Paga la rata",
+};
+
+const de: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `Ein Zimmer Ihrer Reservierung ${c} wurde storniert – ${h}`,
+    cancelled: (c, h) => `Reservierung ${c} storniert – ${h}`,
+    modified: (c, h) => `Ihre Reservierung ${c} wurde geändert – ${h}`,
+    payment_received: (c, h) => `Zahlung für Ihre Reservierung ${c} erhalten – ${h}`,
+    payment_authorised: (c, h) => `Karte für Ihre Reservierung ${c} autorisiert – ${h}`,
+    transfer_updated: (c, h) => `Transferdaten Ihrer Reservierung ${c} aktualisiert – ${h}`,
+    installments_activated: (c, h) => `Ratenzahlung für Ihre Reservierung ${c} aktiviert – ${h}`,
+    option_expired: (c, h) => `Ihre Option ${c} ist abgelaufen – ${h}`,
+    bank_transfer_overdue: (c, h) => `Reservierung ${c} storniert: Überweisung nicht eingegangen – ${h}`,
+    installment_notice: (c, h) => `Ihre nächste Rate für die Reservierung ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "Ein Zimmer wurde storniert",
+    cancelled: "Ihre Reservierung wurde storniert",
+    modified: "Ihre Reservierung wurde geändert",
+    payment_received: "Wir haben Ihre Zahlung erhalten",
+    payment_authorised: "Ihre Karte wurde autorisiert",
+    transfer_updated: "Ihre Transferdaten wurden aktualisiert",
+    installments_activated: "Ihre Ratenzahlung ist aktiv",
+    option_expired: "Ihre Option ist abgelaufen",
+    bank_transfer_overdue: "Ihre Reservierung wurde storniert",
+    installment_notice: "Ihre nächste Rate steht an",
+  },
+  lead: {
+    room_cancelled:
+      "Wie gewünscht wurde ein Zimmer Ihrer Reservierung storniert. Der Rest Ihrer Reservierung bleibt unverändert.",
+    cancelled: "Wie gewünscht wurde Ihre Reservierung storniert.",
+    modified:
+      "Wie gewünscht wurde Ihre Reservierung geändert. Hier sehen Sie, was sich geändert hat, und danach Ihre Reservierung im aktuellen Stand.",
+    payment_received: "Vielen Dank: Wir haben Ihre Zahlung erhalten.",
+    payment_authorised: "Vielen Dank: Ihre Karte wurde für Ihre Reservierung autorisiert.",
+    transfer_updated: "Die Daten Ihres Transfers wurden aktualisiert.",
+    installments_activated:
+      "Der noch offene Betrag ist jetzt in Raten aufgeteilt; die erste Rate wurde Ihrer Karte belastet.",
+    option_expired:
+      "Ihre Option wurde nicht rechtzeitig bestätigt: Sie ist abgelaufen, die Reservierung wurde storniert und die Zimmer sind nicht mehr für Sie reserviert. Es wurde nichts berechnet.",
+    bank_transfer_overdue:
+      "Ihre Überweisung ist nicht fristgerecht bei uns eingegangen. Ihre Reservierung wurde daher storniert und die Zimmer sind nicht mehr für Sie reserviert.",
+    installment_notice: "Die nächste Rate Ihrer Reservierung wird in Kürze fällig.",
+  },
+  whatChanged: "Was sich geändert hat",
+  cancelledRoom: "Storniertes Zimmer",
+  penalty: "Stornogebühr",
+  noPenalty: "Keine: die Stornierung ist kostenlos",
+  refund: "Erstattung",
+  refundNote:
+    "Die Erstattung geht auf die Karte, mit der Sie bezahlt haben; es kann einige Tage dauern, bis Ihre Bank sie anzeigt.",
+  stillToPay: "Noch zu zahlen",
+  newTotal: "Neuer Gesamtbetrag",
+  previousTotal: "Gesamtbetrag vor der Änderung",
+  difference: "Differenz",
+  before: "Vorher",
+  now: "Jetzt",
+  servicesAdded: "Hinzugefügte Leistungen",
+  payNow: "Jetzt zu zahlen",
+  payNowNote: "Zahlen Sie die Differenz auf der Seite Ihrer Reservierung (Schaltfläche oben).",
+  amountReceived: "Erhaltener Betrag",
+  amountAuthorised: "Autorisierter Betrag",
+  detail: "Angabe",
+  transferTime: "Ankunftszeit",
+  transferPlace: "Ortscode",
+  transferNumber: "Flug-, Zug- oder Schiffsnummer",
+  transferNote: "Hinweis für den Fahrer",
+  installmentPlan: "Ratenplan",
+  installment: "Rate",
+  chargeDate: "Belastungsdatum",
+  installmentsNote: (days) =>
+    `Wir schreiben Ihnen ${days} Tage vor jeder weiteren Belastung; Sie zahlen die Rate auf der Seite Ihrer Reservierung.`,
+  noticeText: (amount, date) =>
+    `Ihre Rate von ${amount} wird am ${date} belastet. Aktivieren Sie sie auf der Seite Ihrer Reservierung, wo Sie sie mit Ihrer Karte bezahlen.`,
+  noticeButton: "Rate bezahlen",
+};
+
+const fr: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `Une chambre de votre réservation ${c} a été annulée – ${h}`,
+    cancelled: (c, h) => `Réservation ${c} annulée – ${h}`,
+    modified: (c, h) => `Votre réservation ${c} a été modifiée – ${h}`,
+    payment_received: (c, h) => `Paiement reçu pour votre réservation ${c} – ${h}`,
+    payment_authorised: (c, h) => `Carte autorisée pour votre réservation ${c} – ${h}`,
+    transfer_updated: (c, h) => `Informations du transfert mises à jour pour votre réservation ${c} – ${h}`,
+    installments_activated: (c, h) => `Paiement échelonné activé pour votre réservation ${c} – ${h}`,
+    option_expired: (c, h) => `Votre option ${c} a expiré – ${h}`,
+    bank_transfer_overdue: (c, h) => `Réservation ${c} annulée : virement non reçu – ${h}`,
+    installment_notice: (c, h) => `Votre prochaine échéance pour la réservation ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "Une chambre a été annulée",
+    cancelled: "Votre réservation a été annulée",
+    modified: "Votre réservation a été modifiée",
+    payment_received: "Nous avons reçu votre paiement",
+    payment_authorised: "Votre carte a été autorisée",
+    transfer_updated: "Les informations de votre transfert ont été mises à jour",
+    installments_activated: "Votre paiement échelonné est actif",
+    option_expired: "Votre option a expiré",
+    bank_transfer_overdue: "Votre réservation a été annulée",
+    installment_notice: "Votre prochaine échéance approche",
+  },
+  lead: {
+    room_cancelled:
+      "Comme vous l'avez demandé, une chambre de votre réservation a été annulée. Le reste de votre réservation reste inchangé.",
+    cancelled: "Comme vous l'avez demandé, votre réservation a été annulée.",
+    modified:
+      "Comme vous l'avez demandé, votre réservation a été modifiée. Voici ce qui a changé, puis votre réservation telle qu'elle est maintenant.",
+    payment_received: "Merci : nous avons reçu votre paiement.",
+    payment_authorised: "Merci : votre carte a été autorisée pour votre réservation.",
+    transfer_updated: "Les informations de votre transfert ont été mises à jour.",
+    installments_activated:
+      "Le montant restant à payer est désormais réparti en échéances ; la première a été débitée sur votre carte.",
+    option_expired:
+      "Votre option n'a pas été confirmée à temps : elle a expiré, la réservation a été annulée et les chambres ne vous sont plus réservées. Aucun montant n'a été débité.",
+    bank_transfer_overdue:
+      "Nous n'avons pas reçu votre virement dans le délai prévu : votre réservation a donc été annulée et les chambres ne vous sont plus réservées.",
+    installment_notice: "La prochaine échéance de votre réservation sera bientôt débitée.",
+  },
+  whatChanged: "Ce qui a changé",
+  cancelledRoom: "Chambre annulée",
+  penalty: "Frais d'annulation",
+  noPenalty: "Aucuns : l'annulation est gratuite",
+  refund: "Remboursement",
+  refundNote:
+    "Le remboursement est versé sur la carte utilisée pour le paiement ; votre banque peut mettre quelques jours à l'afficher.",
+  stillToPay: "Reste à payer",
+  newTotal: "Nouveau total",
+  previousTotal: "Total avant la modification",
+  difference: "Différence",
+  before: "Avant",
+  now: "Maintenant",
+  servicesAdded: "Services ajoutés",
+  payNow: "À payer maintenant",
+  payNowNote: "Réglez la différence depuis la page de votre réservation (le bouton ci-dessus).",
+  amountReceived: "Montant reçu",
+  amountAuthorised: "Montant autorisé",
+  detail: "Information",
+  transferTime: "Heure d'arrivée",
+  transferPlace: "Code du lieu",
+  transferNumber: "Numéro de vol, de train ou de bateau",
+  transferNote: "Note pour le chauffeur",
+  installmentPlan: "Échéancier",
+  installment: "Échéance",
+  chargeDate: "Date de débit",
+  installmentsNote: (days) =>
+    `Nous vous écrirons ${days} jours avant chaque débit suivant ; vous le réglez depuis la page de votre réservation.`,
+  noticeText: (amount, date) =>
+    `Votre échéance de ${amount} est débitée le ${date}. Activez-la depuis la page de votre réservation, où vous la réglez par carte.`,
+  noticeButton: "Payer l'échéance",
+};
+
+const es: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `Se ha cancelado una habitación de su reserva ${c} – ${h}`,
+    cancelled: (c, h) => `Reserva ${c} cancelada – ${h}`,
+    modified: (c, h) => `Su reserva ${c} ha cambiado – ${h}`,
+    payment_received: (c, h) => `Pago recibido para su reserva ${c} – ${h}`,
+    payment_authorised: (c, h) => `Tarjeta autorizada para su reserva ${c} – ${h}`,
+    transfer_updated: (c, h) => `Datos del traslado actualizados para su reserva ${c} – ${h}`,
+    installments_activated: (c, h) => `Pago a plazos activado para su reserva ${c} – ${h}`,
+    option_expired: (c, h) => `Su opción ${c} ha caducado – ${h}`,
+    bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferencia no recibida – ${h}`,
+    installment_notice: (c, h) => `Su próximo plazo de la reserva ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "Se ha cancelado una habitación",
+    cancelled: "Su reserva ha sido cancelada",
+    modified: "Su reserva ha cambiado",
+    payment_received: "Hemos recibido su pago",
+    payment_authorised: "Su tarjeta ha sido autorizada",
+    transfer_updated: "Los datos de su traslado se han actualizado",
+    installments_activated: "Su pago a plazos está activo",
+    option_expired: "Su opción ha caducado",
+    bank_transfer_overdue: "Su reserva ha sido cancelada",
+    installment_notice: "Se acerca su próximo plazo",
+  },
+  lead: {
+    room_cancelled:
+      "Tal como nos pidió, se ha cancelado una habitación de su reserva. El resto de la reserva sigue igual.",
+    cancelled: "Tal como nos pidió, su reserva ha sido cancelada.",
+    modified:
+      "Tal como nos pidió, su reserva ha sido modificada. Aquí tiene lo que ha cambiado y, a continuación, su reserva tal como queda.",
+    payment_received: "Gracias: hemos recibido su pago.",
+    payment_authorised: "Gracias: su tarjeta ha sido autorizada para su reserva.",
+    transfer_updated: "Los datos de su traslado se han actualizado.",
+    installments_activated:
+      "El importe pendiente se ha dividido en plazos; el primero se ha cargado en su tarjeta.",
+    option_expired:
+      "Su opción no se confirmó a tiempo: ha caducado, la reserva se ha cancelado y las habitaciones ya no están retenidas para usted. No se ha cobrado nada.",
+    bank_transfer_overdue:
+      "No hemos recibido su transferencia dentro del plazo, por lo que su reserva ha sido cancelada y las habitaciones ya no están retenidas para usted.",
+    installment_notice: "El próximo plazo de su reserva se cargará en breve.",
+  },
+  whatChanged: "Qué ha cambiado",
+  cancelledRoom: "Habitación cancelada",
+  penalty: "Gastos de cancelación",
+  noPenalty: "Ninguno: la cancelación es gratuita",
+  refund: "Reembolso",
+  refundNote:
+    "El reembolso se abona en la tarjeta con la que pagó; su banco puede tardar unos días en reflejarlo.",
+  stillToPay: "Pendiente de pago",
+  newTotal: "Nuevo total",
+  previousTotal: "Total antes del cambio",
+  difference: "Diferencia",
+  before: "Antes",
+  now: "Ahora",
+  servicesAdded: "Servicios añadidos",
+  payNow: "A pagar ahora",
+  payNowNote: "Pague la diferencia desde la página de su reserva (el botón de arriba).",
+  amountReceived: "Importe recibido",
+  amountAuthorised: "Importe autorizado",
+  detail: "Dato",
+  transferTime: "Hora de llegada",
+  transferPlace: "Código del lugar",
+  transferNumber: "Número de vuelo, tren o barco",
+  transferNote: "Nota para el conductor",
+  installmentPlan: "Plan de pagos a plazos",
+  installment: "Plazo",
+  chargeDate: "Fecha de cargo",
+  installmentsNote: (days) =>
+    `Le escribiremos ${days} días antes de cada cargo siguiente; lo paga desde la página de su reserva.`,
+  noticeText: (amount, date) =>
+    `Su plazo de ${amount} se carga el ${date}. Actívelo desde la página de su reserva, donde lo paga con tarjeta.`,
+  noticeButton: "Pagar el plazo",
+};
+
+const pt: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `Foi cancelado um quarto da sua reserva ${c} – ${h}`,
+    cancelled: (c, h) => `A sua reserva ${c} foi cancelada – ${h}`,
+    modified: (c, h) => `A sua reserva ${c} foi alterada – ${h}`,
+    payment_received: (c, h) => `Pagamento recebido para a sua reserva ${c} – ${h}`,
+    payment_authorised: (c, h) => `Cartão autorizado para a sua reserva ${c} – ${h}`,
+    transfer_updated: (c, h) => `Dados do transfer atualizados para a sua reserva ${c} – ${h}`,
+    installments_activated: (c, h) => `Pagamento em prestações ativado para a sua reserva ${c} – ${h}`,
+    option_expired: (c, h) => `A sua opção ${c} expirou – ${h}`,
+    bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferência não recebida – ${h}`,
+    installment_notice: (c, h) => `A sua próxima prestação da reserva ${c} – ${h}`,
+  },
+  heading: {
+    room_cancelled: "Foi cancelado um quarto",
+    cancelled: "A sua reserva foi cancelada",
+    modified: "A sua reserva foi alterada",
+    payment_received: "Recebemos o seu pagamento",
+    payment_authorised: "O seu cartão foi autorizado",
+    transfer_updated: "Os dados do seu transfer foram atualizados",
+    installments_activated: "O seu pagamento em prestações está ativo",
+    option_expired: "A sua opção expirou",
+    bank_transfer_overdue: "A sua reserva foi cancelada",
+    installment_notice: "A sua próxima prestação aproxima-se",
+  },
+  lead: {
+    room_cancelled:
+      "Conforme pediu, foi cancelado um quarto da sua reserva. O resto da reserva mantém-se igual.",
+    cancelled: "Conforme pediu, a sua reserva foi cancelada.",
+    modified:
+      "Conforme pediu, a sua reserva foi alterada. Eis o que mudou e, a seguir, a sua reserva tal como está agora.",
+    payment_received: "Obrigado: recebemos o seu pagamento.",
+    payment_authorised: "Obrigado: o seu cartão foi autorizado para a sua reserva.",
+    transfer_updated: "Os dados do seu transfer foram atualizados.",
+    installments_activated:
+      "O montante em falta está agora dividido em prestações; a primeira foi debitada no seu cartão.",
+    option_expired:
+      "A sua opção não foi confirmada a tempo: expirou, a reserva foi cancelada e os quartos já não estão reservados para si. Não foi cobrado nada.",
+    bank_transfer_overdue:
+      "Não recebemos a sua transferência bancária dentro do prazo, pelo que a sua reserva foi cancelada e os quartos já não estão reservados para si.",
+    installment_notice: "A próxima prestação da sua reserva será debitada em breve.",
+  },
+  whatChanged: "O que mudou",
+  cancelledRoom: "Quarto cancelado",
+  penalty: "Taxa de cancelamento",
+  noPenalty: "Nenhuma: o cancelamento é gratuito",
+  refund: "Reembolso",
+  refundNote:
+    "O reembolso é feito no cartão com que pagou; o seu banco pode demorar alguns dias a apresentá-lo.",
+  stillToPay: "Ainda por pagar",
+  newTotal: "Novo total",
+  previousTotal: "Total antes da alteração",
+  difference: "Diferença",
+  before: "Antes",
+  now: "Agora",
+  servicesAdded: "Serviços adicionados",
+  payNow: "A pagar agora",
+  payNowNote: "Pague a diferença na página da sua reserva (o botão acima).",
+  amountReceived: "Montante recebido",
+  amountAuthorised: "Montante autorizado",
+  detail: "Dado",
+  transferTime: "Hora de chegada",
+  transferPlace: "Código do local",
+  transferNumber: "Número do voo, comboio ou barco",
+  transferNote: "Nota para o motorista",
+  installmentPlan: "Plano de prestações",
+  installment: "Prestação",
+  chargeDate: "Data do débito",
+  installmentsNote: (days) =>
+    `Enviaremos um e-mail ${days} dias antes de cada débito seguinte; paga-o na página da sua reserva.`,
+  noticeText: (amount, date) =>
+    `A sua prestação de ${amount} é debitada a ${date}. Ative-a na página da sua reserva, onde a paga com cartão.`,
+  noticeButton: "Pagar a prestação",
+};
+
+const zh: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `您的预订 ${c} 中有一间客房已取消 – ${h}`,
+    cancelled: (c, h) => `预订 ${c} 已取消 – ${h}`,
+    modified: (c, h) => `您的预订 ${c} 已更改 – ${h}`,
+    payment_received: (c, h) => `已收到您预订 ${c} 的付款 – ${h}`,
+    payment_authorised: (c, h) => `您预订 ${c} 的信用卡已授权 – ${h}`,
+    transfer_updated: (c, h) => `您预订 ${c} 的接送信息已更新 – ${h}`,
+    installments_activated: (c, h) => `您预订 ${c} 的分期付款已开通 – ${h}`,
+    option_expired: (c, h) => `您的预留 ${c} 已过期 – ${h}`,
+    bank_transfer_overdue: (c, h) => `预订 ${c} 已取消：未收到银行转账 – ${h}`,
+    installment_notice: (c, h) => `您预订 ${c} 的下一期分期付款 – ${h}`,
+  },
+  heading: {
+    room_cancelled: "一间客房已取消",
+    cancelled: "您的预订已取消",
+    modified: "您的预订已更改",
+    payment_received: "我们已收到您的付款",
+    payment_authorised: "您的信用卡已授权",
+    transfer_updated: "您的接送信息已更新",
+    installments_activated: "您的分期付款已开通",
+    option_expired: "您的预留已过期",
+    bank_transfer_overdue: "您的预订已取消",
+    installment_notice: "您的下一期分期付款即将扣款",
+  },
+  lead: {
+    room_cancelled: "按照您的要求，您预订中的一间客房已取消。预订的其余部分保持不变。",
+    cancelled: "按照您的要求，您的预订已取消。",
+    modified: "按照您的要求，您的预订已更改。以下是更改内容，以及更改后的预订详情。",
+    payment_received: "谢谢：我们已收到您的付款。",
+    payment_authorised: "谢谢：您的信用卡已为此预订授权。",
+    transfer_updated: "您的接送信息已更新。",
+    installments_activated: "剩余应付金额现已分为多期支付；第一期已从您的信用卡扣款。",
+    option_expired: "您的预留未在规定时间内确认：预留已过期，预订已取消，客房不再为您保留。未收取任何费用。",
+    bank_transfer_overdue: "我们未在截止日期前收到您的银行转账，因此您的预订已取消，客房不再为您保留。",
+    installment_notice: "您预订的下一期分期付款即将扣款。",
+  },
+  whatChanged: "变更内容",
+  cancelledRoom: "已取消的客房",
+  penalty: "取消费",
+  noPenalty: "无：免费取消",
+  refund: "退款",
+  refundNote: "退款将退回您付款所用的银行卡；银行可能需要几天时间才会显示。",
+  stillToPay: "尚需支付",
+  newTotal: "新总价",
+  previousTotal: "更改前总价",
+  difference: "差额",
+  before: "更改前",
+  now: "更改后",
+  servicesAdded: "新增服务",
+  payNow: "现在需支付",
+  payNowNote: "请在您的预订页面（上方按钮）支付差额。",
+  amountReceived: "已收金额",
+  amountAuthorised: "已授权金额",
+  detail: "项目",
+  transferTime: "到达时间",
+  transferPlace: "地点代码",
+  transferNumber: "航班、火车或船班号",
+  transferNote: "给司机的备注",
+  installmentPlan: "分期付款计划",
+  installment: "期数",
+  chargeDate: "扣款日期",
+  installmentsNote: (days) => `每次后续扣款前 ${days} 天，我们会发送电子邮件通知您；请在您的预订页面支付。`,
+  noticeText: (amount, date) =>
+    `您的分期付款 ${amount} 将于 ${date} 扣款。请在您的预订页面开通并使用银行卡支付。`,
+  noticeButton: "支付本期款项",
+};
+
+const ja: ChangeTexts = {
+  subject: {
+    room_cancelled: (c, h) => `ご予約 ${c} の客室が1室キャンセルされました – ${h}`,
+    cancelled: (c, h) => `ご予約 ${c} はキャンセルされました – ${h}`,
+    modified: (c, h) => `ご予約 ${c} が変更されました – ${h}`,
+    payment_received: (c, h) => `ご予約 ${c} のお支払いを受領しました – ${h}`,
+    payment_authorised: (c, h) => `ご予約 ${c} のカードが承認されました – ${h}`,
+    transfer_updated: (c, h) => `ご予約 ${c} の送迎情報が更新されました – ${h}`,
+    installments_activated: (c, h) => `ご予約 ${c} の分割払いが有効になりました – ${h}`,
+    option_expired: (c, h) => `仮予約 ${c} の期限が切れました – ${h}`,
+    bank_transfer_overdue: (c, h) =>
+      `ご予約 ${c} はキャンセルされました：お振込みが確認できませんでした – ${h}`,
+    installment_notice: (c, h) => `ご予約 ${c} の次回分割払いのお知らせ – ${h}`,
+  },
+  heading: {
+    room_cancelled: "客室が1室キャンセルされました",
+    cancelled: "ご予約はキャンセルされました",
+    modified: "ご予約が変更されました",
+    payment_received: "お支払いを受領しました",
+    payment_authorised: "カードが承認されました",
+    transfer_updated: "送迎情報が更新されました",
+    installments_activated: "分割払いが有効になりました",
+    option_expired: "仮予約の期限が切れました",
+    bank_transfer_overdue: "ご予約はキャンセルされました",
+    installment_notice: "次回の分割払いが近づいています",
+  },
+  lead: {
+    room_cancelled:
+      "ご依頼に基づき、ご予約の客室を1室キャンセルしました。その他のご予約内容に変更はありません。",
+    cancelled: "ご依頼に基づき、ご予約をキャンセルしました。",
+    modified: "ご依頼に基づき、ご予約を変更しました。変更内容と、変更後のご予約内容は以下のとおりです。",
+    payment_received: "ありがとうございます。お支払いを受領しました。",
+    payment_authorised: "ありがとうございます。ご予約に対してカードが承認されました。",
+    transfer_updated: "送迎情報が更新されました。",
+    installments_activated: "残りのお支払いを分割払いに変更しました。第1回分はカードに請求されました。",
+    option_expired:
+      "仮予約が期限内に確定されなかったため、期限切れとなりご予約はキャンセルされました。客室の確保も解除されています。料金は発生していません。",
+    bank_transfer_overdue:
+      "期限までにお振込みが確認できなかったため、ご予約はキャンセルされました。客室の確保も解除されています。",
+    installment_notice: "ご予約の次回分割払いがまもなく請求されます。",
+  },
+  whatChanged: "変更内容",
+  cancelledRoom: "キャンセルされた客室",
+  penalty: "キャンセル料",
+  noPenalty: "なし（無料キャンセル）",
+  refund: "返金",
+  refundNote: "返金はお支払いに使用されたカードに行われます。銀行での反映まで数日かかる場合があります。",
+  stillToPay: "未払い残高",
+  newTotal: "変更後の合計金額",
+  previousTotal: "変更前の合計金額",
+  difference: "差額",
+  before: "変更前",
+  now: "変更後",
+  servicesAdded: "追加されたサービス",
+  payNow: "今回のお支払い",
+  payNowNote: "差額はご予約ページ（上のボタン）からお支払いください。",
+  amountReceived: "受領金額",
+  amountAuthorised: "承認金額",
+  detail: "項目",
+  transferTime: "到着時刻",
+  transferPlace: "場所コード",
+  transferNumber: "便名・列車番号・船便番号",
+  transferNote: "ドライバーへのメモ",
+  installmentPlan: "分割払いの予定",
+  installment: "回",
+  chargeDate: "請求日",
+  installmentsNote: (days) =>
+    `次回以降の各請求の${days}日前にメールでお知らせします。お支払いはご予約ページから行えます。`,
+  noticeText: (amount, date) =>
+    `分割払い ${amount} は ${date} に請求されます。ご予約ページから有効にし、カードでお支払いください。`,
+  noticeButton: "分割払いを支払う",
+};
+
+export const CHANGE_TEXTS: Record<MailTextCode, ChangeTexts> = { en, it, de, fr, es, pt, zh, ja };
+
+/** The installment notice goes to the guest only. */
+export type HotelChangeKey = Exclude<ChangeTextKey, "installment_notice">;
+
+/** The hotel's notice of a change, always in English: its subject (with the guest's name) and first line. */
+export const HOTEL_CHANGE_TEXTS: {
+  subject: Record<HotelChangeKey, (code: string, guest: string) => string>;
+  heading: Record<HotelChangeKey, string>;
+  lead: Record<HotelChangeKey, string>;
+} = {
+  heading: {
+    room_cancelled: "Room cancelled",
+    cancelled: "Reservation cancelled by the guest",
+    modified: "Reservation changed",
+    payment_received: "Payment received",
+    payment_authorised: "Card authorised",
+    transfer_updated: "Transfer details updated",
+    installments_activated: "Installments activated",
+    option_expired: "Option expired",
+    bank_transfer_overdue: "Bank transfer overdue: reservation cancelled",
+  },
+  subject: {
+    room_cancelled: (c, g) => `Room cancelled in reservation ${c} – ${g}`,
+    cancelled: (c, g) => `Reservation ${c} cancelled by the guest – ${g}`,
+    modified: (c, g) => `Reservation ${c} changed – ${g}`,
+    payment_received: (c, g) => `Payment received for reservation ${c} – ${g}`,
+    payment_authorised: (c, g) => `Card authorised for reservation ${c} – ${g}`,
+    transfer_updated: (c, g) => `Transfer details updated in reservation ${c} – ${g}`,
+    installments_activated: (c, g) => `Installments activated for reservation ${c} – ${g}`,
+    option_expired: (c, g) => `Option ${c} expired and cancelled – ${g}`,
+    bank_transfer_overdue: (c, g) => `Reservation ${c} cancelled: bank transfer overdue – ${g}`,
+  },
+  lead: {
+    room_cancelled: "The guest cancelled a room from the voucher; its nights are back on sale.",
+    cancelled: "The guest cancelled the reservation from the voucher; its nights are back on sale.",
+    modified: "The guest changed the reservation from the voucher.",
+    payment_received: "A payment for this reservation went through the gateway.",
+    payment_authorised: "The guest's card was authorised for this reservation.",
+    transfer_updated: "The guest changed the details of a transfer.",
+    installments_activated:
+      "The guest split what was left to pay into installments; the first was charged to the card.",
+    option_expired: "The option was not confirmed in time: it expired and its nights are back on sale.",
+    bank_transfer_overdue:
+      "The bank transfer did not arrive by its deadline: the reservation was cancelled and its nights are back on sale.",
+  },
+};
