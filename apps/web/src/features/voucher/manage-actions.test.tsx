@@ -518,6 +518,11 @@ describe("voucher actions", () => {
     expect(text(screen.getByRole("region", { name: "Manage your booking" }))).toContain(
       "The transfer details of Airport transfer are saved.",
     );
+    // The answer's details in place on the voucher, without asking retrieve.do again (only the refusal did).
+    expect(text(screen.getByRole("article", { name: "Room 1: Double Room Lake View" }))).toContain(
+      "Flight, train or boat numberFR99",
+    );
+    expect(calls("retrieve.do")).toHaveLength(2);
   });
 
   it("adds a service to a room with the services step's choices and the preview", async () => {

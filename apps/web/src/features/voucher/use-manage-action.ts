@@ -26,7 +26,7 @@ export const asApiError = (error: unknown) =>
 export function useManageAction<A, T>(
   call: (args: A, key: string) => Promise<T>,
   /** The reservation as it now stands when the answer carries it: shown as it is, without asking again. */
-  reservationOf?: (result: T) => Reservation | null,
+  reservationOf?: (result: T, current: Reservation | undefined) => Reservation | null,
 ) {
   const client = useQueryClient();
   const saved = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -45,7 +45,8 @@ export function useManageAction<A, T>(
         const result = await call(args, saved.current.key);
         saved.current = null;
         setState({ kind: "done", result });
-        const reservation = reservationOf?.(result) ?? null;
+        const current = client.getQueriesData<Reservation>({ queryKey: ["reservation"] })[0]?.[1];
+        const reservation = reservationOf?.(result, current) ?? null;
         // retrieve.do is rate limited per address: an answer that carries the reservation is not asked again.
         if (reservation) client.setQueriesData({ queryKey: ["reservation"] }, reservation);
         else await client.invalidateQueries({ queryKey: ["reservation"] });

@@ -1,5 +1,5 @@
 import { validateTransferDetails } from "@alloggio/domain/booking/transfer";
-import type { TransferDetails } from "@alloggio/domain/contract/booking/manage";
+import type { TransferDetails, TransferUpdateResponse } from "@alloggio/domain/contract/booking/manage";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,20 @@ type Fields = { time: string; placeCode: string; transportNumber: string; note: 
 type Args = { holder: ManageContextValue["holder"]; serviceId: number; transfer: TransferDetails };
 const updateCall = ({ holder, serviceId, transfer }: Args, key: string) =>
   updateTransfer(holder, serviceId, transfer, key);
+
+/** The reservation with the saved details in place: nothing else changed, so retrieve.do is not asked again. */
+export function withTransfer(
+  answer: TransferUpdateResponse,
+  current: Reservation | undefined,
+): Reservation | null {
+  if (!current) return null;
+  const patch = (extra: Extra) => (extra.id === answer.id ? { ...extra, transfer: answer.transfer } : extra);
+  return {
+    ...current,
+    rooms: current.rooms.map((room) => ({ ...room, extra: room.extra.map(patch) })),
+    extra: current.extra.map(patch),
+  };
+}
 
 export function findService(reservation: Reservation, serviceId: number): Extra | undefined {
   return [...reservation.rooms.flatMap((room) => room.extra), ...reservation.extra].find(
@@ -37,7 +51,7 @@ export function TransferDialog({ manage, service }: { manage: ManageContextValue
     note: extra?.transfer?.note ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const action = useManageAction(updateCall);
+  const action = useManageAction(updateCall, withTransfer);
   const sending = action.state.kind === "sending";
 
   const save = async (event: FormEvent) => {
