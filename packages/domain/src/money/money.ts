@@ -28,10 +28,17 @@ function assertMinor(minor: number): void {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Minor units must be a safe integer: ${minor}`);
 }
 
+const POWERS = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+
 /** Major units to integer minor units, rounding half away from zero. */
 export function toMinor(major: number, decimalDigits: number): number {
   assertDigits(decimalDigits);
   if (!Number.isFinite(major)) throw new RangeError(`Amount must be finite: ${major}`);
+  // Fast path, the usual case: `major` is exactly a number of minor units (123.45 → 12345). Division by a power
+  // of ten is correctly rounded, so the check is exact; anything else takes the decimal-text path below.
+  const power = POWERS[decimalDigits]!;
+  const guess = Math.round(major * power);
+  if (guess / power === major && Number.isSafeInteger(guess)) return guess === 0 ? 0 : guess;
   const minor = roundHalfAwayFromZero(shiftDecimal(removeFloatDrift(major), decimalDigits));
   assertMinor(minor);
   return minor;
@@ -40,7 +47,8 @@ export function toMinor(major: number, decimalDigits: number): number {
 export function fromMinor(minor: number, decimalDigits: number): number {
   assertDigits(decimalDigits);
   assertMinor(minor);
-  return shiftDecimal(minor, -decimalDigits);
+  // IEEE division is correctly rounded and 10^d is exact: the double nearest the decimal, as Number("123.45").
+  return minor / POWERS[decimalDigits]! || 0;
 }
 
 /** The cash step in minor units (5 for CHF), or 1 when the currency has no cash rounding. */
@@ -63,7 +71,8 @@ export function roundForCurrency(minor: number, rules: CurrencyRules): number {
 export function applyPercentDiscount(minor: number, percent: number): number {
   assertMinor(minor);
   if (!Number.isFinite(percent)) throw new RangeError(`Percent must be finite: ${percent}`);
-  const discount = roundHalfAwayFromZero(removeFloatDrift((minor * percent) / 100));
+  const exact = (minor * percent) / 100;
+  const discount = Number.isInteger(exact) ? exact : roundHalfAwayFromZero(removeFloatDrift(exact));
   return Math.max(0, minor - discount);
 }
 
