@@ -128,7 +128,7 @@ export type SearchLoad = {
  * come back as compact arrays keyed by night offset. The cost does not grow with nights or room types.
  */
 export async function loadSearchContext(database: Database, q: SearchLoad): Promise<SearchContext> {
-  const rows = await database.query<SearchContext>(sql`
+  const rows = await database.queryPrepared<SearchContext>(sql`
     with h as (
       select h.id, h.name, h.time_zone, h.currency_code, h.group_id, h.settings
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
