@@ -393,3 +393,52 @@ test("edit the transfer details, then add a service with its preview", async ({
   await expect(room).toContainText("Spa access");
   await look("voucher after adding a service");
 });
+
+test("request a quote of the chosen room from the search bar", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const stay = await pickStay(request, offsetFor(testInfo, 160), 2);
+  const room = "Classic double room";
+  const rate = "Room only – flexible";
+  await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  const cookie = page.getByRole("region", { name: "Cookie notice" });
+  await cookie.getByRole("button", { name: "OK" }).click();
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { level: 3, name: room, exact: true }) })
+    .first();
+  const showAll = card.getByRole("button", { name: /^Show all \d+ rates/ });
+  if (await showAll.isVisible()) await showAll.click();
+  await card
+    .getByRole("article", { name: rate, exact: true })
+    .first()
+    .getByRole("button", { name: /^Select/ })
+    .click();
+  await expect(
+    page.getByRole("region", { name: "Your selection" }).getByText("All rooms are chosen."),
+  ).toBeVisible();
+
+  await page.getByRole("button", { name: "Request a quote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a quote" });
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await expect(dialog.getByText("Required value").first()).toBeVisible();
+  await look("quote form with missing values");
+  const email = `quote.${testInfo.project.name}.${Date.now()}@example.test`;
+  await dialog.getByLabel(/^Full name/).fill("Paolo Neri");
+  await dialog.getByLabel(/^E-mail/).fill(email);
+  await dialog.getByLabel(/^Confirm your e-mail/).fill(email);
+  await dialog.getByLabel(/^I have read the privacy policy/).check();
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  // The quote prices the chosen room and rate: the total comes back with the confirmation.
+  await expect(dialog.getByRole("status")).toContainText(`the hotel will reply to ${email}`);
+  await expect(dialog.getByRole("status")).toContainText("Quoted total:");
+  await look("quote sent");
+});
