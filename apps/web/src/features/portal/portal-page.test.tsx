@@ -10,6 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ROUTES } from "../../app/routes";
+
+// The page loads its texts and three calls before it shows anything: wait for it as long as a busy machine needs.
+const LOADED = { timeout: 10_000 };
+
 import { i18n } from "../../i18n/i18n";
 import { buildHotelContext } from "../global/render-in-hotel";
 import PortalPage from "./portal-page";
@@ -133,8 +137,10 @@ describe("portal hotel list", () => {
 
   it("shows every hotel with its price or why none, cheapest first, and links into its rooms with the search", async () => {
     renderPortal("/channel/1/language/1?arrival=20300110&departure=20300113&adults=2");
-    const list = await screen.findByRole("region", { name: "Hotels for your search" });
-    expect(await within(list).findByText("2 of 4 hotels have rooms, 10 Jan 2030 – 13 Jan 2030")).toBeTruthy();
+    const list = await screen.findByRole("region", { name: "Hotels for your search" }, LOADED);
+    expect(
+      await within(list).findByText("2 of 4 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED),
+    ).toBeTruthy();
     const cards = within(list).getAllByRole("article");
     expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
       "Villa Olivo",
@@ -163,8 +169,8 @@ describe("portal hotel list", () => {
   it("compares two hotels side by side", async () => {
     const user = userEvent.setup();
     renderPortal("/channel/1/language/1?arrival=20300110&departure=20300113&adults=2");
-    const list = await screen.findByRole("region", { name: "Hotels for your search" });
-    await user.click(await within(list).findByRole("checkbox", { name: "Compare Villa Olivo" }));
+    const list = await screen.findByRole("region", { name: "Hotels for your search" }, LOADED);
+    await user.click(await within(list).findByRole("checkbox", { name: "Compare Villa Olivo" }, LOADED));
     expect(screen.getByText("Choose one more hotel to compare them side by side.")).toBeTruthy();
     await user.click(within(list).getByRole("checkbox", { name: "Compare Full House" }));
     const table = screen.getByRole("table", { name: "The hotels you chose, side by side" });
@@ -183,7 +189,11 @@ describe("portal hotel list", () => {
   it("searches the chosen destination's properties, kept in the URL", async () => {
     const user = userEvent.setup();
     const location = renderPortal("/channel/1/language/1?arrival=20300110&departure=20300113&adults=2");
-    const picker = await screen.findByRole("button", { name: "Destination or property All destinations" });
+    const picker = await screen.findByRole(
+      "button",
+      { name: "Destination or property All destinations" },
+      LOADED,
+    );
     await user.click(picker);
     expect(picker.getAttribute("aria-expanded")).toBe("true");
     await user.click(screen.getByRole("checkbox", { name: "Lake Garda (3 properties)" }));
