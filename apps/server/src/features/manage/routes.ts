@@ -6,20 +6,30 @@ import {
   MANAGE_PATHS,
   PaymentActionResponseSchema,
   PayNowRequestSchema,
+  QuoteRequestSchema,
+  QuoteResponseSchema,
   ReservationCodeParamsSchema,
   TransferUpdateParamsSchema,
   TransferUpdateRequestSchema,
   TransferUpdateResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../http/app";
 import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { tooManyAttempts } from "../booking/retrieve";
 import { baseUrlOf, withRequestId } from "../booking/routes";
 import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
 import { registerModifyRoutes } from "./modify-routes";
 import { activateInstallments, authoriseNow, payNow } from "./payments";
+import {
+  createQuoteRecipientLimiter,
+  QUOTE_ADDRESS_WINDOW_MS,
+  QUOTES_PER_ADDRESS,
+  requestQuote,
+} from "./quote";
 import { updateTransfer } from "./transfer";
 
 const errors = {
@@ -137,4 +147,32 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         updateTransfer(deps, request.params, request.body, baseUrlOf(request)),
       ),
   );
+  // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
+  const quoteRecipients = createQuoteRecipientLimiter(deps.now);
+  app.register(async (scope: App) => {
+    await scope.register(rateLimit, { global: false });
+    scope.post(
+      MANAGE_PATHS.quote,
+      {
+        config: {
+          rateLimit: {
+            max: QUOTES_PER_ADDRESS,
+            timeWindow: QUOTE_ADDRESS_WINDOW_MS,
+            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
+          },
+        },
+        schema: {
+          tags: ["manage"],
+          summary:
+            "Quote request: the stay and the chosen rooms priced and e-mailed to the guest and the hotel (Idempotency-Key; rate limited)",
+          body: QuoteRequestSchema,
+          response: { 200: QuoteResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        once(deps, "quote.do", request, reply, request.body, () =>
+          requestQuote(deps, request.body, baseUrlOf(request), quoteRecipients),
+        ),
+    );
+  });
 }

@@ -1,0 +1,212 @@
+// The mails of a quote request (quote.do): the guest's quote in their language and the hotel's copy in English,
+// with the guest's contacts and message. No reservation stands behind them.
+import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
+import { formatMoney } from "@alloggio/domain/money/money";
+import type { LocalizedText } from "../../db/schema";
+import {
+  type Block,
+  countryName,
+  formatDay,
+  type MailDocument,
+  nightsOf,
+  renderHtml,
+  renderText,
+  type Section,
+  shortTime,
+} from "./mail-document";
+import { HOTEL_QUOTE_TEXTS, QUOTE_TEXTS } from "./quote-texts";
+import { type MealPlanKey, mailTextsFor } from "./texts";
+import type { OutgoingMail } from "./transport";
+
+export type QuoteMailData = {
+  /** The web app's public origin, for the link back to the search. */
+  baseUrl: string;
+  channelId: number;
+  languageId: number;
+  /** ISO dates */
+  arrival: string;
+  departure: string;
+  promoCode?: string | undefined;
+  currency: { code: string; decimalDigits: number };
+  hotel: {
+    id: number;
+    name: string;
+    address: string;
+    city: string;
+    country: string;
+    email: string;
+    phone: string;
+    /** hh:mm:ss */
+    checkInFrom: string;
+    checkInUntil: string;
+    checkOutUntil: string;
+    cityTaxMinor: number;
+  };
+  /** As asked, in order; a room without a chosen room type and rate has no names and no price. */
+  rooms: {
+    adults: number;
+    ages: number[];
+    roomName: LocalizedText | null;
+    rateName: LocalizedText | null;
+    mealPlan: MealPlanKey | null;
+    totalMinor: number | null;
+  }[];
+  /** Services a booking could not do without (a mandatory category), priced with the rooms. */
+  services: { name: LocalizedText; priceMinor: number }[];
+  /** Null when a room has no price. */
+  totalMinor: number | null;
+  cityTaxMinor: number | null;
+  guest: { fullName: string; email: string; phone?: string | undefined; message?: string | undefined };
+};
+
+const compactYmd = (iso: string) => iso.replaceAll("-", "");
+
+/**
+ * The same search on the hotel's rooms page, in the guest's language: dates, adults, children and ages per room
+ * (SPEC §2 query names, as the web app writes them), and the promo code.
+ */
+export function buildQuoteSearchUrl(data: QuoteMailData): string {
+  const base = data.baseUrl.replace(/\/+$/, "");
+  const query = [
+    `arrival=${compactYmd(data.arrival)}`,
+    `departure=${compactYmd(data.departure)}`,
+    `adults=${data.rooms.map((r) => r.adults).join(",")}`,
+  ];
+  if (data.rooms.some((r) => r.ages.length > 0))
+    query.push(
+      `childs=${data.rooms.map((r) => r.ages.length).join(",")}`,
+      `ages=${data.rooms.flatMap((r) => r.ages).join(",")}`,
+    );
+  if (data.promoCode) query.push(`promoCode=${encodeURIComponent(data.promoCode)}`);
+  return `${base}/hotel/${data.hotel.id}/channel/${data.channelId}/language/${findLanguage(data.languageId).id}/rooms?${query.join("&")}`;
+}
+
+/** Stay, rooms, services, total and the hotel's contacts, in a language. */
+function quoteSections(data: QuoteMailData, languageId: number): Section[] {
+  const { texts, locale } = mailTextsFor(languageId);
+  const q = QUOTE_TEXTS[findLanguage(languageId).text];
+  const money = (minor: number) =>
+    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+  const hotel = data.hotel;
+  const stay: [string, string][] = [
+    [texts.arrival, formatDay(data.arrival, locale)],
+    [texts.departure, formatDay(data.departure, locale)],
+    [texts.lengthOfStay, texts.nights(nightsOf(data.arrival, data.departure))],
+    [texts.checkIn, texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))],
+    [texts.checkOut, texts.checkOutTime(shortTime(hotel.checkOutUntil))],
+  ];
+  if (data.promoCode) stay.push([q.promoCode, data.promoCode]);
+  const sections: Section[] = [{ title: q.yourStay, blocks: [{ kind: "facts", rows: stay }] }];
+
+  sections.push({
+    title: texts.rooms,
+    blocks: [
+      {
+        kind: "table",
+        caption: texts.rooms,
+        headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
+        rows: data.rooms.map((room, i) => {
+          const children =
+            room.ages.length > 0 ? `, ${texts.children(room.ages.length, room.ages.join(", "))}` : "";
+          return [
+            `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}`,
+            room.rateName ? pickText(room.rateName, languageId) : "—",
+            room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
+            `${texts.adults(room.adults)}${children}`,
+            room.totalMinor === null ? q.priceOnRequest : money(room.totalMinor),
+          ];
+        }),
+      },
+    ],
+  });
+  if (data.services.length > 0)
+    sections.push({
+      title: q.requiredServices,
+      blocks: [
+        {
+          kind: "table",
+          caption: q.requiredServices,
+          headers: [texts.service, texts.price],
+          rows: data.services.map((s) => [pickText(s.name, languageId), money(s.priceMinor)]),
+        },
+      ],
+    });
+
+  const totals: [string, string][] = [
+    [texts.total, data.totalMinor === null ? q.priceOnRequest : money(data.totalMinor)],
+  ];
+  if (hotel.cityTaxMinor > 0) {
+    const rate = texts.cityTaxRate(money(hotel.cityTaxMinor));
+    totals.push([
+      texts.cityTax,
+      data.cityTaxMinor !== null && data.totalMinor !== null
+        ? `${money(data.cityTaxMinor)} (${texts.cityTaxAtHotel}; ${rate})`
+        : `${rate}, ${texts.cityTaxAtHotel}`,
+    ]);
+  }
+  const notes = data.totalMinor === null ? [q.totalOnRequest, q.validity] : [q.validity];
+  const totalBlocks: Block[] = [
+    { kind: "facts", rows: totals },
+    { kind: "paragraphs", lines: notes },
+  ];
+  sections.push({ title: texts.totals, blocks: totalBlocks });
+
+  const contacts: [string, string][] = [
+    [texts.hotel, hotel.name],
+    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
+  ];
+  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
+  contacts.push([texts.email, hotel.email]);
+  sections.push({ title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] });
+  return sections;
+}
+
+/** The guest's quote in their language (1 en … 9 ja; Russian reads English). */
+export function renderQuoteMail(data: QuoteMailData): OutgoingMail {
+  const { texts, lang } = mailTextsFor(data.languageId);
+  const q = QUOTE_TEXTS[lang];
+  const subject = q.subject(data.hotel.name);
+  const sections = quoteSections(data, data.languageId);
+  if (data.guest.message)
+    sections.splice(sections.length - 1, 0, {
+      title: q.yourMessage,
+      blocks: [{ kind: "paragraphs", lines: [data.guest.message] }],
+    });
+  const doc: MailDocument = {
+    lang,
+    subject,
+    heading: q.heading,
+    intro: [texts.greeting(data.guest.fullName), q.intro(data.hotel.name), q.bookText],
+    link: { label: q.bookButton, href: buildQuoteSearchUrl(data) },
+    sections,
+    closing: [texts.closing, data.hotel.name],
+  };
+  return { to: data.guest.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}
+
+/** The hotel's copy, in English: the guest's contacts and message first, then what the guest was quoted. */
+export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
+  const english = 1;
+  const { texts } = mailTextsFor(english);
+  const n = HOTEL_QUOTE_TEXTS;
+  const guest: [string, string][] = [
+    [texts.name, data.guest.fullName],
+    [texts.email, data.guest.email],
+  ];
+  if (data.guest.phone) guest.push([texts.phone, data.guest.phone]);
+  guest.push([n.language, findLanguage(data.languageId).text]);
+  const first: Section[] = [{ title: n.guest, blocks: [{ kind: "facts", rows: guest }] }];
+  if (data.guest.message)
+    first.push({ title: n.message, blocks: [{ kind: "paragraphs", lines: [data.guest.message] }] });
+  const subject = n.subject(data.arrival, data.departure, data.guest.fullName);
+  const doc: MailDocument = {
+    lang: "en",
+    subject,
+    heading: n.heading,
+    intro: [n.intro(data.hotel.name)],
+    link: { label: n.link, href: buildQuoteSearchUrl(data) },
+    sections: [...first, ...quoteSections(data, english)],
+    closing: [],
+  };
+  return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}

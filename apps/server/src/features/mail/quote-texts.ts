@@ -1,0 +1,161 @@
+// The lines of the quote mail (quote.do) that the reservation mails do not have, one typed entry per language.
+// The rest (dates, rooms, guests, totals, the hotel's contacts) is read from texts.ts.
+import type { MailTextCode } from "./texts";
+
+export type QuoteTexts = {
+  subject: (hotel: string) => string;
+  heading: string;
+  intro: (hotel: string) => string;
+  yourStay: string;
+  priceOnRequest: string;
+  totalOnRequest: string;
+  requiredServices: string;
+  yourMessage: string;
+  validity: string;
+  bookText: string;
+  bookButton: string;
+  promoCode: string;
+};
+
+const en: QuoteTexts = {
+  subject: (hotel) => `Your quote – ${hotel}`,
+  heading: "Your quote",
+  intro: (hotel) => `thank you for your interest in ${hotel}. Here is the quote you asked for.`,
+  yourStay: "Your stay",
+  priceOnRequest: "On request: the hotel will complete it",
+  totalOnRequest: "The hotel will complete the total for the rooms without a chosen rate.",
+  requiredServices: "Required services (the least expensive option)",
+  yourMessage: "Your message",
+  validity:
+    "Prices are today's and may change until you book; a quote does not hold the rooms. The city tax, if any, is paid at the hotel.",
+  bookText: "When you are ready, book online with the same dates and guests.",
+  bookButton: "Check availability and book",
+  promoCode: "Promo code",
+};
+
+const it: QuoteTexts = {
+  subject: (hotel) => `Il tuo preventivo – ${hotel}`,
+  heading: "Il tuo preventivo",
+  intro: (hotel) => `grazie per l'interesse verso ${hotel}. Ecco il preventivo che hai richiesto.`,
+  yourStay: "Il tuo soggiorno",
+  priceOnRequest: "Su richiesta: lo completerà l'hotel",
+  totalOnRequest: "L'hotel completerà il totale per le camere senza una tariffa scelta.",
+  requiredServices: "Servizi obbligatori (l'opzione meno cara)",
+  yourMessage: "Il tuo messaggio",
+  validity:
+    "I prezzi sono quelli di oggi e possono cambiare fino alla prenotazione; il preventivo non blocca le camere. L'eventuale tassa di soggiorno si paga in hotel.",
+  bookText: "Quando sei pronto, prenota online con le stesse date e gli stessi ospiti.",
+  bookButton: "Verifica la disponibilità e prenota",
+  promoCode: "Codice promozionale",
+};
+
+const de: QuoteTexts = {
+  subject: (hotel) => `Ihr Angebot – ${hotel}`,
+  heading: "Ihr Angebot",
+  intro: (hotel) => `vielen Dank für Ihr Interesse an ${hotel}. Hier ist das gewünschte Angebot.`,
+  yourStay: "Ihr Aufenthalt",
+  priceOnRequest: "Auf Anfrage: das Hotel ergänzt ihn",
+  totalOnRequest: "Das Hotel ergänzt den Gesamtbetrag für die Zimmer ohne gewählten Tarif.",
+  requiredServices: "Pflichtleistungen (die günstigste Option)",
+  yourMessage: "Ihre Nachricht",
+  validity:
+    "Die Preise gelten heute und können sich bis zur Buchung ändern; ein Angebot reserviert keine Zimmer. Eine etwaige Kurtaxe zahlen Sie im Hotel.",
+  bookText: "Wenn Sie so weit sind, buchen Sie online mit denselben Daten und Gästen.",
+  bookButton: "Verfügbarkeit prüfen und buchen",
+  promoCode: "Aktionscode",
+};
+
+const fr: QuoteTexts = {
+  subject: (hotel) => `Votre devis – ${hotel}`,
+  heading: "Votre devis",
+  intro: (hotel) => `merci de l'intérêt que vous portez à ${hotel}. Voici le devis que vous avez demandé.`,
+  yourStay: "Votre séjour",
+  priceOnRequest: "Sur demande : l'hôtel le complétera",
+  totalOnRequest: "L'hôtel complétera le total pour les chambres sans tarif choisi.",
+  requiredServices: "Services obligatoires (l'option la moins chère)",
+  yourMessage: "Votre message",
+  validity:
+    "Les prix sont ceux d'aujourd'hui et peuvent changer jusqu'à la réservation ; un devis ne bloque pas les chambres. La taxe de séjour éventuelle se paie à l'hôtel.",
+  bookText: "Quand vous êtes prêt, réservez en ligne avec les mêmes dates et les mêmes personnes.",
+  bookButton: "Vérifier les disponibilités et réserver",
+  promoCode: "Code promo",
+};
+
+const es: QuoteTexts = {
+  subject: (hotel) => `Su presupuesto – ${hotel}`,
+  heading: "Su presupuesto",
+  intro: (hotel) => `gracias por su interés en ${hotel}. Este es el presupuesto que nos pidió.`,
+  yourStay: "Su estancia",
+  priceOnRequest: "A consultar: el hotel lo completará",
+  totalOnRequest: "El hotel completará el total de las habitaciones sin tarifa elegida.",
+  requiredServices: "Servicios obligatorios (la opción más económica)",
+  yourMessage: "Su mensaje",
+  validity:
+    "Los precios son los de hoy y pueden cambiar hasta que reserve; un presupuesto no retiene las habitaciones. La tasa turística, si la hay, se paga en el hotel.",
+  bookText: "Cuando lo desee, reserve en línea con las mismas fechas y huéspedes.",
+  bookButton: "Ver disponibilidad y reservar",
+  promoCode: "Código promocional",
+};
+
+const pt: QuoteTexts = {
+  subject: (hotel) => `O seu orçamento – ${hotel}`,
+  heading: "O seu orçamento",
+  intro: (hotel) => `obrigado pelo seu interesse em ${hotel}. Eis o orçamento que pediu.`,
+  yourStay: "A sua estadia",
+  priceOnRequest: "Sob consulta: o hotel irá completá-lo",
+  totalOnRequest: "O hotel irá completar o total dos quartos sem tarifa escolhida.",
+  requiredServices: "Serviços obrigatórios (a opção mais económica)",
+  yourMessage: "A sua mensagem",
+  validity:
+    "Os preços são os de hoje e podem mudar até reservar; um orçamento não reserva os quartos. A taxa turística, se existir, paga-se no hotel.",
+  bookText: "Quando quiser, reserve online com as mesmas datas e hóspedes.",
+  bookButton: "Ver disponibilidade e reservar",
+  promoCode: "Código promocional",
+};
+
+const zh: QuoteTexts = {
+  subject: (hotel) => `您的报价 – ${hotel}`,
+  heading: "您的报价",
+  intro: (hotel) => `感谢您对 ${hotel} 的关注。以下是您索取的报价。`,
+  yourStay: "您的住宿",
+  priceOnRequest: "待询价：酒店将补充",
+  totalOnRequest: "对于未选择价格方案的客房，酒店将补充总价。",
+  requiredServices: "必选服务（最低价选项）",
+  yourMessage: "您的留言",
+  validity: "价格为今日价格，预订前可能变动；报价不保留客房。如有城市税，需在酒店支付。",
+  bookText: "准备好后，可使用相同的日期和人数在线预订。",
+  bookButton: "查看空房并预订",
+  promoCode: "优惠码",
+};
+
+const ja: QuoteTexts = {
+  subject: (hotel) => `お見積もり – ${hotel}`,
+  heading: "お見積もり",
+  intro: (hotel) =>
+    `${hotel} にご関心をお寄せいただきありがとうございます。ご依頼のお見積もりは以下のとおりです。`,
+  yourStay: "ご滞在",
+  priceOnRequest: "お問い合わせ：ホテルよりご案内します",
+  totalOnRequest: "料金プランが未選択の客室については、ホテルより合計金額をご案内します。",
+  requiredServices: "必須サービス（最も安いオプション）",
+  yourMessage: "メッセージ",
+  validity:
+    "料金は本日時点のもので、ご予約までに変わる場合があります。お見積もりでは客室は確保されません。宿泊税がある場合はホテルでお支払いください。",
+  bookText: "ご準備ができましたら、同じ日程・人数でオンライン予約いただけます。",
+  bookButton: "空室を確認して予約",
+  promoCode: "プロモーションコード",
+};
+
+export const QUOTE_TEXTS: Record<MailTextCode, QuoteTexts> = { en, it, de, fr, es, pt, zh, ja };
+
+/** The hotel's copy of a quote, always in English. */
+export const HOTEL_QUOTE_TEXTS = {
+  subject: (arrival: string, departure: string, guest: string) =>
+    `Quote request: ${arrival} – ${departure}, ${guest}`,
+  heading: "Quote request",
+  intro: (hotel: string) =>
+    `A guest asked ${hotel} for a quote from the booking engine and received the prices below. Reply to them at their e-mail address.`,
+  guest: "Guest",
+  message: "Guest's message",
+  language: "Language of the guest's quote",
+  link: "The same search on the booking engine",
+};

@@ -1,0 +1,190 @@
+/**
+ * `quote.do` (issue 5 §3, ADR 0010): the search bar's quote form. The stay and the rooms and rates chosen in the
+ * results are priced as a booking prices them (`priceBooking`, same statement and evaluation), and two mails go
+ * to the outbox: the guest's quote in their language and the hotel's copy in English with the guest's contacts.
+ * Nothing is held or booked. Limited per client address (the route) and per recipient (here), so the form cannot
+ * be used to send mail to strangers in bulk.
+ */
+import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
+import type { QuoteRequest, QuoteResponse } from "@alloggio/domain/contract/booking/manage";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { firstArrivalInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import type { LocalizedText } from "../../db/schema";
+import { AppError, badInput, notFound } from "../../http/errors";
+import type { AttemptLimiter } from "../booking/attempt-limiter";
+import { createAttemptLimiter } from "../booking/attempt-limiter";
+import { type PricedBooking, priceBooking } from "../booking/pricing";
+import { tooManyAttempts } from "../booking/retrieve";
+import type { BookingDeps } from "../booking/service";
+import { type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail/quote-mails";
+import { insertOutboxMails } from "../mail/repository";
+import type { MealPlanKey } from "../mail/texts";
+
+/** quote.do calls per client address (the route's @fastify/rate-limit). */
+export const QUOTES_PER_ADDRESS = 5;
+export const QUOTE_ADDRESS_WINDOW_MS = 10 * 60_000;
+/** Quotes one e-mail address receives, whatever the client addresses asking (in memory, per process). */
+export const QUOTES_PER_RECIPIENT = 5;
+export const QUOTE_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
+
+export function createQuoteRecipientLimiter(now: () => Date): AttemptLimiter {
+  return createAttemptLimiter({ max: QUOTES_PER_RECIPIENT, windowMs: QUOTE_RECIPIENT_WINDOW_MS, now });
+}
+
+type QuoteHotel = QuoteMailData["hotel"] & {
+  timeZone: string;
+  currency: { code: string; decimalDigits: number };
+  roomTypes: { id: number; name: LocalizedText }[];
+  rates: { id: number; name: LocalizedText; mealPlan: MealPlanKey }[];
+  /** Per mandatory service category, its least expensive service: a booking cannot go without one. */
+  mandatory: { id: number; name: LocalizedText; needsDate: boolean }[];
+};
+
+/** The hotel on the channel, with the names the quote prints: one statement. */
+async function loadQuoteHotel(deps: BookingDeps, hotelId: number, channelId: number) {
+  const [row] = await deps.database.query<{ hotel: QuoteHotel }>(sql`
+    select json_build_object(
+      'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
+      'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
+      'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor,
+      'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
+      'roomTypes', coalesce((select json_agg(json_build_object('id', rt.id, 'name', rt.name))
+        from room_type rt where rt.hotel_id = h.id), '[]'::json),
+      'rates', coalesce((select json_agg(json_build_object('id', rp.id, 'name', rp.name, 'mealPlan', rp.meal_plan))
+        from rate_plan rp where rp.hotel_id = h.id), '[]'::json),
+      'mandatory', coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name, 'needsDate', m.needs_date))
+        from (select distinct on (s.category_id) s.id, s.name, s.needs_date
+              from service s join service_category k on k.id = s.category_id
+              where s.hotel_id = h.id and k.mandatory
+              order by s.category_id, s.price_minor, s.id) m), '[]'::json)
+    ) as hotel
+    from hotel h
+    join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${channelId}
+    join currency c on c.code = h.currency_code
+    where h.id = ${hotelId}`);
+  return row?.hotel ?? null;
+}
+
+/**
+ * Prices the rooms that have a room type and rate chosen, as one booking of those rooms would be priced (with
+ * the least expensive service of each mandatory category, as a booking must have one). A refusal names the
+ * field of the request's own room.
+ */
+async function priceChosenRooms(
+  deps: BookingDeps,
+  req: QuoteRequest,
+  hotel: QuoteHotel,
+  chosen: { index: number; roomId: number; rateId: number }[],
+): Promise<PricedBooking> {
+  const booking: Pick<
+    GuestDataRequest,
+    "hotel" | "channel" | "language" | "arrival" | "departure" | "promoCode" | "rooms" | "services"
+  > = {
+    hotel: req.hotel,
+    channel: req.channel,
+    language: req.language,
+    arrival: req.arrival,
+    departure: req.departure,
+    promoCode: req.promoCode || undefined,
+    rooms: chosen.map((c, slot) => ({
+      slot,
+      roomId: c.roomId,
+      rateId: c.rateId,
+      adults: req.rooms[c.index]!.adults,
+      ages: req.rooms[c.index]!.ages,
+      refundProtection: false,
+    })),
+    services: hotel.mandatory.map((s) => ({
+      serviceId: s.id,
+      quantity: 1,
+      ...(s.needsDate ? { date: req.arrival } : {}),
+    })),
+  };
+  try {
+    return await priceBooking(deps.database, booking as GuestDataRequest, deps);
+  } catch (err) {
+    // `rooms.<slot>.roomId` of the priced subset → the request's own room index.
+    if (err instanceof AppError && err.details)
+      throw new AppError(
+        err.code,
+        err.status,
+        err.message,
+        err.details.map((d) => {
+          const match = /^rooms\.(\d+)\.(.+)$/.exec(d.field);
+          const original = match ? chosen[Number(match[1])]?.index : undefined;
+          return original === undefined ? d : { ...d, field: `rooms.${original}.${match![2]}` };
+        }),
+      );
+    throw err;
+  }
+}
+
+/** `quote.do`: prices the stay and the chosen rooms, and puts the guest's quote and the hotel's copy in the outbox. */
+export async function requestQuote(
+  deps: BookingDeps,
+  req: QuoteRequest,
+  baseUrl: string,
+  recipients: AttemptLimiter,
+): Promise<QuoteResponse> {
+  const email = req.email.trim().toLowerCase();
+  if (recipients.isBlocked(email)) throw tooManyAttempts();
+  const hotel = await loadQuoteHotel(deps, req.hotel, req.channel);
+  if (!hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (req.arrival < firstArrivalInZone(deps.now(), hotel.timeZone))
+    throw badInput("arrival", "cannot be in the past");
+
+  const chosen = req.rooms.flatMap((r, index) =>
+    r.roomId !== undefined && r.rateId !== undefined ? [{ index, roomId: r.roomId, rateId: r.rateId }] : [],
+  );
+  const priced = chosen.length > 0 ? await priceChosenRooms(deps, req, hotel, chosen) : null;
+  const allPriced = priced !== null && chosen.length === req.rooms.length;
+  const currency = priced ? { code: priced.currency, decimalDigits: priced.digits } : hotel.currency;
+
+  const data: QuoteMailData = {
+    baseUrl,
+    channelId: req.channel,
+    languageId: req.language,
+    arrival: ymdToIso(req.arrival),
+    departure: ymdToIso(req.departure),
+    promoCode: req.promoCode || undefined,
+    currency,
+    hotel,
+    rooms: req.rooms.map((room, index) => {
+      const slot = chosen.findIndex((c) => c.index === index);
+      const rate = hotel.rates.find((r) => r.id === room.rateId);
+      return {
+        adults: room.adults,
+        ages: room.ages,
+        roomName: hotel.roomTypes.find((t) => t.id === room.roomId)?.name ?? null,
+        rateName: rate?.name ?? null,
+        mealPlan: rate?.mealPlan ?? null,
+        totalMinor: slot >= 0 && priced ? (priced.rooms[slot]?.totalMinor ?? null) : null,
+      };
+    }),
+    services: priced
+      ? priced.services.map((s) => ({
+          name: hotel.mandatory.find((m) => m.id === s.serviceId)?.name ?? { en: `#${s.serviceId}` },
+          priceMinor: s.priceMinor,
+        }))
+      : [],
+    totalMinor: allPriced ? priced.totalMinor : null,
+    cityTaxMinor: allPriced ? priced.cityTaxMinor : null,
+    guest: {
+      fullName: req.fullName,
+      email,
+      phone: req.phone || undefined,
+      message: req.message || undefined,
+    },
+  };
+  await insertOutboxMails(deps.database.db, [
+    { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
+    { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
+  ]);
+  recipients.recordFailure(email);
+  return {
+    queued: true,
+    currency: currency.code,
+    total: data.totalMinor === null ? null : fromMinor(data.totalMinor, currency.decimalDigits),
+  };
+}
