@@ -203,9 +203,8 @@ export async function confirmBooking(
 
   const code = encodeReservationCode(randomBytes(10));
   const email = req.booker.email.trim().toLowerCase();
+  // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
   const id = await database.db.transaction(async (tx) => {
-    await takeInventory(tx, priced.rooms, req.arrival, req.departure);
-    crashPoint("after_inventory");
     const reservationId = await insertReservation(tx, {
       code,
       idempotencyKey,
@@ -214,6 +213,8 @@ export async function confirmBooking(
       priced,
       optionExpiresAt: null,
     });
+    await takeInventory(tx, priced.rooms, req.arrival, req.departure);
+    crashPoint("after_inventory");
     crashPoint("before_commit");
     return reservationId;
   });

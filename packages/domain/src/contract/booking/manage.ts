@@ -316,9 +316,8 @@ export type ModifyResponse = z.infer<typeof ModifyResponseSchema>;
  * SPEC's `:prId` carries the reservation code (never a numeric id, so nothing can be enumerated); `:seId` is the
  * reservation service (`extra[].id` of the reservation).
  */
-export const TransferUpdateParamsSchema = z
-  .strictObject({ prId: ReservationCodeSchema, seId: IdSchema })
-  .meta({ id: "TransferUpdateParams" });
+// No OpenAPI id: path parameters are listed one by one, never as a referenced object.
+export const TransferUpdateParamsSchema = z.strictObject({ prId: ReservationCodeSchema, seId: IdSchema });
 export type TransferUpdateParams = z.output<typeof TransferUpdateParamsSchema>;
 
 /**
