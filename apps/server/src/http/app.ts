@@ -31,7 +31,7 @@ import { createSandboxGateway, type SandboxGateway } from "../features/payments/
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
-import { registerErrorHandler, sendError } from "./error-handler";
+import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

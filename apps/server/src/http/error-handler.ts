@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./errors";
 
@@ -22,9 +22,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, request.id, err.status, err.code, err.message, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? "input";
-      const details = err.validation.map((v) => {
+      const details = err.validation.flatMap((v) => {
         const path = v.instancePath.replace(/^\//, "").replaceAll("/", ".");
-        return { field: path || part, message: v.message ?? "is invalid" };
+        // An unknown key is named itself (`booker.foo`), not the object that holds it.
+        const keys = v.keyword === "unrecognized_keys" ? (v.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(keys) && keys.length > 0)
+          return keys.map((key) => ({
+            field: path ? `${path}.${String(key)}` : String(key),
+            message: "is not a known field",
+          }));
+        return [{ field: path || part, message: v.message ?? "is invalid" }];
       });
       const first = details[0];
       return sendError(
@@ -53,4 +60,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       "Something went wrong on our side. Please try again.",
     );
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a request refused before routing (a path that does not decode, a path parameter
+ * longer than `maxParamLength`) gets the one error shape too, naming the path.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const message = tooLong ? "a part of the address is too long" : "the address is not valid";
+  return sendError(reply, request.id, tooLong ? 414 : 400, "invalid_input", `path: ${message}`, [
+    { field: "path", message },
+  ]);
 }
