@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { Tx } from "../features/booking/repository";
 import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
 import { enqueueReservationMails } from "../features/mail/reservation-mails";
+import { sendInstallmentNotices } from "./installment-notices";
 
 export type TimedChangeDeps = { database: Database; now: () => Date; baseUrl: string };
 
@@ -68,20 +69,26 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
   });
 }
 
-export type TimedChangeCounts = Record<Sweep["action"], number>;
+export type TimedChangeCounts = Record<Sweep["action"] | "installment_notice", number>;
 
 /**
- * Runs every sweep until nothing is due: a missed run (the process was down) is caught up by the next, since
- * sweeps look at deadlines, not at ticks. Safe to run in several processes at once.
+ * Runs every sweep until nothing is due, then the installment activation e-mails whose day has come: a missed run
+ * (the process was down) is caught up by the next, since sweeps look at deadlines, not at ticks. Safe to run in
+ * several processes at once.
  */
 export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Promise<TimedChangeCounts> {
-  const counts: TimedChangeCounts = { option_expired: 0, bank_transfer_overdue: 0 };
+  const counts: TimedChangeCounts = { option_expired: 0, bank_transfer_overdue: 0, installment_notice: 0 };
   for (const sweep of SWEEPS) {
     for (;;) {
       const done = await runSweep(deps, sweep, batchSize);
       counts[sweep.action] += done.length;
       if (done.length < batchSize) break;
     }
+  }
+  for (;;) {
+    const sent = await sendInstallmentNotices(deps, batchSize);
+    counts.installment_notice += sent;
+    if (sent < batchSize) break;
   }
   return counts;
 }
