@@ -20,6 +20,8 @@ export type CatalogueService = {
 export type ServiceCatalogue = {
   /** Null when the hotel is unknown or not on the channel. */
   currency: { code: string; decimalDigits: number } | null;
+  /** The hotel's IANA time zone (null with an unknown hotel). */
+  timeZone: string | null;
   /** Null when the rate is not the hotel's. */
   rate: { includedServiceIds: number[] } | null;
   hasRoom: boolean;
@@ -34,11 +36,12 @@ export async function loadServiceCatalogue(
 ): Promise<ServiceCatalogue> {
   const rows = await database.query<ServiceCatalogue>(sql`
     with h as (
-      select h.id, h.currency_code
+      select h.id, h.currency_code, h.time_zone
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where h.id = ${q.hotelId}
     )
     select
+      (select time_zone from h) as "timeZone",
       (select json_build_object('code', c.code, 'decimalDigits', c.decimal_digits)
          from currency c join h on c.code = h.currency_code) as currency,
       (select json_build_object('includedServiceIds', rp.included_service_ids)

@@ -5,7 +5,7 @@ import type {
 } from "@alloggio/domain/contract/booking/service-avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
-import { listNights, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
+import { firstArrivalInZone, listNights, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { badInput, notFound } from "../../http/errors";
 import { loadServiceCatalogue } from "./service-avail-repository";
@@ -16,7 +16,7 @@ import { loadServiceCatalogue } from "./service-avail-repository";
  * `rlId` change nothing yet: services are priced the same whatever brought the guest here.
  */
 export async function findAvailableServices(
-  deps: { database: Database },
+  deps: { database: Database; now: () => Date },
   q: ServiceAvailQuery,
 ): Promise<ServiceAvailResponse> {
   const catalogue = await loadServiceCatalogue(deps.database, {
@@ -28,6 +28,9 @@ export async function findAvailableServices(
   if (!catalogue.currency) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
   if (!catalogue.rate) throw badInput("rate", "not a rate of this hotel");
   if (!catalogue.hasRoom) throw badInput("room", "not a room of this hotel");
+  // A stay that has begun (hotel-local, walk-in rule of ADR 0003) has no services to add, as it has no rooms.
+  if (catalogue.timeZone && q.arrival < firstArrivalInZone(deps.now(), catalogue.timeZone))
+    throw badInput("arrival", "cannot be in the past");
   const digits = catalogue.currency.decimalDigits;
   const included = new Set(catalogue.rate.includedServiceIds);
   const nights = listNights(q.arrival, q.departure);

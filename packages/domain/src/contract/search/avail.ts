@@ -32,7 +32,7 @@ export const AvailQuerySchema = z
       if (!m) continue;
       const index = Number(m[1]) - 1;
       const id = Number(value);
-      if (index < 0 || index >= MAX_ROOMS || !Number.isInteger(id) || id < 1) {
+      if (index < 0 || index >= MAX_ROOMS || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
         ctx.addIssue({ code: "custom", path: [key], message: "must be a rate id for an existing room" });
         continue;
       }

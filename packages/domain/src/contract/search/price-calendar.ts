@@ -7,7 +7,7 @@ export const PriceCalendarQuerySchema = z.object({
   channel: IdSchema,
   language: LanguageIdSchema,
   from: YmdSchema.optional(),
-  adults: GuestsQuerySchema.shape.adults,
+  adults: GuestsQuerySchema.shape.adults.refine((rooms) => rooms.length > 0, "at least one room is needed"),
 });
 export type PriceCalendarQuery = z.infer<typeof PriceCalendarQuerySchema>;
 
