@@ -43,6 +43,11 @@ const rate = aRatePlan({
   name: { en: "Flexible", it: "Flessibile", de: "Flexibel" },
   freeCancellationDays: 3,
 });
+const prepaid = aRatePlan({
+  name: { en: "Prepaid" },
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+});
 const category = aServiceCategory();
 const boat = aService(category, { name: { en: "Boat tour", it: "Giro in barca", fr: "Tour en bateau" } });
 const transfer = aService(category, {
@@ -52,10 +57,17 @@ const transfer = aService(category, {
   pricingBasis: "per_stay",
 });
 const property = buildProperty({
-  hotel: { name: "Hotel Lago & Spa", email: "desk@lago.example.test" },
+  hotel: {
+    name: "Hotel Lago & Spa",
+    email: "desk@lago.example.test",
+    settings: { bankTransfer: { owner: "Lago", iban: "IT60X0542811101000000123456", dueDays: 3 } },
+  },
   roomTypes: [room],
-  ratePlans: [rate],
-  prices: [aPriceRange(room, rate, { perAdults: { "1": 90, "2": 100 } })],
+  ratePlans: [rate, prepaid],
+  prices: [
+    aPriceRange(room, rate, { perAdults: { "1": 90, "2": 100 } }),
+    aPriceRange(room, prepaid, { perAdults: { "1": 90, "2": 100 } }),
+  ],
   inventory: [anInventoryRange(room, { allotment: 20 })],
   serviceCategories: [category],
   services: [boat, transfer],
@@ -418,5 +430,129 @@ describe("enqueueReservationMails with a change", () => {
       `Your option ${r.code} has expired – Hotel Lago & Spa`,
       `Option ${r.code} expired and cancelled – Ada Lovelace`,
     ]);
+  });
+});
+
+describe("the voucher's actions and later payments queue the mail of their change", () => {
+  let app: App;
+  const now = new Date("2030-01-05T10:00:00Z");
+  const MAIL = "maria@example.test";
+
+  beforeAll(async () => {
+    app = await createTestApp(database, () => now);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const post = async (
+    url: string,
+    payload: Record<string, unknown>,
+    key: string | null = anIdempotencyKey(),
+  ) => {
+    const res = await app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: key ? { "idempotency-key": key } : {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  async function book(
+    rateId: number,
+    arrival: string,
+    departure: string,
+    overrides: Record<string, unknown> = {},
+  ) {
+    const answer = await post(
+      "/api/guestdata.do",
+      aBookingRequest({ hotel: hotelId, roomId: room.id, rateId, arrival, departure }, overrides),
+    );
+    return answer.reservation.code as string;
+  }
+
+  /** The newest guest mail and hotel notice of a reservation. */
+  async function lastMails(code: string) {
+    const rows = await database.query<{ to: string; subject: string; text: string }>(sql`
+      select m."to", m.subject, m.text from mail_outbox m join reservation r on r.id = m.reservation_id
+      where r.code = ${code} order by m.id desc limit 2`);
+    return { guest: rows.find((m) => m.to === MAIL)!, hotel: rows.find((m) => m.to !== MAIL)! };
+  }
+
+  async function cardToken() {
+    const res = await app.inject({
+      method: "POST",
+      url: "/sandbox-gateway/card",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "number=4242424242424242&expiry=12%2F2031&holder=Maria+Rossi&cvv=123&return=%2F",
+    });
+    return { cardToken: /data-token="([^"]+)"/.exec(res.body)![1]!, cardLast4: "4242" };
+  }
+
+  it("transfer-update: the details before and now", async () => {
+    const code = await book(rate.id, "20300310", "20300312", {
+      services: [
+        { serviceId: transfer.id, slot: 0, quantity: 1, date: "20300310", transfer: { time: "10:30" } },
+      ],
+    });
+    const voucher = await post("/api/retrieve.do", { channel: 1, code, mail: MAIL }, null);
+    const seId = (voucher.rooms[0].extra as { id: number; serviceId: number }[]).find(
+      (e) => e.serviceId === transfer.id,
+    )!.id;
+    await post(`/api/bol/transfer-update/${code}/${seId}`, { mail: MAIL, transfer: { time: "11:45" } });
+    const { guest, hotel } = await lastMails(code);
+    expect(guest.subject).toBe(`Transfer details updated for your reservation ${code} – Hotel Lago & Spa`);
+    expect(guest.text).toContain("Detail: Arrival time; Before: 10:30; Now: 11:45");
+    expect(hotel.subject).toBe(`Transfer details updated in reservation ${code} – Maria Rossi`);
+  });
+
+  it("installments, then paying the next one from the voucher", async () => {
+    const code = await book(prepaid.id, "20300320", "20300322", { payment: { method: "bank_transfer" } });
+    await post(`/api/bol/reservation/${code}/installments`, { mail: MAIL, count: 3, ...(await cardToken()) });
+    const activated = await lastMails(code);
+    expect(activated.guest.subject).toBe(
+      `Installments activated for your reservation ${code} – Hotel Lago & Spa`,
+    );
+    expect(activated.guest.text).toContain(
+      "Installment: 1; Charge date: Sat, 5 January 2030; Amount: 66,67\u00a0EUR; Status: Paid",
+    );
+    expect(activated.hotel.subject).toBe(`Installments activated for reservation ${code} – Maria Rossi`);
+
+    const [next] = await database.query<{ id: number }>(sql`select d.id from payment_due d
+      join reservation r on r.id = d.reservation_id
+      where r.code = ${code} and d.kind = 'installment' and d.status = 'due' order by d.due_date limit 1`);
+    await post(`/api/bol/reservation/${code}/pay`, {
+      mail: MAIL,
+      method: "card_payment",
+      prepayment: next!.id,
+      ...(await cardToken()),
+    });
+    const paid = await lastMails(code);
+    expect(paid.guest.subject).toBe(`Payment received for your reservation ${code} – Hotel Lago & Spa`);
+    expect(paid.guest.text).toContain("Amount received: 66,67\u00a0EUR");
+    expect(paid.guest.text).toContain("Still to pay: 66,66\u00a0EUR");
+  });
+
+  // On PGlite, modify's pricing inside its transaction waits for the transaction itself since loadSearchContext
+  // moved to database.queryPrepared, which inTransaction (modify-repository.ts) does not override (d60b5db):
+  // modify.test.ts hangs there too. Run it on both databases once that is fixed.
+  it.runIf(process.env.ALLOGGIO_TEST_DB === "postgres")("modify: the dates before and now", async () => {
+    const code = await book(rate.id, "20300210", "20300212");
+    const change = { kind: "dates", arrival: "20300211", departure: "20300213" };
+    const preview = await post(`/api/bol/reservation/${code}/recalc`, { mail: MAIL, change }, null);
+    await post(`/api/bol/reservation/${code}/modify`, {
+      mail: MAIL,
+      action: "confirm",
+      change,
+      expectedBecomes: preview.becomes,
+    });
+    const { guest, hotel } = await lastMails(code);
+    expect(guest.subject).toBe(`Your reservation ${code} has changed – Hotel Lago & Spa`);
+    expect(guest.text).toContain(
+      "Before: Sun, 10 February 2030 – Tue, 12 February 2030; Now: Mon, 11 February 2030 – Wed, 13 February 2030",
+    );
+    expect(hotel.subject).toBe(`Reservation ${code} changed – Maria Rossi`);
   });
 });
