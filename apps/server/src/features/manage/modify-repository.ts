@@ -30,11 +30,9 @@ export type ModifyFacts = {
 
 /** A transaction seen as a `Database`, so the booking's own pricing reads inside the change's transaction. */
 export function inTransaction(database: Database, tx: Tx): Database {
-  return {
-    ...database,
-    db: tx as unknown as Db,
-    query: async <T>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: T[] }).rows,
-  };
+  const query = async <T>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
+  // Every read goes through the transaction: on PGlite, one connection, a read beside it would wait forever.
+  return { ...database, db: tx as unknown as Db, query, queryPrepared: query };
 }
 
 /** ONE statement: the reservation's sale (trade customer, link), its rates' rules and the hotel's services. */
