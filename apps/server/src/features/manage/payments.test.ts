@@ -292,6 +292,15 @@ describe("installments", () => {
     expect(
       voucher.json().prepayments.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`),
     ).toEqual(["installment:paid", "installment:due", "installment:due"]);
+    // A declined first charge leaves no plan: what was due is due again.
+    const declined = await book(prepaid.id, { method: "bank_transfer" }, 2);
+    const refused = await post(`/api/bol/reservation/${declined.reservation.code}/installments`, {
+      mail: MAIL,
+      count: 2,
+      ...(await cardToken("4000000000000002")),
+    });
+    expect(refused.status).toBe(402);
+    expect(await state(declined.reservation.code)).toMatchObject({ dues: ["due:prepayment:20000"] });
     // Too many charges to fit before arrival.
     const other = await book(prepaid.id, { method: "bank_transfer" }, 1);
     const tooMany = await post(`/api/bol/reservation/${other.reservation.code}/installments`, {

@@ -184,7 +184,7 @@ export async function activateInstallments(
   req: ActivateInstallmentsRequest,
   baseUrl: string,
 ): Promise<PaymentActionResponse> {
-  const { r, firstId, plan } = await deps.database.db.transaction(async (tx) => {
+  const { r, firstId, plan, dueIds, planIds } = await deps.database.db.transaction(async (tx) => {
     const r = await lockHolderReservation(deps, tx, { code, mail: req.mail });
     if (r.status !== "confirmed" && r.status !== "payment_required")
       throw refused(
@@ -220,21 +220,39 @@ export async function activateInstallments(
         })),
       )
       .returning({ id: paymentDue.id });
-    return { r, firstId: inserted[0]!.id, plan };
+    return {
+      r,
+      firstId: inserted[0]!.id,
+      plan,
+      dueIds: due.map((p) => p.id),
+      planIds: inserted.map((x) => x.id),
+    };
   });
-  const answer = await charge(
-    deps,
-    r,
-    {
-      kind: "installment",
-      amountMinor: plan[0]!.amountMinor,
-      dueIds: [firstId],
-      method: "card_payment",
-      cardToken: req.cardToken,
-      cardLast4: req.cardLast4,
-    },
-    baseUrl,
-  );
+  let answer: PaymentActionResponse;
+  try {
+    answer = await charge(
+      deps,
+      r,
+      {
+        kind: "installment",
+        amountMinor: plan[0]!.amountMinor,
+        dueIds: [firstId],
+        method: "card_payment",
+        cardToken: req.cardToken,
+        cardLast4: req.cardLast4,
+      },
+      baseUrl,
+    );
+  } catch (err) {
+    // The first charge failed: no plan. What was due is due again, as it was.
+    await deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from payment_due
+        where id = any(${sql.raw(`'{${planIds.map(Number).join(",")}}'`)}::int[]) and status = 'due'`);
+      await tx.execute(sql`update payment_due set status = 'due'
+        where id = any(${sql.raw(`'{${dueIds.map(Number).join(",")}}'`)}::int[]) and status = 'replaced'`);
+    });
+    throw err;
+  }
   return {
     ...answer,
     installments: plan.map((i) => ({
