@@ -83,13 +83,21 @@ export function convertMinor(minor: number, from: CurrencyRules, to: CurrencyRul
   return roundForCurrency(converted, to);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 // SPEC §9: amounts are shown Italian style with the currency code.
 export function formatMoney(minor: number, rules: CurrencyRules, locale = "it-IT"): string {
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: rules.code,
-    currencyDisplay: "code",
-    minimumFractionDigits: rules.decimalDigits,
-    maximumFractionDigits: rules.decimalDigits,
-  }).format(fromMinor(minor, rules.decimalDigits));
+  const key = `${locale}|${rules.code}|${rules.decimalDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: rules.code,
+      currencyDisplay: "code",
+      minimumFractionDigits: rules.decimalDigits,
+      maximumFractionDigits: rules.decimalDigits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(fromMinor(minor, rules.decimalDigits));
 }

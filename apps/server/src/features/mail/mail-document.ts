@@ -34,26 +34,44 @@ export function nightsOf(arrival: string, departure: string): number {
   return Math.round((Date.parse(`${departure}T00:00:00Z`) - Date.parse(`${arrival}T00:00:00Z`)) / DAY_MS);
 }
 
+// Intl objects are costly to build and safe to share: one per locale (and zone), built on first use.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.DisplayNames>();
+function cached<T extends Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${iso}T00:00:00Z`));
+  return cached(
+    `day|${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        weekday: "short",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+  ).format(new Date(`${iso}T00:00:00Z`));
 }
 
 export function formatInstant(iso: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(
-    new Date(iso),
-  );
+  return cached(
+    `instant|${locale}|${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }),
+  ).format(new Date(iso));
 }
 
 /** "IT" → "Italia" in Italian; the code itself when the runtime does not know it. */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+    return (
+      cached(`region|${locale}`, () => new Intl.DisplayNames([locale], { type: "region" })).of(code) ?? code
+    );
   } catch {
     return code;
   }
