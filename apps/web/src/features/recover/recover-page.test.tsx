@@ -12,7 +12,8 @@ import RecoverPage from "./recover-page";
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
-const problem = (status: number, code: string) => json({ error: { code, message: code, requestId: "r" } }, status);
+const problem = (status: number, code: string) =>
+  json({ error: { code, message: code, requestId: "r" } }, status);
 
 describe("recover page", () => {
   let answer: () => Response;
