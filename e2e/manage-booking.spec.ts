@@ -118,7 +118,7 @@ async function book(
 }
 
 /**
- * retrieve.do answers 10 calls a minute per address (issue 5) and every test of the run comes from one address: on
+ * retrieve.do answers 30 calls a minute per address (issue 5) and every test of the run comes from one address: on
  * "Too many attempts" the test does what a guest would, waits for the window to pass and tries again.
  */
 async function whenNotRateLimited(page: Page, shown: Locator, limited: Locator, retry: () => Promise<void>) {

@@ -52,8 +52,12 @@ export function withRequestId(body: unknown, requestId: string): unknown {
   return body;
 }
 
-/** Recover attempts per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). */
-export const RETRIEVE_PER_ADDRESS_PER_MINUTE = 10;
+/**
+ * Recover calls per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). Successful calls count
+ * too, so it leaves room for a guest opening the voucher again after each change; guessing 80-bit codes at this
+ * pace is hopeless, and each code has its own failure limit besides.
+ */
+export const RETRIEVE_PER_ADDRESS_PER_MINUTE = 30;
 
 /**
  * The per-code counter of failed recoveries, shared by `retrieve.do` and every voucher action (they identify the
