@@ -74,6 +74,8 @@ export type StoredReservation = {
     refundable: boolean;
     freeCancellationDays: number | null;
     resellable: boolean;
+    minStay: number;
+    maxStay: number | null;
     totalMinor: number;
     nightlyMinor: number[];
     refundProtection: boolean;
@@ -128,7 +130,7 @@ function selectReservation(where: SQL): SQL {
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
           'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'mealPlan', rp.meal_plan,
-          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable,
+          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection
         ) order by rr.slot, rr.id)
         from reservation_room rr

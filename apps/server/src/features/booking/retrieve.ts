@@ -116,6 +116,9 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
         rateId: room.ratePlanId,
         rateName: pickText(room.rateName, language),
         mealPlan: room.mealPlan,
+        resellable: room.resellable,
+        minStay: room.minStay,
+        maxStay: room.maxStay,
         roomTotal: money(room.totalMinor),
         nightly: room.nightlyMinor.map((price, n) => ({
           date: addDays(roomArrival, n),

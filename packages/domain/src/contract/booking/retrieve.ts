@@ -56,6 +56,11 @@ const ReservationRoomSchema = z.object({
   rateId: z.number(),
   rateName: z.string(),
   mealPlan: z.string(),
+  /** The rate's rules the voucher's actions follow: a resellable rate is never changed or cancelled; a new stay
+   * keeps the rate's minimum and maximum nights. Optional for older answers. */
+  resellable: z.boolean().optional(),
+  minStay: z.number().optional(),
+  maxStay: z.number().nullable().optional(),
   roomTotal: MoneySchema,
   nightly: z.array(z.object({ date: z.string(), price: MoneySchema })),
   refundProtection: z.boolean(),
