@@ -11,8 +11,7 @@
  *   stay (and MAX_NIGHTS), arriving hotel-local today or later, same room type and rate. Whether the nights are
  *   free is the server's question (`verifyDispo`), counting the room's own nights as free.
  */
-import { MAX_NIGHTS } from "../contract/common";
-import { nightsBetween, todayInZone, type Ymd } from "../stay-dates/stay-dates";
+import { MAX_NIGHTS, nightsBetween, todayInZone, type Ymd } from "../stay-dates/stay-dates";
 import {
   assessRoomCancellation,
   type CancellationPolicy,

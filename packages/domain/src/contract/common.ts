@@ -2,10 +2,9 @@ import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../booking/guest-form";
 import { normalizeReservationCode } from "../booking/reservation-code";
 import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../occupancy/occupancy";
-import { isValidYmd, nightsBetween } from "../stay-dates/stay-dates";
+import { isValidYmd, MAX_NIGHTS, nightsBetween } from "../stay-dates/stay-dates";
 
-/** The most nights one search may ask for (ADR 0003). */
-export const MAX_NIGHTS = 60;
+export { MAX_NIGHTS };
 /** The most rooms one search may ask for. */
 export const MAX_ROOMS = 10;
 

@@ -118,6 +118,9 @@ export function localTimeInZone(now: Date, timeZone: string): LocalTime {
 /** Until this hotel-local hour a guest may still book the night that began the evening before (a walk-in). */
 export const NIGHT_CUTOFF_HOUR = 4;
 
+/** The most nights one stay may have (ADR 0003). Here rather than in the contracts: rules use it without zod. */
+export const MAX_NIGHTS = 60;
+
 /**
  * The earliest arrival a guest may book: hotel-local today, or yesterday before NIGHT_CUTOFF_HOUR, so that a
  * guest arriving at 01:00 books the night that is already under way.
