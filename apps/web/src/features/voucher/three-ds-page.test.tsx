@@ -64,6 +64,8 @@ describe("3-D Secure return", () => {
     expect(status.textContent).toBe("Checking your payment…");
     expect(status.getAttribute("aria-live")).toBe("polite");
 
+    // The status shows before the request leaves (an effect): wait for the call itself.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/confirmPayment.do");
     expect(init?.method).toBe("POST");
