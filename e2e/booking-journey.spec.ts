@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { addDays } from "./dates";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
 import { receivedMail } from "./mail";
 
@@ -24,11 +25,6 @@ type AvailRoom = {
   count: number;
   rates: { id: number; name: string; payment: string }[];
 };
-
-const toDate = (ymd: string) =>
-  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
-const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
-const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
 
 /** The first arrival at least `from` days ahead where a 2-night stay is open in calendar.do. */
 async function pickStay(request: APIRequestContext, from: number) {

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 
 // Managing a booking from the voucher (issue 5). Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
@@ -22,11 +23,6 @@ type AvailRoom = {
   rates: { id: number; name: string; payment: string }[];
 };
 type Stay = { arrival: string; departure: string };
-
-const toDate = (ymd: string) =>
-  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
-const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
-const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
 
 /** The first arrival at least `from` days ahead where a stay of `nights` (and `spare` more) is open in calendar.do. */
 async function pickStay(request: APIRequestContext, from: number, nights: number, spare = 0): Promise<Stay> {

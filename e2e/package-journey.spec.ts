@@ -1,3 +1,4 @@
+import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 
 // Hotel Bellavista Riva (demo hotel 1): a romantic special offer (2–4 nights for two) and a fly & stay package.
@@ -11,11 +12,6 @@ type Package = {
   priceFrom: { arrival: string; nights: number } | null;
   airports: { code: string; flights: { date: string }[] }[];
 };
-
-const toDate = (ymd: string) =>
-  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
-const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
-const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
 
 test("package landing, then a search within its validity and rules", async ({
   page,

@@ -1,13 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
+import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 
 // The demo group on its direct channel: three hotels on Lake Garda, one in the Swiss Alps.
 const PORTAL = "/channel/1/language/1";
-
-const toDate = (ymd: string) =>
-  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
-const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
-const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
 
 type PortalAnswer = { arrival: string; hotels: { id: number; name: string; available: boolean }[] };
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 
 // Hotel Bellavista Riva (demo hotel 1), English, then Italian.
@@ -14,11 +15,6 @@ type CalendarDay = {
   minStay: number;
   maxStay: number | null;
 };
-
-const toDate = (ymd: string) =>
-  new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
-const toYmd = (date: Date) => date.toISOString().slice(0, 10).replaceAll("-", "");
-const addDays = (ymd: string, days: number) => toYmd(new Date(toDate(ymd).getTime() + days * 86_400_000));
 
 /**
  * The hotel's today (the calendar starts there) and the first arrival at least 20 days ahead where a 3-night stay is
