@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
 import { idempotencyKey } from "../db/schema";
 import { AppError } from "./errors";
@@ -103,4 +104,31 @@ export async function runIdempotent(
     }
     throw err;
   }
+}
+
+/** A stored error answer is sent again with this request's id. */
+function withRequestId(body: unknown, requestId: string): unknown {
+  if (body && typeof body === "object" && "error" in body)
+    return { error: { ...(body as { error: object }).error, requestId } };
+  return body;
+}
+
+/**
+ * A route's work once per Idempotency-Key (the request's header, required): `action` gets the key and its answer
+ * is a 200; a replay, a concurrent duplicate or another payload under the key get what `runIdempotent` says.
+ */
+export async function replyIdempotent(
+  database: Database,
+  scope: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  action: (key: string) => Promise<unknown>,
+) {
+  const key = readIdempotencyKey(request.headers["idempotency-key"]);
+  const answer = await runIdempotent(database, scope, key, payload, async () => ({
+    status: 200,
+    body: await action(key),
+  }));
+  return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
 }

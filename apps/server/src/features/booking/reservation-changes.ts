@@ -1,8 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { reservation, reservationHistory } from "../../db/schema";
 import type { Tx } from "./repository";
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;
+
+/** `any('{1,2,3}'::int[])`: a list of ids as one literal (integers only, so nothing can be injected). */
+export function anyId(ids: readonly number[]): SQL {
+  return sql`any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'`)}::int[])`;
+}
 
 /** Who changed a reservation: the guest (voucher), the property, or the system (payments, timed jobs). */
 export type Actor = "guest" | "property" | "system";
@@ -40,24 +45,31 @@ export async function releaseInventory(
   reservationId: number,
   roomIds?: readonly number[],
 ): Promise<number> {
-  const only = roomIds
-    ? sql`and rr.id = any(${sql.raw(`'{${roomIds.map(Number).join(",")}}'`)}::int[])`
-    : sql``;
+  const only = roomIds ? sql`and rr.id = ${anyId(roomIds)}` : sql``;
   const rooms = await tx.execute(sql`
     update reservation_room rr set status = 'C'
     where rr.reservation_id = ${reservationId} and rr.status = 'A' ${only}
     returning rr.id, rr.room_type_id, rr.arrival, rr.departure`);
   const released = (rooms as unknown as { rows: { id: number }[] }).rows;
   if (released.length === 0) return 0;
-  const ids = sql.raw(`'{${released.map((r) => Number(r.id)).join(",")}}'`);
+  await returnNights(
+    tx,
+    released.map((r) => r.id),
+  );
+  return released.length;
+}
+
+/** Puts the nights of these reservation rooms back on sale (`onlyActive`: of those still active only). */
+export async function returnNights(tx: Tx, roomIds: readonly number[], onlyActive = false): Promise<void> {
+  if (roomIds.length === 0) return;
+  const active = onlyActive ? sql`and rr.status = 'A'` : sql``;
   await tx.execute(sql`
     update inventory i set sold = i.sold - r.n
     from (
       select rr.room_type_id, d::date as day, count(*)::int as n
       from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
-      where rr.id = any(${ids}::int[])
+      where rr.id = ${anyId(roomIds)} ${active}
       group by rr.room_type_id, d
     ) r
     where i.room_type_id = r.room_type_id and i.day = r.day`);
-  return released.length;
 }

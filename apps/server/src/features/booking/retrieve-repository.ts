@@ -169,12 +169,11 @@ function selectReservation(where: SQL): SQL {
  */
 export async function findReservationForGuest(
   database: Database,
-  key: { code: string; mail: string; channel: number },
+  key: { code: string; mail: string; channel?: number | undefined },
 ): Promise<StoredReservation | null> {
+  const channel = key.channel === undefined ? sql`` : sql`and r.channel_id = ${key.channel}`;
   const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(
-      sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) and r.channel_id = ${key.channel}`,
-    ),
+    selectReservation(sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) ${channel}`),
   );
   return rows[0]?.reservation ?? null;
 }

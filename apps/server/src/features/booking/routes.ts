@@ -17,7 +17,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
-import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { replyIdempotent } from "../../http/idempotency";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -44,13 +44,6 @@ const errors = {
 
 export const baseUrlOf = (request: { protocol: string; host: string }) =>
   `${request.protocol}://${request.host}`;
-
-/** A stored error answer is sent again with this request's id. */
-export function withRequestId(body: unknown, requestId: string): unknown {
-  if (body && typeof body === "object" && "error" in body)
-    return { error: { ...(body as { error: object }).error, requestId } };
-  return body;
-}
 
 /**
  * Recover calls per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). Successful calls count
@@ -117,12 +110,9 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
     async (request, reply) => {
       const body = request.body;
       if (body.checkPrepaid) return checkPrepaid(deps, body);
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      const answer = await runIdempotent(deps.database, "guestdata.do", key, body, async () => ({
-        status: 200,
-        body: await confirmBooking(deps, body, key, baseUrlOf(request)),
-      }));
-      return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
+      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, (key) =>
+        confirmBooking(deps, body, key, baseUrlOf(request)),
+      );
     },
   );
   app.post(
@@ -135,14 +125,10 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
         response: { 200: ConfirmPaymentResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      const answer = await runIdempotent(deps.database, "confirmPayment.do", key, request.body, async () => ({
-        status: 200,
-        body: await confirmPayment(deps, request.body, baseUrlOf(request)),
-      }));
-      return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
-    },
+    (request, reply) =>
+      replyIdempotent(deps.database, "confirmPayment.do", request, reply, request.body, () =>
+        confirmPayment(deps, request.body, baseUrlOf(request)),
+      ),
   );
   app.post(
     "/api/payments/:gateway/events",

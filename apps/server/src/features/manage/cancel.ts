@@ -14,7 +14,7 @@ import { releaseInventory, setStatus } from "../booking/reservation-changes";
 import { toVoucherReservation } from "../booking/retrieve";
 import type { StoredReservation } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
-import { lockHolderReservation, type ManageDeps, refused } from "./holder";
+import { lockHolderReservation, type ManageDeps, readHolderReservation, refused } from "./holder";
 import { refundPayment } from "./refunds";
 
 const REFUSALS: Record<string, [code: string, message: string]> = {
@@ -182,6 +182,6 @@ export async function cancelReservation(
   });
   if ("quote" in result) return result.quote;
   if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
-  const after = await deps.database.db.transaction((tx) => lockHolderReservation(deps, tx, key));
+  const after = await readHolderReservation(deps, key);
   return toVoucherReservation(after, after.languageId);
 }

@@ -1,9 +1,12 @@
-import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { AttemptLimiter } from "../booking/attempt-limiter";
 import type { Tx } from "../booking/repository";
 import { reservationNotFound, tooManyAttempts } from "../booking/retrieve";
-import { lockReservationForGuest, type StoredReservation } from "../booking/retrieve-repository";
+import {
+  findReservationForGuest,
+  lockReservationForGuest,
+  type StoredReservation,
+} from "../booking/retrieve-repository";
 import type { BookingDeps } from "../booking/service";
 
 /** What the voucher's actions need: the booking's own, the per-code attempt limiter of `retrieve.do`. */
@@ -21,8 +24,21 @@ export async function lockHolderReservation(
   tx: Tx,
   key: HolderKey,
 ): Promise<StoredReservation> {
+  return checkedHolder(deps, key, () => lockReservationForGuest(tx, key));
+}
+
+/** The same, without a transaction or a lock, for calls that only read (previews, the answer after a change). */
+export async function readHolderReservation(deps: ManageDeps, key: HolderKey): Promise<StoredReservation> {
+  return checkedHolder(deps, key, () => findReservationForGuest(deps.database, key));
+}
+
+async function checkedHolder(
+  deps: ManageDeps,
+  key: HolderKey,
+  find: () => Promise<StoredReservation | null>,
+): Promise<StoredReservation> {
   if (deps.codeLimiter.isBlocked(key.code)) throw tooManyAttempts();
-  const found = await lockReservationForGuest(tx, key);
+  const found = await find();
   if (!found) {
     deps.codeLimiter.recordFailure(key.code);
     throw reservationNotFound();
@@ -30,14 +46,7 @@ export async function lockHolderReservation(
   return found;
 }
 
-/** The same, without a lock, for calls that only read (previews). */
-export async function readHolderReservation(deps: ManageDeps, key: HolderKey): Promise<StoredReservation> {
-  return deps.database.db.transaction((tx) => lockHolderReservation(deps, tx as Tx, key));
-}
-
 /** A refusal of an action on this reservation (ADR 0010): 409 with the reason as the code. */
 export function refused(code: string, message: string, field = "reservation"): AppError {
   return new AppError(code, 409, message, [{ field, message: code }]);
 }
-
-export type { Database, StoredReservation };

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { reservationHistory, reservationService } from "../../db/schema";
 import type { Tx } from "../booking/repository";
+import { returnNights } from "../booking/reservation-changes";
 
 /** A hotel's service as a change prices and checks it. */
 export type CatalogueEntry = {
@@ -77,17 +78,7 @@ export async function findChangeByKey(
  * swap, whose second half takes the new nights with `takeInventory`, in the same transaction.
  */
 export async function giveBackNights(tx: Tx, roomIds: readonly number[]): Promise<void> {
-  if (roomIds.length === 0) return;
-  const ids = sql.raw(`'{${roomIds.map(Number).join(",")}}'`);
-  await tx.execute(sql`
-    update inventory i set sold = i.sold - r.n
-    from (
-      select rr.room_type_id, d::date as day, count(*)::int as n
-      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
-      where rr.id = any(${ids}::int[]) and rr.status = 'A'
-      group by rr.room_type_id, d
-    ) r
-    where i.room_type_id = r.room_type_id and i.day = r.day`);
+  await returnNights(tx, roomIds, true);
 }
 
 /** A room's new dates and prices (ISO dates). */

@@ -11,8 +11,8 @@ import {
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { App } from "../../http/app";
-import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
-import { baseUrlOf, withRequestId } from "../booking/routes";
+import { replyIdempotent } from "../../http/idempotency";
+import { baseUrlOf } from "../booking/routes";
 import type { ManageDeps } from "./holder";
 import { modifyReservation, recalcChange, verifyDispo } from "./modify";
 
@@ -65,20 +65,16 @@ export function registerModifyRoutes(app: App, deps: ManageDeps): void {
         response: { 200: ModifyResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    (request, reply) => {
       const { code } = request.params;
-      const answer = await runIdempotent(
+      return replyIdempotent(
         deps.database,
         "bol/reservation/modify",
-        key,
+        request,
+        reply,
         { code, body: request.body },
-        async () => ({
-          status: 200,
-          body: await modifyReservation(deps, code, request.body, key, baseUrlOf(request)),
-        }),
+        (key) => modifyReservation(deps, code, request.body, key, baseUrlOf(request)),
       );
-      return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
     },
   );
 }

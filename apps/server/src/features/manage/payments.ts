@@ -10,6 +10,7 @@ import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/sta
 import { sql } from "drizzle-orm";
 import { paymentDue, paymentTransaction } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { anyId } from "../booking/reservation-changes";
 import type { StoredReservation } from "../booking/retrieve-repository";
 import { paymentProblem, settleLaterPayment, voucherPath } from "../booking/service";
 import type { AuthoriseResult } from "../payments/gateway";
@@ -81,7 +82,7 @@ async function charge(
       .onConflictDoNothing();
     if (input.dueIds.length > 0)
       await tx.execute(sql`update payment_due set payment_ref = ${answer.ref}
-        where id = any(${sql.raw(`'{${input.dueIds.map(Number).join(",")}}'`)}::int[]) and status = 'due'`);
+        where id = ${anyId(input.dueIds)} and status = 'due'`);
   });
   if (answer.status === "declined")
     throw new AppError(
@@ -207,7 +208,7 @@ export async function activateInstallments(
     });
     // The plan replaces what was due; the rows stay, marked replaced, for the record.
     await tx.execute(sql`update payment_due set status = 'replaced'
-      where id = any(${sql.raw(`'{${due.map((p) => Number(p.id)).join(",")}}'`)}::int[])`);
+      where id = ${anyId(due.map((p) => p.id))}`);
     const inserted = await tx
       .insert(paymentDue)
       .values(
@@ -247,9 +248,9 @@ export async function activateInstallments(
     // The first charge failed: no plan. What was due is due again, as it was.
     await deps.database.db.transaction(async (tx) => {
       await tx.execute(sql`delete from payment_due
-        where id = any(${sql.raw(`'{${planIds.map(Number).join(",")}}'`)}::int[]) and status = 'due'`);
+        where id = ${anyId(planIds)} and status = 'due'`);
       await tx.execute(sql`update payment_due set status = 'due'
-        where id = any(${sql.raw(`'{${dueIds.map(Number).join(",")}}'`)}::int[]) and status = 'replaced'`);
+        where id = ${anyId(dueIds)} and status = 'replaced'`);
     });
     throw err;
   }

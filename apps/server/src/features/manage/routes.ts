@@ -15,11 +15,10 @@ import {
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../http/app";
-import { readIdempotencyKey, runIdempotent } from "../../http/idempotency";
+import { replyIdempotent } from "../../http/idempotency";
 import { tooManyAttempts } from "../booking/retrieve";
-import { baseUrlOf, withRequestId } from "../booking/routes";
+import { baseUrlOf } from "../booking/routes";
 import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
 import { registerModifyRoutes } from "./modify-routes";
@@ -41,26 +40,6 @@ const errors = {
   429: ErrorSchema,
 };
 
-/**
- * Runs a voucher action once per Idempotency-Key (ARCHITECTURE §3): a replay gets the stored answer, a
- * concurrent duplicate 409, the same key with another body 422.
- */
-async function once(
-  deps: ManageDeps,
-  scope: string,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: unknown,
-  action: () => Promise<unknown>,
-) {
-  const key = readIdempotencyKey(request.headers["idempotency-key"]);
-  const answer = await runIdempotent(deps.database, scope, key, body, async () => ({
-    status: 200,
-    body: await action(),
-  }));
-  return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
-}
-
 /** The voucher's actions (SPEC §2, §4, §7; issue 5; ADR 0010). */
 export function registerManageRoutes(app: App, deps: ManageDeps): void {
   app.post(
@@ -77,7 +56,7 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
     async (request, reply) => {
       const body = request.body;
       if (body.preview) return cancelReservation(deps, body, baseUrlOf(request));
-      return once(deps, "delete.do", request, reply, body, () =>
+      return replyIdempotent(deps.database, "delete.do", request, reply, body, () =>
         cancelReservation(deps, body, baseUrlOf(request)),
       );
     },
@@ -101,8 +80,13 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
       },
     },
     async (request, reply) =>
-      once(deps, "pay", request, reply, { code: request.params.code, ...request.body }, () =>
-        payNow(deps, request.params.code, request.body, baseUrlOf(request)),
+      replyIdempotent(
+        deps.database,
+        "pay",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        () => payNow(deps, request.params.code, request.body, baseUrlOf(request)),
       ),
   );
   app.post(
@@ -114,8 +98,13 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
       },
     },
     async (request, reply) =>
-      once(deps, "authorise", request, reply, { code: request.params.code, ...request.body }, () =>
-        authoriseNow(deps, request.params.code, request.body, baseUrlOf(request)),
+      replyIdempotent(
+        deps.database,
+        "authorise",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        () => authoriseNow(deps, request.params.code, request.body, baseUrlOf(request)),
       ),
   );
   app.post(
@@ -127,8 +116,13 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
       },
     },
     async (request, reply) =>
-      once(deps, "installments", request, reply, { code: request.params.code, ...request.body }, () =>
-        activateInstallments(deps, request.params.code, request.body, baseUrlOf(request)),
+      replyIdempotent(
+        deps.database,
+        "installments",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        () => activateInstallments(deps, request.params.code, request.body, baseUrlOf(request)),
       ),
   );
   app.post(
@@ -143,8 +137,13 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
       },
     },
     async (request, reply) =>
-      once(deps, "transfer-update", request, reply, { ...request.params, ...request.body }, () =>
-        updateTransfer(deps, request.params, request.body, baseUrlOf(request)),
+      replyIdempotent(
+        deps.database,
+        "transfer-update",
+        request,
+        reply,
+        { ...request.params, ...request.body },
+        () => updateTransfer(deps, request.params, request.body, baseUrlOf(request)),
       ),
   );
   // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
@@ -170,7 +169,7 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         },
       },
       async (request, reply) =>
-        once(deps, "quote.do", request, reply, request.body, () =>
+        replyIdempotent(deps.database, "quote.do", request, reply, request.body, () =>
           requestQuote(deps, request.body, baseUrlOf(request), quoteRecipients),
         ),
     );
