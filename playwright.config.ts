@@ -5,12 +5,12 @@ import { defineConfig } from "@playwright/test";
 import { startTestSmtpServer } from "./packages/test-kit/src/mail";
 
 // Browser journeys (e2e/README.md) against the real product: `node scripts/start.mjs`, as `npm start` runs it, on
-// port 3900 with a fresh PGlite database so the demo group loads on start.
-const PORT = 3900;
+// port 3900 (E2E_PORT; E2E_SMTP_PORT for its SMTP server, 3925) with a fresh PGlite database so the demo group loads on start.
+const PORT = Number(process.env.E2E_PORT ?? 3900);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = Boolean(process.env.CI);
 // A real SMTP server the product delivers its mail to; e2e/mail.ts reads what arrived (one JSON file a mail).
-const SMTP_PORT = 3925;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3925);
 
 // Playwright loads this file in the runner and again in every worker: only the runner creates the data dir; the
 // workers inherit its path through the environment. The runner removes it on exit, after the server has stopped.

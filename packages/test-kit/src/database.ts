@@ -9,7 +9,8 @@ export function testDatabaseKind(): "pglite" | "postgres" {
   return process.env.ALLOGGIO_TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-export const TEMPLATE_DB = "alloggio_test_template";
+/** The migrated PostgreSQL template; ALLOGGIO_TEST_TEMPLATE names another so two checkouts can test at once. */
+export const TEMPLATE_DB = process.env.ALLOGGIO_TEST_TEMPLATE ?? "alloggio_test_template";
 
 function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
