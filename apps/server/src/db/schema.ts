@@ -612,6 +612,12 @@ export const reservationRoom = pgTable(
     totalMinor: integer("total_minor").notNull(),
     nightlyMinor: integer("nightly_minor").array().notNull(),
     refundProtection: boolean("refund_protection").notNull().default(false),
+    /** The refund protection bought for this room (its rate's price when booked), minor units. */
+    refundProtectionMinor: integer("refund_protection_minor").notNull().default(0),
+    /** What a cancelled room still costs: its cancellation penalty (0 when free or not cancelled). */
+    penaltyMinor: integer("penalty_minor").notNull().default(0),
+    /** The rate's prepayment steps when booked: later changes are scheduled by the terms the guest accepted. */
+    prepayment: jsonb("prepayment").$type<PrepaymentStep[]>().notNull().default([]),
   },
   (t) => [index("reservation_room_reservation").on(t.reservationId)],
 );

@@ -77,9 +77,43 @@ const online = buildProperty({
   inventory: [anInventoryRange(onlineRoom, { allotment: 5 })],
 });
 
+// Issue 11: a prepaid and a pay-at-hotel rate, a resort fee for every adult, city tax; rooms of two types that can
+// be had for 10–13 January only one after the other (cross-booking).
+const early = aRoomType({ code: "EARLY" });
+const late = aRoomType({ code: "LATE" });
+const feePrepaid = aRatePlan({
+  refundable: false,
+  freeCancellationDays: undefined,
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+});
+const feeAtHotel = aRatePlan({ payment: "pay_at_hotel" });
+const feeCategory = aServiceCategory();
+const resortFee = aService(feeCategory, { pricingBasis: "per_person", price: 6, mandatoryFor: "all_adults" });
+const fees = buildProperty({
+  hotel: { cityTax: 2 },
+  roomTypes: [early, late],
+  ratePlans: [feePrepaid, feeAtHotel],
+  prices: [
+    aPriceRange(early, feePrepaid, { perAdults: { "2": 74 } }),
+    aPriceRange(early, feeAtHotel, { perAdults: { "2": 80 } }),
+    aPriceRange(late, feePrepaid, { perAdults: { "2": 70 } }),
+    aPriceRange(late, feeAtHotel, { perAdults: { "2": 90 } }),
+  ],
+  inventory: [
+    anInventoryRange(early, { allotment: 5 }),
+    anInventoryRange(late, { allotment: 5 }),
+    anInventoryRange(early, { from: "2030-02-12", to: "2030-02-12", allotment: 0 }),
+    anInventoryRange(late, { from: "2030-02-10", to: "2030-02-10", allotment: 0 }),
+  ],
+  serviceCategories: [feeCategory],
+  services: [resortFee],
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, hotel);
+  await seedProperty(database, fees);
   await seedProperty(database, strict);
   await seedProperty(database, online);
   app = await createTestApp(database, clock.now);
@@ -143,6 +177,12 @@ async function sold(roomTypeId: number): Promise<number[]> {
     select sold from inventory where room_type_id = ${roomTypeId}
       and day >= '2030-01-10' and day < '2030-01-12' order by day`);
   return rows.map((r) => r.sold);
+}
+
+async function soldOn(roomTypeId: number, day: string): Promise<number> {
+  const rows = await database.query<{ sold: number }>(sql`
+    select sold from inventory where room_type_id = ${roomTypeId} and day = ${day}::date`);
+  return rows[0]?.sold ?? -1;
 }
 
 /** Enters a test card on the sandbox gateway's hosted page, as a guest would, and reads back the token. */
@@ -339,6 +379,143 @@ describe("guestdata.do confirm", () => {
     const res = await post("/api/guestdata.do", booking(), null);
     expect(res.status).toBe(400);
     expect(res.json().error.details[0].field).toBe("Idempotency-Key");
+  });
+});
+
+describe("money of a booking (issue 11)", () => {
+  const twoRooms = (services: Body[], firstRate = feePrepaid.id) =>
+    booking({
+      hotel: fees.hotel.id,
+      services,
+      rooms: [
+        { slot: 0, roomId: early.id, rateId: firstRate, adults: 2, ages: [], refundProtection: false },
+        { slot: 1, roomId: late.id, rateId: feeAtHotel.id, adults: 2, ages: [], refundProtection: false },
+      ],
+    });
+
+  it("charges now only what each room's own rate asks: a pay-at-hotel room's fee waits for the hotel", async () => {
+    const res = await post(
+      "/api/guestdata.do",
+      {
+        ...twoRooms([
+          { serviceId: resortFee.id, slot: 0, quantity: 2 },
+          { serviceId: resortFee.id, slot: 1, quantity: 2 },
+        ]),
+        checkPrepaid: 1,
+      },
+      null,
+    );
+    expect(res.status, res.body).toBe(200);
+    // Prepaid room 2 × 74 = 148 and its fee 12 now; the other room (2 × 90) and its fee at the hotel.
+    expect(res.json()).toMatchObject({
+      roomsTotal: 328,
+      servicesTotal: 24,
+      total: 352,
+      dueNow: 160,
+      cityTax: 16,
+    });
+  });
+
+  it("charges a fee mandatory for every adult even when the request leaves it out", async () => {
+    const res = await post("/api/guestdata.do", twoRooms([], feeAtHotel.id));
+    expect(res.status, res.body).toBe(200);
+    // 2 × 80 + 2 × 90 of rooms, and 2 × 6 for each room's adults.
+    expect(res.json().reservation.total).toBe(364);
+    const rows = await database.query<{ slot: number; price_minor: number }>(sql`
+      select rr.slot, rs.price_minor from reservation_service rs
+      join reservation r on r.id = rs.reservation_id join reservation_room rr on rr.id = rs.room_id
+      where r.code = ${res.json().reservation.code} order by rr.slot`);
+    expect(rows).toEqual([
+      { slot: 0, price_minor: 1200 },
+      { slot: 1, price_minor: 1200 },
+    ]);
+  });
+
+  it("books a cross-booking: each segment its own room type and dates, priced as the search offered it", async () => {
+    const search = await app.inject({
+      method: "GET",
+      url: `/api/avail.do?channel=1&hotel=${fees.hotel.id}&language=1&arrival=20300210&departure=20300213&adults=2&cross=1&packs=${feeAtHotel.id}`,
+    });
+    const option = search.json().crossAvailability[0];
+    expect(option.segments.map((x: Body) => [x.roomId, x.arrival, x.departure])).toEqual([
+      [early.id, "20300210", "20300212"],
+      [late.id, "20300212", "20300213"],
+    ]);
+    const before = { early: await soldOn(early.id, "2030-02-10"), late: await soldOn(late.id, "2030-02-12") };
+    const res = await post(
+      "/api/guestdata.do",
+      booking({
+        hotel: fees.hotel.id,
+        arrival: "20300210",
+        departure: "20300213",
+        expectedTotal: option.stayTotal,
+        rooms: option.segments.map(
+          (x: { roomId: number; arrival: string; departure: string }, i: number) => ({
+            slot: i,
+            roomId: x.roomId,
+            rateId: feeAtHotel.id,
+            adults: 2,
+            ages: [],
+            refundProtection: false,
+            cross: { room: 0, arrival: x.arrival, departure: x.departure },
+          }),
+        ),
+      }),
+    );
+    expect(res.status, res.body).toBe(200);
+    // 2 nights × 80 + 1 night × 90, and the resort fee of each segment's room.
+    expect(res.json().reservation.total).toBe(250 + 24);
+    expect(option.stayTotal).toBe(274);
+    const rooms = await database.query<{
+      room_type_id: number;
+      arrival: string;
+      departure: string;
+      total: number;
+    }>(sql`
+      select rr.room_type_id, rr.arrival::text, rr.departure::text, rr.total_minor as total from reservation_room rr
+      join reservation r on r.id = rr.reservation_id where r.code = ${res.json().reservation.code} order by rr.slot`);
+    expect(rooms).toEqual([
+      { room_type_id: early.id, arrival: "2030-02-10", departure: "2030-02-12", total: 16_000 },
+      { room_type_id: late.id, arrival: "2030-02-12", departure: "2030-02-13", total: 9000 },
+    ]);
+    expect(await soldOn(early.id, "2030-02-10")).toBe(before.early + 1);
+    expect(await soldOn(late.id, "2030-02-12")).toBe(before.late + 1);
+    expect(await soldOn(late.id, "2030-02-11")).toBe(0);
+  });
+
+  it("refuses segments that do not cover the stay, naming the field", async () => {
+    const res = await post(
+      "/api/guestdata.do",
+      booking({
+        hotel: fees.hotel.id,
+        arrival: "20300210",
+        departure: "20300213",
+        rooms: [
+          {
+            slot: 0,
+            roomId: early.id,
+            rateId: feeAtHotel.id,
+            adults: 2,
+            ages: [],
+            refundProtection: false,
+            cross: { room: 0, arrival: "20300210", departure: "20300211" },
+          },
+          {
+            slot: 1,
+            roomId: late.id,
+            rateId: feeAtHotel.id,
+            adults: 2,
+            ages: [],
+            refundProtection: false,
+            cross: { room: 0, arrival: "20300212", departure: "20300213" },
+          },
+        ],
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain(
+      "rooms.1.cross.arrival",
+    );
   });
 });
 

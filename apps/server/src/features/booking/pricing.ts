@@ -1,19 +1,26 @@
-import { splitPaymentSchedule } from "@alloggio/domain/booking/payment-schedule";
+import {
+  planPrepayments,
+  type RoomCharge,
+  splitDues,
+  totalReservation,
+} from "@alloggio/domain/booking/reservation-money";
 import { checkMandatoryCategories, priceService } from "@alloggio/domain/booking/services";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { toMinor } from "@alloggio/domain/money/money";
+import { findMandatoryExtras } from "@alloggio/domain/pricing/stay-charges";
 import {
   firstArrivalInZone,
   listNights,
   nightsBetween,
   todayInZone,
+  type Ymd,
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { evaluateStay, SearchIndex } from "../search/evaluate";
+import { evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
 import { loadSearchContext, type SearchContext } from "../search/repository";
 import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
@@ -22,6 +29,9 @@ export type PricedRoom = {
   slot: number;
   roomTypeId: number;
   ratePlanId: number;
+  /** The room's own stay: the booking's, or its segment's in a cross-booking. */
+  arrival: Ymd;
+  departure: Ymd;
   adults: number;
   ages: number[];
   nightly: number[];
@@ -47,6 +57,7 @@ export type PricedBooking = {
   currency: string;
   digits: number;
   rooms: PricedRoom[];
+  /** The services asked for, in the request's order, then the mandatory ones the request left out. */
   services: PricedService[];
   roomsTotalMinor: number;
   servicesTotalMinor: number;
@@ -66,12 +77,6 @@ export type PricedBooking = {
 
 type CatalogueRow = {
   id: number;
-  category_id: number;
-  category_mandatory: boolean;
-  pricing_basis: "per_person" | "per_unit" | "per_stay";
-  per_night: boolean;
-  price_minor: number;
-  mandatory_for: "none" | "all_adults" | "all_children";
   needs_date: boolean;
   time_slots: string[];
   is_transfer: boolean;
@@ -100,11 +105,39 @@ function withHeldNightsFree(ctx: SearchContext, arrival: string, held: readonly 
   };
 }
 
+function soldOut(field: string, message: string): AppError {
+  return new AppError("sold_out", 409, "The selected dates are no longer available", [{ field, message }]);
+}
+
 /**
- * Prices a booking request exactly as a search would (same statement, same evaluation), with its services,
- * refund protection, city tax and prepayment schedule. Throws `sold_out` when a chosen room and rate cannot be
- * had for the stay, and `prices_changed` when the guest saw another total. `options.heldNights` (YYYYMMDD days)
- * are counted as free: the nights a reservation being changed holds already.
+ * The searched rooms of a request: a plain room is one slot of the evaluation; the segments of a cross-booked
+ * room (`cross.room`) together are one, priced as the search priced its cross option.
+ */
+function toSearchedRooms(req: GuestDataRequest) {
+  const searched: { entries: number[]; cross: boolean }[] = [];
+  const crossOf = new Map<number, number>();
+  req.rooms.forEach((room, i) => {
+    if (!room.cross) {
+      searched.push({ entries: [i], cross: false });
+      return;
+    }
+    const at = crossOf.get(room.cross.room);
+    if (at === undefined) {
+      crossOf.set(room.cross.room, searched.length);
+      searched.push({ entries: [i], cross: true });
+    } else searched[at]!.entries.push(i);
+  });
+  for (const s of searched)
+    s.entries.sort((a, b) => (req.rooms[a]!.cross!.arrival < req.rooms[b]!.cross!.arrival ? -1 : 1));
+  return searched;
+}
+
+/**
+ * Prices a booking request exactly as a search would (same statement, same evaluation), with its services, the
+ * mandatory extras it left out, refund protection, city tax and the payment schedule of each room's rate
+ * (packages/domain: stay-charges, reservation-money). Throws `sold_out` when a chosen room and rate cannot be had
+ * for the stay, and `prices_changed` when the guest saw another total. `options.heldNights` (YYYYMMDD days) are
+ * counted as free: the nights a reservation being changed holds already.
  */
 export async function priceBooking(
   database: Database,
@@ -125,7 +158,7 @@ export async function priceBooking(
     minAdults: Math.min(...priced),
     maxAdults: Math.max(...priced),
   });
-  if (!ctx.hotel || !ctx.channel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!ctx.hotel || !ctx.channel) throw notFound("hotel", "unknown hotel or channel");
   const now = deps.now();
   const today = todayInZone(now, ctx.hotel.time_zone);
   if (req.arrival < firstArrivalInZone(now, ctx.hotel.time_zone))
@@ -143,11 +176,13 @@ export async function priceBooking(
     arrival: req.arrival,
     departure: req.departure,
   });
+  const searched = toSearchedRooms(req);
+  const lead = (s: (typeof searched)[number]) => req.rooms[s.entries[0]!]!;
   const evaluation = evaluateStay(
     index,
     req.arrival,
     req.departure,
-    req.rooms.map((r) => ({ adults: r.adults, ages: r.ages })),
+    searched.map((s) => ({ adults: lead(s).adults, ages: lead(s).ages })),
     {
       languageId: req.language,
       today,
@@ -168,74 +203,115 @@ export async function priceBooking(
       roomIds: [...new Set(req.rooms.map((r) => r.roomId))],
       rateIds: undefined,
       mtId: 0,
-      chosenRates: req.rooms.map((r) => r.rateId),
+      chosenRates: searched.map((s) => lead(s).rateId),
       isTrade,
       customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
       cross: false,
       connected: false,
+      crossPlans: searched.map((s) =>
+        s.cross
+          ? s.entries.map((i) => ({
+              roomId: req.rooms[i]!.roomId,
+              arrival: req.rooms[i]!.cross!.arrival,
+              departure: req.rooms[i]!.cross!.departure,
+            }))
+          : null,
+      ),
     },
   );
   const digits = index.rules.decimalDigits;
   const minor = (major: number) => toMinor(major, digits);
-  const nights = nightsBetween(req.arrival, req.departure);
+  const planOf = (rateId: number) => ctx.rate_plans.find((p) => p.id === rateId)!;
 
-  const rooms: PricedRoom[] = req.rooms.map((r, slot) => {
-    const room = evaluation.slots[slot]?.rooms.find((x) => x.id === r.roomId);
-    const rate = room?.rates.find((x) => x.id === r.rateId);
-    if (!room || !rate)
-      throw new AppError("sold_out", 409, "The selected dates are no longer available", [
-        { field: `rooms.${slot}.roomId`, message: "not available for these dates" },
-      ]);
-    const plan = ctx.rate_plans.find((p) => p.id === r.rateId)!;
-    if (r.refundProtection && plan.refund_protection_minor === null)
-      throw badInput(`rooms.${slot}.refundProtection`, "this rate has no refund protection");
-    return {
-      slot,
-      roomTypeId: r.roomId,
-      ratePlanId: r.rateId,
-      adults: r.adults,
-      ages: r.ages,
-      nightly: rate.nightly.map((n) => minor(n.price)),
-      totalMinor: minor(rate.total),
-      refundProtectionMinor: r.refundProtection ? (plan.refund_protection_minor ?? 0) : 0,
-      prepayment: plan.prepayment,
-      paymentKind: plan.payment,
-    };
+  const rooms: PricedRoom[] = new Array(req.rooms.length);
+  searched.forEach((s, at) => {
+    const result = evaluation.slots[at]!;
+    for (const i of s.entries) {
+      const r = req.rooms[i]!;
+      let nightly: number[] | undefined;
+      let arrival = req.arrival;
+      let departure = req.departure;
+      if (r.cross) {
+        const segment = result.cross?.segments.find((x) => x.arrival === r.cross!.arrival);
+        if (!result.cross || result.cross.rate.id !== r.rateId || segment?.roomId !== r.roomId)
+          throw soldOut(`rooms.${i}.roomId`, "this cross-booking is no longer available");
+        nightly = segment.nightly.map((n) => minor(n.price));
+        arrival = segment.arrival;
+        departure = segment.departure;
+      } else {
+        const rate = result.rooms.find((x) => x.id === r.roomId)?.rates.find((x) => x.id === r.rateId);
+        if (!rate) throw soldOut(`rooms.${i}.roomId`, "not available for these dates");
+        nightly = rate.nightly.map((n) => minor(n.price));
+      }
+      const plan = planOf(r.rateId);
+      if (r.refundProtection && plan.refund_protection_minor === null)
+        throw badInput(`rooms.${i}.refundProtection`, "this rate has no refund protection");
+      rooms[i] = {
+        slot: r.slot,
+        roomTypeId: r.roomId,
+        ratePlanId: r.rateId,
+        arrival,
+        departure,
+        adults: r.adults,
+        ages: r.ages,
+        nightly,
+        totalMinor: nightly.reduce((a, b) => a + b, 0),
+        refundProtectionMinor: r.refundProtection ? (plan.refund_protection_minor ?? 0) : 0,
+        prepayment: plan.prepayment,
+        paymentKind: plan.payment,
+      };
+    }
   });
-  // The rooms must be free together, not just each on its own.
-  const want = new Map<number, number>();
-  for (const r of rooms) want.set(r.roomTypeId, (want.get(r.roomTypeId) ?? 0) + 1);
-  for (const [type, n] of want) {
-    const free = Math.min(...evaluation.slots.map((s) => s.freeTypes.get(type) ?? Number.POSITIVE_INFINITY));
-    if (n > free)
-      throw new AppError("sold_out", 409, "The selected dates are no longer available", [
-        { field: "rooms", message: `only ${free} left of room ${type}` },
-      ]);
+  // The rooms must be free together, night by night, not just each on its own.
+  const want = new Map<string, { type: number; off: number; n: number }>();
+  for (const r of rooms)
+    for (const day of listNights(r.arrival, r.departure)) {
+      const off = index.offsetOf(day);
+      const key = `${r.roomTypeId}:${off}`;
+      const entry = want.get(key) ?? { type: r.roomTypeId, off, n: 0 };
+      entry.n += 1;
+      want.set(key, entry);
+    }
+  for (const { type, off, n } of want.values()) {
+    const free = index.night(type, off)?.free ?? 0;
+    if (n > free) throw soldOut("rooms", `only ${free} left of room ${type}`);
   }
 
-  const catalogue = await database.query<CatalogueRow>(sql`
-    select s.id, s.category_id, k.mandatory as category_mandatory, s.pricing_basis, s.per_night, s.price_minor,
-      s.mandatory_for, s.needs_date, s.time_slots, s.is_transfer, s.max_quantity
-    from service s join service_category k on k.id = s.category_id where s.hotel_id = ${req.hotel}`);
+  const details = await database.query<CatalogueRow>(sql`
+    select id, needs_date, time_slots, is_transfer, max_quantity from service where hotel_id = ${req.hotel}`);
+  const detailOf = new Map(details.map((s) => [s.id, s]));
+  const catalogue = toCatalogue(ctx.services);
   const byId = new Map(catalogue.map((s) => [s.id, s]));
-  const stayNights = new Set(listNights(req.arrival, req.departure));
+  const partyOf = (target: readonly PricedRoom[]) => {
+    const guests = target.map((r) => toGuests({ adults: r.adults, ages: r.ages }, ctx.age_groups));
+    return {
+      adults: guests.reduce((a, g) => a + g.adults, 0),
+      children: guests.reduce((a, g) => a + g.children.length, 0),
+    };
+  };
+  // Free when the rate of every room it is for includes it, as serviceAvail.do shows it.
+  const isIncluded = (serviceId: number, target: readonly PricedRoom[]) =>
+    target.every((r) => planOf(r.ratePlanId).included_service_ids.includes(serviceId));
+  const roomOfSlot = (slot: number) => rooms.find((r) => r.slot === slot);
+
   const services: PricedService[] = req.services.map((choice, i) => {
     const s = byId.get(choice.serviceId);
-    if (!s) throw badInput(`services.${i}.serviceId`, "unknown service");
-    if (choice.slot != null && !rooms[choice.slot]) throw badInput(`services.${i}.slot`, "no such room");
-    if (choice.quantity > s.max_quantity)
-      throw badInput(`services.${i}.quantity`, `at most ${s.max_quantity}`);
-    if (s.needs_date && (!choice.date || !stayNights.has(choice.date)))
+    const detail = detailOf.get(choice.serviceId);
+    if (!s || !detail) throw badInput(`services.${i}.serviceId`, "unknown service");
+    const room = choice.slot != null ? roomOfSlot(choice.slot) : undefined;
+    if (choice.slot != null && !room) throw badInput(`services.${i}.slot`, "no such room");
+    if (choice.quantity > detail.max_quantity)
+      throw badInput(`services.${i}.quantity`, `at most ${detail.max_quantity}`);
+    const stay = room ?? { arrival: req.arrival, departure: req.departure };
+    if (
+      detail.needs_date &&
+      (!choice.date || !listNights(stay.arrival, stay.departure).includes(choice.date))
+    )
       throw badInput(`services.${i}.date`, "choose a day of the stay");
-    if (choice.timeSlot && !s.time_slots.includes(choice.timeSlot))
+    if (choice.timeSlot && !detail.time_slots.includes(choice.timeSlot))
       throw badInput(`services.${i}.timeSlot`, "not a time slot of this service");
-    const target = choice.slot != null ? [rooms[choice.slot]!] : rooms;
-    const adults = target.reduce((a, r) => a + r.adults, 0);
-    const children = target.reduce((a, r) => a + r.ages.length, 0);
-    // Free when the rate of every room it is for includes it, as serviceAvail.do shows it.
-    const included = target.every((r) =>
-      ctx.rate_plans.find((p) => p.id === r.ratePlanId)?.included_service_ids.includes(s.id),
-    );
+    const target = room ? [room] : rooms;
+    const party = partyOf(target);
     return {
       serviceId: s.id,
       slot: choice.slot ?? null,
@@ -243,25 +319,45 @@ export async function priceBooking(
       day: choice.date ?? null,
       timeSlot: choice.timeSlot ?? null,
       priceMinor: priceService(
-        {
-          pricingBasis: s.pricing_basis,
-          perNight: s.per_night,
-          priceMinor: included ? 0 : s.price_minor,
-          mandatoryFor: s.mandatory_for,
-        },
-        { quantity: choice.quantity, adults, children, nights },
+        { ...s, priceMinor: isIncluded(s.id, target) ? 0 : s.priceMinor },
+        { quantity: choice.quantity, ...party, nights: nightsBetween(stay.arrival, stay.departure) },
       ),
-      transfer: s.is_transfer ? (choice.transfer ?? null) : null,
+      transfer: detail.is_transfer ? (choice.transfer ?? null) : null,
     };
   });
+  // A service mandatory for every adult or child of a room is charged whether the request names it or not.
+  for (const room of rooms) {
+    const party = partyOf([room]);
+    const extras = findMandatoryExtras(
+      catalogue,
+      { ...party, nights: nightsBetween(room.arrival, room.departure) },
+      planOf(room.ratePlanId).included_service_ids,
+    );
+    for (const extra of extras) {
+      if (extra.reason === "category") continue;
+      const named = services.some(
+        (c) => c.serviceId === extra.serviceId && (c.slot === null || c.slot === room.slot),
+      );
+      if (!named)
+        services.push({
+          serviceId: extra.serviceId,
+          slot: room.slot,
+          quantity: extra.quantity,
+          day: null,
+          timeSlot: null,
+          priceMinor: extra.priceMinor,
+          transfer: null,
+        });
+    }
+  }
   const categories = [
     ...new Map(
-      catalogue.map((s) => [s.category_id, { id: s.category_id, mandatory: s.category_mandatory }]),
+      catalogue.map((s) => [s.categoryId, { id: s.categoryId, mandatory: s.categoryMandatory }]),
     ).values(),
   ];
   const missing = checkMandatoryCategories(
     categories,
-    services.map((c) => ({ categoryId: byId.get(c.serviceId)!.category_id })),
+    services.map((c) => ({ categoryId: byId.get(c.serviceId)!.categoryId })),
   );
   if (missing.length > 0)
     throw new AppError(
@@ -271,40 +367,32 @@ export async function priceBooking(
       [{ field: "services", message: `category ${missing.join(", ")} needs a service` }],
     );
 
-  const roomsTotalMinor = rooms.reduce((a, r) => a + r.totalMinor, 0);
-  const servicesTotalMinor = services.reduce((a, s) => a + s.priceMinor, 0);
-  const refundProtectionMinor = rooms.reduce((a, r) => a + r.refundProtectionMinor, 0);
-  const totalMinor = roomsTotalMinor + servicesTotalMinor + refundProtectionMinor;
-  const hotelRow = await database.query<{
-    city_tax_minor: number;
-    email: string;
-    methods: unknown;
-    bank: unknown;
-  }>(
-    sql`select city_tax_minor, email, settings->'paymentMethods' as methods, settings->'bankTransfer' as bank
-        from hotel where id = ${req.hotel}`,
-  );
-  const methods = hotelRow[0]?.methods;
-  const adultsTotal = rooms.reduce((a, r) => a + r.adults, 0);
-  const cityTaxMinor = (hotelRow[0]?.city_tax_minor ?? 0) * adultsTotal * nights;
-
-  // Each room follows its rate's prepayment schedule; services and protection are due with the first payment.
-  const schedule = new Map<string, number>();
-  let dueNow = 0;
-  for (const r of rooms) {
-    const share = r.totalMinor + r.refundProtectionMinor;
-    const split = splitPaymentSchedule(r.prepayment, share, req.arrival, today);
-    dueNow += split.dueNow;
-    for (const d of split.dueLater) schedule.set(d.date, (schedule.get(d.date) ?? 0) + d.amount);
-  }
-  if (dueNow > 0 || schedule.size > 0) dueNow += servicesTotalMinor;
-  if (req.expectedTotal !== undefined && minor(req.expectedTotal) !== totalMinor)
+  const charges: RoomCharge[] = rooms.map((r) => ({
+    id: r.slot,
+    active: true,
+    roomMinor: r.totalMinor,
+    penaltyMinor: 0,
+    refundProtectionMinor: r.refundProtectionMinor,
+    adults: partyOf([r]).adults,
+    nights: nightsBetween(r.arrival, r.departure),
+    arrival: r.arrival,
+    prepayment: r.prepayment,
+  }));
+  const serviceCharges = services.map((s) => ({ roomId: s.slot, priceMinor: s.priceMinor }));
+  const totals = totalReservation(charges, serviceCharges, ctx.hotel.city_tax_minor);
+  if (req.expectedTotal !== undefined && minor(req.expectedTotal) !== totals.totalMinor)
     throw new AppError("prices_changed", 409, "Prices have changed: please search again", [
       { field: "expectedTotal", message: "the price is no longer the one shown" },
     ]);
-  const dueLater = [...schedule]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, amount]) => ({ date, amount }));
+  // Each room follows its own rate's prepayment steps, with its services and protection.
+  const dues = splitDues(planPrepayments(charges, serviceCharges, today), today);
+  const dueLater = dues.later.map((d) => ({ date: d.date, amount: d.amountMinor }));
+
+  const hotelRow = await database.query<{ email: string; methods: unknown; bank: unknown }>(
+    sql`select email, settings->'paymentMethods' as methods, settings->'bankTransfer' as bank
+        from hotel where id = ${req.hotel}`,
+  );
+  const methods = hotelRow[0]?.methods;
   return {
     ctx,
     today,
@@ -312,14 +400,14 @@ export async function priceBooking(
     digits,
     rooms,
     services,
-    roomsTotalMinor,
-    servicesTotalMinor,
-    refundProtectionMinor,
-    cityTaxMinor,
-    totalMinor,
-    dueNow,
+    roomsTotalMinor: totals.roomsTotalMinor,
+    servicesTotalMinor: totals.servicesTotalMinor,
+    refundProtectionMinor: totals.refundProtectionMinor,
+    cityTaxMinor: totals.cityTaxMinor,
+    totalMinor: totals.totalMinor,
+    dueNow: dues.dueNowMinor,
     dueLater,
-    schedule: [...(dueNow > 0 ? [{ date: today, amount: dueNow }] : []), ...dueLater],
+    schedule: [...(dues.dueNowMinor > 0 ? [{ date: today, amount: dues.dueNowMinor }] : []), ...dueLater],
     hotelEmail: hotelRow[0]?.email ?? "",
     timeZone: ctx.hotel.time_zone,
     enabledMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],

@@ -35,13 +35,11 @@ export class SoldOut extends AppError {
  */
 export async function takeInventory(
   tx: Tx,
-  rooms: Pick<PricedRoom, "roomTypeId">[],
-  arrival: string,
-  departure: string,
+  rooms: Pick<PricedRoom, "roomTypeId" | "arrival" | "departure">[],
 ) {
   const need = new Map<string, { type: number; day: string; n: number }>();
   for (const r of rooms)
-    for (const night of listNights(arrival, departure)) {
+    for (const night of listNights(r.arrival, r.departure)) {
       const key = `${r.roomTypeId}:${night}`;
       const entry = need.get(key) ?? { type: r.roomTypeId, day: ymdToIso(night), n: 0 };
       entry.n += 1;
@@ -123,13 +121,15 @@ export async function insertReservation(
         slot: r.slot,
         roomTypeId: r.roomTypeId,
         ratePlanId: r.ratePlanId,
-        arrival: ymdToIso(req.arrival),
-        departure: ymdToIso(req.departure),
+        arrival: ymdToIso(r.arrival),
+        departure: ymdToIso(r.departure),
         adults: r.adults,
         childAges: r.ages,
         totalMinor: r.totalMinor,
         nightlyMinor: r.nightly,
         refundProtection: r.refundProtectionMinor > 0,
+        refundProtectionMinor: r.refundProtectionMinor,
+        prepayment: r.prepayment,
       })),
     )
     .returning({ id: reservationRoom.id, slot: reservationRoom.slot });
@@ -147,10 +147,10 @@ export async function insertReservation(
         transfer: s.transfer ?? null,
       })),
     );
-  const guests = req.rooms.flatMap((r, slot) =>
+  const guests = req.rooms.flatMap((r) =>
     (r.guests ?? []).map((g) => ({
       reservationId: id,
-      roomId: roomId(slot),
+      roomId: roomId(r.slot),
       firstName: g.firstName,
       lastName: g.lastName,
       type: g.type,

@@ -213,7 +213,7 @@ export async function confirmBooking(
       priced,
       optionExpiresAt: null,
     });
-    await takeInventory(tx, priced.rooms, req.arrival, req.departure);
+    await takeInventory(tx, priced.rooms);
     crashPoint("after_inventory");
     crashPoint("before_commit");
     return reservationId;

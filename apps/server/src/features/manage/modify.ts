@@ -163,9 +163,11 @@ async function applyChange(tx: Tx, r: StoredReservation, quote: Quote, today: st
     try {
       await takeInventory(
         tx,
-        priced.moves.map((m) => ({ roomTypeId: m.roomTypeId })),
-        isoToYmd(priced.moves[0]!.arrival),
-        isoToYmd(priced.moves[0]!.departure),
+        priced.moves.map((m) => ({
+          roomTypeId: m.roomTypeId,
+          arrival: isoToYmd(m.arrival),
+          departure: isoToYmd(m.departure),
+        })),
       );
     } catch (err) {
       if (err instanceof SoldOut) throw swapNotAvailableError();

@@ -36,7 +36,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
   const rows = await database.query<PortalContext>(sql`
     with hs as (
-      select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings
+      select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where (${ids}::int[] is null or h.id = any(${ids}::int[]))
         and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
@@ -55,7 +55,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
       (select coalesce(json_agg(json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
             'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,
-            'settings', hs.settings),
+            'settings', hs.settings, 'city_tax_minor', hs.city_tax_minor),
          'destination_ids', (select coalesce(json_agg(destination_id order by destination_id), '[]')
             from hotel_destination where hotel_id = hs.id),
          'currency', (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits,
@@ -78,9 +78,11 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
             'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
             from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
-         'services', (select coalesce(json_agg(json_build_object('id', id, 'name', name,
-            'pricing_basis', pricing_basis, 'per_night', per_night, 'price_minor', price_minor,
-            'mandatory_for', mandatory_for)), '[]') from service where hotel_id = hs.id),
+         'services', (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
+            'pricing_basis', s.pricing_basis, 'per_night', s.per_night, 'price_minor', s.price_minor,
+            'mandatory_for', s.mandatory_for, 'category_id', s.category_id, 'category_mandatory', k.mandatory)
+            order by k.sort_order, k.id, s.id), '[]')
+            from service s join service_category k on k.id = s.category_id where s.hotel_id = hs.id),
          'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
             i.allotment - i.sold, i.closed)), '[]')
             from inventory i where i.room_type_id in (select id from rt where rt.hotel_id = hs.id)

@@ -22,7 +22,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { badInput, notFound } from "../../http/errors";
-import { evaluateStay, SearchIndex } from "../search/evaluate";
+import { cheapestSelection, evaluateStay, SearchIndex } from "../search/evaluate";
 import type { PromoRow, SearchContext } from "../search/repository";
 import { findDestinations, findPortalZones, findReservationLinks, loadPortalContext } from "./repository";
 
@@ -100,7 +100,14 @@ export async function searchPortal(
       currency: h.currency?.code ?? h.hotel.currency_code,
     };
     if (arrival < firstArrivalInZone(now, h.hotel.time_zone))
-      return { ...base, available: false, minTotal: null, reason: "past" as const, restrictions: [] };
+      return {
+        ...base,
+        available: false,
+        minTotal: null,
+        cityTax: null,
+        reason: "past" as const,
+        restrictions: [],
+      };
     const search: SearchContext = {
       ...h,
       channel: ctx.channel,
@@ -123,15 +130,13 @@ export async function searchPortal(
       ageMode: "portal",
     });
     if (ev.available) {
-      const total = ev.slots.reduce(
-        (sum, s) => sum + Math.min(...s.rooms.flatMap((r) => r.rates.map((rate) => rate.total))),
-        0,
-      );
       const digits = index.rules.decimalDigits;
+      const from = cheapestSelection(ev, digits);
       return {
         ...base,
         available: true,
-        minTotal: Math.round(total * 10 ** digits) / 10 ** digits,
+        minTotal: fromMinor(from.totalMinor, digits),
+        cityTax: fromMinor(from.cityTaxMinor, digits),
         reason: null,
         restrictions: [],
       };
@@ -141,6 +146,7 @@ export async function searchPortal(
       ...base,
       available: false,
       minTotal: null,
+      cityTax: null,
       reason: restrictions.length > 0 ? ("restricted" as const) : ("sold_out" as const),
       restrictions,
     };

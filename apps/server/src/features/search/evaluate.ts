@@ -6,7 +6,6 @@ import {
   type DayRestriction,
 } from "@alloggio/domain/availability/restrictions";
 import { schedulePrepayments } from "@alloggio/domain/booking/payment-schedule";
-import { priceService } from "@alloggio/domain/booking/services";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type {
   AvailableRoom,
@@ -15,13 +14,19 @@ import type {
   RestrictionNotice,
 } from "@alloggio/domain/contract/search/avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
-import { type CurrencyRules, fromMinor } from "@alloggio/domain/money/money";
+import { type CurrencyRules, fromMinor, toMinor } from "@alloggio/domain/money/money";
 import { type Child, mapChildAge } from "@alloggio/domain/occupancy/occupancy";
 import { findOverride, type PriceOverride } from "@alloggio/domain/pricing/overrides";
 import { type NightBase, priceStay } from "@alloggio/domain/pricing/price-stay";
 import { checkPromo, type Promo } from "@alloggio/domain/pricing/promo";
+import { toSelectedStay } from "@alloggio/domain/pricing/selection";
+import {
+  type CatalogueService,
+  priceStayForGuest,
+  totalSelection,
+} from "@alloggio/domain/pricing/stay-charges";
 import { addDays, isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
-import type { RatePlanRow, RoomTypeRow, SearchContext } from "./repository";
+import type { RatePlanRow, RoomTypeRow, SearchContext, ServiceRow } from "./repository";
 
 export type EvaluateOptions = {
   languageId: number;
@@ -44,9 +49,45 @@ export type EvaluateOptions = {
   ageMode?: "hotel" | "portal";
   /** Origin airport (IATA) of a flight-included package: rates then carry the flights of the stay. */
   airport?: string | undefined;
+  /**
+   * Per slot, a cross-booking the guest chose (the booking prices exactly it): its segments' room types, in stay
+   * order, at the slot's chosen rate. Such a slot answers only that option, as `cross`, even when one room type
+   * would now do for the whole stay.
+   */
+  crossPlans?: (readonly { roomId: number; arrival: string; departure: string }[] | null)[];
 };
 
 type Guests = { adults: number; children: Child[]; pricedAdults: number };
+
+/** The hotel's services as the mandatory-extras rule reads them. */
+export function toCatalogue(services: readonly ServiceRow[]): CatalogueService[] {
+  return services.map((s) => ({
+    id: s.id,
+    categoryId: s.category_id,
+    categoryMandatory: s.category_mandatory,
+    pricingBasis: s.pricing_basis,
+    perNight: s.per_night,
+    priceMinor: s.price_minor,
+    mandatoryFor: s.mandatory_for,
+  }));
+}
+
+/**
+ * The cheapest rate of each room slot, taken together as the guest would book them (each mandatory category
+ * once): the "from" of a portal hotel or of a nearby date, in minor units.
+ */
+export function cheapestSelection(
+  evaluation: Evaluation,
+  digits: number,
+): { totalMinor: number; cityTaxMinor: number } {
+  const chosen = evaluation.slots.flatMap((slot) => {
+    let best: Rate | undefined;
+    for (const room of slot.rooms)
+      for (const rate of room.rates) if (!best || rate.stayTotal < best.stayTotal) best = rate;
+    return best ? [toSelectedStay(best, digits)] : [];
+  });
+  return totalSelection(chosen);
+}
 
 function setAt<K, V>(map: Map<K, (V | undefined)[]>, key: K, offset: number, value: V): void {
   const list = map.get(key);
@@ -177,6 +218,28 @@ export function findFlights(
   return out && back ? { departure: out, return: back } : "none";
 }
 
+/**
+ * A chosen cross-booking as night ranges of the stay, or null when it does not cover the stay night by night
+ * (segments in order, each from the previous one's departure) or one of its nights is not free in its room type.
+ */
+function toCrossSegments(
+  chosen: readonly { roomId: number; arrival: string; departure: string }[],
+  arrival: string,
+  freeByNight: readonly (readonly number[])[],
+): { type: number; from: number; to: number }[] | null {
+  let night = 0;
+  const segments: { type: number; from: number; to: number }[] = [];
+  for (const segment of chosen) {
+    const from = nightsBetween(arrival, segment.arrival);
+    const to = nightsBetween(arrival, segment.departure);
+    if (from !== night || to <= from) return null;
+    for (let n = from; n < to; n++) if (!freeByNight[n]?.includes(segment.roomId)) return null;
+    segments.push({ type: segment.roomId, from, to });
+    night = to;
+  }
+  return night === freeByNight.length ? segments : null;
+}
+
 export function evaluateStay(
   index: SearchIndex,
   arrival: string,
@@ -252,6 +315,61 @@ export function evaluateStay(
     return null;
   };
 
+  const catalogue = toCatalogue(ctx.services);
+  const serviceById = new Map(ctx.services.map((s) => [s.id, s]));
+  // The same rule the booking charges (packages/domain/src/pricing/stay-charges.ts), so the total shown is the
+  // checkout's total when the guest adds nothing.
+  const priceForGuest = (roomMinor: number, g: Guests, included: readonly number[], stayNights: number) => {
+    const price = priceStayForGuest({
+      roomMinor,
+      catalogue,
+      includedServiceIds: included,
+      party: { adults: g.adults, children: g.children.length, nights: stayNights },
+      cityTaxPerAdultNightMinor: ctx.hotel?.city_tax_minor ?? 0,
+    });
+    return {
+      price,
+      additionalServices: price.extras.map((e) => ({
+        id: e.serviceId,
+        name: pickText(serviceById.get(e.serviceId)?.name ?? {}, o.languageId),
+        price: money(e.priceMinor),
+        quantity: e.quantity,
+        categoryId: e.categoryId,
+        mandatory: true,
+        choosed: true,
+        source: { code: e.reason },
+      })),
+    };
+  };
+
+  // Each segment of a cross-booking is a room of its own for the booking (ADR 0013): its mandatory extras count its
+  // nights, and a mandatory category is asked once.
+  const priceCrossExtras = (
+    roomMinor: number,
+    g: Guests,
+    included: readonly number[],
+    plan: readonly { from: number; to: number }[],
+  ) => {
+    const parts = plan.map((segment) => priceForGuest(0, g, included, segment.to - segment.from));
+    const merged = new Map<number, Rate["additionalServices"][number]>();
+    for (const part of parts)
+      for (const extra of part.additionalServices) {
+        const seen = merged.get(extra.id);
+        if (!seen) merged.set(extra.id, { ...extra });
+        else if (extra.source.code !== "category")
+          seen.price = money(toMinor(seen.price, digits) + toMinor(extra.price, digits));
+      }
+    const extrasMinor = [...merged.values()].reduce((sum, e) => sum + toMinor(e.price, digits), 0);
+    return {
+      price: {
+        extrasMinor,
+        totalMinor: roomMinor + extrasMinor,
+        cityTaxMinor: parts.reduce((sum, part) => sum + part.price.cityTaxMinor, 0),
+      },
+      additionalServices: [...merged.values()],
+    };
+  };
+
   const buildRate = (
     r: RatePlanRow,
     g: Guests,
@@ -260,24 +378,7 @@ export function evaluateStay(
     override: number | null,
   ): Rate => {
     const total = nightly.reduce((a, b) => a + b, 0);
-    const additional = ctx.services
-      .filter(
-        (s) => s.mandatory_for !== "none" && (s.mandatory_for === "all_adults" || g.children.length > 0),
-      )
-      .map((s) => ({
-        s,
-        // The same rule the booking charges (domain), so the search shows what checkout will ask.
-        price: priceService(
-          {
-            pricingBasis: s.pricing_basis,
-            perNight: s.per_night,
-            priceMinor: s.price_minor,
-            mandatoryFor: s.mandatory_for,
-          },
-          { quantity: 1, adults: g.adults, children: g.children.length, nights },
-        ),
-      }));
-    const extraCost = additional.reduce((a, b) => a + b.price, 0);
+    const { price, additionalServices } = priceForGuest(total, g, r.included_service_ids, nights);
     const freeUntil =
       r.refundable && r.free_cancellation_days !== null ? addDays(arrival, -r.free_cancellation_days) : null;
     return {
@@ -285,6 +386,8 @@ export function evaluateStay(
       mtId: r.mt_id,
       name: pickText(r.name, o.languageId),
       total: money(total),
+      stayTotal: money(price.totalMinor),
+      cityTax: money(price.cityTaxMinor),
       best: false,
       policy: r.refundable ? r.free_cancellation_days : null,
       cancellation: { refundable: r.refundable, freeUntil },
@@ -297,15 +400,8 @@ export function evaluateStay(
       refundIncluded: false,
       refundPrice: r.refund_protection_minor === null ? null : money(r.refund_protection_minor),
       insured: false,
-      extraCost: money(extraCost),
-      additionalServices: additional.map(({ s, price }) => ({
-        id: s.id,
-        name: pickText(s.name, o.languageId),
-        price: money(price),
-        mandatory: true,
-        choosed: true,
-        source: { code: s.mandatory_for },
-      })),
+      extraCost: money(price.extrasMinor),
+      additionalServices,
       selectedFlight: flight === null || flight === "none" ? null : flight,
       overridedPrice: override === null ? null : money(override),
       mealPlan: r.meal_plan,
@@ -389,8 +485,9 @@ export function evaluateStay(
       }
       if (roomRates.length === 0) continue;
       freeTypes.set(t.id, free);
-      let cheapest = roomRates[0]!;
-      for (const rate of roomRates) if (rate.total < cheapest.total) cheapest = rate;
+      // Cheapest first (the hotel's order among equal prices), so the best price is never behind "show all".
+      roomRates.sort((a, b) => a.stayTotal - b.stayTotal);
+      const cheapest = roomRates[0]!;
       result.push({
         id: t.id,
         name: pickText(t.name, o.languageId),
@@ -411,12 +508,15 @@ export function evaluateStay(
       addNotice({ kind: "closed", value: null });
     }
     let best: Rate | null = null;
-    for (const room of result)
-      for (const rate of room.rates) if (!best || rate.total < best.total) best = rate;
+    for (const room of result) {
+      const cheapest = room.rates[0]!;
+      if (!best || cheapest.stayTotal < best.stayTotal) best = cheapest;
+    }
     if (best) best.best = true;
 
     let cross: CrossOption | null = null;
-    if (o.cross && result.length === 0) {
+    const forced = o.crossPlans?.[slot] ?? null;
+    if ((o.cross && result.length === 0) || forced) {
       for (const r of rates) {
         if (!rateOk.get(r.id)) continue;
         const perNight = Array.from({ length: nights }, (_, n) =>
@@ -432,7 +532,7 @@ export function evaluateStay(
             })
             .map((t) => t.id),
         );
-        const plan = planCrossBooking(perNight);
+        const plan = forced ? toCrossSegments(forced, arrival, perNight) : planCrossBooking(perNight);
         if (!plan || plan.length < 2) continue;
         const typeByNight = plan.flatMap((s) => Array.from({ length: s.to - s.from }, () => s.type));
         const priced = priceStay({
@@ -444,10 +544,15 @@ export function evaluateStay(
           overrideTotal: null,
         });
         if (!priced.ok) continue;
+        const { price, additionalServices } = priceCrossExtras(priced.total, g, r.included_service_ids, plan);
         const option: CrossOption = {
           slot,
           rate: { id: r.id, name: "CROSSBOOKING", ratePlanName: pickText(r.name, o.languageId) },
           total: money(priced.total),
+          extraCost: money(price.extrasMinor),
+          additionalServices,
+          stayTotal: money(price.totalMinor),
+          cityTax: money(price.cityTaxMinor),
           segments: plan.map((s) => {
             const part = priced.nightly.slice(s.from, s.to);
             const room = types.find((t) => t.id === s.type)!;
@@ -464,7 +569,7 @@ export function evaluateStay(
         if (
           !cross ||
           option.segments.length < cross.segments.length ||
-          (option.segments.length === cross.segments.length && option.total < cross.total)
+          (option.segments.length === cross.segments.length && option.stayTotal < cross.stayTotal)
         )
           cross = option;
       }

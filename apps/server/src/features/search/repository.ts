@@ -9,6 +9,8 @@ export type HotelRow = {
   currency_code: string;
   group_id: number;
   settings: Record<string, unknown>;
+  /** City tax per adult per night, minor units. */
+  city_tax_minor: number;
 };
 export type CurrencyRow = { code: string; decimal_digits: number; rounding: string };
 export type RoomTypeRow = {
@@ -62,6 +64,8 @@ export type ServiceRow = {
   per_night: boolean;
   price_minor: number;
   mandatory_for: "none" | "all_adults" | "all_children";
+  category_id: number;
+  category_mandatory: boolean;
 };
 export type LinkRow = {
   id: number;
@@ -130,7 +134,7 @@ export type SearchLoad = {
 export async function loadSearchContext(database: Database, q: SearchLoad): Promise<SearchContext> {
   const rows = await database.queryPrepared<SearchContext>(sql`
     with h as (
-      select h.id, h.name, h.time_zone, h.currency_code, h.group_id, h.settings
+      select h.id, h.name, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where h.id = ${q.hotelId}
     ),
@@ -170,9 +174,11 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
            and upper(code) = upper(coalesce(nullif(${q.promoCode ?? ""}, ''), (select promo_code from lk)))) as promo,
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
-      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'pricing_basis', pricing_basis,
-         'per_night', per_night, 'price_minor', price_minor, 'mandatory_for', mandatory_for)), '[]')
-         from service where hotel_id = (select id from h)) as services,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'pricing_basis', s.pricing_basis,
+         'per_night', s.per_night, 'price_minor', s.price_minor, 'mandatory_for', s.mandatory_for,
+         'category_id', s.category_id, 'category_mandatory', k.mandatory) order by k.sort_order, k.id, s.id), '[]')
+         from service s join service_category k on k.id = s.category_id
+         where s.hotel_id = (select id from h)) as services,
       (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
          'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
          'total_minor', total_minor, 'expires_at', expires_at)

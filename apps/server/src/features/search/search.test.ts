@@ -134,6 +134,47 @@ const swissHotel = buildProperty({
   exchangeRates: { CHF: 0.94, USD: 1.08 },
 });
 
+// The reviewer's resort (issue 11): mandatory resort fee and kids club, a mandatory category, city tax, and a
+// cheaper rate listed after a dearer one in the hotel's order.
+const resortRoom = aRoomType({ maxOccupancy: 4, maxAdults: 3, maxChildren: 2 });
+const resortFlex = aRatePlan({ sortOrder: 1 });
+const resortSaver = aRatePlan({ sortOrder: 2 });
+const resortKids = anAgeGroup(0, 12);
+const resortExtras = aServiceCategory();
+const resortInsurance = aServiceCategory({ mandatory: true });
+const resortHotel = buildProperty({
+  hotel: { cityTax: 2.5 },
+  roomTypes: [resortRoom],
+  ratePlans: [resortFlex, resortSaver],
+  ageGroups: [resortKids],
+  prices: [
+    aPriceRange(resortRoom, resortFlex, { perAdults: { "2": 106 } }),
+    aPriceRange(resortRoom, resortSaver, { perAdults: { "2": 96 } }),
+  ],
+  childPrices: [
+    aChildPriceRange(resortRoom, resortFlex, resortKids, { amount: 0 }),
+    aChildPriceRange(resortRoom, resortSaver, resortKids, { amount: 0 }),
+  ],
+  inventory: [anInventoryRange(resortRoom, { allotment: 3 })],
+  serviceCategories: [resortExtras, resortInsurance],
+  services: [
+    aService(resortExtras, {
+      pricingBasis: "per_person",
+      perNight: true,
+      price: 3,
+      mandatoryFor: "all_adults",
+    }),
+    aService(resortExtras, {
+      pricingBasis: "per_person",
+      perNight: true,
+      price: 8,
+      mandatoryFor: "all_children",
+    }),
+    aService(resortInsurance, { pricingBasis: "per_stay", price: 4 }),
+    aService(resortInsurance, { pricingBasis: "per_person", price: 12 }),
+  ],
+});
+
 const H = mainHotel.hotel.id;
 const CH = swissHotel.hotel.id;
 
@@ -141,6 +182,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, mainHotel);
   await seedProperty(database, swissHotel);
+  await seedProperty(database, resortHotel);
   app = await createTestApp(database, clock.now);
 });
 
@@ -213,6 +255,43 @@ describe("avail.do", () => {
     ]);
   });
 
+  it("a rate's total includes the mandatory extras, with the city tax beside it (issue 11)", async () => {
+    const r = await avail({
+      hotel: resortHotel.hotel.id,
+      arrival: "20300110",
+      departure: "20300113",
+      adults: "2",
+      childs: "1",
+      ages: "5",
+    });
+    const flex = r.availability[0]![0]!.rates.find((rate) => rate.id === resortFlex.id)!;
+    // 3 nights × 106 = 318 of room; resort fee 2 × 3 × 3 = 18, kids club 1 × 3 × 8 = 24, the least insurance 4.
+    expect(flex.total).toBe(318);
+    expect(flex.extraCost).toBe(46);
+    expect(flex.stayTotal).toBe(364);
+    // City tax per adult per night, paid at the hotel: 2 × 3 × 2.50.
+    expect(flex.cityTax).toBe(15);
+    expect(flex.additionalServices.map((a) => [a.price, a.source.code])).toEqual([
+      [18, "all_adults"],
+      [24, "all_children"],
+      [4, "category"],
+    ]);
+  });
+
+  it("lists each room's rates cheapest first, so the best price is never behind 'show all' (issue 11)", async () => {
+    const r = await avail({
+      hotel: resortHotel.hotel.id,
+      arrival: "20300110",
+      departure: "20300111",
+      adults: "2",
+    });
+    const room = r.availability[0]![0]!;
+    // The hotel lists the flexible rate first; the saver is cheaper and comes first, marked best.
+    expect(room.rates.map((rate) => rate.id)).toEqual([resortSaver.id, resortFlex.id]);
+    expect(room.rates.map((rate) => rate.best)).toEqual([true, false]);
+    expect(room.suggestedRate).toBe(resortSaver.id);
+  });
+
   it("defaults to one night from hotel-local today", async () => {
     const r = await avail({ adults: "2" });
     expect(r.arrival).toBe("20300105");
@@ -253,14 +332,14 @@ describe("avail.do", () => {
     const base = { arrival: "20300110", departure: "20300111", adults: "2", room: small.id };
     const summer = await avail({ ...base, promoCode: "summer10" });
     expect(summer.promo).toEqual({ code: "summer10", valid: true, reason: null, hidden: false });
-    expect(summer.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([90, 81]);
+    expect(summer.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([81, 90]);
     const vip = await avail({ ...base, promoCode: "VIP20" });
     expect(vip.promo?.hidden).toBe(true);
     // Hidden code VIP20 is limited to the flexible rate.
     expect(vip.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([80, 90]);
     const nope = await avail({ ...base, promoCode: "NOPE" });
     expect(nope.promo).toEqual({ code: "NOPE", valid: false, reason: "unknown", hidden: false });
-    expect(nope.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([100, 90]);
+    expect(nope.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([90, 100]);
   });
 
   it("rounds CHF prices to 0.05 on every night", async () => {
@@ -440,8 +519,9 @@ describe("nearbyAvail.do and priceCalendar.do", () => {
     expect(res.status).toBe(200);
     const list = res.json().availabilityList as { arrival: string; departure: string; minTotal: number }[];
     expect(list.slice(0, 2)).toEqual([
-      { arrival: "20300227", departure: "20300301", minTotal: 180 },
-      { arrival: "20300311", departure: "20300313", minTotal: 180 },
+      // 180 of room and the resort fee of 5 for each adult: what the stay costs.
+      { arrival: "20300227", departure: "20300301", minTotal: 190, cityTax: 0 },
+      { arrival: "20300311", departure: "20300313", minTotal: 190, cityTax: 0 },
     ]);
     expect(list.every((d) => d.arrival < "20300301" || d.arrival > "20300310")).toBe(true);
   });

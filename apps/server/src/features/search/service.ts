@@ -1,6 +1,7 @@
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type { AvailQuery, AvailResponse } from "@alloggio/domain/contract/search/avail";
 import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
+import { fromMinor } from "@alloggio/domain/money/money";
 import type { Promo } from "@alloggio/domain/pricing/promo";
 import {
   addDays,
@@ -13,7 +14,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { type Evaluation, evaluateStay, SearchIndex } from "./evaluate";
+import { cheapestSelection, type Evaluation, evaluateStay, SearchIndex } from "./evaluate";
 import { readOverrides } from "./overrides";
 import { loadSearchContext, type PromoRow, type SearchContext } from "./repository";
 
@@ -197,11 +198,14 @@ export async function findNearbyDates(deps: SearchDeps, q: AvailQuery): Promise<
       const departure = addDays(arrival, nights);
       const ev = evaluate(deps, q, l, arrival, departure, q.rooms);
       if (!ev.available) continue;
-      const minTotal = ev.slots.reduce(
-        (sum, s) => sum + Math.min(...s.rooms.flatMap((r) => r.rates.map((rate) => rate.total))),
-        0,
-      );
-      found.push({ arrival, departure, minTotal: Math.round(minTotal * 100) / 100 });
+      const digits = l.index.rules.decimalDigits;
+      const from = cheapestSelection(ev, digits);
+      found.push({
+        arrival,
+        departure,
+        minTotal: fromMinor(from.totalMinor, digits),
+        cityTax: fromMinor(from.cityTaxMinor, digits),
+      });
     }
   }
   return { availabilityList: found.slice(0, 6), currency: l.index.rules.code };

@@ -44,6 +44,22 @@ const RoomSchema = z.strictObject({
   adults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS),
   ages: z.array(z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE)).max(MAX_CHILDREN),
   refundProtection: z.boolean(),
+  /**
+   * A segment of a cross-booking (SPEC §3 room slot: cross flag, arrival and departure): searched room `room`
+   * (0-based) stays in this room type from `arrival` to `departure`. The segments of one searched room follow each
+   * other from the booking's arrival to its departure, at one rate, for the same guests.
+   */
+  cross: z
+    .strictObject({
+      room: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_ROOMS - 1),
+      arrival: YmdSchema,
+      departure: YmdSchema,
+    })
+    .optional(),
   guests: z
     .array(GuestSchema)
     .max(MAX_ADULTS + MAX_CHILDREN)
@@ -173,6 +189,50 @@ export function addFieldErrors(ctx: z.RefinementCtx, errors: readonly FieldError
     ctx.addIssue({ code: "custom", path: toPath(error.field), message: error.code });
 }
 
+type CrossBody = {
+  arrival: string;
+  departure: string;
+  rooms: {
+    rateId: number;
+    adults: number;
+    ages: number[];
+    cross?: { room: number; arrival: string; departure: string } | undefined;
+  }[];
+};
+
+/** The segments of each cross-booked room cover the stay night by night, at one rate, for the same guests. */
+function checkCrossSegments(body: CrossBody, ctx: z.RefinementCtx): void {
+  const groups = new Map<number, number[]>();
+  body.rooms.forEach((room, i) => {
+    if (room.cross) groups.set(room.cross.room, [...(groups.get(room.cross.room) ?? []), i]);
+  });
+  for (const indexes of groups.values()) {
+    const segments = indexes
+      .map((i) => ({ i, room: body.rooms[i]! }))
+      .sort((a, b) => (a.room.cross!.arrival < b.room.cross!.arrival ? -1 : 1));
+    const first = segments[0]!.room;
+    let night = body.arrival;
+    for (const { i, room } of segments) {
+      const cross = room.cross!;
+      if (segments.length < 2 || cross.arrival !== night || cross.departure <= cross.arrival)
+        ctx.addIssue({ code: "custom", path: ["rooms", i, "cross", "arrival"], message: "out_of_range" });
+      if (
+        room.rateId !== first.rateId ||
+        room.adults !== first.adults ||
+        room.ages.join() !== first.ages.join()
+      )
+        ctx.addIssue({ code: "custom", path: ["rooms", i, "cross", "room"], message: "out_of_range" });
+      night = cross.departure;
+    }
+    if (night !== body.departure)
+      ctx.addIssue({
+        code: "custom",
+        path: ["rooms", segments.at(-1)!.i, "cross", "departure"],
+        message: "out_of_range",
+      });
+  }
+}
+
 /**
  * `guestdata.do` (SPEC §7), a POST body. With `checkPrepaid` it only asks what is due, so the form rules of
  * SPEC §5 are not run; without it, it books, and every rule that needs no hotel setting yields an issue here.
@@ -214,6 +274,7 @@ export const GuestDataRequestSchema = z
         ctx.addIssue({ code: "custom", path: ["rooms", i, "slot"], message: "out_of_range" });
       seen.add(room.slot);
     });
+    checkCrossSegments(body, ctx);
     body.services.forEach((service, i) => {
       if (service.slot != null && service.slot >= body.rooms.length)
         ctx.addIssue({ code: "custom", path: ["services", i, "slot"], message: "out_of_range" });

@@ -51,8 +51,13 @@ export const PortalHotelSchema = z
     currency: z.string(),
     /** Whether every room asked for can be had at once. */
     available: z.boolean(),
-    /** The lowest total of the stay for all rooms (cheapest rate per room), in the hotel's currency; null when not available. */
+    /**
+     * The lowest total of the stay for all rooms (cheapest rate per room, with its mandatory extras), in the hotel's
+     * currency; null when not available.
+     */
     minTotal: z.number().nullable(),
+    /** The city tax of that stay, paid at the hotel beside `minTotal`; null when not available. */
+    cityTax: z.number().nullable(),
     /** Why there is no price: nothing free, a rule of the stay (see restrictions), or an arrival already past there. */
     reason: z.enum(["sold_out", "restricted", "past"]).nullable(),
     restrictions: z.array(RestrictionNoticeSchema),

@@ -64,14 +64,22 @@ export type AvailQuery = z.output<typeof AvailQuerySchema>;
 
 const PrepaidSchema = z.object({ date: z.string(), amount: z.number(), percent: z.number() });
 
+/**
+ * A mandatory extra of the rate's stay (packages/domain/src/pricing/stay-charges.ts): `source.code` says why —
+ * `all_adults`, `all_children` (charged for every adult or child of the room) or `category` (the least expensive
+ * service of a mandatory category, needed once per booking).
+ */
 export const AdditionalServiceSchema = z.object({
   id: z.number(),
   name: z.string(),
   price: z.number(),
+  quantity: z.number(),
+  categoryId: z.number(),
   mandatory: z.boolean(),
   choosed: z.boolean(),
-  source: z.object({ code: z.string() }),
+  source: z.object({ code: z.enum(["all_adults", "all_children", "category"]) }),
 });
+export type AdditionalService = z.infer<typeof AdditionalServiceSchema>;
 
 /** One flight of a flight-included package: `id` is its place in the airport's list; date YYYYMMDD, time HH:MM. */
 const FlightLegSchema = z.object({
@@ -87,7 +95,13 @@ export const RateSchema = z
     id: z.number(),
     mtId: z.number(),
     name: z.string(),
+    /** The room for the stay, after discounts (SPEC "total"). */
     total: z.number(),
+    /** The room with its mandatory extras (`extraCost`): what the stay costs, the total a guest is shown. */
+    stayTotal: z.number(),
+    /** City tax of the room's guests for the stay: paid at the hotel, beside `stayTotal`. */
+    cityTax: z.number(),
+    /** The cheapest `stayTotal` of the room slot. */
     best: z.boolean(),
     /** Free cancellation until this many days before arrival; null when non-refundable. */
     policy: z.number().nullable(),
@@ -152,7 +166,14 @@ export const CrossSegmentSchema = z.object({
 export const CrossOptionSchema = z.object({
   slot: z.number(),
   rate: z.object({ id: z.number(), name: z.literal("CROSSBOOKING"), ratePlanName: z.string() }),
+  /** The rooms of every segment. */
   total: z.number(),
+  /** Mandatory extras of the whole stay, as for a rate. */
+  extraCost: z.number(),
+  additionalServices: z.array(AdditionalServiceSchema),
+  /** The rooms with the mandatory extras. */
+  stayTotal: z.number(),
+  cityTax: z.number(),
   segments: z.array(CrossSegmentSchema),
 });
 export type CrossOption = z.infer<typeof CrossOptionSchema>;
