@@ -10,6 +10,8 @@ import {
   type ReservationToModify,
   type RoomToModify,
 } from "./modification";
+import type { PrepaymentStep } from "./payment-schedule";
+import { planDues, planPrepayments } from "./reservation-money";
 import type { ReservationStatus } from "./reservation-state";
 
 const FREE_7: CancellationPolicy = { refundable: true, freeCancellationDays: 7, resellable: false };
@@ -290,180 +292,159 @@ describe("planDateSwap", () => {
 });
 
 describe("previewModification", () => {
-  type Row = [
-    string,
-    ReservationStatus,
-    number,
-    number,
-    { roomId: number | null; wasMinor: number; becomesMinor: number }[],
-    Record<string, number | string>,
+  const PREPAID: PrepaymentStep[] = [{ timing: "immediate", days: 0, percent: 100 }];
+  const DEPOSIT: PrepaymentStep[] = [
+    { timing: "immediate", days: 0, percent: 30 },
+    { timing: "days_before_arrival", days: 7, percent: 70 },
   ];
-  it.each<Row>([
-    [
-      "fully prepaid, a dearer week: pay the difference now",
-      "confirmed",
-      60_000,
-      60_000,
-      [{ roomId: 1, wasMinor: 30_000, becomesMinor: 36_000 }],
-      {
-        becomesMinor: 66_000,
-        differenceMinor: 6_000,
-        payNowMinor: 6_000,
-        payLaterMinor: 0,
-        refundMinor: 0,
-        nextStatus: "payment_required",
-      },
-    ],
-    [
-      "fully prepaid, a cheaper week: refund the difference",
-      "confirmed",
-      60_000,
-      60_000,
-      [{ roomId: 1, wasMinor: 30_000, becomesMinor: 24_500 }],
-      {
-        becomesMinor: 54_500,
-        differenceMinor: -5_500,
-        payNowMinor: 0,
-        payLaterMinor: 0,
-        refundMinor: 5_500,
-        nextStatus: "confirmed",
-      },
-    ],
-    [
-      "pay at hotel, dearer: the balance grows",
-      "confirmed",
-      60_000,
-      0,
-      [{ roomId: 1, wasMinor: 30_000, becomesMinor: 36_000 }],
-      {
-        becomesMinor: 66_000,
-        differenceMinor: 6_000,
-        payNowMinor: 0,
-        payLaterMinor: 66_000,
-        refundMinor: 0,
-        nextStatus: "confirmed",
-      },
-    ],
-    [
-      "30% deposit, much cheaper: the deposit now exceeds the total",
-      "confirmed",
-      60_000,
-      18_000,
+  const bookingDay = "20240601";
+  const today = "20240610";
+  // One room of 3 nights: what the rates ask after the change, less what is paid, against what is due.
+  function preview(options: {
+    status?: ReservationStatus;
+    steps: PrepaymentStep[];
+    wasMinor: number;
+    becomesMinor: number;
+    paidMinor: number;
+    due?: { id: number; date: string; amountMinor: number }[];
+  }) {
+    const target = planPrepayments(
       [
-        { roomId: 1, wasMinor: 30_000, becomesMinor: 10_000 },
-        { roomId: 2, wasMinor: 30_000, becomesMinor: 5_000 },
+        {
+          id: 1,
+          active: true,
+          roomMinor: options.becomesMinor,
+          penaltyMinor: 0,
+          refundProtectionMinor: 0,
+          adults: 2,
+          nights: 3,
+          arrival: "20240715",
+          prepayment: options.steps,
+        },
       ],
-      {
-        becomesMinor: 15_000,
-        differenceMinor: -45_000,
-        payNowMinor: 0,
-        payLaterMinor: 0,
-        refundMinor: 3_000,
-        nextStatus: "confirmed",
-      },
-    ],
-    [
-      "services added to a prepaid booking: the room and the whole booking",
-      "confirmed",
-      60_000,
-      60_000,
-      [
-        { roomId: 1, wasMinor: 0, becomesMinor: 2_500 },
-        { roomId: null, wasMinor: 0, becomesMinor: 4_000 },
-      ],
-      {
-        becomesMinor: 66_500,
-        differenceMinor: 6_500,
-        payNowMinor: 6_500,
-        payLaterMinor: 0,
-        refundMinor: 0,
-        nextStatus: "payment_required",
-      },
-    ],
-    [
-      "an option: the extra joins the balance, still pending",
-      "pending_confirmation",
-      60_000,
-      60_000,
-      [{ roomId: 1, wasMinor: 30_000, becomesMinor: 36_000 }],
-      {
-        becomesMinor: 66_000,
-        differenceMinor: 6_000,
-        payNowMinor: 0,
-        payLaterMinor: 6_000,
-        refundMinor: 0,
-        nextStatus: "pending_confirmation",
-      },
-    ],
-    [
-      "the same price",
-      "confirmed",
-      60_000,
-      60_000,
-      [{ roomId: 1, wasMinor: 30_000, becomesMinor: 30_000 }],
-      {
-        becomesMinor: 60_000,
-        differenceMinor: 0,
-        payNowMinor: 0,
-        payLaterMinor: 0,
-        refundMinor: 0,
-        nextStatus: "confirmed",
-      },
-    ],
-  ])("%s", (_name, status, totalMinor, paidMinor, changes, expected) => {
-    const preview = previewModification({ status, totalMinor, paidMinor, changes });
-    expect(preview).toMatchObject({ alreadyDebitedMinor: paidMinor, wasMinor: totalMinor, ...expected });
-    expect(preview.lines.map((l) => l.differenceMinor)).toEqual(
-      changes.map((c) => c.becomesMinor - c.wasMinor),
+      [],
+      bookingDay,
     );
+    const dues = planDues({ target, paidMinor: options.paidMinor, due: options.due ?? [], today });
+    return previewModification({
+      status: options.status ?? "confirmed",
+      wasMinor: options.wasMinor,
+      becomesMinor: options.becomesMinor,
+      paidMinor: options.paidMinor,
+      changes: [{ roomId: 1, wasMinor: options.wasMinor, becomesMinor: options.becomesMinor }],
+      dues,
+    });
+  }
+
+  it("a pay-at-hotel booking that costs more: all of it at the hotel, nothing charged (issue 11)", () => {
+    // The reviewer's booking: 405 at the hotel became 540; the preview said "to pay later 540", the result
+    // "135 to pay" with installments charged today.
+    const p = preview({ steps: [], wasMinor: 40_500, becomesMinor: 54_000, paidMinor: 0 });
+    expect(p).toMatchObject({
+      becomesMinor: 54_000,
+      differenceMinor: 13_500,
+      payNowMinor: 0,
+      payLaterMinor: 0,
+      payAtHotelMinor: 54_000,
+      refundMinor: 0,
+      nextStatus: "confirmed",
+    });
+  });
+
+  it("fully prepaid, a dearer week: the difference now, and the booking waits for it", () => {
+    const p = preview({ steps: PREPAID, wasMinor: 60_000, becomesMinor: 66_000, paidMinor: 60_000 });
+    expect(p).toMatchObject({
+      payNowMinor: 6000,
+      payLaterMinor: 0,
+      payAtHotelMinor: 0,
+      refundMinor: 0,
+      nextStatus: "payment_required",
+    });
+  });
+
+  it("fully prepaid, a cheaper week: the difference back", () => {
+    const p = preview({ steps: PREPAID, wasMinor: 60_000, becomesMinor: 54_500, paidMinor: 60_000 });
+    expect(p).toMatchObject({ payNowMinor: 0, payLaterMinor: 0, payAtHotelMinor: 0, refundMinor: 5500 });
+  });
+
+  it("a deposit booking: its share of the increase now, the rest when the schedule says", () => {
+    const p = preview({
+      steps: DEPOSIT,
+      wasMinor: 30_000,
+      becomesMinor: 40_000,
+      paidMinor: 9000,
+      due: [{ id: 1, date: "20240708", amountMinor: 21_000 }],
+    });
+    // 30 % of 40 000 is due by now (3 000 more than paid); 70 % on 8 July (7 000 more than due).
+    expect(p).toMatchObject({ payNowMinor: 3000, payLaterMinor: 28_000, payAtHotelMinor: 0, refundMinor: 0 });
+  });
+
+  it("an option waits: nothing is charged before the hotel confirms it", () => {
+    const p = preview({
+      status: "pending_confirmation",
+      steps: PREPAID,
+      wasMinor: 30_000,
+      becomesMinor: 36_000,
+      paidMinor: 0,
+    });
+    expect(p).toMatchObject({ payNowMinor: 0, payLaterMinor: 36_000, nextStatus: "pending_confirmation" });
   });
 
   it("refuses a reservation that cannot be changed", () => {
     for (const status of ["cancelled", "payment_required", "preauth_required"] as const)
-      expect(() => previewModification({ status, totalMinor: 100, paidMinor: 0, changes: [] })).toThrow(
-        RangeError,
-      );
+      expect(() =>
+        previewModification({
+          status,
+          wasMinor: 100,
+          becomesMinor: 100,
+          paidMinor: 0,
+          changes: [],
+          dues: { nowMinor: 0, outstandingMinor: 0 },
+        }),
+      ).toThrow(RangeError);
   });
 
   it("refuses amounts that are not minor units", () => {
     expect(() =>
-      previewModification({ status: "confirmed", totalMinor: 100.5, paidMinor: 0, changes: [] }),
+      previewModification({
+        status: "confirmed",
+        wasMinor: 100.5,
+        becomesMinor: 100,
+        paidMinor: 0,
+        changes: [],
+        dues: { nowMinor: 0, outstandingMinor: 0 },
+      }),
     ).toThrow(RangeError);
     expect(() =>
       previewModification({
         status: "confirmed",
-        totalMinor: 100,
+        wasMinor: 100,
+        becomesMinor: 100,
         paidMinor: 0,
         changes: [{ roomId: 1, wasMinor: 0, becomesMinor: -1 }],
+        dues: { nowMinor: 0, outstandingMinor: 0 },
       }),
     ).toThrow(RangeError);
   });
 
-  it("already debited + to pay now + later − refund is always the new total", () => {
+  it("already debited + now + later + at the hotel − refund is always the new total", () => {
     fc.assert(
       fc.property(
         fc.constantFrom<ReservationStatus>("confirmed", "pending_confirmation"),
+        fc.constantFrom(PREPAID, DEPOSIT, []),
+        fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 })), {
-          maxLength: 5,
-        }),
-        (status, totalMinor, paidShare, pairs) => {
-          const paidMinor = Math.round(totalMinor * paidShare);
-          // Each changed part was part of the total.
-          let left = totalMinor;
-          const changes = pairs.map(([was, becomes], i) => {
-            const wasMinor = Math.min(was, left);
-            left -= wasMinor;
-            return { roomId: i + 1, wasMinor, becomesMinor: becomes };
-          });
-          const p = previewModification({ status, totalMinor, paidMinor, changes });
-          expect(p.alreadyDebitedMinor + p.payNowMinor + p.payLaterMinor - p.refundMinor).toBe(
-            p.becomesMinor,
-          );
+        (status, steps, wasMinor, becomesMinor, paidShare) => {
+          const paidMinor = Math.round(wasMinor * paidShare);
+          const p = preview({ status, steps, wasMinor, becomesMinor, paidMinor });
+          expect(
+            p.alreadyDebitedMinor + p.payNowMinor + p.payLaterMinor + p.payAtHotelMinor - p.refundMinor,
+          ).toBe(p.becomesMinor);
           expect(p.becomesMinor - p.wasMinor).toBe(p.differenceMinor);
-          expect(Math.min(p.refundMinor, p.payNowMinor + p.payLaterMinor)).toBe(0);
+          expect(Math.min(p.refundMinor, p.payNowMinor + p.payLaterMinor + p.payAtHotelMinor)).toBe(0);
           expect(p.nextStatus === "payment_required").toBe(p.payNowMinor > 0);
+          if (steps.length === 0) expect(p.payNowMinor + p.payLaterMinor).toBe(0);
         },
       ),
     );

@@ -178,10 +178,12 @@ export type ModificationPreview = {
   becomesMinor: number;
   /** becomes − was: what the change itself costs (negative: it saves). */
   differenceMinor: number;
-  /** To pay now: a fully prepaid booking pays any increase at once ("Pay now"). */
+  /** Charged at once ("Pay now"): what the rates ask by today and is not paid yet. */
   payNowMinor: number;
-  /** Added to what is due later (deposit and pay-at-hotel bookings, options). */
+  /** Still to prepay online on later dates (the rates' schedule), after the change. */
   payLaterMinor: number;
+  /** Left to pay at the hotel: the total less what is paid and what the schedule asks. */
+  payAtHotelMinor: number;
   /** To give back: what was paid beyond the new total. */
   refundMinor: number;
   /** Per changed part, in the order given. */
@@ -196,19 +198,25 @@ function assertMinor(name: string, value: number): void {
 }
 
 /**
- * The "recalc" preview (SPEC §4 "Modified: already debited, was, becomes"). The server prices the changed parts
- * (the room at its new dates with its services, or the new services) and passes them as `changes`; the rest of
- * the reservation keeps its price. Only for a reservation `checkModification` allows (confirmed or an option).
+ * The "recalc" preview (SPEC §4 "Modified: already debited, was, becomes") and how it is settled. The server
+ * prices the changed parts (`changes`), computes the totals before and after from the reservation's rows, and the
+ * dues the rates ask afterwards (`dues`: reservation-money's `planDues`); the preview says the same thing the
+ * change then writes. A booking paid at the hotel never gets a charge from a change; an option keeps waiting (what
+ * its rates ask by today waits with it).
  */
 export function previewModification(input: {
   status: ReservationStatus;
-  /** The reservation's total before the change. */
-  totalMinor: number;
+  wasMinor: number;
+  becomesMinor: number;
   paidMinor: number;
   changes: readonly PriceChange[];
+  dues: { nowMinor: number; outstandingMinor: number };
 }): ModificationPreview {
-  assertMinor("Total", input.totalMinor);
+  assertMinor("Was", input.wasMinor);
+  assertMinor("Becomes", input.becomesMinor);
   assertMinor("Paid", input.paidMinor);
+  assertMinor("Due now", input.dues.nowMinor);
+  assertMinor("Outstanding", input.dues.outstandingMinor);
   for (const change of input.changes) {
     assertMinor("Was", change.wasMinor);
     assertMinor("Becomes", change.becomesMinor);
@@ -217,22 +225,19 @@ export function previewModification(input: {
     ...change,
     differenceMinor: change.becomesMinor - change.wasMinor,
   }));
-  const differenceMinor = lines.reduce((sum, line) => sum + line.differenceMinor, 0);
-  const becomesMinor = input.totalMinor + differenceMinor;
-  if (becomesMinor < 0) throw new RangeError("A change cannot take the total below zero");
-  const owed = Math.max(0, becomesMinor - input.paidMinor);
-  const isFullyPrepaid = input.status === "confirmed" && input.paidMinor >= input.totalMinor;
-  const payNowMinor = isFullyPrepaid ? owed : 0;
+  const payNowMinor = input.status === "confirmed" ? input.dues.nowMinor : 0;
   const next = transition(input.status, payNowMinor > 0 ? "modify_payment_due" : "modify");
   if (!next.ok) throw new RangeError(`A ${input.status} reservation cannot be changed`);
+  const refundMinor = Math.max(0, input.paidMinor - input.becomesMinor);
   return {
     alreadyDebitedMinor: input.paidMinor,
-    wasMinor: input.totalMinor,
-    becomesMinor,
-    differenceMinor,
+    wasMinor: input.wasMinor,
+    becomesMinor: input.becomesMinor,
+    differenceMinor: input.becomesMinor - input.wasMinor,
     payNowMinor,
-    payLaterMinor: owed - payNowMinor,
-    refundMinor: Math.max(0, input.paidMinor - becomesMinor),
+    payLaterMinor: input.dues.outstandingMinor - payNowMinor,
+    payAtHotelMinor: Math.max(0, input.becomesMinor - input.paidMinor - input.dues.outstandingMinor),
+    refundMinor,
     lines,
     nextStatus: next.state,
   };

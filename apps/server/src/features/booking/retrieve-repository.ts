@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { Booker, InvoiceData, LocalizedText } from "../../db/schema";
+import type { Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
 import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
@@ -55,6 +55,9 @@ export type StoredReservation = {
     bankTransfer: unknown;
     /** hh:mm:ss: the check-in cut-off, which ends a free cancellation until the arrival day. */
     checkInUntil: string;
+    /** City tax per adult per night, minor units. */
+    cityTaxMinor: number;
+    ageGroups: { id: number; min: number; max: number }[];
   };
   /** Captured so far (payments due marked paid), less what was refunded. */
   paidMinor: number;
@@ -79,6 +82,11 @@ export type StoredReservation = {
     totalMinor: number;
     nightlyMinor: number[];
     refundProtection: boolean;
+    refundProtectionMinor: number;
+    /** What the room still costs once cancelled (its penalty). */
+    penaltyMinor: number;
+    /** The rate's prepayment steps when booked. */
+    prepayment: PrepaymentStep[];
   }[];
   services: {
     /** reservation_service id */
@@ -102,6 +110,8 @@ export type StoredReservation = {
     sex: string | null;
   }[];
   payments: { id: number; dueDate: string; amountMinor: number; status: string; kind: string }[];
+  /** Refunds recorded (pending, refunded, manual, failed), oldest first; `at` is an instant. */
+  refunds: { id: number; at: string; amountMinor: number; status: string }[];
 };
 
 /** The statement that reads one reservation with everything the voucher and its actions need. */
@@ -121,7 +131,9 @@ function selectReservation(where: SQL): SQL {
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone,
         'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer',
-        'checkInUntil', h.check_in_until),
+        'checkInUntil', h.check_in_until, 'cityTaxMinor', h.city_tax_minor,
+        'ageGroups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
+           order by max_age, min_age, id), '[]') from age_group where hotel_id = h.id)),
       'paidMinor', coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'paid'), 0)
         - coalesce((select sum(amount_minor) from payment_transaction where reservation_id = r.id and kind = 'refund'
             and status = 'refunded'), 0),
@@ -131,7 +143,9 @@ function selectReservation(where: SQL): SQL {
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
           'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'mealPlan', rp.meal_plan,
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
-          'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection
+          'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
+          'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
+          'prepayment', rr.prepayment
         ) order by rr.slot, rr.id)
         from reservation_room rr
         join room_type rt on rt.id = rr.room_type_id
@@ -155,7 +169,12 @@ function selectReservation(where: SQL): SQL {
         select json_agg(json_build_object(
           'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind
         ) order by pd.due_date, pd.id)
-        from payment_due pd where pd.reservation_id = r.id), '[]'::json)
+        from payment_due pd where pd.reservation_id = r.id), '[]'::json),
+      'refunds', coalesce((
+        select json_agg(json_build_object(
+          'id', t.id, 'at', t.created_at, 'amountMinor', t.amount_minor, 'status', t.status
+        ) order by t.id)
+        from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json)
     ) as reservation
     from reservation r
     join hotel h on h.id = r.hotel_id

@@ -120,6 +120,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
         minStay: room.minStay,
         maxStay: room.maxStay,
         roomTotal: money(room.totalMinor),
+        penalty: money(room.penaltyMinor),
         nightly: room.nightlyMinor.map((price, n) => ({
           date: addDays(roomArrival, n),
           price: money(price),
@@ -156,6 +157,12 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           "due",
         kind: p.kind === "installment" ? ("installment" as const) : ("prepayment" as const),
       })),
+    refunds: r.refunds.map((refund) => ({
+      date: todayInZone(new Date(refund.at), r.hotel.timeZone),
+      amount: money(refund.amountMinor),
+      status:
+        (["pending", "refunded", "manual", "failed"] as const).find((s) => s === refund.status) ?? "pending",
+    })),
     policy: {
       refundable,
       // The first room's rate speaks for the booking; a refundable rate without days is free until arrival.

@@ -168,6 +168,8 @@ export type ReservationMailFacts = {
     childAges: number[];
     status: string;
     totalMinor: number;
+    /** What a cancelled room still costs. */
+    penaltyMinor: number;
     refundProtection: boolean;
     name: LocalizedText;
     rate: {
@@ -199,6 +201,8 @@ export type ReservationMailFacts = {
     /** prepayment or installment */
     kind: string;
   }[];
+  /** Refunds recorded for the reservation (pending, refunded, manual, failed); `at` is an instant. */
+  refunds: { id: number; at: string; amountMinor: number; status: string }[];
   /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
   paymentLink: string | null;
 };
@@ -225,6 +229,7 @@ export async function findReservationMailFacts(
         select json_agg(json_build_object(
           'id', rr.id, 'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults,
           'childAges', rr.child_ages, 'status', rr.status, 'totalMinor', rr.total_minor,
+          'penaltyMinor', rr.penalty_minor,
           'refundProtection', rr.refund_protection, 'name', rt.name,
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
             'freeCancellationDays', rp.free_cancellation_days)
@@ -252,6 +257,11 @@ export async function findReservationMailFacts(
           'kind', pd.kind
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json),
+      'refunds', coalesce((
+        select json_agg(json_build_object(
+          'id', t.id, 'at', t.created_at, 'amountMinor', t.amount_minor, 'status', t.status
+        ) order by t.id)
+        from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json),
       'paymentLink', (
         select pt.redirect_url from payment_transaction pt
         where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'

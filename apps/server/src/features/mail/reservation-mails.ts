@@ -1,5 +1,6 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMoney } from "@alloggio/domain/money/money";
+import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { createEvent, type EventAttributes } from "ics";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
@@ -23,24 +24,20 @@ import {
   type MailExecutor,
   type ReservationMailFacts,
 } from "./repository";
-import { HOTEL_NOTICE_TEXTS, type MailTexts, mailTextsFor } from "./texts";
+import { HOTEL_NOTICE_TEXTS, type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
 /** The facts of a reservation and the public address of the web app (for the voucher link). */
 export type ReservationMailData = ReservationMailFacts & { baseUrl: string };
 export type { MailChange } from "./changes";
 
+/** The hotel-local day (ISO) of an instant. */
+const localDay = (instant: string, timeZone: string) => ymdToIso(todayInZone(new Date(instant), timeZone));
+
 /** The guest's voucher page (SPEC §2): /hotel/:hotel/channel/:channel/language/:language/voucher/code/:code/email/:email */
 export function buildVoucherUrl(data: ReservationMailData, languageId: number): string {
   const base = data.baseUrl.replace(/\/+$/, "");
   return `${base}/hotel/${data.hotel.id}/channel/${data.channelId}/language/${languageId}/voucher/code/${encodeURIComponent(data.code)}/email/${encodeURIComponent(data.email)}`;
-}
-
-function isCityTaxIncluded(data: ReservationMailData): boolean {
-  return (
-    data.roomsTotalMinor + data.servicesTotalMinor + data.refundProtectionMinor + data.cityTaxMinor ===
-    data.totalMinor
-  );
 }
 
 function cancellationPolicyOf(
@@ -64,6 +61,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     const n = roomId === null ? undefined : roomIndex.get(roomId);
     return n === undefined ? "—" : `${texts.room} ${n}`;
   };
+  const cancelledRooms = new Set(data.rooms.filter((room) => room.status === "C").map((room) => room.id));
   const sections: Section[] = [];
 
   const stay: [string, string][] = [
@@ -103,12 +101,18 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
             room.childAges.length > 0
               ? `, ${texts.children(room.childAges.length, room.childAges.join(", "))}`
               : "";
+          const cancelled = room.status === "C";
           return [
-            `${i + 1}. ${pickText(room.name, languageId)}${dates}`,
+            `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
             pickText(room.rate.name, languageId),
             texts.mealPlan[room.rate.mealPlan],
             `${texts.adults(room.adults)}${children}`,
-            money(room.totalMinor),
+            // A cancelled room costs its penalty, if any, and no longer its price.
+            cancelled
+              ? [texts.cancelledMark, room.penaltyMinor > 0 ? texts.penaltyOf(money(room.penaltyMinor)) : ""]
+                  .filter(Boolean)
+                  .join(", ")
+              : money(room.totalMinor),
           ];
         }),
       },
@@ -131,12 +135,14 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
               : [];
             const name = pickText(s.name, languageId);
             const day = s.day ? formatDay(s.day, locale) : "";
+            // A service of a cancelled room went with it.
+            const cancelled = s.roomId !== null && cancelledRooms.has(s.roomId);
             return [
               transfer.length > 0 ? `${name} (${transfer.join(", ")})` : name,
               roomRef(s.roomId),
               [day, s.timeSlot ?? ""].filter(Boolean).join(" ") || "—",
               String(s.quantity),
-              money(s.priceMinor),
+              cancelled ? texts.cancelledMark : money(s.priceMinor),
             ];
           }),
         },
@@ -167,9 +173,8 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
   totals.push([texts.total, money(data.totalMinor)]);
   if (data.cityTaxMinor > 0) {
-    const where = isCityTaxIncluded(data) ? texts.cityTaxIncluded : texts.cityTaxAtHotel;
     const rate = data.hotel.cityTaxMinor > 0 ? `; ${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}` : "";
-    totals.push([texts.cityTax, `${money(data.cityTaxMinor)} (${where}${rate})`]);
+    totals.push([texts.cityTax, `${money(data.cityTaxMinor)} (${texts.cityTaxAtHotel}${rate})`]);
   } else if (data.hotel.cityTaxMinor > 0) {
     totals.push([
       texts.cityTax,
@@ -181,20 +186,36 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const payment: Block[] = [
     { kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] },
   ];
-  // Rows an installment plan replaced stay in the database for the record, not in the schedule.
+  // Rows an installment plan replaced stay in the database for the record, not in the schedule; refunds are
+  // lines of their own, on the day they were made.
   const schedule = data.payments.filter((p) => p.status !== "replaced");
-  if (schedule.length > 0)
+  if (schedule.length > 0 || data.refunds.length > 0)
     payment.push({
       kind: "table",
       caption: texts.prepaymentSchedule,
       headers: [texts.dueDate, texts.amount, texts.status],
-      rows: schedule.map((p) => [
-        formatDay(p.dueDate, locale),
-        money(p.amountMinor),
-        p.status in texts.paymentStatus
-          ? texts.paymentStatus[p.status as keyof MailTexts["paymentStatus"]]
-          : p.status,
-      ]),
+      rows: [
+        ...schedule.map((p) => ({
+          day: p.dueDate,
+          row: [
+            formatDay(p.dueDate, locale),
+            money(p.amountMinor),
+            p.status in texts.paymentStatus
+              ? texts.paymentStatus[p.status as keyof MailTexts["paymentStatus"]]
+              : p.status,
+          ],
+        })),
+        ...data.refunds.map((r) => {
+          const day = localDay(r.at, data.hotel.timeZone);
+          const status = r.status in texts.refundStatus ? (r.status as RefundStatusKey) : "pending";
+          return {
+            day,
+            row: [formatDay(day, locale), `−${money(r.amountMinor)}`, texts.refundStatus[status]],
+          };
+        }),
+      ]
+        .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+        .map((line) => line.row),
     });
   else if (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
     payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });

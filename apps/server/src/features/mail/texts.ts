@@ -27,6 +27,7 @@ export type MealPlanKey =
   | "all_inclusive"
   | "unspecified";
 export type PaymentDueStatusKey = "due" | "paid" | "authorised" | "failed" | "cancelled";
+export type RefundStatusKey = "pending" | "refunded" | "manual" | "failed";
 
 export type MailTexts = {
   subjectConfirmed: (code: string, hotel: string) => string;
@@ -73,7 +74,6 @@ export type MailTexts = {
   refundProtection: string;
   total: string;
   cityTax: string;
-  cityTaxIncluded: string;
   cityTaxAtHotel: string;
   cityTaxRate: (amount: string) => string;
   payment: string;
@@ -86,6 +86,10 @@ export type MailTexts = {
   dueDate: string;
   amount: string;
   paymentStatus: Record<PaymentDueStatusKey, string>;
+  /** A room or service that is no longer part of the stay. */
+  cancelledMark: string;
+  penaltyOf: (amount: string) => string;
+  refundStatus: Record<RefundStatusKey, string>;
   cancellationPolicy: string;
   nonRefundable: string;
   freeUntil: (date: string) => string;
@@ -162,7 +166,6 @@ const en: MailTexts = {
   refundProtection: "Refund protection",
   total: "Total",
   cityTax: "City tax",
-  cityTaxIncluded: "included in the total",
   cityTaxAtHotel: "to be paid at the hotel",
   cityTaxRate: (amount) => `${amount} per person per night`,
   payment: "Payment",
@@ -191,6 +194,14 @@ const en: MailTexts = {
     authorised: "Authorised",
     failed: "Failed",
     cancelled: "Cancelled",
+  },
+  cancelledMark: "Cancelled",
+  penaltyOf: (amount) => `cancellation penalty ${amount}`,
+  refundStatus: {
+    pending: "Refund under way",
+    refunded: "Refunded",
+    manual: "Refunded by the hotel",
+    failed: "Refund being retried",
   },
   cancellationPolicy: "Cancellation policy",
   nonRefundable: "Non-refundable: if you cancel, change or do not arrive, the amount is not refunded.",
@@ -268,7 +279,6 @@ const it: MailTexts = {
   refundProtection: "Protezione rimborso",
   total: "Totale",
   cityTax: "Tassa di soggiorno",
-  cityTaxIncluded: "inclusa nel totale",
   cityTaxAtHotel: "da pagare in hotel",
   cityTaxRate: (amount) => `${amount} a persona a notte`,
   payment: "Pagamento",
@@ -297,6 +307,14 @@ const it: MailTexts = {
     authorised: "Autorizzato",
     failed: "Non riuscito",
     cancelled: "Annullato",
+  },
+  cancelledMark: "Cancellata",
+  penaltyOf: (amount) => `penale di cancellazione ${amount}`,
+  refundStatus: {
+    pending: "Rimborso in corso",
+    refunded: "Rimborsato",
+    manual: "Rimborsato dall'hotel",
+    failed: "Rimborso in nuovo tentativo",
   },
   cancellationPolicy: "Condizioni di cancellazione",
   nonRefundable:
@@ -376,7 +394,6 @@ const de: MailTexts = {
   refundProtection: "Rückerstattungsschutz",
   total: "Gesamtbetrag",
   cityTax: "Kurtaxe",
-  cityTaxIncluded: "im Gesamtbetrag enthalten",
   cityTaxAtHotel: "im Hotel zu zahlen",
   cityTaxRate: (amount) => `${amount} pro Person und Nacht`,
   payment: "Zahlung",
@@ -405,6 +422,14 @@ const de: MailTexts = {
     authorised: "Autorisiert",
     failed: "Fehlgeschlagen",
     cancelled: "Storniert",
+  },
+  cancelledMark: "Storniert",
+  penaltyOf: (amount) => `Stornogebühr ${amount}`,
+  refundStatus: {
+    pending: "Erstattung läuft",
+    refunded: "Erstattet",
+    manual: "Erstattet durch das Hotel",
+    failed: "Erstattung wird erneut versucht",
   },
   cancellationPolicy: "Stornierungsbedingungen",
   nonRefundable:
@@ -483,7 +508,6 @@ const fr: MailTexts = {
   refundProtection: "Protection remboursement",
   total: "Total",
   cityTax: "Taxe de séjour",
-  cityTaxIncluded: "incluse dans le total",
   cityTaxAtHotel: "à régler à l'hôtel",
   cityTaxRate: (amount) => `${amount} par personne et par nuit`,
   payment: "Paiement",
@@ -512,6 +536,14 @@ const fr: MailTexts = {
     authorised: "Autorisé",
     failed: "Échoué",
     cancelled: "Annulé",
+  },
+  cancelledMark: "Annulée",
+  penaltyOf: (amount) => `frais d'annulation ${amount}`,
+  refundStatus: {
+    pending: "Remboursement en cours",
+    refunded: "Remboursé",
+    manual: "Remboursé par l'hôtel",
+    failed: "Remboursement en cours de nouvelle tentative",
   },
   cancellationPolicy: "Conditions d'annulation",
   nonRefundable:
@@ -591,7 +623,6 @@ const es: MailTexts = {
   refundProtection: "Protección de reembolso",
   total: "Total",
   cityTax: "Tasa turística",
-  cityTaxIncluded: "incluida en el total",
   cityTaxAtHotel: "a pagar en el hotel",
   cityTaxRate: (amount) => `${amount} por persona y noche`,
   payment: "Pago",
@@ -620,6 +651,14 @@ const es: MailTexts = {
     authorised: "Autorizado",
     failed: "Fallido",
     cancelled: "Cancelado",
+  },
+  cancelledMark: "Cancelada",
+  penaltyOf: (amount) => `penalización por cancelación ${amount}`,
+  refundStatus: {
+    pending: "Reembolso en curso",
+    refunded: "Reembolsado",
+    manual: "Reembolsado por el hotel",
+    failed: "Reembolso en reintento",
   },
   cancellationPolicy: "Política de cancelación",
   nonRefundable:
@@ -699,7 +738,6 @@ const pt: MailTexts = {
   refundProtection: "Proteção de reembolso",
   total: "Total",
   cityTax: "Taxa turística",
-  cityTaxIncluded: "incluída no total",
   cityTaxAtHotel: "a pagar no hotel",
   cityTaxRate: (amount) => `${amount} por pessoa e por noite`,
   payment: "Pagamento",
@@ -728,6 +766,14 @@ const pt: MailTexts = {
     authorised: "Autorizado",
     failed: "Falhou",
     cancelled: "Cancelado",
+  },
+  cancelledMark: "Cancelado",
+  penaltyOf: (amount) => `penalização de cancelamento ${amount}`,
+  refundStatus: {
+    pending: "Reembolso em curso",
+    refunded: "Reembolsado",
+    manual: "Reembolsado pelo hotel",
+    failed: "Reembolso a ser repetido",
   },
   cancellationPolicy: "Política de cancelamento",
   nonRefundable:
@@ -807,7 +853,6 @@ const zh: MailTexts = {
   refundProtection: "退款保障",
   total: "总计",
   cityTax: "城市税",
-  cityTaxIncluded: "已包含在总价中",
   cityTaxAtHotel: "需在酒店支付",
   cityTaxRate: (amount) => `每人每晚 ${amount}`,
   payment: "付款",
@@ -835,6 +880,14 @@ const zh: MailTexts = {
     authorised: "已授权",
     failed: "失败",
     cancelled: "已取消",
+  },
+  cancelledMark: "已取消",
+  penaltyOf: (amount) => `取消费 ${amount}`,
+  refundStatus: {
+    pending: "退款处理中",
+    refunded: "已退款",
+    manual: "由酒店退款",
+    failed: "退款重试中",
   },
   cancellationPolicy: "取消政策",
   nonRefundable: "不可退款：如取消、更改或未入住，款项不予退还。",
@@ -912,7 +965,6 @@ const ja: MailTexts = {
   refundProtection: "返金保証",
   total: "合計金額",
   cityTax: "宿泊税",
-  cityTaxIncluded: "合計金額に含まれます",
   cityTaxAtHotel: "ホテルでお支払いください",
   cityTaxRate: (amount) => `1名1泊あたり ${amount}`,
   payment: "お支払い",
@@ -941,6 +993,14 @@ const ja: MailTexts = {
     authorised: "承認済み",
     failed: "失敗",
     cancelled: "取消",
+  },
+  cancelledMark: "キャンセル済み",
+  penaltyOf: (amount) => `キャンセル料 ${amount}`,
+  refundStatus: {
+    pending: "返金処理中",
+    refunded: "返金済み",
+    manual: "ホテルより返金",
+    failed: "返金を再試行中",
   },
   cancellationPolicy: "キャンセルポリシー",
   nonRefundable: "返金不可：キャンセル、変更、または不泊の場合、料金は返金されません。",

@@ -5,6 +5,8 @@ import {
   aPriceRange,
   aRatePlan,
   aRoomType,
+  aService,
+  aServiceCategory,
   buildProperty,
   seedProperty,
 } from "@alloggio/test-kit/builders";
@@ -49,9 +51,34 @@ const hotel = buildProperty({
   inventory: [anInventoryRange(room, { allotment: 50 })],
 });
 
+// Issue 11: a hotel with city tax and a resort fee for every adult and night.
+const taxRoom = aRoomType();
+const taxRate = aRatePlan({
+  freeCancellationDays: 3,
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+});
+const feeCategory = aServiceCategory();
+const resortFee = aService(feeCategory, {
+  pricingBasis: "per_person",
+  perNight: true,
+  price: 3,
+  mandatoryFor: "all_adults",
+});
+const taxHotel = buildProperty({
+  hotel: { cityTax: 2 },
+  roomTypes: [taxRoom],
+  ratePlans: [taxRate],
+  prices: [aPriceRange(taxRoom, taxRate, { perAdults: { "2": 100 } })],
+  inventory: [anInventoryRange(taxRoom, { allotment: 10 })],
+  serviceCategories: [feeCategory],
+  services: [resortFee],
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, hotel);
+  await seedProperty(database, taxHotel);
   app = await createTestApp(database, () => now);
 });
 afterAll(async () => {
@@ -169,6 +196,64 @@ describe("delete.do", () => {
     const again = await cancel({ reservation: code });
     expect(again.status).toBe(409);
     expect(again.json().error.code).toBe("already_cancelled");
+  });
+
+  it("cancels a room with its city tax, its mandatory extras and a refund line (issue 11)", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const card = await app.inject({
+      method: "POST",
+      url: "/sandbox-gateway/card",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "number=4242424242424242&expiry=12%2F2031&holder=Maria+Rossi&cvv=123&return=%2F",
+    });
+    const token = /data-token="([^"]+)"/.exec(card.body)![1]!;
+    const body = aBookingRequest(
+      {
+        hotel: taxHotel.hotel.id,
+        roomId: taxRoom.id,
+        rateId: taxRate.id,
+        arrival: "20300301",
+        departure: "20300303",
+      },
+      { payment: { method: "card_payment", cardToken: token, cardLast4: "4242" } },
+    );
+    body.rooms = [0, 1].map((slot) => ({
+      slot,
+      roomId: taxRoom.id,
+      rateId: taxRate.id,
+      adults: 2,
+      ages: [],
+      refundProtection: false,
+    }));
+    const booked = await app.inject({
+      method: "POST",
+      url: "/api/guestdata.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: body,
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const code: string = booked.json().reservation.code;
+    // Each room: 2 nights × 100 and the resort fee 2 adults × 2 nights × 3; city tax 2 × 2 × 2 each.
+    expect(booked.json().reservation.total).toBe(424);
+    const [second] = await database.query<{ id: number }>(sql`select rr.id from reservation_room rr
+      join reservation r on r.id = rr.reservation_id where r.code = ${code} and rr.slot = 1`);
+    const res = await cancel({ reservation: code, room: second!.id });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 212, servicesTotal: 12, cityTax: 8 });
+    expect(res.json().refunds).toEqual([{ date: "20300105", amount: 212, status: "refunded" }]);
+    const [row] = await database.query<{ city_tax_minor: number; services_total_minor: number }>(sql`
+      select city_tax_minor, services_total_minor from reservation where code = ${code}`);
+    expect(row).toEqual({ city_tax_minor: 800, services_total_minor: 1200 });
+    // The guest's mail of the change marks the room and its fee cancelled, and the refund is in the schedule.
+    const [mail] = await database.query<{ text: string }>(sql`select m.text from mail_outbox m
+      join reservation r on r.id = m.reservation_id
+      where r.code = ${code} and m."to" = ${MAIL} order by m.id desc limit 1`);
+    const text = mail!.text;
+    expect(text).toMatch(/2\. [^\n;]* — Cancelled/);
+    expect(text).toMatch(/Service[^\n]*Room 2[^\n]*Cancelled/);
+    expect(text).toMatch(/5 January 2030; Amount: −212[.,]00\sEUR; Status: Refund under way/);
+    expect(text).toMatch(/City tax[^\n]*8[.,]00/);
+    expect(text).not.toMatch(/City tax[^\n]*16[.,]00/);
   });
 
   it("charges the first night after the deadline (hotel-local) and keeps it as the new total", async () => {

@@ -3,6 +3,7 @@ import {
   type CancellationAssessment,
   type ReservationToCancel,
 } from "@alloggio/domain/booking/cancellation";
+import { totalReservation } from "@alloggio/domain/booking/reservation-money";
 import type { CancellationQuote, CancelRequest } from "@alloggio/domain/contract/booking/manage";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -11,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { reservationHistory } from "../../db/schema";
 import type { Tx } from "../booking/repository";
 import { releaseInventory, setStatus } from "../booking/reservation-changes";
+import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
 import { toVoucherReservation } from "../booking/retrieve";
 import type { StoredReservation } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
@@ -25,15 +27,20 @@ const REFUSALS: Record<string, [code: string, message: string]> = {
   stay_started: ["stay_started", "The stay has begun: the hotel can cancel it"],
 };
 
-/** The reservation as the cancellation rules read it (amounts in minor units). */
+/**
+ * The reservation as the cancellation rules read it (amounts in minor units): its total as its rows make it
+ * (booking/reservation-money.ts), what goes with each room (its services and refund protection) and what goes
+ * only with the last one (the whole booking's services).
+ */
 export function toCancellationInput(r: StoredReservation): ReservationToCancel {
   const servicesOf = (roomId: number | null) =>
     r.services.filter((s) => s.roomId === roomId).reduce((sum, s) => sum + s.priceMinor, 0);
+  const charges = chargesOf(r);
   return {
     status: r.status,
-    totalMinor: r.totalMinor,
+    totalMinor: totalReservation(charges.rooms, charges.services, r.hotel.cityTaxMinor).totalMinor,
     paidMinor: Math.max(0, r.paidMinor),
-    sharedExtrasMinor: servicesOf(null) + r.refundProtectionMinor,
+    sharedExtrasMinor: servicesOf(null),
     rooms: r.rooms.map((room) => ({
       id: room.id,
       status: room.status as "A" | "C" | "W",
@@ -45,7 +52,7 @@ export function toCancellationInput(r: StoredReservation): ReservationToCancel {
       },
       nightlyMinor: room.nightlyMinor,
       totalMinor: room.totalMinor,
-      extrasMinor: servicesOf(room.id),
+      extrasMinor: room.status === "C" ? 0 : servicesOf(room.id) + room.refundProtectionMinor,
     })),
   };
 }
@@ -101,36 +108,28 @@ async function applyCancellation(
 ): Promise<number | null> {
   const roomIds = a.rooms.map((room) => room.roomId);
   await releaseInventory(tx, r.id, roomIds);
-  const released = r.rooms.filter((room) => roomIds.includes(room.id));
-  const roomServices = r.services
-    .filter((s) => s.roomId !== null && roomIds.includes(s.roomId))
-    .reduce((sum, s) => sum + s.priceMinor, 0);
-  const sharedServices = a.cancelsReservation
-    ? r.services.filter((s) => s.roomId === null).reduce((sum, s) => sum + s.priceMinor, 0)
-    : 0;
-  const roomsTotal =
-    r.roomsTotalMinor - released.reduce((sum, room) => sum + room.totalMinor, 0) + a.penaltyMinor;
-  const servicesTotal = r.servicesTotalMinor - roomServices - sharedServices;
-  const protection = a.cancelsReservation ? 0 : r.refundProtectionMinor;
-  await tx.execute(sql`update reservation set rooms_total_minor = ${roomsTotal},
-    services_total_minor = ${servicesTotal}, refund_protection_minor = ${protection},
-    total_minor = ${a.newTotalMinor}, updated_at = now() where id = ${r.id}`);
-
-  // What is still to pay: the due rows shrink, latest first, until they ask no more than is owed.
-  let excess =
-    r.payments.filter((p) => p.status === "due").reduce((s, p) => s + p.amountMinor, 0) - a.stillOwedMinor;
-  for (const due of [...r.payments]
-    .filter((p) => p.status === "due")
-    .sort((x, y) => (x.dueDate < y.dueDate ? 1 : -1))) {
-    if (excess <= 0) break;
-    const cut = Math.min(excess, due.amountMinor);
-    excess -= cut;
+  // The rooms keep only their penalty; the totals, the city tax and what is due are made again from the rows.
+  for (const room of a.rooms)
     await tx.execute(
-      cut === due.amountMinor
-        ? sql`update payment_due set status = 'cancelled' where id = ${due.id}`
-        : sql`update payment_due set amount_minor = amount_minor - ${cut} where id = ${due.id}`,
+      sql`update reservation_room set penalty_minor = ${room.penaltyMinor} where id = ${room.roomId}`,
     );
-  }
+  const charges = chargesOf(r);
+  const money = moneyAfter(
+    r,
+    {
+      ...charges,
+      rooms: charges.rooms.map((room) => {
+        const taken = a.rooms.find((x) => x.roomId === room.id);
+        return taken ? { ...room, active: false, penaltyMinor: taken.penaltyMinor } : room;
+      }),
+    },
+    deps.now(),
+  );
+  if (money.totals.totalMinor !== a.newTotalMinor)
+    throw new Error(
+      `cancellation total ${a.newTotalMinor} differs from the rows' ${money.totals.totalMinor}`,
+    );
+  await writeMoney(tx, r.id, money);
 
   const details = {
     rooms: roomIds,
@@ -151,7 +150,7 @@ async function applyCancellation(
       toStatus: r.status,
       details,
     });
-  const refundId = a.refundMinor > 0 ? await refundPayment.record(tx, r.id, a.refundMinor) : null;
+  const refundId = a.refundMinor > 0 ? await refundPayment.record(tx, r.id, a.refundMinor, deps.now()) : null;
   await enqueueReservationMails(tx, r.id, {
     baseUrl,
     now: deps.now(),

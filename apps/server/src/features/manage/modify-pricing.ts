@@ -59,8 +59,6 @@ export type PricedChange = {
     priceMinor: number;
     transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
   }[];
-  /** The city tax after the change, minor units. */
-  cityTaxMinor: number;
 };
 
 /** Why a date swap cannot be made: the refusal of the change, or dates the rate does not allow. */
@@ -306,15 +304,6 @@ export async function priceMoves(
       arrival: null,
       departure: null,
     });
-  // City tax per adult and night, at today's rate for the nights that change.
-  const oldTax = sum(
-    moves.map(
-      (m) =>
-        facts.cityTaxMinor *
-        m.room.adults *
-        nightsBetween(isoToYmd(m.room.arrival), isoToYmd(m.room.departure)),
-    ),
-  );
   return {
     lines,
     moves: moves.map((move, slot) => ({
@@ -329,7 +318,6 @@ export async function priceMoves(
     })),
     repriced: repriced.map(({ roomId: _roomId, ...s }) => s),
     added: [],
-    cityTaxMinor: Math.max(0, r.cityTaxMinor - oldTax + priced.cityTaxMinor),
   };
 }
 
@@ -403,5 +391,5 @@ export function priceAddedServices(
       departure: room ? isoToYmd(room.departure) : null,
     };
   });
-  return { lines, moves: [], repriced: [], added, cityTaxMinor: r.cityTaxMinor };
+  return { lines, moves: [], repriced: [], added };
 }

@@ -119,68 +119,6 @@ export async function insertServices(
   await tx.insert(reservationService).values(services.map((s) => ({ reservationId, ...s })));
 }
 
-export async function updateReservationTotals(
-  tx: Tx,
-  reservationId: number,
-  totals: {
-    arrival: string;
-    departure: string;
-    roomsTotalMinor: number;
-    servicesTotalMinor: number;
-    cityTaxMinor: number;
-    totalMinor: number;
-  },
-): Promise<void> {
-  await tx.execute(sql`update reservation set arrival = ${totals.arrival}::date,
-    departure = ${totals.departure}::date, rooms_total_minor = ${totals.roomsTotalMinor},
-    services_total_minor = ${totals.servicesTotalMinor}, city_tax_minor = ${totals.cityTaxMinor},
-    total_minor = ${totals.totalMinor}, updated_at = now()
-    where id = ${reservationId}`);
-}
-
-/** A payment due now (ISO day): the extra of a change to a fully prepaid booking, settled by "Pay now". */
-export async function addDueNow(tx: Tx, reservationId: number, day: string, amountMinor: number) {
-  await tx.execute(sql`insert into payment_due (reservation_id, due_date, amount_minor, status)
-    values (${reservationId}, ${day}::date, ${amountMinor}, 'due')`);
-}
-
-/**
- * What is due later grows or shrinks by `deltaMinor`: an increase joins the last payment still due (or a new one
- * on `arrival`, ISO); a decrease shrinks the payments still due, latest first, never below zero.
- */
-export async function adjustDueLater(
-  tx: Tx,
-  reservationId: number,
-  deltaMinor: number,
-  arrival: string,
-): Promise<void> {
-  if (deltaMinor === 0) return;
-  const rows = await tx.execute(sql`select id, amount_minor from payment_due
-    where reservation_id = ${reservationId} and status = 'due' order by due_date desc, id desc`);
-  const due = (rows as unknown as { rows: { id: number; amount_minor: number }[] }).rows;
-  if (deltaMinor > 0) {
-    const last = due[0];
-    await tx.execute(
-      last
-        ? sql`update payment_due set amount_minor = amount_minor + ${deltaMinor} where id = ${last.id}`
-        : sql`insert into payment_due (reservation_id, due_date, amount_minor, status)
-            values (${reservationId}, ${arrival}::date, ${deltaMinor}, 'due')`,
-    );
-    return;
-  }
-  let excess = -deltaMinor;
-  for (const row of due) {
-    if (excess <= 0) break;
-    const cut = Math.min(excess, row.amount_minor);
-    excess -= cut;
-    await tx.execute(
-      cut === row.amount_minor
-        ? sql`update payment_due set status = 'cancelled' where id = ${row.id}`
-        : sql`update payment_due set amount_minor = amount_minor - ${cut} where id = ${row.id}`,
-    );
-  }
-}
-
 export async function insertHistory(
   tx: Tx,
   row: {

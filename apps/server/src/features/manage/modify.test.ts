@@ -241,8 +241,10 @@ describe("swapping dates", () => {
       was: 260,
       becomes: 330,
       difference: 70,
+      // Pay at the hotel (issue 11): the preview says so, and the change creates no payment of its own.
       payNow: 0,
-      payLater: 330,
+      payLater: 0,
+      payAtHotel: 330,
       refund: 0,
       nextStatus: "confirmed",
       rooms: [
@@ -283,8 +285,8 @@ describe("swapping dates", () => {
       rooms_total_minor: 33000,
       arrival: "20300113",
       departure: "20300116",
-      // Pay at the hotel: the extra joins what is due later, on the arrival day.
-      dues: [{ day: "20300113", amount: 7000, status: "due" }],
+      // Pay at the hotel: still nothing to pay online, so no payment, no installments charged today.
+      dues: null,
       history: [{ actor: "guest", action: "modify", was: 26000, becomes: 33000 }],
       mails: 4,
     });
@@ -446,7 +448,8 @@ describe("adding services", () => {
       becomes: 330,
       difference: 130,
       payNow: 0,
-      payLater: 330,
+      payLater: 0,
+      payAtHotel: 330,
       rooms: [
         { id: b.rooms[0], was: 0, becomes: 90, arrival: "20300110", departure: "20300112" },
         { id: null, was: 0, becomes: 40, arrival: null, departure: null },

@@ -5,6 +5,7 @@
  * update, totals, payments due, history and mails), then refunds through the gateway outside it.
  */
 import { type ModificationPreview, previewModification } from "@alloggio/domain/booking/modification";
+import { totalReservation } from "@alloggio/domain/booking/reservation-money";
 import type {
   ModifyRequest,
   ModifyResponse,
@@ -15,11 +16,18 @@ import type {
   VerifyDispoResponse,
 } from "@alloggio/domain/contract/booking/manage";
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
-import { isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { SoldOut, type Tx, takeInventory } from "../booking/repository";
 import { setStatus } from "../booking/reservation-changes";
+import {
+  chargesOf,
+  type MoneyAfter,
+  moneyAfter,
+  type ReservationCharges,
+  writeMoney,
+} from "../booking/reservation-money";
 import { toVoucherReservation } from "../booking/retrieve";
 import type { StoredReservation } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
@@ -37,8 +45,6 @@ import {
   swapNotAvailableError,
 } from "./modify-pricing";
 import {
-  addDueNow,
-  adjustDueLater,
   findChangeByKey,
   giveBackNights,
   insertHistory,
@@ -47,12 +53,36 @@ import {
   loadModifyFacts,
   moveRoom,
   repriceService,
-  updateReservationTotals,
 } from "./modify-repository";
 import { refundPayment } from "./refunds";
 
-/** A change priced and previewed on the reservation as it stands. */
-type Quote = { priced: PricedChange; preview: ModificationPreview };
+/** A change priced and previewed on the reservation as it stands, with the money it leaves. */
+type Quote = { priced: PricedChange; preview: ModificationPreview; money: MoneyAfter };
+
+/** The reservation's rooms and services as the change leaves them: moved rooms, repriced and added services. */
+function chargesAfter(r: StoredReservation, priced: PricedChange): ReservationCharges {
+  const charges = chargesOf(r);
+  return {
+    rooms: charges.rooms.map((room) => {
+      const move = priced.moves.find((m) => m.id === room.id);
+      if (!move) return room;
+      const arrival = isoToYmd(move.arrival);
+      return {
+        ...room,
+        roomMinor: move.totalMinor,
+        arrival,
+        nights: nightsBetween(arrival, isoToYmd(move.departure)),
+      };
+    }),
+    services: [
+      ...r.services.map((s) => ({
+        roomId: s.roomId,
+        priceMinor: priced.repriced.find((x) => x.id === s.id)?.priceMinor ?? s.priceMinor,
+      })),
+      ...priced.added.map((s) => ({ roomId: s.roomId, priceMinor: s.priceMinor })),
+    ],
+  };
+}
 
 /** Prices a change on `database` (the change's own transaction when confirming) and previews its money. */
 async function quoteChange(
@@ -68,13 +98,17 @@ async function quoteChange(
       change.kind === "dates"
         ? await priceMoves(database, deps, r, facts, planMoves(r, facts, change, clock))
         : priceAddedServices(r, facts, change, clock);
+    const before = chargesOf(r);
+    const money = moneyAfter(r, chargesAfter(r, priced), deps.now());
     const preview = previewModification({
       status: r.status,
-      totalMinor: r.totalMinor,
+      wasMinor: totalReservation(before.rooms, before.services, r.hotel.cityTaxMinor).totalMinor,
+      becomesMinor: money.totals.totalMinor,
       paidMinor: Math.max(0, r.paidMinor),
       changes: priced.lines,
+      dues: money.dues,
     });
-    return { priced, preview };
+    return { priced, preview, money };
   } catch (err) {
     if (err instanceof SwapRefused) throw refusalError(err.reason);
     if (err instanceof SwapNotAvailable) throw swapNotAvailableError();
@@ -128,6 +162,7 @@ function toRecalcResponse(r: StoredReservation, quote: Quote): RecalcResponse {
     difference: money(p.differenceMinor),
     payNow: money(p.payNowMinor),
     payLater: money(p.payLaterMinor),
+    payAtHotel: money(p.payAtHotelMinor),
     refund: money(p.refundMinor),
     rooms: p.lines.map((line, i) => ({
       id: line.roomId,
@@ -152,8 +187,8 @@ export async function recalcChange(
 }
 
 /** Writes a priced change in the caller's transaction; the reservation is locked. */
-async function applyChange(tx: Tx, r: StoredReservation, quote: Quote, today: string): Promise<void> {
-  const { priced, preview } = quote;
+async function applyChange(tx: Tx, r: StoredReservation, quote: Quote): Promise<void> {
+  const { priced, money } = quote;
   if (priced.moves.length > 0) {
     // Old nights back first, so a swap that overlaps its own nights finds them free; then the new ones, guarded.
     await giveBackNights(
@@ -178,10 +213,6 @@ async function applyChange(tx: Tx, r: StoredReservation, quote: Quote, today: st
   }
   await insertServices(tx, r.id, priced.added);
 
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const roomsDelta = sum(priced.moves.map((m) => m.totalMinor - m.wasTotalMinor));
-  const servicesDelta =
-    sum(priced.repriced.map((s) => s.priceMinor - s.wasMinor)) + sum(priced.added.map((s) => s.priceMinor));
   const stays = r.rooms
     .filter((room) => room.status !== "C")
     .map((room) => priced.moves.find((m) => m.id === room.id) ?? room);
@@ -194,19 +225,8 @@ async function applyChange(tx: Tx, r: StoredReservation, quote: Quote, today: st
           .sort()
           .at(-1)!
       : r.departure;
-  await updateReservationTotals(tx, r.id, {
-    arrival,
-    departure,
-    roomsTotalMinor: r.roomsTotalMinor + roomsDelta,
-    servicesTotalMinor: r.servicesTotalMinor + servicesDelta,
-    cityTaxMinor: priced.cityTaxMinor,
-    totalMinor: preview.becomesMinor,
-  });
-
-  // Money: an increase of a fully prepaid booking is due now; otherwise what is owed later moves with the change.
-  if (preview.payNowMinor > 0) await addDueNow(tx, r.id, today, preview.payNowMinor);
-  const owedBefore = Math.max(0, r.totalMinor - Math.max(0, r.paidMinor));
-  await adjustDueLater(tx, r.id, preview.payLaterMinor - owedBefore, arrival);
+  // Totals, city tax and what is due as the rows now make them: the preview's figures, written.
+  await writeMoney(tx, r.id, money, { arrival, departure });
 }
 
 function dropped(): never {
@@ -253,10 +273,9 @@ export async function modifyReservation(
       throw new AppError("prices_changed", 409, "The price has changed: please look at the change again", [
         { field: "expectedBecomes", message: "the price is no longer the one shown" },
       ]);
-    const today = ymdToIso(todayInZone(deps.now(), r.hotel.timeZone));
-    await applyChange(tx, r, quote, today);
+    await applyChange(tx, r, quote);
     const refundId =
-      preview.refundMinor > 0 ? await refundPayment.record(tx, r.id, preview.refundMinor) : null;
+      preview.refundMinor > 0 ? await refundPayment.record(tx, r.id, preview.refundMinor, deps.now()) : null;
     const details = {
       idempotencyKey,
       event: preview.payNowMinor > 0 ? "modify_payment_due" : "modify",

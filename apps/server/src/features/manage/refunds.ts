@@ -10,10 +10,11 @@ import type { BookingDeps } from "../booking/service";
  * the row says what it answered. A pending refund left by a crash is sent again by `send` with its id.
  */
 export const refundPayment = {
-  async record(tx: Tx, reservationId: number, amountMinor: number): Promise<number> {
+  async record(tx: Tx, reservationId: number, amountMinor: number, at: Date): Promise<number> {
     const [row] = await tx
       .insert(paymentTransaction)
       .values({
+        createdAt: at,
         reservationId,
         gateway: "pending",
         gatewayRef: `refund_${randomBytes(10).toString("hex")}`,

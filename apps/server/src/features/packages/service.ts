@@ -1,12 +1,12 @@
 import type { PackageAirportsResponse } from "@alloggio/domain/contract/packages/airports";
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { pickText } from "@alloggio/domain/i18n/languages";
-import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { findCheapestStay, type SearchDeps } from "../search/service";
 
 type AirportRow = { code: string; name: string; flights: { code: string; date: string; time: string }[] };
 
@@ -35,7 +35,7 @@ type PackageRow = {
   nights: [number, number, string, number][];
 };
 
-export type PackageDeps = { database: Database; now: () => Date };
+export type PackageDeps = SearchDeps;
 
 /** The adults the "price from" is quoted for: two, within the package's limits. */
 function quotedAdults(p: { min_adults: number; max_adults: number | null }): number {
@@ -144,11 +144,39 @@ export async function listPackages(
   const row = rows[0];
   if (!row?.hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
   if (q.package && row.packages.length === 0) throw notFound("package", "unknown package");
-  const { currency, decimal_digits: digits } = row.hotel;
+  const { currency } = row.hotel;
+  // The cheapest run of nights by the rates' prices, then priced by the search itself (discounts, mandatory
+  // extras, city tax), so the "from" is what a search of that stay shows.
+  const priceFromOf = async (p: PackageRow) => {
+    const adults = quotedAdults(p);
+    const run = cheapestRun(p.nights, p.min_nights);
+    if (!run) return null;
+    const stay = await findCheapestStay(deps, {
+      channel: q.channel,
+      hotel: q.hotel,
+      language: q.language,
+      arrival: run.arrival,
+      departure: addDays(run.arrival, p.min_nights),
+      rooms: [{ adults, ages: [] }],
+      promoCode: undefined,
+      customer: undefined,
+      cross: false,
+      airport: undefined,
+      mtId: 0,
+      packageId: p.id,
+      reservationLinkId: undefined,
+      connected: false,
+      roomIds: undefined,
+      rateIds: undefined,
+      hpcc: undefined,
+      override: undefined,
+      chosenRates: [null],
+    });
+    return stay ? { ...stay, nights: p.min_nights, adults, arrival: run.arrival } : null;
+  };
+  const pricesFrom = await Promise.all(row.packages.map(priceFromOf));
   return {
-    packages: row.packages.map((p) => {
-      const adults = quotedAdults(p);
-      const run = cheapestRun(p.nights, p.min_nights);
+    packages: row.packages.map((p, i) => {
       const gallery = [...new Set([...(p.image ? [p.image] : []), ...p.galleries.flat()])];
       return {
         id: p.id,
@@ -169,9 +197,7 @@ export async function listPackages(
         airports: toAirports(p.airports),
         gallery,
         closedSeasons: toSeasons(p.closed_days),
-        priceFrom: run
-          ? { total: fromMinor(run.minor, digits), nights: p.min_nights, adults, arrival: run.arrival }
-          : null,
+        priceFrom: pricesFrom[i] ?? null,
         currency,
       };
     }),

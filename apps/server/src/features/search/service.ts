@@ -132,6 +132,22 @@ function evaluate(
   });
 }
 
+/**
+ * The cheapest stay a search finds, priced as the rate cards price it (mandatory extras, city tax beside): the
+ * "from" of a package. Null when nothing can be had.
+ */
+export async function findCheapestStay(
+  deps: SearchDeps,
+  q: AvailQuery,
+): Promise<{ total: number; cityTax: number } | null> {
+  const l = await loadSearch(deps, q);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  if (!ev.available) return null;
+  const digits = l.index.rules.decimalDigits;
+  const from = cheapestSelection(ev, digits);
+  return { total: fromMinor(from.totalMinor, digits), cityTax: fromMinor(from.cityTaxMinor, digits) };
+}
+
 function checkLink(l: Loaded, now: Date): void {
   const link = l.ctx.link;
   if (!link) return;

@@ -62,6 +62,7 @@ const portal: AvailChannelCheckResponse = {
       destinations: [1],
       available: true,
       minTotal: 330,
+      cityTax: 0,
       reason: null,
     },
     {
@@ -72,6 +73,7 @@ const portal: AvailChannelCheckResponse = {
       destinations: [1],
       available: true,
       minTotal: 240,
+      cityTax: 0,
       reason: null,
     },
     {
@@ -82,6 +84,7 @@ const portal: AvailChannelCheckResponse = {
       destinations: [1],
       available: false,
       minTotal: null,
+      cityTax: null,
       reason: "sold_out",
     },
     {
@@ -92,6 +95,7 @@ const portal: AvailChannelCheckResponse = {
       destinations: [2],
       available: false,
       minTotal: null,
+      cityTax: null,
       reason: "restricted",
       restrictions: [{ kind: "min_stay", value: 5 }],
     },

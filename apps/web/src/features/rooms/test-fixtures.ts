@@ -8,6 +8,8 @@ export function aRate(overrides: Partial<Rate> = {}): Rate {
     mtId: 1,
     name: "Room only – flexible",
     total,
+    stayTotal: total + (overrides.extraCost ?? 0),
+    cityTax: 0,
     best: false,
     policy: 3,
     cancellation: { refundable: true, freeUntil: "20300107" },
@@ -60,6 +62,10 @@ export function aCrossOption(overrides: Partial<CrossOption> = {}): CrossOption 
     slot: 0,
     rate: { id: 1, name: "CROSSBOOKING", ratePlanName: "Room only – flexible" },
     total: 300,
+    extraCost: 0,
+    additionalServices: [],
+    stayTotal: 300,
+    cityTax: 0,
     segments: [
       {
         roomId: 10,

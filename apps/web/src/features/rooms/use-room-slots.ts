@@ -1,5 +1,15 @@
-import type { AvailableRoom, AvailResponse, CrossOption, Rate } from "@alloggio/domain/contract/search/avail";
+import type {
+  AdditionalService,
+  AvailableRoom,
+  AvailResponse,
+  CrossOption,
+  Rate,
+} from "@alloggio/domain/contract/search/avail";
+import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+import { toSelectedStay } from "@alloggio/domain/pricing/selection";
+import { totalSelection } from "@alloggio/domain/pricing/stay-charges";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { SearchState } from "../search/search-state";
 
@@ -8,7 +18,12 @@ export type SlotRate = {
   id: number;
   /** The rate's name; `CROSSBOOKING` for a cross-booking segment (SPEC §4). */
   name: string;
+  /** The room for its stay. */
   total: number;
+  /** The stay's mandatory extras (a cross-booking's on its first segment); absent in choices saved before them. */
+  extras?: AdditionalService[];
+  /** City tax of the stay, paid at the hotel. */
+  cityTax?: number;
   /** The guest added refund protection (when the rate offers it). */
   refund: boolean;
   refundPrice: number | null;
@@ -68,6 +83,8 @@ function toRate(rate: Rate, refund = false): SlotRate {
     id: rate.id,
     name: rate.name,
     total: rate.total,
+    extras: rate.additionalServices,
+    cityTax: rate.cityTax,
     refund: refund && rate.refundPrice !== null,
     refundPrice: rate.refundPrice,
   };
@@ -191,13 +208,15 @@ export function selectCross(slots: readonly RoomSlot[], option: CrossOption): Ro
   const index = slots.findIndex((s) => s.id === option.slot + 1 && !s.cross);
   const slot = slots[index];
   if (!slot || option.segments.length === 0) return [...slots];
-  const segmentSlots = option.segments.map<RoomSlot>((segment) => ({
+  const segmentSlots = option.segments.map<RoomSlot>((segment, i) => ({
     ...slot,
     selectedRoom: { id: segment.roomId, name: segment.name },
     selectedRate: {
       id: option.rate.id,
       name: option.rate.name,
       total: segment.total,
+      extras: i === 0 ? option.additionalServices : [],
+      cityTax: i === 0 ? option.cityTax : 0,
       refund: false,
       refundPrice: null,
     },
@@ -219,7 +238,36 @@ export function canContinue(slots: readonly RoomSlot[]): ContinueCheck {
   return open ? { ok: false, reason: "missing", slot: open.id } : { ok: true };
 }
 
-/** The price of the chosen rooms: rates plus refund protection where chosen. */
+/**
+ * What the chosen rooms cost before the services step, as the booking will count it (packages/domain
+ * stay-charges): rooms, refund protection, each room's mandatory extras (a mandatory category once), and the city
+ * tax beside it.
+ */
+export function selectionTotals(
+  slots: readonly RoomSlot[],
+  currency: string,
+): { total: number; cityTax: number } {
+  const digits = currencyRules(currency).decimalDigits;
+  const stays = slots.flatMap((s) =>
+    s.selectedRate
+      ? [
+          toSelectedStay(
+            {
+              total: s.selectedRate.total,
+              additionalServices: s.selectedRate.extras ?? [],
+              cityTax: s.selectedRate.cityTax ?? 0,
+            },
+            digits,
+            s.selectedRate.refund ? toMinor(s.selectedRate.refundPrice ?? 0, digits) : 0,
+          ),
+        ]
+      : [],
+  );
+  const totals = totalSelection(stays);
+  return { total: fromMinor(totals.totalMinor, digits), cityTax: fromMinor(totals.cityTaxMinor, digits) };
+}
+
+/** The price of the chosen rooms alone: rates plus refund protection where chosen (services come on top). */
 export function slotsTotal(slots: readonly RoomSlot[]): number {
   return round2(
     slots.reduce(
@@ -255,6 +303,8 @@ export function reconcile(slots: readonly RoomSlot[], result: AvailResponse): Ro
     if (!room || !rate) out[i] = emptySlot(s);
     else if (
       rate.total !== s.selectedRate.total ||
+      rate.cityTax !== s.selectedRate.cityTax ||
+      JSON.stringify(rate.additionalServices) !== JSON.stringify(s.selectedRate.extras) ||
       rate.refundPrice !== s.selectedRate.refundPrice ||
       rate.name !== s.selectedRate.name ||
       room.name !== s.selectedRoom.name
@@ -327,7 +377,9 @@ export type RoomSlotsApi = {
   dismissUpgrade: (index: number) => void;
   clear: () => void;
   continueCheck: ContinueCheck;
+  /** What the chosen rooms cost with their mandatory extras, and the city tax beside it. */
   total: number;
+  cityTax: number;
 };
 
 /**
@@ -339,6 +391,7 @@ export function useRoomSlots(
   search: SearchState,
   result: AvailResponse | null,
 ): RoomSlotsApi {
+  const currency = result?.currency ?? "EUR";
   const scope = searchScope(ids, search);
   const [state, setState] = useState(() => ({
     scope,
@@ -400,8 +453,8 @@ export function useRoomSlots(
         update(() => clearSlots(search.rooms));
       },
       continueCheck: canContinue(slots),
-      total: slotsTotal(slots),
+      ...selectionTotals(slots, currency),
     }),
-    [slots, active, editing, update, roomsOf, search.rooms],
+    [slots, active, editing, update, roomsOf, search.rooms, currency],
   );
 }

@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
 import { formatDay } from "../../lib/format";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
+import { CityTaxNote } from "../currency/city-tax-note";
 import { useFormatPrice } from "../currency/use-format-price";
 import { useHotel } from "../hotel/hotel-context";
 import { Stepper } from "../rooms/components/stepper";
+import { selectionTotals } from "../rooms/use-room-slots";
 import { type SearchState, toSearchQuery } from "../search/search-state";
 import { type ServiceAvailParams, useServiceAvailPerSlot } from "./api/use-service-avail";
 import {
@@ -102,7 +104,10 @@ function ServicesStep(props: {
   const resolved: ChosenService[][] = slots.map((slot, i) =>
     resolveChoices(data[i]?.categories ?? [], choices[i] ?? {}, guestsOf(slot)),
   );
-  const missing = slots.map((_, i) => missingCategories(data[i]?.categories ?? [], resolved[i] ?? []));
+  // A mandatory category needs one service for the whole booking (SPEC §5, as the server checks it): it is
+  // missing only when no room has one, and asked for on the first room.
+  const missingAnywhere = missingCategories(data[0]?.categories ?? [], resolved.flat());
+  const missing = slots.map((_, i) => (i === 0 ? missingAnywhere : []));
   const currency = data.find(Boolean)?.currency ?? hotel.currency;
   const extras = servicesTotal(resolved);
   const total = Math.round((props.roomsTotal + extras) * 100) / 100;
@@ -214,7 +219,10 @@ function ServicesStep(props: {
           </div>
           <div className="totals__grand">
             <dt>{t("total.total")}</dt>
-            <dd>{formatPrice(total, currency)}</dd>
+            <dd>
+              {formatPrice(total, currency)}{" "}
+              <CityTaxNote cityTax={selectionTotals(slots, currency).cityTax} currency={currency} />
+            </dd>
           </div>
         </dl>
         <p className="services-total__status" role="status">

@@ -253,10 +253,12 @@ export const RecalcResponseSchema = z
     becomes: MoneySchema,
     /** becomes − was; negative when the change saves money. */
     difference: MoneySchema,
-    /** To pay at once ("Pay now") when the booking was fully prepaid. */
+    /** To pay at once ("Pay now"): what the rooms' rates ask by today and is not paid yet. */
     payNow: MoneySchema,
-    /** Added to what is due later (deposit, pay at hotel, options). */
+    /** Still to prepay online on later dates by the rates' schedule, after the change. */
     payLater: MoneySchema,
+    /** Left to pay at the hotel after the change (a pay-at-hotel booking: all of it). */
+    payAtHotel: MoneySchema,
     /** Given back through the gateway: paid beyond the new total. */
     refund: MoneySchema,
     /** Per changed part: a room (with its services) or, with `id` null, the whole booking's services. */

@@ -62,6 +62,8 @@ const ReservationRoomSchema = z.object({
   minStay: z.number().optional(),
   maxStay: z.number().nullable().optional(),
   roomTotal: MoneySchema,
+  /** What a cancelled room still costs (its cancellation penalty); 0 otherwise. Optional for older answers. */
+  penalty: MoneySchema.optional(),
   nightly: z.array(z.object({ date: z.string(), price: MoneySchema })),
   refundProtection: z.boolean(),
   extra: z.array(ReservationExtraSchema),
@@ -131,6 +133,17 @@ export const ReservationSchema = z
         kind: z.enum(["prepayment", "installment"]),
       }),
     ),
+    /** Money given back (a cancellation, a cheaper change): the hotel-local day it was made (YYYYMMDD). */
+    refunds: z
+      .array(
+        z.object({
+          date: z.string(),
+          amount: MoneySchema,
+          /** pending: under way; refunded: done; manual: the hotel refunds by hand; failed: retried. */
+          status: z.enum(["pending", "refunded", "manual", "failed"]),
+        }),
+      )
+      .optional(),
     policy: z.object({
       refundable: z.boolean(),
       /** The last day of free cancellation (YYYYMMDD); null when non-refundable. */

@@ -34,10 +34,17 @@ export const PackageSchema = z
     closedSeasons: z.array(z.object({ from: z.string(), to: z.string() })),
     /**
      * The lowest price of a stay of `minNights` nights for `priceFrom.adults` adults from today within the validity,
-     * before promo codes and long-stay discounts; null when no such stay is free.
+     * as a search of that stay prices it (with its mandatory extras; the city tax beside it); null when no such stay
+     * is free.
      */
     priceFrom: z
-      .object({ total: z.number(), nights: z.number(), adults: z.number(), arrival: z.string() })
+      .object({
+        total: z.number(),
+        cityTax: z.number(),
+        nights: z.number(),
+        adults: z.number(),
+        arrival: z.string(),
+      })
       .nullable(),
     currency: z.string(),
   })

@@ -28,7 +28,7 @@ const pack: Package = {
   airports: [{ code: "LGW", name: "London Gatwick", flights: [] }],
   gallery: [],
   closedSeasons: [{ from: "20300201", to: "20300210" }],
-  priceFrom: { total: 238, nights: 2, adults: 2, arrival: "20300115" },
+  priceFrom: { total: 238, cityTax: 10, nights: 2, adults: 2, arrival: "20300115" },
   currency: "EUR",
 };
 

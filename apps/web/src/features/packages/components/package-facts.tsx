@@ -1,6 +1,7 @@
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
+import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
 
@@ -73,13 +74,18 @@ export function PackageFacts({ pack, full = false }: { pack: Package; full?: boo
       <div>
         <dt>{t("facts.priceFrom")}</dt>
         <dd className="package-facts__price">
-          {pack.priceFrom
-            ? t("facts.priceFromText", {
+          {pack.priceFrom ? (
+            <>
+              {t("facts.priceFromText", {
                 price: formatPrice(pack.priceFrom.total, pack.currency),
                 count: pack.priceFrom.nights,
                 adults: pack.priceFrom.adults,
-              })
-            : t("facts.noPrice")}
+              })}{" "}
+              <CityTaxNote cityTax={pack.priceFrom.cityTax} currency={pack.currency} />
+            </>
+          ) : (
+            t("facts.noPrice")
+          )}
         </dd>
       </div>
     </dl>

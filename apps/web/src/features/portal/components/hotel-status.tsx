@@ -1,6 +1,7 @@
 import type { PortalHotel } from "@alloggio/domain/contract/portal/avail-channel-check";
 import type { RestrictionNotice } from "@alloggio/domain/contract/search/avail";
 import { useTranslation } from "react-i18next";
+import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 
 /** Why a hotel has no price, in words: nothing free, or the rule of the stay that failed (loosest value). */
@@ -32,7 +33,8 @@ export function HotelPrice({ hotel, nights }: { hotel: PortalHotel; nights: numb
     <p className="portal-hotel__price">
       <span className="portal-hotel__from">{t("price.from")}</span>{" "}
       <strong>{formatPrice(hotel.minTotal, hotel.currency)}</strong>{" "}
-      <span className="muted">{t("price.nights", { count: nights })}</span>
+      <span className="muted">{t("price.nights", { count: nights })}</span>{" "}
+      <CityTaxNote cityTax={hotel.cityTax ?? 0} currency={hotel.currency} />
     </p>
   );
 }

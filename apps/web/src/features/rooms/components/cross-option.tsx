@@ -2,6 +2,7 @@ import type { CrossOption } from "@alloggio/domain/contract/search/avail";
 import { Shuffle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
+import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
 
@@ -38,7 +39,10 @@ export function CrossOptionCard({
         ))}
       </ol>
       <div className="cross__footer">
-        <strong>{t("cross.total", { price: formatPrice(option.total, currency) })}</strong>
+        <p className="cross__total">
+          <strong>{t("cross.total", { price: formatPrice(option.stayTotal, currency) })}</strong>{" "}
+          <CityTaxNote cityTax={option.cityTax} currency={currency} />
+        </p>
         <button type="button" className="button" onClick={onSelect}>
           {t("cross.select")}
         </button>

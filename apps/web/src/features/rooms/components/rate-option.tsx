@@ -14,6 +14,7 @@ import {
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
+import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
 import { FlightDetails } from "../../packages/components/flight-details";
@@ -155,10 +156,13 @@ export function RateOption(props: RateOptionProps) {
       <div className="rate__footer">
         <div className="rate__price">
           {rate.fullPrice > rate.total ? (
-            <span className="rate__full">{t("rate.fullPrice", { price: money(rate.fullPrice) })}</span>
+            <span className="rate__full">
+              {t("rate.fullPrice", { price: money(rate.fullPrice + rate.stayTotal - rate.total) })}
+            </span>
           ) : null}
           <span className="rate__total-label">{t("rate.total", { count: nights })}</span>
-          <strong className="rate__total">{money(rate.total)}</strong>
+          <strong className="rate__total">{money(rate.stayTotal)}</strong>
+          <CityTaxNote cityTax={rate.cityTax} currency={currency} className="rate__tax" />
           <button
             type="button"
             className="link-button"
@@ -198,6 +202,12 @@ export function RateOption(props: RateOptionProps) {
                   {formatDay(n.date, locale, { weekday: "short", day: "numeric", month: "short" })}
                 </th>
                 <td>{money(n.price)}</td>
+              </tr>
+            ))}
+            {extras.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">{s.name}</th>
+                <td>{money(s.price)}</td>
               </tr>
             ))}
           </tbody>

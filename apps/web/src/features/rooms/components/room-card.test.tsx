@@ -70,11 +70,16 @@ describe("RoomCard", () => {
         { date: "20300105", amount: 100, percent: 50 },
       ],
       freeServices: [{ id: 1, name: "Welcome prosecco" }],
+      extraCost: 12,
+      stayTotal: 212,
+      cityTax: 8,
       additionalServices: [
         {
           id: 2,
           name: "Resort fee",
           price: 12,
+          quantity: 2,
+          categoryId: 5,
           mandatory: true,
           choosed: true,
           source: { code: "all_adults" },
@@ -98,9 +103,11 @@ describe("RoomCard", () => {
     // The best price and the promo are told in words, not by color alone.
     expect(within(card).getByText("Best price")).toBeTruthy();
     expect(within(card).getByText("Promo SUMMER10 applied")).toBeTruthy();
-    expect(text).toContain(`Instead of ${eur(220)}`);
+    // The total includes the mandatory extras (issue 11), and names the city tax beside it.
+    expect(text).toContain(`Instead of ${eur(232)}`);
     expect(text).toContain("Total for 2 nights");
-    expect(card.querySelector(".rate__total")?.textContent).toBe(eur(200));
+    expect(card.querySelector(".rate__total")?.textContent).toBe(eur(212));
+    expect(text).toContain(`+ ${eur(8)} city tax, paid at the hotel`);
     expect(within(card).getByRole("checkbox", { name: `Add refund protection for ${eur(19)}` })).toBeTruthy();
   });
 

@@ -229,6 +229,7 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
           <div ref={bar} tabIndex={-1} className="selection-bar-anchor">
             <SelectionBar
               total={api.total}
+              cityTax={api.cityTax}
               currency={currency}
               check={api.continueCheck}
               canClear={slots.some((s) => s.selectedRoom)}

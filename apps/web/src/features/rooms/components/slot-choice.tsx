@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
-import type { RoomSlot } from "../use-room-slots";
+import { type RoomSlot, selectionTotals } from "../use-room-slots";
 
 /** What a room slot holds once chosen: room, rate (or the split-stay segments), price, refund protection. */
 export function SlotChoice({ slots, currency }: { slots: readonly RoomSlot[]; currency: string }) {
@@ -33,7 +33,9 @@ export function SlotChoice({ slots, currency }: { slots: readonly RoomSlot[]; cu
                 </span>
               ) : null}
             </div>
-            <strong className="slot-choice__price">{formatPrice(s.selectedRate.total, currency)}</strong>
+            <strong className="slot-choice__price">
+              {formatPrice(selectionTotals([s], currency).total, currency)}
+            </strong>
           </li>
         ) : null,
       )}

@@ -1,5 +1,5 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
-import { AlertTriangle, CalendarCheck, CalendarX, CircleCheck, CircleX, Clock } from "lucide-react";
+import { AlertTriangle, CalendarCheck, CalendarX, CircleCheck, CircleX, Clock, Undo2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { VoucherFormat } from "../use-voucher-format";
 import { Fact, Facts, Section } from "./section";
@@ -57,6 +57,7 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
   const { t } = useTranslation("voucher");
   const r = reservation;
   const method = t(`payment.methods.${r.paymentMethod}`);
+  const refunds = r.refunds ?? [];
   const policy = !r.policy.refundable
     ? t("policy.nonRefundable")
     : r.policy.freeUntil
@@ -90,7 +91,7 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
           </div>
         ) : null}
         <h3>{t("payment.schedule.title")}</h3>
-        {r.prepayments.length === 0 ? (
+        {r.prepayments.length === 0 && refunds.length === 0 ? (
           <p>{t("payment.schedule.none")}</p>
         ) : (
           <table className="voucher-table">
@@ -120,6 +121,21 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
                   </tr>
                 );
               })}
+              {refunds.map((refund, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: refunds are a fixed list; two may share a day.
+                <tr key={`refund-${refund.date}-${i}`} className="voucher-table__refund">
+                  <td>{format.day(refund.date)}</td>
+                  <td className="voucher-table__amount">−{format.money(refund.amount)}</td>
+                  <td>
+                    <span className={`due due--refund-${refund.status}`}>
+                      <Undo2 aria-hidden="true" focusable="false" size={16} />
+                      {t("payment.schedule.refund", {
+                        status: t(`payment.schedule.refunds.${refund.status}`),
+                      })}
+                    </span>
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         )}

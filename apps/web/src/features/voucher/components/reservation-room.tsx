@@ -47,7 +47,11 @@ export function ReservationRoom({
           label={t("room.refundProtection")}
           value={room.refundProtection ? t("room.refundIncluded") : t("room.refundNone")}
         />
-        <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
+        {room.status === "C" ? (
+          <Fact label={t("room.penalty")} value={<strong>{format.money(room.penalty ?? 0)}</strong>} />
+        ) : (
+          <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
+        )}
       </Facts>
       <RoomActions room={room} number={number} />
       {room.nightly.length > 0 ? (
