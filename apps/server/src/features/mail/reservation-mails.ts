@@ -1,6 +1,7 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMoney } from "@alloggio/domain/money/money";
 import { createEvent, type EventAttributes } from "ics";
+import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
 import {
@@ -36,14 +37,14 @@ export function buildVoucherUrl(data: ReservationMailData, languageId: number): 
   return `${base}/hotel/${data.hotel.id}/channel/${data.channelId}/language/${languageId}/voucher/code/${encodeURIComponent(data.code)}/email/${encodeURIComponent(data.email)}`;
 }
 
-function isCityTaxIncluded(data: ReservationMailData): boolean {
+export function isCityTaxIncluded(data: ReservationMailData): boolean {
   return (
     data.roomsTotalMinor + data.servicesTotalMinor + data.refundProtectionMinor + data.cityTaxMinor ===
     data.totalMinor
   );
 }
 
-function cancellationPolicyOf(
+export function cancellationPolicyOf(
   room: ReservationMailData["rooms"][number],
   texts: MailTexts,
   locale: string,
@@ -457,11 +458,27 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
+/** The voucher PDF (ADR 0017) as a mail attachment, in base64 as the outbox keeps binary files. */
+async function buildVoucherAttachment(
+  data: ReservationMailData,
+  languageId: number,
+  now: Date,
+): Promise<MailAttachment> {
+  const pdf = await renderReservationVoucher(data, languageId, now);
+  return {
+    filename: pdf.filename,
+    contentType: "application/pdf",
+    content: pdf.content.toString("base64"),
+    encoding: "base64",
+  };
+}
+
 /**
- * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, and the
- * hotel's notice in the outbox, with the executor given (pass the booking transaction). `baseUrl` is the web
- * app's public origin (voucher link); `now` the caller's clock; `change` what happened after the booking (the
- * mails then say so first; without it they are the booking's confirmation). Returns the row ids.
+ * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, with the .ics
+ * and the voucher PDF as it now stands, and the hotel's notice in the outbox, with the executor given (pass the
+ * booking transaction). `baseUrl` is the web app's public origin (voucher link); `now` the caller's clock;
+ * `change` what happened after the booking (the mails then say so first; without it they are the booking's
+ * confirmation). Returns the row ids.
  */
 export async function enqueueReservationMails(
   executor: MailExecutor,
@@ -472,6 +489,7 @@ export async function enqueueReservationMails(
   if (!facts) throw new Error(`enqueueReservationMails: no reservation ${reservationId}`);
   const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
   const guest = renderReservationMail(data, data.languageId, options.change);
+  guest.attachments.push(await buildVoucherAttachment(data, data.languageId, options.now ?? new Date()));
   const hotel = renderHotelNotice(data, options.change);
   const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
     { ...guest, reservationId, now: options.now },
