@@ -31,6 +31,8 @@ type TextStyle = {
 /** The page cursor and the text primitives, each string drawn in the faces that have its characters. */
 class Writer {
   y = MARGIN.top;
+  /** While measuring, nothing is drawn and no page is turned: the cursor only moves. */
+  private measuring = false;
   private readonly registered = new Set<string>();
   private readonly chain: FontFace[];
 
@@ -53,7 +55,7 @@ class Writer {
 
   /** A new page unless `height` more points fit on this one. */
   ensure(height: number): void {
-    if (this.y + height <= this.bottom) return;
+    if (this.measuring || this.y + height <= this.bottom) return;
     this.pdf.addPage();
     this.y = MARGIN.top;
   }
@@ -88,8 +90,23 @@ class Writer {
     return width;
   }
 
+  /** How far `draw` moves the cursor, laid out exactly as drawn but without drawing or turning pages. */
+  heightOf(draw: () => void): number {
+    const saved = this.y;
+    this.measuring = true;
+    this.y = 0;
+    try {
+      draw();
+      return this.y;
+    } finally {
+      this.measuring = false;
+      this.y = saved;
+    }
+  }
+
   /** Draws text at (x, y) in its column; returns the y below it (on the next page if pdfkit had to turn one). */
   write(text: string, x: number, y: number, style: TextStyle): number {
+    if (this.measuring) return y + this.measure(text, style);
     const runs = splitIntoRuns(text, this.chain, style.weight ?? "regular");
     const startPage = this.pageIndex();
     this.pdf.fillColor(style.color ?? COLOR.text);
@@ -114,6 +131,7 @@ class Writer {
   }
 
   rule(y: number, color = COLOR.rule, width = 0.75, x = this.left, length = this.width): void {
+    if (this.measuring) return;
     this.pdf
       .moveTo(x, y)
       .lineTo(x + length, y)
@@ -122,12 +140,19 @@ class Writer {
       .stroke();
   }
 
+  fill(x: number, y: number, width: number, height: number, color: string, radius = 0): void {
+    if (this.measuring) return;
+    const shape =
+      radius > 0 ? this.pdf.roundedRect(x, y, width, height, radius) : this.pdf.rect(x, y, width, height);
+    shape.fill(color);
+  }
+
   /** A small rounded label, right-aligned to `right`; returns its width. */
   badge(text: string, right: number, y: number, tone: Tone): number {
     const style = { size: 8.5, weight: "bold" as const };
     const width = this.textWidth(text, style) + 12;
     const height = this.measure(text, { ...style, width: width + 4 }) + 4;
-    this.pdf.roundedRect(right - width, y - 1, width, height, 3).fill(TONES[tone].background);
+    this.fill(right - width, y - 1, width, height, TONES[tone].background, 3);
     this.write(text, right - width, y + 1, {
       ...style,
       width,
@@ -172,8 +197,8 @@ function drawCodeBox(w: Writer, doc: VoucherDocument): void {
     Math.max(w.measure(doc.code.value, codeStyle), w.measure(doc.status.value, statusStyle) + 8);
   w.ensure(height);
   const top = w.y;
-  w.pdf.roundedRect(w.left, top, w.width, height, 6).fill(COLOR.soft);
-  w.pdf.rect(w.left, top, 4, height).fill(TONES[doc.status.tone].text);
+  w.fill(w.left, top, w.width, height, COLOR.soft, 6);
+  w.fill(w.left, top, 4, height, TONES[doc.status.tone].text);
   const codeX = w.left + pad + 4;
   const y = w.write(doc.code.label, codeX, top + pad, { ...labelStyle, width: codeWidth });
   w.write(doc.code.value, codeX, y + 2, codeStyle);
@@ -317,7 +342,7 @@ function drawTable(w: Writer, block: Extract<VoucherBlock, { kind: "table" }>): 
     ) + 7;
   const drawRow = (cells: string[], header: boolean) => {
     const height = heightOf(cells, header);
-    if (header) w.pdf.rect(w.left, w.y, w.width, height).fill(COLOR.soft);
+    if (header) w.fill(w.left, w.y, w.width, height, COLOR.soft);
     cells.forEach((text, i) => {
       w.write(
         text,
@@ -346,7 +371,14 @@ function drawTable(w: Writer, block: Extract<VoucherBlock, { kind: "table" }>): 
 }
 
 function drawBlock(w: Writer, block: VoucherBlock): void {
-  if (block.kind === "facts") drawFacts(w, block.rows, block.numeric ?? false);
+  if (block.kind === "group") {
+    // A room stays on one page when a page can hold it.
+    const height = w.heightOf(() => {
+      for (const inner of block.blocks) drawBlock(w, inner);
+    });
+    if (height <= w.bottom - MARGIN.top) w.ensure(height);
+    for (const inner of block.blocks) drawBlock(w, inner);
+  } else if (block.kind === "facts") drawFacts(w, block.rows, block.numeric ?? false);
   else if (block.kind === "pairs") drawPairs(w, block.cells);
   else if (block.kind === "table") drawTable(w, block);
   else if (block.kind === "paragraphs")

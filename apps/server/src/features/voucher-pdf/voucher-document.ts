@@ -29,7 +29,9 @@ export type VoucherBlock =
   | { kind: "heading"; text: string; badge: { text: string; tone: Tone } | null; amount: string | null }
   | { kind: "subheading"; text: string }
   /** Short label–value cells several to a row: the nightly prices. */
-  | { kind: "pairs"; cells: { label: string; value: string }[] };
+  | { kind: "pairs"; cells: { label: string; value: string }[] }
+  /** Blocks kept on one page when they fit on one: a room. */
+  | { kind: "group"; blocks: VoucherBlock[] };
 
 export type VoucherSection = { title: string; blocks: VoucherBlock[] };
 
@@ -132,10 +134,10 @@ export function buildVoucherDocument(
     { header: texts.price, align: "right" as const, weight: 2 },
   ];
 
-  const rooms: VoucherBlock[] = [];
-  data.rooms.forEach((room, i) => {
+  const rooms = data.rooms.map((room, i): VoucherBlock => {
     const status = room.status === "C" || room.status === "W" ? room.status : null;
-    rooms.push({
+    const blocks: VoucherBlock[] = [];
+    blocks.push({
       kind: "heading",
       text: pdf.roomHeading(i + 1, pickText(room.name, languageId)),
       badge: status ? { text: pdf.roomStatus[status], tone: status === "C" ? "danger" : "warning" } : null,
@@ -155,9 +157,9 @@ export function buildVoucherDocument(
         value: guests.map((g) => `${g.firstName} ${g.lastName}`.trim()).join(", "),
       });
     if (room.refundProtection) facts.push({ label: texts.refundProtection, value: pdf.included });
-    rooms.push({ kind: "facts", rows: facts });
+    blocks.push({ kind: "facts", rows: facts });
     if (room.nightlyMinor.length > 0)
-      rooms.push(
+      blocks.push(
         { kind: "subheading", text: pdf.nightlyPrices },
         {
           kind: "pairs",
@@ -169,10 +171,11 @@ export function buildVoucherDocument(
       );
     const own = data.services.filter((s) => s.roomId === room.id);
     if (own.length > 0)
-      rooms.push(
+      blocks.push(
         { kind: "subheading", text: pdf.roomServices },
         { kind: "table", columns: serviceColumns, rows: own.map(serviceRow) },
       );
+    return { kind: "group", blocks };
   });
   sections.push({ title: texts.rooms, blocks: rooms });
 
