@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { addDays } from "./dates";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
@@ -138,7 +139,7 @@ async function enterCard(page: Page, number: string) {
 const bookButton = (page: Page) =>
   page.getByRole("button", { name: /^(Book and pay|Confirm booking|Book and authorise)/ });
 
-test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, mail", async ({
+test("book a prepaid room with a 3-D Secure card: voucher, its PDF, retrieve, inventory, mail", async ({
   page,
   request,
   axe,
@@ -180,6 +181,19 @@ test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, 
   await expect(page.getByText("Your booking is confirmed. We look forward to welcoming you.")).toBeVisible();
   await look("voucher");
 
+  // The voucher as a PDF file, named after the hotel and the code.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download PDF" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`Hotel-Bellavista-Riva-${code}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
+  await expect(page.getByRole("status").filter({ hasText: "The PDF has been downloaded." })).toBeVisible();
+
   // The API agrees: the reservation is there, the room type has one room fewer.
   const retrieve = await request.post("/api/retrieve.do", { data: { channel: 1, code, mail: email } });
   expect(retrieve.status(), await retrieve.text()).toBe(200);
@@ -194,6 +208,13 @@ test("book a prepaid room with a 3-D Secure card: voucher, retrieve, inventory, 
   expect(mail.text).toContain(code);
   expect(mail.html).toContain('"@type":"LodgingReservation"');
   expect(mail.attachments.map((a) => a.filename)).toContain(`reservation-${code}.ics`);
+  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+  expect(pdf?.filename).toBe(`Hotel-Bellavista-Riva-${code}.pdf`);
+  expect(
+    Buffer.from(pdf?.content ?? "", "base64")
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
   const voucherLink = /https?:\/\/\S+\/voucher\/code\/\S+/.exec(mail.text)?.[0];
   expect(voucherLink, "a voucher link in the mail").toBeDefined();
 

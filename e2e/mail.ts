@@ -10,7 +10,8 @@ export type DeliveredMail = {
   to: string;
   text: string;
   html: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** Text files as text; a PDF as base64 (`encoding`). */
+  attachments: { filename: string; contentType: string; content: string; encoding?: "base64" }[];
 };
 
 function inbox(): DeliveredMail[] {

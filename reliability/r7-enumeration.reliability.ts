@@ -57,6 +57,10 @@ function holderCalls(): HolderCall[] {
       send: (code, mail, from) => post("/api/retrieve.do", { channel: 1, code, mail }, from),
     },
     {
+      name: "voucher.pdf",
+      send: (code, mail, from) => post("/api/voucher.pdf", { channel: 1, code, mail }, from),
+    },
+    {
       name: "delete.do",
       send: (code, mail, from) =>
         post("/api/delete.do", { channel: 1, reservation: code, mail, preview: true }, from),

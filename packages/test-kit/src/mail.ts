@@ -13,7 +13,8 @@ export type ReceivedMail = {
   from: string;
   text: string;
   html: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** Text files (`text/*`) as UTF-8 text; any other (a PDF) as base64, like the outbox keeps them. */
+  attachments: { filename: string; contentType: string; content: string; encoding?: "base64" }[];
   raw: string;
 };
 
@@ -71,10 +72,14 @@ function parseHeaderValue(value: string): { value: string; params: Record<string
 }
 
 function decodeBody(part: Part): string {
+  return decodeBytes(part).toString("utf8");
+}
+
+function decodeBytes(part: Part): Buffer {
   const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
-  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body);
-  return Buffer.from(part.body, "latin1").toString("utf8");
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(part.body), "utf8");
+  return Buffer.from(part.body, "latin1");
 }
 
 function leaves(part: Part): Part[] {
@@ -109,7 +114,16 @@ export function parseMail(raw: string, envelopeTo: string[] = []): ReceivedMail 
     const filename = disposition.params.filename ?? type.params.name;
     const content = decodeBody(leaf);
     if (disposition.value === "attachment" || filename)
-      mail.attachments.push({ filename: filename ?? "", contentType: type.value, content });
+      mail.attachments.push(
+        type.value.startsWith("text/")
+          ? { filename: filename ?? "", contentType: type.value, content }
+          : {
+              filename: filename ?? "",
+              contentType: type.value,
+              content: decodeBytes(leaf).toString("base64"),
+              encoding: "base64",
+            },
+      );
     else if (type.value === "text/html") mail.html = content;
     else if (type.value === "text/plain") mail.text = content;
   }

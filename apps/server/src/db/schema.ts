@@ -742,7 +742,7 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     attachments: jsonb("attachments")
-      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .$type<{ filename: string; contentType: string; content: string; encoding?: "base64" }[]>()
       .notNull()
       .default([]),
     /** pending, sent, failed */

@@ -31,6 +31,7 @@ import { createSandboxGateway, type SandboxGateway } from "../features/payments/
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
+import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 
 export type App = FastifyInstance<
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const codeLimiter = createRecoverLimiter(deps.now);
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
+  registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;

@@ -69,6 +69,28 @@ export async function postJson<T>(path: string, body: unknown, init: RequestInit
   return (await response.json()) as T;
 }
 
+/** The file name of `Content-Disposition: attachment; filename="…"`, or null. */
+function filenameOf(response: Response): string | null {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? null;
+}
+
+/** POST /api/<path> with a JSON body, answering a file (voucher.pdf); a failure throws `ApiError` like `postJson`. */
+export async function postForFile(
+  path: string,
+  body: unknown,
+  init: RequestInit = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(`/api/${path}`, {
+    ...init,
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...init.headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await readError(response);
+  return { blob: await response.blob(), filename: filenameOf(response) };
+}
+
 /** A fresh key for one `Idempotency-Key` header (`crypto.randomUUID` needs a secure context: fall back). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();

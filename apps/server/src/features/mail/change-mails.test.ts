@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
 import { insertTestReservation } from "./mail-test-kit";
@@ -408,6 +409,12 @@ describe("a cancellation from the voucher, received over SMTP", () => {
     expect(guest?.text).toContain("Stornogebühr: Keine: die Stornierung ist kostenlos");
     expect(guest?.html).toContain('<html lang="de">');
     expect(guest?.attachments[0]?.content).toContain("STATUS:CANCELLED");
+    // The voucher PDF as the reservation now stands, in German.
+    const pdf = guest?.attachments.find((a) => a.contentType === "application/pdf");
+    expect(pdf?.filename).toMatch(new RegExp(`-${code}\\.pdf$`));
+    const { text } = await readPdf(Buffer.from(pdf?.content ?? "", "base64"));
+    expect(text).toContain("BUCHUNGSBELEG");
+    expect(text).toContain(`Reservierungscode ${code} Status Storniert`);
     expect(hotel?.subject).toBe(`Reservation ${code} cancelled by the guest – Maria Rossi`);
     expect(hotel?.text).toContain("The guest cancelled the reservation from the voucher");
   });

@@ -79,9 +79,11 @@ export async function findMailAttachment(
   database: Database,
   id: string,
   index: string,
-): Promise<{ filename: string; contentType: string; content: string }> {
+): Promise<{ filename: string; contentType: string; content: string | Buffer }> {
   const mail = await findOutboxMail(database, parseId(id));
   const attachment = mail?.attachments[Number(index)];
   if (!mail || !/^\d+$/.test(index) || !attachment) throw notFound("index", "No such attachment");
+  if (attachment.encoding === "base64")
+    return { ...attachment, content: Buffer.from(attachment.content, "base64") };
   return attachment;
 }

@@ -170,6 +170,8 @@ export type ReservationMailFacts = {
     totalMinor: number;
     /** What a cancelled room still costs. */
     penaltyMinor: number;
+    /** The room's price of each night, from the arrival on (the voucher PDF lists them). */
+    nightlyMinor: number[];
     refundProtection: boolean;
     name: LocalizedText;
     rate: {
@@ -230,7 +232,7 @@ export async function findReservationMailFacts(
           'id', rr.id, 'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults,
           'childAges', rr.child_ages, 'status', rr.status, 'totalMinor', rr.total_minor,
           'penaltyMinor', rr.penalty_minor,
-          'refundProtection', rr.refund_protection, 'name', rt.name,
+          'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection, 'name', rt.name,
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
             'freeCancellationDays', rp.free_cancellation_days)
         ) order by rr.slot, rr.id)

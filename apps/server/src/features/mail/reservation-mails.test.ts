@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { insertTestReservation } from "./mail-test-kit";
 import { deliverDueMail } from "./outbox";
 import { findReservationMailFacts } from "./repository";
@@ -124,7 +125,7 @@ describe("enqueueReservationMails", () => {
     hotelMail = byRecipient("desk@lago.example.test");
   });
 
-  it("sends the guest a confirmation with the code, the voucher link and the calendar file", () => {
+  it("sends the guest a confirmation with the code, the voucher link, the calendar file and the voucher PDF", async () => {
     expect(guestMail.subject).toBe(`Booking confirmation ${code} – Hotel Lago & Spa`);
     expect(guestMail.to.toLowerCase()).toContain("ada+lake@example.test");
     expect(guestMail.text).toContain(code);
@@ -132,7 +133,23 @@ describe("enqueueReservationMails", () => {
     const voucher = `${BASE_URL}/hotel/${hotelId}/channel/1/language/1/voucher/code/${code}/email/ada%2Blake%40example.test`;
     expect(guestMail.text).toContain(voucher);
     expect(guestMail.html).toContain(`href="${voucher}"`);
-    expect(guestMail.attachments.map((a) => a.filename)).toEqual([`reservation-${code}.ics`]);
+    expect(guestMail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`reservation-${code}.ics`, "text/calendar"],
+      [`Hotel-Lago-Spa-${code}.pdf`, "application/pdf"],
+    ]);
+    const pdf = await readPdf(Buffer.from(guestMail.attachments[1]?.content ?? "", "base64"));
+    for (const fact of [
+      "BOOKING VOUCHER",
+      code,
+      "Confirmed",
+      "Lake view double",
+      "Flexible with breakfast",
+      "Boat tour",
+      "Total 390,00 EUR",
+      "Free cancellation until Mon, 7 January 2030",
+      "Generated on 5 January 2030 at 11:00 (hotel time)",
+    ])
+      expect(pdf.text).toContain(fact);
     const ics = guestMail.attachments[0]?.content ?? "";
     expect(ics).toContain("DTSTART;VALUE=DATE:20300110");
     expect(ics).toContain("DTEND;VALUE=DATE:20300114");
@@ -182,6 +199,38 @@ describe("enqueueReservationMails", () => {
       numAdults: 2,
       numChildren: 1,
     });
+  });
+
+  it("attaches the voucher PDF in the guest's language, kept in the outbox as base64", async () => {
+    const r = await insertTestReservation(database, {
+      hotelId,
+      roomTypeId: room.id,
+      ratePlanId: rate.id,
+      serviceId: boat.id,
+      languageId: 9,
+    });
+    const { guestMailId } = await enqueueReservationMails(database.db, r.id, {
+      baseUrl: BASE_URL,
+      now: clock.now(),
+    });
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, guestMailId));
+    const attachment = row?.attachments[1];
+    expect(attachment).toMatchObject({
+      filename: `Hotel-Lago-Spa-${r.code}.pdf`,
+      contentType: "application/pdf",
+      encoding: "base64",
+    });
+    const pdf = await readPdf(Buffer.from(attachment?.content ?? "", "base64"));
+    for (const fact of [
+      "宿泊予約確認書",
+      r.code,
+      "確定",
+      "湖側ダブルルーム",
+      "朝食付きフレキシブル",
+      "ボートツアー",
+    ])
+      expect(pdf.text).toContain(fact);
+    expect(pdf.info).toMatchObject({ Language: "ja-JP" });
   });
 
   it("tells the hotel in English, with the booker's contacts", () => {

@@ -2,6 +2,7 @@ import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMoney } from "@alloggio/domain/money/money";
 import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { createEvent, type EventAttributes } from "ics";
+import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
 import {
@@ -40,7 +41,74 @@ export function buildVoucherUrl(data: ReservationMailData, languageId: number): 
   return `${base}/hotel/${data.hotel.id}/channel/${data.channelId}/language/${languageId}/voucher/code/${encodeURIComponent(data.code)}/email/${encodeURIComponent(data.email)}`;
 }
 
-function cancellationPolicyOf(
+type Money = (minor: number) => string;
+
+/** The totals of a reservation, as its mail and its PDF list them: the city tax beside the total, at the hotel. */
+export function totalsRows(data: ReservationMailData, texts: MailTexts, money: Money): [string, string][] {
+  const totals: [string, string][] = [[texts.roomsTotal, money(data.roomsTotalMinor)]];
+  if (data.servicesTotalMinor > 0 || data.services.length > 0)
+    totals.push([texts.servicesTotal, money(data.servicesTotalMinor)]);
+  if (data.refundProtectionMinor > 0)
+    totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
+  totals.push([texts.total, money(data.totalMinor)]);
+  if (data.cityTaxMinor > 0) {
+    const rate = data.hotel.cityTaxMinor > 0 ? `; ${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}` : "";
+    totals.push([texts.cityTax, `${money(data.cityTaxMinor)} (${texts.cityTaxAtHotel}${rate})`]);
+  } else if (data.hotel.cityTaxMinor > 0)
+    totals.push([
+      texts.cityTax,
+      `${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}, ${texts.cityTaxAtHotel}`,
+    ]);
+  return totals;
+}
+
+/**
+ * The payment schedule as the mail and the PDF list it (date, amount, status): the payments due and made, and the
+ * refunds on the day they were made, in date order. Rows an installment plan replaced stay in the database for
+ * the record, not in the schedule.
+ */
+export function scheduleRows(
+  data: ReservationMailData,
+  texts: MailTexts,
+  locale: string,
+  money: Money,
+): string[][] {
+  return [
+    ...data.payments
+      .filter((p) => p.status !== "replaced")
+      .map((p) => ({
+        day: p.dueDate,
+        row: [
+          formatDay(p.dueDate, locale),
+          money(p.amountMinor),
+          p.status in texts.paymentStatus
+            ? texts.paymentStatus[p.status as keyof MailTexts["paymentStatus"]]
+            : p.status,
+        ],
+      })),
+    ...data.refunds.map((r) => {
+      const day = localDay(r.at, data.hotel.timeZone);
+      const status = r.status in texts.refundStatus ? (r.status as RefundStatusKey) : "pending";
+      return { day, row: [formatDay(day, locale), `−${money(r.amountMinor)}`, texts.refundStatus[status]] };
+    }),
+  ]
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    .map((line) => line.row);
+}
+
+/** What a room's price cell says: its price, or for a cancelled room that it is cancelled and its penalty. */
+export function roomPriceText(
+  room: ReservationMailData["rooms"][number],
+  texts: MailTexts,
+  money: Money,
+): string {
+  if (room.status !== "C") return money(room.totalMinor);
+  return [texts.cancelledMark, room.penaltyMinor > 0 ? texts.penaltyOf(money(room.penaltyMinor)) : ""]
+    .filter(Boolean)
+    .join(", ");
+}
+
+export function cancellationPolicyOf(
   room: ReservationMailData["rooms"][number],
   texts: MailTexts,
   locale: string,
@@ -108,11 +176,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
             texts.mealPlan[room.rate.mealPlan],
             `${texts.adults(room.adults)}${children}`,
             // A cancelled room costs its penalty, if any, and no longer its price.
-            cancelled
-              ? [texts.cancelledMark, room.penaltyMinor > 0 ? texts.penaltyOf(money(room.penaltyMinor)) : ""]
-                  .filter(Boolean)
-                  .join(", ")
-              : money(room.totalMinor),
+            roomPriceText(room, texts, money),
           ];
         }),
       },
@@ -166,56 +230,19 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
       ],
     });
 
-  const totals: [string, string][] = [[texts.roomsTotal, money(data.roomsTotalMinor)]];
-  if (data.servicesTotalMinor > 0 || data.services.length > 0)
-    totals.push([texts.servicesTotal, money(data.servicesTotalMinor)]);
-  if (data.refundProtectionMinor > 0)
-    totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
-  totals.push([texts.total, money(data.totalMinor)]);
-  if (data.cityTaxMinor > 0) {
-    const rate = data.hotel.cityTaxMinor > 0 ? `; ${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}` : "";
-    totals.push([texts.cityTax, `${money(data.cityTaxMinor)} (${texts.cityTaxAtHotel}${rate})`]);
-  } else if (data.hotel.cityTaxMinor > 0) {
-    totals.push([
-      texts.cityTax,
-      `${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}, ${texts.cityTaxAtHotel}`,
-    ]);
-  }
+  const totals = totalsRows(data, texts, money);
   sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals }] });
 
   const payment: Block[] = [
     { kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] },
   ];
-  // Rows an installment plan replaced stay in the database for the record, not in the schedule; refunds are
-  // lines of their own, on the day they were made.
-  const schedule = data.payments.filter((p) => p.status !== "replaced");
-  if (schedule.length > 0 || data.refunds.length > 0)
+  const schedule = scheduleRows(data, texts, locale, money);
+  if (schedule.length > 0)
     payment.push({
       kind: "table",
       caption: texts.prepaymentSchedule,
       headers: [texts.dueDate, texts.amount, texts.status],
-      rows: [
-        ...schedule.map((p) => ({
-          day: p.dueDate,
-          row: [
-            formatDay(p.dueDate, locale),
-            money(p.amountMinor),
-            p.status in texts.paymentStatus
-              ? texts.paymentStatus[p.status as keyof MailTexts["paymentStatus"]]
-              : p.status,
-          ],
-        })),
-        ...data.refunds.map((r) => {
-          const day = localDay(r.at, data.hotel.timeZone);
-          const status = r.status in texts.refundStatus ? (r.status as RefundStatusKey) : "pending";
-          return {
-            day,
-            row: [formatDay(day, locale), `−${money(r.amountMinor)}`, texts.refundStatus[status]],
-          };
-        }),
-      ]
-        .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
-        .map((line) => line.row),
+      rows: schedule,
     });
   else if (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
     payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
@@ -478,11 +505,27 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
+/** The voucher PDF (ADR 0017) as a mail attachment, in base64 as the outbox keeps binary files. */
+async function buildVoucherAttachment(
+  data: ReservationMailData,
+  languageId: number,
+  now: Date,
+): Promise<MailAttachment> {
+  const pdf = await renderReservationVoucher(data, languageId, now);
+  return {
+    filename: pdf.filename,
+    contentType: "application/pdf",
+    content: pdf.content.toString("base64"),
+    encoding: "base64",
+  };
+}
+
 /**
- * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, and the
- * hotel's notice in the outbox, with the executor given (pass the booking transaction). `baseUrl` is the web
- * app's public origin (voucher link); `now` the caller's clock; `change` what happened after the booking (the
- * mails then say so first; without it they are the booking's confirmation). Returns the row ids.
+ * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, with the .ics
+ * and the voucher PDF as it now stands, and the hotel's notice in the outbox, with the executor given (pass the
+ * booking transaction). `baseUrl` is the web app's public origin (voucher link); `now` the caller's clock;
+ * `change` what happened after the booking (the mails then say so first; without it they are the booking's
+ * confirmation). Returns the row ids.
  */
 export async function enqueueReservationMails(
   executor: MailExecutor,
@@ -493,6 +536,7 @@ export async function enqueueReservationMails(
   if (!facts) throw new Error(`enqueueReservationMails: no reservation ${reservationId}`);
   const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
   const guest = renderReservationMail(data, data.languageId, options.change);
+  guest.attachments.push(await buildVoucherAttachment(data, data.languageId, options.now ?? new Date()));
   const hotel = renderHotelNotice(data, options.change);
   const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
     { ...guest, reservationId, now: options.now },

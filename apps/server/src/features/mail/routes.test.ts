@@ -35,6 +35,12 @@ beforeAll(async () => {
     text: "First",
     attachments: [
       { filename: "reservation-ABC.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" },
+      {
+        filename: "Hotel-ABC.pdf",
+        contentType: "application/pdf",
+        content: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0xe2, 0xe3, 0xcf, 0xd3]).toString("base64"),
+        encoding: "base64",
+      },
     ],
     now: clock.now(),
   });
@@ -92,6 +98,14 @@ describe("/dev/mailbox", () => {
     expect(res.headers["content-type"]).toContain("text/calendar");
     expect(res.headers["content-disposition"]).toContain('attachment; filename="reservation-ABC.ics"');
     expect(res.body).toBe("BEGIN:VCALENDAR");
+  });
+
+  it("downloads a binary attachment (the voucher PDF) as the bytes it was, not its base64", async () => {
+    const res = await devApp.inject({ method: "GET", url: `/dev/mailbox/${firstId}/attachments/1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toContain('attachment; filename="Hotel-ABC.pdf"');
+    expect([...res.rawPayload]).toEqual([0x25, 0x50, 0x44, 0x46, 0x2d, 0xe2, 0xe3, 0xcf, 0xd3]);
   });
 
   it("answers 404 for a mail or attachment that does not exist", async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 
-/** A file sent with a mail; `content` is UTF-8 text (calendar files are text). */
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/** A file sent with a mail; `content` is UTF-8 text (calendar files), or base64 when `encoding` says so (PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
 /** One mail as the outbox holds it and a transport sends it. */
 export type OutgoingMail = {
@@ -55,6 +55,7 @@ export function createSmtpTransport(smtpUrl: string, options: { from?: string } 
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
       return { messageId: info.messageId };

@@ -140,6 +140,7 @@ describe("voucher page", () => {
     ).toEqual([
       "Copy code",
       "Print",
+      "Download PDF",
       "Pay in installments",
       "Change dates",
       "Add services",
@@ -159,6 +160,65 @@ describe("voucher page", () => {
     await user.click(screen.getByRole("button", { name: "Copy code" }));
     expect(writeText).toHaveBeenCalledWith("7K3M9QX2HT4VZ8PN");
     expect((await screen.findByText("Code copied.")).getAttribute("role")).toBe("status");
+  });
+
+  describe("Download PDF", () => {
+    const pdfBytes = "%PDF-1.7 voucher";
+    let pdfAnswer: () => Response;
+    let clicked: { href: string; download: string }[];
+    beforeEach(() => {
+      pdfAnswer = () =>
+        new Response(pdfBytes, {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": 'attachment; filename="Hotel-Lago-Blu-7K3M9QX2HT4VZ8PN.pdf"',
+          },
+        });
+      fetchMock.mockImplementation(async (url: string) =>
+        url === "/api/voucher.pdf" ? pdfAnswer() : answer(),
+      );
+      clicked = [];
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push({ href: this.href, download: this.download });
+      });
+      vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:voucher-1");
+      vi.spyOn(URL, "revokeObjectURL").mockReturnValue();
+    });
+    afterEach(() => {
+      fetchMock.mockImplementation(async () => answer());
+      vi.restoreAllMocks();
+    });
+
+    it("posts the code, e-mail, channel and page language, never in a URL, and saves the PDF under its name", async () => {
+      const user = userEvent.setup();
+      renderVoucher();
+      await user.click(await screen.findByRole("button", { name: "Download PDF" }));
+      expect(await screen.findByText("The PDF has been downloaded.")).toBeTruthy();
+      const call = fetchMock.mock.calls.find(([url]) => url === "/api/voucher.pdf");
+      expect(call?.[1]?.method).toBe("POST");
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+        channel: 1,
+        code: "7K3M9QX2HT4VZ8PN",
+        mail: "maria@example.test",
+        language: 1,
+      });
+      expect(clicked).toEqual([{ href: "blob:voucher-1", download: "Hotel-Lago-Blu-7K3M9QX2HT4VZ8PN.pdf" }]);
+      const blob = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+      expect(await blob.text()).toBe(pdfBytes);
+    });
+
+    it("says so when the PDF could not be made, and when there were too many tries", async () => {
+      const user = userEvent.setup();
+      pdfAnswer = () => json({ error: { code: "internal", message: "boom", requestId: "r1" } }, 500);
+      renderVoucher();
+      const button = await screen.findByRole("button", { name: "Download PDF" });
+      await user.click(button);
+      expect(await screen.findByText("The PDF could not be downloaded. Please try again.")).toBeTruthy();
+      pdfAnswer = () => json({ error: { code: "rate_limited", message: "Too many", requestId: "r2" } }, 429);
+      await user.click(button);
+      expect(await screen.findByText("Please wait a few minutes, then try again.")).toBeTruthy();
+      expect(clicked).toEqual([]);
+    });
   });
 
   it("shows the bank-transfer details and the cancellation warning", async () => {

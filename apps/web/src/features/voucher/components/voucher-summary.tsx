@@ -1,7 +1,11 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
-import { CircleAlert, CircleCheck, CircleX, Clock, Copy, CreditCard, Printer } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleX, Clock, Copy, CreditCard, FileDown, Printer } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client";
+import { useHotel } from "../../hotel/hotel-context";
+import { useDownloadVoucherPdf } from "../api/use-voucher-pdf";
+import { useManage } from "../manage-context";
 import type { VoucherFormat } from "../use-voucher-format";
 
 const STATUS_ICONS = {
@@ -12,20 +16,40 @@ const STATUS_ICONS = {
   cancelled: CircleX,
 } as const;
 
-/** The head of the voucher: the hotel, the code (large, copyable), the status in words, Print. */
+/** The head of the voucher: the hotel, the code (large, copyable), the status in words, Print, Download PDF. */
 export function VoucherSummary({ reservation, format }: { reservation: Reservation; format: VoucherFormat }) {
   const { t } = useTranslation("voucher");
-  const [copied, setCopied] = useState<"ok" | "failed" | null>(null);
+  const [notice, setNotice] = useState("");
   const { status } = reservation;
   const Icon = STATUS_ICONS[status] ?? CircleAlert;
+  const holder = useManage()?.holder;
+  const { ids } = useHotel();
+  const pdf = useDownloadVoucherPdf();
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(reservation.code);
-      setCopied("ok");
+      setNotice(t("summary.copied"));
     } catch {
-      setCopied("failed");
+      setNotice(t("summary.copyFailed"));
     }
+  }
+
+  function downloadPdf() {
+    if (!holder || pdf.isPending) return;
+    setNotice(t("summary.pdfPreparing"));
+    pdf.mutate(
+      { channel: holder.channel, code: holder.code, mail: holder.mail, language: ids.language },
+      {
+        onSuccess: () => setNotice(t("summary.pdfSaved")),
+        onError: (error) =>
+          setNotice(
+            error instanceof ApiError && error.status === 429
+              ? t("rateLimited.text")
+              : t("summary.pdfFailed"),
+          ),
+      },
+    );
   }
 
   const note =
@@ -52,9 +76,20 @@ export function VoucherSummary({ reservation, format }: { reservation: Reservati
             <Printer aria-hidden="true" focusable="false" size={18} />
             {t("summary.print")}
           </button>
+          {holder ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={downloadPdf}
+              aria-disabled={pdf.isPending}
+            >
+              <FileDown aria-hidden="true" focusable="false" size={18} />
+              {t("summary.downloadPdf")}
+            </button>
+          ) : null}
         </div>
         <p role="status" className="voucher__copied">
-          {copied === "ok" ? t("summary.copied") : copied === "failed" ? t("summary.copyFailed") : ""}
+          {notice}
         </p>
       </div>
       <div className={`voucher__status voucher__status--${status}`}>

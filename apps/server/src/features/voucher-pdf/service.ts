@@ -1,0 +1,34 @@
+import type { VoucherPdfRequest } from "@alloggio/domain/contract/booking/voucher-pdf";
+import { reservationNotFound } from "../booking/retrieve";
+import { findReservationMailFacts } from "../mail/repository";
+import type { ReservationMailData } from "../mail/reservation-mails";
+import { type ManageDeps, readHolderReservation } from "../manage/holder";
+import { renderVoucherPdf } from "./render-pdf";
+import { buildVoucherDocument } from "./voucher-document";
+
+export type VoucherPdf = { filename: string; content: Buffer };
+
+/** The voucher PDF of a reservation's mail data, in a language (1 en … 9 ja), generated at `now`. */
+export async function renderReservationVoucher(
+  data: ReservationMailData,
+  languageId: number,
+  now: Date,
+): Promise<VoucherPdf> {
+  const doc = buildVoucherDocument(data, languageId, now);
+  return { filename: doc.filename, content: await renderVoucherPdf(doc, now) };
+}
+
+/**
+ * `voucher.pdf`: the holder is checked as by `retrieve.do` and every voucher action (one 404 for any mismatch,
+ * counted against the code; a code that failed too often is refused), then the PDF is made from the mail's facts.
+ */
+export async function downloadVoucherPdf(
+  deps: ManageDeps,
+  query: VoucherPdfRequest,
+  baseUrl: string,
+): Promise<VoucherPdf> {
+  const holder = await readHolderReservation(deps, query);
+  const facts = await findReservationMailFacts(deps.database.db, holder.id);
+  if (!facts) throw reservationNotFound();
+  return renderReservationVoucher({ ...facts, baseUrl }, query.language ?? facts.languageId, deps.now());
+}
