@@ -1,5 +1,7 @@
 import { ROOM_AMENITIES } from "@alloggio/domain/contract/property/amenities";
 import { parsePropertyFile } from "@alloggio/domain/contract/property/property-file";
+import { createTestApp } from "@alloggio/test-kit/app";
+import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,5 +135,28 @@ describe("loadDemoData", () => {
       from inventory group by room_type_id`);
     expect(inventory.length).toBeGreaterThanOrEqual(16);
     for (const row of inventory) expect(row).toEqual({ days: DEMO_DAYS, first: TODAY, last: "2027-04-13" });
+  });
+
+  it("offers a cross-booking at hotel 1, 300 days ahead: one room type the first night, another the next two", async () => {
+    const app = await createTestApp(database, fixedClock(`${TODAY}T10:00:00Z`).now);
+    try {
+      // 300 days after 10 March 2026.
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/avail.do?channel=1&hotel=1&language=1&arrival=20270104&departure=20270107&adults=2&cross=1",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.availability[0]).toEqual([]);
+      const option = body.crossAvailability[0];
+      expect(
+        option.segments.map((s: { arrival: string; departure: string }) => [s.arrival, s.departure]),
+      ).toEqual([
+        ["20270104", "20270105"],
+        ["20270105", "20270107"],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -253,6 +253,11 @@ type HotelSpec = {
   peaks: { start: string; end: string; minStay: number }[];
   /** A closed season, in days after today. */
   closedSeason?: { fromDay: number; days: number };
+  /**
+   * A 3-night stay, `fromDay` days after today, that no room type for two can take whole but the second and third
+   * room types can one after the other: the demo's cross-booking (SPEC §1).
+   */
+  crossStay?: { fromDay: number };
   transferPrice: number;
   airport: { code: string; name: string };
 };
@@ -711,6 +716,7 @@ const HOTELS: HotelSpec[] = [
     ],
     extraRates: [],
     peaks: [{ start: "07-15", end: "08-20", minStay: 3 }],
+    crossStay: { fromDay: 300 },
     transferPrice: 90,
     airport: { code: "VRN", name: "Verona Villafranca" },
   },
@@ -1361,6 +1367,15 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
   for (let k = 0; k < 3; k++) {
     const day = addDays(today, 5 + Math.floor(rng() * 60));
     inventory.push({ roomType: roomTypes[0]!.id, from: day, to: day, allotment: 0 });
+  }
+  if (spec.crossStay) {
+    // The first night only the second room type is free, the next two only the third.
+    const first = addDays(today, spec.crossStay.fromDay);
+    roomTypes.forEach((r, i) => {
+      if (i !== 1) inventory.push({ roomType: r.id, from: first, to: first, allotment: 0 });
+      if (i !== 2)
+        inventory.push({ roomType: r.id, from: addDays(first, 1), to: addDays(first, 2), allotment: 0 });
+    });
   }
   if (spec.closedSeason) {
     const from = addDays(today, spec.closedSeason.fromDay);

@@ -142,6 +142,32 @@ describe("booking payload", () => {
   });
 });
 
+describe("booking payload of a cross-booking (issue 11)", () => {
+  it("sends each segment with the searched room it splits and its own dates", () => {
+    const segment = (roomId: number, arrival: string, departure: string) =>
+      aChosenSlot({
+        selectedRoom: { id: roomId, name: `Room ${roomId}` },
+        selectedRate: { id: 21, name: "CROSSBOOKING", total: 150, refund: false, refundPrice: null },
+        cross: true,
+        arrival,
+        departure,
+      }) as ChosenSlot;
+    const slots = [segment(11, "20300110", "20300111"), segment(12, "20300111", "20300112")];
+    const body = bookingPayload(filled(slots), {
+      ids,
+      search,
+      slots,
+      services: { ...services, slots: [[], []] },
+      guestsMandatory: false,
+      expectedTotal: 300,
+    });
+    expect(body.rooms.map((r) => [r.slot, r.roomId, r.cross])).toEqual([
+      [0, 11, { room: 0, arrival: "20300110", departure: "20300111" }],
+      [1, 12, { room: 0, arrival: "20300111", departure: "20300112" }],
+    ]);
+  });
+});
+
 describe("checkout rules", () => {
   it("are the domain's: a filled form passes; refund terms are asked only when refund protection is chosen", () => {
     expect(validateValues(filled(), context())).toEqual([]);

@@ -239,6 +239,10 @@ function basePayload(selection: Selection) {
       adults: slot.adults,
       ages: [...slot.ages],
       refundProtection: slot.selectedRate.refund,
+      // A segment of a cross-booking: the searched room it splits, and its own dates.
+      ...(slot.cross && slot.arrival && slot.departure
+        ? { cross: { room: slot.id - 1, arrival: slot.arrival, departure: slot.departure } }
+        : {}),
     })),
     ...(search.promoCode ? { promoCode: search.promoCode } : {}),
     ...(Number.isInteger(rlId) && rlId > 0 ? { rlId } : {}),

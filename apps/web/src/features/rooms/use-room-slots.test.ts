@@ -17,6 +17,7 @@ import {
   saveSlots,
   searchScope,
   selectCross,
+  selectionTotals,
   selectRoom,
   setRefund,
   slotsTotal,
@@ -122,6 +123,8 @@ describe("selectRoom fills the first unselected slot", () => {
       id: 1,
       name: "Room only – flexible",
       total: 200,
+      extras: [],
+      cityTax: 0,
       refund: true,
       refundPrice: 20,
     });
@@ -218,6 +221,66 @@ describe("cross-booking", () => {
   it("unselecting a cross slot removes its extra slots", () => {
     const slots = selectCross(slotsWith(null), aCrossOption({ slot: 0 }));
     expect(unselectSlot(slots, 0)).toEqual(createSlots([{ adults: 2, ages: [] }]));
+  });
+});
+
+describe("selectionTotals (issue 11)", () => {
+  const fee = (price: number, code: "all_adults" | "category", categoryId = 5, id = 90) => ({
+    id,
+    name: code === "category" ? "Basic cover" : "Resort fee",
+    price,
+    quantity: 2,
+    categoryId,
+    mandatory: true,
+    choosed: true,
+    source: { code },
+  });
+  const withExtras = aRoom({
+    id: 20,
+    rates: [
+      aRate({
+        id: 1,
+        total: 200,
+        extraCost: 16,
+        cityTax: 10,
+        refundPrice: 20,
+        additionalServices: [fee(12, "all_adults"), fee(4, "category", 7, 91)],
+      }),
+    ],
+  });
+
+  it("adds each room's mandatory extras, a mandatory category once, and keeps the city tax beside it", () => {
+    let slots = createSlots([
+      { adults: 2, ages: [] },
+      { adults: 2, ages: [] },
+    ]);
+    slots = selectRoom(slots, { room: withExtras, rate: withExtras.rates[0]!, refund: true });
+    slots = selectRoom(slots, { room: withExtras, rate: withExtras.rates[0]! });
+    // Rooms 400, refund protection 20, resort fee 2 × 12, the insurance category once 4.
+    expect(selectionTotals(slots, "EUR")).toEqual({ total: 448, cityTax: 20 });
+    // The services step starts from the rooms alone: its own list carries the extras.
+    expect(slotsTotal(slots)).toBe(420);
+  });
+
+  it("a split stay carries its extras once, on its first segment", () => {
+    const option = aCrossOption({
+      slot: 0,
+      extraCost: 12,
+      cityTax: 15,
+      stayTotal: 312,
+      additionalServices: [fee(12, "all_adults")],
+    });
+    expect(selectionTotals(selectCross(slotsWith(null), option), "EUR")).toEqual({ total: 312, cityTax: 15 });
+  });
+
+  it("reads choices saved before the extras existed as room prices", () => {
+    const [old] = createSlots([{ adults: 2, ages: [] }]);
+    const saved = {
+      ...old!,
+      selectedRoom: { id: 1, name: "Double" },
+      selectedRate: { id: 1, name: "Flex", total: 99, refund: false, refundPrice: null },
+    };
+    expect(selectionTotals([saved], "JPY")).toEqual({ total: 99, cityTax: 0 });
   });
 });
 

@@ -249,7 +249,8 @@ describe("voucher actions", () => {
         becomes: 697,
         difference: 150,
         payNow: 0,
-        payLater: 150,
+        payLater: 0,
+        payAtHotel: 497,
         refund: 0,
         rooms: [],
         nextStatus: "confirmed",
@@ -279,7 +280,9 @@ describe("voucher actions", () => {
     expect(text(dialog)).toContain("Was547,00 EUR");
     expect(text(dialog)).toContain("Becomes697,00 EUR");
     expect(text(dialog)).toContain("Difference+150,00 EUR");
-    expect(text(dialog)).toContain("To pay later: 150,00 EUR");
+    // A pay-at-hotel booking: the new total is paid at the hotel, nothing later online (issue 11).
+    expect(text(dialog)).toContain("To pay at the hotel: 497,00 EUR");
+    expect(text(dialog)).not.toContain("To prepay later");
     expect(body(calls(MANAGE_CALLS.verifyDispo)[0]![1])).toEqual({
       reservation: "7K3M9QX2HT4VZ8PN",
       mail: "maria@example.test",
@@ -320,6 +323,7 @@ describe("voucher actions", () => {
         difference: 0,
         payNow: 0,
         payLater: 0,
+        payAtHotel: 0,
         refund: 0,
         rooms: [],
         nextStatus: "confirmed",
@@ -565,6 +569,7 @@ describe("voucher actions", () => {
         difference: 20,
         payNow: 0,
         payLater: 20,
+        payAtHotel: 0,
         refund: 0,
         rooms: [],
         nextStatus: "confirmed",

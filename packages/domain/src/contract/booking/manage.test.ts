@@ -241,6 +241,7 @@ describe("RecalcResponseSchema", () => {
     difference: 60,
     payNow: 60,
     payLater: 0,
+    payAtHotel: 0,
     refund: 0,
     rooms: [
       { id: 3, was: 300, becomes: 360, difference: 60, arrival: "20300801", departure: "20300804" },

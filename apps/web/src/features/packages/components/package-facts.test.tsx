@@ -48,7 +48,10 @@ describe("package facts", () => {
     expect(definition("Closed seasons")).toBe("1 Feb 2030 – 10 Feb 2030");
     expect(definition("Included")).toBe("Prosecco");
     expect(definition("Flights from")).toBe("London Gatwick (LGW)");
-    expect(definition("Price from")).toBe("238,00\u00a0EUR for 2 nights, 2 adults");
+    // The stay's total with its mandatory extras, and the city tax beside it (issue 11).
+    expect(definition("Price from")).toBe(
+      "238,00\u00a0EUR for 2 nights, 2 adults + 10,00\u00a0EUR city tax, paid at the hotel",
+    );
   });
 
   it("keeps to validity, nights and price in the list, and says when nothing is free", async () => {

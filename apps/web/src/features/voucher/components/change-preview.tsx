@@ -31,8 +31,11 @@ export function ChangePreview({ preview, format }: { preview: RecalcResponse; fo
         {preview.payLater > 0 ? (
           <li>{t("preview.payLater", { amount: format.money(preview.payLater) })}</li>
         ) : null}
+        {preview.payAtHotel > 0 ? (
+          <li>{t("preview.payAtHotel", { amount: format.money(preview.payAtHotel) })}</li>
+        ) : null}
         {preview.refund > 0 ? <li>{t("preview.refund", { amount: format.money(preview.refund) })}</li> : null}
-        {preview.payNow <= 0 && preview.payLater <= 0 && preview.refund <= 0 ? (
+        {preview.payNow <= 0 && preview.payLater <= 0 && preview.payAtHotel <= 0 && preview.refund <= 0 ? (
           <li>{t("preview.nothing")}</li>
         ) : null}
       </ul>
