@@ -21,10 +21,39 @@ type ApiRate = {
   cityTax: number;
 };
 
-async function today(request: APIRequestContext): Promise<string> {
+type CalendarDay = {
+  date: string;
+  closed: boolean;
+  available: boolean;
+  closedToArrival: boolean;
+  minStay: number;
+};
+
+async function calendar(request: APIRequestContext) {
   const response = await request.get("/api/calendar.do?hotel=1&channel=1");
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { from: string }).from;
+  return (await response.json()) as { from: string; days: CalendarDay[] };
+}
+
+async function today(request: APIRequestContext): Promise<string> {
+  return (await calendar(request)).from;
+}
+
+/** The first arrival at least `from` days ahead where a 2-night stay is open, without a longer minimum stay. */
+async function pickStay(request: APIRequestContext, from: number) {
+  const cal = await calendar(request);
+  const days = new Map(cal.days.map((d) => [d.date, d]));
+  for (let offset = from; offset < from + 90; offset++) {
+    const arrival = addDays(cal.from, offset);
+    const nights = [arrival, addDays(arrival, 1)].map((d) => days.get(d));
+    if (
+      nights.every((d) => d && !d.closed && d.available) &&
+      !nights[0]!.closedToArrival &&
+      nights[0]!.minStay <= 2
+    )
+      return { arrival, departure: addDays(arrival, 2) };
+  }
+  throw new Error(`no open 2-night stay from ${from} days ahead`);
 }
 
 async function acceptCookies(page: Page) {
@@ -56,9 +85,7 @@ test("the total of a rate includes its mandatory extras, with the city tax besid
   capture,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const from = await today(request);
-  const arrival = addDays(from, offsetFor(testInfo, 235));
-  const departure = addDays(arrival, 2);
+  const { arrival, departure } = await pickStay(request, offsetFor(testInfo, 235));
   const search = await request.get(
     `/api/avail.do?hotel=1&channel=1&language=1&arrival=${arrival}&departure=${departure}&adults=2`,
   );

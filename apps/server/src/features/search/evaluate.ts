@@ -391,7 +391,8 @@ export function evaluateStay(
       best: false,
       policy: r.refundable ? r.free_cancellation_days : null,
       cancellation: { refundable: r.refundable, freeUntil },
-      prepaids: schedulePrepayments(r.prepayment, total, arrival, o.today).map((p) => ({
+      // The rate's steps apply to the stay with its mandatory extras, as the booking charges them.
+      prepaids: schedulePrepayments(r.prepayment, price.totalMinor, arrival, o.today).map((p) => ({
         ...p,
         amount: money(p.amount),
       })),

@@ -72,7 +72,8 @@ export function RateOption(props: RateOptionProps) {
         : t("prepay.today", { percent: p.percent, amount: money(p.amount) }),
     )
     .join("; ");
-  const extras = rate.additionalServices.filter((s) => s.mandatory);
+  // The extras the total includes (a free one, such as a basic cover, needs no mention).
+  const extras = rate.additionalServices.filter((s) => s.mandatory && s.price > 0);
 
   return (
     <article className={`rate${selected ? " rate--selected" : ""}`} aria-labelledby={`${id}-name`}>

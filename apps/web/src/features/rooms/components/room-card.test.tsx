@@ -99,7 +99,7 @@ describe("RoomCard", () => {
     expect(text).toContain("Prepaid: payment when booking");
     expect(text).toContain(`Prepayment: 50% (${eur(100)}) today; 50% (${eur(100)}) on 5 Jan 2030`);
     expect(text).toContain("Included: Welcome prosecco");
-    expect(text).toContain(`Mandatory extras: Resort fee ${eur(12)}`);
+    expect(text).toContain(`Mandatory extras, in the total: Resort fee ${eur(12)}`);
     // The best price and the promo are told in words, not by color alone.
     expect(within(card).getByText("Best price")).toBeTruthy();
     expect(within(card).getByText("Promo SUMMER10 applied")).toBeTruthy();
