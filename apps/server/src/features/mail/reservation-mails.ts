@@ -1,5 +1,5 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
-import { formatMoney } from "@alloggio/domain/money/money";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { createEvent, type EventAttributes } from "ics";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
@@ -58,7 +58,11 @@ function cancellationPolicyOf(
 function buildSections(data: ReservationMailData, languageId: number, stayTitle?: string): Section[] {
   const { texts, locale } = mailTextsFor(languageId);
   const money = (minor: number) =>
-    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+    formatMinorFor(
+      minor,
+      { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 },
+      languageId,
+    );
   const roomIndex = new Map(data.rooms.map((room, i) => [room.id, i + 1]));
   const roomRef = (roomId: number | null) => {
     const n = roomId === null ? undefined : roomIndex.get(roomId);
@@ -284,7 +288,7 @@ function buildCalendarFile(
   languageId: number,
   voucherUrl: string,
 ): MailAttachment {
-  const { texts } = mailTextsFor(languageId);
+  const { texts, locale } = mailTextsFor(languageId);
   const hotel = data.hotel;
   const attributes: EventAttributes & { timestamp: number } = {
     start: toDateArray(data.arrival),
@@ -296,7 +300,7 @@ function buildCalendarFile(
       `${texts.checkOut}: ${texts.checkOutTime(shortTime(hotel.checkOutUntil))}`,
       `${texts.viewReservation}: ${voucherUrl}`,
     ].join("\n"),
-    location: `${hotel.name}, ${hotel.address}, ${hotel.city}, ${countryName(hotel.country, "en-GB")}`,
+    location: `${hotel.name}, ${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`,
     url: voucherUrl,
     uid: `${data.code}@alloggio`,
     productId: "alloggio/reservation-mail",
