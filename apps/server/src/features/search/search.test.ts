@@ -33,14 +33,24 @@ let database: Database;
 let app: App;
 
 // One hotel with two room types, three rates, age groups, restrictions and promos.
-const small = aRoomType({ maxOccupancy: 2, maxAdults: 2, maxChildren: 0 });
+const small = aRoomType({
+  name: { en: "Cosy double", it: "Doppia accogliente", de: "Gemütliches Doppelzimmer", fr: " " },
+  description: { en: "Quiet, on the garden.", it: "Tranquilla, sul giardino.", de: "Ruhig, zum Garten." },
+  maxOccupancy: 2,
+  maxAdults: 2,
+  maxChildren: 0,
+});
 const family = aRoomType({
   maxOccupancy: 4,
   maxAdults: 3,
   maxChildren: 2,
   amenities: ["wifi", "balcony", "sea_view"],
 });
-const flexible = aRatePlan({ longStayDiscounts: [{ minNights: 7, percent: 25 }] });
+const flexible = aRatePlan({
+  name: { en: "Flexible", it: "Flessibile", de: "Flexibel" },
+  description: { en: "Free cancellation until the day before." },
+  longStayDiscounts: [{ minNights: 7, percent: 25 }],
+});
 const nonRefundable = aRatePlan({
   refundable: false,
   freeCancellationDays: undefined,
@@ -54,7 +64,12 @@ const visible = aPromoCode({ code: "SUMMER10", discountPercent: 10 });
 const hidden = aPromoCode({ code: "VIP20", hidden: true, discountPercent: 20, ratePlanIds: [flexible.id] });
 const agency = aTradeCustomer();
 const feeCategory = aServiceCategory();
-const resortFee = aService(feeCategory, { pricingBasis: "per_person", price: 5, mandatoryFor: "all_adults" });
+const resortFee = aService(feeCategory, {
+  name: { en: "Resort fee", it: "Tassa resort", de: "Resortgebühr" },
+  pricingBasis: "per_person",
+  price: 5,
+  mandatoryFor: "all_adults",
+});
 const weekend = aPackage([flexible], {
   roomTypeIds: [family.id],
   minNights: 2,
@@ -166,6 +181,51 @@ function toStrings(o: Record<string, string | number>): Record<string, string> {
 }
 
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100;
+
+describe("avail.do in the guest's language", () => {
+  const namesIn = async (language: number) => {
+    const r = await avail({ arrival: "20300110", departure: "20300113", adults: "2", language });
+    const room = r.availability[0]!.find((x) => x.id === small.id)!;
+    const rate = room.rates.find((x) => x.id === flexible.id)!;
+    return {
+      room: room.name,
+      description: room.description,
+      rate: rate.name,
+      rateDescription: rate.description,
+      fee: rate.additionalServices[0]?.name,
+    };
+  };
+
+  it.each([
+    [
+      2,
+      {
+        room: "Doppia accogliente",
+        description: "Tranquilla, sul giardino.",
+        rate: "Flessibile",
+        rateDescription: "Free cancellation until the day before.",
+        fee: "Tassa resort",
+      },
+    ],
+    [
+      3,
+      {
+        room: "Gemütliches Doppelzimmer",
+        description: "Ruhig, zum Garten.",
+        rate: "Flexibel",
+        rateDescription: "Free cancellation until the day before.",
+        fee: "Resortgebühr",
+      },
+    ],
+    // French left blank, Spanish and Chinese missing, Russian reading English: the English text.
+    [4, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+    [5, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+    [6, { room: "Cosy double", description: "Quiet, on the garden.", rate: "Flexible" }],
+    [7, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+  ])("names rooms, rates and services of language %d", async (language, expected) => {
+    expect(await namesIn(language)).toMatchObject(expected);
+  });
+});
 
 describe("avail.do", () => {
   it("lists rooms with rates, totals by night, counts and the best price", async () => {
