@@ -60,7 +60,11 @@ const nonRefundable = aRatePlan({
 const tradeRate = aRatePlan({ tradeOnly: true, commissionPercent: 10, channelIds: [2] });
 const babies = anAgeGroup(0, 2);
 const kids = anAgeGroup(3, 12);
-const visible = aPromoCode({ code: "SUMMER10", discountPercent: 10 });
+const visible = aPromoCode({
+  code: "SUMMER10",
+  name: { en: "Summer: 10% off", it: "Estate: 10% di sconto", de: "Sommer: 10% Rabatt" },
+  discountPercent: 10,
+});
 const hidden = aPromoCode({ code: "VIP20", hidden: true, discountPercent: 20, ratePlanIds: [flexible.id] });
 const agency = aTradeCustomer();
 const feeCategory = aServiceCategory();
@@ -312,14 +316,24 @@ describe("avail.do", () => {
   it("applies visible and hidden promo codes, and says when a code does not apply", async () => {
     const base = { arrival: "20300110", departure: "20300111", adults: "2", room: small.id };
     const summer = await avail({ ...base, promoCode: "summer10" });
-    expect(summer.promo).toEqual({ code: "summer10", valid: true, reason: null, hidden: false });
+    expect(summer.promo).toEqual({
+      code: "summer10",
+      name: "Summer: 10% off",
+      valid: true,
+      reason: null,
+      hidden: false,
+    });
+    // The promotion's name in the guest's language.
+    expect((await avail({ ...base, promoCode: "SUMMER10", language: 3 })).promo?.name).toBe(
+      "Sommer: 10% Rabatt",
+    );
     expect(summer.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([90, 81]);
     const vip = await avail({ ...base, promoCode: "VIP20" });
     expect(vip.promo?.hidden).toBe(true);
     // Hidden code VIP20 is limited to the flexible rate.
     expect(vip.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([80, 90]);
     const nope = await avail({ ...base, promoCode: "NOPE" });
-    expect(nope.promo).toEqual({ code: "NOPE", valid: false, reason: "unknown", hidden: false });
+    expect(nope.promo).toEqual({ code: "NOPE", name: "", valid: false, reason: "unknown", hidden: false });
     expect(nope.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([100, 90]);
   });
 
