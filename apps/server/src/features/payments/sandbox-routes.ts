@@ -119,7 +119,7 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
       };
       const errors: Record<string, string> = {};
       for (const issue of validateCard(card, todayInZone(now(), "UTC")))
-        errors[issue.field] ??= texts.errors[issue.code as keyof typeof texts.errors] ?? issue.code;
+        errors[issue.field] ??= texts.errors[issue.code];
       let token: string | null = null;
       if (Object.keys(errors).length === 0) {
         token = await gateway.tokenise({ number: card.number, last4: lastFour(card.number) });

@@ -1,14 +1,10 @@
 // The sandbox gateway's pages in the checkout's language, one typed entry per text bundle: a missing key does not
 // compile. Russian reads English (SPEC §3); its pages still say lang="ru".
+import type { CardError } from "@alloggio/domain/booking/card";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 
-type CardErrorCode =
-  | "required"
-  | "invalid_expiry_format"
-  | "card_expired"
-  | "invalid_card_number"
-  | "invalid_cvv"
-  | "unknown_card";
+/** Every code the card check answers, and the sandbox's own refusal of a card that is not a test card. */
+type CardErrorCode = CardError | "unknown_card";
 
 export type SandboxTexts = {
   cardTitle: string;
