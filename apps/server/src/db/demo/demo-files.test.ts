@@ -53,14 +53,15 @@ describe("buildDemoFiles", () => {
     // packages, promo codes, reservation links, privacy policies, destinations, the hotels' own texts.
     const texts: { path: string; text: Record<string, string> }[] = [];
     const walk = (value: unknown, path: string) => {
-      if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
-      else if (value && typeof value === "object") {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) walk(item, `${path}[${i}]`);
+      } else if (value && typeof value === "object") {
         if (typeof (value as Record<string, unknown>).en === "string")
           texts.push({ path, text: value as Record<string, string> });
         else for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
       }
     };
-    files.forEach((file, i) => walk(file, `hotel ${i + 1}`));
+    for (const [i, file] of files.entries()) walk(file, `hotel ${i + 1}`);
     expect(texts.length).toBeGreaterThan(100);
     const untranslated = texts.flatMap(({ path, text }) =>
       ["en", "it", "de", "fr", "es", "pt", "zh", "ja"]

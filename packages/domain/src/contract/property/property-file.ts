@@ -52,18 +52,16 @@ const TEXT_LANGUAGE_LIST = TEXT_LANGUAGES.join(", ");
  * Text in several languages keyed by text code (en, it, de, fr, es, pt, zh, ja); English is required. A language
  * left out, or left blank, shows the English text (Russian always reads English, SPEC §3).
  */
-export const LocalizedTextSchema = z
-  .record(z.string(), z.string().max(20_000))
-  .superRefine((text, ctx) => {
-    for (const key of Object.keys(text))
-      if (!TEXT_LANGUAGE_SET.has(key))
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `is not a text language: use ${TEXT_LANGUAGE_LIST} (Russian reads en)`,
-        });
-    if ((text.en ?? "").trim() === "") ctx.addIssue({ code: "custom", message: "needs an English text (en)" });
-  });
+export const LocalizedTextSchema = z.record(z.string(), z.string().max(20_000)).superRefine((text, ctx) => {
+  for (const key of Object.keys(text))
+    if (!TEXT_LANGUAGE_SET.has(key))
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `is not a text language: use ${TEXT_LANGUAGE_LIST} (Russian reads en)`,
+      });
+  if ((text.en ?? "").trim() === "") ctx.addIssue({ code: "custom", message: "needs an English text (en)" });
+});
 
 function isTimeZone(value: string): boolean {
   try {
