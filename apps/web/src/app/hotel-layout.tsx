@@ -55,8 +55,8 @@ export function HotelLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.locale;
-  }, [i18n, language.text, language.locale]);
+    document.documentElement.lang = language.lang;
+  }, [i18n, language.text, language.lang]);
 
   const value = useMemo<HotelContextValue | null>(() => {
     const hotel = query.data?.hotels.find((h) => h.id === ids.hotel);

@@ -40,8 +40,17 @@ void i18n
     react: { useSuspense: true },
   });
 
-/** The text bundle and the locale (for dates and numbers) of a language id of SPEC §3. */
+/**
+ * The text bundle, the locale (for dates) and the page language (`<html lang>`) of a language id of SPEC §3:
+ * Russian reads the English bundle and locale, and says `ru` (ADR 0019).
+ */
 export function languageOf(languageId: number) {
   const language = findLanguage(languageId);
-  return { id: language.id, text: language.text as TextCode, locale: language.locale, code: language.code };
+  return {
+    id: language.id,
+    text: language.text as TextCode,
+    locale: language.locale,
+    lang: language.lang,
+    code: language.code,
+  };
 }

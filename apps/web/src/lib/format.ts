@@ -1,13 +1,12 @@
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+import { formatAmountFor } from "@alloggio/domain/money/format-amount";
 
-/** Money in the Italian style with the currency code (SPEC §9): `1.234,50 EUR`. */
-export function formatPrice(amount: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("it-IT", { style: "currency", currency, currencyDisplay: "code" });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(amount);
+/**
+ * Money with the currency code in the language's style (SPEC §9, ADR 0019): Italian style for the European
+ * languages (`1234,50 EUR`, `12.345,50 EUR`), the own style of Chinese and Japanese (`EUR 1,234.50`). The mails
+ * write amounts with the same domain function.
+ */
+export function formatPrice(amount: number, currency: string, languageId = 1): string {
+  return formatAmountFor(amount, currency, languageId);
 }
 
 /** A stay date `YYYYMMDD` as a calendar day in the guest's locale (no time zone shift). */

@@ -50,6 +50,39 @@ describe("buildDemoFiles", () => {
     }
   });
 
+  it("translates every text a guest reads into every text bundle, English included", () => {
+    // Every `{ en, … }` text of the files: names and descriptions of rooms, rates, services and their categories,
+    // packages, promo codes, reservation links, privacy policies, destinations, the hotels' own texts.
+    const texts: { path: string; text: Record<string, string> }[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) walk(item, `${path}[${i}]`);
+      } else if (value && typeof value === "object") {
+        if (typeof (value as Record<string, unknown>).en === "string")
+          texts.push({ path, text: value as Record<string, string> });
+        else for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+      }
+    };
+    for (const [i, file] of files.entries()) walk(file, `hotel ${i + 1}`);
+    expect(texts.length).toBeGreaterThan(100);
+    const untranslated = texts.flatMap(({ path, text }) =>
+      ["en", "it", "de", "fr", "es", "pt", "zh", "ja"]
+        .filter((lang) => !text[lang]?.trim())
+        .map((lang) => `${path} (${lang}): ${text.en}`),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it("names the airports of the transfer in each language", () => {
+    const transfer = (hotel: number) => files[hotel - 1]!.services!.find((s) => s.isTransfer && s.price)!;
+    expect(transfer(4).name).toMatchObject({
+      en: "Private transfer from Geneva airport",
+      it: "Transfer privato dall'aeroporto di Ginevra",
+      de: "Privattransfer vom Flughafen Genf",
+      fr: "Transfert privé depuis l'aéroport de Genève",
+    });
+  });
+
   it("covers every rate kind of SPEC §3 and the weekly-stay discount", () => {
     expect(new Set(rates.map((r) => r.mealPlan))).toEqual(
       new Set(["room_only", "breakfast", "half_board", "full_board", "all_inclusive", "unspecified"]),

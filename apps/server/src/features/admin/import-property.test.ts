@@ -325,6 +325,66 @@ describe("importProperty", () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it("keeps hotel texts per language, as the file gives them", async () => {
+    const room = aRoomType({
+      name: { en: "Lake view double", it: "Doppia vista lago", de: "Doppelzimmer Seeblick", fr: "" },
+      description: { en: "With a balcony." },
+    });
+    const category = aServiceCategory({ name: { en: "Wellness", es: "Bienestar", pt: "Bem-estar" } });
+    const file = buildProperty({
+      hotel: {
+        description: { en: "On the lake.", zh: "湖畔酒店。", ja: "湖畔のホテル。" },
+        wellness: [{ en: "Sauna", de: "Sauna", it: "Sauna finlandese" }],
+      },
+      roomTypes: [room],
+      serviceCategories: [category],
+      services: [aService(category, { name: { en: "Massage", it: "Massaggio", de: "Massage" } })],
+    });
+    const result = await importProperty(database, file);
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    expect(await scalar(sql`select name as value from room_type where id = ${room.id}`)).toEqual({
+      en: "Lake view double",
+      it: "Doppia vista lago",
+      de: "Doppelzimmer Seeblick",
+      fr: "",
+    });
+    expect(await scalar(sql`select name as value from service_category where id = ${category.id}`)).toEqual({
+      en: "Wellness",
+      es: "Bienestar",
+      pt: "Bem-estar",
+    });
+    expect(await scalar(sql`select description as value from hotel where id = ${file.hotel.id}`)).toEqual({
+      en: "On the lake.",
+      zh: "湖畔酒店。",
+      ja: "湖畔のホテル。",
+    });
+    expect(await scalar(sql`select wellness as value from hotel where id = ${file.hotel.id}`)).toEqual([
+      { en: "Sauna", de: "Sauna", it: "Sauna finlandese" },
+    ]);
+  });
+
+  it("refuses a text in a language the format does not know, or without English, naming the field", async () => {
+    const file = structuredClone(buildProperty({ roomTypes: [aRoomType()] })) as unknown as PropertyFile;
+    file.roomTypes[0]!.name = { en: "Double", ru: "Двухместный", "zh-CN": "双人间" };
+    file.ratePlans[0]!.description = { it: "Solo in italiano" };
+    const result = await importProperty(database, file);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        {
+          path: "roomTypes[0].name.ru",
+          message: "is not a text language: use en, it, de, fr, es, zh, pt, ja (Russian reads en)",
+        },
+        {
+          path: "roomTypes[0].name.zh-CN",
+          message: "is not a text language: use en, it, de, fr, es, zh, pt, ja (Russian reads en)",
+        },
+        { path: "ratePlans[0].description", message: "needs an English text (en)" },
+      ]),
+    );
+  });
+
   it("refuses an allotment below the rooms sold, naming the inventory entry, and writes nothing", async () => {
     const room = aRoomType();
     const rate = aRatePlan();

@@ -659,7 +659,8 @@ describe("redirect methods of the sandbox gateway", () => {
     expect(answer.redirectUrl).toMatch(/^\/sandbox-gateway\/pay\/pay_/);
     const page = await app.inject({ method: "GET", url: answer.redirectUrl });
     expect(page.body).toContain("Instant bank payment");
-    expect(page.body).toContain("EUR 100.00");
+    // The amount as the booking pages write it (SPEC §9, ADR 0019).
+    expect(page.body).toContain("100,00\u00a0EUR");
     const code = answer.reservation.code;
     expect((await ask(code)).json()).toEqual({ status: "payment_required", paid: false });
     const back = await form(answer.redirectUrl, "approve");

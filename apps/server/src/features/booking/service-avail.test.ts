@@ -19,16 +19,19 @@ let database: Database;
 let app: App;
 
 const room = aRoomType({ maxOccupancy: 4, maxAdults: 3, maxChildren: 2 });
-const wellness = aServiceCategory({ name: { en: "Wellness", it: "Benessere" }, sortOrder: 2 });
+const wellness = aServiceCategory({
+  name: { en: "Wellness", it: "Benessere", de: "Wellness" },
+  sortOrder: 2,
+});
 const dining = aServiceCategory({
-  name: { en: "Dining", it: "Ristorazione" },
+  name: { en: "Dining", it: "Ristorazione", de: "Gastronomie" },
   sortOrder: 1,
   mandatory: true,
 });
 const empty = aServiceCategory({ name: { en: "Nothing yet", it: "Ancora niente" }, sortOrder: 0 });
 const breakfast = aService(dining, {
-  name: { en: "Breakfast", it: "Colazione" },
-  description: { en: "Served from 7 to 10", it: "Servita dalle 7 alle 10" },
+  name: { en: "Breakfast", it: "Colazione", de: "Frühstück", fr: "" },
+  description: { en: "Served from 7 to 10", it: "Servita dalle 7 alle 10", de: "Serviert von 7 bis 10 Uhr" },
   pricingBasis: "per_person",
   perNight: true,
   price: 12,
@@ -250,6 +253,18 @@ describe("serviceAvail.do", () => {
       description: "Servita dalle 7 alle 10",
     });
     expect(services.get(cleaning.id)).toMatchObject({ name: "Final cleaning", description: "" });
+  });
+
+  it("names them in German, and in English where a text is missing or blank", async () => {
+    const german = (await serviceAvail(query({ language: "3" }))).json();
+    expect(german.categories.map((c: { name: string }) => c.name)).toEqual(["Gastronomie", "Wellness"]);
+    expect(byId(german).get(breakfast.id)).toMatchObject({
+      name: "Frühstück",
+      description: "Serviert von 7 bis 10 Uhr",
+    });
+    expect(byId(german).get(transfer.id)).toMatchObject({ name: "Airport transfer" });
+    const french = byId((await serviceAvail(query({ language: "4" }))).json());
+    expect(french.get(breakfast.id)).toMatchObject({ name: "Breakfast", description: "Served from 7 to 10" });
   });
 
   it("prices for the slot asked: one adult, no children", async () => {

@@ -244,6 +244,7 @@ export async function confirmBooking(
       reference: code,
       capture,
       returnUrl: voucherPath(req, code, email, "3ds"),
+      language: req.language,
     });
   } catch (err) {
     await cancelForPayment(deps, id, "gateway_error");
@@ -322,6 +323,7 @@ async function startRedirectPayment(
       currency: priced.currency,
       reference: result.code,
       returnUrl: voucherPath(req, result.code, result.email, "3ds"),
+      language: req.language,
     });
   } catch (err) {
     await cancelForPayment(deps, id, "gateway_error");

@@ -36,7 +36,12 @@ const first = buildProperty({
     breakfastUntil: "10:30",
     pets: "per_night",
     petFee: 12.5,
-    wellness: [{ en: "Spa", it: "Centro benessere" }],
+    description: { en: "By the lake.", it: "Sul lago.", de: "Am See." },
+    wellness: [
+      { en: "Spa", it: "Centro benessere", de: "Wellnessbereich" },
+      { en: "Sauna", de: " " },
+    ],
+    activities: [{ en: "Boat trips", de: "Bootsausflüge" }],
     showChat: true,
     messaging: { active: true, number: "+390000000", webUrl: "https://wa.example/1" },
   },
@@ -46,7 +51,14 @@ const first = buildProperty({
   serviceCategories: [category],
   services: [cleaning, transfer],
   packages: [aPackage([rate], { kind: "offer", name: { en: "Spring offer", it: "Offerta primavera" } })],
-  customPrivacy: [aCustomPrivacy({ mandatory: true }), aCustomPrivacy({ channel: 2 })],
+  customPrivacy: [
+    aCustomPrivacy({
+      mandatory: true,
+      title: { en: "Your data", it: "I tuoi dati", de: "Ihre Daten" },
+      text: { en: "We keep your data safe.", it: "Custodiamo i tuoi dati.", de: "Wir schützen Ihre Daten." },
+    }),
+    aCustomPrivacy({ channel: 2 }),
+  ],
   hosts: [
     { host: "primo.example", channel: 1, hotel: undefined, pageTitle: "Hotel Primo", iconUrl: "/primo.ico" },
   ],
@@ -131,6 +143,14 @@ describe("customPrivacy.do", () => {
     const trade = await get(`/api/customPrivacy.do?channel=2&hotel=${first.hotel.id}&language=1`);
     expect(trade.json().policies).toHaveLength(2);
   });
+
+  it("words the policies in German, and in English where the hotel gave no German", async () => {
+    const res = await get(`/api/customPrivacy.do?channel=2&hotel=${first.hotel.id}&language=3`);
+    expect(res.json().policies.map((p: { title: string; text: string }) => [p.title, p.text])).toEqual([
+      ["Ihre Daten", "Wir schützen Ihre Daten."],
+      [expect.stringMatching(/^Policy \d+$/), "We keep your data safe."],
+    ]);
+  });
 });
 
 describe("hotel.do and hotel info", () => {
@@ -157,7 +177,13 @@ describe("hotel.do and hotel info", () => {
       checkOut: { until: "10:30" },
       breakfast: { from: "07:00", until: "10:30" },
       pets: { policy: "per_night", fee: 12.5 },
-      wellness: ["Centro benessere"],
+      wellness: ["Centro benessere", "Sauna"],
+    });
+    const german = await get(`/api/bol/hotel/${first.hotel.id}/info/language/3`);
+    expect(german.json()).toMatchObject({
+      description: "Am See.",
+      wellness: ["Wellnessbereich", "Sauna"],
+      activities: ["Bootsausflüge"],
     });
     expect((await get("/api/bol/hotel/999999/info/language/1")).status).toBe(404);
     expect((await get("/api/bol/hotel/abc/info/language/1")).status).toBe(400);

@@ -303,7 +303,7 @@ describe("change mails: what changed comes first, in the guest's language", () =
     expect(zh.subject).toBe(`您预订 ${data.code} 的分期付款已开通 – Hotel Lago & Spa`);
     expect(zh.html).toContain("分期付款计划");
     expect(zh.text).toContain("期数: 2; 扣款日期: 2030年2月5日周二");
-    expect(zh.html).toContain('<html lang="zh">');
+    expect(zh.html).toContain('<html lang="zh-CN">');
   });
 
   it("option_expired and bank_transfer_overdue: why it was cancelled (en, it, de)", () => {

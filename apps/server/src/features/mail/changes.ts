@@ -2,7 +2,7 @@
 // their language, the hotel's in English. The rest of each mail is the reservation as it now stands.
 import { INSTALLMENT_NOTICE_DAYS } from "@alloggio/domain/booking/installments";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
-import { formatMoney } from "@alloggio/domain/money/money";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts, HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
 import type { ReservationMailFacts } from "./repository";
@@ -88,7 +88,11 @@ export function buildChangeSection(
   const c = changeTextsFor(languageId);
   const key = changeTextKey(change);
   const money = (minor: number) =>
-    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+    formatMinorFor(
+      minor,
+      { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 },
+      languageId,
+    );
   const roomIndex = new Map(data.rooms.map((room, i) => [room.id, i + 1]));
   const dates = (d: Dates) => `${formatDay(d.arrival, locale)} – ${formatDay(d.departure, locale)}`;
   /** "Room 2: Lake view double" */

@@ -1,7 +1,7 @@
 // The mails of a quote request (quote.do): the guest's quote in their language and the hotel's copy in English,
 // with the guest's contacts and message. No reservation stands behind them.
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
-import { formatMoney } from "@alloggio/domain/money/money";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import type { LocalizedText } from "../../db/schema";
 import {
   type Block,
@@ -86,7 +86,11 @@ function quoteSections(data: QuoteMailData, languageId: number): Section[] {
   const { texts, locale } = mailTextsFor(languageId);
   const q = QUOTE_TEXTS[findLanguage(languageId).text];
   const money = (minor: number) =>
-    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+    formatMinorFor(
+      minor,
+      { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 },
+      languageId,
+    );
   const hotel = data.hotel;
   const stay: [string, string][] = [
     [texts.arrival, formatDay(data.arrival, locale)],
@@ -164,7 +168,7 @@ function quoteSections(data: QuoteMailData, languageId: number): Section[] {
 /** The guest's quote in their language (1 en … 9 ja; Russian reads English). */
 export function renderQuoteMail(data: QuoteMailData): OutgoingMail {
   const { texts, lang } = mailTextsFor(data.languageId);
-  const q = QUOTE_TEXTS[lang];
+  const q = QUOTE_TEXTS[findLanguage(data.languageId).text];
   const subject = q.subject(data.hotel.name);
   const sections = quoteSections(data, data.languageId);
   if (data.guest.message)

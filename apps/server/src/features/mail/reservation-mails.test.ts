@@ -40,13 +40,18 @@ const room = aRoomType({
   },
 });
 const rate = aRatePlan({
-  name: { en: "Flexible with breakfast", it: "Flessibile con colazione", ja: "朝食付きフレキシブル" },
+  name: {
+    en: "Flexible with breakfast",
+    it: "Flessibile con colazione",
+    ja: "朝食付きフレキシブル",
+    fr: "",
+  },
   mealPlan: "breakfast",
   freeCancellationDays: 3,
 });
 const category = aServiceCategory();
 const boat = aService(category, {
-  name: { en: "Boat tour", it: "Giro in barca", ja: "ボートツアー" },
+  name: { en: "Boat tour", it: "Giro in barca", ja: "ボートツアー", de: "Bootsfahrt" },
   price: 15,
 });
 const property = buildProperty({
@@ -300,12 +305,48 @@ describe("renderReservationMail", () => {
     expect(german.text).toContain("Flexible with breakfast");
   });
 
+  it("writes German names and Italian-style amounts, English where a text has no German", () => {
+    const mail = renderReservationMail(data, 3);
+    expect(mail.html).toContain('<html lang="de">');
+    for (const fact of ["Doppelzimmer Seeblick", "Bootsfahrt", "Flexible with breakfast", "390,00\u00a0EUR"])
+      expect(mail.text).toContain(fact);
+  });
+
+  it("falls back to English where a text is left blank", () => {
+    expect(renderReservationMail(data, 4).text).toContain("Flexible with breakfast");
+  });
+
+  it.each([
+    [6, "EUR\u00a0390.00"],
+    [9, "EUR\u00a0390.00"],
+    [2, "390,00\u00a0EUR"],
+  ])("writes amounts in language %d as %j (ADR 0019)", (languageId, amount) => {
+    const mail = renderReservationMail(data, languageId);
+    expect(mail.text).toContain(amount);
+    expect(mail.html).toContain(amount);
+  });
+
+  it("names the hotel's country in the guest's language in the calendar file", () => {
+    const ics = (languageId: number) => renderReservationMail(data, languageId).attachments[0]?.content ?? "";
+    expect(ics(3)).toContain("Italien");
+    expect(ics(2)).toContain("Italia");
+    expect(ics(1)).toContain("Italy");
+  });
+
+  it("tells the hotel in English whatever the guest's language", () => {
+    const notice = renderHotelNotice(data);
+    expect(notice.html).toContain('<html lang="en">');
+    expect(notice.text).toContain("Lake view double");
+    expect(notice.text).not.toContain("Doppia vista lago");
+  });
+
   it("has texts for every language id, Russian reading English", () => {
     const subjects = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => renderReservationMail(data, id).subject);
     expect(new Set(subjects).size).toBe(8);
     expect(subjects[6]).toBe(subjects[0]);
-    expect(renderReservationMail(data, 7).html).toContain('<html lang="en">');
-    expect(renderReservationMail(data, 6).html).toContain('<html lang="zh">');
+    // Russian reads English, but the mail says it is the Russian guest's, as the web page does (ADR 0019).
+    expect(renderReservationMail(data, 7).html).toContain('<html lang="ru">');
+    expect(renderReservationMail(data, 6).html).toContain('<html lang="zh-CN">');
     for (const s of subjects) expect(s).toContain(data.code);
   });
 

@@ -1,5 +1,5 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
-import { formatMoney } from "@alloggio/domain/money/money";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { createEvent, type EventAttributes } from "ics";
 import { renderReservationVoucher } from "../voucher-pdf/service";
@@ -119,11 +119,16 @@ export function cancellationPolicyOf(
   return texts.freeUntil(formatDay(addDaysIso(room.arrival, -days), locale));
 }
 
+/** Money as the guest's mails and voucher PDF write it, in their language's style (SPEC §9, ADR 0019). */
+export function moneyFor(data: ReservationMailData, languageId: number): (minor: number) => string {
+  const rules = { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 };
+  return (minor) => formatMinorFor(minor, rules, languageId);
+}
+
 /** The sections both mails share: stay, rooms, services, guests, totals, payment, cancellation, hotel. */
 function buildSections(data: ReservationMailData, languageId: number, stayTitle?: string): Section[] {
   const { texts, locale } = mailTextsFor(languageId);
-  const money = (minor: number) =>
-    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+  const money = moneyFor(data, languageId);
   const roomIndex = new Map(data.rooms.map((room, i) => [room.id, i + 1]));
   const roomRef = (roomId: number | null) => {
     const n = roomId === null ? undefined : roomIndex.get(roomId);
@@ -332,7 +337,7 @@ function buildCalendarFile(
   languageId: number,
   voucherUrl: string,
 ): MailAttachment {
-  const { texts } = mailTextsFor(languageId);
+  const { texts, locale } = mailTextsFor(languageId);
   const hotel = data.hotel;
   const attributes: EventAttributes & { timestamp: number } = {
     start: toDateArray(data.arrival),
@@ -344,7 +349,7 @@ function buildCalendarFile(
       `${texts.checkOut}: ${texts.checkOutTime(shortTime(hotel.checkOutUntil))}`,
       `${texts.viewReservation}: ${voucherUrl}`,
     ].join("\n"),
-    location: `${hotel.name}, ${hotel.address}, ${hotel.city}, ${countryName(hotel.country, "en-GB")}`,
+    location: `${hotel.name}, ${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`,
     url: voucherUrl,
     uid: `${data.code}@alloggio`,
     productId: "alloggio/reservation-mail",

@@ -1036,8 +1036,8 @@ export const HOTEL_NOTICE_TEXTS = {
   viewReservation: "Open the voucher",
 };
 
-/** The texts, locale and HTML `lang` of a language id (Russian reads English, as in the web app). */
-export function mailTextsFor(languageId: number): { texts: MailTexts; locale: string; lang: MailTextCode } {
+/** The texts, locale and HTML `lang` of a language id (Russian reads English but says `ru`, as the web app). */
+export function mailTextsFor(languageId: number): { texts: MailTexts; locale: string; lang: string } {
   const language = findLanguage(languageId);
-  return { texts: MAIL_TEXTS[language.text], locale: language.locale, lang: language.text };
+  return { texts: MAIL_TEXTS[language.text], locale: language.locale, lang: language.lang };
 }

@@ -21,7 +21,7 @@ let now = new Date("2030-01-05T10:00:00Z");
 let database: Database;
 let app: App;
 
-const room = aRoomType();
+const room = aRoomType({ name: { en: "Garden double", it: "Doppia giardino", de: "Doppelzimmer Garten" } });
 // Free until 3 days before arrival, then the first night.
 const flexible = aRatePlan({ freeCancellationDays: 3 });
 const nonRefundable = aRatePlan({
@@ -325,6 +325,19 @@ describe("delete.do", () => {
     const late = await cancel({ reservation: code });
     expect(late.status).toBe(409);
     expect(late.json().error.code).toBe("stay_started");
+  });
+
+  it("names the rooms of its answer in the page's language, the reservation's own without one", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const first = await book(flexible.id, 2);
+    const german = await cancel({ reservation: first.code, room: first.roomIds[1], language: 3 });
+    expect(german.status, german.body).toBe(200);
+    expect(german.json().rooms.map((r: { name: string }) => r.name)).toEqual([
+      "Doppelzimmer Garten",
+      "Doppelzimmer Garten",
+    ]);
+    const second = await book(flexible.id, 1);
+    expect((await cancel({ reservation: second.code })).json().rooms[0].name).toBe("Garden double");
   });
 
   it("needs an Idempotency-Key to cancel, not to preview", async () => {

@@ -182,5 +182,5 @@ export async function cancelReservation(
   if ("quote" in result) return result.quote;
   if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
   const after = await readHolderReservation(deps, key);
-  return toVoucherReservation(after, after.languageId);
+  return toVoucherReservation(after, req.language ?? after.languageId);
 }

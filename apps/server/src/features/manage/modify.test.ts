@@ -40,7 +40,11 @@ const nonRefundable = aRatePlan({ refundable: false, freeCancellationDays: undef
 const resellable = aRatePlan({ refundable: false, freeCancellationDays: undefined, resellable: true });
 const extras = aServiceCategory();
 const breakfast = aService(extras, { pricingBasis: "per_person", perNight: true, price: 10 });
-const cleaning = aService(extras, { pricingBasis: "per_stay", price: 40 });
+const cleaning = aService(extras, {
+  name: { en: "Final cleaning", it: "Pulizia finale", de: "Endreinigung" },
+  pricingBasis: "per_stay",
+  price: 40,
+});
 const massage = aService(extras, { pricingBasis: "per_unit", price: 50, needsDate: true });
 const rates = [flexible, prepaid, nonRefundable, resellable];
 // 100 a night for two until 14 January, 130 from the 15th.
@@ -473,6 +477,26 @@ describe("adding services", () => {
     expect(res.json().error.details).toEqual([
       { field: "change.services.0.date", message: "date_outside_stay" },
     ]);
+  });
+});
+
+describe("the answer's language", () => {
+  it("names the services of the reservation in the page's language, the reservation's own without one", async () => {
+    const change = { kind: "services", services: [{ serviceId: cleaning.id, quantity: 1 }] };
+    const names = (answer: { reservation: { extra: { name: string }[] } }) =>
+      answer.reservation.extra.map((s) => s.name);
+    const german = await book({ roomId: triple.id, rateId: flexible.id });
+    const preview = (await recalc(german, change)).json();
+    const confirmed = await modify(german, {
+      action: "confirm",
+      change,
+      expectedBecomes: preview.becomes,
+      language: 3,
+    });
+    expect(confirmed.status, confirmed.body).toBe(200);
+    expect(names(confirmed.json())).toEqual(["Endreinigung"]);
+    const english = await book({ roomId: triple.id, rateId: flexible.id });
+    expect(names((await previewAndConfirm(english, change)).confirmed)).toEqual(["Final cleaning"]);
   });
 });
 

@@ -323,7 +323,7 @@ export async function modifyReservation(
   if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
   const after = await readHolderReservation(deps, key);
   return {
-    reservation: toVoucherReservation(after, after.languageId),
+    reservation: toVoucherReservation(after, req.language ?? after.languageId),
     payNow: fromMinor(result.payNowMinor, after.decimalDigits),
     refund: fromMinor(result.refundMinor, after.decimalDigits),
   };

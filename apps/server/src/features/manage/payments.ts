@@ -52,6 +52,8 @@ async function charge(
     currency: r.currency,
     reference: r.code,
     returnUrl: returnUrlOf(r),
+    // The gateway's page speaks the guest's language, as the voucher it returns to.
+    language: r.languageId,
   };
   let answer: AuthoriseResult;
   try {

@@ -27,8 +27,12 @@ const packRate = aRatePlan();
 // Weekend offer: 2–4 nights for exactly two adults, valid in January and February, on both rooms.
 const weekend = aPackage([packRate], {
   kind: "offer",
-  name: { en: "Romantic weekend", it: "Weekend romantico" },
-  description: { en: "Two nights with prosecco.", it: "Due notti con prosecco." },
+  name: { en: "Romantic weekend", it: "Weekend romantico", de: "Romantisches Wochenende", es: "" },
+  description: {
+    en: "Two nights with prosecco.",
+    it: "Due notti con prosecco.",
+    de: "Zwei Nächte mit Prosecco.",
+  },
   image: "/pics/romantic.jpg",
   validFrom: "2030-01-01",
   validTo: "2030-02-28",
@@ -125,6 +129,17 @@ describe("package.do", () => {
       gallery: ["/pics/romantic.jpg", "/pics/garden-1.jpg", "/pics/garden-2.jpg", "/pics/lake-1.jpg"],
       airports: [],
     });
+  });
+
+  it.each([
+    [3, "Romantisches Wochenende", "Zwei Nächte mit Prosecco."],
+    // Spanish left blank, French missing, Russian reading English: the English text.
+    [5, "Romantic weekend", "Two nights with prosecco."],
+    [4, "Romantic weekend", "Two nights with prosecco."],
+    [7, "Romantic weekend", "Two nights with prosecco."],
+  ])("names the package in language %d: %s", async (language, name, description) => {
+    const res = await get(`/api/package.do?channel=1&hotel=${H}&language=${language}&package=${weekend.id}`);
+    expect((res.json() as PackageResponse).packages[0]).toMatchObject({ name, description });
   });
 
   it("lists every package of the channel, flights with their dates", async () => {

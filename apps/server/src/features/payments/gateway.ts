@@ -30,8 +30,11 @@ export type AuthoriseResult = {
 
 export type PaymentGateway = {
   readonly name: string;
-  /** The hosted card page the web app embeds; it answers a token to `returnUrl` (or by postMessage). */
-  hostedCardUrl(input: { returnUrl: string }): string;
+  /**
+   * The hosted card page the web app embeds; it answers a token to `returnUrl` (or by postMessage). `language`
+   * (SPEC §3 id) is the checkout's: the gateway's pages speak it, as real gateways take a locale.
+   */
+  hostedCardUrl(input: { returnUrl: string; language?: number | undefined }): string;
   /** Authorises an amount on a token; `capture` true charges it at once (payment now). */
   authorise(input: {
     token: string;
@@ -40,6 +43,8 @@ export type PaymentGateway = {
     reference: string;
     capture: boolean;
     returnUrl: string;
+    /** The language of the gateway's challenge page (SPEC §3 id). */
+    language?: number | undefined;
   }): Promise<AuthoriseResult>;
   /**
    * Starts a payment the guest completes on the gateway's page (instant bank payment, wallet, mobile payment, or a
@@ -51,6 +56,8 @@ export type PaymentGateway = {
     currency: string;
     reference: string;
     returnUrl: string;
+    /** The language of the gateway's payment page (SPEC §3 id). */
+    language?: number | undefined;
   }): Promise<AuthoriseResult>;
   /** The gateway's own word on a payment: the only thing that confirms a booking after a 3-D Secure return. */
   retrieve(ref: string): Promise<AuthoriseResult | null>;

@@ -16,12 +16,20 @@ export type CardBehaviour = (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS];
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
-function toResult(row: typeof sandboxPayment.$inferSelect, base: string): AuthoriseResult {
+/** `?language=3` for the gateway's pages in the checkout's language; nothing for English or an unknown id. */
+const languageQuery = (language: number | undefined) =>
+  language !== undefined && language !== 1 ? `?language=${language}` : "";
+
+function toResult(
+  row: typeof sandboxPayment.$inferSelect,
+  base: string,
+  language?: number | undefined,
+): AuthoriseResult {
   const result: AuthoriseResult = { ref: row.id, status: row.status as PaymentStatus };
   if (row.cardLast4) result.cardLast4 = row.cardLast4;
   if (row.declineReason) result.declineReason = row.declineReason as AuthoriseResult["declineReason"];
   if (row.status === "requires_challenge" || row.status === "requires_action")
-    result.challengeUrl = `${base}/${row.status === "requires_action" ? "pay" : "challenge"}/${row.id}`;
+    result.challengeUrl = `${base}/${row.status === "requires_action" ? "pay" : "challenge"}/${row.id}${languageQuery(language)}`;
   return result;
 }
 
@@ -42,7 +50,8 @@ export function createSandboxGateway(
   const { db } = database;
   return {
     name: "sandbox",
-    hostedCardUrl: ({ returnUrl }) => `${base}/card?return=${encodeURIComponent(returnUrl)}`,
+    hostedCardUrl: ({ returnUrl, language }) =>
+      `${base}/card?return=${encodeURIComponent(returnUrl)}${languageQuery(language).replace("?", "&")}`,
 
     async tokenise(card) {
       const behaviour = SANDBOX_CARDS[card.number as keyof typeof SANDBOX_CARDS];
@@ -95,7 +104,7 @@ export function createSandboxGateway(
           returnUrl: input.returnUrl,
         })
         .returning();
-      return toResult(row!, base);
+      return toResult(row!, base, input.language);
     },
 
     async startRedirect(input) {
@@ -111,7 +120,7 @@ export function createSandboxGateway(
           returnUrl: input.returnUrl,
         })
         .returning();
-      return toResult(row!, base);
+      return toResult(row!, base, input.language);
     },
 
     async retrieve(ref) {

@@ -1,7 +1,9 @@
 import { lastFour, validateCard } from "@alloggio/domain/booking/card";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyInstance } from "fastify";
 import type { SandboxGateway } from "./sandbox-gateway";
+import { sandboxTextsFor } from "./sandbox-texts";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -10,8 +12,8 @@ const escapeHtml = (s: string) =>
 const safeReturn = (value: unknown) =>
   typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+function page(lang: string, title: string, body: string): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#1f2933;background:#fff}
@@ -27,57 +29,59 @@ button.secondary{background:#fff;color:#1d4ed8}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-const METHOD_TITLES: Record<string, string> = {
-  instant_bank: "Instant bank payment",
-  wallet: "Digital wallet",
-  mobile: "Mobile payment",
-  pay_by_link: "Payment link",
-};
+/** The checkout's language id (SPEC §3) from a query or form value; anything else reads English. */
+function languageOf(value: unknown): number {
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 && id <= 9 ? id : 1;
+}
 
-/** 12345 EUR → "EUR 123.45": the sandbox shows amounts plainly, in the currency's own digits. */
-function plainAmount(amountMinor: number, currency: string): string {
+/** 12345 EUR → "123,45 EUR" (or "EUR 123.45" in Chinese and Japanese): the amount as the booking pages show it. */
+function formatAmount(amountMinor: number, currency: string, languageId: number): string {
   let digits = 2;
   try {
     digits =
       new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
       2;
-  } catch {}
-  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+    return formatMinorFor(amountMinor, { code: currency, decimalDigits: digits, rounding: 0 }, languageId);
+  } catch {
+    return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+  }
 }
 
-const CARD_ERRORS: Record<string, string> = {
-  required: "This field is required.",
-  invalid_expiry_format: "Invalid date, should be MM/YYYY.",
-  card_expired: "This card has expired.",
-  invalid_card_number: "Invalid card number.",
-  invalid_cvv: "Invalid CVV.",
-  unknown_card: "This sandbox accepts only its test cards.",
-};
-
 function cardForm(
+  languageId: number,
   returnUrl: string,
   errors: Record<string, string> = {},
   values: Record<string, string> = {},
 ) {
+  const { texts, lang } = sandboxTextsFor(languageId);
   const field = (name: string, label: string, attrs: string) => {
     const error = errors[name];
     const id = `card-${name}`;
-    return `<label for="${id}">${label}</label>
+    return `<label for="${id}">${escapeHtml(label)}</label>
 <input id="${id}" name="${name}" ${attrs} value="${escapeHtml(name === "number" || name === "cvv" ? "" : (values[name] ?? ""))}"${
       error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""
     }>${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
   };
+  const cards = texts.testCards({
+    accepted: "4242 4242 4242 4242",
+    challenge: "4000 0000 0000 3220",
+    declined: "4000 0000 0000 0002",
+    insufficient: "4000 0000 0000 9995",
+  });
   return page(
-    "Sandbox card payment",
-    `<h1>Card details</h1>
-<p class="note">Sandbox gateway: no real card is charged. Test cards: 4242 4242 4242 4242 (accepted), 4000 0000 0000 3220 (3-D Secure), 4000 0000 0000 0002 (declined), 4000 0000 0000 9995 (insufficient funds).</p>
+    lang,
+    texts.cardTitle,
+    `<h1>${escapeHtml(texts.cardHeading)}</h1>
+<p class="note">${escapeHtml(cards)}</p>
 <form method="post" action="/sandbox-gateway/card" novalidate>
 <input type="hidden" name="return" value="${escapeHtml(returnUrl)}">
-${field("number", "Card number", 'inputmode="numeric" autocomplete="cc-number" required')}
-${field("expiry", "Expiry (MM/YYYY)", 'autocomplete="cc-exp" placeholder="MM/YYYY" required')}
-${field("holder", "Card holder", 'autocomplete="cc-name" required')}
-${field("cvv", "CVV", 'inputmode="numeric" autocomplete="cc-csc" required')}
-<button type="submit">Save card</button>
+<input type="hidden" name="language" value="${languageId}">
+${field("number", texts.number, 'inputmode="numeric" autocomplete="cc-number" required')}
+${field("expiry", texts.expiry, `autocomplete="cc-exp" placeholder="${escapeHtml(texts.expiryPlaceholder)}" required`)}
+${field("holder", texts.holder, 'autocomplete="cc-name" required')}
+${field("cvv", texts.cvv, 'inputmode="numeric" autocomplete="cc-csc" required')}
+<button type="submit">${escapeHtml(texts.save)}</button>
 </form>`,
   );
 }
@@ -96,13 +100,17 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
     const html = (reply: import("fastify").FastifyReply, body: string, status = 200) =>
       reply.status(status).type("text/html").header("cache-control", "no-store").send(body);
 
-    scope.get("/sandbox-gateway/card", { schema: { hide: true } }, (request, reply) =>
-      html(reply, cardForm(safeReturn((request.query as Record<string, unknown>).return))),
-    );
+    // `language`: the checkout's language id (SPEC §3), as the booking pages pass it along.
+    scope.get("/sandbox-gateway/card", { schema: { hide: true } }, (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      return html(reply, cardForm(languageOf(query.language), safeReturn(query.return)));
+    });
 
     scope.post("/sandbox-gateway/card", { schema: { hide: true } }, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string>;
       const returnUrl = safeReturn(form.return);
+      const languageId = languageOf(form.language);
+      const { texts, lang } = sandboxTextsFor(languageId);
       const card = {
         number: String(form.number ?? "").replace(/[\s-]/g, ""),
         expiry: String(form.expiry ?? "").trim(),
@@ -111,21 +119,22 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
       };
       const errors: Record<string, string> = {};
       for (const issue of validateCard(card, todayInZone(now(), "UTC")))
-        errors[issue.field] ??= CARD_ERRORS[issue.code] ?? issue.code;
+        errors[issue.field] ??= texts.errors[issue.code];
       let token: string | null = null;
       if (Object.keys(errors).length === 0) {
         token = await gateway.tokenise({ number: card.number, last4: lastFour(card.number) });
-        if (!token) errors.number = CARD_ERRORS.unknown_card!;
+        if (!token) errors.number = texts.errors.unknown_card;
       }
-      if (!token) return html(reply, cardForm(returnUrl, errors, form), 422);
+      if (!token) return html(reply, cardForm(languageId, returnUrl, errors, form), 422);
       const sep = returnUrl.includes("?") ? "&" : "?";
       const target = `${returnUrl}${sep}cardToken=${token}&last4=${lastFour(card.number)}`;
       return html(
         reply,
         page(
-          "Card saved",
-          `<h1>Card saved</h1><p>Card ending ${lastFour(card.number)} is ready.</p>
-<p><a id="continue" href="${escapeHtml(target)}" data-token="${token}" data-last4="${lastFour(card.number)}">Continue</a></p>
+          lang,
+          texts.savedTitle,
+          `<h1>${escapeHtml(texts.savedTitle)}</h1><p>${escapeHtml(texts.saved(lastFour(card.number)))}</p>
+<p><a id="continue" href="${escapeHtml(target)}" data-token="${token}" data-last4="${lastFour(card.number)}">${escapeHtml(texts.continue)}</a></p>
 <script src="/sandbox-gateway/done.js"></script>`,
         ),
       );
@@ -140,46 +149,69 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
         ),
     );
 
-    const waitingPage = async (ref: string, reply: import("fastify").FastifyReply) => {
+    const notFound = (reply: import("fastify").FastifyReply, languageId: number) => {
+      const { texts, lang } = sandboxTextsFor(languageId);
+      return html(
+        reply,
+        page(lang, texts.notFoundTitle, `<h1>${escapeHtml(texts.unknownPayment)}</h1>`),
+        404,
+      );
+    };
+    const waitingPage = async (ref: string, languageId: number, reply: import("fastify").FastifyReply) => {
       const payment = await gateway.describe(ref);
-      if (!payment) return html(reply, page("Not found", "<h1>Unknown payment</h1>"), 404);
-      const amount = plainAmount(payment.amountMinor, payment.currency);
+      if (!payment) return notFound(reply, languageId);
+      const { texts, lang } = sandboxTextsFor(languageId);
+      const amount = formatAmount(payment.amountMinor, payment.currency, languageId);
       const card = payment.method === "card";
-      const title = card ? "3-D Secure check" : (METHOD_TITLES[payment.method] ?? "Payment");
+      const title = card
+        ? texts.challengeTitle
+        : (texts.methods[payment.method as keyof typeof texts.methods] ?? texts.paymentTitle);
       const waiting = payment.status === "requires_challenge" || payment.status === "requires_action";
+      const done = texts.done[payment.status as keyof typeof texts.done] ?? texts.done.other;
       return html(
         reply,
         page(
+          lang,
           title,
           `<h1>${escapeHtml(title)}</h1>
-<p>${card ? "Your bank asks you to confirm this payment." : "Sandbox: no real money moves. Confirm or cancel the payment."}</p>
-<p>Amount: <strong>${escapeHtml(amount)}</strong></p>
+<p>${escapeHtml(card ? texts.bankAsks : texts.sandboxRedirect)}</p>
+<p>${escapeHtml(texts.amount)}: <strong>${escapeHtml(amount)}</strong></p>
 ${
   waiting
     ? `<form method="post">
-<button type="submit" name="outcome" value="approve">Confirm payment</button>
-<button type="submit" name="outcome" value="fail" class="secondary">Cancel payment</button>
+<button type="submit" name="outcome" value="approve">${escapeHtml(texts.confirm)}</button>
+<button type="submit" name="outcome" value="fail" class="secondary">${escapeHtml(texts.cancel)}</button>
 </form>`
-    : `<p>This payment is already ${escapeHtml(payment.status)}.</p>`
+    : `<p>${escapeHtml(done)}</p>`
 }`,
         ),
       );
     };
-    const complete = async (ref: string, outcome: unknown, reply: import("fastify").FastifyReply) => {
+    const complete = async (
+      ref: string,
+      outcome: unknown,
+      languageId: number,
+      reply: import("fastify").FastifyReply,
+    ) => {
       const done = await gateway.completeChallenge(ref, outcome === "approve");
-      if (!done) return html(reply, page("Not found", "<h1>Unknown payment</h1>"), 404);
+      if (!done) return notFound(reply, languageId);
       return reply.redirect(safeReturn(done.returnUrl), 303);
     };
 
     // The 3-D Secure challenge of a card, and the page of a redirect method (instant bank, wallet, mobile, link).
     for (const kind of ["challenge", "pay"]) {
       scope.get(`/sandbox-gateway/${kind}/:ref`, { schema: { hide: true } }, (request, reply) =>
-        waitingPage((request.params as { ref: string }).ref, reply),
+        waitingPage(
+          (request.params as { ref: string }).ref,
+          languageOf((request.query as Record<string, unknown>).language),
+          reply,
+        ),
       );
       scope.post(`/sandbox-gateway/${kind}/:ref`, { schema: { hide: true } }, (request, reply) =>
         complete(
           (request.params as { ref: string }).ref,
           ((request.body ?? {}) as Record<string, string>).outcome,
+          languageOf((request.query as Record<string, unknown>).language),
           reply,
         ),
       );

@@ -48,6 +48,8 @@ export type RatePlanRow = {
 };
 export type PromoRow = {
   code: string;
+  /** Its name for guests ("Summer: 10% off"); the portal's search does not load it. */
+  name?: LocalizedText;
   hidden: boolean;
   discount_percent: string;
   stay_from: string | null;
@@ -167,7 +169,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
          'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
          order by sort_order, id), '[]') from rp) as rate_plans,
-      (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
+      (select json_build_object('code', code, 'name', name, 'hidden', hidden, 'discount_percent', discount_percent,
          'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
          'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
          from promo_code where hotel_id = (select id from h)

@@ -33,14 +33,24 @@ let database: Database;
 let app: App;
 
 // One hotel with two room types, three rates, age groups, restrictions and promos.
-const small = aRoomType({ maxOccupancy: 2, maxAdults: 2, maxChildren: 0 });
+const small = aRoomType({
+  name: { en: "Cosy double", it: "Doppia accogliente", de: "Gemütliches Doppelzimmer", fr: " " },
+  description: { en: "Quiet, on the garden.", it: "Tranquilla, sul giardino.", de: "Ruhig, zum Garten." },
+  maxOccupancy: 2,
+  maxAdults: 2,
+  maxChildren: 0,
+});
 const family = aRoomType({
   maxOccupancy: 4,
   maxAdults: 3,
   maxChildren: 2,
   amenities: ["wifi", "balcony", "sea_view"],
 });
-const flexible = aRatePlan({ longStayDiscounts: [{ minNights: 7, percent: 25 }] });
+const flexible = aRatePlan({
+  name: { en: "Flexible", it: "Flessibile", de: "Flexibel" },
+  description: { en: "Free cancellation until the day before." },
+  longStayDiscounts: [{ minNights: 7, percent: 25 }],
+});
 const nonRefundable = aRatePlan({
   refundable: false,
   freeCancellationDays: undefined,
@@ -50,11 +60,20 @@ const nonRefundable = aRatePlan({
 const tradeRate = aRatePlan({ tradeOnly: true, commissionPercent: 10, channelIds: [2] });
 const babies = anAgeGroup(0, 2);
 const kids = anAgeGroup(3, 12);
-const visible = aPromoCode({ code: "SUMMER10", discountPercent: 10 });
+const visible = aPromoCode({
+  code: "SUMMER10",
+  name: { en: "Summer: 10% off", it: "Estate: 10% di sconto", de: "Sommer: 10% Rabatt" },
+  discountPercent: 10,
+});
 const hidden = aPromoCode({ code: "VIP20", hidden: true, discountPercent: 20, ratePlanIds: [flexible.id] });
 const agency = aTradeCustomer();
 const feeCategory = aServiceCategory();
-const resortFee = aService(feeCategory, { pricingBasis: "per_person", price: 5, mandatoryFor: "all_adults" });
+const resortFee = aService(feeCategory, {
+  name: { en: "Resort fee", it: "Tassa resort", de: "Resortgebühr" },
+  pricingBasis: "per_person",
+  price: 5,
+  mandatoryFor: "all_adults",
+});
 const weekend = aPackage([flexible], {
   roomTypeIds: [family.id],
   minNights: 2,
@@ -209,6 +228,51 @@ function toStrings(o: Record<string, string | number>): Record<string, string> {
 
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100;
 
+describe("avail.do in the guest's language", () => {
+  const namesIn = async (language: number) => {
+    const r = await avail({ arrival: "20300110", departure: "20300113", adults: "2", language });
+    const room = r.availability[0]!.find((x) => x.id === small.id)!;
+    const rate = room.rates.find((x) => x.id === flexible.id)!;
+    return {
+      room: room.name,
+      description: room.description,
+      rate: rate.name,
+      rateDescription: rate.description,
+      fee: rate.additionalServices[0]?.name,
+    };
+  };
+
+  it.each([
+    [
+      2,
+      {
+        room: "Doppia accogliente",
+        description: "Tranquilla, sul giardino.",
+        rate: "Flessibile",
+        rateDescription: "Free cancellation until the day before.",
+        fee: "Tassa resort",
+      },
+    ],
+    [
+      3,
+      {
+        room: "Gemütliches Doppelzimmer",
+        description: "Ruhig, zum Garten.",
+        rate: "Flexibel",
+        rateDescription: "Free cancellation until the day before.",
+        fee: "Resortgebühr",
+      },
+    ],
+    // French left blank, Spanish and Chinese missing, Russian reading English: the English text.
+    [4, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+    [5, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+    [6, { room: "Cosy double", description: "Quiet, on the garden.", rate: "Flexible" }],
+    [7, { room: "Cosy double", rate: "Flexible", fee: "Resort fee" }],
+  ])("names rooms, rates and services of language %d", async (language, expected) => {
+    expect(await namesIn(language)).toMatchObject(expected);
+  });
+});
+
 describe("avail.do", () => {
   it("lists rooms with rates, totals by night, counts and the best price", async () => {
     const r = await avail({ arrival: "20300110", departure: "20300113", adults: "2" });
@@ -331,14 +395,24 @@ describe("avail.do", () => {
   it("applies visible and hidden promo codes, and says when a code does not apply", async () => {
     const base = { arrival: "20300110", departure: "20300111", adults: "2", room: small.id };
     const summer = await avail({ ...base, promoCode: "summer10" });
-    expect(summer.promo).toEqual({ code: "summer10", valid: true, reason: null, hidden: false });
+    expect(summer.promo).toEqual({
+      code: "summer10",
+      name: "Summer: 10% off",
+      valid: true,
+      reason: null,
+      hidden: false,
+    });
+    // The promotion's name in the guest's language.
+    expect((await avail({ ...base, promoCode: "SUMMER10", language: 3 })).promo?.name).toBe(
+      "Sommer: 10% Rabatt",
+    );
     expect(summer.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([81, 90]);
     const vip = await avail({ ...base, promoCode: "VIP20" });
     expect(vip.promo?.hidden).toBe(true);
     // Hidden code VIP20 is limited to the flexible rate.
     expect(vip.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([80, 90]);
     const nope = await avail({ ...base, promoCode: "NOPE" });
-    expect(nope.promo).toEqual({ code: "NOPE", valid: false, reason: "unknown", hidden: false });
+    expect(nope.promo).toEqual({ code: "NOPE", name: "", valid: false, reason: "unknown", hidden: false });
     expect(nope.availability[0]![0]!.rates.map((rate) => rate.total)).toEqual([90, 100]);
   });
 

@@ -1,6 +1,7 @@
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type { AvailQuery, AvailResponse } from "@alloggio/domain/contract/search/avail";
 import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
+import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import type { Promo } from "@alloggio/domain/pricing/promo";
 import {
@@ -169,6 +170,8 @@ function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {
   const promoCheck = q.promoCode
     ? {
         code: q.promoCode,
+        // The hotel's name for the promotion, in the guest's language; empty for a code it does not know.
+        name: pickText(l.ctx.promo?.name, q.language),
         valid:
           l.promo !== null && ev.slots.some((s) => s.rooms.some((r) => r.rates.some((rate) => rate.promo))),
         reason: l.promo === null ? "unknown" : null,

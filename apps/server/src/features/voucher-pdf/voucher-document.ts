@@ -1,7 +1,6 @@
 // What the voucher PDF says, in the guest's language: the confirmation mail's facts (../mail), laid out as a
 // hotel voucher. Every amount is the mail data's own, formatted like the mail (SPEC §9): nothing is recomputed.
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
-import { formatMoney } from "@alloggio/domain/money/money";
 import {
   addDaysIso,
   countryName,
@@ -12,6 +11,7 @@ import {
 } from "../mail/mail-document";
 import {
   cancellationPolicyOf,
+  moneyFor,
   type ReservationMailData,
   roomPriceText,
   scheduleRows,
@@ -95,11 +95,10 @@ export function buildVoucherDocument(
   languageId: number,
   now: Date,
 ): VoucherDocument {
-  const { texts, locale, lang } = mailTextsFor(languageId);
-  const pdf = VOUCHER_PDF_TEXTS[lang];
+  const { texts, locale } = mailTextsFor(languageId);
   const language = findLanguage(languageId);
-  const money = (minor: number) =>
-    formatMoney(minor, { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 });
+  const pdf = VOUCHER_PDF_TEXTS[language.text];
+  const money = moneyFor(data, languageId);
   const day = (iso: string) => formatDay(iso, locale);
   const hotel = data.hotel;
   const sections: VoucherSection[] = [];
@@ -251,8 +250,8 @@ export function buildVoucherDocument(
     .join("   ·   ");
   const title = `${pdf.title} ${data.code} – ${hotel.name}`;
   return {
-    lang: language.locale,
-    textLanguage: lang,
+    lang: language.lang,
+    textLanguage: language.text,
     title: pdf.title,
     hotel: {
       name: hotel.name,

@@ -155,6 +155,16 @@ describe("CheckoutPage", () => {
     expect(bookings()).toHaveLength(0);
   });
 
+  it("opens the gateway's card page in the checkout's language", async () => {
+    const hotel = testHotel();
+    renderPage(<CheckoutPage />, { ...hotel, ids: { ...hotel.ids, language: 3 } });
+    const frame = await screen.findByTitle("Secure card form of the payment provider");
+    const src = new URL(frame.getAttribute("src") ?? "", window.location.origin);
+    expect(src.pathname).toBe("/sandbox-gateway/card");
+    expect(src.searchParams.get("language")).toBe("3");
+    expect(src.searchParams.get("return")).toMatch(/^\/hotel\/1\/channel\/1\/language\//);
+  });
+
   it("takes the card token from the gateway's page by postMessage, from this origin only", async () => {
     renderPage(<CheckoutPage />);
     expect(await screen.findByTitle("Secure card form of the payment provider")).toBeTruthy();

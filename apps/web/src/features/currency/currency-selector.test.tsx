@@ -133,6 +133,20 @@ describe("CurrencySelector", () => {
     await waitFor(() => expect(price()).toBe("17.243 JPY"));
   });
 
+  it.each([
+    [1, "1234,50 EUR"],
+    [3, "1234,50 EUR"],
+    [7, "1234,50 EUR"],
+    // Chinese and Japanese read a comma as the thousands separator: their own style, still the code (ADR 0019).
+    [6, "EUR 1,234.50"],
+    [9, "EUR 1,234.50"],
+  ])("writes prices of language %d as %j", async (language, expected) => {
+    const context = buildHotelContext();
+    renderInHotel(<Page amount={1234.5} />, { ...context, ids: { ...context.ids, language } });
+    await screen.findByRole("combobox");
+    expect(price()).toBe(expected);
+  });
+
   it("keeps the hotel's currency and says so when the rate cannot be loaded", async () => {
     const user = userEvent.setup();
     renderInHotel(<Page amount={100} />);

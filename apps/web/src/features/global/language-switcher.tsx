@@ -31,7 +31,7 @@ export function LanguageSwitcher() {
         }}
       >
         {LANGUAGES.map((language) => (
-          <option key={language.id} value={language.id} lang={language.locale}>
+          <option key={language.id} value={language.id} lang={language.lang}>
             {language.label}
           </option>
         ))}

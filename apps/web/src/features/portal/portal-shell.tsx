@@ -23,8 +23,8 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
 
   useEffect(() => {
     if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.locale;
-  }, [i18n, language.text, language.locale]);
+    document.documentElement.lang = language.lang;
+  }, [i18n, language.text, language.lang]);
 
   const value = useMemo<HotelContextValue | null>(() => {
     const first = list.data?.hotels[0];

@@ -75,8 +75,9 @@ export function RecoverForm({ channel, language }: { channel: number; language: 
     const code = normalizeReservationCode(values.code) ?? values.code.trim();
     const mail = values.email.trim();
     try {
-      const reservation = await fetchReservation({ channel, code, mail });
-      client.setQueryData(["reservation", channel, reservation.code, mail], reservation);
+      const reservation = await fetchReservation({ channel, code, mail, language });
+      // The voucher page asks with the same key, so it shows this answer without asking retrieve.do again.
+      client.setQueryData(["reservation", channel, reservation.code, mail, language], reservation);
       navigate(
         href("voucher", {
           hotel: reservation.hotel.id,

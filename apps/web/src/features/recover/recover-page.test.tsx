@@ -71,9 +71,10 @@ describe("recover page", () => {
       channel: 1,
       code: "7K3M9QX2HT4VZ8PN",
       mail: "maria@example.test",
+      language: 1,
     });
     // The voucher opens from the cache, without asking again.
-    expect(client.getQueryData(["reservation", 1, "7K3M9QX2HT4VZ8PN", "maria@example.test"])).toBeTruthy();
+    expect(client.getQueryData(["reservation", 1, "7K3M9QX2HT4VZ8PN", "maria@example.test", 1])).toBeTruthy();
   });
 
   it("gives one answer for a wrong code or a wrong e-mail, and its own for too many tries", async () => {

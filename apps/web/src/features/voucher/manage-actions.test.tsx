@@ -135,6 +135,7 @@ describe("voucher actions", () => {
       mail: "maria@example.test",
       room: 102,
       preview: true,
+      language: 1,
     });
 
     await user.click(within(dialog).getByRole("button", { name: "Cancel this room" }));
@@ -145,6 +146,8 @@ describe("voucher actions", () => {
       reservation: "7K3M9QX2HT4VZ8PN",
       mail: "maria@example.test",
       room: 102,
+      // The answer names rooms and services in the page's language.
+      language: 1,
     });
     expect(header(cancelInit, "Idempotency-Key")).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
 
@@ -298,6 +301,7 @@ describe("voucher actions", () => {
       mail: "maria@example.test",
       change: { kind: "dates", arrival: "20300115", departure: "20300118" },
       expectedBecomes: 697,
+      language: 1,
     });
     expect(header(modifyInit, "Idempotency-Key")).toBeTruthy();
     expect(text(screen.getByRole("region", { name: "Manage your booking" }))).toContain(
@@ -349,6 +353,7 @@ describe("voucher actions", () => {
       action: "cancel",
       mail: "maria@example.test",
       change: { kind: "dates", room: 102, arrival: "20300111", departure: "20300113" },
+      language: 1,
     });
     expect(body(calls(MANAGE_CALLS.verifyDispo)[0]![1])).toMatchObject({ room: 102 });
   });

@@ -22,7 +22,8 @@ export type ManageAction =
   | { kind: "installments" }
   | { kind: "transfer"; service: number };
 
-export type Holder = { channel: number; code: string; mail: string };
+/** Whose reservation (code and e-mail, the holder's proof), and the page's language for the names in answers. */
+export type Holder = { channel: number; code: string; mail: string; language: number };
 
 export type ManageContextValue = {
   reservation: Reservation;
@@ -102,7 +103,12 @@ export function ManageProvider(props: { reservation: Reservation; mail: string; 
   const value = useMemo<ManageContextValue>(
     () => ({
       reservation,
-      holder: { channel: ids.channel, code: reservation.code, mail: props.mail || reservation.booker.email },
+      holder: {
+        channel: ids.channel,
+        code: reservation.code,
+        mail: props.mail || reservation.booker.email,
+        language: ids.language,
+      },
       abilities,
       action,
       open,
@@ -111,7 +117,7 @@ export function ManageProvider(props: { reservation: Reservation; mail: string; 
       fallbackFocus,
       roomNumber: (roomId) => reservation.rooms.findIndex((room) => room.id === roomId) + 1,
     }),
-    [reservation, ids.channel, props.mail, abilities, action, open, close, outcome],
+    [reservation, ids.channel, ids.language, props.mail, abilities, action, open, close, outcome],
   );
   return <ManageContext.Provider value={value}>{props.children}</ManageContext.Provider>;
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ROUTES } from "../../app/routes";
-import { renderInHotel } from "../global/render-in-hotel";
+import { buildHotelContext, renderInHotel } from "../global/render-in-hotel";
 import { aReservation } from "./test-fixtures";
 import VoucherPage from "./voucher-page";
 
@@ -16,12 +16,17 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-function renderVoucher() {
-  const location = memoryLocation({ path, record: true });
+function renderVoucher(language = 1) {
+  const location = memoryLocation({
+    path: path.replace("/language/1/", `/language/${language}/`),
+    record: true,
+  });
+  const context = buildHotelContext();
   renderInHotel(
     <Router hook={location.hook}>
       <Route path={ROUTES.voucher} component={VoucherPage} />
     </Router>,
+    { ...context, ids: { ...context.ids, language } },
   );
   return location;
 }
@@ -41,7 +46,7 @@ describe("voucher page", () => {
     vi.unstubAllGlobals();
   });
 
-  it("asks retrieve.do with the channel, code and e-mail of the route", async () => {
+  it("asks retrieve.do with the channel, code and e-mail of the route, and the page's language", async () => {
     renderVoucher();
     await screen.findByRole("heading", { level: 1, name: "Your reservation at Hotel Lago Blu" });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -51,7 +56,15 @@ describe("voucher page", () => {
       channel: 1,
       code: "7K3M9QX2HT4VZ8PN",
       mail: "maria@example.test",
+      language: 1,
     });
+  });
+
+  it("asks for the names in the page's language, whatever language the guest booked in", async () => {
+    renderVoucher(6);
+    await screen.findByRole("heading", { level: 1 });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ code: "7K3M9QX2HT4VZ8PN", language: 6 });
   });
 
   it("shows every section of the reservation in words", async () => {

@@ -41,7 +41,8 @@ export default function VoucherPage() {
   const { t } = useTranslation("voucher");
   const { ids } = useHotel();
   const { code, email } = useReservationParams();
-  const query = useReservation({ channel: ids.channel, code, mail: email });
+  // The names (rooms, rates, services) in the page's language, whatever language the guest booked in.
+  const query = useReservation({ channel: ids.channel, code, mail: email, language: ids.language });
 
   if (query.isPending)
     return (

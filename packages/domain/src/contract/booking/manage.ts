@@ -101,6 +101,8 @@ const text = (max: number) => z.string().trim().max(max);
 /** `HH:MM`; the message is the guest-form code, as in the booking payload. */
 const TimeSchema = z.string().trim().regex(TRANSFER_TIME_PATTERN, "invalid_date");
 const HolderMailSchema = EmailSchema.describe("The booker's e-mail: with the code, the holder's proof");
+/** The page's language: the answer names rooms, rates and services in it, as `retrieve.do` does (ADR 0019). */
+const NamesLanguageSchema = z.number().int().min(1).max(9).optional();
 
 /** The `:code` of `bol/reservation/:code/…`. */
 export const ReservationCodeParamsSchema = z.strictObject({ code: ReservationCodeSchema });
@@ -138,6 +140,8 @@ export const CancelRequestSchema = z
     /** The reservation room to cancel (`rooms[].id` of the reservation); absent = the whole reservation. */
     room: BodyIdSchema.optional(),
     preview: z.boolean().optional(),
+    /** The language of the names (rooms, rates, services) in the answer; the reservation's own when absent. */
+    language: NamesLanguageSchema,
   })
   .meta({ id: "CancelRequest" });
 export type CancelRequest = z.output<typeof CancelRequestSchema>;
@@ -291,11 +295,13 @@ export const ModifyRequestSchema = z
       mail: HolderMailSchema,
       change: ReservationChangeSchema,
       expectedBecomes: MoneySchema.min(0),
+      language: NamesLanguageSchema,
     }),
     z.strictObject({
       action: z.literal("cancel"),
       mail: HolderMailSchema,
       change: ReservationChangeSchema.optional(),
+      language: NamesLanguageSchema,
     }),
   ])
   .meta({ id: "ModifyRequest" });

@@ -45,10 +45,23 @@ const WeekdaysSchema = z
   .refine((days) => new Set(days).size === days.length, "must not repeat a weekday");
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-/** Text in several languages keyed by language code (en, it, de, fr, es, pt, zh, ja); English is required. */
-export const LocalizedTextSchema = z
-  .partialRecord(z.enum(TEXT_LANGUAGES), z.string().max(20_000))
-  .refine((text) => (text.en ?? "").trim() !== "", { message: "needs an English text (en)" });
+const TEXT_LANGUAGE_SET = new Set<string>(TEXT_LANGUAGES);
+const TEXT_LANGUAGE_LIST = TEXT_LANGUAGES.join(", ");
+
+/**
+ * Text in several languages keyed by text code (en, it, de, fr, es, pt, zh, ja); English is required. A language
+ * left out, or left blank, shows the English text (Russian always reads English, SPEC §3).
+ */
+export const LocalizedTextSchema = z.record(z.string(), z.string().max(20_000)).superRefine((text, ctx) => {
+  for (const key of Object.keys(text))
+    if (!TEXT_LANGUAGE_SET.has(key))
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `is not a text language: use ${TEXT_LANGUAGE_LIST} (Russian reads en)`,
+      });
+  if ((text.en ?? "").trim() === "") ctx.addIssue({ code: "custom", message: "needs an English text (en)" });
+});
 
 function isTimeZone(value: string): boolean {
   try {

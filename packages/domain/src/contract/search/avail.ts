@@ -205,7 +205,14 @@ export const AvailResponseSchema = z
     departure: z.string(),
     nights: z.number(),
     promo: z
-      .object({ code: z.string(), valid: z.boolean(), reason: z.string().nullable(), hidden: z.boolean() })
+      .object({
+        code: z.string(),
+        /** The promotion's name in the guest's language ("Summer: 10% off"); empty when the code is unknown. */
+        name: z.string(),
+        valid: z.boolean(),
+        reason: z.string().nullable(),
+        hidden: z.boolean(),
+      })
       .nullable(),
     restrictions: z.array(RestrictionNoticeSchema),
   })

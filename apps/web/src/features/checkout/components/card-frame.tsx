@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { HotelContext } from "../../hotel/hotel-context";
 
 export type CardToken = { token: string; last4: string };
 
@@ -29,9 +30,15 @@ function fitToContent(frame: HTMLIFrameElement) {
   }
 }
 
+/** The gateway's card page for a return path, in the page's language (SPEC §3 id; the gateway answers English otherwise). */
+export function cardPageUrl(returnPath: string, language: number): string {
+  return `/sandbox-gateway/card?return=${encodeURIComponent(returnPath)}&language=${language}`;
+}
+
 /**
  * The payment gateway's hosted card page in a frame: the card number, expiry, holder and CVV are typed there and
  * never reach this page; when the guest saves the card, the page posts back a token and the last four digits.
+ * The gateway's page speaks the checkout's language.
  */
 export function CardFrame(props: {
   returnPath: string;
@@ -39,6 +46,7 @@ export function CardFrame(props: {
   describedBy?: string;
 }) {
   const { t } = useTranslation("checkout");
+  const language = useContext(HotelContext)?.ids.language ?? 1;
   const onToken = useRef(props.onToken);
   onToken.current = props.onToken;
   const frame = useRef<HTMLIFrameElement>(null);
@@ -62,7 +70,7 @@ export function CardFrame(props: {
       ref={frame}
       className="card-frame"
       title={t("payment.cardFrameTitle")}
-      src={`/sandbox-gateway/card?return=${encodeURIComponent(props.returnPath)}`}
+      src={cardPageUrl(props.returnPath, language)}
       aria-describedby={props.describedBy}
       onLoad={(event) => fitToContent(event.currentTarget)}
     />

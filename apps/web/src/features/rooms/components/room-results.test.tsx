@@ -121,8 +121,25 @@ describe("RoomResults", () => {
     const flow = flowOf(twoRooms);
     renderResults({
       ...flow,
-      result: { ...flow.result!, promo: { code: "XMAS", valid: false, reason: "unknown", hidden: false } },
+      result: {
+        ...flow.result!,
+        promo: { code: "XMAS", name: "", valid: false, reason: "unknown", hidden: false },
+      },
     });
     expect(screen.getByRole("status").textContent).toContain("The promo code XMAS does not exist.");
+  });
+
+  it("names the promotion a valid code applies, as the hotel calls it in the guest's language", () => {
+    const flow = flowOf(twoRooms);
+    renderResults({
+      ...flow,
+      result: {
+        ...flow.result!,
+        promo: { code: "SUMMER10", name: "Sommer: 10% Rabatt", valid: true, reason: null, hidden: false },
+      },
+    });
+    expect(screen.getByRole("status").textContent).toContain(
+      "Promo code SUMMER10 applied. Sommer: 10% Rabatt",
+    );
   });
 });

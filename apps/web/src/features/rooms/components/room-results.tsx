@@ -98,7 +98,8 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
         {promo && !flow.loading ? (
           <p className={`promo-status${promo.valid ? " promo-status--valid" : " promo-status--invalid"}`}>
             {promo.valid
-              ? t("promo.applied", { code: promo.code })
+              ? // The hotel's own name for the promotion (hotel content, in the guest's language) follows.
+                `${t("promo.applied", { code: promo.code })}${promo.name ? ` ${promo.name}` : ""}`
               : promo.reason === "unknown"
                 ? t("promo.unknown", { code: promo.code })
                 : t("promo.notApplicable", { code: promo.code })}

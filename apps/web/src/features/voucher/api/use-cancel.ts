@@ -4,8 +4,17 @@ import { useQuery } from "@tanstack/react-query";
 import { postJson } from "../../../lib/api-client";
 import { managePath, withKey } from "./manage-paths";
 
-/** Whose reservation (the holder's proof) and which room; no room = the whole reservation. */
-export type CancelTarget = { channel: number; reservation: string; mail: string; room?: number | undefined };
+/**
+ * Whose reservation (the holder's proof) and which room; no room = the whole reservation. `language`: the answer
+ * names rooms, rates and services in it (the page's).
+ */
+export type CancelTarget = {
+  channel: number;
+  reservation: string;
+  mail: string;
+  room?: number | undefined;
+  language?: number | undefined;
+};
 
 /** `delete.do` with `preview: true`: what cancelling now costs (free, or the penalty), the refund, the new total. */
 export function previewCancellation(target: CancelTarget, signal?: AbortSignal): Promise<CancellationQuote> {

@@ -2,7 +2,8 @@ import type { ModifyResponse, ReservationChange } from "@alloggio/domain/contrac
 import { postJson } from "../../../lib/api-client";
 import { managePath, withKey } from "./manage-paths";
 
-type Holder = { code: string; mail: string };
+/** The reservation, the holder's e-mail, and the language the answer names rooms and services in. */
+type Holder = { code: string; mail: string; language: number };
 
 /** `bol/reservation/:code/modify` confirm: makes the previewed change at the previewed total (`expectedBecomes`). */
 export function confirmChange(
@@ -13,7 +14,7 @@ export function confirmChange(
 ): Promise<ModifyResponse> {
   return postJson<ModifyResponse>(
     managePath("modify", { code: holder.code }),
-    { action: "confirm", mail: holder.mail, change, expectedBecomes },
+    { action: "confirm", mail: holder.mail, change, expectedBecomes, language: holder.language },
     withKey(key),
   );
 }
@@ -22,7 +23,7 @@ export function confirmChange(
 export function dropChange(holder: Holder, change: ReservationChange, key: string): Promise<ModifyResponse> {
   return postJson<ModifyResponse>(
     managePath("modify", { code: holder.code }),
-    { action: "cancel", mail: holder.mail, change },
+    { action: "cancel", mail: holder.mail, change, language: holder.language },
     withKey(key),
   );
 }

@@ -13,7 +13,7 @@ const retryable = (failures: number, error: Error) =>
 
 export function useReservation(query: RetrieveQuery) {
   return useQuery({
-    queryKey: ["reservation", query.channel, query.code, query.mail],
+    queryKey: ["reservation", query.channel, query.code, query.mail, query.language],
     queryFn: ({ signal }) => fetchReservation(query, signal),
     retry: retryable,
     staleTime: 60_000,

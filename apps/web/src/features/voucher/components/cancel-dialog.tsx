@@ -16,7 +16,13 @@ export function CancelDialog({ manage, room }: { manage: ManageContextValue; roo
   const { reservation, holder } = manage;
   const format = useVoucherFormat(reservation.currency);
   const errorText = useManageError();
-  const target: CancelTarget = { channel: holder.channel, reservation: holder.code, mail: holder.mail, room };
+  const target: CancelTarget = {
+    channel: holder.channel,
+    reservation: holder.code,
+    mail: holder.mail,
+    room,
+    language: holder.language,
+  };
   const preview = useCancellationPreview(target);
   const action = useManageAction(cancelCall, itself);
   const sending = action.state.kind === "sending";

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { Suspense } from "react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { buildHotelContext } from "../features/global/render-in-hotel";
+import { i18n } from "../i18n/i18n";
+import { HotelLayout } from "./hotel-layout";
+import { ROUTES } from "./routes";
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+function renderLayout(path: string) {
+  const { hotel, channel } = buildHotelContext();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) =>
+      String(url).startsWith("/api/hotellist.do")
+        ? json({ channel, hotels: [hotel] })
+        : json({ error: { code: "not_found", message: "not in this test" } }, 404),
+    ),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <Router hook={memoryLocation({ path }).hook}>
+          <Route path={ROUTES.hotel} nest>
+            <HotelLayout>
+              <Suspense fallback={null}>
+                <p>page</p>
+              </Suspense>
+            </HotelLayout>
+          </Route>
+        </Router>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe("the hotel layout's page language", () => {
+  beforeEach(() => {
+    document.documentElement.lang = "en";
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    // SPEC §3: Russian reads the English texts, but screen readers must know the page is Russian.
+    [7, "ru", "en", "Language"],
+    [3, "de", "de", "Sprache"],
+    [6, "zh-CN", "zh", "语言"],
+    [9, "ja", "ja", "言語"],
+    [1, "en-GB", "en", "Language"],
+  ])("language %d says lang=%s and reads the %s texts", async (id, lang, text, languageLabel) => {
+    renderLayout(`/hotel/1/channel/1/language/${id}/rooms`);
+    await screen.findByText("page");
+    await waitFor(() => expect(document.documentElement.lang).toBe(lang));
+    expect(i18n.language).toBe(text);
+    expect(await screen.findByRole("combobox", { name: languageLabel })).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+// How money reads in each language (ADR 0019): SPEC §9's Italian style with the ISO code (`1234,50 EUR`) for the
+// languages that write a decimal comma or accept one (en, it, de, fr, es, pt, and ru, which reads English), and
+// the language's own style, still with the ISO code, for Chinese and Japanese (`EUR 1,234.50`), whose readers take
+// a comma for the thousands separator and would read `1.234,50` as one point two.
+import { findLanguage } from "../i18n/languages";
+import { type CurrencyRules, formatMoney, toMinor } from "./money";
+
+const OWN_STYLE: Readonly<Record<string, string>> = { zh: "zh-CN", ja: "ja-JP" };
+
+/** The locale whose number style a language shows money in. */
+export function moneyLocaleOf(languageId: number): string {
+  return OWN_STYLE[findLanguage(languageId).text] ?? "it-IT";
+}
+
+/** Minor units in a language's money style: the mails' amounts. */
+export function formatMinorFor(minor: number, rules: CurrencyRules, languageId: number): string {
+  return formatMoney(minor, rules, moneyLocaleOf(languageId));
+}
+
+const digitsByCurrency = new Map<string, number>();
+
+/** The currency's minor digits (2 for EUR, 0 for JPY, 3 for KWD), as the runtime's currency data has them. */
+function digitsOf(currency: string): number {
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+/** An amount in major units, as the API answers it, in a language's money style: the web app's amounts. */
+export function formatAmountFor(amount: number, currency: string, languageId: number): string {
+  const decimalDigits = digitsOf(currency);
+  const rules = { code: currency, decimalDigits, rounding: 0 };
+  return formatMinorFor(toMinor(amount, decimalDigits), rules, languageId);
+}
