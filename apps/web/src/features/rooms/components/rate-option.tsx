@@ -57,12 +57,16 @@ export function RateOption(props: RateOptionProps) {
   const money = (amount: number) => formatPrice(amount, currency);
   const day = (ymd: string) => formatDay(ymd, locale);
 
-  const refundable = rate.cancellation.refundable && (rate.cancellation.freeUntil ?? today) >= today;
-  const cancellation = !refundable
+  const { freeUntil } = rate.cancellation;
+  const refundable = rate.cancellation.refundable && (freeUntil ?? today) >= today;
+  // A refundable rate whose free period is over says so, rather than contradicting its own name.
+  const cancellation = !rate.cancellation.refundable
     ? t("cancellation.nonRefundable")
-    : rate.cancellation.freeUntil
-      ? t("cancellation.freeUntil", { date: day(rate.cancellation.freeUntil) })
-      : t("cancellation.free");
+    : freeUntil && freeUntil < today
+      ? t("cancellation.deadlinePassed", { date: day(freeUntil) })
+      : freeUntil
+        ? t("cancellation.freeUntil", { date: day(freeUntil) })
+        : t("cancellation.free");
   const meal = known(MEAL_PLANS, rate.mealPlan, "unspecified");
   const payment = known(PAYMENTS, rate.payment, "pay_at_hotel");
   const prepayment = rate.prepaids

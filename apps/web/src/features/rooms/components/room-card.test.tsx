@@ -113,10 +113,11 @@ describe("RoomCard", () => {
 
   it.each([
     [{ refundable: false, freeUntil: null }, "pay_at_hotel", "Non-refundable", "Pay at the hotel"],
+    // A flexible rate booked after its deadline says why it is no longer free (issue 11).
     [
       { refundable: true, freeUntil: "20291230" },
       "card_guarantee",
-      "Non-refundable",
+      "Free cancellation ended on 30 Dec 2029: cancelling now costs the first night",
       "Credit card as guarantee",
     ],
     [{ refundable: true, freeUntil: null }, "pre_authorisation", "Free cancellation", "Pre-authorisation"],
@@ -133,6 +134,15 @@ describe("RoomCard", () => {
     expect(text).toContain(paymentText);
     expect(text).toContain("No prepayment");
     expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+
+  it("never calls a flexible rate past its deadline non-refundable (issue 11)", () => {
+    renderCard({
+      room: aRoom({ rates: [aRate({ cancellation: { refundable: true, freeUntil: "20291230" } })] }),
+    });
+    const text = screen.getByRole("article", { name: "Room only – flexible" }).textContent ?? "";
+    expect(text).not.toContain("Non-refundable");
+    expect(text).toContain("cancelling now costs the first night");
   });
 
   it("opens the per-night breakdown with a disclosure button", () => {
