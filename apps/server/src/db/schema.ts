@@ -415,6 +415,18 @@ export const service = pgTable("service", {
   image: text("image"),
 });
 
+export type PackageFlight = {
+  code: string;
+  /** outbound: origin → destination on the arrival day; return: destination → origin on the departure day. */
+  direction?: "outbound" | "return";
+  date: string;
+  time: string;
+  arrivalTime?: string;
+  /** Per passenger; absent or 0 when the rate's price includes the flight. */
+  priceMinor?: number;
+};
+export type PackageAirport = { code: string; name: string; flights: PackageFlight[] };
+
 export const packageOffer = pgTable("package", {
   id: integer("id").primaryKey(),
   hotelId: integer("hotel_id")
@@ -435,11 +447,10 @@ export const packageOffer = pgTable("package", {
   maxNights: smallint("max_nights"),
   minAdults: smallint("min_adults").notNull().default(1),
   maxAdults: smallint("max_adults"),
-  /** Flight-included packages: origin airports with their flights. */
-  airports: jsonb("airports")
-    .$type<{ code: string; name: string; flights: { code: string; date: string; time: string }[] }[]>()
-    .notNull()
-    .default([]),
+  /** Flight-included packages: origin airports with their flights (price per passenger, minor units). */
+  airports: jsonb("airports").$type<PackageAirport[]>().notNull().default([]),
+  /** The airport the flights land at and return from. */
+  destinationAirport: jsonb("destination_airport").$type<{ code: string; name: string } | null>(),
   channelIds: integer("channel_ids").array().notNull().default(sql`'{}'::integer[]`),
 });
 
@@ -569,6 +580,8 @@ export const reservation = pgTable(
     promoCode: text("promo_code"),
     customerId: integer("customer_id"),
     reservationLinkId: integer("reservation_link_id"),
+    /** The package or special offer booked, if any. */
+    packageId: integer("package_id"),
     optionExpiresAt: timestamp("option_expires_at", { withTimezone: true }),
     /** Hotel-local day by which a bank transfer must arrive; past it, an unpaid booking is cancelled. */
     paymentDeadline: date("payment_deadline", { mode: "string" }),
@@ -588,6 +601,10 @@ export const reservation = pgTable(
     check("reservation_totals", sql`${t.totalMinor} >= 0 and ${t.departure} > ${t.arrival}`),
   ],
 );
+
+/** One flight of a booked package: its code, airports, day and times. */
+export type BookedFlight = { code: string; from: string; to: string; date: string; time: string; arrivalTime?: string };
+export type BookedFlights = { outbound: BookedFlight; return: BookedFlight; passengers: number };
 
 export const reservationRoom = pgTable(
   "reservation_room",
@@ -618,6 +635,10 @@ export const reservationRoom = pgTable(
     penaltyMinor: integer("penalty_minor").notNull().default(0),
     /** The rate's prepayment steps when booked: later changes are scheduled by the terms the guest accepted. */
     prepayment: jsonb("prepayment").$type<PrepaymentStep[]>().notNull().default([]),
+    /** A flight-included package's flights for this room's guests, out and back. */
+    flights: jsonb("flights").$type<BookedFlights | null>(),
+    /** What those flights cost, minor units: part of `total_minor`, not of the nightly prices. */
+    flightMinor: integer("flight_minor").notNull().default(0),
   },
   (t) => [index("reservation_room_reservation").on(t.reservationId)],
 );

@@ -305,7 +305,16 @@ function prepareRows(file: PropertyFile) {
       max_nights: p.maxNights ?? null,
       min_adults: p.minAdults ?? 1,
       max_adults: p.maxAdults ?? null,
-      airports: p.airports ?? [],
+      airports: (p.airports ?? []).map((a) => ({
+        code: a.code,
+        name: a.name,
+        flights: a.flights.map(({ price, ...f }) => ({
+          ...f,
+          direction: f.direction ?? "outbound",
+          ...(price ? { priceMinor: minor(price) } : {}),
+        })),
+      })),
+      destination_airport: p.destinationAirport ?? null,
       channel_ids: p.channelIds ?? [],
     })),
     reservationLinks: (file.reservationLinks ?? []).map((l) => ({
@@ -782,6 +791,7 @@ async function writeProperty(
       ["min_adults", "smallint"],
       ["max_adults", "smallint"],
       ["airports", "jsonb"],
+      ["destination_airport", "jsonb"],
       ["channel_ids", "int[]"],
     ],
     p.packages,

@@ -192,30 +192,57 @@ export type Evaluation = {
   available: boolean;
 };
 
-type FlightLeg = { id: number; code: string; airport: string; date: string; time: string };
+type FlightLeg = {
+  id: number;
+  code: string;
+  /** The airport it leaves from, and the one it lands at. */
+  airport: string;
+  to: string;
+  date: string;
+  time: string;
+  arrivalTime: string | null;
+  /** Per passenger, minor units (0: in the rate's price). */
+  priceMinor: number;
+};
 
 /**
- * The flights of a flight-included package for a stay from an origin airport: out on the arrival day, back on the
- * departure day. null when no airport was asked for (a stay without flight) or the package has no flights;
- * "none" when the airport has no flight on one of those days.
+ * The flights of a flight-included package for a stay from an origin airport: the origin's outbound flight on the
+ * arrival day and its return flight on the departure day, with what they cost for `passengers`. null when no
+ * airport was asked for (a stay without flights) or the package has no flights; "none" when the airport has no
+ * flight out on the arrival day or back on the departure day.
  */
 export function findFlights(
   pkg: SearchContext["package"],
   airport: string | undefined,
   arrival: string,
   departure: string,
-): { departure: FlightLeg; return: FlightLeg } | "none" | null {
+  passengers: number,
+): { departure: FlightLeg; return: FlightLeg; totalMinor: number } | "none" | null {
   if (!pkg || !airport || pkg.airports.length === 0) return null;
   const origin = pkg.airports.find((a) => a.code.toUpperCase() === airport.toUpperCase());
   if (!origin) return "none";
-  const leg = (day: string): FlightLeg | null => {
-    const i = origin.flights.findIndex((f) => f.date.replaceAll("-", "") === day);
+  const destination = pkg.destination_airport?.code ?? "";
+  const leg = (day: string, direction: "outbound" | "return"): FlightLeg | null => {
+    const i = origin.flights.findIndex(
+      (f) => (f.direction ?? "outbound") === direction && f.date.replaceAll("-", "") === day,
+    );
     const f = origin.flights[i];
-    return f ? { id: i + 1, code: f.code, airport: origin.code, date: day, time: f.time.slice(0, 5) } : null;
+    if (!f) return null;
+    return {
+      id: i + 1,
+      code: f.code,
+      airport: direction === "outbound" ? origin.code : destination,
+      to: direction === "outbound" ? destination : origin.code,
+      date: day,
+      time: f.time.slice(0, 5),
+      arrivalTime: f.arrivalTime?.slice(0, 5) ?? null,
+      priceMinor: f.priceMinor ?? 0,
+    };
   };
-  const out = leg(arrival);
-  const back = leg(departure);
-  return out && back ? { departure: out, return: back } : "none";
+  const out = leg(arrival, "outbound");
+  const back = leg(departure, "return");
+  if (!out || !back) return "none";
+  return { departure: out, return: back, totalMinor: (out.priceMinor + back.priceMinor) * passengers };
 }
 
 /**
@@ -299,7 +326,8 @@ export function evaluateStay(
     return null;
   };
 
-  const flight = findFlights(pkg, o.airport, arrival, departure);
+  // The legs for one passenger; each slot's guests multiply their price.
+  const flight = findFlights(pkg, o.airport, arrival, departure, 1);
 
   const packageNotice = (g: Guests): RestrictionNotice | null => {
     if (!pkg) return null;
@@ -379,6 +407,9 @@ export function evaluateStay(
   ): Rate => {
     const total = nightly.reduce((a, b) => a + b, 0);
     const { price, additionalServices } = priceForGuest(total, g, r.included_service_ids, nights);
+    const flights = flight === null || flight === "none" ? null : flight;
+    const flightMinor = flights ? flights.totalMinor * (g.adults + g.children.length) : 0;
+    const stayMinor = price.totalMinor + flightMinor;
     const freeUntil =
       r.refundable && r.free_cancellation_days !== null ? addDays(arrival, -r.free_cancellation_days) : null;
     return {
@@ -386,13 +417,14 @@ export function evaluateStay(
       mtId: r.mt_id,
       name: pickText(r.name, o.languageId),
       total: money(total),
-      stayTotal: money(price.totalMinor),
+      stayTotal: money(stayMinor),
       cityTax: money(price.cityTaxMinor),
+      flightTotal: money(flightMinor),
       best: false,
       policy: r.refundable ? r.free_cancellation_days : null,
       cancellation: { refundable: r.refundable, freeUntil },
       // The rate's steps apply to the stay with its mandatory extras, as the booking charges them.
-      prepaids: schedulePrepayments(r.prepayment, price.totalMinor, arrival, o.today).map((p) => ({
+      prepaids: schedulePrepayments(r.prepayment, stayMinor, arrival, o.today).map((p) => ({
         ...p,
         amount: money(p.amount),
       })),
@@ -403,7 +435,12 @@ export function evaluateStay(
       insured: false,
       extraCost: money(price.extrasMinor),
       additionalServices,
-      selectedFlight: flight === null || flight === "none" ? null : flight,
+      selectedFlight: flights
+        ? {
+            departure: { ...flights.departure, price: money(flights.departure.priceMinor) },
+            return: { ...flights.return, price: money(flights.return.priceMinor) },
+          }
+        : null,
       overridedPrice: override === null ? null : money(override),
       mealPlan: r.meal_plan,
       payment: r.payment,

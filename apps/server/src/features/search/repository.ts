@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { LocalizedText, PrepaymentStep } from "../../db/schema";
+import type { LocalizedText, PackageAirport, PrepaymentStep } from "../../db/schema";
 
 export type HotelRow = {
   id: number;
@@ -89,7 +89,8 @@ export type PackageRow = {
   max_nights: number | null;
   min_adults: number;
   max_adults: number | null;
-  airports: { code: string; name: string; flights: { code: string; date: string; time: string }[] }[];
+  airports: PackageAirport[];
+  destination_airport: { code: string; name: string } | null;
 };
 
 export type SearchContext = {
@@ -187,7 +188,8 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          from lk) as link,
       (select json_build_object('id', id, 'rate_plan_ids', rate_plan_ids, 'room_type_ids', room_type_ids,
          'valid_from', valid_from, 'valid_to', valid_to, 'min_nights', min_nights, 'max_nights', max_nights,
-         'min_adults', min_adults, 'max_adults', max_adults, 'airports', airports)
+         'min_adults', min_adults, 'max_adults', max_adults, 'airports', airports,
+         'destination_airport', destination_airport)
          from package where id = ${q.packageId ?? 0} and hotel_id = (select id from h)
            and (cardinality(channel_ids) = 0 or ${q.channelId} = any(channel_ids))) as package,
       (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, allotment - sold, closed)), '[]')

@@ -248,6 +248,9 @@ function basePayload(selection: Selection) {
     ...(Number.isInteger(rlId) && rlId > 0 ? { rlId } : {}),
     ...(search.hpcc ? { hpcc: search.hpcc } : {}),
     ...(search.override ? { override: search.override } : {}),
+    // A package booked from its page, with the flights from the chosen airport.
+    ...(Number(search.packageId) > 0 ? { package: Number(search.packageId) } : {}),
+    ...(search.airport ? { airport: search.airport } : {}),
     services: toServicePayload(selection.services.slots),
   };
 }

@@ -32,6 +32,11 @@ function PackageSearch({ pack }: { pack: Package }) {
     setSearch({ ...search, arrival, departure: addDays(arrival, nights), rooms: [{ adults, ages: [] }] });
   }, [pack.priceFrom, search, setSearch]);
 
+  // The package stays in the URL, so the booking steps after the rooms book it (and its flights).
+  useEffect(() => {
+    if (search.packageId !== String(pack.id)) setSearch({ ...search, packageId: String(pack.id) });
+  }, [pack.id, search, setSearch]);
+
   const noFlight = flow.result?.restrictions.some((r) => r.kind === "no_flight") ?? false;
   return (
     <section className="package-search" aria-labelledby="package-search-title">

@@ -10,6 +10,7 @@ export function aRate(overrides: Partial<Rate> = {}): Rate {
     total,
     stayTotal: total + (overrides.extraCost ?? 0),
     cityTax: 0,
+    flightTotal: 0,
     best: false,
     policy: 3,
     cancellation: { refundable: true, freeUntil: "20300107" },

@@ -78,11 +78,16 @@ export function firstOpenSlot(slots: readonly RoomSlot[]): number {
   return slots.findIndex((s) => !isFilled(s));
 }
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** What a rate charges for the room: its nights, and the flights of a flight-included package. */
+const roomPrice = (rate: Rate) => round2(rate.total + rate.flightTotal);
+
 function toRate(rate: Rate, refund = false): SlotRate {
   return {
     id: rate.id,
     name: rate.name,
-    total: rate.total,
+    total: roomPrice(rate),
     extras: rate.additionalServices,
     cityTax: rate.cityTax,
     refund: refund && rate.refundPrice !== null,
@@ -150,14 +155,13 @@ export function findUpgrade(slot: RoomSlot, rooms: readonly AvailableRoom[]): Up
   for (const room of rooms) {
     if (room.id === roomId || room.id === slot.swap?.from.id) continue;
     const rate = room.rates.find((r) => r.id === rateId);
-    if (!rate || rate.total <= total || rate.total > total * (1 + UPGRADE_MAX_SHARE)) continue;
-    const difference = round2(rate.total - total);
+    if (!rate || roomPrice(rate) <= total || roomPrice(rate) > total * (1 + UPGRADE_MAX_SHARE)) continue;
+    const difference = round2(roomPrice(rate) - total);
     if (!best || difference < best.difference) best = { room, rate, difference };
   }
   return best;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** SPEC §4: swapping to an upgrade replaces room and rate and records the difference; the offer stays until dismissed. */
 export function swapUpgrade(slots: readonly RoomSlot[], index: number, upgrade: Upgrade): RoomSlot[] {
@@ -169,7 +173,7 @@ export function swapUpgrade(slots: readonly RoomSlot[], index: number, upgrade: 
       ...s,
       selectedRoom: { id: upgrade.room.id, name: upgrade.room.name },
       selectedRate: toRate(upgrade.rate, s.selectedRate.refund),
-      swap: { from, fromTotal, difference: round2(upgrade.rate.total - fromTotal) },
+      swap: { from, fromTotal, difference: round2(roomPrice(upgrade.rate) - fromTotal) },
     };
   });
 }
@@ -302,7 +306,7 @@ export function reconcile(slots: readonly RoomSlot[], result: AvailResponse): Ro
     const rate = room?.rates.find((r) => r.id === s.selectedRate?.id);
     if (!room || !rate) out[i] = emptySlot(s);
     else if (
-      rate.total !== s.selectedRate.total ||
+      roomPrice(rate) !== s.selectedRate.total ||
       rate.cityTax !== s.selectedRate.cityTax ||
       JSON.stringify(rate.additionalServices) !== JSON.stringify(s.selectedRate.extras) ||
       rate.refundPrice !== s.selectedRate.refundPrice ||
@@ -334,6 +338,7 @@ export function searchScope(ids: { hotel: number; channel: number }, search: Sea
     search.override ?? "",
     search.reservationLinkId ?? "",
     search.airport ?? "",
+    search.packageId ?? "",
   ]);
 }
 

@@ -32,6 +32,8 @@ export type SearchState = {
   reservationLinkId?: string | undefined;
   /** SPEC §2 flight need: the origin airport (IATA code) of a flight-included package. */
   airport?: string | undefined;
+  /** The package searched on its landing page (`pc_id`), kept through the booking. */
+  packageId?: string | undefined;
   /** Portal mode: the chosen properties (comma list of hotel ids), kept in the URL. */
   hotels?: string | undefined;
 };
@@ -83,6 +85,7 @@ export function parseSearch(query: string, today: string, earliest = today): Sea
     packs: pass("packs"),
     reservationLinkId: pass("reservationLinkId"),
     airport: pass("airport"),
+    packageId: pass("pc_id"),
     hotels: pass("hotels"),
   };
 }
@@ -102,6 +105,7 @@ export function toSearchQuery(s: SearchState): Record<string, QueryValue> {
     packs: s.packs,
     reservationLinkId: s.reservationLinkId,
     airport: s.airport,
+    pc_id: s.packageId,
     hotels: s.hotels,
   };
 }

@@ -252,6 +252,14 @@ export const GuestDataRequestSchema = z
     promoCode: text(40).optional(),
     customer: BodyIdSchema.optional(),
     rlId: BodyIdSchema.optional(),
+    /** The package or special offer booked from its page (`pc_id` of the search). */
+    package: BodyIdSchema.optional(),
+    /** A flight-included package: the origin airport (IATA) whose flights the stay takes, out and back. */
+    airport: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, "must be a 3-letter IATA airport code")
+      .transform((v) => v.toUpperCase())
+      .optional(),
     hpcc: z.string().max(4000).optional(),
     override: z.string().max(200).optional(),
     booker: BookerSchema,

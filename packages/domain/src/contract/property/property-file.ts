@@ -322,6 +322,8 @@ export const ServiceFileSchema = z.strictObject({
   image: UrlOrPathSchema.optional(),
 });
 
+const AirportCodeSchema = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code");
+
 export const PackageFileSchema = z.strictObject({
   id: IdSchema,
   code: CodeSchema,
@@ -339,19 +341,34 @@ export const PackageFileSchema = z.strictObject({
   maxNights: NightsSchema.optional(),
   minAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
   maxAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
-  /** Flight-included packages: origin airports and their flights. */
+  /**
+   * Flight-included packages: origin airports and their flights. An `outbound` flight leaves the origin on the
+   * arrival day for `destinationAirport`; a `return` flight leaves `destinationAirport` for the origin on the
+   * departure day. `price` is per passenger and flight (0 or absent: the rate's price includes it).
+   */
   airports: z
     .array(
       z.strictObject({
-        code: z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code"),
+        code: AirportCodeSchema,
         name: NameSchema,
         flights: z.array(
-          z.strictObject({ code: z.string().min(1).max(20), date: DateSchema, time: TimeSchema }),
+          z.strictObject({
+            code: z.string().min(1).max(20),
+            direction: z.enum(["outbound", "return"]).optional(),
+            date: DateSchema,
+            /** Departure time, local at the airport it leaves from. */
+            time: TimeSchema,
+            /** Arrival time, local at the airport it lands at. */
+            arrivalTime: TimeSchema.optional(),
+            price: MoneySchema.optional(),
+          }),
         ),
       }),
     )
     .max(50)
     .optional(),
+  /** The airport the package's flights land at and return from (the hotel's). */
+  destinationAirport: z.strictObject({ code: AirportCodeSchema, name: NameSchema }).optional(),
   /** Channels the package is shown on; omitted or empty means all of the hotel's channels. */
   channelIds: IdListSchema.optional(),
 });

@@ -81,13 +81,19 @@ export const AdditionalServiceSchema = z.object({
 });
 export type AdditionalService = z.infer<typeof AdditionalServiceSchema>;
 
-/** One flight of a flight-included package: `id` is its place in the airport's list; date YYYYMMDD, time HH:MM. */
+/**
+ * One flight of a flight-included package: `id` is its place in the airport's list; `airport` the airport it
+ * leaves from, `to` the one it lands at; date YYYYMMDD, times HH:MM local; `price` per passenger (0: in the rate).
+ */
 const FlightLegSchema = z.object({
   id: z.number(),
   code: z.string(),
   airport: z.string().optional(),
+  to: z.string().optional(),
   date: z.string().optional(),
   time: z.string().optional(),
+  arrivalTime: z.string().nullable().optional(),
+  price: z.number().optional(),
 });
 
 export const RateSchema = z
@@ -97,10 +103,15 @@ export const RateSchema = z
     name: z.string(),
     /** The room for the stay, after discounts (SPEC "total"). */
     total: z.number(),
-    /** The room with its mandatory extras (`extraCost`): what the stay costs, the total a guest is shown. */
+    /**
+     * The room with its mandatory extras (`extraCost`) and its flights (`flightTotal`): what the stay costs, the
+     * total a guest is shown.
+     */
     stayTotal: z.number(),
     /** City tax of the room's guests for the stay: paid at the hotel, beside `stayTotal`. */
     cityTax: z.number(),
+    /** The flights of a flight-included package for the room's guests, in `stayTotal` (0 without flights). */
+    flightTotal: z.number(),
     /** The cheapest `stayTotal` of the room slot. */
     best: z.boolean(),
     /** Free cancellation until this many days before arrival; null when non-refundable. */

@@ -1,6 +1,10 @@
+ALTER TABLE "package" ADD COLUMN "destination_airport" jsonb;--> statement-breakpoint
+ALTER TABLE "reservation" ADD COLUMN "package_id" integer;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD COLUMN "refund_protection_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD COLUMN "penalty_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "reservation_room" ADD COLUMN "prepayment" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "reservation_room" ADD COLUMN "flights" jsonb;--> statement-breakpoint
+ALTER TABLE "reservation_room" ADD COLUMN "flight_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Rows booked before this migration: their rate's protection price and prepayment steps as they stand now.
 UPDATE "reservation_room" rr SET "refund_protection_minor" = coalesce(rp."refund_protection_minor", 0),
   "prepayment" = rp."prepayment"
