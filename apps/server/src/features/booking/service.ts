@@ -479,21 +479,28 @@ export async function confirmPayment(
   }
   // The booking's own payment confirms only a booking that never was: a confirmed booking waiting again (the
   // extra of a change) waits for a payment of its own.
-  if (row.status === "confirmed" || row.status === "cancelled" || (await wasEverConfirmed(deps, row.id)))
-    return { status: row.status, paid: through && row.status === "confirmed" };
+  // Another call may have settled it since `row` was read: answer with the status as it stands now.
+  const currentStatus = async () => {
+    const [current] = await db
+      .select({ status: reservation.status })
+      .from(reservation)
+      .where(eq(reservation.id, row.id));
+    return current?.status ?? row.status;
+  };
+  if (row.status === "confirmed" || row.status === "cancelled" || (await wasEverConfirmed(deps, row.id))) {
+    const status = await currentStatus();
+    return { status, paid: through && status === "confirmed" };
+  }
   if (payment.status === "authorised" || payment.status === "captured") {
     await confirmPaid(deps, row.id, baseUrl, payment.status === "captured" ? "paid" : "authorised");
-    return { status: "confirmed", paid: true };
+    const status = await currentStatus();
+    return { status, paid: status === "confirmed" };
   }
   if (payment.status === "declined") {
     await cancelForPayment(deps, row.id, payment.declineReason ?? "declined");
-    return { status: "cancelled", paid: false };
+    return { status: await currentStatus(), paid: false };
   }
-  const [current] = await db
-    .select({ status: reservation.status })
-    .from(reservation)
-    .where(eq(reservation.id, row.id));
-  return { status: current?.status ?? row.status, paid: false };
+  return { status: await currentStatus(), paid: false };
 }
 
 /**

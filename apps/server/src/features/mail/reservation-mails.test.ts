@@ -235,7 +235,7 @@ describe("enqueueReservationMails", () => {
       "ボートツアー",
     ])
       expect(pdf.text).toContain(fact);
-    expect(pdf.info).toMatchObject({ Language: "ja-JP" });
+    expect(pdf.info).toMatchObject({ Language: "ja" });
   });
 
   it("tells the hotel in English, with the booker's contacts", () => {

@@ -296,7 +296,7 @@ describe("avail.do", () => {
     const nr = smallRoom.rates.find((rate) => rate.id === nonRefundable.id)!;
     expect(nr.total).toBe(270);
     expect(nr.policy).toBeNull();
-    expect(nr.prepaids).toEqual([{ date: "20300105", amount: 270, percent: 100 }]);
+    expect(nr.prepaids).toEqual([{ date: "20300105", amount: 280, percent: 100 }]);
     // The cheapest rate of the slot is the best one, and only it.
     const best = rooms.flatMap((room) => room.rates).filter((rate) => rate.best);
     expect(best.map((b) => b.id)).toEqual([nonRefundable.id]);

@@ -1,5 +1,6 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { formatMoney, toMinor } from "@alloggio/domain/money/money";
+import { formatAmountFor } from "@alloggio/domain/money/format-amount";
 import { createTestApp } from "@alloggio/test-kit/app";
 import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import {
@@ -68,6 +69,7 @@ async function retrieve(body: Record<string, unknown>, remoteAddress = nextAddre
 
 const eur = (amount: number) =>
   formatMoney(toMinor(amount, 2), { code: "EUR", decimalDigits: 2, rounding: 0 });
+const yuan = (amount: number) => formatAmountFor(amount, "EUR", 6);
 const flat = (text: string) => text.replace(/\s+/g, " ");
 const withoutRequestId = (body: { error: Record<string, unknown> }) => {
   const { requestId, ...rest } = body.error;
@@ -206,15 +208,15 @@ describe("POST /api/voucher.pdf", () => {
       "入住日期 2030年1月10日周四",
       "退房日期 2030年1月13日周日",
       "3 晚",
-      `客房1：湖景双人房 ${eur(420)}`,
+      `客房1：湖景双人房 ${yuan(420)}`,
       "含早餐灵活价",
       "含早餐",
       "2 位成人, 1 位儿童（年龄 6）",
       "Ada Lovelace, 王 小明, Byron King",
-      `2030年1月11日周五 ${eur(140)}`,
+      `2030年1月11日周五 ${yuan(140)}`,
       "游船之旅",
       "机场接送",
-      `总计 ${eur(reservation.total)}`,
+      `总计 ${yuan(reservation.total)}`,
       "城市税",
       "2030年1月7日周一 前可免费取消",
       "生成时间：2030年1月5日 11:00（酒店当地时间）",
