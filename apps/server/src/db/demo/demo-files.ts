@@ -2306,23 +2306,55 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
       validTo: addDays(flyFrom, 240),
       minNights: 7,
       maxNights: 14,
+      destinationAirport: spec.airport,
+      // Out on a Saturday, back on a later Saturday with a flight of its own; prices per passenger and flight.
       airports: [
         {
           code: "LGW",
           name: "London Gatwick",
-          flights: saturdays.map((date) => ({ code: "EZY8421", date, time: "09:40" })),
+          flights: saturdays.flatMap((date) => [
+            { code: "EZY8421", date, time: "09:40", arrivalTime: "12:50", price: 89 },
+            {
+              code: "EZY8422",
+              direction: "return" as const,
+              date,
+              time: "13:35",
+              arrivalTime: "14:45",
+              price: 79,
+            },
+          ]),
         },
         {
           code: "AMS",
           name: "Amsterdam Schiphol",
-          flights: saturdays.map((date) => ({ code: "KL1613", date, time: "11:15" })),
+          flights: saturdays.flatMap((date) => [
+            { code: "KL1613", date, time: "11:15", arrivalTime: "12:55", price: 120 },
+            {
+              code: "KL1614",
+              direction: "return" as const,
+              date,
+              time: "13:45",
+              arrivalTime: "15:30",
+              price: 115,
+            },
+          ]),
         },
         {
           code: "MUC",
           name: "Munich",
-          flights: saturdays
-            .filter((_, i) => i % 2 === 0)
-            .map((date) => ({ code: "LH9462", date, time: "07:55" })),
+          flights: [
+            ...saturdays
+              .filter((_, i) => i % 2 === 0)
+              .map((date) => ({ code: "LH9462", date, time: "07:55", arrivalTime: "08:55", price: 75 })),
+            ...saturdays.map((date) => ({
+              code: "LH9463",
+              direction: "return" as const,
+              date,
+              time: "18:40",
+              arrivalTime: "19:40",
+              price: 75,
+            })),
+          ],
         },
       ],
     },

@@ -18,7 +18,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { PrepaymentStep } from "../../db/schema";
+import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
@@ -35,10 +35,13 @@ export type PricedRoom = {
   adults: number;
   ages: number[];
   nightly: number[];
+  /** The nights plus the flights of a flight-included package. */
   totalMinor: number;
   refundProtectionMinor: number;
   prepayment: PrepaymentStep[];
   paymentKind: string;
+  flights: BookedFlights | null;
+  flightMinor: number;
 };
 
 export type PricedService = {
@@ -152,7 +155,7 @@ export async function priceBooking(
     promoCode: req.promoCode,
     customerId: req.customer,
     reservationLinkId: req.rlId,
-    packageId: undefined,
+    packageId: req.package,
     from: ymdToIso(req.arrival),
     to: ymdToIso(req.departure),
     minAdults: Math.min(...priced),
@@ -186,6 +189,7 @@ export async function priceBooking(
     {
       languageId: req.language,
       today,
+      airport: req.airport,
       promo: ctx.promo
         ? {
             code: ctx.promo.code,
@@ -229,6 +233,8 @@ export async function priceBooking(
     for (const i of s.entries) {
       const r = req.rooms[i]!;
       let nightly: number[] | undefined;
+      let flights: BookedFlights | null = null;
+      let flightMinor = 0;
       let arrival = req.arrival;
       let departure = req.departure;
       if (r.cross) {
@@ -242,6 +248,24 @@ export async function priceBooking(
         const rate = result.rooms.find((x) => x.id === r.roomId)?.rates.find((x) => x.id === r.rateId);
         if (!rate) throw soldOut(`rooms.${i}.roomId`, "not available for these dates");
         nightly = rate.nightly.map((n) => minor(n.price));
+        if (req.airport && !rate.selectedFlight)
+          throw badInput("airport", "no flight from this airport on these dates");
+        if (rate.selectedFlight) {
+          const leg = (f: NonNullable<typeof rate.selectedFlight>["departure"]) => ({
+            code: f.code,
+            from: f.airport ?? "",
+            to: f.to ?? "",
+            date: f.date ?? "",
+            time: f.time ?? "",
+            ...(f.arrivalTime ? { arrivalTime: f.arrivalTime } : {}),
+          });
+          flights = {
+            outbound: leg(rate.selectedFlight.departure),
+            return: leg(rate.selectedFlight.return),
+            passengers: r.adults + r.ages.length,
+          };
+          flightMinor = minor(rate.flightTotal ?? 0);
+        }
       }
       const plan = planOf(r.rateId);
       if (r.refundProtection && plan.refund_protection_minor === null)
@@ -255,10 +279,12 @@ export async function priceBooking(
         adults: r.adults,
         ages: r.ages,
         nightly,
-        totalMinor: nightly.reduce((a, b) => a + b, 0),
+        totalMinor: nightly.reduce((a, b) => a + b, 0) + flightMinor,
         refundProtectionMinor: r.refundProtection ? (plan.refund_protection_minor ?? 0) : 0,
         prepayment: plan.prepayment,
         paymentKind: plan.payment,
+        flights,
+        flightMinor,
       };
     }
   });

@@ -104,6 +104,7 @@ export async function insertReservation(
       promoCode: priced.ctx.promo?.code ?? null,
       customerId: priced.ctx.customer?.id ?? null,
       reservationLinkId: priced.ctx.link?.id ?? null,
+      packageId: priced.ctx.package?.id ?? null,
       optionExpiresAt: input.optionExpiresAt,
       paymentDeadline:
         req.payment.method === "bank_transfer" && priced.bankTransfer
@@ -130,6 +131,8 @@ export async function insertReservation(
         refundProtection: r.refundProtectionMinor > 0,
         refundProtectionMinor: r.refundProtectionMinor,
         prepayment: r.prepayment,
+        flights: r.flights,
+        flightMinor: r.flightMinor,
       })),
     )
     .returning({ id: reservationRoom.id, slot: reservationRoom.slot });

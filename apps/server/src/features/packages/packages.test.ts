@@ -2,6 +2,7 @@ import type { PackageAirportsResponse } from "@alloggio/domain/contract/packages
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
 import { createTestApp } from "@alloggio/test-kit/app";
+import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPackage,
@@ -13,6 +14,7 @@ import {
 } from "@alloggio/test-kit/builders";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
@@ -41,21 +43,39 @@ const weekend = aPackage([packRate], {
   minAdults: 2,
   maxAdults: 2,
 });
-// Fly & stay: a week, flights from two airports on Saturdays 12 and 19 January (and the 26th from LGW).
+// Fly & stay: a week, out from two airports on Saturdays 12 and 19 January (and the 26th from LGW), back on a
+// flight of its own a week later from LGW only; flights priced per passenger (out 89, back 79).
 const flyStay = aPackage([packRate], {
   roomTypeIds: [garden.id],
   validFrom: "2030-01-10",
   validTo: "2030-03-31",
   minNights: 7,
   maxNights: 14,
+  destinationAirport: { code: "VRN", name: "Verona Villafranca" },
   airports: [
     {
       code: "LGW",
       name: "London Gatwick",
       flights: [
-        { code: "EZY8421", date: "2030-01-12", time: "09:40" },
-        { code: "EZY8421", date: "2030-01-19", time: "09:40" },
-        { code: "EZY8421", date: "2030-01-26", time: "09:40" },
+        { code: "EZY8421", date: "2030-01-12", time: "09:40", arrivalTime: "12:50", price: 89 },
+        { code: "EZY8421", date: "2030-01-19", time: "09:40", arrivalTime: "12:50", price: 89 },
+        { code: "EZY8421", date: "2030-01-26", time: "09:40", arrivalTime: "12:50", price: 89 },
+        {
+          code: "EZY8422",
+          direction: "return",
+          date: "2030-01-19",
+          time: "13:35",
+          arrivalTime: "14:45",
+          price: 79,
+        },
+        {
+          code: "EZY8422",
+          direction: "return",
+          date: "2030-01-26",
+          time: "13:35",
+          arrivalTime: "14:45",
+          price: 79,
+        },
       ],
     },
     { code: "MUC", name: "Munich", flights: [{ code: "LH9462", date: "2030-01-12", time: "07:55" }] },
@@ -151,11 +171,27 @@ describe("package.do", () => {
       code: "LGW",
       name: "London Gatwick",
       flights: [
-        { code: "EZY8421", date: "20300112", time: "09:40" },
-        { code: "EZY8421", date: "20300119", time: "09:40" },
-        { code: "EZY8421", date: "20300126", time: "09:40" },
+        ...["20300112", "20300119", "20300126"].map((date) => ({
+          code: "EZY8421",
+          direction: "outbound",
+          date,
+          time: "09:40",
+          arrivalTime: "12:50",
+          price: 89,
+        })),
+        ...["20300119", "20300126"].map((date) => ({
+          code: "EZY8422",
+          direction: "return",
+          date,
+          time: "13:35",
+          arrivalTime: "14:45",
+          price: 79,
+        })),
       ],
     });
+    // The cheapest flights out and back, per passenger, beside the stay's price (not in it).
+    expect(fly.priceFrom?.flightsFrom).toBe(168);
+    expect(body.packages[0]!.priceFrom?.flightsFrom).toBeNull();
     // Seven nights in the garden room only: 10 January is the first day, the 24th is full.
     expect(fly.priceFrom).toMatchObject({ nights: 7, adults: 2 });
     expect(fly.gallery).toEqual(["/pics/garden-1.jpg", "/pics/garden-2.jpg"]);
@@ -176,7 +212,9 @@ describe("club-package/:pcId/airports", () => {
     expect(res.status).toBe(200);
     const body = res.json() as PackageAirportsResponse;
     expect(body.airports.map((a) => a.code)).toEqual(["LGW", "MUC"]);
-    expect(body.airports[1]!.flights).toEqual([{ code: "LH9462", date: "20300112", time: "07:55" }]);
+    expect(body.airports[1]!.flights).toEqual([
+      { code: "LH9462", direction: "outbound", date: "20300112", time: "07:55", arrivalTime: null, price: 0 },
+    ]);
     expect(
       ((await get(`/api/club-package/${weekend.id}/airports`)).json() as PackageAirportsResponse).airports,
     ).toEqual([]);
@@ -197,13 +235,81 @@ describe("avail.do inside a package", () => {
       return r.json() as AvailResponse;
     });
 
-  it("puts the outbound and return flights from the chosen airport on the rate", async () => {
+  it("puts the outbound and the return flight from the chosen airport on the rate, priced into its total", async () => {
     const r = await search(`pc_id=${flyStay.id}&arrival=20300112&departure=20300119&airport=lgw`);
     const rate = r.availability[0]![0]!.rates[0]!;
     expect(rate.selectedFlight).toEqual({
-      departure: { id: 1, code: "EZY8421", airport: "LGW", date: "20300112", time: "09:40" },
-      return: { id: 2, code: "EZY8421", airport: "LGW", date: "20300119", time: "09:40" },
+      departure: {
+        id: 1,
+        code: "EZY8421",
+        airport: "LGW",
+        to: "VRN",
+        date: "20300112",
+        time: "09:40",
+        arrivalTime: "12:50",
+        price: 89,
+      },
+      return: {
+        id: 4,
+        code: "EZY8422",
+        airport: "VRN",
+        to: "LGW",
+        date: "20300119",
+        time: "13:35",
+        arrivalTime: "14:45",
+        price: 79,
+      },
     });
+    // Two passengers out (89) and back (79): 336 on top of the same stay without flights.
+    const stayOnly = await search(`pc_id=${flyStay.id}&arrival=20300112&departure=20300119`);
+    const without = stayOnly.availability[0]![0]!.rates[0]!;
+    expect(rate.flightTotal).toBe(336);
+    expect(without.flightTotal).toBe(0);
+    expect(rate.stayTotal).toBe(without.stayTotal + 336);
+  });
+
+  it("books the flights with the stay: the room's total and the reservation carry them", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/guestdata.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: aBookingRequest(
+        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
+        { package: flyStay.id, airport: "LGW" },
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = res.json().reservation.code as string;
+    const [row] = await database.query<{
+      total: number;
+      rooms: number;
+      flight: number;
+      flights: unknown;
+      pkg: number;
+    }>(sql`
+      select r.total_minor as total, r.rooms_total_minor as rooms, rr.flight_minor as flight, rr.flights,
+             r.package_id as pkg
+      from reservation r join reservation_room rr on rr.reservation_id = r.id where r.code = ${code}`);
+    expect(row).toMatchObject({ flight: 33600, pkg: flyStay.id });
+    // The room is its seven nights at 90 for two, plus the flights.
+    expect(row!.rooms).toBe(7 * 9000 + 33600);
+    expect(row!.flights).toMatchObject({
+      outbound: { code: "EZY8421", from: "LGW", to: "VRN", date: "20300112", time: "09:40" },
+      return: { code: "EZY8422", from: "VRN", to: "LGW", date: "20300119", time: "13:35" },
+      passengers: 2,
+    });
+    // An airport with no flight back on the departure day books nothing.
+    const none = await app.inject({
+      method: "POST",
+      url: "/api/guestdata.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: aBookingRequest(
+        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
+        { package: flyStay.id, airport: "MUC" },
+      ),
+    });
+    expect(none.statusCode).toBeGreaterThanOrEqual(400);
+    expect(none.statusCode).toBeLessThan(500);
   });
 
   it("has no flight on the rate without an airport, and no rate when the airport has no flight back", async () => {

@@ -1,6 +1,7 @@
 import type { PackageAirportsResponse } from "@alloggio/domain/contract/packages/airports";
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { pickText } from "@alloggio/domain/i18n/languages";
+import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -8,7 +9,18 @@ import type { LocalizedText } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { findCheapestStay, type SearchDeps } from "../search/service";
 
-type AirportRow = { code: string; name: string; flights: { code: string; date: string; time: string }[] };
+type AirportRow = {
+  code: string;
+  name: string;
+  flights: {
+    code: string;
+    direction?: "outbound" | "return";
+    date: string;
+    time: string;
+    arrivalTime?: string;
+    priceMinor?: number;
+  }[];
+};
 
 type PackageRow = {
   id: number;
@@ -42,16 +54,35 @@ function quotedAdults(p: { min_adults: number; max_adults: number | null }): num
   return Math.min(Math.max(2, p.min_adults), p.max_adults ?? Number.POSITIVE_INFINITY);
 }
 
-function toAirports(airports: AirportRow[]): PackageAirportsResponse["airports"] {
+function toAirports(airports: AirportRow[], digits: number): PackageAirportsResponse["airports"] {
   return airports.map((a) => ({
     code: a.code,
     name: a.name,
     flights: a.flights.map((f) => ({
       code: f.code,
+      direction: f.direction ?? "outbound",
       date: f.date.replaceAll("-", ""),
       time: f.time.slice(0, 5),
+      arrivalTime: f.arrivalTime?.slice(0, 5) ?? null,
+      price: fromMinor(f.priceMinor ?? 0, digits),
     })),
   }));
+}
+
+/**
+ * What the cheapest trip out and back costs one passenger, minor units, over the package's airports (0 when
+ * the flights are in the rate's price), or null when it has no flights.
+ */
+function cheapestTripMinor(airports: AirportRow[]): number | null {
+  const trips = airports.flatMap((a) => {
+    const cheapest = (direction: "outbound" | "return") =>
+      Math.min(
+        ...a.flights.filter((f) => (f.direction ?? "outbound") === direction).map((f) => f.priceMinor ?? 0),
+      );
+    const trip = cheapest("outbound") + cheapest("return");
+    return Number.isFinite(trip) ? [trip] : [];
+  });
+  return trips.length > 0 ? Math.min(...trips) : null;
 }
 
 /** Consecutive ISO days as YYYYMMDD ranges, both ends included. */
@@ -144,7 +175,7 @@ export async function listPackages(
   const row = rows[0];
   if (!row?.hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
   if (q.package && row.packages.length === 0) throw notFound("package", "unknown package");
-  const { currency } = row.hotel;
+  const { currency, decimal_digits: digits } = row.hotel;
   // The cheapest run of nights by the rates' prices, then priced by the search itself (discounts, mandatory
   // extras, city tax), so the "from" is what a search of that stay shows.
   const priceFromOf = async (p: PackageRow) => {
@@ -172,7 +203,16 @@ export async function listPackages(
       override: undefined,
       chosenRates: [null],
     });
-    return stay ? { ...stay, nights: p.min_nights, adults, arrival: run.arrival } : null;
+    const trip = cheapestTripMinor(p.airports);
+    return stay
+      ? {
+          ...stay,
+          nights: p.min_nights,
+          adults,
+          arrival: run.arrival,
+          flightsFrom: trip === null ? null : fromMinor(trip, digits),
+        }
+      : null;
   };
   const pricesFrom = await Promise.all(row.packages.map(priceFromOf));
   return {
@@ -194,7 +234,7 @@ export async function listPackages(
         rateIds: p.rate_plan_ids,
         roomIds: p.room_type_ids,
         includedServices: p.included.map((s) => ({ id: s.id, name: pickText(s.name, q.language) })),
-        airports: toAirports(p.airports),
+        airports: toAirports(p.airports, digits),
         gallery,
         closedSeasons: toSeasons(p.closed_days),
         priceFrom: pricesFrom[i] ?? null,
@@ -209,10 +249,11 @@ export async function listPackageAirports(
   database: Database,
   pcId: number,
 ): Promise<PackageAirportsResponse> {
-  const rows = await database.query<{ airports: AirportRow[] }>(
-    sql`select airports from package where id = ${pcId}`,
+  const rows = await database.query<{ airports: AirportRow[]; digits: number }>(
+    sql`select p.airports, c.decimal_digits as digits from package p join hotel h on h.id = p.hotel_id
+        join currency c on c.code = h.currency_code where p.id = ${pcId}`,
   );
   const row = rows[0];
   if (!row) throw notFound("pcId", "unknown package");
-  return { airports: toAirports(row.airports) };
+  return { airports: toAirports(row.airports, row.digits) };
 }

@@ -3,10 +3,16 @@ import { IdSchema } from "../common";
 
 export const FlightSchema = z.object({
   code: z.string(),
+  /** `outbound` leaves the origin on the arrival day; `return` flies back on the departure day. */
+  direction: z.enum(["outbound", "return"]),
   /** YYYYMMDD. */
   date: z.string(),
-  /** HH:MM, local time at the origin airport. */
+  /** HH:MM, local time at the airport it leaves from. */
   time: z.string(),
+  /** HH:MM, local time at the airport it lands at. */
+  arrivalTime: z.string().nullable(),
+  /** Per passenger (0: in the rate's price). */
+  price: z.number(),
 });
 
 export const AirportSchema = z

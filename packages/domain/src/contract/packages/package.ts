@@ -44,6 +44,8 @@ export const PackageSchema = z
         nights: z.number(),
         adults: z.number(),
         arrival: z.string(),
+        /** A flight-included package: the cheapest flight out and back per passenger, not in `total`. */
+        flightsFrom: z.number().nullable(),
       })
       .nullable(),
     currency: z.string(),

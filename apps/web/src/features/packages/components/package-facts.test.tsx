@@ -28,7 +28,7 @@ const pack: Package = {
   airports: [{ code: "LGW", name: "London Gatwick", flights: [] }],
   gallery: [],
   closedSeasons: [{ from: "20300201", to: "20300210" }],
-  priceFrom: { total: 238, cityTax: 10, nights: 2, adults: 2, arrival: "20300115" },
+  priceFrom: { total: 238, cityTax: 10, nights: 2, adults: 2, arrival: "20300115", flightsFrom: null },
   currency: "EUR",
 };
 
@@ -62,16 +62,42 @@ describe("package facts", () => {
     expect(definition("Price from")).toBe("No free dates left in this offer");
   });
 
-  it("shows the flights of a rate: code, airport, date and time", async () => {
+  it("shows the flights of a rate: code, from and to, date, time and price per person", async () => {
     renderInHotel(
       <FlightDetails
+        currency="EUR"
         flight={{
-          departure: { id: 1, code: "EZY8421", airport: "LGW", date: "20300112", time: "09:40" },
-          return: { id: 2, code: "EZY8422", airport: "LGW", date: "20300119", time: "18:05" },
+          departure: {
+            id: 1,
+            code: "EZY8421",
+            airport: "LGW",
+            to: "VRN",
+            date: "20300112",
+            time: "09:40",
+            price: 89,
+          },
+          return: {
+            id: 2,
+            code: "EZY8422",
+            airport: "VRN",
+            to: "LGW",
+            date: "20300119",
+            time: "13:35",
+            price: 79,
+          },
         }}
       />,
     );
-    expect(await screen.findByText("EZY8421 from LGW, Sat 12 Jan at 09:40")).toBeTruthy();
-    expect(screen.getByText("EZY8422 from LGW, Sat 19 Jan at 18:05")).toBeTruthy();
+    expect(await screen.findByText(/EZY8421 LGW → VRN, Sat 12 Jan at 09:40/)).toBeTruthy();
+    expect(screen.getByText(/EZY8422 VRN → LGW, Sat 19 Jan at 13:35/).textContent).toMatch(
+      /79,00\sEUR per person/,
+    );
+  });
+
+  it("says what the flights add to a flight package's price from", async () => {
+    renderInHotel(
+      <PackageFacts pack={{ ...pack, priceFrom: { ...pack.priceFrom!, flightsFrom: 168 } }} full />,
+    );
+    expect(await screen.findByText(/\+ flights from 168,00\sEUR per person/)).toBeTruthy();
   });
 });

@@ -82,6 +82,12 @@ export function PackageFacts({ pack, full = false }: { pack: Package; full?: boo
                 adults: pack.priceFrom.adults,
               })}{" "}
               <CityTaxNote cityTax={pack.priceFrom.cityTax} currency={pack.currency} />
+              {pack.priceFrom.flightsFrom ? (
+                <span className="package-facts__flights">
+                  {" "}
+                  {t("facts.flightsFrom", { price: formatPrice(pack.priceFrom.flightsFrom, pack.currency) })}
+                </span>
+              ) : null}
             </>
           ) : (
             t("facts.noPrice")

@@ -145,7 +145,7 @@ export function RateOption(props: RateOptionProps) {
           </li>
         ) : null}
       </ul>
-      {rate.selectedFlight ? <FlightDetails flight={rate.selectedFlight} /> : null}
+      {rate.selectedFlight ? <FlightDetails flight={rate.selectedFlight} currency={currency} /> : null}
 
       {rate.refundPrice !== null ? (
         <label className="rate__refund">
