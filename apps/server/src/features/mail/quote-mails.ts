@@ -49,6 +49,8 @@ export type QuoteMailData = {
     roomName: LocalizedText | null;
     rateName: LocalizedText | null;
     mealPlan: MealPlanKey | null;
+    /** Not chosen by the guest: the least expensive room and rate the search offered for it. */
+    suggested: boolean;
     totalMinor: number | null;
   }[];
   /** Services a booking could not do without (a mandatory category), priced with the rooms. */
@@ -113,7 +115,7 @@ function quoteSections(data: QuoteMailData, languageId: number): Section[] {
           const children =
             room.ages.length > 0 ? `, ${texts.children(room.ages.length, room.ages.join(", "))}` : "";
           return [
-            `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}`,
+            `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}${room.suggested ? ` (${q.suggested})` : ""}`,
             room.rateName ? pickText(room.rateName, languageId) : "—",
             room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
             `${texts.adults(room.adults)}${children}`,
@@ -207,7 +209,10 @@ export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
     lang: "en",
     subject,
     heading: n.heading,
-    intro: [n.intro(data.hotel.name)],
+    intro: [
+      n.intro(data.hotel.name),
+      ...(data.rooms.some((r) => r.totalMinor === null) ? [n.answerRooms] : []),
+    ],
     link: { label: n.link, href: buildQuoteSearchUrl(data) },
     sections: [...first, ...quoteSections(data, english)],
     closing: [],

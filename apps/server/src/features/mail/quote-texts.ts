@@ -9,6 +9,8 @@ export type QuoteTexts = {
   yourStay: string;
   priceOnRequest: string;
   totalOnRequest: string;
+  /** Beside a room the guest did not choose: the quote offers the least expensive one available. */
+  suggested: string;
   requiredServices: string;
   yourMessage: string;
   validity: string;
@@ -22,8 +24,9 @@ const en: QuoteTexts = {
   heading: "Your quote",
   intro: (hotel) => `thank you for your interest in ${hotel}. Here is the quote you asked for.`,
   yourStay: "Your stay",
-  priceOnRequest: "On request: the hotel will complete it",
-  totalOnRequest: "The hotel will complete the total for the rooms without a chosen rate.",
+  priceOnRequest: "No price online: the hotel will answer you about this room",
+  totalOnRequest: "The hotel will answer you with the price of the rooms that have none here.",
+  suggested: "the least expensive available",
   requiredServices: "Required services (the least expensive option)",
   yourMessage: "Your message",
   validity:
@@ -38,8 +41,9 @@ const it: QuoteTexts = {
   heading: "Il tuo preventivo",
   intro: (hotel) => `grazie per l'interesse verso ${hotel}. Ecco il preventivo che hai richiesto.`,
   yourStay: "Il tuo soggiorno",
-  priceOnRequest: "Su richiesta: lo completerà l'hotel",
-  totalOnRequest: "L'hotel completerà il totale per le camere senza una tariffa scelta.",
+  priceOnRequest: "Nessun prezzo online: l'hotel ti risponderà per questa camera",
+  totalOnRequest: "L'hotel ti risponderà con il prezzo delle camere che qui non ne hanno.",
+  suggested: "la più conveniente disponibile",
   requiredServices: "Servizi obbligatori (l'opzione meno cara)",
   yourMessage: "Il tuo messaggio",
   validity:
@@ -54,8 +58,9 @@ const de: QuoteTexts = {
   heading: "Ihr Angebot",
   intro: (hotel) => `vielen Dank für Ihr Interesse an ${hotel}. Hier ist das gewünschte Angebot.`,
   yourStay: "Ihr Aufenthalt",
-  priceOnRequest: "Auf Anfrage: das Hotel ergänzt ihn",
-  totalOnRequest: "Das Hotel ergänzt den Gesamtbetrag für die Zimmer ohne gewählten Tarif.",
+  priceOnRequest: "Kein Online-Preis: Das Hotel antwortet Ihnen zu diesem Zimmer",
+  totalOnRequest: "Das Hotel nennt Ihnen den Preis der Zimmer, die hier keinen haben.",
+  suggested: "das günstigste verfügbare",
   requiredServices: "Pflichtleistungen (die günstigste Option)",
   yourMessage: "Ihre Nachricht",
   validity:
@@ -70,8 +75,9 @@ const fr: QuoteTexts = {
   heading: "Votre devis",
   intro: (hotel) => `merci de l'intérêt que vous portez à ${hotel}. Voici le devis que vous avez demandé.`,
   yourStay: "Votre séjour",
-  priceOnRequest: "Sur demande : l'hôtel le complétera",
-  totalOnRequest: "L'hôtel complétera le total pour les chambres sans tarif choisi.",
+  priceOnRequest: "Pas de prix en ligne : l'hôtel vous répondra pour cette chambre",
+  totalOnRequest: "L'hôtel vous répondra avec le prix des chambres qui n'en ont pas ici.",
+  suggested: "la moins chère disponible",
   requiredServices: "Services obligatoires (l'option la moins chère)",
   yourMessage: "Votre message",
   validity:
@@ -86,8 +92,9 @@ const es: QuoteTexts = {
   heading: "Su presupuesto",
   intro: (hotel) => `gracias por su interés en ${hotel}. Este es el presupuesto que nos pidió.`,
   yourStay: "Su estancia",
-  priceOnRequest: "A consultar: el hotel lo completará",
-  totalOnRequest: "El hotel completará el total de las habitaciones sin tarifa elegida.",
+  priceOnRequest: "Sin precio en línea: el hotel le responderá sobre esta habitación",
+  totalOnRequest: "El hotel le responderá con el precio de las habitaciones que aquí no lo tienen.",
+  suggested: "la más económica disponible",
   requiredServices: "Servicios obligatorios (la opción más económica)",
   yourMessage: "Su mensaje",
   validity:
@@ -102,8 +109,9 @@ const pt: QuoteTexts = {
   heading: "O seu orçamento",
   intro: (hotel) => `obrigado pelo seu interesse em ${hotel}. Eis o orçamento que pediu.`,
   yourStay: "A sua estadia",
-  priceOnRequest: "Sob consulta: o hotel irá completá-lo",
-  totalOnRequest: "O hotel irá completar o total dos quartos sem tarifa escolhida.",
+  priceOnRequest: "Sem preço online: o hotel responder-lhe-á sobre este quarto",
+  totalOnRequest: "O hotel responder-lhe-á com o preço dos quartos que aqui não o têm.",
+  suggested: "o mais económico disponível",
   requiredServices: "Serviços obrigatórios (a opção mais económica)",
   yourMessage: "A sua mensagem",
   validity:
@@ -118,8 +126,9 @@ const zh: QuoteTexts = {
   heading: "您的报价",
   intro: (hotel) => `感谢您对 ${hotel} 的关注。以下是您索取的报价。`,
   yourStay: "您的住宿",
-  priceOnRequest: "待询价：酒店将补充",
-  totalOnRequest: "对于未选择价格方案的客房，酒店将补充总价。",
+  priceOnRequest: "暂无在线价格：酒店将就此客房答复您",
+  totalOnRequest: "对于此处没有价格的客房，酒店将答复您其价格。",
+  suggested: "可订的最低价客房",
   requiredServices: "必选服务（最低价选项）",
   yourMessage: "您的留言",
   validity: "价格为今日价格，预订前可能变动；报价不保留客房。如有城市税，需在酒店支付。",
@@ -134,8 +143,9 @@ const ja: QuoteTexts = {
   intro: (hotel) =>
     `${hotel} にご関心をお寄せいただきありがとうございます。ご依頼のお見積もりは以下のとおりです。`,
   yourStay: "ご滞在",
-  priceOnRequest: "お問い合わせ：ホテルよりご案内します",
-  totalOnRequest: "料金プランが未選択の客室については、ホテルより合計金額をご案内します。",
+  priceOnRequest: "オンライン料金なし：この客室についてはホテルよりご連絡します",
+  totalOnRequest: "ここに料金が表示されていない客室は、ホテルより料金をご連絡します。",
+  suggested: "空室のうち最安",
   requiredServices: "必須サービス（最も安いオプション）",
   yourMessage: "メッセージ",
   validity:
@@ -153,9 +163,10 @@ export const HOTEL_QUOTE_TEXTS = {
     `Quote request: ${arrival} – ${departure}, ${guest}`,
   heading: "Quote request",
   intro: (hotel: string) =>
-    `A guest asked ${hotel} for a quote from the booking engine and received the prices below. Reply to them at their e-mail address.`,
+    `A guest asked ${hotel} for a quote from the booking engine and received what is below. Reply to them at their e-mail address.`,
   guest: "Guest",
   message: "Guest's message",
   language: "Language of the guest's quote",
   link: "The same search on the booking engine",
+  answerRooms: "Rooms marked 'No price online' could not be priced online: please reply with their price.",
 };

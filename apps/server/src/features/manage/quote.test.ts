@@ -145,7 +145,7 @@ describe("quote.do", () => {
     expect(desk!.html).toContain('<html lang="en">');
   });
 
-  it("quotes a room without a chosen rate without a price, and then no total", async () => {
+  it("quotes a room the guest left open at the least expensive room and rate, with the total", async () => {
     const body = aQuote({
       language: 1,
       rooms: [
@@ -156,31 +156,61 @@ describe("quote.do", () => {
     });
     const res = await post(body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ queued: true, currency: "EUR", total: null });
-    const [guest] = await mailsTo(body.email);
+    const answer = res.json();
+    expect(answer).toMatchObject({ queued: true, currency: "EUR" });
+    expect(answer.total).toBeGreaterThan(200);
+    const [guest, desk] = await mailsTo(body.email).then(async (g) => [
+      g[0],
+      (await mailsTo("desk@quote.example.test")).at(-1),
+    ]);
     expect(guest!.subject).toBe("Your quote – Hotel Quote & Lake");
     expect(guest!.text).toContain(
       "Room: 1. Lake double; Rate: Bed and breakfast; Meals: Breakfast included; Guests: 2 adults; Price: 200,00\u00a0EUR",
     );
-    expect(guest!.text).toContain(
-      "Room: 2. Room; Rate: —; Meals: —; Guests: 1 adult, 1 child (age 7); Price: On request",
+    expect(guest!.text).toMatch(
+      /Room: 2\. Lake double \(the least expensive available\); Rate: Bed and breakfast; Meals: Breakfast included; Guests: 1 adult, 1 child \(age 7\); Price: \d+,\d\d\u00a0EUR/,
     );
-    expect(guest!.text).toContain("Total: On request");
-    expect(guest!.text).toContain("The hotel will complete the total");
+    expect(guest!.text).not.toContain("On request");
+    expect(guest!.text).not.toContain("No price online");
+    expect(guest!.text).toMatch(/Total: \d+,\d\d\u00a0EUR/);
+    expect(desk!.text).not.toContain("please reply with their price");
     expect(guest!.text).toContain(
       "/language/1/rooms?arrival=20300120&departure=20300122&adults=2,1&childs=0,1&ages=7",
     );
     expect(guest!.text).not.toContain("YOUR MESSAGE");
   });
 
-  it("quotes without any room chosen: the stay and the guests only", async () => {
-    const body = aQuote({ rooms: [{ adults: 3, ages: [] }], language: 9 });
+  it("says plainly the hotel will answer for a room nothing can be had for, and then gives no total", async () => {
+    const body = aQuote({
+      rooms: [
+        { adults: 2, ages: [], roomId: double.id, rateId: rate.id },
+        { adults: 7, ages: [] },
+      ],
+      language: 1,
+    });
     const res = await post(body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ queued: true, currency: "EUR", total: null });
     const [guest] = await mailsTo(body.email);
+    expect(guest!.text).toContain(
+      "Guests: 7 adults; Price: No price online: the hotel will answer you about this room",
+    );
+    expect(guest!.text).toContain(
+      "The hotel will answer you with the price of the rooms that have none here.",
+    );
+    const desk = (await mailsTo("desk@quote.example.test")).at(-1);
+    expect(desk!.text).toContain("please reply with their price");
+  });
+
+  it("quotes without any room chosen: the least expensive room for the guests", async () => {
+    const body = aQuote({ rooms: [{ adults: 2, ages: [] }], language: 9 });
+    const res = await post(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ queued: true, currency: "EUR", total: 200 });
+    const [guest] = await mailsTo(body.email);
     expect(guest!.subject).toBe("お見積もり – Hotel Quote & Lake");
-    expect(guest!.text).toContain("大人3名");
+    expect(guest!.text).toContain("大人2名");
+    expect(guest!.text).toContain("空室のうち最安");
   });
 
   it("answers an unknown hotel 404 and a room that is not available 409 naming the request's room", async () => {

@@ -20,6 +20,7 @@ import type { BookingDeps } from "../booking/service";
 import { type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail/quote-mails";
 import { insertOutboxMails } from "../mail/repository";
 import type { MealPlanKey } from "../mail/texts";
+import { findCheapestRates } from "../search/service";
 
 /** quote.do calls per client address (the route's @fastify/rate-limit). */
 export const QUOTES_PER_ADDRESS = 5;
@@ -75,7 +76,7 @@ async function priceChosenRooms(
   deps: BookingDeps,
   req: QuoteRequest,
   hotel: QuoteHotel,
-  chosen: { index: number; roomId: number; rateId: number }[],
+  chosen: readonly { index: number; roomId: number; rateId: number }[],
 ): Promise<PricedBooking> {
   const booking: Pick<
     GuestDataRequest,
@@ -120,6 +121,37 @@ async function priceChosenRooms(
   }
 }
 
+/** The least expensive bookable room and rate for each room of the request the guest did not choose one for. */
+async function suggestRooms(deps: BookingDeps, req: QuoteRequest, asked: number[]) {
+  const open = req.rooms.flatMap((r, index) => (asked.includes(index) ? [] : [{ index, room: r }]));
+  if (open.length === 0) return [];
+  const cheapest = await findCheapestRates(deps, {
+    channel: req.channel,
+    hotel: req.hotel,
+    language: req.language,
+    arrival: req.arrival,
+    departure: req.departure,
+    rooms: open.map((o) => ({ adults: o.room.adults, ages: o.room.ages })),
+    promoCode: req.promoCode || undefined,
+    customer: undefined,
+    cross: false,
+    airport: undefined,
+    mtId: 0,
+    packageId: undefined,
+    reservationLinkId: undefined,
+    connected: false,
+    roomIds: undefined,
+    rateIds: undefined,
+    hpcc: undefined,
+    override: undefined,
+    chosenRates: open.map(() => null),
+  });
+  return open.flatMap((o, i) => {
+    const pick = cheapest[i];
+    return pick ? [{ index: o.index, ...pick, suggested: true }] : [];
+  });
+}
+
 /** `quote.do`: prices the stay and the chosen rooms, and puts the guest's quote and the hotel's copy in the outbox. */
 export async function requestQuote(
   deps: BookingDeps,
@@ -134,11 +166,29 @@ export async function requestQuote(
   if (req.arrival < firstArrivalInZone(deps.now(), hotel.timeZone))
     throw badInput("arrival", "cannot be in the past");
 
-  const chosen = req.rooms.flatMap((r, index) =>
-    r.roomId !== undefined && r.rateId !== undefined ? [{ index, roomId: r.roomId, rateId: r.rateId }] : [],
+  const asked = req.rooms.flatMap((r, index) =>
+    r.roomId !== undefined && r.rateId !== undefined
+      ? [{ index, roomId: r.roomId, rateId: r.rateId, suggested: false }]
+      : [],
   );
-  const priced = chosen.length > 0 ? await priceChosenRooms(deps, req, hotel, chosen) : null;
-  const allPriced = priced !== null && chosen.length === req.rooms.length;
+  // A room the guest left open is quoted at the least expensive room and rate the search offers it.
+  const suggested = await suggestRooms(
+    deps,
+    req,
+    asked.map((c) => c.index),
+  );
+  const chosen = [...asked, ...suggested].sort((a, b) => a.index - b.index);
+  let priced: PricedBooking | null = null;
+  if (chosen.length > 0)
+    try {
+      priced = await priceChosenRooms(deps, req, hotel, chosen);
+    } catch (err) {
+      // The suggestions cannot all be had together: quote what the guest chose, the hotel answers the rest.
+      if (!(err instanceof AppError) || err.code !== "sold_out" || suggested.length === 0) throw err;
+      chosen.splice(0, chosen.length, ...asked);
+      priced = asked.length > 0 ? await priceChosenRooms(deps, req, hotel, asked) : null;
+    }
+  const allPriced = chosen.length === req.rooms.length;
   const currency = priced ? { code: priced.currency, decimalDigits: priced.digits } : hotel.currency;
 
   const data: QuoteMailData = {
@@ -152,13 +202,15 @@ export async function requestQuote(
     hotel,
     rooms: req.rooms.map((room, index) => {
       const slot = chosen.findIndex((c) => c.index === index);
-      const rate = hotel.rates.find((r) => r.id === room.rateId);
+      const pick = chosen[slot];
+      const rate = hotel.rates.find((r) => r.id === pick?.rateId);
       return {
         adults: room.adults,
         ages: room.ages,
-        roomName: hotel.roomTypes.find((t) => t.id === room.roomId)?.name ?? null,
+        roomName: hotel.roomTypes.find((t) => t.id === pick?.roomId)?.name ?? null,
         rateName: rate?.name ?? null,
         mealPlan: rate?.mealPlan ?? null,
+        suggested: pick?.suggested ?? false,
         totalMinor: slot >= 0 && priced ? (priced.rooms[slot]?.totalMinor ?? null) : null,
       };
     }),
@@ -168,8 +220,8 @@ export async function requestQuote(
           priceMinor: s.priceMinor,
         }))
       : [],
-    totalMinor: allPriced ? priced.totalMinor : null,
-    cityTaxMinor: allPriced ? priced.cityTaxMinor : null,
+    totalMinor: allPriced && priced ? priced.totalMinor : null,
+    cityTaxMinor: allPriced && priced ? priced.cityTaxMinor : null,
     guest: {
       fullName: req.fullName,
       email,

@@ -149,6 +149,26 @@ export async function findCheapestStay(
   return { total: fromMinor(from.totalMinor, digits), cityTax: fromMinor(from.cityTaxMinor, digits) };
 }
 
+/**
+ * The least expensive room and rate a search offers each room slot of a stay (by the total the rate card shows),
+ * or null for a slot nothing can be had for: what a quote offers for a room the guest did not choose.
+ */
+export async function findCheapestRates(
+  deps: SearchDeps,
+  q: AvailQuery,
+): Promise<({ roomId: number; rateId: number } | null)[]> {
+  const l = await loadSearch(deps, q);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  return ev.slots.map((slot) => {
+    let best: { roomId: number; rateId: number; total: number } | null = null;
+    for (const room of slot.rooms)
+      for (const rate of room.rates)
+        if (!best || rate.stayTotal < best.total)
+          best = { roomId: room.id, rateId: rate.id, total: rate.stayTotal };
+    return best ? { roomId: best.roomId, rateId: best.rateId } : null;
+  });
+}
+
 function checkLink(l: Loaded, now: Date): void {
   const link = l.ctx.link;
   if (!link) return;
