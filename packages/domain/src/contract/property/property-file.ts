@@ -596,7 +596,10 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
     if (r.isNet && r.commissionPercent !== undefined)
       add(at("commissionPercent"), "a net rate pays no commission");
     if (r.optionHours !== undefined && !["pay_at_hotel", "bank_transfer", undefined].includes(r.payment))
-      add(at("optionHours"), "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer");
+      add(
+        at("optionHours"),
+        "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer",
+      );
     checkRange(at("maxStay"), r.minStay, r.maxStay, "stay");
     checkRange(at("maxAdults"), r.minAdults, r.maxAdults, "adults");
     requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);
