@@ -58,7 +58,7 @@ export async function startServer(
     { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
     publicUrl,
   );
-  const timed = startTimedChanges({ database, now: () => new Date(), baseUrl: publicUrl });
+  const timed = startTimedChanges({ database, gateway, now: () => new Date(), baseUrl: publicUrl });
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
   );

@@ -257,6 +257,8 @@ export const ratePlan = pgTable(
     /** Extra services included in the rate at no cost. */
     includedServiceIds: integer("included_service_ids").array().notNull().default(sql`'{}'::integer[]`),
     sortOrder: smallint("sort_order").notNull().default(0),
+    /** A booking on this rate is held as an option (pending confirmation) for this many hours; null: confirmed. */
+    optionHours: smallint("option_hours"),
   },
   (t) => [
     uniqueIndex("rate_plan_hotel_code").on(t.hotelId, t.code),
@@ -603,7 +605,14 @@ export const reservation = pgTable(
 );
 
 /** One flight of a booked package: its code, airports, day and times. */
-export type BookedFlight = { code: string; from: string; to: string; date: string; time: string; arrivalTime?: string };
+export type BookedFlight = {
+  code: string;
+  from: string;
+  to: string;
+  date: string;
+  time: string;
+  arrivalTime?: string;
+};
 export type BookedFlights = { outbound: BookedFlight; return: BookedFlight; passengers: number };
 
 export const reservationRoom = pgTable(
@@ -714,8 +723,21 @@ export const paymentTransaction = pgTable(
     /** Where the guest completes this payment on the gateway's pages (redirect methods, payment links). */
     redirectUrl: text("redirect_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A pending refund: how many times the gateway was asked (ADR 0020). */
+    attempts: smallint("attempts").notNull().default(0),
+    /** A pending refund: not asked again before this instant (backoff after a failure). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** A pending refund: one process holds it until then, so no other sends it meanwhile. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** What the gateway (or the network) answered to the last failed attempt. */
+    lastError: text("last_error"),
   },
-  (t) => [uniqueIndex("payment_transaction_ref").on(t.gateway, t.gatewayRef, t.kind)],
+  (t) => [
+    uniqueIndex("payment_transaction_ref").on(t.gateway, t.gatewayRef, t.kind),
+    index("payment_transaction_pending_refund")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.kind} = 'refund' and ${t.status} = 'pending'`),
+  ],
 );
 
 /** Append-only: every state change of a reservation. */

@@ -4,9 +4,17 @@ import type { Database } from "../db/client";
 import type { Tx } from "../features/booking/repository";
 import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
 import { enqueueReservationMails } from "../features/mail/reservation-mails";
+import { retryPendingRefunds } from "../features/manage/refunds";
+import type { PaymentGateway } from "../features/payments/gateway";
 import { sendInstallmentNotices } from "./installment-notices";
 
-export type TimedChangeDeps = { database: Database; now: () => Date; baseUrl: string };
+export type TimedChangeDeps = {
+  database: Database;
+  now: () => Date;
+  baseUrl: string;
+  /** With a gateway, the run also retries the pending refunds (ADR 0020). */
+  gateway?: PaymentGateway;
+};
 
 /** One kind of timed change: which reservations are due, and the status move with its history action. */
 type Sweep = {
@@ -69,15 +77,21 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
   });
 }
 
-export type TimedChangeCounts = Record<Sweep["action"] | "installment_notice", number>;
+export type TimedChangeCounts = Record<Sweep["action"] | "installment_notice" | "refunded", number>;
 
 /**
- * Runs every sweep until nothing is due, then the installment activation e-mails whose day has come: a missed run
+ * Runs every sweep until nothing is due, then the installment activation e-mails whose day has come, then the
+ * pending refunds whose retry is due (with a gateway): a missed run
  * (the process was down) is caught up by the next, since sweeps look at deadlines, not at ticks. Safe to run in
  * several processes at once.
  */
 export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Promise<TimedChangeCounts> {
-  const counts: TimedChangeCounts = { option_expired: 0, bank_transfer_overdue: 0, installment_notice: 0 };
+  const counts: TimedChangeCounts = {
+    option_expired: 0,
+    bank_transfer_overdue: 0,
+    installment_notice: 0,
+    refunded: 0,
+  };
   for (const sweep of SWEEPS) {
     for (;;) {
       const done = await runSweep(deps, sweep, batchSize);
@@ -89,6 +103,10 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     const sent = await sendInstallmentNotices(deps, batchSize);
     counts.installment_notice += sent;
     if (sent < batchSize) break;
+  }
+  if (deps.gateway) {
+    const { gateway, database, now } = deps;
+    counts.refunded = (await retryPendingRefunds({ database, gateway, now }, batchSize)).refunded;
   }
   return counts;
 }

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { addDays, localTimeInZone } from "../stay-dates/stay-dates";
 import {
   assessCancellation,
-  assessResale,
   assessRoomCancellation,
   type CancellationPolicy,
   cancellationTerms,
@@ -782,90 +781,5 @@ describe("assessCancellation", () => {
         },
       ),
     );
-  });
-});
-
-describe("assessResale", () => {
-  const resellable = { status: "A" as const, policy: RESELLABLE };
-  it.each<[string, string, string, string, boolean, string]>([
-    [
-      "Rome, arrival on the spring-forward day: 23:59:59 CET the day before",
-      "Europe/Rome",
-      "20240331",
-      "2024-03-30T22:59:59.999Z",
-      true,
-      "2024-03-30T23:00:00.000Z",
-    ],
-    [
-      "Rome, arrival on the spring-forward day: midnight",
-      "Europe/Rome",
-      "20240331",
-      "2024-03-30T23:00:00.000Z",
-      false,
-      "2024-03-30T23:00:00.000Z",
-    ],
-    [
-      "Auckland, arrival on the fall-back day (midnight still NZDT)",
-      "Pacific/Auckland",
-      "20240407",
-      "2024-04-06T10:59:00.000Z",
-      true,
-      "2024-04-06T11:00:00.000Z",
-    ],
-    [
-      "Auckland, arrival on the fall-back day: too late",
-      "Pacific/Auckland",
-      "20240407",
-      "2024-04-06T11:00:00.000Z",
-      false,
-      "2024-04-06T11:00:00.000Z",
-    ],
-    [
-      "New York, arrival on the fall-back day",
-      "America/New_York",
-      "20241103",
-      "2024-11-03T03:59:00.000Z",
-      true,
-      "2024-11-03T04:00:00.000Z",
-    ],
-    [
-      "New York, arrival on the spring-forward day",
-      "America/New_York",
-      "20240310",
-      "2024-03-10T05:00:00.000Z",
-      false,
-      "2024-03-10T05:00:00.000Z",
-    ],
-    ["UTC, weeks ahead", "UTC", "20240301", "2024-02-01T00:00:00.000Z", true, "2024-03-01T00:00:00.000Z"],
-  ])("%s", (_name, timeZone, arrival, now, allowed, resellBefore) => {
-    const result = assessResale({ ...resellable, arrival }, "confirmed", { timeZone, now: new Date(now) });
-    expect(result.allowed).toBe(allowed);
-    expect(result.resellBefore?.toISOString()).toBe(resellBefore);
-    if (!result.allowed) expect(result.reason).toBe("too_late");
-  });
-
-  it.each<[string, Parameters<typeof assessResale>[0], ReservationStatus, string]>([
-    [
-      "a rate that is not resellable",
-      { status: "A", arrival: "20300101", policy: freeDays(3) },
-      "confirmed",
-      "not_resellable",
-    ],
-    [
-      "a cancelled room",
-      { status: "C", arrival: "20300101", policy: RESELLABLE },
-      "confirmed",
-      "already_cancelled",
-    ],
-    [
-      "a cancelled reservation",
-      { status: "A", arrival: "20300101", policy: RESELLABLE },
-      "cancelled",
-      "reservation_cancelled",
-    ],
-  ])("refuses %s", (_name, r, status, reason) => {
-    const result = assessResale(r, status, { timeZone: "UTC", now: new Date("2024-01-01T00:00:00Z") });
-    expect(result.allowed).toBe(false);
-    if (!result.allowed) expect(result.reason).toBe(reason);
   });
 });

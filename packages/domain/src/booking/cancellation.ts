@@ -1,7 +1,6 @@
 /**
- * Cancelling a reservation or one of its rooms from the voucher (SPEC §4, ADR 0010), and the resale cut-off of
- * resellable rates. Pure: the caller passes the hotel's time zone and "now"; nothing reads the process clock or
- * its time zone.
+ * Cancelling a reservation or one of its rooms from the voucher (SPEC §4, ADR 0010). Pure: the caller passes
+ * the hotel's time zone and "now"; nothing reads the process clock or its time zone.
  *
  * Deadlines are instants, exclusive: cancellation is free while `now < freeBefore`.
  * - A rate free until N ≥ 1 days before arrival: free until 23:59:59.999 hotel-local of the day `arrival − N`
@@ -12,8 +11,7 @@
  * After the deadline, and up to the end of the arrival day, the penalty is the first night of the room on a
  * refundable rate and the whole room price on a non-refundable one; the room's services and its city tax are never
  * part of the penalty. Once the arrival day is over the stay has begun and the voucher cannot cancel.
- * Resellable rates cannot be cancelled at all; they can be put up for resale until 23:59 hotel-local the day
- * before check-in.
+ * Resellable rates cannot be cancelled at all (resale itself is not built yet: ADR 0021).
  */
 
 import { addDays, instantInZone, startOfDayInZone, todayInZone, type Ymd } from "../stay-dates/stay-dates";
@@ -241,33 +239,4 @@ export function assessCancellation(
     refundMinor: Math.max(0, reservation.paidMinor - newTotalMinor),
     stillOwedMinor: Math.max(0, newTotalMinor - reservation.paidMinor),
   };
-}
-
-/** The first instant resale is closed: 00:00 hotel-local of the arrival day, i.e. after 23:59 the day before. */
-export function resaleDeadline(arrival: Ymd, timeZone: string): Date {
-  return startOfDayInZone(arrival, timeZone);
-}
-
-export type ResaleAssessment =
-  | { allowed: true; resellBefore: Date }
-  | {
-      allowed: false;
-      reason: "not_resellable" | "already_cancelled" | "reservation_cancelled" | "too_late";
-      resellBefore: Date | null;
-    };
-
-/** Whether a room may be put up for resale now (SPEC §4, §9: until 23:59 the day before check-in). */
-export function assessResale(
-  room: Pick<RoomToCancel, "status" | "arrival" | "policy">,
-  reservationStatus: ReservationStatus,
-  clock: Pick<HotelClock, "timeZone" | "now">,
-): ResaleAssessment {
-  if (!room.policy.resellable) return { allowed: false, reason: "not_resellable", resellBefore: null };
-  const resellBefore = resaleDeadline(room.arrival, clock.timeZone);
-  if (reservationStatus === "cancelled")
-    return { allowed: false, reason: "reservation_cancelled", resellBefore };
-  if (room.status === "C") return { allowed: false, reason: "already_cancelled", resellBefore };
-  if (clock.now.getTime() >= resellBefore.getTime())
-    return { allowed: false, reason: "too_late", resellBefore };
-  return { allowed: true, resellBefore };
 }

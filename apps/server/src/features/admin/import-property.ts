@@ -216,6 +216,7 @@ function prepareRows(file: PropertyFile) {
         long_stay_discounts: r.longStayDiscounts ?? [],
         included_service_ids: r.includedServiceIds ?? [],
         sort_order: r.sortOrder ?? 0,
+        option_hours: r.optionHours ?? null,
       };
     }),
     ratePlanChannels: file.ratePlans.flatMap((r) =>
@@ -639,6 +640,7 @@ async function writeProperty(
       ["long_stay_discounts", "jsonb"],
       ["included_service_ids", "int[]"],
       ["sort_order", "smallint"],
+      ["option_hours", "smallint"],
     ],
     p.ratePlans,
   );

@@ -10,6 +10,7 @@ import { AppError, badInput, notFound } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
+import { optionExpiry } from "./options";
 import { type PricedBooking, priceBooking } from "./pricing";
 import { findReservationByRequest, insertReservation, takeInventory } from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
@@ -201,6 +202,7 @@ export async function confirmBooking(
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
 
+  const optionExpiresAt = await optionExpiry(database, priced, method, deps.now());
   const code = encodeReservationCode(randomBytes(10));
   const email = req.booker.email.trim().toLowerCase();
   // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
@@ -211,7 +213,7 @@ export async function confirmBooking(
       status: "pending_confirmation",
       req,
       priced,
-      optionExpiresAt: null,
+      optionExpiresAt,
     });
     await takeInventory(tx, priced.rooms);
     crashPoint("after_inventory");
@@ -227,6 +229,11 @@ export async function confirmBooking(
   };
 
   if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
+  if (optionExpiresAt) {
+    // An option: held until the hotel confirms it or it runs out (the timed job); the mails say until when.
+    await database.db.transaction((tx) => enqueueReservationMails(tx, id, { baseUrl, now: deps.now() }));
+    return answer(result, priced.digits);
+  }
   if (!CARD_METHODS.has(method)) {
     // Pay at the hotel, or a bank transfer still to arrive: confirmed, nothing paid yet.
     await confirmPaid(deps, id, baseUrl, null);

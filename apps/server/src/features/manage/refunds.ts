@@ -1,13 +1,118 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { paymentTransaction } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { paymentTransaction, reservationHistory } from "../../db/schema";
 import type { Tx } from "../booking/repository";
-import type { BookingDeps } from "../booking/service";
+import type { PaymentGateway } from "../payments/gateway";
+
+/** How long one process holds a pending refund it claimed before another may take it (a crash frees it). */
+export const REFUND_CLAIM_SECONDS = 300;
+/** Attempts before a refund is given up as `failed` and left to the hotel (about 17 hours of backoff). */
+export const REFUND_MAX_ATTEMPTS = 12;
+/** Minutes to wait after the n-th failed attempt: 1, 2, 4, … at most 4 hours. */
+export const refundBackoffMinutes = (attempt: number) => Math.min(2 ** (attempt - 1), 240);
+
+type RefundDeps = { database: Database; gateway: PaymentGateway; now: () => Date };
+type Claimed = {
+  id: number;
+  reservation_id: number;
+  amount_minor: number;
+  gateway_ref: string;
+  attempts: number;
+};
 
 /**
- * Refunds in two steps, like the booking's hold → pay: the transaction that changes the reservation records the
- * refund as `pending` (so it cannot be lost or made twice), then the gateway is asked outside any transaction and
- * the row says what it answered. A pending refund left by a crash is sent again by `send` with its id.
+ * Claims pending refunds that are due (never asked, or their backoff is over) and that no one holds: one
+ * statement marks them held until `now + REFUND_CLAIM_SECONDS` and counts the attempt, over rows locked
+ * `FOR UPDATE SKIP LOCKED`, so two processes never claim the same refund. `id` claims that one refund only.
+ */
+async function claim(deps: RefundDeps, limit: number, id?: number): Promise<Claimed[]> {
+  const now = deps.now().toISOString();
+  const until = new Date(deps.now().getTime() + REFUND_CLAIM_SECONDS * 1000).toISOString();
+  const only = id === undefined ? sql`` : sql`and id = ${id}`;
+  return deps.database.query<Claimed>(sql`
+    update payment_transaction set attempts = attempts + 1,
+      claimed_until = ${until}::timestamptz
+    where id in (select id from payment_transaction
+                 where kind = 'refund' and status = 'pending'
+                   and (next_attempt_at is null or next_attempt_at <= ${now}::timestamptz)
+                   and (claimed_until is null or claimed_until <= ${now}::timestamptz) ${only}
+                 order by next_attempt_at nulls first, id limit ${limit} for update skip locked)
+    returning id, reservation_id, amount_minor, gateway_ref, attempts`);
+}
+
+/**
+ * Asks the gateway for one claimed refund and records its answer. The refund's own first reference is its
+ * idempotency key at the gateway, so a retry after a crash (the gateway refunded, the answer was never stored)
+ * gets the same refund back instead of a second one. Every write is conditional on the attempt still being ours
+ * (`attempts`), so a process whose claim ran out cannot overwrite a later attempt.
+ */
+async function attempt(
+  deps: RefundDeps,
+  refund: Claimed,
+): Promise<"refunded" | "manual" | "pending" | "failed"> {
+  const { database, gateway } = deps;
+  const mine = sql`id = ${refund.id} and status = 'pending' and attempts = ${refund.attempts}`;
+  const [source] = await database.query<{
+    gateway_ref: string;
+  }>(sql`select gateway_ref from payment_transaction
+      where reservation_id = ${refund.reservation_id} and kind in ('capture', 'link') and status = 'captured'
+        and gateway = ${gateway.name}
+      order by id desc limit 1`);
+  if (!source) {
+    // Nothing was captured by card (a bank transfer, a payment at the hotel): the hotel refunds it by hand.
+    await database.query(
+      sql`update payment_transaction set status = 'manual', claimed_until = null where ${mine}`,
+    );
+    return "manual";
+  }
+  let problem: string;
+  try {
+    const answer = await gateway.refund(source.gateway_ref, refund.amount_minor, refund.gateway_ref);
+    if (answer.status === "refunded") {
+      await database.query(sql`update payment_transaction set status = 'refunded', gateway = ${gateway.name},
+        gateway_ref = ${answer.ref}, claimed_until = null, last_error = null where ${mine}`);
+      return "refunded";
+    }
+    problem = `${answer.status}${answer.declineReason ? `: ${answer.declineReason}` : ""}`;
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
+  }
+  if (refund.attempts >= REFUND_MAX_ATTEMPTS) {
+    await database.db.transaction(async (tx) => {
+      const given =
+        await tx.execute(sql`update payment_transaction set status = 'failed', claimed_until = null,
+        last_error = ${problem} where ${mine} returning id`);
+      if ((given as unknown as { rows: unknown[] }).rows.length > 0)
+        await tx.insert(reservationHistory).values({
+          reservationId: refund.reservation_id,
+          actor: "system",
+          action: "refund_failed",
+          details: {
+            refundId: refund.id,
+            amountMinor: refund.amount_minor,
+            attempts: refund.attempts,
+            problem,
+          },
+        });
+    });
+    console.error(
+      `[alloggio] refund ${refund.id} failed ${refund.attempts} times, left to the hotel: ${problem}`,
+    );
+    return "failed";
+  }
+  const next = new Date(deps.now().getTime() + refundBackoffMinutes(refund.attempts) * 60_000);
+  await database.query(sql`update payment_transaction set claimed_until = null, last_error = ${problem},
+    next_attempt_at = ${next.toISOString()}::timestamptz where ${mine}`);
+  console.warn(`[alloggio] refund ${refund.id} attempt ${refund.attempts} failed, retried later: ${problem}`);
+  return "pending";
+}
+
+/**
+ * Refunds in two steps, like the booking's hold → pay (ADR 0012, 0020): the transaction that changes the
+ * reservation records the refund as `pending` (so it cannot be lost or made twice), then it is sent outside any
+ * transaction and the row says what the gateway answered. A refund the gateway did not take stays pending and is
+ * retried by `retryPendingRefunds` with backoff.
  */
 export const refundPayment = {
   async record(tx: Tx, reservationId: number, amountMinor: number, at: Date): Promise<number> {
@@ -17,46 +122,37 @@ export const refundPayment = {
         createdAt: at,
         reservationId,
         gateway: "pending",
+        // Also the refund's idempotency key at the gateway.
         gatewayRef: `refund_${randomBytes(10).toString("hex")}`,
         kind: "refund",
         amountMinor,
         status: "pending",
+        nextAttemptAt: at,
       })
       .returning({ id: paymentTransaction.id });
     return row!.id;
   },
 
-  /**
-   * Refunds from the reservation's latest captured payment. Without one (a bank transfer, a payment at the
-   * hotel) the refund is the hotel's to make by hand: the row says `manual`.
-   */
-  async send(deps: Pick<BookingDeps, "database" | "gateway">, refundId: number): Promise<string> {
-    const { database, gateway } = deps;
-    const [refund] = await database.query<{ id: number; reservation_id: number; amount_minor: number }>(
-      sql`select id, reservation_id, amount_minor from payment_transaction
-          where id = ${refundId} and kind = 'refund' and status = 'pending'`,
-    );
-    if (!refund) return "done";
-    const [source] = await database.query<{
-      gateway_ref: string;
-    }>(sql`select gateway_ref from payment_transaction
-      where reservation_id = ${refund.reservation_id} and kind in ('capture', 'link') and status = 'captured'
-        and gateway = ${gateway.name}
-      order by id desc limit 1`);
-    if (!source) {
-      await database.query(sql`update payment_transaction set status = 'manual' where id = ${refund.id}`);
-      return "manual";
-    }
-    try {
-      const answer = await gateway.refund(source.gateway_ref, refund.amount_minor);
-      const status = answer.status === "refunded" ? "refunded" : "failed";
-      await database.query(sql`update payment_transaction set status = ${status}, gateway = ${gateway.name},
-        gateway_ref = ${answer.ref} where id = ${refund.id} and status = 'pending'`);
-      return status;
-    } catch (err) {
-      // Left pending: the next attempt sends it again.
-      console.error("[alloggio] refund failed, left pending", err);
-      return "pending";
-    }
+  /** Sends one refund now (right after the change that owes it); "done" when someone else holds or sent it. */
+  async send(deps: RefundDeps, refundId: number): Promise<string> {
+    const [refund] = await claim(deps, 1, refundId);
+    return refund ? attempt(deps, refund) : "done";
   },
 };
+
+/**
+ * The refund sweep of the timed job (ADR 0020): claims the pending refunds that are due, in batches, and sends
+ * each once. Safe in several processes at once; a process that dies holding a claim frees it when the claim runs
+ * out, and the retry uses the same idempotency key.
+ */
+export async function retryPendingRefunds(
+  deps: RefundDeps,
+  batchSize = 20,
+): Promise<Record<"refunded" | "manual" | "pending" | "failed", number>> {
+  const counts = { refunded: 0, manual: 0, pending: 0, failed: 0 };
+  for (;;) {
+    const batch = await claim(deps, batchSize);
+    for (const refund of batch) counts[await attempt(deps, refund)]++;
+    if (batch.length < batchSize) return counts;
+  }
+}

@@ -61,5 +61,9 @@ export type PaymentGateway = {
   }): Promise<AuthoriseResult>;
   /** The gateway's own word on a payment: the only thing that confirms a booking after a 3-D Secure return. */
   retrieve(ref: string): Promise<AuthoriseResult | null>;
-  refund(ref: string, amountMinor: number): Promise<AuthoriseResult>;
+  /**
+   * Refunds part or all of a captured payment. `idempotencyKey` names the refund: asked again with the same key,
+   * the gateway answers the refund it already made rather than making another (real gateways take such a key).
+   */
+  refund(ref: string, amountMinor: number, idempotencyKey?: string): Promise<AuthoriseResult>;
 };

@@ -128,21 +128,27 @@ export function createSandboxGateway(
       return row && row.status !== "tokenised" ? toResult(row, base) : null;
     },
 
-    async refund(ref, amountMinor) {
+    async refund(ref, amountMinor, idempotencyKey) {
       const [payment] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
       if (payment?.status !== "captured" && payment?.status !== "refunded")
         return { ref, status: "declined", declineReason: "invalid_token" };
-      // Each refund is its own entry; the payment reads "refunded" once refunds reach its amount.
-      const refundRef = newId("rf");
-      await db.insert(sandboxPayment).values({
-        id: refundRef,
-        amountMinor,
-        currencyCode: payment.currencyCode,
-        status: "refunded",
-        token: ref,
-        method: "refund",
-        returnUrl: "",
-      });
+      // Each refund is its own entry; the payment reads "refunded" once refunds reach its amount. A refund asked
+      // again under the same key is the same entry: it is answered, not made twice.
+      const refundRef = idempotencyKey ? `rf_${idempotencyKey}` : newId("rf");
+      const made = await db
+        .insert(sandboxPayment)
+        .values({
+          id: refundRef,
+          amountMinor,
+          currencyCode: payment.currencyCode,
+          status: "refunded",
+          token: ref,
+          method: "refund",
+          returnUrl: "",
+        })
+        .onConflictDoNothing()
+        .returning({ id: sandboxPayment.id });
+      if (made.length === 0) return { ref: refundRef, status: "refunded" };
       const [{ total } = { total: 0 }] = await db
         .select({ total: sql<number>`coalesce(sum(${sandboxPayment.amountMinor}), 0)::int` })
         .from(sandboxPayment)

@@ -358,13 +358,13 @@ describe("voucher actions", () => {
     expect(body(calls(MANAGE_CALLS.verifyDispo)[0]![1])).toMatchObject({ room: 102 });
   });
 
-  it("offers nothing to change on a resellable rate and says until when resale is open", async () => {
+  it("offers nothing to change on a resellable rate and promises no resale (issue 11 item 13)", async () => {
     const base = twoRooms({ policy: { refundable: false, freeUntil: null } });
     reservation = { ...base, rooms: base.rooms.map((room) => ({ ...room, resellable: true })) };
     const { panel } = await renderVoucher();
-    expect(text(panel)).toContain(
-      "Resellable rates cannot be changed or cancelled. You can put the room up for resale until 23:59 hotel time on 9 Jan 2030, the day before check-in.",
-    );
+    expect(text(panel)).toContain("This rate cannot be changed or cancelled.");
+    // There is no resale action yet (ADR 0021): nothing on the voucher may offer one.
+    expect(text(document.body)).not.toMatch(/resale|resell/i);
     expect(within(panel).queryByRole("button", { name: "Cancel the reservation" })).toBeNull();
     expect(within(panel).queryByRole("button", { name: "Change dates" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Cancel room 2" })).toBeNull();

@@ -139,7 +139,7 @@ export const ReservationSchema = z
         z.object({
           date: z.string(),
           amount: MoneySchema,
-          /** pending: under way; refunded: done; manual: the hotel refunds by hand; failed: retried. */
+          /** pending: under way (retried); refunded: done; manual: the hotel refunds by hand; failed: given up, the hotel completes it. */
           status: z.enum(["pending", "refunded", "manual", "failed"]),
         }),
       )

@@ -239,6 +239,11 @@ export const RatePlanFileSchema = z.strictObject({
     .optional(),
   includedServiceIds: IdListSchema.optional(),
   sortOrder: z.number().int().min(0).max(1000).optional(),
+  /**
+   * A booking on this rate is an option (pending confirmation, SPEC §4) held this many hours, until the hotel
+   * confirms it; only on rates that take nothing at booking (`pay_at_hotel`, `bank_transfer`).
+   */
+  optionHours: z.number().int().min(1).max(720).optional(),
   /** Channels the rate is sold on; each must be one of the hotel's channels. */
   channelIds: IdListSchema.min(1),
 });
@@ -590,6 +595,11 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
       add(at("resellable"), "only a non-refundable rate can be resold");
     if (r.isNet && r.commissionPercent !== undefined)
       add(at("commissionPercent"), "a net rate pays no commission");
+    if (r.optionHours !== undefined && !["pay_at_hotel", "bank_transfer", undefined].includes(r.payment))
+      add(
+        at("optionHours"),
+        "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer",
+      );
     checkRange(at("maxStay"), r.minStay, r.maxStay, "stay");
     checkRange(at("maxAdults"), r.minAdults, r.maxAdults, "adults");
     requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);

@@ -1,5 +1,4 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
-import { addDays } from "@alloggio/domain/stay-dates/stay-dates";
 import {
   CalendarRange,
   CircleCheck,
@@ -143,11 +142,7 @@ export function VoucherActions(_props: { reservation: Reservation }) {
           {notes.map((note) => (
             <li key={note}>
               <Info aria-hidden="true" focusable="false" size={18} />
-              <span>
-                {note === "resellable"
-                  ? t("note.resellable", { date: format.day(addDays(reservation.arrival, -1)) })
-                  : t(`note.${note}`)}
-              </span>
+              <span>{t(`note.${note}`)}</span>
             </li>
           ))}
         </ul>

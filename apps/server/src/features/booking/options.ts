@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { PricedBooking } from "./pricing";
+
+/** Methods that take nothing at booking: only these hold a booking as an option (ADR 0021). */
+const OPTION_METHODS = new Set(["pay_at_hotel", "bank_transfer"]);
+
+/**
+ * When a new booking's option runs out, or null when the booking is confirmed at once. A booking is an option
+ * (SPEC §4: pending confirmation, "valid for N hours") when one of its rates holds as an option (`optionHours`)
+ * and its payment takes nothing now; with several such rates the shortest hold wins.
+ */
+export async function optionExpiry(
+  database: Database,
+  priced: Pick<PricedBooking, "rooms">,
+  method: string,
+  now: Date,
+): Promise<Date | null> {
+  if (!OPTION_METHODS.has(method)) return null;
+  const ids = [...new Set(priced.rooms.map((r) => r.ratePlanId))];
+  const [row] = await database.query<{ hours: number | null }>(
+    sql`select min(option_hours)::int as hours from rate_plan
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return row?.hours ? new Date(now.getTime() + row.hours * 3_600_000) : null;
+}

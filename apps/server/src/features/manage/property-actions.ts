@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
+import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { paymentTransaction, reservationHistory } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { readBankTransferSettings } from "../booking/bank-transfer";
+import type { Tx } from "../booking/repository";
+import { setStatus } from "../booking/reservation-changes";
+import { enqueueReservationMails } from "../mail/reservation-mails";
+
+/**
+ * What the property does to a reservation (SPEC §4), for the back office of the next issue: confirm an option,
+ * record a bank transfer that arrived. Each is one transaction over the locked reservation: a conditional state
+ * change, its history (actor `property`, `by` in the details) and the mails (outbox), or a typed refusal.
+ */
+export type PropertyActionDeps = { database: Database; now: () => Date; baseUrl: string };
+
+export type PropertyActionErrorCode =
+  | "reservation_not_found"
+  | "reservation_cancelled"
+  | "not_an_option"
+  | "option_expired"
+  | "not_a_bank_transfer"
+  | "option_not_confirmed"
+  | "invalid_amount"
+  | "invalid_received_at";
+
+/** A refusal of a property action: 404 for an unknown reservation, 422 for bad input, else 409 (wrong state). */
+export class PropertyActionError extends AppError {
+  constructor(
+    override readonly code: PropertyActionErrorCode,
+    message: string,
+  ) {
+    super(code, code === "reservation_not_found" ? 404 : code.startsWith("invalid_") ? 422 : 409, message, [
+      { field: code.startsWith("invalid_") ? code.slice("invalid_".length) : "reservation", message: code },
+    ]);
+    this.name = "PropertyActionError";
+  }
+}
+
+type Locked = {
+  id: number;
+  status: string;
+  option_expires_at: string | null;
+  payment_method: string;
+  arrival: string;
+  time_zone: string;
+  bank_transfer: unknown;
+};
+
+async function lock(tx: Tx, reservationId: number): Promise<Locked> {
+  const result = await tx.execute(sql`select r.id, r.status, r.option_expires_at::text, r.payment_method,
+      r.arrival::text, h.time_zone, h.settings->'bankTransfer' as bank_transfer
+    from reservation r join hotel h on h.id = r.hotel_id where r.id = ${reservationId} for update of r`);
+  const row = (result as unknown as { rows: Locked[] }).rows[0];
+  if (!row) throw new PropertyActionError("reservation_not_found", "No such reservation");
+  if (row.status === "cancelled")
+    throw new PropertyActionError("reservation_cancelled", "The reservation is cancelled");
+  return row;
+}
+
+/**
+ * Confirms an option (pending confirmation → confirmed) before it runs out. A bank-transfer option's payment
+ * deadline starts again from the confirmation day (SPEC §9: "within a set number of days after booking or
+ * confirmation"). The guest and the hotel get the confirmation mail.
+ */
+export async function confirmOption(
+  deps: PropertyActionDeps,
+  reservationId: number,
+  by: string,
+): Promise<{ status: "confirmed"; paymentDeadline: string | null }> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const r = await lock(tx, reservationId);
+    if (r.status !== "pending_confirmation" || r.option_expires_at === null)
+      throw new PropertyActionError(
+        "not_an_option",
+        "The reservation is not an option waiting for confirmation",
+      );
+    if (new Date(r.option_expires_at).getTime() <= now.getTime())
+      throw new PropertyActionError("option_expired", "The option has expired");
+    await setStatus(tx, r.id, ["pending_confirmation"], "confirmed", "option_confirmed", { by }, "property");
+    let paymentDeadline: string | null = null;
+    const transfer = readBankTransferSettings(r.bank_transfer);
+    if (r.payment_method === "bank_transfer" && transfer) {
+      paymentDeadline = ymdToIso(
+        bankTransferDeadline(todayInZone(now, r.time_zone), isoToYmd(r.arrival), transfer.dueDays),
+      );
+      await tx.execute(
+        sql`update reservation set payment_deadline = ${paymentDeadline}::date where id = ${r.id}`,
+      );
+    }
+    await enqueueReservationMails(tx, r.id, { baseUrl: deps.baseUrl, now });
+    return { status: "confirmed" as const, paymentDeadline };
+  });
+}
+
+/**
+ * Records a bank transfer the hotel received on a confirmed bank-transfer booking. The transfer is kept as a
+ * `payment_transaction` (kind `bank_transfer`, status `received`); the money received by transfer so far, less
+ * what transfers already settled, pays the payments due in date order, each only in full (a part payment waits
+ * for the rest). A paid deadline share keeps the booking from being cancelled as overdue. The guest and the
+ * hotel get the "payment received" mail.
+ */
+export async function recordBankTransfer(
+  deps: PropertyActionDeps,
+  reservationId: number,
+  amountMinor: number,
+  receivedAt: Date,
+  by: string,
+): Promise<{ settledDueIds: number[]; creditMinor: number; stillDueMinor: number }> {
+  if (!Number.isInteger(amountMinor) || amountMinor <= 0)
+    throw new PropertyActionError(
+      "invalid_amount",
+      "The amount must be a positive whole number of minor units",
+    );
+  if (Number.isNaN(receivedAt.getTime()) || receivedAt.getTime() > deps.now().getTime())
+    throw new PropertyActionError("invalid_received_at", "The transfer cannot be received in the future");
+  return deps.database.db.transaction(async (tx) => {
+    const r = await lock(tx, reservationId);
+    if (r.payment_method !== "bank_transfer")
+      throw new PropertyActionError("not_a_bank_transfer", "The reservation is not paid by bank transfer");
+    if (r.status === "pending_confirmation")
+      throw new PropertyActionError(
+        "option_not_confirmed",
+        "Confirm the option before recording its payment",
+      );
+    if (r.status !== "confirmed")
+      throw new PropertyActionError("reservation_cancelled", "The reservation is not confirmed");
+    const [received] = await tx
+      .insert(paymentTransaction)
+      .values({
+        reservationId: r.id,
+        gateway: "bank_transfer",
+        gatewayRef: `transfer_${randomBytes(10).toString("hex")}`,
+        kind: "bank_transfer",
+        amountMinor,
+        status: "received",
+        createdAt: receivedAt,
+      })
+      .returning({ id: paymentTransaction.id });
+    const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    const [balance] = rowsOf<{ received: number; settled: number }>(
+      await tx.execute(sql`select
+        (select coalesce(sum(amount_minor), 0)::int from payment_transaction
+          where reservation_id = ${r.id} and kind = 'bank_transfer' and status = 'received') as received,
+        (select coalesce(sum(amount_minor), 0)::int from payment_due
+          where reservation_id = ${r.id} and status = 'paid' and payment_ref like 'bank_transfer:%') as settled`),
+    );
+    let credit = balance!.received - balance!.settled;
+    const dues = rowsOf<{ id: number; amount_minor: number }>(
+      await tx.execute(sql`select id, amount_minor from payment_due
+        where reservation_id = ${r.id} and status = 'due' order by due_date, id`),
+    );
+    const settled: number[] = [];
+    for (const due of dues) {
+      if (due.amount_minor > credit) break;
+      await tx.execute(sql`update payment_due set status = 'paid', paid_at = ${receivedAt.toISOString()}::timestamptz,
+        payment_ref = ${`bank_transfer:${received!.id}`} where id = ${due.id} and status = 'due'`);
+      credit -= due.amount_minor;
+      settled.push(due.id);
+    }
+    const stillDueMinor = dues.filter((d) => !settled.includes(d.id)).reduce((a, d) => a + d.amount_minor, 0);
+    await tx.insert(reservationHistory).values({
+      reservationId: r.id,
+      actor: "property",
+      action: "bank_transfer_received",
+      fromStatus: r.status,
+      toStatus: r.status,
+      details: { by, amountMinor, receivedAt: receivedAt.toISOString(), settled, creditMinor: credit },
+    });
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl: deps.baseUrl,
+      now: deps.now(),
+      change: { kind: "payment_received", amountMinor },
+    });
+    return { settledDueIds: settled, creditMinor: credit, stillDueMinor };
+  });
+}
