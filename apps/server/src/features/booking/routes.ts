@@ -18,6 +18,7 @@ import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
 import { replyIdempotent } from "../../http/idempotency";
+import type { LinkBase } from "../../http/link-base";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -42,9 +43,6 @@ const errors = {
   422: ErrorSchema,
 };
 
-export const baseUrlOf = (request: { protocol: string; host: string }) =>
-  `${request.protocol}://${request.host}`;
-
 /**
  * Recover calls per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). Successful calls count
  * too, so it leaves room for a guest opening the voucher again after each change; guessing 80-bit codes at this
@@ -60,7 +58,10 @@ export function createRecoverLimiter(now: () => Date): AttemptLimiter {
   return createAttemptLimiter({ max: RETRIEVE_FAILURES_PER_CODE, windowMs: RETRIEVE_CODE_WINDOW_MS, now });
 }
 
-export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimiter: AttemptLimiter }): void {
+export function registerBookingRoutes(
+  app: App,
+  deps: BookingDeps & { codeLimiter: AttemptLimiter; linkBase: LinkBase },
+): void {
   app.get(
     "/api/serviceAvail.do",
     {
@@ -110,8 +111,8 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
     async (request, reply) => {
       const body = request.body;
       if (body.checkPrepaid) return checkPrepaid(deps, body);
-      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, (key) =>
-        confirmBooking(deps, body, key, baseUrlOf(request)),
+      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key) =>
+        confirmBooking(deps, body, key, await deps.linkBase(request)),
       );
     },
   );
@@ -126,8 +127,8 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
       },
     },
     (request, reply) =>
-      replyIdempotent(deps.database, "confirmPayment.do", request, reply, request.body, () =>
-        confirmPayment(deps, request.body, baseUrlOf(request)),
+      replyIdempotent(deps.database, "confirmPayment.do", request, reply, request.body, async () =>
+        confirmPayment(deps, request.body, await deps.linkBase(request)),
       ),
   );
   app.post(
@@ -145,6 +146,7 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
         },
       },
     },
-    (request) => handleGatewayEvent(deps, request.params.gateway, request.body.ref, baseUrlOf(request)),
+    async (request) =>
+      handleGatewayEvent(deps, request.params.gateway, request.body.ref, await deps.linkBase(request)),
   );
 }
