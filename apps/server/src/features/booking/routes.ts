@@ -17,6 +17,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
+import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
@@ -38,6 +39,7 @@ import { findAvailableServices } from "./service-avail";
 const errors = {
   400: ErrorSchema,
   402: ErrorSchema,
+  403: ErrorSchema,
   404: ErrorSchema,
   409: ErrorSchema,
   422: ErrorSchema,
@@ -69,10 +71,13 @@ export function registerBookingRoutes(
         tags: ["booking"],
         summary: "The extra services one room slot may add, by category, priced for its guests and nights",
         querystring: ServiceAvailQuerySchema,
-        response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    (request) => findAvailableServices(deps, request.query),
+    (request) => {
+      refuseAnonymousCustomer(request.query.customer);
+      return findAvailableServices(deps, request.query);
+    },
   );
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
@@ -110,6 +115,7 @@ export function registerBookingRoutes(
     },
     async (request, reply) => {
       const body = request.body;
+      refuseAnonymousCustomer(body.customer);
       if (body.checkPrepaid) return checkPrepaid(deps, body);
       return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key) =>
         confirmBooking(deps, body, key, await deps.linkBase(request)),
