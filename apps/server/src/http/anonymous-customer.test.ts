@@ -35,67 +35,45 @@ afterAll(async () => {
 const stay = { arrival: "20300120", departure: "20300122", adults: "2" };
 const query = (extra: Record<string, string>) => new URLSearchParams({ ...stay, language: "1", ...extra });
 
+type Answer = { statusCode: number; json: () => unknown; body: string };
+const withCustomer = (customer?: number): Record<string, string> =>
+  customer ? { customer: String(customer) } : {};
+const get = (url: string): Promise<Answer> => app.inject({ method: "GET", url });
+const confirm = (extra: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> =>
+  app.inject({
+    method: "POST",
+    url: "/api/guestdata.do",
+    headers,
+    payload: aBookingRequest(
+      { hotel: H, roomId: room.id, rateId: rate.id, arrival: stay.arrival, departure: stay.departure },
+      extra,
+    ),
+  });
+const search = (route: string) => (customer?: number) =>
+  get(
+    `/api/${route}?${query({ channel: String(TRADE_CHANNEL_ID), hotel: String(H), ...withCustomer(customer) })}`,
+  );
+
 /** Every call that takes `customer`, asked as an anonymous caller would, with or without a customer id. */
-const calls: [
-  string,
-  (customer?: number) => Promise<{ statusCode: number; json: () => unknown; body: string }>,
-][] = [
-  ...["avail.do", "availCheck.do", "nearbyAvail.do"].map(
-    (route) =>
-      [
-        route,
-        (customer?: number) =>
-          app.inject({
-            method: "GET",
-            url: `/api/${route}?${query({ channel: String(TRADE_CHANNEL_ID), hotel: String(H), ...(customer ? { customer: String(customer) } : {}) })}`,
-          }),
-      ] as const,
-  ),
-  [
-    "serviceAvail.do",
-    (customer?: number) =>
-      app.inject({
-        method: "GET",
-        url: `/api/serviceAvail.do?${query({ channel: "1", hotel: String(H), room: String(room.id), rate: String(rate.id), ...(customer ? { customer: String(customer) } : {}) })}`,
-      }),
-  ],
-  [
-    "availChannelCheck.do",
-    (customer?: number) =>
-      app.inject({
-        method: "GET",
-        url: `/api/availChannelCheck.do?${query({ channel: String(TRADE_CHANNEL_ID), ...(customer ? { customer: String(customer) } : {}) })}`,
-      }),
-  ],
-  [
-    "guestdata.do checkPrepaid",
-    (customer?: number) =>
-      app.inject({
-        method: "POST",
-        url: "/api/guestdata.do",
-        payload: aBookingRequest(
-          { hotel: H, roomId: room.id, rateId: rate.id, arrival: stay.arrival, departure: stay.departure },
-          { checkPrepaid: 1, ...(customer ? { customer } : {}) },
-        ),
-      }),
-  ],
-  [
-    "guestdata.do confirm",
-    (customer?: number) =>
-      app.inject({
-        method: "POST",
-        url: "/api/guestdata.do",
-        headers: { "idempotency-key": anIdempotencyKey() },
-        payload: aBookingRequest(
-          { hotel: H, roomId: room.id, rateId: rate.id, arrival: stay.arrival, departure: stay.departure },
-          customer ? { customer } : {},
-        ),
-      }),
-  ],
-];
+const calls: Record<string, (customer?: number) => Promise<Answer>> = {
+  "avail.do": search("avail.do"),
+  "availCheck.do": search("availCheck.do"),
+  "nearbyAvail.do": search("nearbyAvail.do"),
+  "serviceAvail.do": (customer) =>
+    get(
+      `/api/serviceAvail.do?${query({ channel: "1", hotel: String(H), room: String(room.id), rate: String(rate.id), ...withCustomer(customer) })}`,
+    ),
+  "availChannelCheck.do": (customer) =>
+    get(
+      `/api/availChannelCheck.do?${query({ channel: String(TRADE_CHANNEL_ID), ...withCustomer(customer) })}`,
+    ),
+  "guestdata.do checkPrepaid": (customer) => confirm({ checkPrepaid: 1, ...(customer ? { customer } : {}) }),
+  "guestdata.do confirm": (customer) =>
+    confirm(customer ? { customer } : {}, { "idempotency-key": anIdempotencyKey() }),
+};
 
 describe("trade prices need a login: `customer` from an anonymous caller is refused (issue 11 item 27)", () => {
-  for (const [name, call] of calls) {
+  for (const [name, call] of Object.entries(calls)) {
     it(`${name} refuses a trade customer's id with a 403 naming the field`, async () => {
       const res = await call(agency.id);
       expect(res.statusCode, res.body).toBe(403);
