@@ -85,6 +85,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       DEMO_DATA: "true",
+      DEV_MAILBOX: "true",
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
       PUBLIC_URL: BASE_URL,

@@ -55,6 +55,10 @@ async function startAgent(env: Record<string, string>, logFile: string): Promise
     HOST: "127.0.0.1",
     DEMO_DATA: "false",
     NODE_ENV: "production",
+    // A production start refuses the demo secret and key, and needs its gateway named (ADR 0013).
+    OVERRIDE_SECRET: "bench-override-secret",
+    API_KEYS: "bench-key",
+    PAYMENT_GATEWAY: "sandbox",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;

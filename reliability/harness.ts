@@ -53,6 +53,7 @@ export async function startServerProcess(
       LOG_LEVEL: "error",
       DEMO_DATA: "false",
       NODE_ENV: "test",
+      PAYMENT_GATEWAY: "sandbox",
       WEB_DIST: resolve(ROOT, "reliability/no-web"),
       ...env,
     },

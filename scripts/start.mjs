@@ -24,6 +24,10 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   execFileSync("npm", ["run", "build", "-w", "@alloggio/web"], { cwd: root, stdio: "inherit" });
 }
 
+// With the demo data (the default) outside production, the demo's mails are shown at /dev/mailbox.
+const demo = !["false", "0"].includes(process.env.DEMO_DATA ?? "true");
+if (demo && process.env.NODE_ENV !== "production") process.env.DEV_MAILBOX ??= "true";
+
 const { register } = await import("tsx/esm/api");
 register();
 await import(join(root, "apps/server/src/main.ts"));

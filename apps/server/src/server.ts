@@ -5,7 +5,7 @@ import { type Database, migrateDatabase, openDatabase } from "./db/client";
 import { isDatabaseEmpty, loadDemoData } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail/transport";
 import { createSandboxGateway } from "./features/payments/sandbox-gateway";
-import { type App, buildApp } from "./http/app";
+import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
 import { startTimedChanges } from "./jobs/timed-changes";
@@ -33,27 +33,48 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
   return database;
 }
 
+/** The card gateway PAYMENT_GATEWAY names (loadEnv refuses a start without one; ADR 0013). */
+export function createGateway(env: Env, database: Database) {
+  // `sandbox` is the only value loadEnv accepts until a real gateway is added beside it.
+  if (env.PAYMENT_GATEWAY === "sandbox") return createSandboxGateway(database);
+  throw new Error(`PAYMENT_GATEWAY: unknown gateway ${env.PAYMENT_GATEWAY}`);
+}
+
+/** What the environment decides about the HTTP app: keys, secret, mailbox, the public address of links. */
+export function appOptionsFor(
+  env: Env,
+  database: Database,
+  root: string,
+): AppOptions & { gateway: ReturnType<typeof createGateway> } {
+  return {
+    database,
+    gateway: createGateway(env, database),
+    apiKeys: env.API_KEYS,
+    overrideSecret: env.OVERRIDE_SECRET,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ?? resolve(root, "apps/web/dist"),
+    devMailbox: env.DEV_MAILBOX,
+    publicUrl: publicUrlOf(env),
+  };
+}
+
+/** PUBLIC_URL, or http://localhost:PORT: the base of every link in mails and PDFs. */
+export const publicUrlOf = (env: Env) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+
 export async function startServer(
   env: Env,
   options: { root: string },
 ): Promise<{ app: App; database: Database; url: string; close: () => Promise<void> }> {
   const started = performance.now();
   const database = await prepareDatabase(env, options.root, (msg) => console.log(`[alloggio] ${msg}`));
-  const gateway = createSandboxGateway(database);
-  const app = await buildApp({
-    database,
-    gateway,
-    apiKeys: env.API_KEYS,
-    overrideSecret: env.OVERRIDE_SECRET,
-    logLevel: env.LOG_LEVEL,
-    webDist: env.WEB_DIST ?? resolve(options.root, "apps/web/dist"),
-    devMailbox: env.NODE_ENV !== "production",
-  });
+  const appOptions = appOptionsFor(env, database, options.root);
+  const gateway = appOptions.gateway;
+  const app = await buildApp(appOptions);
   const mailTransport = chooseMailTransport(env);
   const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
   if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
   const url = await app.listen({ port: env.PORT, host: env.HOST });
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const publicUrl = publicUrlOf(env);
   const holds = startAbandonedHoldSweep(
     { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
     publicUrl,

@@ -1,37 +1,84 @@
 import { z } from "zod";
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used. */
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default("./data"),
-  /** Comma-separated API keys accepted in the X-Api-Key header of hotellist.do. */
-  API_KEYS: z
-    .string()
-    .default("demo-key")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((k) => k.trim())
-        .filter(Boolean),
-    ),
-  SMTP_URL: z.string().optional(),
-  /** The public address of the site, for links in e-mails sent by timed jobs (default http://localhost:PORT). */
-  PUBLIC_URL: z.string().url().optional(),
-  /** Secret that signs price overrides (hpcc, override) so a guest cannot set their own price. */
-  OVERRIDE_SECRET: z.string().min(8).default("alloggio-demo-override-secret"),
-  /** Load the demo group into an empty database on start. */
-  DEMO_DATA: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  WEB_DIST: z.string().optional(),
-});
+/** The demo's secret and API key: fine on a laptop, refused by a production start. */
+export const DEMO_OVERRIDE_SECRET = "alloggio-demo-override-secret";
+export const DEMO_API_KEY = "demo-key";
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The payment gateways the server can mount. No real one exists yet (ADR 0013). */
+export const PAYMENT_GATEWAYS = ["sandbox"] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+const flag = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(fallback)
+    .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used. */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    /** Comma-separated API keys accepted in the X-Api-Key header of hotellist.do. */
+    API_KEYS: z
+      .string()
+      .default(DEMO_API_KEY)
+      .transform((v) =>
+        v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      ),
+    SMTP_URL: z.string().optional(),
+    /**
+     * The public address of the site: every link in a mail or PDF starts with it (or with a channel's configured
+     * host name), never with the Host header of a request. Default http://localhost:PORT.
+     */
+    PUBLIC_URL: z.string().url().optional(),
+    /** Secret that signs price overrides (hpcc, override) so a guest cannot set their own price. */
+    OVERRIDE_SECRET: z.string().min(8).default(DEMO_OVERRIDE_SECRET),
+    /** Load the demo group into an empty database on start. */
+    DEMO_DATA: flag("true"),
+    /** The outbox at /dev/mailbox (mails without SMTP are shown there): off unless set. */
+    DEV_MAILBOX: flag("false"),
+    /** The card gateway; `sandbox` is the default only with demo data outside production (ADR 0013). */
+    PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      if (env.OVERRIDE_SECRET === DEMO_OVERRIDE_SECRET)
+        ctx.addIssue({
+          code: "custom",
+          path: ["OVERRIDE_SECRET"],
+          message: "is the demo secret; set a secret of your own in production",
+        });
+      if (env.API_KEYS.includes(DEMO_API_KEY))
+        ctx.addIssue({
+          code: "custom",
+          path: ["API_KEYS"],
+          message: `contains the demo key "${DEMO_API_KEY}"; set keys of your own in production`,
+        });
+    }
+    if (!env.PAYMENT_GATEWAY && !(env.DEMO_DATA && env.NODE_ENV !== "production"))
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_GATEWAY"],
+        message:
+          "is not set, and no real card gateway exists yet: set PAYMENT_GATEWAY=sandbox to take test card payments " +
+          "that charge nobody (the default only with demo data outside production)",
+      });
+  })
+  .transform((env) => ({
+    ...env,
+    PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? ("sandbox" as PaymentGatewayName),
+  }));
+
+export type Env = z.output<typeof EnvSchema>;
 
 /** Reads the environment once at boot; a bad value stops the process with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -33,6 +33,7 @@ import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
+import { createLinkBase } from "./link-base";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -52,8 +53,10 @@ export type AppOptions = {
   gateway?: SandboxGateway;
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
-  /** The outbox at /dev/mailbox (development only; 404 otherwise). */
+  /** The outbox at /dev/mailbox (DEV_MAILBOX=true only; 404 otherwise). */
   devMailbox?: boolean;
+  /** PUBLIC_URL: the base of links in mails and PDFs (http://localhost by default). */
+  publicUrl?: string;
 };
 
 function escapeAttribute(value: string): string {
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database: options.database,
     now: options.now ?? (() => new Date()),
     overrideSecret: options.overrideSecret,
+    linkBase: createLinkBase(options.database, options.publicUrl ?? "http://localhost"),
   };
   registerSearchRoutes(app, deps);
   registerChannelRoutes(app, { ...deps, apiKeys: options.apiKeys });

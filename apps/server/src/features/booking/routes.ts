@@ -17,7 +17,9 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { App } from "../../http/app";
+import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
+import type { LinkBase } from "../../http/link-base";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -37,13 +39,11 @@ import { findAvailableServices } from "./service-avail";
 const errors = {
   400: ErrorSchema,
   402: ErrorSchema,
+  403: ErrorSchema,
   404: ErrorSchema,
   409: ErrorSchema,
   422: ErrorSchema,
 };
-
-export const baseUrlOf = (request: { protocol: string; host: string }) =>
-  `${request.protocol}://${request.host}`;
 
 /**
  * Recover calls per client address per minute (ARCHITECTURE §3, SPEC §8: no enumeration). Successful calls count
@@ -60,7 +60,10 @@ export function createRecoverLimiter(now: () => Date): AttemptLimiter {
   return createAttemptLimiter({ max: RETRIEVE_FAILURES_PER_CODE, windowMs: RETRIEVE_CODE_WINDOW_MS, now });
 }
 
-export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimiter: AttemptLimiter }): void {
+export function registerBookingRoutes(
+  app: App,
+  deps: BookingDeps & { codeLimiter: AttemptLimiter; linkBase: LinkBase },
+): void {
   app.get(
     "/api/serviceAvail.do",
     {
@@ -68,10 +71,13 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
         tags: ["booking"],
         summary: "The extra services one room slot may add, by category, priced for its guests and nights",
         querystring: ServiceAvailQuerySchema,
-        response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    (request) => findAvailableServices(deps, request.query),
+    (request) => {
+      refuseAnonymousCustomer(request.query.customer);
+      return findAvailableServices(deps, request.query);
+    },
   );
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
@@ -109,9 +115,10 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
     },
     async (request, reply) => {
       const body = request.body;
+      refuseAnonymousCustomer(body.customer);
       if (body.checkPrepaid) return checkPrepaid(deps, body);
-      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, (key) =>
-        confirmBooking(deps, body, key, baseUrlOf(request)),
+      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key) =>
+        confirmBooking(deps, body, key, await deps.linkBase(request)),
       );
     },
   );
@@ -126,8 +133,8 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
       },
     },
     (request, reply) =>
-      replyIdempotent(deps.database, "confirmPayment.do", request, reply, request.body, () =>
-        confirmPayment(deps, request.body, baseUrlOf(request)),
+      replyIdempotent(deps.database, "confirmPayment.do", request, reply, request.body, async () =>
+        confirmPayment(deps, request.body, await deps.linkBase(request)),
       ),
   );
   app.post(
@@ -145,6 +152,7 @@ export function registerBookingRoutes(app: App, deps: BookingDeps & { codeLimite
         },
       },
     },
-    (request) => handleGatewayEvent(deps, request.params.gateway, request.body.ref, baseUrlOf(request)),
+    async (request) =>
+      handleGatewayEvent(deps, request.params.gateway, request.body.ref, await deps.linkBase(request)),
   );
 }

@@ -81,13 +81,13 @@ export function createMailboxTransport(): MailTransport & { readonly sent: Outgo
 }
 
 /**
- * SMTP when a URL is set; otherwise the mailbox outside production. In production without SMTP there is no
- * transport: mails stay pending in the outbox (never marked sent unsent) until SMTP_URL is configured.
+ * SMTP when a URL is set; otherwise the mailbox when DEV_MAILBOX is on. Without either there is no transport:
+ * mails stay pending in the outbox (never marked sent unsent) until SMTP_URL is configured.
  */
 export function chooseMailTransport(env: {
   SMTP_URL?: string | undefined;
-  NODE_ENV: "development" | "production" | "test";
+  DEV_MAILBOX: boolean;
 }): MailTransport | null {
   if (env.SMTP_URL) return createSmtpTransport(env.SMTP_URL);
-  return env.NODE_ENV === "production" ? null : createMailboxTransport();
+  return env.DEV_MAILBOX ? createMailboxTransport() : null;
 }

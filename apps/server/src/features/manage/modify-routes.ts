@@ -12,7 +12,7 @@ import {
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { App } from "../../http/app";
 import { replyIdempotent } from "../../http/idempotency";
-import { baseUrlOf } from "../booking/routes";
+import type { LinkBase } from "../../http/link-base";
 import type { ManageDeps } from "./holder";
 import { modifyReservation, recalcChange, verifyDispo } from "./modify";
 
@@ -25,7 +25,7 @@ const errors = {
 };
 
 /** verifyDispo, recalc and modify (SPEC §7; ADR 0010): swap dates or add services, with the preview. */
-export function registerModifyRoutes(app: App, deps: ManageDeps): void {
+export function registerModifyRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   app.post(
     MANAGE_PATHS.verifyDispo,
     {
@@ -73,7 +73,7 @@ export function registerModifyRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { code, body: request.body },
-        (key) => modifyReservation(deps, code, request.body, key, baseUrlOf(request)),
+        async (key) => modifyReservation(deps, code, request.body, key, await deps.linkBase(request)),
       );
     },
   );

@@ -17,6 +17,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
+import { createLinkBase } from "../../http/link-base";
 import { createRecoverLimiter } from "../booking/routes";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { modifyReservation } from "./modify";
@@ -83,6 +84,7 @@ beforeAll(async () => {
       overrideSecret: TEST_OVERRIDE_SECRET,
       gateway,
       codeLimiter: createRecoverLimiter(clock.now),
+      linkBase: createLinkBase(database, "http://localhost"),
     });
   await app.ready();
 });

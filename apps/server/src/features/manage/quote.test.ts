@@ -123,7 +123,7 @@ describe("quote.do", () => {
       "+39 0464 111111",
     ])
       expect(guest!.text).toContain(fact);
-    const search = `http://localhost:80/hotel/${hotel.hotel.id}/channel/1/language/2/rooms?arrival=20300120&departure=20300122&adults=2`;
+    const search = `http://localhost/hotel/${hotel.hotel.id}/channel/1/language/2/rooms?arrival=20300120&departure=20300122&adults=2`;
     expect(guest!.text).toContain(search);
     expect(guest!.html).toContain('<html lang="it">');
 

@@ -17,8 +17,8 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import type { App } from "../../http/app";
 import { replyIdempotent } from "../../http/idempotency";
+import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";
-import { baseUrlOf } from "../booking/routes";
 import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
 import { registerModifyRoutes } from "./modify-routes";
@@ -41,7 +41,7 @@ const errors = {
 };
 
 /** The voucher's actions (SPEC §2, §4, §7; issue 5; ADR 0010). */
-export function registerManageRoutes(app: App, deps: ManageDeps): void {
+export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   app.post(
     MANAGE_PATHS.cancel,
     {
@@ -55,9 +55,9 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
     },
     async (request, reply) => {
       const body = request.body;
-      if (body.preview) return cancelReservation(deps, body, baseUrlOf(request));
-      return replyIdempotent(deps.database, "delete.do", request, reply, body, () =>
-        cancelReservation(deps, body, baseUrlOf(request)),
+      if (body.preview) return cancelReservation(deps, body, await deps.linkBase(request));
+      return replyIdempotent(deps.database, "delete.do", request, reply, body, async () =>
+        cancelReservation(deps, body, await deps.linkBase(request)),
       );
     },
   );
@@ -86,7 +86,7 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { code: request.params.code, ...request.body },
-        () => payNow(deps, request.params.code, request.body, baseUrlOf(request)),
+        async () => payNow(deps, request.params.code, request.body, await deps.linkBase(request)),
       ),
   );
   app.post(
@@ -104,7 +104,7 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { code: request.params.code, ...request.body },
-        () => authoriseNow(deps, request.params.code, request.body, baseUrlOf(request)),
+        async () => authoriseNow(deps, request.params.code, request.body, await deps.linkBase(request)),
       ),
   );
   app.post(
@@ -122,7 +122,8 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { code: request.params.code, ...request.body },
-        () => activateInstallments(deps, request.params.code, request.body, baseUrlOf(request)),
+        async () =>
+          activateInstallments(deps, request.params.code, request.body, await deps.linkBase(request)),
       ),
   );
   app.post(
@@ -143,7 +144,7 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { ...request.params, ...request.body },
-        () => updateTransfer(deps, request.params, request.body, baseUrlOf(request)),
+        async () => updateTransfer(deps, request.params, request.body, await deps.linkBase(request)),
       ),
   );
   // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
@@ -169,8 +170,8 @@ export function registerManageRoutes(app: App, deps: ManageDeps): void {
         },
       },
       async (request, reply) =>
-        replyIdempotent(deps.database, "quote.do", request, reply, request.body, () =>
-          requestQuote(deps, request.body, baseUrlOf(request), quoteRecipients),
+        replyIdempotent(deps.database, "quote.do", request, reply, request.body, async () =>
+          requestQuote(deps, request.body, await deps.linkBase(request), quoteRecipients),
         ),
     );
   });

@@ -12,6 +12,7 @@ import {
   ReservationLinkResponseSchema,
 } from "@alloggio/domain/contract/portal/reservation-link";
 import type { App } from "../../http/app";
+import { refuseAnonymousCustomer } from "../../http/errors";
 import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
@@ -25,10 +26,13 @@ export function registerPortalRoutes(app: App, deps: PortalDeps): void {
         tags: ["portal"],
         summary: "One search across the channel's hotels: each with its lowest price or why it has none",
         querystring: AvailChannelCheckQuerySchema,
-        response: { 200: AvailChannelCheckResponseSchema, ...errors },
+        response: { 200: AvailChannelCheckResponseSchema, ...errors, 403: ErrorSchema },
       },
     },
-    (request) => searchPortal(deps, request.query),
+    (request) => {
+      refuseAnonymousCustomer(request.query.customer);
+      return searchPortal(deps, request.query);
+    },
   );
   app.get(
     "/api/channel/destinations",

@@ -8,10 +8,13 @@ import {
 } from "@alloggio/domain/contract/search/price-calendar";
 import { z } from "zod";
 import type { App } from "../../http/app";
+import { refuseAnonymousCustomer } from "../../http/errors";
 import { getCalendar, getPriceCalendar } from "./calendar";
 import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailability } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
+/** The searches that take `customer`: refused from anonymous callers (trade login, issue 10). */
+const tradeErrors = { ...errors, 403: ErrorSchema };
 
 export function registerSearchRoutes(app: App, deps: SearchDeps): void {
   app.get(
@@ -21,10 +24,13 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         tags: ["search"],
         summary: "Rooms and rates for a stay, per room slot",
         querystring: AvailQuerySchema,
-        response: { 200: AvailResponseSchema, ...errors, 410: ErrorSchema },
+        response: { 200: AvailResponseSchema, ...tradeErrors, 410: ErrorSchema },
       },
     },
-    (request) => searchAvailability(deps, request.query),
+    (request) => {
+      refuseAnonymousCustomer(request.query.customer);
+      return searchAvailability(deps, request.query);
+    },
   );
   app.get(
     "/api/availCheck.do",
@@ -33,10 +39,11 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         tags: ["search"],
         summary: "Whether every room slot can be had at once: text true or false",
         querystring: AvailQuerySchema,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...tradeErrors },
       },
     },
     async (request, reply) => {
+      refuseAnonymousCustomer(request.query.customer);
       const available = await checkAvailability(deps, request.query);
       return reply.type("text/plain").send(String(available));
     },
@@ -48,10 +55,13 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         tags: ["search"],
         summary: "Nearby arrival dates (±7 days, same length) where the stay is available",
         querystring: AvailQuerySchema,
-        response: { 200: NearbyAvailResponseSchema, ...errors },
+        response: { 200: NearbyAvailResponseSchema, ...tradeErrors },
       },
     },
-    (request) => findNearbyDates(deps, request.query),
+    (request) => {
+      refuseAnonymousCustomer(request.query.customer);
+      return findNearbyDates(deps, request.query);
+    },
   );
   app.get(
     "/api/calendar.do",

@@ -1,4 +1,4 @@
-import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
+import { AvailQuerySchema, type AvailResponse } from "@alloggio/domain/contract/search/avail";
 import { formatOverride } from "@alloggio/domain/pricing/overrides";
 import { createTestApp, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import {
@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { signOverrideText } from "./overrides";
+import { searchAvailability } from "./service";
 
 // 10:00 UTC on 5 January 2030: hotel-local today is 20300105 in Europe/Rome.
 const clock = fixedClock("2030-01-05T10:00:00Z");
@@ -453,11 +454,16 @@ describe("avail.do", () => {
     const base = { arrival: "20300110", departure: "20300111", adults: "2", room: small.id };
     const anonymous = await avail({ ...base, channel: 2 });
     expect(anonymous.availability).toEqual([[]]);
-    const trade = await avail({ ...base, channel: 2, customer: agency.id });
+    // Over HTTP a `customer` id is refused until trade customers log in (issue 11 item 27, issue 10); the
+    // search itself still prices for the customer a login will name.
+    const query = (customer: number) =>
+      AvailQuerySchema.parse({ ...toStrings(base), channel: "2", hotel: String(H), language: "1", customer });
+    const deps = { database, now: clock.now, overrideSecret: TEST_OVERRIDE_SECRET };
+    const trade = await searchAvailability(deps, query(agency.id));
     const rate = trade.availability[0]![0]!.rates[0]!;
     expect(rate.id).toBe(tradeRate.id);
     expect(rate.commission).toBe(10);
-    const wrong = await avail({ ...base, channel: 2, customer: 999999 });
+    const wrong = await searchAvailability(deps, query(999999));
     expect(wrong.availability).toEqual([[]]);
   });
 

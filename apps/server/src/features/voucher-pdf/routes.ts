@@ -2,13 +2,14 @@ import { VoucherPdfFileSchema, VoucherPdfRequestSchema } from "@alloggio/domain/
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import type { App } from "../../http/app";
+import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";
-import { baseUrlOf, RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
+import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
 import type { ManageDeps } from "../manage/holder";
 import { downloadVoucherPdf } from "./service";
 
 /** `POST /api/voucher.pdf`: the voucher as a PDF download, for the holder only, rate limited like `retrieve.do`. */
-export function registerVoucherPdfRoutes(app: App, deps: ManageDeps): void {
+export function registerVoucherPdfRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
     await scope.register(rateLimit, { global: false });
@@ -39,7 +40,7 @@ export function registerVoucherPdfRoutes(app: App, deps: ManageDeps): void {
         },
       },
       async (request, reply) => {
-        const pdf = await downloadVoucherPdf(deps, request.body, baseUrlOf(request));
+        const pdf = await downloadVoucherPdf(deps, request.body, await deps.linkBase(request));
         return (
           reply
             .type("application/pdf")

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_API_KEY, DEMO_OVERRIDE_SECRET, loadEnv } from "./env";
+
+const production = {
+  NODE_ENV: "production",
+  OVERRIDE_SECRET: "a-secret-of-our-own",
+  API_KEYS: "key-of-our-own",
+  PAYMENT_GATEWAY: "sandbox",
+  DEMO_DATA: "false",
+};
+
+describe("loadEnv: the mailbox (issue 11 item 23)", () => {
+  it("leaves /dev/mailbox off unless DEV_MAILBOX is set, whatever NODE_ENV", () => {
+    expect(loadEnv({}).DEV_MAILBOX).toBe(false);
+    expect(loadEnv({ NODE_ENV: "development" }).DEV_MAILBOX).toBe(false);
+    expect(loadEnv({ DEV_MAILBOX: "true" }).DEV_MAILBOX).toBe(true);
+    expect(loadEnv({ DEV_MAILBOX: "1" }).DEV_MAILBOX).toBe(true);
+    expect(() => loadEnv({ DEV_MAILBOX: "yes" })).toThrow(/DEV_MAILBOX/);
+  });
+});
+
+describe("loadEnv: the payment gateway (issue 11 item 24)", () => {
+  it("mounts the sandbox by default only with demo data outside production", () => {
+    expect(loadEnv({}).PAYMENT_GATEWAY).toBe("sandbox");
+    expect(loadEnv({ DEMO_DATA: "true", NODE_ENV: "test" }).PAYMENT_GATEWAY).toBe("sandbox");
+  });
+
+  it("refuses to start without demo data when no gateway is chosen, saying what to set", () => {
+    expect(() => loadEnv({ DEMO_DATA: "false" })).toThrow(
+      /PAYMENT_GATEWAY: is not set.*PAYMENT_GATEWAY=sandbox/,
+    );
+    expect(() => loadEnv({ ...production, PAYMENT_GATEWAY: undefined })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadEnv({ ...production, PAYMENT_GATEWAY: undefined, DEMO_DATA: "true" })).toThrow(
+      /PAYMENT_GATEWAY/,
+    );
+  });
+
+  it("takes the sandbox when chosen explicitly, and refuses a gateway it does not know", () => {
+    expect(loadEnv({ DEMO_DATA: "false", PAYMENT_GATEWAY: "sandbox" }).PAYMENT_GATEWAY).toBe("sandbox");
+    expect(loadEnv(production).PAYMENT_GATEWAY).toBe("sandbox");
+    expect(() => loadEnv({ DEMO_DATA: "false", PAYMENT_GATEWAY: "stripe" })).toThrow(/PAYMENT_GATEWAY/);
+  });
+});
+
+describe("loadEnv: production refuses the demo secrets (issue 11 item 24)", () => {
+  it("starts in production with a secret and keys of its own", () => {
+    const env = loadEnv(production);
+    expect(env.OVERRIDE_SECRET).toBe("a-secret-of-our-own");
+    expect(env.API_KEYS).toEqual(["key-of-our-own"]);
+  });
+
+  it("refuses the demo override secret, also when it is the default", () => {
+    expect(() => loadEnv({ ...production, OVERRIDE_SECRET: undefined })).toThrow(
+      /OVERRIDE_SECRET: is the demo secret/,
+    );
+    expect(() => loadEnv({ ...production, OVERRIDE_SECRET: DEMO_OVERRIDE_SECRET })).toThrow(
+      /OVERRIDE_SECRET/,
+    );
+  });
+
+  it("refuses the demo API key, alone, among others, or as the default", () => {
+    expect(() => loadEnv({ ...production, API_KEYS: undefined })).toThrow(/API_KEYS: contains the demo key/);
+    expect(() => loadEnv({ ...production, API_KEYS: `key-of-our-own, ${DEMO_API_KEY}` })).toThrow(/API_KEYS/);
+  });
+
+  it("keeps the demo values outside production", () => {
+    const env = loadEnv({ NODE_ENV: "development" });
+    expect(env.OVERRIDE_SECRET).toBe(DEMO_OVERRIDE_SECRET);
+    expect(env.API_KEYS).toEqual([DEMO_API_KEY]);
+  });
+});
