@@ -13,7 +13,8 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
   axe,
   capture,
 }) => {
-  await page.goto("/");
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
 
   // SPEC §2: no hotel in the route and several group hotels → portal hotel list, language 1.
   await expect(page).toHaveURL(/\/channel\/1\/language\/1$/);
@@ -42,7 +43,9 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
 });
 
 test("an unknown URL shows the not-found page, with a way home", async ({ page, axe, capture }) => {
-  await page.goto("/this/does/not/exist");
+  // The server answers 404 for a path that no page matches, still with the web app so the page renders.
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
 
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   const home = page.getByRole("link", { name: "Go to the home page" });
@@ -59,7 +62,8 @@ test("an unknown page of a hotel in Italian shows the Italian not-found page", a
   axe,
   capture,
 }) => {
-  await page.goto("/hotel/1/channel/1/language/2/nope");
+  const response = await page.goto("/hotel/1/channel/1/language/2/nope");
+  expect(response?.status()).toBe(404);
 
   await expect(page.getByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Vai alla pagina iniziale" })).toBeVisible();

@@ -63,4 +63,48 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ pglite: client });
 }
 
+/**
+ * An empty, unmigrated database that several handles open, as several server processes would: `open()` gives a
+ * new handle (its own pool on PostgreSQL; the same PGlite instance on PGlite, which is one process's database).
+ * `close()` closes every handle and drops the database.
+ */
+export async function createEmptyTestDatabase(): Promise<{
+  open(): Promise<Database>;
+  close(): Promise<void>;
+}> {
+  const handles: Database[] = [];
+  if (testDatabaseKind() === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+    const name = `alloggio_e_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return {
+      open: async () => {
+        const database = await openDatabase({ url: withDatabaseName(adminUrl, name), max: 4 });
+        handles.push(database);
+        return database;
+      },
+      close: async () => {
+        for (const h of handles) await h.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const client = new PGlite();
+  return {
+    open: async () => {
+      const database = await openDatabase({ pglite: client });
+      handles.push(database);
+      return database;
+    },
+    close: () => client.close(),
+  };
+}
+
 export { withDatabaseName };

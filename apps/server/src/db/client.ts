@@ -95,12 +95,45 @@ export async function openDatabase(options: Options): Promise<Database> {
   };
 }
 
+/**
+ * The key of the PostgreSQL advisory lock that migrations run under: processes starting together against one
+ * database migrate one after the other, so the schema is migrated once and the others find nothing to do.
+ */
+export const MIGRATION_LOCK_KEY = 0x616c6c6f; // "allo"
+
+/** PGlite is one connection in one process: the migrations of one PGlite instance run one after the other. */
+const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own database type
-    await migratePg(database.db as any, { migrationsFolder });
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own database type
-    await migratePglite(database.db as any, { migrationsFolder });
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    // The lock, the migrator's reads and its transaction all on one session.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+    return;
   }
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const previous = pgliteMigrations.get(client) ?? Promise.resolve();
+  const run = previous
+    .catch(() => {})
+    .then(async () => {
+      // The same lock as on PostgreSQL (one session here, so it only marks the migration in pg_locks).
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    });
+  pgliteMigrations.set(client, run);
+  await run;
 }

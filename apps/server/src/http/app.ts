@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { isWebPage } from "@alloggio/domain/contract/web-routes";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -136,10 +137,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       )
     : "";
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  // History mode: a GET outside /api that is no file gets the web app, which shows its own not-found page.
+  // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
+  // else 404 with the same HTML, which shows the web app's not-found page.
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === "GET" && !request.url.startsWith("/api/"))
-      return reply.type("text/html").header("cache-control", "no-cache").send(indexHtml);
+      return reply
+        .code(isWebPage(request.url.split("?")[0] ?? "/") ? 200 : 404)
+        .type("text/html")
+        .header("cache-control", "no-cache")
+        .send(indexHtml);
     return sendError(
       reply,
       request.id,

@@ -1,4 +1,11 @@
-import { lazy, useEffect } from "react";
+import {
+  type HotelPageRoute,
+  PAGE_ROUTES,
+  type PageRoute,
+  pathInHotel,
+  ROUTES,
+} from "@alloggio/domain/contract/web-routes";
+import { type ComponentType, lazy, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { BootRedirect } from "../features/boot/boot-redirect";
 import { useHotel } from "../features/hotel/hotel-context";
@@ -6,7 +13,7 @@ import { RoomsPage } from "../features/rooms/rooms-page";
 import { useNavigateTo } from "../ui/app-link";
 import { HotelLayout } from "./hotel-layout";
 import { NotFoundPage } from "./not-found-page";
-import { href, ROUTES } from "./routes";
+import { href } from "./routes";
 
 // Everything but the search page loads on demand (issue 3: keep the first bundle small).
 const PortalPage = lazy(() => import("../features/portal/portal-page"));
@@ -27,31 +34,49 @@ function HotelIndex() {
   return null;
 }
 
+/**
+ * One component per page route of the domain's PAGE_ROUTES, the list the server answers 200 for: a page added
+ * here without its route there (or the other way round) does not compile.
+ */
+const PAGES: Record<PageRoute, ComponentType> = {
+  boot: BootRedirect,
+  hotel: HotelIndex,
+  rooms: RoomsPage,
+  recover: RecoverPage,
+  packageList: PackageListPage,
+  packages: PackageListPage,
+  packageView: PackageViewPage,
+  reservationLinkView: ReservationLinkPage,
+  services: ServicesPage,
+  checkout: CheckoutPage,
+  threeDs: ThreeDsPage,
+  voucher: VoucherPage,
+  portalHotelList: PortalPage,
+  portalRecover: PortalRecoverPage,
+};
+
+const isHotelPage = (name: PageRoute): name is HotelPageRoute =>
+  ROUTES[name] === ROUTES.hotel || ROUTES[name].startsWith(`${ROUTES.hotel}/`);
+const HOTEL_PAGES = PAGE_ROUTES.filter(isHotelPage);
+const OTHER_PAGES = PAGE_ROUTES.filter((name) => !isHotelPage(name));
+
 /** The routes of SPEC §2 (history mode, base /); the others arrive with their issues. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={BootRedirect} />
       <Route path={ROUTES.hotel} nest>
         <HotelLayout>
           <Switch>
-            <Route path="/" component={HotelIndex} />
-            <Route path="/rooms" component={RoomsPage} />
-            <Route path="/recover" component={RecoverPage} />
-            <Route path="/package/list" component={PackageListPage} />
-            <Route path="/packages" component={PackageListPage} />
-            <Route path="/package/view/:packid" component={PackageViewPage} />
-            <Route path="/reservationLink/view/:reservationLinkId" component={ReservationLinkPage} />
-            <Route path="/services" component={ServicesPage} />
-            <Route path="/checkout" component={CheckoutPage} />
-            <Route path="/3ds/code/:code/email/:email" component={ThreeDsPage} />
-            <Route path="/voucher/code/:code/email/:email" component={VoucherPage} />
+            {HOTEL_PAGES.map((name) => (
+              <Route key={name} path={pathInHotel(name)} component={PAGES[name]} />
+            ))}
             <Route component={NotFoundPage} />
           </Switch>
         </HotelLayout>
       </Route>
-      <Route path={ROUTES.portalRecover} component={PortalRecoverPage} />
-      <Route path={ROUTES.portalHotelList} component={PortalPage} />
+      {OTHER_PAGES.map((name) => (
+        <Route key={name} path={ROUTES[name]} component={PAGES[name]} />
+      ))}
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
+import { fixedClock } from "@alloggio/test-kit/clock";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { type App, buildApp } from "./app";
+
+// The web app's pages answer 200 with its HTML; any other path gets the same HTML (its not-found page) with 404.
+describe("web pages and unknown paths", () => {
+  let database: Database;
+  let app: App;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), "alloggio-web-"));
+    writeFileSync(
+      join(webDist, "index.html"),
+      "<!doctype html><html><head></head><body>web app</body></html>",
+    );
+    writeFileSync(join(webDist, "favicon.svg"), "<svg/>");
+    database = await createTestDatabase();
+    app = await buildApp({
+      database,
+      now: fixedClock("2030-01-01T10:00:00Z").now,
+      apiKeys: [TEST_API_KEY],
+      overrideSecret: TEST_OVERRIDE_SECRET,
+      logLevel: "silent",
+      webDist,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    "/",
+    "/channel/1/language/1",
+    "/channel/1/language/1/recover",
+    "/hotel/1/channel/1/language/2",
+    "/hotel/1/channel/1/language/2/",
+    "/hotel/1/channel/1/language/2/rooms?adults=2",
+    "/hotel/1/channel/1/language/2/package/view/7",
+    "/hotel/1/channel/1/language/2/reservationLink/view/101",
+    "/hotel/1/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it",
+    "/hotel/1/channel/1/language/1/3ds/code/AB12CD/email/a%40b.it",
+  ])("GET %s is a page: 200 with the web app", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("web app");
+  });
+
+  it.each([
+    "/nope",
+    "/this/does/not/exist",
+    "/hotel/1/channel/1/language/2/nope",
+    "/hotel/1/channel/1/language/2/rooms/extra",
+    "/channel/1/language/1/agency",
+    "/hotel/1/channel/1",
+  ])("GET %s is no page: 404 with the web app (its not-found page)", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("web app");
+    // The page still carries the public API key, as every page does.
+    expect(res.body).toContain(`<meta name="alloggio-api-key" content="${TEST_API_KEY}" />`);
+  });
+
+  it("a file of the build is served as it is", async () => {
+    const res = await app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("<svg/>");
+  });
+
+  it("an unknown /api path answers a 404 JSON error", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/nope?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toMatchObject({ error: { code: "not_found", message: "No route for GET /api/nope" } });
+  });
+});
