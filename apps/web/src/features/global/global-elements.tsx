@@ -1,7 +1,5 @@
 import { type RefObject, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useHotel } from "../hotel/hotel-context";
-import { ChatButton } from "./chat-button";
 import { CookieNotice, useCookieOk } from "./cookie-notice";
 import { MessagingButton, useMessagingUrl } from "./messaging-button";
 import "./global-elements.css";
@@ -32,10 +30,9 @@ function usePageClearance(dock: RefObject<HTMLElement | null>, visible: boolean)
 
 function Dock() {
   const { t } = useTranslation("global");
-  const { hotel } = useHotel();
   const messagingUrl = useMessagingUrl();
   const [cookieOk] = useCookieOk();
-  const visible = Boolean(messagingUrl) || hotel.settings.aspect.showChat || !cookieOk;
+  const visible = Boolean(messagingUrl) || !cookieOk;
   const dock = useRef<HTMLElement>(null);
   usePageClearance(dock, visible);
   if (!visible) return null;
@@ -43,14 +40,13 @@ function Dock() {
     <aside ref={dock} className="global-dock" aria-label={t("dock.label")}>
       <div className="global-dock__buttons">
         <MessagingButton />
-        <ChatButton />
       </div>
       <CookieNotice />
     </aside>
   );
 }
 
-/** SPEC §2 global elements fixed at the bottom: messaging and chat buttons, then the cookie notice. */
+/** SPEC §2 global elements fixed at the bottom: the messaging button, then the cookie notice. */
 export function GlobalElements() {
   return (
     <Suspense fallback={null}>
