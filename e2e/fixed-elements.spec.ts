@@ -65,7 +65,7 @@ function findCovered(page: Page, allowedCover: string | null): Promise<Covered[]
       ".rate__total",
       "[class*='price']",
     ].join(",");
-    const describe = (el: Element) => {
+    const nameOf = (el: Element) => {
       const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ");
       return `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${text.slice(0, 60)}"`;
     };
@@ -95,9 +95,9 @@ function findCovered(page: Page, allowedCover: string | null): Promise<Covered[]
         if (top && (top === el || el.contains(top))) continue;
         if (top && panel?.contains(top) && !panel.contains(el)) continue;
         covered.push({
-          what: describe(el),
+          what: nameOf(el),
           block,
-          coveredBy: top ? describe(top) : "nothing",
+          coveredBy: top ? nameOf(top) : "nothing",
           coverIsFixed: isFixed(top),
         });
       }
