@@ -23,6 +23,7 @@ import {
   type CheckoutValues,
   checkoutResolver,
   defaultValues,
+  fieldId,
   flattenErrors,
   isCardPayment,
   messageCode,
@@ -228,6 +229,18 @@ function CheckoutForm(props: {
     return t("payment.method");
   };
 
+  /** Back to the payment after a refused payment: the card form (its frame takes focus), else the methods. */
+  const toPaymentForm = () => {
+    const area = document.getElementById(fieldId("payment.cardToken"));
+    const target: HTMLElement | null =
+      area?.querySelector("iframe") ??
+      area ??
+      document.querySelector<HTMLInputElement>('input[name="payment.method"]:checked');
+    if (!target) return;
+    target.scrollIntoView?.({ block: "center" });
+    target.focus();
+  };
+
   const showProblem = (next: Problem) => {
     setProblem(next);
     focusNext.current = "problem";
@@ -322,7 +335,12 @@ function CheckoutForm(props: {
             {t("formTitle")}
           </h2>
           {problem ? (
-            <BookingProblem ref={problemRef} problem={problem} searchQuery={selection.searchQuery} />
+            <BookingProblem
+              ref={problemRef}
+              problem={problem}
+              searchQuery={selection.searchQuery}
+              toPayment={{ card: isCardPayment(method), go: toPaymentForm }}
+            />
           ) : null}
           {showSummary && errors.length > 0 ? (
             <ErrorSummary ref={summaryRef} errors={errors} labelOf={labelOf} />
