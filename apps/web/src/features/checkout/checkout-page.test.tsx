@@ -218,7 +218,8 @@ describe("CheckoutPage", () => {
     expect(within(alert).queryByRole("link", { name: "Start a new search" })).toBeNull();
     fireEvent.click(within(alert).getByRole("button", { name: "Enter another card" }));
     const frame = await screen.findByTitle("Secure card form of the payment provider");
-    expect(document.activeElement).toBe(frame);
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "Card details" }));
+    expect(document.activeElement?.contains(frame)).toBe(true);
     expect((screen.getByLabelText("Full name") as HTMLInputElement).value).not.toBe("");
 
     // Another card, the same checkout: the booking goes again with the new card and a new key.

@@ -229,12 +229,10 @@ function CheckoutForm(props: {
     return t("payment.method");
   };
 
-  /** Back to the payment after a refused payment: the card form (its frame takes focus), else the methods. */
+  /** Back to the payment after a refused payment: the card form (its next tab stop is the card number), else the methods. */
   const toPaymentForm = () => {
-    const area = document.getElementById(fieldId("payment.cardToken"));
     const target: HTMLElement | null =
-      area?.querySelector("iframe") ??
-      area ??
+      document.getElementById(fieldId("payment.cardToken")) ??
       document.querySelector<HTMLInputElement>('input[name="payment.method"]:checked');
     if (!target) return;
     target.scrollIntoView?.({ block: "center" });
