@@ -225,7 +225,13 @@ describe("CheckoutPage", () => {
     // Another card, the same checkout: the booking goes again with the new card and a new key.
     confirm = () => ({
       body: {
-        reservation: { code: "ABCD2345", status: "confirmed", total: 312, currency: "EUR", email: "anna@example.com" },
+        reservation: {
+          code: "ABCD2345",
+          status: "confirmed",
+          total: 312,
+          currency: "EUR",
+          email: "anna@example.com",
+        },
         next: "voucher",
       },
     });
