@@ -231,13 +231,13 @@ test("book a prepaid room with a 3-D Secure card: voucher, its PDF, retrieve, in
   await capture("confirmation mail");
 });
 
-test("a declined card shows the message and the guest can enter another card", async ({
+test("a declined card shows the message, its action leads back to the card form, another card books", async ({
   page,
   request,
   axe,
   capture,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const look = async (screen: string) => {
     await capture(screen);
     await axe(screen);
@@ -256,10 +256,21 @@ test("a declined card shows the message and the guest can enter another card", a
   });
   await expect(page).toHaveURL(/\/checkout/);
   await look("checkout card declined");
-  // Another card can go in the card frame.
-  await expect(page.frameLocator(`iframe[title="${CARD_FRAME}"]`).getByLabel("Card number")).toBeVisible();
+  // The alert's action is the card form of the same checkout, not a new search; the guest's data stays.
+  const alert = page.getByRole("alert").filter({ hasText: "Your card was not accepted" });
+  await expect(alert.getByRole("link", { name: "Start a new search" })).toHaveCount(0);
+  await alert.getByRole("button", { name: "Enter another card" }).click();
+  const cardForm = page.getByRole("group", { name: "Card details" });
+  await expect(cardForm).toBeFocused();
+  await expect(cardForm.locator(`iframe[title="${CARD_FRAME}"]`)).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Anna Bianchi");
   await enterCard(page, "4242424242424242");
   await look("checkout another card");
+  await bookButton(page).click();
+  await page.waitForURL(/\/voucher\/code\//, { timeout: 20_000 });
+  await expect(page.getByText("Status: Confirmed")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
+  await look("voucher after another card");
 });
 
 test("pay by instant bank payment on the gateway's page, and come back to the voucher", async ({

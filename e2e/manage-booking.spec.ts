@@ -324,6 +324,10 @@ test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
   await expectVoucher(page, code);
   await expect(page.getByText("Status: Confirmed")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
+  // The voucher says the payment went through, with the amounts as they now stand (issue 11 item 15).
+  await expect(page.getByRole("region", { name: "Manage your booking" }).getByRole("status")).toContainText(
+    /^Payment received\. Thank you\. Paid so far: [\d.,]+\sEUR; still to pay: [\d.,]+\sEUR\.$/,
+  );
   await look("voucher after paying now");
 });
 

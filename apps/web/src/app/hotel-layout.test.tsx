@@ -15,8 +15,8 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-function renderLayout(path: string) {
-  const { hotel, channel } = buildHotelContext();
+function renderLayout(path: string, overrides: Parameters<typeof buildHotelContext>[0] = {}) {
+  const { hotel, channel } = buildHotelContext(overrides);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) =>
@@ -65,5 +65,21 @@ describe("the hotel layout's page language", () => {
     await waitFor(() => expect(document.documentElement.lang).toBe(lang));
     expect(i18n.language).toBe(text);
     expect(await screen.findByRole("combobox", { name: languageLabel })).toBeTruthy();
+  });
+});
+
+describe("the hotel layout's global elements", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows no chat, even when the hotel's showChat is on: nothing would answer it (issue 11 item 11, ADR 0022)", async () => {
+    renderLayout("/hotel/1/channel/1/language/1/rooms", { settings: { aspect: { showChat: true } } });
+    await screen.findByText("page");
+    await screen.findByRole("combobox", { name: "Language" });
+    expect(screen.queryByRole("button", { name: /chat/i })).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByText(/will reply/i)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { useHotelList } from "../features/boot/api/use-hotel-list";
 import { CurrencyProvider } from "../features/currency/currency-context";
-import { GlobalElements } from "../features/global/global-elements";
+import { CookieNotice } from "../features/global/cookie-notice";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
@@ -74,11 +74,14 @@ export function HotelLayout({ children }: { children: ReactNode }) {
     <HotelContext.Provider value={value}>
       <CurrencyProvider>
         <SiteHeader />
+        {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
+        <Suspense fallback={null}>
+          <CookieNotice />
+        </Suspense>
         <Suspense fallback={<PageSkeleton />}>
           <WalkInPrompt />
           {children}
         </Suspense>
-        <GlobalElements />
       </CurrencyProvider>
     </HotelContext.Provider>
   );

@@ -2,12 +2,13 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { CurrencySelector } from "../features/currency/currency-selector";
 import { LanguageSwitcher } from "../features/global/language-switcher";
+import { MessagingButton } from "../features/global/messaging-button";
 import { HotelInfoButton } from "../features/hotel/components/hotel-info-button";
 import { useHotel } from "../features/hotel/hotel-context";
 import { AppLink } from "../ui/app-link";
 import { href } from "./routes";
 
-/** Header (SPEC §2): back to site, offers, my booking. */
+/** Header (SPEC §2): back to site, offers, my booking; the hotel's messaging link among its tools (ADR 0022). */
 export function SiteHeader() {
   const { t } = useTranslation("common");
   const { hotel, ids } = useHotel();
@@ -26,6 +27,7 @@ export function SiteHeader() {
       <div className="header-tools">
         <Suspense fallback={null}>
           <HotelInfoButton />
+          <MessagingButton />
           <LanguageSwitcher />
           <CurrencySelector />
         </Suspense>

@@ -7,7 +7,7 @@ export function AppLink({ to, ...props }: Omit<ComponentProps<"a">, "href"> & { 
 }
 
 /** Navigates to an absolute app path (from `href`). */
-export function useNavigateTo(): (to: string, options?: { replace?: boolean }) => void {
+export function useNavigateTo(): (to: string, options?: { replace?: boolean; state?: unknown }) => void {
   const [, navigate] = useLocation();
   return useCallback((to, options) => navigate(`~${to}`, options), [navigate]);
 }

@@ -194,6 +194,59 @@ describe("CheckoutPage", () => {
     );
   });
 
+  it("after a declined card the alert takes the guest back to the card form, the form kept (issue 11 item 15)", async () => {
+    confirm = () => ({
+      status: 402,
+      body: {
+        error: {
+          code: "card_declined",
+          message: "The card was not accepted",
+          requestId: "r9",
+          details: [{ field: "payment.cardToken", message: "declined" }],
+        },
+      },
+    });
+    renderPage(<CheckoutPage />);
+    expect(await screen.findByTitle("Secure card form of the payment provider")).toBeTruthy();
+    postCard("tok_declined", "0002");
+    expect(await screen.findByText("Card ending in 0002 saved.")).toBeTruthy();
+    fillValidForm();
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your card was not accepted. Please try another card.");
+    // Not "Start a new search": the rooms, the guest's data and the terms are all still here.
+    expect(within(alert).queryByRole("link", { name: "Start a new search" })).toBeNull();
+    fireEvent.click(within(alert).getByRole("button", { name: "Enter another card" }));
+    const frame = await screen.findByTitle("Secure card form of the payment provider");
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "Card details" }));
+    expect(document.activeElement?.contains(frame)).toBe(true);
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).not.toBe("");
+
+    // Another card, the same checkout: the booking goes again with the new card and a new key.
+    confirm = () => ({
+      body: {
+        reservation: {
+          code: "ABCD2345",
+          status: "confirmed",
+          total: 312,
+          currency: "EUR",
+          email: "anna@example.com",
+        },
+        next: "voucher",
+      },
+    });
+    postCard("tok_ok", "4242");
+    expect(await screen.findByText("Card ending in 4242 saved.")).toBeTruthy();
+    submit();
+    await waitFor(() => expect(bookings()).toHaveLength(2));
+    const [first, second] = bookings();
+    expect(JSON.parse(String(second!.init?.body)).payment.cardToken).toBe("tok_ok");
+    expect(new Headers(second!.init?.headers).get("Idempotency-Key")).not.toBe(
+      new Headers(first!.init?.headers).get("Idempotency-Key"),
+    );
+    await waitFor(() => expect(window.location.pathname).toContain("/voucher/code/ABCD2345/"));
+  });
+
   it("puts the server's field details on their fields by dotted path", async () => {
     confirm = () => ({
       status: 422,

@@ -23,6 +23,7 @@ import {
   type CheckoutValues,
   checkoutResolver,
   defaultValues,
+  fieldId,
   flattenErrors,
   isCardPayment,
   messageCode,
@@ -228,6 +229,16 @@ function CheckoutForm(props: {
     return t("payment.method");
   };
 
+  /** Back to the payment after a refused payment: the card form (its next tab stop is the card number), else the methods. */
+  const toPaymentForm = () => {
+    const target: HTMLElement | null =
+      document.getElementById(fieldId("payment.cardToken")) ??
+      document.querySelector<HTMLInputElement>('input[name="payment.method"]:checked');
+    if (!target) return;
+    target.scrollIntoView?.({ block: "center" });
+    target.focus();
+  };
+
   const showProblem = (next: Problem) => {
     setProblem(next);
     focusNext.current = "problem";
@@ -322,7 +333,12 @@ function CheckoutForm(props: {
             {t("formTitle")}
           </h2>
           {problem ? (
-            <BookingProblem ref={problemRef} problem={problem} searchQuery={selection.searchQuery} />
+            <BookingProblem
+              ref={problemRef}
+              problem={problem}
+              searchQuery={selection.searchQuery}
+              toPayment={{ card: isCardPayment(method), go: toPaymentForm }}
+            />
           ) : null}
           {showSummary && errors.length > 0 ? (
             <ErrorSummary ref={summaryRef} errors={errors} labelOf={labelOf} />

@@ -22,7 +22,10 @@ export function useMessagingUrl(): string | null {
   return findMessagingUrl(hotel.messaging, phone);
 }
 
-/** SPEC §2: a floating button opening the hotel's chat link (mobile or web variant) in a new tab. */
+/**
+ * SPEC §2: the messaging button, opening the hotel's chat link (mobile or web variant) in a new tab. It sits in the
+ * header, not floating over the page, so it never covers a price or a button (ADR 0022).
+ */
 export function MessagingButton() {
   const { t } = useTranslation("global");
   const { hotel } = useHotel();
@@ -31,13 +34,13 @@ export function MessagingButton() {
   const app = hotel.messaging.button?.trim();
   return (
     <a
-      className="floating-button"
+      className="messaging-button"
       href={url}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={app ? t("messaging.labelApp", { app }) : t("messaging.label")}
     >
-      <MessageCircle aria-hidden="true" size={20} />
+      <MessageCircle aria-hidden="true" size={18} />
       <span>{app || t("messaging.short")}</span>
     </a>
   );

@@ -434,13 +434,33 @@ describe("voucher actions", () => {
       cardToken: "tok_123",
       cardLast4: "4242",
     });
+    // Issue 11 item 15: the voucher says the payment went through, and what is paid and left now.
     expect(text(screen.getByRole("region", { name: "Manage your booking" }))).toContain(
-      "Payment of 277,90 EUR received.",
+      "Payment of 277,90 EUR received. Thank you. Paid so far: 277,90 EUR; still to pay: 119,10 EUR.",
     );
     // Fetched again: the next payment due is offered.
     await waitFor(() =>
       expect(screen.getByRole("button", { name: named("Pay 119,10 EUR now") })).toBeTruthy(),
     );
+  });
+
+  it("says the payment went through when the guest comes back from the payment provider's page (issue 11 item 15)", async () => {
+    reservation = aReservation({
+      prepayments: [
+        { id: 61, date: "20300101", amount: 119.1, status: "due", kind: "prepayment" },
+        { id: 62, date: "20291227", amount: 277.9, status: "paid", kind: "prepayment" },
+      ],
+    });
+    window.history.replaceState({ paymentReceived: true }, "");
+    await renderVoucher();
+    const status = within(screen.getByRole("region", { name: "Manage your booking" })).getByRole("status");
+    await waitFor(() =>
+      expect(text(status)).toBe(
+        "Payment received. Thank you. Paid so far: 277,90 EUR; still to pay: 119,10 EUR.",
+      ),
+    );
+    // Said once: a reload of the voucher does not say it again.
+    expect((window.history.state as { paymentReceived: boolean }).paymentReceived).toBe(false);
   });
 
   it("authorises a card when the booking waits for it", async () => {

@@ -9,8 +9,34 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
 import { type ManageAbilities, manageAbilities } from "./manage-rules";
+import { useVoucherFormat } from "./use-voucher-format";
+
+/** The history state the 3-D Secure return leaves when a payment went through: the voucher says so once. */
+export const PAYMENT_RECEIVED = "paymentReceived";
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * What is paid so far and what is left to pay, in words, so that after a payment the guest reads the new amounts;
+ * `justPaid` is a payment the reservation shown does not carry yet (it is reloaded meanwhile).
+ */
+export function usePaidSoFar(reservation: Reservation, leftToPay: number): (justPaid?: number) => string {
+  const { t } = useTranslation("manage");
+  const format = useVoucherFormat(reservation.currency);
+  const paid = reservation.prepayments
+    .filter((p) => p.status === "paid")
+    .reduce((sum, p) => sum + p.amount, 0);
+  return (justPaid = 0) => {
+    const left = Math.max(0, round2(leftToPay - justPaid));
+    const total = format.money(round2(paid + justPaid));
+    return left > 0
+      ? t("pay.paidSoFarLeft", { paid: total, left: format.money(left) })
+      : t("pay.paidSoFar", { paid: total });
+  };
+}
 
 /** One action of the voucher, as the guest opened it. */
 export type ManageAction =
@@ -68,6 +94,19 @@ export function ManageProvider(props: { reservation: Reservation; mail: string; 
     () => manageAbilities(reservation, { timeZone: hotel.timeZone, now }),
     [reservation, hotel.timeZone, now],
   );
+
+  // Back from the payment provider's page with a payment done: say so, with the amounts as they now stand.
+  const { t } = useTranslation("manage");
+  const paidSoFar = usePaidSoFar(reservation, abilities.leftToPay);
+  const announced = useRef(false);
+  useEffect(() => {
+    const state = window.history.state as Record<string, unknown> | null;
+    if (announced.current || !state?.[PAYMENT_RECEIVED]) return;
+    announced.current = true;
+    setOutcome(`${t("pay.received")} ${paidSoFar()}`);
+    // Once: a reload of the voucher does not say it again.
+    window.history.replaceState({ ...state, [PAYMENT_RECEIVED]: false }, "");
+  });
 
   const open = useCallback((next: ManageAction) => {
     trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

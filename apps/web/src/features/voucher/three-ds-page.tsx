@@ -5,6 +5,7 @@ import { href } from "../../app/routes";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { useHotel } from "../hotel/hotel-context";
 import { Stepper } from "../rooms/components/stepper";
+import { PAYMENT_RECEIVED } from "./manage-context";
 import { useReservationParams } from "./route-params";
 import { POLL_DELAYS, usePaymentCheck } from "./use-payment-check";
 import "./voucher.css";
@@ -20,9 +21,15 @@ export function ThreeDsReturn({ pollDelays = POLL_DELAYS }: { pollDelays?: reado
   const navigate = useNavigateTo();
   const { check, retry } = usePaymentCheck(code, hotel.gateway, pollDelays);
 
+  // A payment that went through is announced on the voucher (with what is paid and what is left).
+  const paid = check.kind === "done" && check.paid;
   useEffect(() => {
-    if (check.kind === "done") navigate(href("voucher", { ...ids, code, email }), { replace: true });
-  }, [check.kind, navigate, ids, code, email]);
+    if (check.kind === "done")
+      navigate(href("voucher", { ...ids, code, email }), {
+        replace: true,
+        state: paid ? { [PAYMENT_RECEIVED]: true } : null,
+      });
+  }, [check.kind, paid, navigate, ids, code, email]);
 
   const problem = check.kind === "failed" || check.kind === "error";
   const message = problem

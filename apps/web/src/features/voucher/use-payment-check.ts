@@ -8,8 +8,8 @@ export const POLL_DELAYS: readonly number[] = [1000, 2000, 3000, 5000, 8000];
 
 export type PaymentCheck =
   | { kind: "checking" }
-  /** Paid or authorised, or nothing left to pay: the voucher tells the rest. */
-  | { kind: "done" }
+  /** Paid or authorised, or nothing left to pay: the voucher tells the rest (`paid`: a payment went through). */
+  | { kind: "done"; paid: boolean }
   /** Still waiting for the gateway after every ask. */
   | { kind: "waiting" }
   /** Declined or cancelled. */
@@ -50,10 +50,11 @@ export function usePaymentCheck(code: string, gateway: string, delays: readonly 
     };
     async function ask() {
       try {
-        const outcome = outcomeOf(await confirmPayment(code, gateway, controller.signal));
+        const answer = await confirmPayment(code, gateway, controller.signal);
+        const outcome = outcomeOf(answer);
         if (controller.signal.aborted) return;
         if (outcome === "waiting" && again()) return;
-        setCheck({ kind: outcome });
+        setCheck(outcome === "done" ? { kind: "done", paid: answer.paid } : { kind: outcome });
       } catch (error) {
         if (controller.signal.aborted) return;
         if (transient(error) && again()) return;

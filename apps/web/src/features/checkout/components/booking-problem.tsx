@@ -30,16 +30,33 @@ export function toProblemCode(code: string): ProblemCode {
 /** Codes after which the guest may simply send again: nothing was settled. */
 const RETRYABLE: readonly ProblemCode[] = ["network", "request_in_progress"];
 
+/** Codes of a payment that did not go through: the rooms are still there, another card (or method) may pay. */
+export const PAYMENT_PROBLEMS: readonly ProblemCode[] = [
+  "card_declined",
+  "card_insufficient_funds",
+  "payment_failed",
+];
+
 export type Problem = { code: ProblemCode; services?: boolean };
 
-/** A booking call that failed: what happened in words, and where to go from here (a new search, the services). */
+/**
+ * A booking call that failed: what happened in words, and where to go from here (a new search, the services, or —
+ * when only the payment failed — back to the card form of the same checkout, filled in as it was).
+ */
 export const BookingProblem = forwardRef<
   HTMLDivElement,
-  { problem: Problem; searchQuery: Record<string, QueryValue>; onRetry?: (() => void) | undefined }
->(function BookingProblem({ problem, searchQuery, onRetry }, ref) {
+  {
+    problem: Problem;
+    searchQuery: Record<string, QueryValue>;
+    onRetry?: (() => void) | undefined;
+    /** Takes the guest to the payment (the card form when paying by card); `card` names the action. */
+    toPayment?: { card: boolean; go: () => void } | undefined;
+  }
+>(function BookingProblem({ problem, searchQuery, onRetry, toPayment }, ref) {
   const { t } = useTranslation(["checkout", "errors"]);
   const { ids } = useHotel();
   const toServices = problem.services || problem.code === "mandatory_service_missing";
+  const paymentOnly = toPayment !== undefined && PAYMENT_PROBLEMS.includes(problem.code);
   return (
     <div className="problem" role="alert" tabIndex={-1} ref={ref}>
       <AlertCircle aria-hidden="true" focusable="false" size={22} className="problem__icon" />
@@ -56,7 +73,12 @@ export const BookingProblem = forwardRef<
               {t("checkout:problem.services")}
             </AppLink>
           ) : null}
-          {RETRYABLE.includes(problem.code) ? null : (
+          {paymentOnly ? (
+            <button type="button" className="button" onClick={toPayment.go}>
+              {toPayment.card ? t("checkout:problem.anotherCard") : t("checkout:problem.payment")}
+            </button>
+          ) : null}
+          {RETRYABLE.includes(problem.code) || paymentOnly ? null : (
             <AppLink className="button button--secondary" to={href("rooms", ids, searchQuery)}>
               {t("checkout:problem.newSearch")}
             </AppLink>

@@ -12,7 +12,7 @@ import { useHotel } from "../../hotel/hotel-context";
 import { activateInstallments } from "../api/use-activate-installments";
 import { authoriseNow } from "../api/use-authorise-now";
 import { type PayMethod, payNow } from "../api/use-pay-now";
-import type { ManageContextValue } from "../manage-context";
+import { type ManageContextValue, usePaidSoFar } from "../manage-context";
 import { useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
@@ -91,6 +91,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
   const action = useManageAction(payCall);
   const sending = action.state.kind === "sending";
   const leaving = action.state.kind === "done" && action.state.result.next === "3ds";
+  const paidSoFar = usePaidSoFar(reservation, abilities.leftToPay);
 
   const pay = async () => {
     setProblem(null);
@@ -109,7 +110,9 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
       return;
     }
     if (followGateway(outcome.result)) return;
-    manage.close(t("pay.done", { amount: format.money(outcome.result.amount) }));
+    // The amounts as they stand after this payment (the voucher reloads them too).
+    const amount = outcome.result.amount;
+    manage.close(`${t("pay.done", { amount: format.money(amount) })} ${paidSoFar(amount)}`);
   };
 
   return (
