@@ -1,6 +1,6 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
-import { formatMoney, toMinor } from "@alloggio/domain/money/money";
 import { formatAmountFor } from "@alloggio/domain/money/format-amount";
+import { formatMoney, toMinor } from "@alloggio/domain/money/money";
 import { createTestApp } from "@alloggio/test-kit/app";
 import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import {
