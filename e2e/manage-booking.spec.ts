@@ -211,6 +211,12 @@ test("recover the booking, cancel one room: the new total on the voucher, the ro
   const totals = page.getByRole("region", { name: "Totals" });
   // retrieve.do is rate limited per address (10 a minute): the test reads the totals on the voucher, not the API.
   const totalsBefore = await totals.textContent();
+  // City tax (2,50 a night per adult at hotel 1): two rooms of two adults for two nights.
+  const cityTax = totals
+    .getByRole("term")
+    .filter({ hasText: "City tax" })
+    .locator("xpath=following-sibling::dd[1]");
+  await expect(cityTax).toHaveText(/^20,00\sEUR$/);
   await look("voucher with actions");
 
   // Cancel room 2: the preview says it is free and gives the new total; confirm.
@@ -228,6 +234,8 @@ test("recover the booking, cancel one room: the new total on the voucher, the ro
   await expect(page.getByRole("article", { name: /^Room 2:/ })).toContainText("Cancelled");
   await expect(totals).toContainText(newTotal);
   expect(await totals.textContent()).not.toBe(totalsBefore);
+  // The cancelled room's guests pay no city tax any more.
+  await expect(cityTax).toHaveText(/^10,00\sEUR$/);
   await expect(page.getByRole("button", { name: "Cancel room 1" })).toHaveCount(0);
   await look("voucher after cancelling a room");
 
