@@ -8,6 +8,7 @@ import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
+import { startRateLimitSweep } from "./jobs/rate-limit-sweep";
 import { startTimedChanges } from "./jobs/timed-changes";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
@@ -48,6 +49,7 @@ export async function startServer(
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ?? resolve(options.root, "apps/web/dist"),
     devMailbox: env.NODE_ENV !== "production",
+    trustProxy: env.TRUST_PROXY,
   });
   const mailTransport = chooseMailTransport(env);
   const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
@@ -59,6 +61,7 @@ export async function startServer(
     publicUrl,
   );
   const timed = startTimedChanges({ database, now: () => new Date(), baseUrl: publicUrl });
+  const rateLimits = startRateLimitSweep(database);
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
   );
@@ -69,6 +72,7 @@ export async function startServer(
     close: async () => {
       await holds.stop();
       await timed.stop();
+      await rateLimits.stop();
       await mailDelivery?.stop();
       mailTransport?.close?.();
       await app.close();

@@ -603,7 +603,14 @@ export const reservation = pgTable(
 );
 
 /** One flight of a booked package: its code, airports, day and times. */
-export type BookedFlight = { code: string; from: string; to: string; date: string; time: string; arrivalTime?: string };
+export type BookedFlight = {
+  code: string;
+  from: string;
+  to: string;
+  date: string;
+  time: string;
+  arrivalTime?: string;
+};
 export type BookedFlights = { outbound: BookedFlight; return: BookedFlight; passengers: number };
 
 export const reservationRoom = pgTable(
@@ -800,3 +807,19 @@ export const reservationRequest = pgTable("reservation_request", {
     .notNull()
     .references(() => reservation.id, { onDelete: "cascade" }),
 });
+
+/**
+ * Rate limits shared by every server process (ADR 0015): one counter per key (`addr:<route>:<client address>`,
+ * `code:<reservation code>`, `quote-to:<e-mail>`) in a window that starts with its first hit and ends at
+ * `reset_at`; a hit after that starts a new window. Expired rows are swept.
+ */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_reset_at").on(t.resetAt)],
+);

@@ -54,6 +54,8 @@ export type AppOptions = {
   webDist?: string | undefined;
   /** The outbox at /dev/mailbox (development only; 404 otherwise). */
   devMailbox?: boolean;
+  /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
+  trustProxy?: boolean | string[];
 };
 
 function escapeAttribute(value: string): string {
@@ -72,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -116,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
-  const codeLimiter = createRecoverLimiter(deps.now);
+  const codeLimiter = createRecoverLimiter(deps.database, deps.now);
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });

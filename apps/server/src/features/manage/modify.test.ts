@@ -82,7 +82,7 @@ beforeAll(async () => {
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
       gateway,
-      codeLimiter: createRecoverLimiter(clock.now),
+      codeLimiter: createRecoverLimiter(database, clock.now),
     });
   await app.ready();
 });
@@ -593,7 +593,7 @@ describe("idempotency and holder", () => {
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
       gateway: createSandboxGateway(database),
-      codeLimiter: createRecoverLimiter(clock.now),
+      codeLimiter: createRecoverLimiter(database, clock.now),
     };
     const request = { action: "confirm" as const, mail: MAIL, change, expectedBecomes: 240 };
     const first = await modifyReservation(deps, b.code, request, key, "http://localhost");

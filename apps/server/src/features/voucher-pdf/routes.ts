@@ -5,13 +5,14 @@ import type { App } from "../../http/app";
 import { tooManyAttempts } from "../booking/retrieve";
 import { baseUrlOf, RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
 import type { ManageDeps } from "../manage/holder";
+import { addressRateLimits } from "../rate-limits/rate-limits";
 import { downloadVoucherPdf } from "./service";
 
 /** `POST /api/voucher.pdf`: the voucher as a PDF download, for the holder only, rate limited like `retrieve.do`. */
 export function registerVoucherPdfRoutes(app: App, deps: ManageDeps): void {
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, addressRateLimits(deps));
     scope.post(
       "/api/voucher.pdf",
       {
