@@ -33,6 +33,7 @@ import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
+import { serializeError, serializeRequest } from "./log-privacy";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -54,6 +55,8 @@ export type AppOptions = {
   webDist?: string | undefined;
   /** The outbox at /dev/mailbox (development only; 404 otherwise). */
   devMailbox?: boolean;
+  /** Where the log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
   trustProxy?: boolean | string[];
 };
@@ -67,7 +70,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ["req.headers.authorization", 'req.headers["x-api-key"]'],
+      // No reservation code or e-mail in a log line (the voucher's path carries both).
+      serializers: { req: serializeRequest, err: serializeError },
     },
     bodyLimit: 256 * 1024,
     requestIdHeader: "x-request-id",
@@ -81,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
 
   await app.register(helmet, {
+    // No page passes its address on: the voucher's carries the reservation code and e-mail (SPEC §2).
+    referrerPolicy: { policy: "no-referrer" },
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
