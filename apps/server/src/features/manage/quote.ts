@@ -137,7 +137,7 @@ export async function requestQuote(
   const email = req.email.trim().toLowerCase();
   if (await recipients.isBlocked(email)) throw tooManyAttempts();
   const hotel = await loadQuoteHotel(deps, req.hotel, req.channel);
-  if (!hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!hotel) throw notFound("hotel", "Unknown hotel or channel");
   if (req.arrival < firstArrivalInZone(deps.now(), hotel.timeZone))
     throw badInput("arrival", "cannot be in the past");
 
