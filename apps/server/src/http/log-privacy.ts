@@ -62,8 +62,12 @@ export function redactUrl(url: string): string {
   return redactText(safeQuery === null ? safePath : `${safePath}?${safeQuery}`);
 }
 
-/** Fastify's request serializer with the URL redacted (the rest as Fastify logs it). */
-export function serializeRequest(request: FastifyRequest) {
+/**
+ * Fastify's request serializer with the URL redacted (the rest as Fastify logs it). Fastify passes its request
+ * (typed as the raw one in its logger options).
+ */
+export function serializeRequest(raw: unknown) {
+  const request = raw as FastifyRequest;
   return {
     method: request.method,
     url: redactUrl(request.url),
@@ -74,10 +78,17 @@ export function serializeRequest(request: FastifyRequest) {
 }
 
 /** An error for the log: its message and stack with e-mails and codes replaced (a database error quotes values). */
-export function serializeError(err: unknown) {
-  if (!(err instanceof Error)) return err;
-  const out: Record<string, unknown> = { type: err.name, message: redactText(err.message) };
-  if (err.stack) out.stack = redactText(err.stack);
+export function serializeError(err: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: err.name,
+    message: redactText(err.message),
+    stack: redactText(err.stack ?? ""),
+  };
   for (const [key, value] of Object.entries(err))
     out[key] = typeof value === "string" ? redactText(value) : value;
   return out;

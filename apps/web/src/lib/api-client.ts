@@ -19,7 +19,7 @@ export class ApiError extends Error {
  * and only delays what the page does about it (the boot's fallback, the not-found page).
  */
 export function retryUnlessAnswered(times = 1) {
-  return (failures: number, error: unknown): boolean =>
+  return (failures: number, error: Error): boolean =>
     failures < times && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 
