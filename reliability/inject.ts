@@ -82,6 +82,11 @@ export const DEPARTURE = "20300122";
 export type Fixture = {
   database: Database;
   app: App;
+  /**
+   * A second app on the same database, as a second server process would be: whatever it limits it counts in the
+   * database, so its counts and `app`'s add up.
+   */
+  second: App;
   hotelId: number;
   roomId: number;
   rateId: number;
@@ -127,6 +132,7 @@ export async function createFixture(): Promise<Fixture> {
   const database = await createTestDatabase();
   await seedProperty(database, hotel);
   const app = await createTestApp(database, () => NOW);
+  const second = await createTestApp(database, () => NOW);
   const stay = {
     hotel: hotel.hotel.id,
     roomId: room.id,
@@ -159,6 +165,7 @@ export async function createFixture(): Promise<Fixture> {
   return {
     database,
     app,
+    second,
     hotelId: hotel.hotel.id,
     roomId: room.id,
     rateId: rate.id,
@@ -171,6 +178,7 @@ export async function createFixture(): Promise<Fixture> {
     book: () => book(),
     close: async () => {
       await app.close();
+      await second.close();
       await database.close();
     },
   };

@@ -1,7 +1,8 @@
 // R7 enumeration (issue 7, reliability/README.md): recovering a reservation by code + e-mail (retrieve.do, and the
 // voucher actions that identify the holder the same way) answers a wrong code and a wrong e-mail identically, is
 // rate limited per code (shared by every such call) and per client address, takes no measurably different time,
-// and the codes carry at least 64 random bits.
+// and the codes carry at least 64 random bits. The calls alternate between two app instances on one database, as
+// two server processes would: the limits count their attempts together.
 import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -41,10 +42,17 @@ const randomCode = () => encodeReservationCode(randomBytes(RESERVATION_CODE_BYTE
 
 type HolderCall = { name: string; send(code: string, mail: string, from?: string): Promise<Answer> };
 
+let sent = 0;
+/** The instance of the next call: one, then the other. */
+const nextInstance = () => {
+  sent += 1;
+  return sent % 2 === 0 ? fixture.app : fixture.second;
+};
+
 /** The calls that identify the holder by code + e-mail (they share the per-code limiter). */
 function holderCalls(): HolderCall[] {
   const post = (url: string, payload: unknown, from = freshAddress(), idempotent = false) =>
-    timedInject(fixture.app, {
+    timedInject(nextInstance(), {
       method: "POST",
       url,
       payload: payload as Record<string, unknown>,
@@ -150,7 +158,7 @@ describe("R7 enumeration", () => {
     // retrieve.do: a wrong channel answers the same too.
     const code = await fixture.book();
     const [retrieve] = holderCalls();
-    const wrongChannel = await timedInject(fixture.app, {
+    const wrongChannel = await timedInject(nextInstance(), {
       method: "POST",
       url: "/api/retrieve.do",
       payload: { channel: 2, code, mail: MAIL },
@@ -214,6 +222,7 @@ describe("R7 enumeration", () => {
     expect(refused.body.error.details?.[0]?.field).toBeTruthy();
     expect(elsewhere.status, elsewhere.text).toBe(200);
     figures.perAddressLimit = RETRIEVE_PER_ADDRESS_PER_MINUTE;
+    figures.instances = 2;
   });
 
   it("a wrong code and a wrong e-mail take times that cannot be told apart (reported, not asserted)", async () => {

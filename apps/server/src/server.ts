@@ -8,6 +8,7 @@ import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
+import { startRateLimitSweep } from "./jobs/rate-limit-sweep";
 import { startTimedChanges } from "./jobs/timed-changes";
 
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
@@ -55,6 +56,7 @@ export function appOptionsFor(
     webDist: env.WEB_DIST ?? resolve(root, "apps/web/dist"),
     devMailbox: env.DEV_MAILBOX,
     publicUrl: publicUrlOf(env),
+    trustProxy: env.TRUST_PROXY,
   };
 }
 
@@ -80,6 +82,7 @@ export async function startServer(
     publicUrl,
   );
   const timed = startTimedChanges({ database, gateway, now: () => new Date(), baseUrl: publicUrl });
+  const rateLimits = startRateLimitSweep(database);
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,
   );
@@ -90,6 +93,7 @@ export async function startServer(
     close: async () => {
       await holds.stop();
       await timed.stop();
+      await rateLimits.stop();
       await mailDelivery?.stop();
       mailTransport?.close?.();
       await app.close();

@@ -48,6 +48,35 @@ const EnvSchema = z
     PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: z.string().optional(),
+    /**
+     * Which proxies in front of the server to believe about the client's address (X-Forwarded-For), which the
+     * rate limits count by: `false` (none, the default), `true` (any: only when nothing reaches the server but
+     * through the proxy), or a comma-separated list of proxy addresses, CIDR ranges and the names loopback,
+     * linklocal, uniquelocal. (A number of hops is refused: Fastify cannot check the peer with it and trusts none.)
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((v, ctx): boolean | string[] => {
+        const value = v.trim();
+        if (value === "false" || value === "") return false;
+        if (value === "true") return true;
+        const list = value
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (
+          list.every((p) =>
+            /^([0-9a-fA-F]*[.:][0-9a-fA-F.:]*(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(p),
+          )
+        )
+          return list;
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false or a list of proxy addresses/CIDR ranges",
+        });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

@@ -822,3 +822,19 @@ export const reservationRequest = pgTable("reservation_request", {
     .notNull()
     .references(() => reservation.id, { onDelete: "cascade" }),
 });
+
+/**
+ * Rate limits shared by every server process (ADR 0015): one counter per key (`addr:<route>:<client address>`,
+ * `code:<reservation code>`, `quote-to:<e-mail>`) in a window that starts with its first hit and ends at
+ * `reset_at`; a hit after that starts a new window. Expired rows are swept.
+ */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_reset_at").on(t.resetAt)],
+);

@@ -35,6 +35,7 @@ import { registerSearchRoutes } from "../features/search/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 import { createLinkBase } from "./link-base";
+import { serializeError, serializeRequest } from "./log-privacy";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -58,6 +59,10 @@ export type AppOptions = {
   devMailbox?: boolean;
   /** PUBLIC_URL: the base of links in mails and PDFs (http://localhost by default). */
   publicUrl?: string;
+  /** Where the log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
+  /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
+  trustProxy?: boolean | string[];
 };
 
 function escapeAttribute(value: string): string {
@@ -69,19 +74,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "info",
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ["req.headers.authorization", 'req.headers["x-api-key"]'],
+      // No reservation code or e-mail in a log line (the voucher's path carries both).
+      serializers: { req: serializeRequest, err: serializeError },
     },
     bodyLimit: 256 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
   await app.register(helmet, {
+    // No page passes its address on: the voucher's carries the reservation code and e-mail (SPEC §2).
+    referrerPolicy: { policy: "no-referrer" },
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
@@ -121,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
-  const codeLimiter = createRecoverLimiter(deps.now);
+  const codeLimiter = createRecoverLimiter(deps.database, deps.now);
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });

@@ -13,6 +13,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The retry rule of every query: a network failure or a server error (5xx) is tried again, up to `times` more;
+ * a 4xx is the server's answer (unknown channel, wrong code, too many tries) — asking again would not change it
+ * and only delays what the page does about it (the boot's fallback, the not-found page).
+ */
+export function retryUnlessAnswered(times = 1) {
+  return (failures: number, error: Error): boolean =>
+    failures < times && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
 /** Builds `?a=1&b=2,3` from an object, leaving out empty values; lists become comma lists. */

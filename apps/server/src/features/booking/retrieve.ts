@@ -195,10 +195,10 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
  * code that failed too often is refused (429) whatever the e-mail, so the refusal reveals nothing either.
  */
 export async function retrieveReservation(deps: RetrieveDeps, query: RetrieveQuery): Promise<Reservation> {
-  if (deps.codeLimiter.isBlocked(query.code)) throw tooManyAttempts();
+  if (await deps.codeLimiter.isBlocked(query.code)) throw tooManyAttempts();
   const stored = await findReservationForGuest(deps.database, query);
   if (!stored) {
-    deps.codeLimiter.recordFailure(query.code);
+    await deps.codeLimiter.recordFailure(query.code);
     throw reservationNotFound();
   }
   return toVoucherReservation(stored, query.language ?? stored.languageId);

@@ -16,10 +16,12 @@ import {
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
+import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
+import { addressRateLimits } from "../rate-limits/rate-limits";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -54,10 +56,16 @@ export const RETRIEVE_PER_ADDRESS_PER_MINUTE = 30;
 
 /**
  * The per-code counter of failed recoveries, shared by `retrieve.do` and every voucher action (they identify the
- * holder the same way). In memory: with several server processes each counts its own until REDIS_URL arrives.
+ * holder the same way), and by every server process (the `rate_limit` table).
  */
-export function createRecoverLimiter(now: () => Date): AttemptLimiter {
-  return createAttemptLimiter({ max: RETRIEVE_FAILURES_PER_CODE, windowMs: RETRIEVE_CODE_WINDOW_MS, now });
+export function createRecoverLimiter(database: Database, now: () => Date): AttemptLimiter {
+  return createAttemptLimiter({
+    database,
+    scope: "code",
+    max: RETRIEVE_FAILURES_PER_CODE,
+    windowMs: RETRIEVE_CODE_WINDOW_MS,
+    now,
+  });
 }
 
 export function registerBookingRoutes(
@@ -81,7 +89,7 @@ export function registerBookingRoutes(
   );
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, addressRateLimits(deps));
     scope.post(
       "/api/retrieve.do",
       {

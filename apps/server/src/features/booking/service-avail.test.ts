@@ -276,10 +276,10 @@ describe("serviceAvail.do", () => {
   it.each([
     ["an unknown hotel", { hotel: "999999" }],
     ["a channel the hotel is not on", { channel: "77" }],
-  ])("answers 404 non valido for %s", async (_name, overrides) => {
+  ])("answers 404 for %s, in English", async (_name, overrides) => {
     const res = await serviceAvail(query(overrides));
     expect(res.status).toBe(404);
-    expect(res.json().error.message).toContain("non valido");
+    expect(res.json().error.message).toBe("Unknown hotel or channel");
   });
 
   it.each([

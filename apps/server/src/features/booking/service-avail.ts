@@ -25,7 +25,7 @@ export async function findAvailableServices(
     rateId: q.rateId,
     roomId: q.roomId,
   });
-  if (!catalogue.currency) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!catalogue.currency) throw notFound("hotel", "Unknown hotel or channel");
   if (!catalogue.rate) throw badInput("rate", "not a rate of this hotel");
   if (!catalogue.hasRoom) throw badInput("room", "not a room of this hotel");
   // A stay that has begun (hotel-local, walk-in rule of ADR 0003) has no services to add, as it has no rooms.

@@ -156,7 +156,7 @@ async function checkHotelRules(database: Database, req: GuestDataRequest): Promi
         where hotel_id = h.id and mandatory and (channel_id is null or channel_id = ${req.channel})) as privacy
     from hotel h where h.id = ${req.hotel}`);
   const settings = rows[0];
-  if (!settings) throw notFound("hotel", "hotel non valido: unknown hotel");
+  if (!settings) throw notFound("hotel", "Unknown hotel");
   const errors = validateCheckout(req, {
     addressMandatory: settings.address,
     cityMandatory: settings.city,

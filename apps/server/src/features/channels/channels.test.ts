@@ -131,6 +131,16 @@ describe("hotellist.do", () => {
       (await get("/api/hotellist.do?domain=unknown.example", { "x-api-key": TEST_API_KEY })).status,
     ).toBe(404);
   });
+
+  it("answers an unknown host (an address such as 127.0.0.1) in English", async () => {
+    const res = await get("/api/hotellist.do?domain=127.0.0.1&language=2", { "x-api-key": TEST_API_KEY });
+    expect(res.status).toBe(404);
+    expect(res.json().error).toMatchObject({
+      code: "not_found",
+      message: "Unknown channel",
+      details: [{ field: "channel", message: "Unknown channel" }],
+    });
+  });
 });
 
 describe("customPrivacy.do", () => {

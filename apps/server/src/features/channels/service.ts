@@ -24,9 +24,8 @@ export async function listHotels(
     domain: q.domain,
     hotelId: q.hotel,
   });
-  if (!channel) throw notFound("channel", "channel non valido: unknown channel");
-  if (q.hotel && hotels.length === 0)
-    throw notFound("hotel", "hotel non valido: unknown hotel for this channel");
+  if (!channel) throw notFound("channel", "Unknown channel");
+  if (q.hotel && hotels.length === 0) throw notFound("hotel", "Unknown hotel for this channel");
   const channelOut = {
     id: channel.id,
     name: channel.name,
@@ -74,7 +73,7 @@ export async function listCustomPrivacy(
   q: { channel: number; hotel: number; language: number },
 ): Promise<CustomPrivacyResponse> {
   const policies = await findCustomPrivacy(database, { hotelId: q.hotel, channelId: q.channel });
-  if (!policies) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!policies) throw notFound("hotel", "Unknown hotel or channel");
   return {
     policies: policies.map((p) => ({
       id: p.id,

@@ -12,7 +12,7 @@ export async function getHotelServices(
   q: { hotel: number; language: number },
 ): Promise<HotelResponse> {
   const found = await findHotelServices(database, q.hotel);
-  if (!found) throw notFound("hotel", "hotel non valido: unknown hotel");
+  if (!found) throw notFound("hotel", "Unknown hotel");
   return {
     currency: found.currency.code,
     services: found.services.map((s) => ({
@@ -44,7 +44,7 @@ export async function getHotelInfo(
   q: { hotel: number; lang: number },
 ): Promise<HotelInfoResponse> {
   const h = await findHotelInfo(database, q.hotel);
-  if (!h) throw notFound("hotel", "hotel non valido: unknown hotel");
+  if (!h) throw notFound("hotel", "Unknown hotel");
   const texts = (list: Record<string, string>[]) => list.map((t) => pickText(t, q.lang));
   return {
     id: h.id,

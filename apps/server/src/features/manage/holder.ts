@@ -24,7 +24,7 @@ export async function lockHolderReservation(
   tx: Tx,
   key: HolderKey,
 ): Promise<StoredReservation> {
-  return checkedHolder(deps, key, () => lockReservationForGuest(tx, key));
+  return checkedHolder(deps, key, () => lockReservationForGuest(tx, key), tx);
 }
 
 /** The same, without a transaction or a lock, for calls that only read (previews, the answer after a change). */
@@ -36,11 +36,16 @@ async function checkedHolder(
   deps: ManageDeps,
   key: HolderKey,
   find: () => Promise<StoredReservation | null>,
+  tx?: Tx,
 ): Promise<StoredReservation> {
-  if (deps.codeLimiter.isBlocked(key.code)) throw tooManyAttempts();
+  if (await deps.codeLimiter.isBlocked(key.code, tx)) throw tooManyAttempts();
   const found = await find();
   if (!found) {
-    deps.codeLimiter.recordFailure(key.code);
+    const counted = deps.codeLimiter.recordFailure(key.code);
+    // In a transaction the failure is counted beside it, so that its rollback keeps the count (on PGlite, whose
+    // one connection the transaction holds, the count follows right after it: not awaited here).
+    if (tx) counted.catch((err) => console.error("[alloggio] could not count a failed attempt", err));
+    else await counted;
     throw reservationNotFound();
   }
   return found;

@@ -83,7 +83,7 @@ beforeAll(async () => {
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
       gateway,
-      codeLimiter: createRecoverLimiter(clock.now),
+      codeLimiter: createRecoverLimiter(database, clock.now),
       linkBase: createLinkBase(database, "http://localhost"),
     });
   await app.ready();
@@ -595,7 +595,7 @@ describe("idempotency and holder", () => {
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
       gateway: createSandboxGateway(database),
-      codeLimiter: createRecoverLimiter(clock.now),
+      codeLimiter: createRecoverLimiter(database, clock.now),
     };
     const request = { action: "confirm" as const, mail: MAIL, change, expectedBecomes: 240 };
     const first = await modifyReservation(deps, b.code, request, key, "http://localhost");

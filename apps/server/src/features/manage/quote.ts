@@ -10,6 +10,7 @@ import type { QuoteRequest, QuoteResponse } from "@alloggio/domain/contract/book
 import { fromMinor } from "@alloggio/domain/money/money";
 import { firstArrivalInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { AttemptLimiter } from "../booking/attempt-limiter";
@@ -25,12 +26,18 @@ import { findCheapestRates } from "../search/service";
 /** quote.do calls per client address (the route's @fastify/rate-limit). */
 export const QUOTES_PER_ADDRESS = 5;
 export const QUOTE_ADDRESS_WINDOW_MS = 10 * 60_000;
-/** Quotes one e-mail address receives, whatever the client addresses asking (in memory, per process). */
+/** Quotes one e-mail address receives, whatever the client addresses asking (counted by every process). */
 export const QUOTES_PER_RECIPIENT = 5;
 export const QUOTE_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
 
-export function createQuoteRecipientLimiter(now: () => Date): AttemptLimiter {
-  return createAttemptLimiter({ max: QUOTES_PER_RECIPIENT, windowMs: QUOTE_RECIPIENT_WINDOW_MS, now });
+export function createQuoteRecipientLimiter(database: Database, now: () => Date): AttemptLimiter {
+  return createAttemptLimiter({
+    database,
+    scope: "quote-to",
+    max: QUOTES_PER_RECIPIENT,
+    windowMs: QUOTE_RECIPIENT_WINDOW_MS,
+    now,
+  });
 }
 
 type QuoteHotel = QuoteMailData["hotel"] & {
@@ -160,9 +167,9 @@ export async function requestQuote(
   recipients: AttemptLimiter,
 ): Promise<QuoteResponse> {
   const email = req.email.trim().toLowerCase();
-  if (recipients.isBlocked(email)) throw tooManyAttempts();
+  if (await recipients.isBlocked(email)) throw tooManyAttempts();
   const hotel = await loadQuoteHotel(deps, req.hotel, req.channel);
-  if (!hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!hotel) throw notFound("hotel", "Unknown hotel or channel");
   if (req.arrival < firstArrivalInZone(deps.now(), hotel.timeZone))
     throw badInput("arrival", "cannot be in the past");
 
@@ -233,7 +240,7 @@ export async function requestQuote(
     { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
     { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
   ]);
-  recipients.recordFailure(email);
+  await recipients.recordFailure(email);
   return {
     queued: true,
     currency: currency.code,

@@ -19,6 +19,7 @@ import type { App } from "../../http/app";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";
+import { addressRateLimits } from "../rate-limits/rate-limits";
 import { cancelReservation } from "./cancel";
 import type { ManageDeps } from "./holder";
 import { registerModifyRoutes } from "./modify-routes";
@@ -148,9 +149,9 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
       ),
   );
   // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
-  const quoteRecipients = createQuoteRecipientLimiter(deps.now);
+  const quoteRecipients = createQuoteRecipientLimiter(deps.database, deps.now);
   app.register(async (scope: App) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, addressRateLimits(deps));
     scope.post(
       MANAGE_PATHS.quote,
       {

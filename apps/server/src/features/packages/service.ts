@@ -173,7 +173,7 @@ export async function listPackages(
                and not i.closed and i.allotment > i.sold))
          order by p.id), '[]') from p) as packages`);
   const row = rows[0];
-  if (!row?.hotel) throw notFound("hotel", "hotel non valido: unknown hotel or channel");
+  if (!row?.hotel) throw notFound("hotel", "Unknown hotel or channel");
   if (q.package && row.packages.length === 0) throw notFound("package", "unknown package");
   const { currency, decimal_digits: digits } = row.hotel;
   // The cheapest run of nights by the rates' prices, then priced by the search itself (discounts, mandatory

@@ -87,7 +87,7 @@ export async function searchPortal(
     minAdults: Math.min(...priced),
     maxAdults: Math.max(...priced),
   });
-  if (!ctx.channel) throw notFound("channel", "channel non valido: unknown channel");
+  if (!ctx.channel) throw notFound("channel", "Unknown channel");
   const isTrade = ctx.channel.kind === "trade" && ctx.customer !== null;
   const hotels: PortalHotel[] = ctx.hotels.map((h) => {
     const base = {
@@ -162,7 +162,7 @@ export async function listDestinations(
   q: DestinationsQuery,
 ): Promise<DestinationsResponse> {
   const found = await findDestinations(database, q.channel);
-  if (!found.known) throw notFound("channel", "channel non valido: unknown channel");
+  if (!found.known) throw notFound("channel", "Unknown channel");
   return {
     destinations: found.destinations
       .filter((d) => d.properties.length > 0)
@@ -188,8 +188,7 @@ export async function getReservationLinks(
     channelId: q.channel,
     linkId: q.rlId,
   });
-  if (!found.currency)
-    throw notFound("hotel", "hotel non valido: unknown hotel, or not sold on this channel");
+  if (!found.currency) throw notFound("hotel", "Unknown hotel, or not sold on this channel");
   if (q.rlId && found.links.length === 0) throw notFound("rlId", "unknown reservation link");
   const digits = found.currency.decimal_digits;
   const now = deps.now();

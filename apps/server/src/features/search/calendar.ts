@@ -62,7 +62,7 @@ export async function getCalendar(deps: SearchDeps, q: CalendarQuery): Promise<C
        from d left join inv on inv.day = d.day left join pr on pr.day = d.day left join rr on rr.day = d.day) as days
   `);
   const row = rows[0];
-  if (!row?.from) throw notFound("hotel", "hotel o canale non valido: unknown hotel or channel");
+  if (!row?.from) throw notFound("hotel", "Unknown hotel or channel");
   return {
     from: row.from,
     days: (row.days ?? []).map(([date, closed, available, cta, ctd, minStay, maxStay]) => ({
@@ -88,7 +88,7 @@ export async function getPriceCalendar(
     from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channel}
     join currency c on c.code = h.currency_code where h.id = ${q.hotel}`);
   const h = hotel[0];
-  if (!h) throw notFound("hotel", "hotel o canale non valido: unknown hotel or channel");
+  if (!h) throw notFound("hotel", "Unknown hotel or channel");
   const today = todayInZone(deps.now(), h.time_zone);
   const from = q.from ?? today;
   if (from < today) throw badInput("from", "cannot be in the past");

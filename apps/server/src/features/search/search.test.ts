@@ -632,11 +632,11 @@ describe("calendar.do", () => {
     expect(day("20300601")).toMatchObject({ available: false });
   });
 
-  it("answers 404 with non valido for an unknown hotel or channel", async () => {
+  it("answers 404 for an unknown hotel or channel, in English", async () => {
     for (const url of [`/api/calendar.do?hotel=999999&channel=1`, `/api/calendar.do?hotel=${H}&channel=77`]) {
       const res = await get(url);
       expect(res.status).toBe(404);
-      expect(res.json().error.message).toContain("non valido");
+      expect(res.json().error.message).toBe("Unknown hotel or channel");
     }
   });
 });

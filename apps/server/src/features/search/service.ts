@@ -45,7 +45,7 @@ async function findHotelZone(database: Database, hotelId: number): Promise<strin
     sql`select time_zone from hotel where id = ${hotelId}`,
   );
   const zone = rows[0]?.time_zone;
-  if (!zone) throw notFound("hotel", "hotel non valido: unknown hotel");
+  if (!zone) throw notFound("hotel", "Unknown hotel");
   return zone;
 }
 
@@ -84,8 +84,8 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
     minAdults: Math.min(...priced),
     maxAdults: Math.max(...priced),
   });
-  if (!ctx.hotel) throw notFound("hotel", "hotel non valido: unknown hotel, or not sold on this channel");
-  if (!ctx.channel) throw notFound("channel", "channel non valido: unknown channel");
+  if (!ctx.hotel) throw notFound("hotel", "Unknown hotel, or not sold on this channel");
+  if (!ctx.channel) throw notFound("channel", "Unknown channel");
   const today = todayInZone(deps.now(), zone ?? ctx.hotel.time_zone);
   if (arrival < firstArrivalInZone(deps.now(), zone ?? ctx.hotel.time_zone))
     throw badInput("arrival", "cannot be in the past");

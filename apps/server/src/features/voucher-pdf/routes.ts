@@ -6,13 +6,14 @@ import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";
 import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
 import type { ManageDeps } from "../manage/holder";
+import { addressRateLimits } from "../rate-limits/rate-limits";
 import { downloadVoucherPdf } from "./service";
 
 /** `POST /api/voucher.pdf`: the voucher as a PDF download, for the holder only, rate limited like `retrieve.do`. */
 export function registerVoucherPdfRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   // Its own scope: the per-address limit applies to this route only.
   app.register(async (scope: App) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, addressRateLimits(deps));
     scope.post(
       "/api/voucher.pdf",
       {

@@ -1,6 +1,6 @@
 import type { CalendarResponse } from "@alloggio/domain/contract/search/calendar";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, getJson } from "../../../lib/api-client";
+import { getJson, retryUnlessAnswered } from "../../../lib/api-client";
 
 export type CalendarParams = {
   hotel: number;
@@ -33,7 +33,7 @@ export function useCalendar(params: CalendarParams): { calendar: CalendarRespons
     queryFn: () => fetchCalendar(params),
     staleTime: Number.POSITIVE_INFINITY,
     enabled: params.enabled ?? true,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessAnswered(1),
   });
   return { calendar: query.data ?? EMPTY_CALENDAR, isLoading: query.isPending };
 }
