@@ -45,7 +45,9 @@ test("package landing, then a search within its validity and rules", async ({
   await expect(offer.getByRole("definition").filter({ hasText: "2 to 4 nights" })).toBeVisible();
   await expect(offer.getByRole("definition").filter({ hasText: /^2 adults$/ })).toBeVisible();
   await expect(
-    offer.getByRole("definition").filter({ hasText: /EUR for 2 nights, 2 adults$/ }),
+    offer
+      .getByRole("definition")
+      .filter({ hasText: /EUR for 2 nights, 2 adults \+ \d+,\d\d\sEUR city tax, paid at the hotel$/ }),
   ).toBeVisible();
   await expect(offer.getByRole("img", { name: /^Romantic getaway, photo 1 of \d+$/ })).toBeAttached();
 
