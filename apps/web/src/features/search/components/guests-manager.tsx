@@ -161,14 +161,20 @@ export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsMa
   // A search tried with an age still to choose: open the panel on the first such select.
   const valueRef = useRef(value);
   valueRef.current = value;
+  const focusAge = useRef<string | null>(null);
   useEffect(() => {
     if (missingAgeTries === 0) return;
     const missing = firstMissingAge(valueRef.current);
     if (!missing) return;
+    focusAge.current = `${id}-r${missing.room}-c${missing.child}`;
     setOpen(true);
-    // The panel is shown on the next paint; focus then.
-    requestAnimationFrame(() => document.getElementById(`${id}-r${missing.room}-c${missing.child}`)?.focus());
   }, [missingAgeTries, id]);
+  // Once the panel is shown (a hidden select cannot take focus).
+  useEffect(() => {
+    if (!open || !focusAge.current) return;
+    document.getElementById(focusAge.current)?.focus();
+    focusAge.current = null;
+  });
 
   const change = (next: GuestRoom[]) => {
     setStatus("");
