@@ -303,6 +303,7 @@ test("a child's age has no default: Search waits until it is chosen, and says so
   expect(new URL(page.url()).searchParams.get("childs")).toBeNull();
   await age.selectOption("6");
   await expect(age).not.toHaveAttribute("aria-invalid", "true");
+  await search.getByRole("button", { name: "Done" }).click();
   await search.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/[?&]ages=6(&|$)/);
 });
