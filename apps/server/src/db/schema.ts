@@ -603,7 +603,14 @@ export const reservation = pgTable(
 );
 
 /** One flight of a booked package: its code, airports, day and times. */
-export type BookedFlight = { code: string; from: string; to: string; date: string; time: string; arrivalTime?: string };
+export type BookedFlight = {
+  code: string;
+  from: string;
+  to: string;
+  date: string;
+  time: string;
+  arrivalTime?: string;
+};
 export type BookedFlights = { outbound: BookedFlight; return: BookedFlight; passengers: number };
 
 export const reservationRoom = pgTable(

@@ -162,7 +162,6 @@ export function findUpgrade(slot: RoomSlot, rooms: readonly AvailableRoom[]): Up
   return best;
 }
 
-
 /** SPEC §4: swapping to an upgrade replaces room and rate and records the difference; the offer stays until dismissed. */
 export function swapUpgrade(slots: readonly RoomSlot[], index: number, upgrade: Upgrade): RoomSlot[] {
   return slots.map((s, i) => {
