@@ -15,7 +15,7 @@ import {
   nightsBetween,
   todayInZone,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import { type QueryValue, toQuery } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
@@ -196,16 +196,24 @@ export function useSearchState(): [SearchState, (next: SearchState) => void] {
 
 /**
  * What was corrected in the search the URL asked for. The URL is replaced at once by the corrected search (so a
- * reload or a shared link no longer carries the bad one); the corrections are kept until the next one is found.
+ * reload or a shared link no longer carries the bad one); the corrections are shown until the search changes again.
  */
 export function useSearchCorrections(): SearchCorrection[] {
   const { state, corrections } = useParsedSearch();
+  const query = useSearch();
   const [shown, setShown] = useState<SearchCorrection[]>([]);
+  const corrected = useRef<string | null>(null);
   const [, set] = useSearchState();
   useEffect(() => {
-    if (corrections.length === 0) return;
-    setShown(corrections);
-    set(state);
-  }, [corrections, state, set]);
+    if (corrections.length > 0) {
+      setShown(corrections);
+      corrected.current = toQuery(toSearchQuery(state));
+      set(state);
+    } else if (corrected.current !== null && `?${query}` !== corrected.current) {
+      // Another search than the corrected one: the notice no longer applies.
+      corrected.current = null;
+      setShown([]);
+    }
+  }, [corrections, state, set, query]);
   return shown;
 }

@@ -112,5 +112,15 @@ describe("SearchBar", () => {
     const q = new URLSearchParams(window.location.search);
     expect(q.get("adults")).toBe("1");
     expect(Number(q.get("arrival"))).toBeGreaterThan(20200101);
+
+    // The notice stays over the corrected search, and goes with the guest's next one.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /^Guests and rooms/ }));
+    await user.click(screen.getByRole("button", { name: "Add an adult to room 1" }));
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.getByText("We adjusted your search:")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(new URLSearchParams(window.location.search).get("adults")).toBe("2");
+    await vi.waitFor(() => expect(screen.queryByText("We adjusted your search:")).toBeNull());
   });
 });
