@@ -109,3 +109,22 @@ test("a stay shorter than the minimum: the reason, nearby dates that search, the
   await capture("nearby date searched");
   await axe("nearby date searched");
 });
+
+test("16 adults in one room: the reason is that no room takes that many guests, with no empty chart (issue 11 item 14)", async ({
+  page,
+  request,
+}) => {
+  const stay = await minStayNight(request);
+  const arrival = addDays(stay.arrival, 30);
+  await page.goto(
+    `/hotel/1/channel/1/language/1/rooms?arrival=${arrival}&departure=${addDays(arrival, 3)}&adults=16`,
+  );
+  const none = page.getByRole("region", { name: "No rooms available for these dates" });
+  await expect(none.getByRole("listitem")).toHaveText([
+    /^No room takes this many guests: the largest is for \d+ guests$/,
+  ]);
+  await expect(none).toContainText("Split the guests across more rooms, then search again.");
+  await expect(none.getByText(/Minimum stay|Maximum \d+ adults/)).toHaveCount(0);
+  await expect(none.getByRole("heading", { name: "Lowest prices in the next 12 months" })).toHaveCount(0);
+  await expect(none.getByRole("heading", { name: "Nearby dates with availability" })).toHaveCount(0);
+});

@@ -114,10 +114,40 @@ test("portal: no results with the filters, in Italian", async ({ page, axe, capt
   await page.goto(`/channel/1/language/2?arrival=${stay.arrival}&departure=${stay.departure}&adults=12`);
   await expect(page.getByRole("heading", { level: 1, name: "I nostri hotel" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Nessun risultato con i filtri" })).toBeVisible();
-  // Each hotel says why: here the rates' limit on adults.
+  // Each hotel says why: no room takes that many guests (issue 11 item 14).
   await expect(
-    page.getByRole("article", { name: "Hotel Bellavista Riva" }).getByText(/^Al massimo \d+ adulti$/),
+    page
+      .getByRole("article", { name: "Hotel Bellavista Riva" })
+      .getByText(/^Camere per al massimo \d+ persone$/),
   ).toBeVisible();
   await capture("portal no results");
   await axe("portal no results");
+});
+
+test("portal: every visible button is reached by the keyboard, and names have no stray ' : ' (issue 11 item 21)", async ({
+  page,
+  request,
+}) => {
+  const stay = await pickStay(request);
+  await page.goto(`${PORTAL}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  const list = page.getByRole("region", { name: "Hotels for your search" });
+  const card = list.getByRole("article", { name: "Villa Olivo Malcesine" });
+  // After the compare checkbox, Tab reaches the card's "See rooms" (once a link hidden from the keyboard).
+  await card.getByRole("checkbox", { name: "Compare Villa Olivo Malcesine" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("link", { name: "See rooms at Villa Olivo Malcesine" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/hotel\/2\/channel\/1\/language\/1\/rooms\?/);
+
+  // The rates' Select buttons name the rate and room without a colon left over: "Select Rate, Room".
+  const select = page.getByRole("button", { name: /^Select\b/ }).first();
+  await expect(select).toBeVisible();
+  await expect(select).toHaveAccessibleName(/^Select [^:]+, [^:]+$/);
+  const snapshot = await page.locator("body").ariaSnapshot();
+  const names = snapshot
+    .split("\n")
+    .map((line) => /- (?:button|link|checkbox|combobox) "([^"]*)"/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
+  expect(names.length).toBeGreaterThan(5);
+  expect(names.filter((name) => / : |^\s*:|:\s*$/.test(name))).toEqual([]);
 });

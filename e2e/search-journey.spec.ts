@@ -264,3 +264,70 @@ function formatEur(amount: number): string {
   const [int, dec] = amount.toFixed(2).split(".");
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, "\\.")},${dec}\\sEUR`;
 }
+
+test("a search URL with past dates and 0 adults: a polite notice of what changed, and the corrected URL (issue 11 item 14)", async ({
+  page,
+  request,
+}) => {
+  const { today } = await pickStay(request);
+  await page.goto(`${ROOMS}?arrival=20200110&departure=20200113&adults=0`);
+  const notice = page.getByRole("status").filter({ hasText: "We adjusted your search:" });
+  await expect(notice).toContainText("The arrival date had already passed");
+  await expect(notice).toContainText("Each room takes from 1 to 20 adults");
+  // The URL now carries the search made: from today (or last night just after midnight), same 3 nights, 1 adult.
+  await expect(page).toHaveURL(/[?&]adults=1(&|$)/);
+  const url = new URL(page.url());
+  const arrival = url.searchParams.get("arrival") ?? "";
+  expect([today, addDays(today, -1)]).toContain(arrival);
+  expect(url.searchParams.get("departure")).toBe(addDays(arrival, NIGHTS));
+  await expect(page.getByRole("button", { name: /^Guests and rooms 1 adult · 1 room/ })).toBeVisible();
+});
+
+test("a child's age has no default: Search waits until it is chosen, and says so at the select (issue 11 item 16)", async ({
+  page,
+  request,
+}) => {
+  const stay = await pickStay(request);
+  await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  const search = page.getByRole("search", { name: "Search for rooms" });
+  await search.getByRole("button", { name: /^Guests and rooms/ }).click();
+  await search.getByRole("button", { name: "Add a child to room 1" }).click();
+  const age = search.getByRole("combobox", { name: "Age of child 1" });
+  await expect(age).toHaveValue("");
+  await expect(age.locator("option:checked")).toHaveText("Age");
+  await search.getByRole("button", { name: "Done" }).click();
+  await search.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(age).toBeFocused();
+  await expect(age).toHaveAttribute("aria-invalid", "true");
+  await expect(age).toHaveAccessibleDescription("Choose the age of this child");
+  expect(new URL(page.url()).searchParams.get("childs")).toBeNull();
+  await age.selectOption("6");
+  await expect(age).not.toHaveAttribute("aria-invalid", "true");
+  await search.getByRole("button", { name: "Done" }).click();
+  await search.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]ages=6(&|$)/);
+});
+
+test("the calendar gives focus back to its button when it closes by Escape or by choosing (issue 11 item 21)", async ({
+  page,
+  request,
+}) => {
+  const stay = await pickStay(request);
+  await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
+  const dates = page.getByRole("button", { name: /^Arrival and departure/ });
+  await dates.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Choose your dates" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(dates).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Enter"); // the focused arrival day
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter"); // one night later
+  await expect(dialog).toBeHidden();
+  await expect(dates).toBeFocused();
+});

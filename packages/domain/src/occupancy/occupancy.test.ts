@@ -5,10 +5,16 @@ import {
   addChild,
   addRoom,
   checkOccupancy,
+  chosenRooms,
   DEFAULT_AGE_GROUP,
+  firstMissingAge,
+  type GuestRoom,
   mapChildAge,
   mapRoomsToGuests,
+  maxAdultsIn,
+  maxChildrenIn,
   mergeRooms,
+  type RoomLimits,
   type RoomOccupancy,
   removeAdult,
   removeChild,
@@ -130,13 +136,15 @@ describe("mapRoomsToGuests", () => {
 });
 
 const room = (adults: number, ages: number[] = []): RoomOccupancy => ({ adults, ages });
+/** A hotel whose largest room takes 4 adults, or 5 guests in all. */
+const largest: RoomLimits = { maxAdults: 4, maxGuests: 5 };
 const fifteen = Array.from({ length: 15 }, () => 5);
 const fourteen = Array.from({ length: 14 }, () => 5);
 
-type Operation = (rooms: RoomOccupancy[]) => RoomOccupancy[];
+type Operation = (rooms: GuestRoom[]) => GuestRoom[];
 
 describe("guests and rooms manager", () => {
-  it.each<[string, RoomOccupancy[], Operation, RoomOccupancy[]]>([
+  it.each<[string, GuestRoom[], Operation, GuestRoom[]]>([
     ["addAdult", [room(2)], (r) => addAdult(r, 0), [room(3)]],
     ["addAdult to the second room", [room(2), room(1)], (r) => addAdult(r, 1), [room(2), room(2)]],
     ["addAdult at 19", [room(19)], (r) => addAdult(r, 0), [room(20)]],
@@ -145,6 +153,20 @@ describe("guests and rooms manager", () => {
     ["addChild aged 0", [room(2, [3])], (r) => addChild(r, 0, 0), [room(2, [3, 0])]],
     ["addChild aged 17", [room(2)], (r) => addChild(r, 0, 17), [room(2, [17])]],
     ["addChild with 14 children", [room(2, fourteen)], (r) => addChild(r, 0, 5), [room(2, fifteen)]],
+    ["addChild with no age yet", [room(2, [4])], (r) => addChild(r, 0), [{ adults: 2, ages: [4, null] }]],
+    [
+      "setChildAge of a child with no age",
+      [{ adults: 2, ages: [null] }],
+      (r) => setChildAge(r, 0, 0, 0),
+      [room(2, [0])],
+    ],
+    ["addAdult below the largest room", [room(3)], (r) => addAdult(r, 0, largest), [room(4)]],
+    [
+      "addChild below the largest room",
+      [room(3)],
+      (r) => addChild(r, 0, null, largest),
+      [{ adults: 3, ages: [null] }],
+    ],
     ["removeChild", [room(2, [1, 2, 3])], (r) => removeChild(r, 0, 1), [room(2, [1, 3])]],
     ["setChildAge", [room(2, [1, 2, 3])], (r) => setChildAge(r, 0, 2, 9), [room(2, [1, 2, 9])]],
     ["addRoom", [room(1, [3])], addRoom, [room(1, [3]), room(2)]],
@@ -159,7 +181,7 @@ describe("guests and rooms manager", () => {
     expect(rooms).toEqual(before);
   });
 
-  it.each<[string, RoomOccupancy[], Operation]>([
+  it.each<[string, GuestRoom[], Operation]>([
     ["addAdult at 20", [room(20)], (r) => addAdult(r, 0)],
     ["addAdult to a missing room", [room(2)], (r) => addAdult(r, 1)],
     ["addAdult to a negative index", [room(2)], (r) => addAdult(r, -1)],
@@ -176,10 +198,37 @@ describe("guests and rooms manager", () => {
     ["setChildAge to 18", [room(2, [4])], (r) => setChildAge(r, 0, 0, 18)],
     ["setChildAge missing child", [room(2, [4])], (r) => setChildAge(r, 0, 1, 5)],
     ["removeRoom of the last room", [room(2)], (r) => removeRoom(r, 0)],
+    ["addAdult at the largest room's 4 adults", [room(4)], (r) => addAdult(r, 0, largest)],
+    ["addAdult when the largest room's 5 beds are taken", [room(3, [1, 2])], (r) => addAdult(r, 0, largest)],
+    [
+      "addChild when the largest room's 5 beds are taken",
+      [room(4, [1])],
+      (r) => addChild(r, 0, null, largest),
+    ],
     ["removeRoom missing index", [room(2), room(1)], (r) => removeRoom(r, 2)],
     ["mergeRooms of none", [], mergeRooms],
   ])("%s is ignored", (_, rooms, operation) => {
     expect(operation(rooms)).toBe(rooms);
+  });
+});
+
+describe("limits and ages to choose (issue 11 items 14 and 16)", () => {
+  it("stops the steppers at SPEC §5 and at the largest room", () => {
+    expect(maxAdultsIn(room(2))).toBe(20);
+    expect(maxChildrenIn(room(2))).toBe(15);
+    expect(maxAdultsIn(room(2), largest)).toBe(4);
+    expect(maxAdultsIn(room(2, [1, 2]), largest)).toBe(3);
+    expect(maxChildrenIn(room(4), largest)).toBe(1);
+    expect(maxChildrenIn(room(5), largest)).toBe(0);
+  });
+
+  it("gives the rooms to search only when every child's age is chosen", () => {
+    const rooms: GuestRoom[] = [room(2, [4]), { adults: 1, ages: [7, null] }];
+    expect(chosenRooms(rooms)).toBeNull();
+    expect(firstMissingAge(rooms)).toEqual({ room: 1, child: 1 });
+    const done = setChildAge(rooms, 1, 1, 0);
+    expect(firstMissingAge(done)).toBeNull();
+    expect(chosenRooms(done)).toEqual([room(2, [4]), room(1, [7, 0])]);
   });
 });
 

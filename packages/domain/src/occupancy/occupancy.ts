@@ -25,6 +25,48 @@ export type ChildAgeMapping = { kind: "child"; child: Child } | { kind: "adult" 
 
 export type RoomOccupancy = { adults: number; ages: number[] };
 
+/** A room as the guest edits it: a child's age is null until the guest chooses it (issue 11 item 16). */
+export type GuestRoom = { adults: number; ages: (number | null)[] };
+
+/**
+ * What the largest room of a hotel (or of a group) takes: the guests picker stops there (issue 11 item 14).
+ * `maxGuests` counts adults and children together.
+ */
+export type RoomLimits = { maxAdults: number; maxGuests: number };
+
+/** No hotel's limit: SPEC §5 alone. */
+export const SPEC_ROOM_LIMITS: RoomLimits = { maxAdults: MAX_ADULTS, maxGuests: MAX_ADULTS + MAX_CHILDREN };
+
+/** The most adults one room may have now: SPEC §5, the largest room's adults, and its beds left for them. */
+export function maxAdultsIn(room: GuestRoom, limits: RoomLimits = SPEC_ROOM_LIMITS): number {
+  return Math.max(MIN_ADULTS, Math.min(MAX_ADULTS, limits.maxAdults, limits.maxGuests - room.ages.length));
+}
+
+/** The most children one room may have now: SPEC §5 and the largest room's beds left after the adults. */
+export function maxChildrenIn(room: GuestRoom, limits: RoomLimits = SPEC_ROOM_LIMITS): number {
+  return Math.max(0, Math.min(MAX_CHILDREN, limits.maxGuests - room.adults));
+}
+
+/** The rooms with every child's age chosen, or null while one is missing. */
+export function chosenRooms(rooms: readonly GuestRoom[]): RoomOccupancy[] | null {
+  const out: RoomOccupancy[] = [];
+  for (const room of rooms) {
+    const ages = room.ages.filter((age): age is number => age !== null);
+    if (ages.length !== room.ages.length) return null;
+    out.push({ adults: room.adults, ages });
+  }
+  return out;
+}
+
+/** The first child whose age is not chosen yet, by room and child position. */
+export function firstMissingAge(rooms: readonly GuestRoom[]): { room: number; child: number } | null {
+  for (const [room, r] of rooms.entries()) {
+    const child = r.ages.indexOf(null);
+    if (child >= 0) return { room, child };
+  }
+  return null;
+}
+
 export type RoomGuests = { adults: number; children: Child[] };
 
 export type OccupancyCheck =
@@ -73,10 +115,10 @@ function isChildAge(age: number): boolean {
 
 /** Replaces one room; an index outside the list leaves the list unchanged. */
 function updateRoom(
-  rooms: RoomOccupancy[],
+  rooms: GuestRoom[],
   index: number,
-  update: (room: RoomOccupancy) => RoomOccupancy | null,
-): RoomOccupancy[] {
+  update: (room: GuestRoom) => GuestRoom | null,
+): GuestRoom[] {
   const room = rooms[index];
   if (!Number.isInteger(index) || !room) return rooms;
   const updated = update(room);
@@ -84,27 +126,32 @@ function updateRoom(
   return rooms.map((current, i) => (i === index ? updated : current));
 }
 
-export function addAdult(rooms: RoomOccupancy[], index: number): RoomOccupancy[] {
+export function addAdult(rooms: GuestRoom[], index: number, limits = SPEC_ROOM_LIMITS): GuestRoom[] {
   return updateRoom(rooms, index, (room) =>
-    room.adults >= MAX_ADULTS ? null : { ...room, adults: room.adults + 1 },
+    room.adults >= maxAdultsIn(room, limits) ? null : { ...room, adults: room.adults + 1 },
   );
 }
 
-export function removeAdult(rooms: RoomOccupancy[], index: number): RoomOccupancy[] {
+export function removeAdult(rooms: GuestRoom[], index: number): GuestRoom[] {
   return updateRoom(rooms, index, (room) =>
     room.adults <= MIN_ADULTS ? null : { ...room, adults: room.adults - 1 },
   );
 }
 
-/** An age outside 0–17 is ignored like a bound. */
-export function addChild(rooms: RoomOccupancy[], index: number, age: number): RoomOccupancy[] {
-  if (!isChildAge(age)) return rooms;
+/** An age outside 0–17 is ignored like a bound; null adds a child whose age the guest has still to choose. */
+export function addChild(
+  rooms: GuestRoom[],
+  index: number,
+  age: number | null = null,
+  limits = SPEC_ROOM_LIMITS,
+): GuestRoom[] {
+  if (age !== null && !isChildAge(age)) return rooms;
   return updateRoom(rooms, index, (room) =>
-    room.ages.length >= MAX_CHILDREN ? null : { ...room, ages: [...room.ages, age] },
+    room.ages.length >= maxChildrenIn(room, limits) ? null : { ...room, ages: [...room.ages, age] },
   );
 }
 
-export function removeChild(rooms: RoomOccupancy[], index: number, childIndex: number): RoomOccupancy[] {
+export function removeChild(rooms: GuestRoom[], index: number, childIndex: number): GuestRoom[] {
   return updateRoom(rooms, index, (room) =>
     Number.isInteger(childIndex) && childIndex >= 0 && childIndex < room.ages.length
       ? { ...room, ages: room.ages.filter((_, i) => i !== childIndex) }
@@ -112,12 +159,7 @@ export function removeChild(rooms: RoomOccupancy[], index: number, childIndex: n
   );
 }
 
-export function setChildAge(
-  rooms: RoomOccupancy[],
-  index: number,
-  childIndex: number,
-  age: number,
-): RoomOccupancy[] {
+export function setChildAge(rooms: GuestRoom[], index: number, childIndex: number, age: number): GuestRoom[] {
   if (!isChildAge(age)) return rooms;
   return updateRoom(rooms, index, (room) =>
     Number.isInteger(childIndex) && childIndex >= 0 && childIndex < room.ages.length
@@ -126,18 +168,18 @@ export function setChildAge(
   );
 }
 
-export function addRoom(rooms: RoomOccupancy[]): RoomOccupancy[] {
+export function addRoom(rooms: GuestRoom[]): GuestRoom[] {
   return [...rooms, { adults: DEFAULT_ADULTS, ages: [] }];
 }
 
-export function removeRoom(rooms: RoomOccupancy[], index: number): RoomOccupancy[] {
+export function removeRoom(rooms: GuestRoom[], index: number): GuestRoom[] {
   if (rooms.length <= MIN_ROOMS || !Number.isInteger(index) || index < 0 || index >= rooms.length)
     return rooms;
   return rooms.filter((_, i) => i !== index);
 }
 
 /** SPEC §4: one room with the total adults (capped at MAX_ADULTS) and all children. */
-export function mergeRooms(rooms: RoomOccupancy[]): RoomOccupancy[] {
+export function mergeRooms(rooms: GuestRoom[]): GuestRoom[] {
   if (rooms.length === 0) return rooms;
   const adults = rooms.reduce((sum, room) => sum + room.adults, 0);
   return [{ adults: Math.min(adults, MAX_ADULTS), ages: rooms.flatMap((room) => room.ages) }];

@@ -107,6 +107,11 @@ describe("hotellist.do", () => {
     expect(body.hotels[0].ageGroup).toEqual([{ id: 1, min: 0, max: 11 }]);
   });
 
+  it("says what each hotel's largest room takes, for the guests picker (issue 11 item 14)", async () => {
+    const body = (await get("/api/hotellist.do?channel=1", { "x-api-key": TEST_API_KEY })).json();
+    expect(body.hotels[0].largestRoom).toEqual({ maxAdults: 2, maxGuests: 3 });
+  });
+
   it("merges the channel settings into the hotel when there is one, and brands by host name", async () => {
     const res = await get(`/api/hotellist.do?domain=primo.example&hotel=${first.hotel.id}`, {
       "x-api-key": TEST_API_KEY,

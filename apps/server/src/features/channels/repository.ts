@@ -30,6 +30,8 @@ export type HotelRow = {
   payment_gateway_key: string;
   settings: Record<string, unknown>;
   age_groups: { id: number; min: number; max: number }[];
+  /** The most adults, and guests in all, that one room type takes (null for a hotel with no rooms). */
+  largest_room: { max_adults: number | null; max_guests: number | null };
   destinations: { id: number; name: LocalizedText }[];
 };
 
@@ -57,6 +59,8 @@ export async function findChannelWithHotels(
          'payment_gateway_key', h.payment_gateway_key, 'settings', h.settings,
          'age_groups', (select coalesce(json_agg(json_build_object('id', a.id, 'min', a.min_age, 'max', a.max_age)
              order by a.max_age, a.min_age), '[]') from age_group a where a.hotel_id = h.id),
+         'largest_room', (select json_build_object('max_adults', max(r.max_adults), 'max_guests', max(r.max_occupancy))
+             from room_type r where r.hotel_id = h.id),
          'destinations', (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.id), '[]')
              from hotel_destination hd join destination d on d.id = hd.destination_id where hd.hotel_id = h.id))
          order by h.id), '[]')

@@ -48,6 +48,10 @@ export async function listHotels(
     currency: h.currency_code,
     timeZone: h.time_zone,
     ageGroup: h.age_groups,
+    largestRoom:
+      h.largest_room.max_adults === null || h.largest_room.max_guests === null
+        ? null
+        : { maxAdults: h.largest_room.max_adults, maxGuests: h.largest_room.max_guests },
     messaging: h.messaging,
     settings: { ...h.settings, aspect: { showChat: h.show_chat } },
     destinations: h.destinations.map((d) => ({ id: d.id, name: pickText(d.name, q.language) })),

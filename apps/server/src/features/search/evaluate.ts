@@ -474,7 +474,15 @@ export function evaluateStay(
     if (pkgNotice) addNotice(pkgNotice);
     const result: AvailableRoom[] = [];
     const freeTypes = new Map<number, number>();
-    const types = ctx.room_types.filter((t) => allowedType(t) && fitsRoom(t, g));
+    const allowedTypes = ctx.room_types.filter(allowedType);
+    const types = allowedTypes.filter((t) => fitsRoom(t, g));
+    // More guests than any room takes: that is the reason, not a rate's limits (issue 11 item 14).
+    const largest = Math.max(0, ...allowedTypes.map((t) => t.max_occupancy));
+    const tooManyGuests =
+      types.length === 0 &&
+      allowedTypes.length > 0 &&
+      (g.adults + g.children.length > largest ||
+        g.adults > Math.max(...allowedTypes.map((t) => t.max_adults)));
     const rates = ctx.rate_plans.filter((r) => allowedRate(r, slot));
     const promoPercentFor = (r: RatePlanRow) =>
       o.promo && checkPromo(o.promo, { arrival, departure, bookingDay: o.today, ratePlanId: r.id }).valid
@@ -544,6 +552,10 @@ export function evaluateStay(
     if (closedEverywhere) {
       notices.clear();
       addNotice({ kind: "closed", value: null });
+    }
+    if (tooManyGuests) {
+      notices.clear();
+      addNotice({ kind: "max_guests", value: largest });
     }
     let best: Rate | null = null;
     for (const room of result) {

@@ -508,6 +508,21 @@ describe("avail.do", () => {
     expect(closed.restrictions).toEqual([{ kind: "closed", value: null }]);
   });
 
+  it("says no room takes that many guests, not a rate's limits, when the guests outnumber every room (issue 11 item 14)", async () => {
+    // A 2-night stay that also meets the 3-night minimum of 20300125: the guests are the reason, alone.
+    const r = await avail({ arrival: "20300125", departure: "20300127", adults: "16" });
+    expect(r.availability).toEqual([[]]);
+    expect(r.restrictions).toEqual([{ kind: "max_guests", value: 4 }]);
+    const withChildren = await avail({
+      arrival: "20300110",
+      departure: "20300112",
+      adults: "3",
+      childs: "2",
+      ages: "5,7",
+    });
+    expect(withChildren.restrictions).toEqual([{ kind: "max_guests", value: 4 }]);
+  });
+
   it("splits a stay across room types when asked for cross-booking", async () => {
     // Family rooms are full on the 20th and the small room on the 21st: no single type has 19–22.
     const plain = await avail({ arrival: "20300119", departure: "20300122", adults: "2" });
@@ -644,6 +659,8 @@ describe("calendar.do", () => {
 describe("bad input", () => {
   const cases: [string, string, string][] = [
     ["21 adults", "adults=21", "adults"],
+    ["0 adults", "adults=0", "adults"],
+    ["90 nights", "arrival=20300110&departure=20300410", "departure"],
     ["no adults entry", "adults=", "adults"],
     ["16 children", `adults=2&childs=16&ages=${Array(16).fill(5).join(",")}`, "childs"],
     ["an age of 18", "adults=2&childs=1&ages=18", "ages"],

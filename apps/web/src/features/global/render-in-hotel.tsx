@@ -23,6 +23,7 @@ export function buildHotelContext(
       currency: "EUR",
       timeZone: "Europe/Rome",
       ageGroup: [],
+      largestRoom: null,
       messaging: { active: false },
       settings: { aspect: { showChat: false } },
       destinations: [],

@@ -11,6 +11,16 @@ import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
 
 export type PortalIds = { channel: number; language: number };
 
+/** The group's largest room: what the guests picker may allow when any of its hotels could take the guests. */
+function largestOf(hotels: HotelContextValue["hotel"][]): HotelContextValue["hotel"]["largestRoom"] {
+  const rooms = hotels.flatMap((h) => (h.largestRoom ? [h.largestRoom] : []));
+  if (rooms.length === 0) return null;
+  return {
+    maxAdults: Math.max(...rooms.map((r) => r.maxAdults)),
+    maxGuests: Math.max(...rooms.map((r) => r.maxGuests)),
+  };
+}
+
 /**
  * Portal mode (/channel/:channel/language/:language): the channel's hotels, its branding and texts. The search bar
  * needs a hotel context; here it is the group's: the first hotel's time zone and currency, no age groups of its own
@@ -31,7 +41,12 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
     if (!list.data || !first) return null;
     const { channel } = list.data;
     return {
-      hotel: { ...first, name: channel.branding?.pageTitle ?? channel.name, ageGroup: [] },
+      hotel: {
+        ...first,
+        name: channel.branding?.pageTitle ?? channel.name,
+        ageGroup: [],
+        largestRoom: largestOf(list.data.hotels),
+      },
       channel,
       ids: { hotel: first.id, channel: ids.channel, language: ids.language },
       locale: language.locale,

@@ -4,15 +4,18 @@ import {
   MAX_ADULTS,
   MAX_CHILD_AGE,
   MAX_CHILDREN,
+  MIN_ADULTS,
+  MIN_CHILD_AGE,
 } from "@alloggio/domain/occupancy/occupancy";
 import {
   addDays,
   firstArrivalInZone,
   isValidYmd,
+  MAX_NIGHTS,
   nightsBetween,
   todayInZone,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import { type QueryValue, toQuery } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
@@ -40,54 +43,112 @@ export type SearchState = {
 
 export const MAX_ROOMS = 10;
 
-function intList(value: string | null, min: number, max: number): number[] | null {
+/** What the search in a URL asked for that could not be searched, and what it became (issue 11 item 14). */
+export type SearchCorrection =
+  | { kind: "arrivalPast" | "arrivalInvalid"; arrival: string }
+  | { kind: "departureBeforeArrival" | "departureInvalid"; departure: string }
+  | { kind: "tooLong"; departure: string; nights: number }
+  | { kind: "adults" }
+  | { kind: "rooms"; count: number }
+  | { kind: "children" };
+
+/** A comma list of whole numbers; null when absent or not all numbers. */
+function numberList(value: string | null): number[] | null {
   if (!value) return null;
-  const parts = value.split(",").map(Number);
-  return parts.every((n) => Number.isInteger(n) && n >= min && n <= max) ? parts : null;
+  const parts = value.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
+  return parts.every(Number.isInteger) ? parts : null;
 }
 
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
 /**
- * Reads the search from a query string; anything missing or invalid falls back to SPEC §9's defaults (one night
- * from hotel-local today). `earliest` is the first arrival still bookable (last night, just after midnight).
+ * Reads the search from a query string, the one place where a search is made valid: past or unreadable dates,
+ * a departure not after the arrival, more than MAX_NIGHTS nights, adults outside SPEC §5's 1–20 per room, more than
+ * MAX_ROOMS rooms, children whose ages do not add up. Each change is listed so the guest can be told; anything
+ * missing falls back to SPEC §9's defaults (one night from hotel-local today) without a word.
+ * `earliest` is the first arrival still bookable (last night, just after midnight).
  */
-export function parseSearch(query: string, today: string, earliest = today): SearchState {
+export function normaliseSearch(
+  query: string,
+  today: string,
+  earliest = today,
+): { state: SearchState; corrections: SearchCorrection[] } {
   const q = new URLSearchParams(query);
+  const corrections: SearchCorrection[] = [];
   let arrival = q.get("arrival") ?? "";
   let departure = q.get("departure") ?? "";
-  if (!isValidYmd(arrival) || arrival < earliest) arrival = today;
-  if (
-    !isValidYmd(departure) ||
-    nightsBetween(arrival, departure) < 1 ||
-    nightsBetween(arrival, departure) > 60
-  )
+  if (!isValidYmd(arrival) || arrival < earliest) {
+    if (arrival !== "")
+      corrections.push({ kind: isValidYmd(arrival) ? "arrivalPast" : "arrivalInvalid", arrival: today });
+    // A past stay moves to today with its length kept.
+    const nights = isValidYmd(arrival) && isValidYmd(departure) ? nightsBetween(arrival, departure) : 0;
+    arrival = today;
+    if (nights >= 1 && nights <= MAX_NIGHTS) departure = addDays(today, nights);
+  }
+  if (!isValidYmd(departure)) {
+    if (departure !== "") corrections.push({ kind: "departureInvalid", departure: addDays(arrival, 1) });
     departure = addDays(arrival, 1);
-  const adults = intList(q.get("adults"), 1, MAX_ADULTS)?.slice(0, MAX_ROOMS) ?? [DEFAULT_ADULTS];
-  const childs = intList(q.get("childs"), 0, MAX_CHILDREN);
-  const ages = intList(q.get("ages"), 0, MAX_CHILD_AGE) ?? [];
-  const counts = childs && childs.length === adults.length ? childs : adults.map(() => 0);
+  } else if (nightsBetween(arrival, departure) < 1) {
+    departure = addDays(arrival, 1);
+    corrections.push({ kind: "departureBeforeArrival", departure });
+  } else if (nightsBetween(arrival, departure) > MAX_NIGHTS) {
+    departure = addDays(arrival, MAX_NIGHTS);
+    corrections.push({ kind: "tooLong", departure, nights: MAX_NIGHTS });
+  }
+
+  const rawAdults = q.get("adults");
+  let adults = numberList(rawAdults) ?? [DEFAULT_ADULTS];
+  if (rawAdults !== null && numberList(rawAdults) === null) corrections.push({ kind: "adults" });
+  else if (adults.some((a) => a < MIN_ADULTS || a > MAX_ADULTS)) {
+    adults = adults.map((a) => clamp(a, MIN_ADULTS, MAX_ADULTS));
+    corrections.push({ kind: "adults" });
+  }
+  if (adults.length > MAX_ROOMS) {
+    adults = adults.slice(0, MAX_ROOMS);
+    corrections.push({ kind: "rooms", count: MAX_ROOMS });
+  }
+
+  const childs = numberList(q.get("childs"));
+  const ages = numberList(q.get("ages")) ?? [];
+  const counts = childs ?? adults.map(() => 0);
   const total = counts.reduce((a, b) => a + b, 0);
+  const childrenOk =
+    counts.length >= adults.length &&
+    counts.every((n) => n >= 0 && n <= MAX_CHILDREN) &&
+    total === ages.length &&
+    ages.every((age) => age >= MIN_CHILD_AGE && age <= MAX_CHILD_AGE);
+  if (!childrenOk && (q.get("childs") !== null || q.get("ages") !== null) && (total > 0 || ages.length > 0))
+    corrections.push({ kind: "children" });
   let next = 0;
   const rooms = adults.map((a, i) => {
-    const n = total === ages.length ? (counts[i] ?? 0) : 0;
+    const n = childrenOk ? (counts[i] ?? 0) : 0;
     const roomAges = ages.slice(next, next + n);
     next += n;
     return { adults: a, ages: roomAges };
   });
   const pass = (key: string) => q.get(key) ?? undefined;
   return {
-    arrival,
-    departure,
-    rooms,
-    promoCode: q.get("promoCode") ?? "",
-    hpcc: pass("hpcc"),
-    override: pass("override"),
-    room: pass("room"),
-    packs: pass("packs"),
-    reservationLinkId: pass("reservationLinkId"),
-    airport: pass("airport"),
-    packageId: pass("pc_id"),
-    hotels: pass("hotels"),
+    state: {
+      arrival,
+      departure,
+      rooms,
+      promoCode: q.get("promoCode") ?? "",
+      hpcc: pass("hpcc"),
+      override: pass("override"),
+      room: pass("room"),
+      packs: pass("packs"),
+      reservationLinkId: pass("reservationLinkId"),
+      airport: pass("airport"),
+      packageId: pass("pc_id"),
+      hotels: pass("hotels"),
+    },
+    corrections,
   };
+}
+
+/** The search a query string asks for, made valid (see normaliseSearch). */
+export function parseSearch(query: string, today: string, earliest = today): SearchState {
+  return normaliseSearch(query, today, earliest).state;
 }
 
 /** The query string of a search, in the names of SPEC §2 and API.md. */
@@ -110,16 +171,20 @@ export function toSearchQuery(s: SearchState): Record<string, QueryValue> {
   };
 }
 
-/** The current search, and a way to change it (the URL is replaced, so Back leaves the page). */
-export function useSearchState(): [SearchState, (next: SearchState) => void] {
+function useParsedSearch() {
   const { hotel } = useHotel();
   const query = useSearch();
-  const navigate = useNavigateTo();
   const now = new Date();
   const today = todayInZone(now, hotel.timeZone);
   // Before 04:00 hotel time last night is still bookable (a walk-in), so it is not "the past" yet.
   const earliest = firstArrivalInZone(now, hotel.timeZone);
-  const state = useMemo(() => parseSearch(query, today, earliest), [query, today, earliest]);
+  return useMemo(() => normaliseSearch(query, today, earliest), [query, today, earliest]);
+}
+
+/** The current search, and a way to change it (the URL is replaced, so Back leaves the page). */
+export function useSearchState(): [SearchState, (next: SearchState) => void] {
+  const { state } = useParsedSearch();
+  const navigate = useNavigateTo();
   const set = useCallback(
     (next: SearchState) => {
       navigate(`${window.location.pathname}${toQuery(toSearchQuery(next))}`, { replace: true });
@@ -127,4 +192,28 @@ export function useSearchState(): [SearchState, (next: SearchState) => void] {
     [navigate],
   );
   return [state, set];
+}
+
+/**
+ * What was corrected in the search the URL asked for. The URL is replaced at once by the corrected search (so a
+ * reload or a shared link no longer carries the bad one); the corrections are shown until the search changes again.
+ */
+export function useSearchCorrections(): SearchCorrection[] {
+  const { state, corrections } = useParsedSearch();
+  const query = useSearch();
+  const [shown, setShown] = useState<SearchCorrection[]>([]);
+  const corrected = useRef<string | null>(null);
+  const [, set] = useSearchState();
+  useEffect(() => {
+    if (corrections.length > 0) {
+      setShown(corrections);
+      corrected.current = toQuery(toSearchQuery(state));
+      set(state);
+    } else if (corrected.current !== null && `?${query}` !== corrected.current) {
+      // Another search than the corrected one: the notice no longer applies.
+      corrected.current = null;
+      setShown([]);
+    }
+  }, [corrections, state, set, query]);
+  return shown;
 }

@@ -200,6 +200,8 @@ export const RestrictionNoticeSchema = z.object({
     "closed",
     /** A flight-included package searched from an airport with no flight out on arrival and back on departure. */
     "no_flight",
+    /** More guests in a room than any room type takes; the value is the most guests the largest one takes. */
+    "max_guests",
   ]),
   value: z.number().nullable(),
 });

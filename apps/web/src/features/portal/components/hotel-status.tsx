@@ -20,7 +20,13 @@ export function useReasonText() {
   };
 }
 
-const COUNTED = { min_stay: true, max_stay: true, min_adults: true, max_adults: true } as const;
+const COUNTED = {
+  min_stay: true,
+  max_stay: true,
+  min_adults: true,
+  max_adults: true,
+  max_guests: true,
+} as const;
 
 /** The price of the stay (and per night) or the reason there is none. */
 export function HotelPrice({ hotel, nights }: { hotel: PortalHotel; nights: number }) {

@@ -58,14 +58,10 @@ export function PortalHotelCard({
             <span className="visually-hidden"> {hotel.name}</span>
           </label>
         </div>
-        {/* The same link as the name, as a button for the eye; screen readers and the keyboard use the name. */}
-        <AppLink
-          className={hotel.available ? "button" : "button button--secondary"}
-          to={roomsHref}
-          aria-hidden="true"
-          tabIndex={-1}
-        >
+        {/* Every visible button can be reached by keyboard (issue 11 item 21); its name says which hotel. */}
+        <AppLink className={hotel.available ? "button" : "button button--secondary"} to={roomsHref}>
           {hotel.available ? t("seeRooms") : t("otherDates")}
+          <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
         </AppLink>
       </div>
     </article>

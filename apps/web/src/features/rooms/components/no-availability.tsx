@@ -13,7 +13,7 @@ import "./no-availability.css";
 // uPlot and its CSS load only when the chart is shown.
 const PriceChart = lazy(() => import("./price-chart"));
 
-const RESTRICTIONS_WITH_COUNT = ["min_stay", "max_stay", "min_adults", "max_adults"] as const;
+const RESTRICTIONS_WITH_COUNT = ["min_stay", "max_stay", "min_adults", "max_adults", "max_guests"] as const;
 
 function useRestrictionText() {
   const { t } = useTranslation("rooms");
@@ -43,7 +43,9 @@ export function NoAvailability({ result, nearby, nearbyLoading }: NoAvailability
   const [search, setSearch] = useSearchState();
   const format = useFormatPrice();
   const restrictionText = useRestrictionText();
-  const showChart = hotel.settings.showPriceChart !== false;
+  // Too many guests for any room: other dates would not help, so neither nearby dates nor the chart are shown.
+  const tooManyGuests = result.restrictions.some((r) => r.kind === "max_guests");
+  const showChart = hotel.settings.showPriceChart !== false && !tooManyGuests;
   const calendar = usePriceCalendar(
     { hotel: ids.hotel, channel: ids.channel, language: ids.language, adults: search.rooms[0]?.adults ?? 2 },
     { enabled: showChart },
@@ -77,10 +79,10 @@ export function NoAvailability({ result, nearby, nearbyLoading }: NoAvailability
           ))}
         </ul>
       ) : null}
-      <p>{t("none.text")}</p>
+      <p>{tooManyGuests ? t("none.guestsText") : t("none.text")}</p>
 
-      <h3 id="nearby-title">{t("none.nearby")}</h3>
-      {nearbyLoading ? (
+      {tooManyGuests ? null : <h3 id="nearby-title">{t("none.nearby")}</h3>}
+      {tooManyGuests ? null : nearbyLoading ? (
         <div className="skeleton nearby-skeleton" aria-hidden="true" />
       ) : dates.length > 0 ? (
         <ul className="nearby" aria-labelledby="nearby-title">

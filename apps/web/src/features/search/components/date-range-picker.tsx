@@ -99,10 +99,18 @@ export function DateRangePicker({
   const short = (ymd: string) => formatDay(ymd, locale, { weekday: "short", day: "numeric", month: "short" });
   const nights = nightsBetween(value.arrival, value.departure);
 
+  // Focus goes back to the button once the modal dialog is gone: while it is open the rest of the page is inert,
+  // so focusing the button in the same event would be lost (issue 11 item 21).
+  const returnFocus = useRef(false);
   const close = useCallback(() => {
+    returnFocus.current = true;
     setOpen(false);
-    trigger.current?.focus();
   }, []);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    trigger.current?.focus();
+  }, [open]);
 
   return (
     <div className="search-field search-field--dates">

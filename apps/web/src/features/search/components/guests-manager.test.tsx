@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
-import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+import type { GuestRoom } from "@alloggio/domain/occupancy/occupancy";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { GuestsManager } from "./guests-manager";
-import { renderWithHotel } from "./testing";
+import { renderWithHotel, testHotel } from "./testing";
 
-let latest: RoomOccupancy[] = [];
+let latest: GuestRoom[] = [];
 
-function Harness({ initial }: { initial: RoomOccupancy[] }) {
+function Harness({ initial }: { initial: GuestRoom[] }) {
   const [rooms, setRooms] = useState(initial);
   latest = rooms;
   return (
@@ -23,10 +23,10 @@ function Harness({ initial }: { initial: RoomOccupancy[] }) {
   );
 }
 
-async function setup(initial: RoomOccupancy[]) {
+async function setup(initial: GuestRoom[], hotel = testHotel()) {
   const user = userEvent.setup();
   latest = initial;
-  await renderWithHotel(<Harness initial={initial} />);
+  await renderWithHotel(<Harness initial={initial} />, { hotel });
   await user.click(await screen.findByRole("button", { name: /^Guests and rooms/ }));
   return user;
 }
@@ -75,9 +75,10 @@ describe("GuestsManager", () => {
     expect(screen.getByText("At most 15 children per room")).toBeTruthy();
 
     const age = screen.getByRole("combobox", { name: "Age of child 15" });
-    expect([...(age as HTMLSelectElement).options].map((o) => o.value)).toEqual(
-      Array.from({ length: 18 }, (_, i) => String(i)),
-    );
+    expect([...(age as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      "",
+      ...Array.from({ length: 18 }, (_, i) => String(i)),
+    ]);
     await user.selectOptions(age, "9");
     expect(latest[0]?.ages[14]).toBe(9);
     await user.click(screen.getByRole("button", { name: "Remove a child from room 1" }));
@@ -127,5 +128,37 @@ describe("GuestsManager", () => {
     const toggle = screen.getByRole("button", { name: /^Guests and rooms/ });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it("adds a child with no age: the select shows 'Age', is required and has no default (issue 11 item 16)", async () => {
+    const user = await setup([{ adults: 2, ages: [] }]);
+    await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));
+    expect(latest).toEqual([{ adults: 2, ages: [null] }]);
+    const age = screen.getByRole("combobox", { name: "Age of child 1" }) as HTMLSelectElement;
+    expect(age.value).toBe("");
+    expect(age.required).toBe(true);
+    expect(age.selectedOptions[0]?.textContent).toBe("Age");
+    expect(age.getAttribute("aria-invalid")).toBeNull();
+    await user.selectOptions(age, "0");
+    expect(latest).toEqual([{ adults: 2, ages: [0] }]);
+  });
+
+  it("stops at the hotel's largest room (issue 11 item 14)", async () => {
+    const user = await setup(
+      [{ adults: 3, ages: [] }],
+      testHotel({ largestRoom: { maxAdults: 4, maxGuests: 5 } }),
+    );
+    const addAdult = screen.getByRole("button", { name: "Add an adult to room 1" });
+    await user.click(addAdult);
+    await user.click(addAdult);
+    expect(latest).toEqual([{ adults: 4, ages: [] }]);
+    expect(addAdult.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByText("At most 4 adults per room")).toBeTruthy();
+    const addChild = screen.getByRole("button", { name: "Add a child to room 1" });
+    await user.click(addChild);
+    await user.click(addChild);
+    expect(latest).toEqual([{ adults: 4, ages: [null] }]);
+    expect(addChild.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByText("The largest room takes 5 guests")).toBeTruthy();
   });
 });

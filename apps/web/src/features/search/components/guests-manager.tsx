@@ -4,17 +4,22 @@ import {
   addChild,
   addRoom,
   DEFAULT_AGE_GROUP,
+  firstMissingAge,
+  type GuestRoom,
   MAX_ADULTS,
   MAX_CHILD_AGE,
   MAX_CHILDREN,
   MIN_ADULTS,
   MIN_CHILD_AGE,
   MIN_ROOMS,
+  maxAdultsIn,
+  maxChildrenIn,
   mergeRooms,
-  type RoomOccupancy,
+  type RoomLimits,
   removeAdult,
   removeChild,
   removeRoom,
+  SPEC_ROOM_LIMITS,
   setChildAge,
 } from "@alloggio/domain/occupancy/occupancy";
 import { Minus, Plus, Users } from "lucide-react";
@@ -24,8 +29,13 @@ import { useHotel } from "../../hotel/hotel-context";
 import { MAX_ROOMS } from "../search-state";
 
 export type GuestsManagerProps = {
-  value: RoomOccupancy[];
-  onChange: (rooms: RoomOccupancy[]) => void;
+  value: GuestRoom[];
+  onChange: (rooms: GuestRoom[]) => void;
+  /**
+   * Counts the searches tried with a child's age still to choose: from the first, each such select shows its error,
+   * and each new try opens the panel on the first of them (issue 11 item 16).
+   */
+  missingAgeTries?: number;
 };
 
 const AGES = Array.from({ length: MAX_CHILD_AGE - MIN_CHILD_AGE + 1 }, (_, i) => MIN_CHILD_AGE + i);
@@ -113,10 +123,11 @@ function useAgeBands(groups: readonly AgeGroup[]): Band[] {
 }
 
 /** The guests-and-rooms manager (SPEC §5): a summary button opening a panel of rooms, adults, children, ages. */
-export function GuestsManager({ value, onChange }: GuestsManagerProps) {
+export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsManagerProps) {
   const { t } = useTranslation("search");
   const { hotel } = useHotel();
   const bands = useAgeBands(hotel.ageGroup);
+  const limits: RoomLimits = hotel.largestRoom ?? SPEC_ROOM_LIMITS;
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState("");
   const root = useRef<HTMLDivElement>(null);
@@ -147,7 +158,25 @@ export function GuestsManager({ value, onChange }: GuestsManagerProps) {
   };
   const summary = children ? t("guests.summary", parts) : t("guests.summaryNoChildren", parts);
 
-  const change = (next: RoomOccupancy[]) => {
+  // A search tried with an age still to choose: open the panel on the first such select.
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const focusAge = useRef<string | null>(null);
+  useEffect(() => {
+    if (missingAgeTries === 0) return;
+    const missing = firstMissingAge(valueRef.current);
+    if (!missing) return;
+    focusAge.current = `${id}-r${missing.room}-c${missing.child}`;
+    setOpen(true);
+  }, [missingAgeTries, id]);
+  // Once the panel is shown (a hidden select cannot take focus).
+  useEffect(() => {
+    if (!open || !focusAge.current) return;
+    document.getElementById(focusAge.current)?.focus();
+    focusAge.current = null;
+  });
+
+  const change = (next: GuestRoom[]) => {
     setStatus("");
     if (next !== value) onChange(next);
   };
@@ -183,6 +212,8 @@ export function GuestsManager({ value, onChange }: GuestsManagerProps) {
       >
         {value.map((room, r) => {
           const n = r + 1;
+          const maxAdults = maxAdultsIn(room, limits);
+          const maxChildren = maxChildrenIn(room, limits);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their position is their name
             <fieldset className="guests-room" key={r}>
@@ -194,10 +225,14 @@ export function GuestsManager({ value, onChange }: GuestsManagerProps) {
                 removeLabel={t("guests.removeAdult", { n })}
                 value={room.adults}
                 min={MIN_ADULTS}
-                max={MAX_ADULTS}
-                onAdd={() => change(addAdult(value, r))}
+                max={maxAdults}
+                onAdd={() => change(addAdult(value, r, limits))}
                 onRemove={() => change(removeAdult(value, r))}
-                limit={t("guests.maxAdults", { count: MAX_ADULTS })}
+                limit={
+                  maxAdults === MAX_ADULTS || maxAdults === limits.maxAdults
+                    ? t("guests.maxAdults", { count: maxAdults })
+                    : t("guests.maxGuests", { count: limits.maxGuests })
+                }
               />
               <Stepper
                 label={t("guests.children")}
@@ -206,31 +241,50 @@ export function GuestsManager({ value, onChange }: GuestsManagerProps) {
                 removeLabel={t("guests.removeChild", { n })}
                 value={room.ages.length}
                 min={0}
-                max={MAX_CHILDREN}
-                onAdd={() => change(addChild(value, r, MIN_CHILD_AGE))}
+                max={maxChildren}
+                onAdd={() => change(addChild(value, r, null, limits))}
                 onRemove={() => change(removeChild(value, r, room.ages.length - 1))}
                 describedBy={`${id}-bands`}
-                limit={t("guests.maxChildren", { count: MAX_CHILDREN })}
+                limit={
+                  maxChildren === MAX_CHILDREN
+                    ? t("guests.maxChildren", { count: MAX_CHILDREN })
+                    : t("guests.maxGuests", { count: limits.maxGuests })
+                }
               />
               {room.ages.length ? (
                 <div className="guests-room__ages">
                   {room.ages.map((age, c) => {
                     const selectId = `${id}-r${r}-c${c}`;
+                    const invalid = age === null && missingAgeTries > 0;
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: children are known by their position only
                       <div className="field guests-room__age" key={c}>
                         <label htmlFor={selectId}>{t("guests.childAge", { n: c + 1 })}</label>
                         <select
                           id={selectId}
-                          value={age}
-                          onChange={(event) => change(setChildAge(value, r, c, Number(event.target.value)))}
+                          required
+                          value={age ?? ""}
+                          aria-invalid={invalid || undefined}
+                          aria-describedby={invalid ? `${selectId}-error` : undefined}
+                          onChange={(event) => {
+                            if (event.target.value !== "")
+                              change(setChildAge(value, r, c, Number(event.target.value)));
+                          }}
                         >
+                          <option value="" disabled>
+                            {t("guests.agePlaceholder")}
+                          </option>
                           {AGES.map((a) => (
                             <option key={a} value={a}>
                               {t("guests.age", { count: a })}
                             </option>
                           ))}
                         </select>
+                        {invalid ? (
+                          <p className="field__error" id={`${selectId}-error`}>
+                            {t("guests.ageRequired")}
+                          </p>
+                        ) : null}
                       </div>
                     );
                   })}

@@ -2,7 +2,7 @@
 import type { CalendarResponse } from "@alloggio/domain/contract/search/calendar";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SearchBar } from "./search-bar";
 import { renderWithHotel } from "./testing";
 
@@ -71,5 +71,56 @@ describe("SearchBar", () => {
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(open);
+  });
+
+  it("cannot search until each child's age is chosen, and says so at the select (issue 11 item 16)", async () => {
+    const user = userEvent.setup();
+    await renderWithHotel(<SearchBar />, { calendar });
+    await user.click(await screen.findByRole("button", { name: /^Guests and rooms/ }));
+    await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(window.location.search).not.toContain("childs");
+    const age = await screen.findByRole("combobox", { name: "Age of child 1" });
+    expect(age.getAttribute("aria-invalid")).toBe("true");
+    expect(age.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(age.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Choose the age of this child",
+    );
+    expect(screen.getByRole("button", { name: /^Guests and rooms/ }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe(age));
+
+    await user.selectOptions(age, "4");
+    expect(age.getAttribute("aria-invalid")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(new URLSearchParams(window.location.search).get("ages")).toBe("4");
+  });
+
+  it("tells the guest what was corrected in the URL's search and replaces the URL (issue 11 item 14)", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      "/hotel/1/channel/1/language/1/rooms?arrival=20200101&departure=20200301&adults=0",
+    );
+    await renderWithHotel(<SearchBar />, { calendar });
+    const status = await screen.findByText("We adjusted your search:");
+    expect(status.closest("[role=status]")).toBeTruthy();
+    expect(screen.getByText(/The arrival date had already passed/)).toBeTruthy();
+    expect(screen.getByText(/Each room takes from 1 to 20 adults/)).toBeTruthy();
+    const q = new URLSearchParams(window.location.search);
+    expect(q.get("adults")).toBe("1");
+    expect(Number(q.get("arrival"))).toBeGreaterThan(20200101);
+
+    // The notice stays over the corrected search, and goes with the guest's next one.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /^Guests and rooms/ }));
+    await user.click(screen.getByRole("button", { name: "Add an adult to room 1" }));
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.getByText("We adjusted your search:")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(new URLSearchParams(window.location.search).get("adults")).toBe("2");
+    await vi.waitFor(() => expect(screen.queryByText("We adjusted your search:")).toBeNull());
   });
 });

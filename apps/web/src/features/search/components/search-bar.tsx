@@ -1,4 +1,4 @@
-import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+import { chosenRooms, type GuestRoom } from "@alloggio/domain/occupancy/occupancy";
 import { Search } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { type SearchState, useSearchState } from "../search-state";
 import { type DateRange, DateRangePicker } from "./date-range-picker";
 import { GuestsManager } from "./guests-manager";
 import { PromoCodeField } from "./promo-code-field";
+import { SearchCorrections } from "./search-corrections";
 import "./search-bar.css";
 
 // The quote form (and react-hook-form) load only when a guest asks for a quote.
@@ -31,7 +32,7 @@ export type SearchBarProps = {
   completeSearch?: ((next: SearchState) => SearchState) | undefined;
 };
 
-type Draft = { dates: DateRange; rooms: RoomOccupancy[]; promoCode: string; airport: string };
+type Draft = { dates: DateRange; rooms: GuestRoom[]; promoCode: string; airport: string };
 
 function draftOf(state: SearchState): Draft {
   return {
@@ -60,6 +61,7 @@ export function SearchBar({
   const [state, setState] = useSearchState();
   const [draft, setDraft] = useState(() => draftOf(state));
   const [quoteOpen, setQuoteOpen] = useState(false);
+  const [missingAgeTries, setMissingAgeTries] = useState(0);
   const quoteButton = useRef<HTMLButtonElement>(null);
   const id = useId();
 
@@ -68,11 +70,17 @@ export function SearchBar({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Every child's age must be chosen first (issue 11 item 16): the guests panel opens on the missing one.
+    const rooms = chosenRooms(draft.rooms);
+    if (!rooms) {
+      setMissingAgeTries((n) => n + 1);
+      return;
+    }
     const code = airports?.some((a) => a.code === draft.airport) ? draft.airport : undefined;
     const next = {
       ...state,
       ...draft.dates,
-      rooms: draft.rooms,
+      rooms,
       promoCode: draft.promoCode.trim(),
       airport: code,
     };
@@ -97,7 +105,7 @@ export function SearchBar({
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself, as WAI-ARIA shows it */}
-      <form className="search-bar" role="search" aria-label={t("bar.label")} onSubmit={submit}>
+      <form className="search-bar" role="search" aria-label={t("bar.label")} onSubmit={submit} noValidate>
         {fields}
         <DateRangePicker
           value={draft.dates}
@@ -107,7 +115,11 @@ export function SearchBar({
           login={login}
           noCalendar={noCalendar}
         />
-        <GuestsManager value={draft.rooms} onChange={(rooms) => setDraft((d) => ({ ...d, rooms }))} />
+        <GuestsManager
+          value={draft.rooms}
+          onChange={(rooms) => setDraft((d) => ({ ...d, rooms }))}
+          missingAgeTries={missingAgeTries}
+        />
         <PromoCodeField
           value={draft.promoCode}
           onChange={(promoCode) => setDraft((d) => ({ ...d, promoCode }))}
@@ -148,6 +160,7 @@ export function SearchBar({
           </button>
         </div>
       </form>
+      <SearchCorrections />
       {quoteOpen ? (
         <Suspense fallback={null}>
           <QuoteRequestForm

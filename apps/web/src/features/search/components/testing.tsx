@@ -24,6 +24,7 @@ export function testHotel(hotel: Partial<Hotel> = {}): HotelContextValue {
         { id: 2, min: 3, max: 11 },
         { id: 3, min: 12, max: 17 },
       ],
+      largestRoom: null,
       messaging: { active: false },
       settings: { aspect: { showChat: false } },
       destinations: [],
