@@ -3,6 +3,7 @@
  * (`priceBooking`, the room's current nights counted as free), or the services added, priced as
  * `serviceAvail.do` and the booking price them. Reads only; the caller writes.
  */
+
 import type { HotelClock } from "@alloggio/domain/booking/cancellation";
 import {
   checkModification,
@@ -24,6 +25,7 @@ import {
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
+import type { BookedFlights } from "../../db/schema";
 import { AppError, badInput } from "../../http/errors";
 import { type HeldNight, priceBooking } from "../booking/pricing";
 import type { StoredReservation } from "../booking/retrieve-repository";
@@ -44,8 +46,11 @@ export type PricedChange = {
     arrival: string;
     departure: string;
     nightlyMinor: number[];
+    /** Nights and flights: a fly & stay room takes the flights of its new dates. */
     totalMinor: number;
     wasTotalMinor: number;
+    flights: BookedFlights | null;
+    flightMinor: number;
   }[];
   /** Booked services re-priced with a move (their day moved with the room). */
   repriced: { id: number; priceMinor: number; wasMinor: number; day: string | null }[];
@@ -188,6 +193,8 @@ type StayRequest = Pick<
   | "promoCode"
   | "customer"
   | "rlId"
+  | "package"
+  | "airport"
 >;
 
 /**
@@ -239,6 +246,9 @@ export async function priceMoves(
     promoCode: r.promoCode ?? undefined,
     customer: facts.customerId ?? undefined,
     rlId: facts.reservationLinkId ?? undefined,
+    // A package's rooms move inside the package, and its flights with them (or the change is refused).
+    package: facts.packageId ?? undefined,
+    airport: facts.airport ?? undefined,
     rooms: moves.map((move, slot) => ({
       slot,
       roomId: move.room.roomTypeId,
@@ -315,6 +325,8 @@ export async function priceMoves(
       nightlyMinor: priced.rooms[slot]!.nightly,
       totalMinor: priced.rooms[slot]!.totalMinor,
       wasTotalMinor: move.room.totalMinor,
+      flights: priced.rooms[slot]!.flights,
+      flightMinor: priced.rooms[slot]!.flightMinor,
     })),
     repriced: repriced.map(({ roomId: _roomId, ...s }) => s),
     added: [],

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
-import { reservationHistory, reservationService } from "../../db/schema";
+import { type BookedFlights, reservationHistory, reservationService } from "../../db/schema";
 import type { Tx } from "../booking/repository";
 import { returnNights } from "../booking/reservation-changes";
 
@@ -23,6 +23,9 @@ export type CatalogueEntry = {
 export type ModifyFacts = {
   customerId: number | null;
   reservationLinkId: number | null;
+  /** The package it was booked in, and the origin airport of its flights (a fly & stay keeps them on a change). */
+  packageId: number | null;
+  airport: string | null;
   /** The hotel's city tax per adult per night, minor units. */
   cityTaxMinor: number;
   rates: { id: number; minStay: number; maxStay: number | null; includedServiceIds: number[] }[];
@@ -40,7 +43,9 @@ export function inTransaction(database: Database, tx: Tx): Database {
 export async function loadModifyFacts(database: Database, reservationId: number): Promise<ModifyFacts> {
   const [row] = await database.query<{ facts: ModifyFacts }>(sql`
     select json_build_object(
-      'customerId', r.customer_id, 'reservationLinkId', r.reservation_link_id,
+      'customerId', r.customer_id, 'reservationLinkId', r.reservation_link_id, 'packageId', r.package_id,
+      'airport', (select rr.flights->'outbound'->>'from' from reservation_room rr
+                  where rr.reservation_id = r.id and rr.flights is not null order by rr.id limit 1),
       'cityTaxMinor', h.city_tax_minor,
       'rates', coalesce((
         select json_agg(json_build_object('id', rp.id, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
@@ -84,12 +89,22 @@ export async function giveBackNights(tx: Tx, roomIds: readonly number[]): Promis
 /** A room's new dates and prices (ISO dates). */
 export async function moveRoom(
   tx: Tx,
-  room: { id: number; arrival: string; departure: string; nightlyMinor: number[]; totalMinor: number },
+  room: {
+    id: number;
+    arrival: string;
+    departure: string;
+    nightlyMinor: number[];
+    totalMinor: number;
+    flights: BookedFlights | null;
+    flightMinor: number;
+  },
 ): Promise<void> {
   await tx.execute(sql`update reservation_room set arrival = ${room.arrival}::date,
     departure = ${room.departure}::date,
     nightly_minor = ${`{${room.nightlyMinor.map(Number).join(",")}}`}::int[],
-    total_minor = ${room.totalMinor}
+    total_minor = ${room.totalMinor},
+    flights = ${room.flights === null ? null : JSON.stringify(room.flights)}::jsonb,
+    flight_minor = ${room.flightMinor}
     where id = ${room.id} and status = 'A'`);
 }
 

@@ -1,3 +1,4 @@
+import { MANAGE_PATHS } from "@alloggio/domain/contract/booking/manage";
 import type { PackageAirportsResponse } from "@alloggio/domain/contract/packages/airports";
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
@@ -72,6 +73,16 @@ const flyStay = aPackage([packRate], {
           code: "EZY8422",
           direction: "return",
           date: "2030-01-26",
+          time: "13:35",
+          arrivalTime: "14:45",
+          price: 79,
+        },
+        // One more week, Sunday 13 to Sunday 20, for a change of dates.
+        { code: "EZY8421", date: "2030-01-13", time: "09:40", arrivalTime: "12:50", price: 89 },
+        {
+          code: "EZY8422",
+          direction: "return",
+          date: "2030-01-20",
           time: "13:35",
           arrivalTime: "14:45",
           price: 79,
@@ -187,6 +198,22 @@ describe("package.do", () => {
           arrivalTime: "14:45",
           price: 79,
         })),
+        {
+          code: "EZY8421",
+          direction: "outbound",
+          date: "20300113",
+          time: "09:40",
+          arrivalTime: "12:50",
+          price: 89,
+        },
+        {
+          code: "EZY8422",
+          direction: "return",
+          date: "20300120",
+          time: "13:35",
+          arrivalTime: "14:45",
+          price: 79,
+        },
       ],
     });
     // The cheapest flights out and back, per passenger, beside the stay's price (not in it).
@@ -310,6 +337,52 @@ describe("avail.do inside a package", () => {
     });
     expect(none.statusCode).toBeGreaterThanOrEqual(400);
     expect(none.statusCode).toBeLessThan(500);
+  });
+
+  it("moves the flights with the dates: the new days' flights, or no change when none flies back", async () => {
+    const booked = await app.inject({
+      method: "POST",
+      url: "/api/guestdata.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: aBookingRequest(
+        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
+        { package: flyStay.id, airport: "LGW" },
+      ),
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const code = booked.json().reservation.code as string;
+    const [room] = await database.query<{ id: number }>(
+      sql`select rr.id from reservation_room rr join reservation r on r.id = rr.reservation_id where r.code = ${code}`,
+    );
+    const change = (arrival: string, departure: string, action?: string, expectedBecomes?: number) =>
+      app.inject({
+        method: "POST",
+        url: (action ? MANAGE_PATHS.modify : MANAGE_PATHS.recalc).replace(":code", code),
+        headers: action ? { "idempotency-key": anIdempotencyKey() } : {},
+        payload: {
+          mail: "maria@example.test",
+          change: { kind: "dates", room: room!.id, arrival, departure },
+          ...(action ? { action, expectedBecomes } : {}),
+        },
+      });
+    // 14–21 January: nothing flies out of LGW on the 14th.
+    const noReturn = await change("20300114", "20300121");
+    expect(noReturn.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noReturn.statusCode).toBeLessThan(500);
+    const preview = await change("20300113", "20300120");
+    expect(preview.statusCode, preview.body).toBe(200);
+    const done = await change("20300113", "20300120", "confirm", preview.json().becomes);
+    expect(done.statusCode, done.body).toBe(200);
+    const [after] = await database.query<{ flights: unknown; flight: number }>(
+      sql`select flights, flight_minor as flight from reservation_room where id = ${room!.id}`,
+    );
+    expect(after).toMatchObject({
+      flight: 33600,
+      flights: {
+        outbound: { date: "20300113", code: "EZY8421" },
+        return: { date: "20300120", code: "EZY8422" },
+      },
+    });
   });
 
   it("has no flight on the rate without an airport, and no rate when the airport has no flight back", async () => {
