@@ -255,6 +255,18 @@ describe("club-package/:pcId/airports", () => {
   });
 });
 
+/** A week of fly & stay from 12 January for two, with the flights from `airport`. */
+const bookFlyStay = (airport: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/guestdata.do",
+    headers: { "idempotency-key": anIdempotencyKey() },
+    payload: aBookingRequest(
+      { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
+      { package: flyStay.id, airport },
+    ),
+  });
+
 describe("avail.do inside a package", () => {
   const search = (q: string) =>
     get(`/api/avail.do?channel=1&hotel=${H}&language=1&adults=2&${q}`).then((r) => {
@@ -296,15 +308,7 @@ describe("avail.do inside a package", () => {
   });
 
   it("books the flights with the stay: the room's total and the reservation carry them", async () => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/guestdata.do",
-      headers: { "idempotency-key": anIdempotencyKey() },
-      payload: aBookingRequest(
-        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
-        { package: flyStay.id, airport: "LGW" },
-      ),
-    });
+    const res = await bookFlyStay("LGW");
     expect(res.statusCode, res.body).toBe(200);
     const code = res.json().reservation.code as string;
     const [row] = await database.query<{
@@ -326,29 +330,13 @@ describe("avail.do inside a package", () => {
       passengers: 2,
     });
     // An airport with no flight back on the departure day books nothing.
-    const none = await app.inject({
-      method: "POST",
-      url: "/api/guestdata.do",
-      headers: { "idempotency-key": anIdempotencyKey() },
-      payload: aBookingRequest(
-        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
-        { package: flyStay.id, airport: "MUC" },
-      ),
-    });
+    const none = await bookFlyStay("MUC");
     expect(none.statusCode).toBeGreaterThanOrEqual(400);
     expect(none.statusCode).toBeLessThan(500);
   });
 
   it("moves the flights with the dates: the new days' flights, or no change when none flies back", async () => {
-    const booked = await app.inject({
-      method: "POST",
-      url: "/api/guestdata.do",
-      headers: { "idempotency-key": anIdempotencyKey() },
-      payload: aBookingRequest(
-        { hotel: H, roomId: garden.id, rateId: packRate.id, arrival: "20300112", departure: "20300119" },
-        { package: flyStay.id, airport: "LGW" },
-      ),
-    });
+    const booked = await bookFlyStay("LGW");
     expect(booked.statusCode, booked.body).toBe(200);
     const code = booked.json().reservation.code as string;
     const [room] = await database.query<{ id: number }>(
