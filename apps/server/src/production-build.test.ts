@@ -60,6 +60,8 @@ describe.skipIf(testDatabaseKind() !== "pglite")("npm run build, then node runs 
       API_KEYS: "a-production-key",
       OVERRIDE_SECRET: "a-production-override-secret",
       PUBLIC_URL: "https://booking.hotel.test",
+      // No real card gateway exists yet: production must choose the sandbox explicitly (ADR 0013).
+      PAYMENT_GATEWAY: "sandbox",
     });
     child = started.child;
     expect(started.output()).not.toContain("building the web app");
