@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { addDays } from "./dates";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
 import { receivedMail } from "./mail";
+import { findOpenStay } from "./stays";
 
 // Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Tests run in parallel on one shared database: every
 // test and project books its own room type and its own stay (a different offset), so the counts it reads are its own.
@@ -11,45 +11,12 @@ const NIGHTS = 2;
 const CARD_FRAME = "Secure card form of the payment provider";
 const PAY_AT_HOTEL_RATE = 101;
 
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  closedToDeparture: boolean;
-  minStay: number;
-  maxStay: number | null;
-};
 type AvailRoom = {
   id: number;
   name: string;
   count: number;
   rates: { id: number; name: string; payment: string }[];
 };
-
-/** The first arrival at least `from` days ahead where a 2-night stay is open in calendar.do. */
-async function pickStay(request: APIRequestContext, from: number) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
-  const days = new Map(calendar.days.map((d) => [d.date, d]));
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
-  for (let offset = from; offset < from + 60; offset++) {
-    const arrival = addDays(calendar.from, offset);
-    const first = days.get(arrival);
-    const departure = addDays(arrival, NIGHTS);
-    if (
-      first &&
-      !first.closedToArrival &&
-      first.minStay <= NIGHTS &&
-      (first.maxStay ?? NIGHTS) >= NIGHTS &&
-      Array.from({ length: NIGHTS }, (_, i) => days.get(addDays(arrival, i))).every(open) &&
-      !days.get(departure)?.closedToDeparture
-    )
-      return { arrival, departure };
-  }
-  throw new Error(`no open ${NIGHTS}-night stay from ${from} days ahead in the demo calendar`);
-}
 
 /** Each test and project its own part of the calendar. */
 const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 5 : 0);
@@ -151,7 +118,7 @@ test("book a prepaid room with a 3-D Secure card: voucher, its PDF, retrieve, in
     await axe(screen);
   };
   const room = "Classic double room";
-  const stay = await pickStay(request, offsetFor(testInfo, 30));
+  const stay = await findOpenStay(request, { from: offsetFor(testInfo, 30), nights: NIGHTS });
   const before = await availRoom(request, stay, room);
   const prepaid = before?.rates.find((r) => r.payment === "prepaid")?.name;
   expect(prepaid, "a prepaid rate for the stay").toBeDefined();
@@ -242,7 +209,7 @@ test("a declined card shows the message, its action leads back to the card form,
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 40));
+  const stay = await findOpenStay(request, { from: offsetFor(testInfo, 40), nights: NIGHTS });
   const room = "Superior double, lake view";
   const prepaid = (await availRoom(request, stay, room))?.rates.find((r) => r.payment === "prepaid")?.name;
   expect(prepaid, "a prepaid rate for the stay").toBeDefined();
@@ -284,7 +251,7 @@ test("pay by instant bank payment on the gateway's page, and come back to the vo
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 60));
+  const stay = await findOpenStay(request, { from: offsetFor(testInfo, 60), nights: NIGHTS });
   const room = "Superior double, lake view";
   const prepaid = (await availRoom(request, stay, room))?.rates.find((r) => r.payment === "prepaid")?.name;
   expect(prepaid, "a prepaid rate for the stay").toBeDefined();
@@ -322,7 +289,7 @@ test("two browsers race for the last room: one voucher, one sold-out message", a
 }, testInfo) => {
   test.setTimeout(120_000);
   const room = "Suite with panoramic terrace";
-  const stay = await pickStay(request, offsetFor(testInfo, 50));
+  const stay = await findOpenStay(request, { from: offsetFor(testInfo, 50), nights: NIGHTS });
   // Book the suite through the API until one is left.
   for (let i = 0; i < 20; i++) {
     const left = await availRoom(request, stay, room);

@@ -1,45 +1,11 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
-import { addDays } from "./dates";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { findOpenStay } from "./stays";
 
 // Issue 11 item 17 (ADR 0022): nothing fixed on the page (the messaging button, the cookie notice) may cover a
 // price or a button. Demo hotel 1 (Hotel Bellavista Riva) has a WhatsApp number, so its messaging link shows.
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";
 const NIGHTS = 2;
-
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  closedToDeparture: boolean;
-  minStay: number;
-  maxStay: number | null;
-};
-
-/** The first 2-night stay at least 30 days ahead that the calendar leaves open. */
-async function pickStay(request: APIRequestContext) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
-  const days = new Map(calendar.days.map((d) => [d.date, d]));
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
-  for (let offset = 30; offset < 90; offset++) {
-    const arrival = addDays(calendar.from, offset);
-    const first = days.get(arrival);
-    const departure = addDays(arrival, NIGHTS);
-    if (
-      first &&
-      !first.closedToArrival &&
-      first.minStay <= NIGHTS &&
-      (first.maxStay ?? NIGHTS) >= NIGHTS &&
-      Array.from({ length: NIGHTS }, (_, i) => days.get(addDays(arrival, i))).every(open) &&
-      !days.get(departure)?.closedToDeparture
-    )
-      return { arrival, departure };
-  }
-  throw new Error("no open 2-night stay 30 to 90 days ahead in the demo calendar");
-}
 
 /** The desktop project at 1280 px; the phone project at 390 px (the width issue 11 names). */
 async function sizeFor(page: Page, testInfo: TestInfo) {
@@ -113,7 +79,7 @@ test("nothing fixed covers a price or a button on the results page, with the coo
 }, testInfo) => {
   test.setTimeout(90_000);
   await sizeFor(page, testInfo);
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, { from: 30, nights: NIGHTS });
   await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
   await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Select/ }).first()).toBeVisible();

@@ -1,7 +1,7 @@
-import type { APIRequestContext, TestInfo } from "@playwright/test";
-import { addDays } from "./dates";
+import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { receivedMail } from "./mail";
+import { findOpenStay } from "./stays";
 
 // Languages (SPEC §3, ADR 0019): a German guest books demo hotel 1 in German (German room and rate names, German
 // gateway pages, a German mail) and reads the voucher in Chinese; a Russian page reads English and says lang="ru".
@@ -9,40 +9,7 @@ import { receivedMail } from "./mail";
 const NIGHTS = 2;
 const ROOM = { en: "Family room", de: "Familienzimmer", zh: "家庭房" };
 
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  closedToDeparture: boolean;
-  minStay: number;
-  maxStay: number | null;
-};
 type AvailRoom = { id: number; name: string; rates: { id: number; name: string; payment: string }[] };
-
-/** The first arrival at least `from` days ahead where a 2-night stay is open in calendar.do. */
-async function pickStay(request: APIRequestContext, from: number) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
-  const days = new Map(calendar.days.map((d) => [d.date, d]));
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
-  for (let offset = from; offset < from + 60; offset++) {
-    const arrival = addDays(calendar.from, offset);
-    const first = days.get(arrival);
-    const departure = addDays(arrival, NIGHTS);
-    if (
-      first &&
-      !first.closedToArrival &&
-      first.minStay <= NIGHTS &&
-      (first.maxStay ?? NIGHTS) >= NIGHTS &&
-      Array.from({ length: NIGHTS }, (_, i) => days.get(addDays(arrival, i))).every(open) &&
-      !days.get(departure)?.closedToDeparture
-    )
-      return { arrival, departure };
-  }
-  throw new Error(`no open ${NIGHTS}-night stay from ${from} days ahead in the demo calendar`);
-}
 
 const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 5 : 0);
 
@@ -62,7 +29,7 @@ test("a German guest books in German, the gateway speaks German, and the voucher
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 170));
+  const stay = await findOpenStay(request, { from: offsetFor(testInfo, 170), nights: NIGHTS });
   const avail = await request.get(
     `/api/avail.do?hotel=1&channel=1&language=3&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );

@@ -1,21 +1,13 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
+import { findOpenStay } from "./stays";
 
 // Managing a booking from the voucher (issue 5). Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
 // books its own stay through the API first, in its own part of the calendar (offsets apart from the other specs').
 const HOTEL = "/hotel/1/channel/1/language/1";
 const CARD_FRAME = "Secure card form of the payment provider";
 
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  closedToDeparture: boolean;
-  minStay: number;
-  maxStay: number | null;
-};
 type AvailRoom = {
   id: number;
   name: string;
@@ -24,29 +16,14 @@ type AvailRoom = {
 };
 type Stay = { arrival: string; departure: string };
 
-/** The first arrival at least `from` days ahead where a stay of `nights` (and `spare` more) is open in calendar.do. */
-async function pickStay(request: APIRequestContext, from: number, nights: number, spare = 0): Promise<Stay> {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
-  const days = new Map(calendar.days.map((d) => [d.date, d]));
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
-  for (let offset = from; offset < from + 90; offset++) {
-    const arrival = addDays(calendar.from, offset);
-    const first = days.get(arrival);
-    if (
-      first &&
-      !first.closedToArrival &&
-      first.minStay <= nights &&
-      (first.maxStay ?? nights) >= nights &&
-      Array.from({ length: nights + spare + 1 }, (_, i) => days.get(addDays(arrival, i))).every(open)
-    )
-      return { arrival, departure: addDays(arrival, nights) };
-  }
-  throw new Error(`no open ${nights}-night stay from ${from} days ahead in the demo calendar`);
-}
-
 const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 7 : 0);
+/** Arrivals tried over 90 days; the night after the stay open too (more for a journey that moves the stay). */
+const stayFor = (testInfo: TestInfo, base: number, nights: number, spare = 1) => ({
+  from: offsetFor(testInfo, base),
+  within: 90,
+  nights,
+  spare,
+});
 
 async function availRoom(request: APIRequestContext, stay: Stay, room: string): Promise<AvailRoom> {
   const response = await request.get(
@@ -166,7 +143,7 @@ test("recover the booking, cancel one room: the new total on the voucher, the ro
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 80), 2);
+  const stay = await findOpenStay(request, stayFor(testInfo, 80, 2));
   const room = "Classic double room";
   const { code, email } = await book(request, testInfo, {
     stay,
@@ -254,7 +231,7 @@ test("swap the dates of the stay with the already debited / was / becomes previe
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 100), 2, 2);
+  const stay = await findOpenStay(request, stayFor(testInfo, 100, 2, 3));
   const { code, email } = await book(request, testInfo, {
     stay,
     room: "Classic double room",
@@ -298,7 +275,7 @@ test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 120), 3);
+  const stay = await findOpenStay(request, stayFor(testInfo, 120, 3));
   const { code, email } = await book(request, testInfo, {
     stay,
     room: "Classic double room",
@@ -350,7 +327,7 @@ test("edit the transfer details, then add a service with its preview", async ({
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 140), 2);
+  const stay = await findOpenStay(request, stayFor(testInfo, 140, 2));
   const transfer = "Private transfer from Verona Villafranca airport";
   const { code, email } = await book(request, testInfo, {
     stay,
@@ -413,7 +390,7 @@ test("request a quote of the chosen room from the search bar", async ({
     await capture(screen);
     await axe(screen);
   };
-  const stay = await pickStay(request, offsetFor(testInfo, 160), 2);
+  const stay = await findOpenStay(request, stayFor(testInfo, 160, 2));
   const room = "Classic double room";
   const rate = "Room only – flexible";
   await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
+import { calendar, findOpenStay } from "./stays";
 
 // Issue 11, "money that must add up", on demo hotel 1 (Hotel Bellavista Riva): a resort fee for every adult and
 // night, a mandatory insurance category with a free basic cover, city tax 2,50 per adult and night.
@@ -20,41 +21,6 @@ type ApiRate = {
   stayTotal: number;
   cityTax: number;
 };
-
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  minStay: number;
-};
-
-async function calendar(request: APIRequestContext) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { from: string; days: CalendarDay[] };
-}
-
-async function today(request: APIRequestContext): Promise<string> {
-  return (await calendar(request)).from;
-}
-
-/** The first arrival at least `from` days ahead where a 2-night stay is open, without a longer minimum stay. */
-async function pickStay(request: APIRequestContext, from: number) {
-  const cal = await calendar(request);
-  const days = new Map(cal.days.map((d) => [d.date, d]));
-  for (let offset = from; offset < from + 90; offset++) {
-    const arrival = addDays(cal.from, offset);
-    const nights = [arrival, addDays(arrival, 1)].map((d) => days.get(d));
-    if (
-      nights.every((d) => d && !d.closed && d.available) &&
-      !nights[0]!.closedToArrival &&
-      nights[0]!.minStay <= 2
-    )
-      return { arrival, departure: addDays(arrival, 2) };
-  }
-  throw new Error(`no open 2-night stay from ${from} days ahead`);
-}
 
 async function acceptCookies(page: Page) {
   const cookie = page.getByRole("region", { name: "Cookie notice" });
@@ -85,7 +51,11 @@ test("the total of a rate includes its mandatory extras, with the city tax besid
   capture,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { arrival, departure } = await pickStay(request, offsetFor(testInfo, 235));
+  const { arrival, departure } = await findOpenStay(request, {
+    from: offsetFor(testInfo, 235),
+    within: 90,
+    nights: 2,
+  });
   const search = await request.get(
     `/api/avail.do?hotel=1&channel=1&language=1&arrival=${arrival}&departure=${departure}&adults=2`,
   );
@@ -142,7 +112,7 @@ test("book the demo's split stay: two room types one after the other, each with 
 }, testInfo) => {
   test.setTimeout(120_000);
   test.skip(testInfo.project.name === "mobile", "one split stay in the demo: the desktop journey books it");
-  const from = await today(request);
+  const { from } = await calendar(request);
   // demo-files.ts: 300 days ahead, the classic double the first night, the lake-view double the next two.
   const arrival = addDays(from, 300);
   const departure = addDays(arrival, 3);

@@ -1,34 +1,16 @@
 import type { APIRequestContext } from "@playwright/test";
+import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
-
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  minStay: number;
-};
-
-const addDays = (ymd: string, days: number) =>
-  new Date(
-    Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))) +
-      days * 86_400_000,
-  )
-    .toISOString()
-    .slice(0, 10)
-    .replaceAll("-", "");
+import { calendar, isOpen } from "./stays";
 
 /**
  * A one-night stay that the minimum stay forbids: the first open arrival day of hotel 1 with a minimum stay of 2 or
  * more (the demo group has one from 10 to 16 days after today), found in the calendar so no date is hard-coded.
  */
 async function minStayNight(request: APIRequestContext) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const { from, days } = (await response.json()) as { from: string; days: CalendarDay[] };
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
+  const { from, days } = await calendar(request);
   const day = days.find(
-    (d, i) => d.date > from && open(d) && open(days[i + 1]) && !d.closedToArrival && d.minStay >= 2,
+    (d, i) => d.date > from && isOpen(d) && isOpen(days[i + 1]) && !d.closedToArrival && d.minStay >= 2,
   );
   if (!day) throw new Error("hotel 1 has no minimum-stay period in the demo calendar");
   return { today: from, arrival: day.date, departure: addDays(day.date, 1), minStay: day.minStay };

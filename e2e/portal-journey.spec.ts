@@ -1,26 +1,28 @@
 import type { APIRequestContext } from "@playwright/test";
-import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
+import { findOpenStay } from "./stays";
 
 // The demo group on its direct channel: three hotels on Lake Garda, one in the Swiss Alps.
 const PORTAL = "/channel/1/language/1";
 
 type PortalAnswer = { arrival: string; hotels: { id: number; name: string; available: boolean }[] };
 
-/** A 3-night stay 20 to 60 days ahead at which every Lake Garda hotel has a room for two (asked of the server). */
-async function pickStay(request: APIRequestContext) {
-  const today = (await (await request.get("/api/availChannelCheck.do?channel=1")).json()) as PortalAnswer;
-  for (let offset = 20; offset < 60; offset++) {
-    const arrival = addDays(today.arrival, offset);
-    const departure = addDays(arrival, 3);
+/**
+ * A 3-night stay 20 to 60 days ahead, open in hotel 1's calendar, at which every Lake Garda hotel has a room for two
+ * (asked of the server).
+ */
+const STAY = {
+  from: 20,
+  within: 40,
+  nights: 3,
+  accept: async (stay: { arrival: string; departure: string }, request: APIRequestContext) => {
     const res = await request.get(
-      `/api/availChannelCheck.do?channel=1&destination=1&arrival=${arrival}&departure=${departure}&adults=2`,
+      `/api/availChannelCheck.do?channel=1&destination=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
     );
     const body = (await res.json()) as PortalAnswer;
-    if (body.hotels.length === 3 && body.hotels.every((h) => h.available)) return { arrival, departure };
-  }
-  throw new Error("no 3-night stay with every Lake Garda hotel free 20 to 60 days ahead");
-}
+    return body.hotels.length === 3 && body.hotels.every((h) => h.available);
+  },
+};
 
 test("portal: pick a destination, compare hotels, then a book-ready selection in one of them", async ({
   page,
@@ -28,7 +30,7 @@ test("portal: pick a destination, compare hotels, then a book-ready selection in
   axe,
   capture,
 }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   await page.goto(`${PORTAL}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
   await expect(page.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
   const list = page.getByRole("region", { name: "Hotels for your search" });
@@ -109,7 +111,7 @@ test("portal: pick a destination, compare hotels, then a book-ready selection in
 });
 
 test("portal: no results with the filters, in Italian", async ({ page, axe, capture, request }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   // Twelve adults in one room fit no room of any hotel.
   await page.goto(`/channel/1/language/2?arrival=${stay.arrival}&departure=${stay.departure}&adults=12`);
   await expect(page.getByRole("heading", { level: 1, name: "I nostri hotel" })).toBeVisible();
@@ -128,7 +130,7 @@ test("portal: every visible button is reached by the keyboard, and names have no
   page,
   request,
 }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   await page.goto(`${PORTAL}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
   const list = page.getByRole("region", { name: "Hotels for your search" });
   const card = list.getByRole("article", { name: "Villa Olivo Malcesine" });

@@ -1,48 +1,13 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
+import { findOpenStay } from "./stays";
 
 // Hotel Bellavista Riva (demo hotel 1), English, then Italian.
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";
 const NIGHTS = 3;
-
-type CalendarDay = {
-  date: string;
-  closed: boolean;
-  available: boolean;
-  closedToArrival: boolean;
-  closedToDeparture: boolean;
-  minStay: number;
-  maxStay: number | null;
-};
-
-/**
- * The hotel's today (the calendar starts there) and the first arrival at least 20 days ahead where a 3-night stay is
- * open in the calendar (the demo's peak seasons or a closed-to-arrival day would refuse some dates).
- */
-async function pickStay(request: APIRequestContext) {
-  const response = await request.get("/api/calendar.do?hotel=1&channel=1");
-  expect(response.ok()).toBe(true);
-  const calendar = (await response.json()) as { from: string; days: CalendarDay[] };
-  const days = new Map(calendar.days.map((d) => [d.date, d]));
-  const open = (d: CalendarDay | undefined) => d !== undefined && !d.closed && d.available;
-  for (let offset = 20; offset < 60; offset++) {
-    const arrival = addDays(calendar.from, offset);
-    const first = days.get(arrival);
-    const nights = Array.from({ length: NIGHTS }, (_, i) => days.get(addDays(arrival, i)));
-    const departure = addDays(arrival, NIGHTS);
-    if (
-      first &&
-      !first.closedToArrival &&
-      first.minStay <= NIGHTS &&
-      (first.maxStay ?? NIGHTS) >= NIGHTS &&
-      nights.every(open) &&
-      !days.get(departure)?.closedToDeparture
-    )
-      return { today: calendar.from, arrival, departure, offset };
-  }
-  throw new Error("no open 3-night stay 20 to 60 days ahead in the demo calendar");
-}
+/** The first arrival at least 20 days ahead (and before 60) where a 3-night stay is open in the calendar. */
+const STAY = { from: 20, within: 40, nights: NIGHTS };
 
 /** A day as the calendar's day buttons name it (the browser's own Intl, so the format matches). */
 function dayName(page: Page, ymd: string, locale: string): Promise<string> {
@@ -92,7 +57,7 @@ test("search a stay for two rooms, choose both, reload, switch to Italian", asyn
   axe,
   capture,
 }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   await page.goto(ROOMS);
   await expect(
     page.getByRole("heading", { level: 1, name: "Rooms and rates at Hotel Bellavista Riva" }),
@@ -269,7 +234,7 @@ test("a search URL with past dates and 0 adults: a polite notice of what changed
   page,
   request,
 }) => {
-  const { today } = await pickStay(request);
+  const { today } = await findOpenStay(request, STAY);
   await page.goto(`${ROOMS}?arrival=20200110&departure=20200113&adults=0`);
   const notice = page.getByRole("status").filter({ hasText: "We adjusted your search:" });
   await expect(notice).toContainText("The arrival date had already passed");
@@ -287,7 +252,7 @@ test("a child's age has no default: Search waits until it is chosen, and says so
   page,
   request,
 }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
   const search = page.getByRole("search", { name: "Search for rooms" });
   await search.getByRole("button", { name: /^Guests and rooms/ }).click();
@@ -312,7 +277,7 @@ test("the calendar gives focus back to its button when it closes by Escape or by
   page,
   request,
 }) => {
-  const stay = await pickStay(request);
+  const stay = await findOpenStay(request, STAY);
   await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
   const dates = page.getByRole("button", { name: /^Arrival and departure/ });
   await dates.focus();
