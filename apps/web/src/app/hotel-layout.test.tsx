@@ -62,8 +62,11 @@ describe("the hotel layout's page language", () => {
   ])("language %d says lang=%s and reads the %s texts", async (id, lang, text, languageLabel) => {
     renderLayout(`/hotel/1/channel/1/language/${id}/rooms`);
     await screen.findByText("page");
-    await waitFor(() => expect(document.documentElement.lang).toBe(lang));
-    expect(i18n.language).toBe(text);
+    // The page's lang and i18next's language are set one after the other: wait for both.
+    await waitFor(() => {
+      expect(document.documentElement.lang).toBe(lang);
+      expect(i18n.language).toBe(text);
+    });
     expect(await screen.findByRole("combobox", { name: languageLabel })).toBeTruthy();
   });
 });
