@@ -31,7 +31,8 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
   expect(JSON.parse(byHost[0]?.body ?? "{}").error?.message).toBe("Unknown channel");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
-  const links = main.getByRole("listitem").getByRole("link");
+  // Each hotel's card: its name and "See rooms at <hotel>" (a reachable link since issue 11 item 21).
+  const links = main.getByRole("listitem").getByRole("link", { name: /^See rooms at / });
   await expect(links).toHaveCount(DEMO_HOTELS.length);
   for (const name of DEMO_HOTELS) await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
   await capture("portal hotel list");
