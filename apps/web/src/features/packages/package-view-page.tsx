@@ -25,17 +25,24 @@ function PackageSearch({ pack }: { pack: Package }) {
   const airports = usePackageAirports(pack.id, { enabled: pack.airports.length > 0 });
   const flow = useSearchFlow({ pc_id: pack.id });
 
-  // Opened without dates: the stay of the "price from", so the offer shows its rooms at once.
+  // The package stays in the URL, so the booking steps after the rooms book it (and its flights); opened without
+  // dates, the search takes the stay of the "price from", so the offer shows its rooms at once. One change of the
+  // search, so neither undoes the other.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).has("arrival") || !pack.priceFrom) return;
-    const { arrival, nights, adults } = pack.priceFrom;
-    setSearch({ ...search, arrival, departure: addDays(arrival, nights), rooms: [{ adults, ages: [] }] });
-  }, [pack.priceFrom, search, setSearch]);
-
-  // The package stays in the URL, so the booking steps after the rooms book it (and its flights).
-  useEffect(() => {
-    if (search.packageId !== String(pack.id)) setSearch({ ...search, packageId: String(pack.id) });
-  }, [pack.id, search, setSearch]);
+    const from = new URLSearchParams(window.location.search).has("arrival") ? null : pack.priceFrom;
+    if (!from && search.packageId === String(pack.id)) return;
+    setSearch({
+      ...search,
+      packageId: String(pack.id),
+      ...(from
+        ? {
+            arrival: from.arrival,
+            departure: addDays(from.arrival, from.nights),
+            rooms: [{ adults: from.adults, ages: [] }],
+          }
+        : {}),
+    });
+  }, [pack.id, pack.priceFrom, search, setSearch]);
 
   const noFlight = flow.result?.restrictions.some((r) => r.kind === "no_flight") ?? false;
   return (
