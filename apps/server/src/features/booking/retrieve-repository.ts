@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
+import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
 import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
@@ -87,6 +87,10 @@ export type StoredReservation = {
     penaltyMinor: number;
     /** The rate's prepayment steps when booked. */
     prepayment: PrepaymentStep[];
+    /** A fly & stay room's flights out and back; null without flights. */
+    flights: BookedFlights | null;
+    /** What those flights cost (part of `totalMinor`). */
+    flightMinor: number;
   }[];
   services: {
     /** reservation_service id */
@@ -145,7 +149,7 @@ function selectReservation(where: SQL): SQL {
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
-          'prepayment', rr.prepayment
+          'prepayment', rr.prepayment, 'flights', rr.flights, 'flightMinor', rr.flight_minor
         ) order by rr.slot, rr.id)
         from reservation_room rr
         join room_type rt on rt.id = rr.room_type_id

@@ -5,6 +5,7 @@ import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
+import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 import { readBankTransferSettings } from "./bank-transfer";
@@ -51,6 +52,17 @@ function toExtra(s: StoredReservation["services"][number], language: number, dig
           note: s.transfer.note ?? null,
         }
       : null,
+  };
+}
+
+function toFlight(f: BookedFlight) {
+  return {
+    code: f.code,
+    from: f.from,
+    to: f.to,
+    date: f.date,
+    time: f.time,
+    arrivalTime: f.arrivalTime ?? null,
   };
 }
 
@@ -126,6 +138,14 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           price: money(price),
         })),
         refundProtection: room.refundProtection,
+        flights: room.flights
+          ? {
+              outbound: toFlight(room.flights.outbound),
+              return: toFlight(room.flights.return),
+              passengers: room.flights.passengers,
+              flightTotal: money(room.flightMinor),
+            }
+          : null,
         extra: r.services.filter((s) => s.roomId === room.id).map((s) => toExtra(s, language, digits)),
         guests: r.guests
           .filter((g) => g.roomId === room.id)

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
-import { type Booker, type InvoiceData, type LocalizedText, mailOutbox } from "../../db/schema";
+import {
+  type BookedFlights,
+  type Booker,
+  type InvoiceData,
+  type LocalizedText,
+  mailOutbox,
+} from "../../db/schema";
 import type { OutgoingMail } from "./transport";
 
 /** `database.db` or a transaction opened on it: enqueueing inside the booking transaction commits with it. */
@@ -173,6 +179,10 @@ export type ReservationMailFacts = {
     /** The room's price of each night, from the arrival on (the voucher PDF lists them). */
     nightlyMinor: number[];
     refundProtection: boolean;
+    /** A fly & stay room's flights out and back; null (or absent) without flights. */
+    flights?: BookedFlights | null;
+    /** What those flights cost: part of `totalMinor`. */
+    flightMinor?: number;
     name: LocalizedText;
     rate: {
       name: LocalizedText;
@@ -233,6 +243,7 @@ export async function findReservationMailFacts(
           'childAges', rr.child_ages, 'status', rr.status, 'totalMinor', rr.total_minor,
           'penaltyMinor', rr.penalty_minor,
           'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection, 'name', rt.name,
+          'flights', rr.flights, 'flightMinor', rr.flight_minor,
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
             'freeCancellationDays', rp.free_cancellation_days)
         ) order by rr.slot, rr.id)

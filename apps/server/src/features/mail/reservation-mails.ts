@@ -108,6 +108,30 @@ export function roomPriceText(
     .join(", ");
 }
 
+type MailRoom = ReservationMailData["rooms"][number];
+
+/** One flight as the mail and the PDF write it: `EZY8421 LGW → VRN, Sat 12 Jan 2030, 09:40`. */
+export function flightLegText(leg: NonNullable<MailRoom["flights"]>["outbound"], locale: string): string {
+  const date = /^\d{8}$/.test(leg.date) ? ymdToIso(leg.date) : leg.date;
+  return `${leg.code} ${leg.from} → ${leg.to}, ${formatDay(date, locale)}, ${leg.time}`;
+}
+
+/** A fly & stay room's flights as one row: the outbound and return legs and their price (null without flights). */
+export function flightRow(
+  room: MailRoom,
+  texts: MailTexts,
+  locale: string,
+  money: Money,
+): { outbound: string; return: string; price: string } | null {
+  if (!room.flights) return null;
+  return {
+    outbound: flightLegText(room.flights.outbound, locale),
+    return: flightLegText(room.flights.return, locale),
+    // The flights of a cancelled room went with it.
+    price: room.status === "C" ? texts.cancelledMark : money(room.flightMinor ?? 0),
+  };
+}
+
 export function cancellationPolicyOf(
   room: ReservationMailData["rooms"][number],
   texts: MailTexts,
@@ -187,6 +211,23 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
       },
     ],
   });
+
+  const flights = data.rooms.flatMap((room, i) => {
+    const row = flightRow(room, texts, locale, money);
+    return row ? [[`${texts.room} ${i + 1}`, row.outbound, row.return, row.price]] : [];
+  });
+  if (flights.length > 0)
+    sections.push({
+      title: texts.flights,
+      blocks: [
+        {
+          kind: "table",
+          caption: texts.flights,
+          headers: [texts.room, texts.outbound, texts.returnFlight, texts.price],
+          rows: flights,
+        },
+      ],
+    });
 
   if (data.services.length > 0)
     sections.push({

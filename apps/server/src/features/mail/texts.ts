@@ -88,6 +88,10 @@ export type MailTexts = {
   paymentStatus: Record<PaymentDueStatusKey, string>;
   /** A room or service that is no longer part of the stay. */
   cancelledMark: string;
+  /** A fly & stay room's flights: the row's label, and its two legs'. */
+  flights: string;
+  outbound: string;
+  returnFlight: string;
   penaltyOf: (amount: string) => string;
   refundStatus: Record<RefundStatusKey, string>;
   cancellationPolicy: string;
@@ -196,6 +200,9 @@ const en: MailTexts = {
     cancelled: "Cancelled",
   },
   cancelledMark: "Cancelled",
+  flights: "Flights",
+  outbound: "Outbound",
+  returnFlight: "Return",
   penaltyOf: (amount) => `cancellation penalty ${amount}`,
   refundStatus: {
     pending: "Refund under way",
@@ -309,6 +316,9 @@ const it: MailTexts = {
     cancelled: "Annullato",
   },
   cancelledMark: "Cancellata",
+  flights: "Voli",
+  outbound: "Andata",
+  returnFlight: "Ritorno",
   penaltyOf: (amount) => `penale di cancellazione ${amount}`,
   refundStatus: {
     pending: "Rimborso in corso",
@@ -424,6 +434,9 @@ const de: MailTexts = {
     cancelled: "Storniert",
   },
   cancelledMark: "Storniert",
+  flights: "Flüge",
+  outbound: "Hinflug",
+  returnFlight: "Rückflug",
   penaltyOf: (amount) => `Stornogebühr ${amount}`,
   refundStatus: {
     pending: "Erstattung läuft",
@@ -538,6 +551,9 @@ const fr: MailTexts = {
     cancelled: "Annulé",
   },
   cancelledMark: "Annulée",
+  flights: "Vols",
+  outbound: "Aller",
+  returnFlight: "Retour",
   penaltyOf: (amount) => `frais d'annulation ${amount}`,
   refundStatus: {
     pending: "Remboursement en cours",
@@ -653,6 +669,9 @@ const es: MailTexts = {
     cancelled: "Cancelado",
   },
   cancelledMark: "Cancelada",
+  flights: "Vuelos",
+  outbound: "Ida",
+  returnFlight: "Vuelta",
   penaltyOf: (amount) => `penalización por cancelación ${amount}`,
   refundStatus: {
     pending: "Reembolso en curso",
@@ -768,6 +787,9 @@ const pt: MailTexts = {
     cancelled: "Cancelado",
   },
   cancelledMark: "Cancelado",
+  flights: "Voos",
+  outbound: "Ida",
+  returnFlight: "Volta",
   penaltyOf: (amount) => `penalização de cancelamento ${amount}`,
   refundStatus: {
     pending: "Reembolso em curso",
@@ -882,6 +904,9 @@ const zh: MailTexts = {
     cancelled: "已取消",
   },
   cancelledMark: "已取消",
+  flights: "航班",
+  outbound: "去程",
+  returnFlight: "回程",
   penaltyOf: (amount) => `取消费 ${amount}`,
   refundStatus: {
     pending: "退款处理中",
@@ -995,6 +1020,9 @@ const ja: MailTexts = {
     cancelled: "取消",
   },
   cancelledMark: "キャンセル済み",
+  flights: "フライト",
+  outbound: "往路",
+  returnFlight: "復路",
   penaltyOf: (amount) => `キャンセル料 ${amount}`,
   refundStatus: {
     pending: "返金処理中",

@@ -11,6 +11,7 @@ import {
 } from "../mail/mail-document";
 import {
   cancellationPolicyOf,
+  flightRow,
   moneyFor,
   type ReservationMailData,
   roomPriceText,
@@ -164,6 +165,12 @@ export function buildVoucherDocument(
         value: guests.map((g) => `${g.firstName} ${g.lastName}`.trim()).join(", "),
       });
     if (room.refundProtection) facts.push({ label: texts.refundProtection, value: pdf.included });
+    const flights = flightRow(room, texts, locale, money);
+    if (flights)
+      facts.push({
+        label: texts.flights,
+        value: `${texts.outbound}: ${flights.outbound}; ${texts.returnFlight}: ${flights.return} · ${flights.price}`,
+      });
     blocks.push({ kind: "facts", rows: facts });
     if (room.nightlyMinor.length > 0)
       blocks.push(

@@ -162,6 +162,57 @@ describe("voucher page", () => {
     ]);
   });
 
+  it("shows a fly & stay room's flights out and back, and their price in the room's breakdown", async () => {
+    const base = aReservation();
+    const flown = {
+      ...base.rooms[0]!,
+      roomTotal: 636,
+      flights: {
+        outbound: {
+          code: "EZY8421",
+          from: "LGW",
+          to: "VRN",
+          date: "20300110",
+          time: "09:40",
+          arrivalTime: "12:50",
+        },
+        return: {
+          code: "EZY8422",
+          from: "VRN",
+          to: "LGW",
+          date: "20300112",
+          time: "13:35",
+          arrivalTime: null,
+        },
+        passengers: 4,
+        flightTotal: 336,
+      },
+    };
+    answer = () => json(aReservation({ rooms: [flown] }));
+    renderVoucher();
+    // The flights' texts are a bundle of their own, loaded on first use: a busy machine may take a while.
+    const room = await screen.findByRole(
+      "article",
+      { name: "Room 1: Double Room Lake View" },
+      { timeout: 5000 },
+    );
+    const flights = await within(room).findByRole("region", { name: "Your flights" }, { timeout: 5000 });
+    expect(text(flights)).toContain("Outbound flightEZY8421 LGW → VRN, Thu 10 Jan at 09:40");
+    expect(text(flights)).toContain("Return flightEZY8422 VRN → LGW, Sat 12 Jan at 13:35");
+    expect(text(room)).toContain("Flights336,00 EUR");
+    expect(text(room)).toContain("Room total636,00 EUR");
+    // The nights and the flights add up to the room's total.
+    const nights = within(room).getByRole("table");
+    expect(within(nights).getByRole("rowheader", { name: "Flights" })).toBeTruthy();
+  });
+
+  it("shows no flights on a room without them", async () => {
+    renderVoucher();
+    const room = await screen.findByRole("article", { name: "Room 1: Double Room Lake View" });
+    expect(within(room).queryByRole("region", { name: "Your flights" })).toBeNull();
+    expect(text(room)).not.toContain("Flights");
+  });
+
   it("prints with window.print and copies the code", async () => {
     const print = vi.fn();
     vi.stubGlobal("print", print);

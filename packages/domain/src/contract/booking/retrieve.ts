@@ -42,6 +42,27 @@ const ReservationGuestSchema = z.object({
   sex: z.enum(["male", "female"]).nullable(),
 });
 
+const BookedFlightSchema = z.object({
+  code: z.string(),
+  /** Airport codes. */
+  from: z.string(),
+  to: z.string(),
+  /** YYYYMMDD */
+  date: z.string(),
+  /** hh:mm, local at the departure airport. */
+  time: z.string(),
+  arrivalTime: z.string().nullable().optional(),
+});
+
+/** A fly & stay room's flights (SPEC §3): out and back, for how many passengers, and what they cost the room. */
+const RoomFlightsSchema = z.object({
+  outbound: BookedFlightSchema,
+  return: BookedFlightSchema,
+  passengers: z.number(),
+  /** The flights' price for the room's passengers: part of `roomTotal`, not of its nightly prices. */
+  flightTotal: MoneySchema,
+});
+
 const ReservationRoomSchema = z.object({
   /** The reservation room (`room` of `delete.do`, `verifyDispo`, `recalc`, `modify`). */
   id: z.number(),
@@ -68,6 +89,8 @@ const ReservationRoomSchema = z.object({
   refundProtection: z.boolean(),
   extra: z.array(ReservationExtraSchema),
   guests: z.array(ReservationGuestSchema),
+  /** A fly & stay room's flights; null (or absent, in older answers) without flights. */
+  flights: RoomFlightsSchema.nullable().optional(),
 });
 
 /** SPEC §3 Reservation, as the voucher shows it. Dates are YYYYMMDD, money in major units. */

@@ -2,6 +2,7 @@ import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FlightLegs } from "../../packages/components/flight-details";
 import type { VoucherFormat } from "../use-voucher-format";
 import { Fact, Facts } from "./section";
 import { ServiceList } from "./service-list";
@@ -47,12 +48,20 @@ export function ReservationRoom({
           label={t("room.refundProtection")}
           value={room.refundProtection ? t("room.refundIncluded") : t("room.refundNone")}
         />
+        {room.flights && room.status !== "C" ? (
+          <Fact label={t("room.flights")} value={format.money(room.flights.flightTotal)} />
+        ) : null}
         {room.status === "C" ? (
           <Fact label={t("room.penalty")} value={<strong>{format.money(room.penalty ?? 0)}</strong>} />
         ) : (
           <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
         )}
       </Facts>
+      {room.flights ? (
+        <section className="voucher-room__part" aria-label={t("room.flightsTitle")}>
+          <FlightLegs outbound={room.flights.outbound} back={room.flights.return} />
+        </section>
+      ) : null}
       <RoomActions room={room} number={number} />
       {room.nightly.length > 0 ? (
         <details className="voucher-room__nights">
@@ -77,6 +86,14 @@ export function ReservationRoom({
                 </tr>
               ))}
             </tbody>
+            {room.flights ? (
+              <tfoot>
+                <tr>
+                  <th scope="row">{t("room.flights")}</th>
+                  <td className="voucher-table__amount">{format.money(room.flights.flightTotal)}</td>
+                </tr>
+              </tfoot>
+            ) : null}
           </table>
         </details>
       ) : null}
