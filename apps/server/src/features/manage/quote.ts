@@ -21,7 +21,7 @@ import type { BookingDeps } from "../booking/service";
 import { type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail/quote-mails";
 import { insertOutboxMails } from "../mail/repository";
 import type { MealPlanKey } from "../mail/texts";
-import { findCheapestRates } from "../search/service";
+import { aStaySearch, findCheapestRates } from "../search/service";
 
 /** quote.do calls per client address (the route's @fastify/rate-limit). */
 export const QUOTES_PER_ADDRESS = 5;
@@ -132,27 +132,18 @@ async function priceChosenRooms(
 async function suggestRooms(deps: BookingDeps, req: QuoteRequest, asked: number[]) {
   const open = req.rooms.flatMap((r, index) => (asked.includes(index) ? [] : [{ index, room: r }]));
   if (open.length === 0) return [];
-  const cheapest = await findCheapestRates(deps, {
-    channel: req.channel,
-    hotel: req.hotel,
-    language: req.language,
-    arrival: req.arrival,
-    departure: req.departure,
-    rooms: open.map((o) => ({ adults: o.room.adults, ages: o.room.ages })),
-    promoCode: req.promoCode || undefined,
-    customer: undefined,
-    cross: false,
-    airport: undefined,
-    mtId: 0,
-    packageId: undefined,
-    reservationLinkId: undefined,
-    connected: false,
-    roomIds: undefined,
-    rateIds: undefined,
-    hpcc: undefined,
-    override: undefined,
-    chosenRates: open.map(() => null),
-  });
+  const cheapest = await findCheapestRates(
+    deps,
+    aStaySearch({
+      channel: req.channel,
+      hotel: req.hotel,
+      language: req.language,
+      arrival: req.arrival,
+      departure: req.departure,
+      rooms: open.map((o) => ({ adults: o.room.adults, ages: o.room.ages })),
+      promoCode: req.promoCode || undefined,
+    }),
+  );
   return open.flatMap((o, i) => {
     const pick = cheapest[i];
     return pick ? [{ index: o.index, ...pick, suggested: true }] : [];

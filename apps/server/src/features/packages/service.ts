@@ -5,22 +5,11 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { LocalizedText } from "../../db/schema";
+import type { LocalizedText, PackageAirport } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { findCheapestStay, type SearchDeps } from "../search/service";
+import { aStaySearch, findCheapestStay, type SearchDeps } from "../search/service";
 
-type AirportRow = {
-  code: string;
-  name: string;
-  flights: {
-    code: string;
-    direction?: "outbound" | "return";
-    date: string;
-    time: string;
-    arrivalTime?: string;
-    priceMinor?: number;
-  }[];
-};
+type AirportRow = PackageAirport;
 
 type PackageRow = {
   id: number;
@@ -182,27 +171,18 @@ export async function listPackages(
     const adults = quotedAdults(p);
     const run = cheapestRun(p.nights, p.min_nights);
     if (!run) return null;
-    const stay = await findCheapestStay(deps, {
-      channel: q.channel,
-      hotel: q.hotel,
-      language: q.language,
-      arrival: run.arrival,
-      departure: addDays(run.arrival, p.min_nights),
-      rooms: [{ adults, ages: [] }],
-      promoCode: undefined,
-      customer: undefined,
-      cross: false,
-      airport: undefined,
-      mtId: 0,
-      packageId: p.id,
-      reservationLinkId: undefined,
-      connected: false,
-      roomIds: undefined,
-      rateIds: undefined,
-      hpcc: undefined,
-      override: undefined,
-      chosenRates: [null],
-    });
+    const stay = await findCheapestStay(
+      deps,
+      aStaySearch({
+        channel: q.channel,
+        hotel: q.hotel,
+        language: q.language,
+        arrival: run.arrival,
+        departure: addDays(run.arrival, p.min_nights),
+        rooms: [{ adults, ages: [] }],
+        packageId: p.id,
+      }),
+    );
     const trip = cheapestTripMinor(p.airports);
     return stay
       ? {

@@ -149,6 +149,29 @@ export async function findCheapestStay(
   return { total: fromMinor(from.totalMinor, digits), cityTax: fromMinor(from.cityTaxMinor, digits) };
 }
 
+/** A plain search of a stay (no promo, trade customer, package or link, no cross options) with `q` on top. */
+export function aStaySearch(
+  q: Pick<AvailQuery, "channel" | "hotel" | "language" | "arrival" | "departure" | "rooms"> &
+    Partial<AvailQuery>,
+): AvailQuery {
+  return {
+    promoCode: undefined,
+    customer: undefined,
+    cross: false,
+    airport: undefined,
+    mtId: 0,
+    packageId: undefined,
+    reservationLinkId: undefined,
+    connected: false,
+    roomIds: undefined,
+    rateIds: undefined,
+    hpcc: undefined,
+    override: undefined,
+    chosenRates: q.rooms.map(() => null),
+    ...q,
+  };
+}
+
 /**
  * The least expensive room and rate a search offers each room slot of a stay (by the total the rate card shows),
  * or null for a slot nothing can be had for: what a quote offers for a room the guest did not choose.
