@@ -15,26 +15,28 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
 }) => {
   // The suite runs on 127.0.0.1, a host no channel names: hotellist.do answers 404 for it, and the app falls back
   // to channel 1 at once, without asking again (issue 11 item 18).
-  const lookups: { url: string; status: number; body: string }[] = [];
-  page.on("response", async (response) => {
-    if (!response.url().includes("/api/hotellist.do")) return;
-    lookups.push({ url: response.url(), status: response.status(), body: await response.text() });
+  const byHost = (url: string) =>
+    url.includes("/api/hotellist.do") && url.includes("domain=127.0.0.1") && !/[?&]channel=/.test(url);
+  const lookups: string[] = [];
+  page.on("request", (request) => {
+    if (byHost(request.url())) lookups.push(request.url());
   });
+  const lookup = page.waitForResponse((r) => byHost(r.url()));
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
+  const answer = await lookup;
+  expect(answer.status()).toBe(404);
+  expect((await answer.json()).error?.message).toBe("Unknown channel");
 
   // SPEC §2: no hotel in the route and several group hotels → portal hotel list, language 1.
   await expect(page).toHaveURL(/\/channel\/1\/language\/1$/);
-  const byHost = lookups.filter((l) => l.url.includes("domain=127.0.0.1") && !/[?&]channel=/.test(l.url));
-  expect(byHost, "the host's lookup, once").toHaveLength(1);
-  expect(byHost[0]?.status).toBe(404);
-  expect(JSON.parse(byHost[0]?.body ?? "{}").error?.message).toBe("Unknown channel");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
   // Each hotel's card: its name and "See rooms at <hotel>" (a reachable link since issue 11 item 21).
   const links = main.getByRole("listitem").getByRole("link", { name: /^See rooms at / });
   await expect(links).toHaveCount(DEMO_HOTELS.length);
   for (const name of DEMO_HOTELS) await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
+  expect(lookups, "the host's lookup, once: a 404 is not asked again").toHaveLength(1);
   await capture("portal hotel list");
   await axe("portal hotel list");
 
