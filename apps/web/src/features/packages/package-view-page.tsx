@@ -1,5 +1,5 @@
 import { addDays } from "@alloggio/domain/stay-dates/stay-dates";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { href } from "../../app/routes";
@@ -25,12 +25,15 @@ function PackageSearch({ pack }: { pack: Package }) {
   const airports = usePackageAirports(pack.id, { enabled: pack.airports.length > 0 });
   const flow = useSearchFlow({ pc_id: pack.id });
 
-  // The package stays in the URL, so the booking steps after the rooms book it (and its flights); opened without
-  // dates, the search takes the stay of the "price from", so the offer shows its rooms at once. One change of the
-  // search, so neither undoes the other.
+  // Opened without dates (read once, before any effect writes the URL): the search takes the stay of the "price
+  // from", so the offer shows its rooms at once. The package stays in the URL, so the booking steps after the rooms
+  // book it (and its flights). One change of the search, so neither undoes the other.
+  const [withoutDates] = useState(() => !new URLSearchParams(window.location.search).has("arrival"));
+  const datesTaken = useRef(false);
   useEffect(() => {
-    const from = new URLSearchParams(window.location.search).has("arrival") ? null : pack.priceFrom;
+    const from = withoutDates && !datesTaken.current ? pack.priceFrom : null;
     if (!from && search.packageId === String(pack.id)) return;
+    if (from) datesTaken.current = true;
     setSearch({
       ...search,
       packageId: String(pack.id),
@@ -42,7 +45,7 @@ function PackageSearch({ pack }: { pack: Package }) {
           }
         : {}),
     });
-  }, [pack.id, pack.priceFrom, search, setSearch]);
+  }, [withoutDates, pack.id, pack.priceFrom, search, setSearch]);
 
   const noFlight = flow.result?.restrictions.some((r) => r.kind === "no_flight") ?? false;
   return (
