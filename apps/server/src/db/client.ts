@@ -125,15 +125,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const previous = pgliteMigrations.get(client) ?? Promise.resolve();
   const run = previous
     .catch(() => {})
-    .then(async () => {
-      // The same lock as on PostgreSQL (one session here, so it only marks the migration in pg_locks).
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      try {
-        await migratePglite(drizzlePglite(client), { migrationsFolder });
-      } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-      }
-    });
+    // One session: the chain keeps its migrations apart; an advisory lock would add nothing.
+    .then(() => migratePglite(drizzlePglite(client), { migrationsFolder }).then(() => undefined));
   pgliteMigrations.set(client, run);
   await run;
 }

@@ -2,15 +2,17 @@ import type { Rate } from "../contract/search/avail";
 import { toMinor } from "../money/money";
 import type { SelectedStay } from "./stay-charges";
 
-/** A rate of the search answer (major units) as `totalSelection` reads it (minor units). */
+/**
+ * A rate of the search answer (major units) as `totalSelection` reads it (minor units); `extraRoomMinor` is what
+ * the booking adds to the room (its flights, refund protection).
+ */
 export function toSelectedStay(
-  rate: Pick<Rate, "total" | "additionalServices" | "cityTax"> & { flightTotal?: number },
+  rate: Pick<Rate, "total" | "additionalServices" | "cityTax">,
   digits: number,
   extraRoomMinor = 0,
 ): SelectedStay {
   return {
-    // The room with its flights, if the stay has any: what the booking charges for the room.
-    roomMinor: toMinor(rate.total, digits) + toMinor(rate.flightTotal ?? 0, digits) + extraRoomMinor,
+    roomMinor: toMinor(rate.total, digits) + extraRoomMinor,
     cityTaxMinor: toMinor(rate.cityTax, digits),
     extras: rate.additionalServices.map((e) => ({
       serviceId: e.id,

@@ -216,6 +216,9 @@ export async function confirmBooking(
       optionExpiresAt,
     });
     await takeInventory(tx, priced.rooms);
+    // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
+    // go with the rows, so a crash cannot leave an option nobody was told about.
+    if (optionExpiresAt) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
     crashPoint("after_inventory");
     crashPoint("before_commit");
     return reservationId;
@@ -229,11 +232,7 @@ export async function confirmBooking(
   };
 
   if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
-  if (optionExpiresAt) {
-    // An option: held until the hotel confirms it or it runs out (the timed job); the mails say until when.
-    await database.db.transaction((tx) => enqueueReservationMails(tx, id, { baseUrl, now: deps.now() }));
-    return answer(result, priced.digits);
-  }
+  if (optionExpiresAt) return answer(result, priced.digits);
   if (!CARD_METHODS.has(method)) {
     // Pay at the hotel, or a bank transfer still to arrive: confirmed, nothing paid yet.
     await confirmPaid(deps, id, baseUrl, null);
@@ -499,8 +498,13 @@ export async function confirmPayment(
     return { status, paid: through && status === "confirmed" };
   }
   if (payment.status === "authorised" || payment.status === "captured") {
-    await confirmPaid(deps, row.id, baseUrl, payment.status === "captured" ? "paid" : "authorised");
-    const status = await currentStatus();
+    const changed = await confirmPaid(
+      deps,
+      row.id,
+      baseUrl,
+      payment.status === "captured" ? "paid" : "authorised",
+    );
+    const status = changed ? "confirmed" : await currentStatus();
     return { status, paid: status === "confirmed" };
   }
   if (payment.status === "declined") {

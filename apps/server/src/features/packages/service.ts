@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { aStaySearch, findCheapestStay, type SearchDeps } from "../search/service";
+import { flightsOf } from "./flights";
 
 type AirportRow = PackageAirport;
 
@@ -47,13 +48,13 @@ function toAirports(airports: AirportRow[], digits: number): PackageAirportsResp
   return airports.map((a) => ({
     code: a.code,
     name: a.name,
-    flights: a.flights.map((f) => ({
+    flights: flightsOf(a).map((f) => ({
       code: f.code,
-      direction: f.direction ?? "outbound",
+      direction: f.direction,
       date: f.date.replaceAll("-", ""),
       time: f.time.slice(0, 5),
       arrivalTime: f.arrivalTime?.slice(0, 5) ?? null,
-      price: fromMinor(f.priceMinor ?? 0, digits),
+      price: fromMinor(f.priceMinor, digits),
     })),
   }));
 }
@@ -64,10 +65,9 @@ function toAirports(airports: AirportRow[], digits: number): PackageAirportsResp
  */
 function cheapestTripMinor(airports: AirportRow[]): number | null {
   const trips = airports.flatMap((a) => {
+    const flights = flightsOf(a);
     const cheapest = (direction: "outbound" | "return") =>
-      Math.min(
-        ...a.flights.filter((f) => (f.direction ?? "outbound") === direction).map((f) => f.priceMinor ?? 0),
-      );
+      Math.min(...flights.filter((f) => f.direction === direction).map((f) => f.priceMinor));
     const trip = cheapest("outbound") + cheapest("return");
     return Number.isFinite(trip) ? [trip] : [];
   });

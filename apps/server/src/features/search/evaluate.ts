@@ -26,6 +26,7 @@ import {
   totalSelection,
 } from "@alloggio/domain/pricing/stay-charges";
 import { addDays, isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
+import { flightsOf } from "../packages/flights";
 import type { RatePlanRow, RoomTypeRow, SearchContext, ServiceRow } from "./repository";
 
 export type EvaluateOptions = {
@@ -72,6 +73,17 @@ export function toCatalogue(services: readonly ServiceRow[]): CatalogueService[]
   }));
 }
 
+/** The least expensive room and rate of each room slot by the total its rate card shows, or null when none. */
+export function cheapestRatePerSlot(evaluation: Evaluation): ({ roomId: number; rate: Rate } | null)[] {
+  return evaluation.slots.map((slot) => {
+    let best: { roomId: number; rate: Rate } | null = null;
+    for (const room of slot.rooms)
+      for (const rate of room.rates)
+        if (!best || rate.stayTotal < best.rate.stayTotal) best = { roomId: room.id, rate };
+    return best;
+  });
+}
+
 /**
  * The cheapest rate of each room slot, taken together as the guest would book them (each mandatory category
  * once): the "from" of a portal hotel or of a nearby date, in minor units.
@@ -80,13 +92,12 @@ export function cheapestSelection(
   evaluation: Evaluation,
   digits: number,
 ): { totalMinor: number; cityTaxMinor: number } {
-  const chosen = evaluation.slots.flatMap((slot) => {
-    let best: Rate | undefined;
-    for (const room of slot.rooms)
-      for (const rate of room.rates) if (!best || rate.stayTotal < best.stayTotal) best = rate;
-    return best ? [toSelectedStay(best, digits)] : [];
-  });
-  return totalSelection(chosen);
+  return totalSelection(
+    cheapestRatePerSlot(evaluation).flatMap((best) =>
+      // The room with its flights, if the stay has any: what the booking charges for the room.
+      best ? [toSelectedStay(best.rate, digits, toMinor(best.rate.flightTotal, digits))] : [],
+    ),
+  );
 }
 
 function setAt<K, V>(map: Map<K, (V | undefined)[]>, key: K, offset: number, value: V): void {
@@ -207,7 +218,7 @@ type FlightLeg = {
 
 /**
  * The flights of a flight-included package for a stay from an origin airport: the origin's outbound flight on the
- * arrival day and its return flight on the departure day, with what they cost for `passengers`. null when no
+ * arrival day and its return flight on the departure day, with what they cost one passenger. null when no
  * airport was asked for (a stay without flights) or the package has no flights; "none" when the airport has no
  * flight out on the arrival day or back on the departure day.
  */
@@ -216,33 +227,30 @@ export function findFlights(
   airport: string | undefined,
   arrival: string,
   departure: string,
-  passengers: number,
 ): { departure: FlightLeg; return: FlightLeg; totalMinor: number } | "none" | null {
   if (!pkg || !airport || pkg.airports.length === 0) return null;
   const origin = pkg.airports.find((a) => a.code.toUpperCase() === airport.toUpperCase());
   if (!origin) return "none";
+  const flights = flightsOf(origin);
   const destination = pkg.destination_airport?.code ?? "";
   const leg = (day: string, direction: "outbound" | "return"): FlightLeg | null => {
-    const i = origin.flights.findIndex(
-      (f) => (f.direction ?? "outbound") === direction && f.date.replaceAll("-", "") === day,
-    );
-    const f = origin.flights[i];
+    const f = flights.find((x) => x.direction === direction && x.date.replaceAll("-", "") === day);
     if (!f) return null;
     return {
-      id: i + 1,
+      id: f.id,
       code: f.code,
       airport: direction === "outbound" ? origin.code : destination,
       to: direction === "outbound" ? destination : origin.code,
       date: day,
       time: f.time.slice(0, 5),
       arrivalTime: f.arrivalTime?.slice(0, 5) ?? null,
-      priceMinor: f.priceMinor ?? 0,
+      priceMinor: f.priceMinor,
     };
   };
   const out = leg(arrival, "outbound");
   const back = leg(departure, "return");
   if (!out || !back) return "none";
-  return { departure: out, return: back, totalMinor: (out.priceMinor + back.priceMinor) * passengers };
+  return { departure: out, return: back, totalMinor: out.priceMinor + back.priceMinor };
 }
 
 /**
@@ -327,7 +335,7 @@ export function evaluateStay(
   };
 
   // The legs for one passenger; each slot's guests multiply their price.
-  const flight = findFlights(pkg, o.airport, arrival, departure, 1);
+  const flight = findFlights(pkg, o.airport, arrival, departure);
 
   const packageNotice = (g: Guests): RestrictionNotice | null => {
     if (!pkg) return null;

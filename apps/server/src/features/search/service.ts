@@ -15,7 +15,13 @@ import {
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { cheapestSelection, type Evaluation, evaluateStay, SearchIndex } from "./evaluate";
+import {
+  cheapestRatePerSlot,
+  cheapestSelection,
+  type Evaluation,
+  evaluateStay,
+  SearchIndex,
+} from "./evaluate";
 import { readOverrides } from "./overrides";
 import { loadSearchContext, type PromoRow, type SearchContext } from "./repository";
 
@@ -182,14 +188,7 @@ export async function findCheapestRates(
 ): Promise<({ roomId: number; rateId: number } | null)[]> {
   const l = await loadSearch(deps, q);
   const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
-  return ev.slots.map((slot) => {
-    let best: { roomId: number; rateId: number; total: number } | null = null;
-    for (const room of slot.rooms)
-      for (const rate of room.rates)
-        if (!best || rate.stayTotal < best.total)
-          best = { roomId: room.id, rateId: rate.id, total: rate.stayTotal };
-    return best ? { roomId: best.roomId, rateId: best.rateId } : null;
-  });
+  return cheapestRatePerSlot(ev).map((best) => (best ? { roomId: best.roomId, rateId: best.rate.id } : null));
 }
 
 function checkLink(l: Loaded, now: Date): void {

@@ -1,3 +1,4 @@
+import { MAX_ROOMS } from "@alloggio/domain/contract/common";
 import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
 import {
   DEFAULT_ADULTS,
@@ -41,7 +42,8 @@ export type SearchState = {
   hotels?: string | undefined;
 };
 
-export const MAX_ROOMS = 10;
+/** At most this many rooms in one search, as the server takes (SPEC §5). */
+export { MAX_ROOMS };
 
 /** What the search in a URL asked for that could not be searched, and what it became (issue 11 item 14). */
 export type SearchCorrection =

@@ -6,7 +6,7 @@ import type {
 import type { ErrorBody } from "@alloggio/domain/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, retryUnlessAnswered } from "../../../lib/api-client";
 
 /** The booking payload of `guestdata.do` as the client sends it (the contract's input side). */
 export type BookingRequest = z.input<typeof GuestDataRequestSchema>;
@@ -45,7 +45,7 @@ export function usePrepaidCheck(body: BookingRequest) {
     queryKey: ["prepaid-check", body],
     queryFn: () => fetchPrepaidCheck(body),
     // Sold out, prices changed, a missing service: asking again gives the same answer.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessAnswered(1),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,6 +1,6 @@
 import type { ReservationLinkResponse } from "@alloggio/domain/contract/portal/reservation-link";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, getJson } from "../../../lib/api-client";
+import { getJson, retryUnlessAnswered } from "../../../lib/api-client";
 
 export type ReservationLinkParams = { channel: number; hotel: number; language: number; rlId: number };
 
@@ -13,6 +13,6 @@ export function useReservationLink(params: ReservationLinkParams) {
   return useQuery({
     queryKey: ["reservationLink", params],
     queryFn: () => fetchReservationLink(params),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessAnswered(1),
   });
 }
