@@ -19,16 +19,15 @@ import "./packages.css";
 type Package = NonNullable<ReturnType<typeof usePackages>["data"]>["packages"][number];
 
 /** Searching inside the package's rules: its validity in the calendar, its airports, pc_id on every search. */
-function PackageSearch({ pack }: { pack: Package }) {
+function PackageSearch({ pack, withoutDates }: { pack: Package; withoutDates: boolean }) {
   const { t } = useTranslation("packages");
   const [search, setSearch] = useSearchState();
   const airports = usePackageAirports(pack.id, { enabled: pack.airports.length > 0 });
   const flow = useSearchFlow({ pc_id: pack.id });
 
-  // Opened without dates (read once, before any effect writes the URL): the search takes the stay of the "price
-  // from", so the offer shows its rooms at once. The package stays in the URL, so the booking steps after the rooms
-  // book it (and its flights). One change of the search, so neither undoes the other.
-  const [withoutDates] = useState(() => !new URLSearchParams(window.location.search).has("arrival"));
+  // Opened without dates: the search takes the stay of the "price from", so the offer shows its rooms at once. The
+  // package stays in the URL, so the booking steps after the rooms book it (and its flights). One change of the
+  // search, so neither undoes the other.
   const datesTaken = useRef(false);
   useEffect(() => {
     const from = withoutDates && !datesTaken.current ? pack.priceFrom : null;
@@ -72,6 +71,8 @@ export default function PackageViewPage() {
   const { ids } = useHotel();
   const params = useParams<{ packid: string }>();
   const packid = Number(params.packid);
+  // Read as the page opens, before the package loads and anything on the page writes the URL.
+  const [withoutDates] = useState(() => !new URLSearchParams(window.location.search).has("arrival"));
   const query = usePackages({ ...ids, package: Number.isInteger(packid) && packid > 0 ? packid : undefined });
   const pack = Number.isInteger(packid) && packid > 0 ? query.data?.packages[0] : undefined;
 
@@ -101,7 +102,7 @@ export default function PackageViewPage() {
           {pack.gallery.length > 0 ? <Gallery images={pack.gallery} name={pack.name} /> : null}
         </div>
       </article>
-      <PackageSearch pack={pack} />
+      <PackageSearch pack={pack} withoutDates={withoutDates} />
     </main>
   );
 }
