@@ -587,6 +587,8 @@ export const reservation = pgTable(
     optionExpiresAt: timestamp("option_expires_at", { withTimezone: true }),
     /** Hotel-local day by which a bank transfer must arrive; past it, an unpaid booking is cancelled. */
     paymentDeadline: date("payment_deadline", { mode: "string" }),
+    /** The property's note to the guest, written in the back office; shown on the voucher. */
+    propertyNote: text("property_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -837,4 +839,124 @@ export const rateLimit = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limit_reset_at").on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The back office (issue 12, ADR 0024): the property's staff, their sessions and every change they make.
+
+export const staffRole = pgEnum("staff_role", ["owner", "manager", "reception"]);
+
+/** A member of a hotel group's staff. `allHotels` users see every hotel of the group; others only their own. */
+export const staffUser = pgTable(
+  "staff_user",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => hotelGroup.id),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: staffRole("role").notNull(),
+    allHotels: boolean("all_hotels").notNull().default(false),
+    /** argon2id; null until the user sets a password from the set-up or invitation link. */
+    passwordHash: text("password_hash"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** The TOTP secret (base32); enabled once the user proved a code at enrolment. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The language of the back office for this user (a text code: en, it, …). */
+    language: text("language").notNull().default("en"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_user_email").on(t.email)],
+);
+
+/** The hotels a hotel-scoped staff user works for. */
+export const staffUserHotel = pgTable(
+  "staff_user_hotel",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hotelId] })],
+);
+
+/**
+ * A server session of the back office: the cookie carries an opaque token, the table only its SHA-256. A session
+ * that waits for the second factor (`mfaPending`) opens nothing but the TOTP step.
+ */
+export const staffSession = pgTable(
+  "staff_session",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    /** Sent back in the X-CSRF-Token header of every change (the synchroniser token). */
+    csrfToken: text("csrf_token").notNull(),
+    mfaPending: boolean("mfa_pending").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute expiry; the idle expiry follows lastSeenAt. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_session_user").on(t.userId)],
+);
+
+/** Single-use recovery codes of the second factor, hashed (SHA-256). */
+export const staffRecoveryCode = pgTable(
+  "staff_recovery_code",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Single-use links: the first owner's set-up, a staff invitation, a password reset. Only the hash is stored. */
+export const staffToken = pgTable(
+  "staff_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    /** setup, invitation, reset */
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_token_user").on(t.userId)],
+);
+
+/** Every change made in the back office (and by the import): who, when, what, before and after. Append-only. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").notNull(),
+    /** The hotel the change belongs to; null for group-wide changes (users). */
+    hotelId: integer("hotel_id"),
+    /** The staff user; null for the import and the timed jobs (then `actor` says which). */
+    userId: integer("user_id"),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** e.g. reservation.confirm_option, rates.bulk_update, room_type.update, user.invite */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+  },
+  (t) => [index("audit_log_group_at").on(t.groupId, t.at), index("audit_log_hotel_at").on(t.hotelId, t.at)],
 );

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
 import { isWebPage } from "@alloggio/domain/contract/web-routes";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -21,6 +22,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
+import { registerBackOfficeRoutes } from "../features/backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
@@ -136,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
+  await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
@@ -151,9 +154,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
   // else 404 with the same HTML, which shows the web app's not-found page.
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
     if (hasWeb && request.method === "GET" && !request.url.startsWith("/api/"))
       return reply
-        .code(isWebPage(request.url.split("?")[0] ?? "/") ? 200 : 404)
+        .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
         .header("cache-control", "no-cache")
         .send(indexHtml);

@@ -26,6 +26,8 @@ const ThreeDsPage = lazy(() => import("../features/voucher/three-ds-page"));
 const VoucherPage = lazy(() => import("../features/voucher/voucher-page"));
 const RecoverPage = lazy(() => import("../features/recover/recover-page"));
 const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
+// The property's back office: one lazy area with its own router (ADR 0024); the guest pages never load it.
+const BackOffice = lazy(() => import("../backoffice/back-office"));
 
 function HotelIndex() {
   const { ids } = useHotel();
@@ -64,6 +66,8 @@ const OTHER_PAGES = PAGE_ROUTES.filter((name) => !isHotelPage(name));
 export function AppRoutes() {
   return (
     <Switch>
+      {/* Every /admin path is the back office's, which routes (and answers not-found) on its own. */}
+      <Route path="/admin/*?" component={BackOffice} />
       <Route path={ROUTES.hotel} nest>
         <HotelLayout>
           <Switch>

@@ -4,7 +4,7 @@ import { type QueryValue, toQuery } from "../lib/api-client";
 // The routes live in the domain package: the server answers 404 for a path that none of the pages matches.
 export { ROUTES, type RouteName };
 
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name | keyof ParamsOf<`/${Rest}`>]: string | number }
   : P extends `${string}:${infer Name}`
     ? { [K in Name]: string | number }

@@ -1,0 +1,143 @@
+import { timingSafeEqual } from "node:crypto";
+import {
+  type Area,
+  CSRF_HEADER,
+  may,
+  STAFF_COOKIE,
+  type StaffRole,
+} from "@alloggio/domain/contract/backoffice/access";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { hotel, staffUser, staffUserHotel } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { findSession, SESSION_ABSOLUTE_MS } from "./session";
+
+/** The signed-in staff user of a request. */
+export type Staff = {
+  userId: number;
+  groupId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  language: string;
+  totpEnabled: boolean;
+  /** Every hotel this user may see (all of the group's for an `allHotels` user), in name order. */
+  hotels: { id: number; name: string }[];
+  csrfToken: string;
+  /** The session's cookie token (to sign out or keep it at a password change). */
+  sessionToken: string;
+};
+
+export const signInRequired = () =>
+  new AppError("staff_sign_in_required", 401, "Sign in to the back office", [
+    { field: "session", message: "missing or expired" },
+  ]);
+
+export const forbidden = (area: string) =>
+  new AppError("staff_forbidden", 403, `Your role may not use ${area}`, [
+    { field: "role", message: `may not use ${area}` },
+  ]);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The hotels a user may see. */
+export async function hotelsOf(
+  db: Db,
+  user: { id: number; groupId: number; allHotels: boolean },
+): Promise<{ id: number; name: string }[]> {
+  if (user.allHotels)
+    return db
+      .select({ id: hotel.id, name: hotel.name })
+      .from(hotel)
+      .where(eq(hotel.groupId, user.groupId))
+      .orderBy(asc(hotel.name), asc(hotel.id));
+  return db
+    .select({ id: hotel.id, name: hotel.name })
+    .from(staffUserHotel)
+    .innerJoin(hotel, eq(hotel.id, staffUserHotel.hotelId))
+    .where(and(eq(staffUserHotel.userId, user.id), eq(hotel.groupId, user.groupId)))
+    .orderBy(asc(hotel.name), asc(hotel.id));
+}
+
+/**
+ * The staff user behind the request's session cookie, or 401. A change (any method but GET/HEAD/OPTIONS) must
+ * carry the session's CSRF token in X-CSRF-Token, or 403.
+ */
+export async function staffOf(db: Db, request: FastifyRequest, now: Date): Promise<Staff> {
+  const token = request.cookies[STAFF_COOKIE];
+  if (!token) throw signInRequired();
+  const session = await findSession(db, token, now);
+  if (!session || session.mfaPending) throw signInRequired();
+  const [user] = await db
+    .select()
+    .from(staffUser)
+    .where(and(eq(staffUser.id, session.userId), isNull(staffUser.disabledAt)));
+  if (!user) throw signInRequired();
+  if (!SAFE_METHODS.has(request.method)) {
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== "string" || !sameToken(sent, session.csrfToken))
+      throw new AppError("csrf_failed", 403, "The request lacks the session's CSRF token", [
+        { field: CSRF_HEADER, message: "missing or wrong" },
+      ]);
+  }
+  return {
+    userId: user.id,
+    groupId: user.groupId,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    language: user.language,
+    totpEnabled: user.totpEnabledAt !== null,
+    hotels: await hotelsOf(db, user),
+    csrfToken: session.csrfToken,
+    sessionToken: token,
+  };
+}
+
+/** The signed-in staff user, if their role may use `area`; 401 or 403 otherwise. */
+export async function requireStaff(
+  deps: { database: { db: Db }; now: () => Date },
+  request: FastifyRequest,
+  area: Area,
+): Promise<Staff> {
+  const staff = await staffOf(deps.database.db, request, deps.now());
+  if (!may(staff.role, area)) throw forbidden(area);
+  return staff;
+}
+
+/**
+ * Checks that a hotel is one the user may see. A hotel of another group or outside the user's hotels is answered
+ * like a hotel that does not exist (404): an id changed by hand learns nothing.
+ */
+export function requireHotel(staff: Staff, hotelId: number): number {
+  if (!staff.hotels.some((h) => h.id === hotelId))
+    throw new AppError("not_found", 404, "No such hotel", [{ field: "hotelId", message: "unknown" }]);
+  return hotelId;
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure on https, for the back office's API only. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeMs = SESSION_ABSOLUTE_MS,
+): void {
+  reply.setCookie(STAFF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/api/backoffice",
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(STAFF_COOKIE, { path: "/api/backoffice" });
+}

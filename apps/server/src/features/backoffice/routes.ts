@@ -1,0 +1,77 @@
+import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import cookie from "@fastify/cookie";
+import { z } from "zod";
+import type { App } from "../../http/app";
+import { clearSessionCookie, staffOf } from "./access";
+import { registerAuditLogRoutes } from "./audit-log/routes";
+import { registerAuthRoutes } from "./auth/routes";
+import { registerCatalogueRoutes } from "./catalogue/routes";
+import type { BackOfficeDeps } from "./deps";
+import { registerQuoteRoutes } from "./quotes/routes";
+import { registerRatesRoutes } from "./rates/routes";
+import { registerReservationRoutes } from "./reservations/routes";
+import { revokeSession } from "./session";
+import { registerUserRoutes } from "./users/routes";
+
+export const BACK_OFFICE_TAG = "back office";
+export const backOfficeErrors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  429: ErrorSchema,
+};
+
+/** The property's back office under /api/backoffice (issue 12, ADR 0024). */
+export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): Promise<void> {
+  await app.register(cookie);
+  app.get(
+    "/api/backoffice/me",
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary: "The signed-in staff user: role, hotels and the CSRF token of the session",
+        response: { 200: StaffMeSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const staff = await staffOf(deps.database.db, request, deps.now());
+      return {
+        id: staff.userId,
+        email: staff.email,
+        name: staff.name,
+        role: staff.role,
+        language: staff.language,
+        totpEnabled: staff.totpEnabled,
+        hotels: staff.hotels,
+        csrfToken: staff.csrfToken,
+      };
+    },
+  );
+  app.post(
+    "/api/backoffice/sign-out",
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary: "Sign out: the session is revoked and its cookie cleared",
+        response: { 204: z.null().describe("Signed out"), ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => {
+      const staff = await staffOf(deps.database.db, request, deps.now());
+      await revokeSession(deps.database.db, staff.sessionToken);
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+  registerAuthRoutes(app, deps);
+  registerReservationRoutes(app, deps);
+  registerRatesRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
+  registerQuoteRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerAuditLogRoutes(app, deps);
+}

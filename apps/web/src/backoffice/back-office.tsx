@@ -1,0 +1,106 @@
+import { may } from "@alloggio/domain/contract/backoffice/access";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Route, Switch, useParams } from "wouter";
+import { AppLink, useNavigateTo } from "../ui/app-link";
+import { BoLanguageProvider } from "./language";
+import { BoLayout } from "./layout";
+import { HOTEL_NAV, navFor } from "./nav";
+import { BO_ROUTES, boHref } from "./routes";
+import { RequireStaff, useStaff } from "./staff";
+import "./backoffice.css";
+
+// The property's back office (issue 12, ADR 0024): one lazy chunk for /admin, each screen a chunk of its own.
+const SignInPage = lazy(() => import("./auth/sign-in-page"));
+const SetupPage = lazy(() => import("./auth/setup-page"));
+const AccountPage = lazy(() => import("./auth/account-page"));
+const UsersPage = lazy(() => import("./users/users-page"));
+const ReservationsPage = lazy(() => import("./reservations/reservations-page"));
+const ReservationPage = lazy(() => import("./reservations/reservation-page"));
+const CalendarPage = lazy(() => import("./calendar/calendar-page"));
+const CataloguePage = lazy(() => import("./catalogue/catalogue-page"));
+const QuotesPage = lazy(() => import("./quotes/quotes-page"));
+const QuotePage = lazy(() => import("./quotes/quote-page"));
+const AuditPage = lazy(() => import("./audit/audit-page"));
+
+/** Where a user lands: the first area of their first hotel that their role may open. */
+function Home() {
+  const staff = useStaff();
+  const navigate = useNavigateTo();
+  useEffect(() => {
+    const hotel = staff.hotels[0];
+    const first = navFor(staff.role, HOTEL_NAV)[0];
+    if (hotel && first)
+      navigate(boHref(first.route, { hotel: hotel.id, ...first.params } as never), { replace: true });
+    else if (may(staff.role, "users")) navigate(boHref("boUsers", {}), { replace: true });
+  }, [staff, navigate]);
+  return null;
+}
+
+function NotFound() {
+  const { t } = useTranslation("bo");
+  return (
+    <div className="bo-page">
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
+      <AppLink to={boHref("boHome", {})}>{t("notFound.home")}</AppLink>
+    </div>
+  );
+}
+
+/** A hotel page: only for a hotel of the user's (the server checks it again on every call). */
+function HotelPage({ page: Page }: { page: ComponentType }) {
+  const staff = useStaff();
+  const { hotel } = useParams<{ hotel: string }>();
+  if (!staff.hotels.some((h) => String(h.id) === hotel)) return <NotFound />;
+  return <Page key={hotel} />;
+}
+
+function HotelIndex() {
+  const { hotel } = useParams<{ hotel: string }>();
+  const navigate = useNavigateTo();
+  useEffect(() => navigate(boHref("boReservations", { hotel }), { replace: true }), [hotel, navigate]);
+  return null;
+}
+
+const hotelPage = (page: ComponentType) => () => <HotelPage page={page} />;
+
+const HOTEL_PAGES: [string, ComponentType][] = [
+  [BO_ROUTES.boHotel, HotelIndex],
+  [BO_ROUTES.boReservations, hotelPage(ReservationsPage)],
+  [BO_ROUTES.boReservation, hotelPage(ReservationPage)],
+  [BO_ROUTES.boCalendar, hotelPage(CalendarPage)],
+  [BO_ROUTES.boCatalogue, hotelPage(CataloguePage)],
+  [BO_ROUTES.boCatalogueItem, hotelPage(CataloguePage)],
+  [BO_ROUTES.boQuotes, hotelPage(QuotesPage)],
+  [BO_ROUTES.boQuote, hotelPage(QuotePage)],
+  [BO_ROUTES.boAudit, hotelPage(AuditPage)],
+];
+
+export default function BackOffice() {
+  return (
+    <BoLanguageProvider>
+      <Suspense fallback={null}>
+        <Switch>
+          <Route path={BO_ROUTES.boSignIn} component={SignInPage} />
+          <Route path={BO_ROUTES.boSetup} component={SetupPage} />
+          <Route>
+            <RequireStaff>
+              <BoLayout>
+                <Switch>
+                  <Route path={BO_ROUTES.boHome} component={Home} />
+                  <Route path={BO_ROUTES.boAccount} component={AccountPage} />
+                  <Route path={BO_ROUTES.boUsers} component={UsersPage} />
+                  {HOTEL_PAGES.map(([path, component]) => (
+                    <Route key={path} path={path} component={component} />
+                  ))}
+                  <Route component={NotFound} />
+                </Switch>
+              </BoLayout>
+            </RequireStaff>
+          </Route>
+        </Switch>
+      </Suspense>
+    </BoLanguageProvider>
+  );
+}

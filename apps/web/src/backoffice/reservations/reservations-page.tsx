@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { BoPage } from "../ui";
+
+export default function ReservationsPage() {
+  const { t } = useTranslation("bo");
+  return <BoPage title={t("nav.reservations")}>{null}</BoPage>;
+}

@@ -1,0 +1,136 @@
+import { type ReactNode, useEffect, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../lib/api-client";
+
+/** A back-office page: its heading (the one h1), the document title, an optional bar of actions. */
+export function BoPage({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("bo");
+  useEffect(() => {
+    document.title = `${title} · ${t("product")}`;
+  }, [title, t]);
+  return (
+    <div className="bo-page">
+      <div className="bo-page-head">
+        <h1>{title}</h1>
+        {actions ? <div className="bo-page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The translated text of a failed call: `<ns>:errors.<code>` of the page's namespace, then the back office's
+ * (`bo:errors.<code>`), then the guest app's (`errors:<code>`), then a generic message.
+ */
+export function useErrorText(ns?: string): (error: unknown) => string {
+  const { t } = useTranslation(["bo", "errors", ...(ns ? [ns] : [])]);
+  return (error: unknown) => {
+    const code = error instanceof ApiError ? error.code : "network";
+    const keys = [...(ns ? [`${ns}:errors.${code}`] : []), `bo:errors.${code}`, `errors:${code}`];
+    return t(keys, { defaultValue: t("bo:errors.generic") });
+  };
+}
+
+/** An alert with the translated message of a failed call, and the fields it names. */
+export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
+  const text = useErrorText(ns);
+  if (!error) return null;
+  const details = error instanceof ApiError ? error.details : [];
+  return (
+    <div className="bo-error" role="alert">
+      <p>{text(error)}</p>
+      {details.length > 0 ? (
+        <ul>
+          {details.map((d) => (
+            <li key={`${d.field}:${d.message}`}>
+              <code>{d.field}</code>: {d.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled form control with its hint and error, wired with aria-describedby. */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(error ? { "aria-invalid": true } : {}),
+      })}
+      {hint ? (
+        <p id={hintId} className="bo-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="bo-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Previous / next paging with "page X of Y". */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation("bo");
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="bo-pager" aria-label={t("pager.label")}>
+      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        {t("pager.previous")}
+      </button>
+      <span aria-live="polite">{t("pager.position", { page, pages, total })}</span>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        {t("pager.next")}
+      </button>
+    </nav>
+  );
+}
+
+/** A short status message that screen readers announce (saved, sent, …). */
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p className="bo-notice" role="status">
+      {children}
+    </p>
+  );
+}
