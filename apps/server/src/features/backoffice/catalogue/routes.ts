@@ -1,5 +1,10 @@
 import type { App } from "../../../http/app";
 import type { BackOfficeDeps } from "../deps";
+import { registerExtrasRoutes } from "./extras-routes";
+import { registerPropertyRoutes } from "./property-routes";
 
-/** The back office's catalogue routes (issue 12). */
-export function registerCatalogueRoutes(_app: App, _deps: BackOfficeDeps): void {}
+/** The catalogue (issue 12 §3): the hotel, room types and rate plans; services, promo codes, packages, overrides. */
+export function registerCatalogueRoutes(app: App, deps: BackOfficeDeps): void {
+  registerPropertyRoutes(app, deps);
+  registerExtrasRoutes(app, deps);
+}

@@ -1,0 +1,4 @@
+/** The catalogue's overrides section (issue 12 §3). */
+export default function OverridesSection() {
+  return null;
+}

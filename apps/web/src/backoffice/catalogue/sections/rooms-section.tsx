@@ -1,0 +1,4 @@
+/** The catalogue's rooms section (issue 12 §3). */
+export default function RoomsSection() {
+  return null;
+}
