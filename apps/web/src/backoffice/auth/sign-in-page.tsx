@@ -1,11 +1,9 @@
-import type { SignInResponse } from "@alloggio/domain/contract/backoffice/auth";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
-import { boPost } from "../api";
 import { ErrorNotice, Field } from "../ui";
-import { nextPath, useSignedIn } from "./sign-in";
+import { nextPath, postSecondFactor, postSignIn, useSignedIn } from "./sign-in";
 import "./auth.css";
 
 /** `/admin/sign-in`: e-mail and password, then the second factor when the user has one. */
@@ -23,15 +21,14 @@ export default function SignInPage() {
   }, [t]);
 
   const password = useMutation({
-    mutationFn: (body: { email: string; password: string }) => boPost<SignInResponse>("sign-in", body),
+    mutationFn: postSignIn,
     onSuccess: (answer) => {
       if (answer.state === "signed_in") signedIn(answer, next);
       else setStep("totp");
     },
   });
   const second = useMutation({
-    mutationFn: (body: { code: string } | { recoveryCode: string }) =>
-      boPost<SignInResponse>("sign-in/totp", body),
+    mutationFn: postSecondFactor,
     onSuccess: (answer) => {
       if (answer.state === "signed_in") signedIn(answer, next);
     },

@@ -2,7 +2,7 @@ import type { SignInResponse } from "@alloggio/domain/contract/backoffice/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigateTo } from "../../ui/app-link";
-import { setCsrfToken } from "../api";
+import { boPost, setCsrfToken } from "../api";
 import { boHref } from "../routes";
 import { ME_QUERY } from "../staff";
 
@@ -30,3 +30,8 @@ export function useSignedIn(): (
     [queryClient, navigate],
   );
 }
+
+export const postSignIn = (body: { email: string; password: string }) =>
+  boPost<SignInResponse>("sign-in", body);
+export const postSecondFactor = (body: { code: string } | { recoveryCode: string }) =>
+  boPost<SignInResponse>("sign-in/totp", body);
