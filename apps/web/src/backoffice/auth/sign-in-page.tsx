@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
+import { ApiError } from "../../lib/api-client";
 import { ErrorNotice, Field } from "../ui";
 import { nextPath, postSecondFactor, postSignIn, useSignedIn } from "./sign-in";
 import "./auth.css";
@@ -32,6 +33,13 @@ export default function SignInPage() {
     onSuccess: (answer) => {
       if (answer.state === "signed_in") signedIn(answer, next);
     },
+    onError: (error) => {
+      // The step waited too long (5 minutes): start again with the password.
+      if (error instanceof ApiError && error.code === "staff_sign_in_required") {
+        setUseRecovery(false);
+        setStep("password");
+      }
+    },
   });
 
   useEffect(() => {
@@ -41,6 +49,7 @@ export default function SignInPage() {
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    second.reset();
     password.mutate({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
   };
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
@@ -71,7 +80,7 @@ export default function SignInPage() {
                   />
                 )}
               </Field>
-              <ErrorNotice error={password.error} ns="bo-auth" />
+              <ErrorNotice error={password.error ?? second.error} ns="bo-auth" />
               <button type="submit" className="bo-button" disabled={password.isPending}>
                 {t("signIn.submit")}
               </button>

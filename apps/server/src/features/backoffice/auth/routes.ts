@@ -15,8 +15,10 @@ import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
 import { createSession, findSession, revokeSession, sha256 } from "../session";
+import { registerAccountRoutes } from "./account-routes";
 import { createSignInLockout } from "./lockout";
 import { verifyPassword } from "./passwords";
+import { registerSetupRoutes } from "./setup-routes";
 import { normaliseRecoveryCode, totpStepOf } from "./totp";
 
 type UserRow = typeof staffUser.$inferSelect;
@@ -95,6 +97,8 @@ const liveUser = async (db: Db, id: number) =>
 export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
   const db = deps.database.db;
   const lockout = createSignInLockout(deps.database, deps.now);
+  registerAccountRoutes(app, deps, lockout);
+  registerSetupRoutes(app, deps);
 
   app.post(
     "/api/backoffice/sign-in",

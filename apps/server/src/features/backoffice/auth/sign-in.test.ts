@@ -261,3 +261,21 @@ describe("POST /api/backoffice/sign-in/totp", () => {
     expect((await totp({ code: "12ab56" }, pending)).statusCode).toBe(400);
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents every auth route under the back-office tag", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const [path, method] of [
+      ["/api/backoffice/sign-in", "post"],
+      ["/api/backoffice/sign-in/totp", "post"],
+      ["/api/backoffice/account", "patch"],
+      ["/api/backoffice/account/password", "post"],
+      ["/api/backoffice/account/totp", "post"],
+      ["/api/backoffice/account/totp/confirm", "post"],
+      ["/api/backoffice/account/totp/disable", "post"],
+      ["/api/backoffice/setup/{token}", "get"],
+      ["/api/backoffice/setup/{token}", "post"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
+});
