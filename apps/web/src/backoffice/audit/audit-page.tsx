@@ -52,7 +52,7 @@ function Changes({ entry }: { entry: AuditEntryView }) {
       ))}
     </ul>
   );
-  if (changes.length <= 6) return list;
+  if (changes.length <= 10) return list;
   return (
     <details>
       <summary>{t("diff.many", { count: changes.length })}</summary>
@@ -189,7 +189,7 @@ export default function AuditPage() {
           <p className="muted" aria-live="polite">
             {t("summary", { count: data.total, timeZone: data.timeZone })}
           </p>
-          <div className="bo-table-wrap">
+          <div className="bo-table-wrap bo-audit-wrap">
             <table className="bo-table bo-audit-table">
               <caption className="visually-hidden">{t("caption")}</caption>
               <thead>

@@ -436,7 +436,7 @@ export default function UsersPage() {
       {users.isPending ? (
         <p className="muted">{t("loading")}</p>
       ) : (
-        <div className="bo-table-wrap">
+        <div className="bo-table-wrap bo-users-wrap">
           <table className="bo-table bo-users-table">
             <caption className="visually-hidden">{t("caption", { count: shown.length })}</caption>
             <thead>
