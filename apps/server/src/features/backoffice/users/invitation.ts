@@ -1,27 +1,18 @@
-// The staff invitation: a single-use link (staff_token, purpose "invitation", only its SHA-256 stored) and the mail
-// that carries it, in the invitee's language. The auth helper's issueStaffToken takes the token's place at merge.
+// The staff invitation: a single-use link (staff_token, purpose "invitation", only its SHA-256 stored; issued and
+// consumed by the sign-in's token functions) and the mail that carries it, in the invitee's language.
 import { INVITATION_VALID_HOURS, type StaffLanguage } from "@alloggio/domain/contract/backoffice/users";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { staffToken } from "../../../db/schema";
 import { type MailDocument, renderHtml, renderText } from "../../mail/mail-document";
 import type { OutgoingMail } from "../../mail/transport";
-import { newToken, sha256 } from "../session";
+import { issueStaffToken } from "../auth/tokens";
 
-export const INVITATION = "invitation";
+export const INVITATION = "invitation" as const;
 
-/** A new invitation token for a user (earlier unused invitations stop working); returns the token itself. */
-export async function issueInvitationToken(db: Db, userId: number, now: Date): Promise<string> {
-  await revokeInvitations(db, userId, now);
-  const token = newToken();
-  await db.insert(staffToken).values({
-    tokenHash: sha256(token),
-    userId,
-    purpose: INVITATION,
-    expiresAt: new Date(now.getTime() + INVITATION_VALID_HOURS * 3_600_000),
-    createdAt: now,
-  });
-  return token;
+/** A new invitation token for a user, valid 72 h (earlier unused invitations stop working); the token itself. */
+export function issueInvitationToken(db: Db, userId: number, now: Date): Promise<string> {
+  return issueStaffToken(db, userId, INVITATION, INVITATION_VALID_HOURS * 3_600_000, now);
 }
 
 /** Marks a user's unused invitation links used (a disabled user, a new invitation). */

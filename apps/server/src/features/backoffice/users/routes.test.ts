@@ -7,6 +7,7 @@ import { aStaffSession, type StaffSession } from "../../../../../../packages/tes
 import type { Database } from "../../../db/client";
 import { auditLog, hotelGroup, mailOutbox, staffToken, staffUser, staffUserHotel } from "../../../db/schema";
 import type { App } from "../../../http/app";
+import { findStaffToken } from "../auth/tokens";
 import { sha256 } from "../session";
 
 let database: Database;
@@ -192,6 +193,12 @@ describe("inviting a user", () => {
       usedAt: null,
       expiresAt: new Date(clock.getTime() + 72 * 3_600_000),
     });
+    // The link is one the set-up page accepts: a live invitation of this user.
+    expect(await findStaffToken(database.db, link?.[1] ?? "", clock)).toEqual({
+      userId: user.id,
+      purpose: "invitation",
+      expiresAt: new Date(clock.getTime() + 72 * 3_600_000),
+    });
 
     const entry = await lastAudit(user.id);
     expect(entry).toMatchObject({
@@ -311,7 +318,7 @@ describe("changing a user", () => {
     expect(bad.json().error.details[0].field).toBe("userId");
   });
 
-  it("disables a user: their sessions end at once; enabling lets them in again", async () => {
+  it("disables a user: their sessions end at once; enabling undoes it, audited both ways", async () => {
     const worker = await aStaffSession(database, { role: "reception", hotels: [hotelB], now: clock });
     const me = () => app.inject({ method: "GET", url: "/api/backoffice/me", headers: worker.cookieOnly });
     expect((await me()).statusCode).toBe(200);
@@ -334,6 +341,7 @@ describe("changing a user", () => {
     const id = await invited();
     await act(owner.headers, id, "disable");
     const tokens = await database.db.select().from(staffToken).where(eq(staffToken.userId, id));
+    expect(tokens.length).toBeGreaterThan(0);
     expect(tokens.every((t) => t.usedAt !== null)).toBe(true);
   });
 
