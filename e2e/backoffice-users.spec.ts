@@ -82,7 +82,8 @@ test("the owner invites, changes and disables a staff user, and the audit log sh
   const id = ((await list.json()) as { users: { id: number; email: string }[] }).users.find(
     (u) => u.email === email,
   )?.id;
-  const userCell = page.getByRole("cell", { name: `User #${id}`, exact: true });
+  // "User #<id>", with the user's e-mail under it.
+  const userCell = page.getByRole("cell", { name: new RegExp(`^User #${id}(?!\\d)`) });
   const entries = page.getByRole("row").filter({ has: userCell });
   await expect(entries.first()).toBeVisible();
   const actions = await entries.getByRole("cell").allTextContents();
@@ -92,6 +93,7 @@ test("the owner invites, changes and disables a staff user, and the audit log sh
   expect(order.every((i) => i >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
   await expect(entries.filter({ hasText: "User changed" }).getByText("reception")).toBeVisible();
+  await expect(entries.first().getByText(email)).toBeVisible();
   await capture("audit");
   await axe("audit");
 

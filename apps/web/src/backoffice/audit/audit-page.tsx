@@ -35,6 +35,17 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
+/** A readable name of the changed thing, when its before or after has one (a user's e-mail, a code). */
+function labelOf(entry: AuditEntryView): string | null {
+  for (const side of [entry.after, entry.before])
+    if (typeof side === "object" && side !== null)
+      for (const key of ["email", "code", "name"]) {
+        const value = (side as Record<string, unknown>)[key];
+        if (typeof value === "string" && value) return value;
+      }
+  return null;
+}
+
 function Changes({ entry }: { entry: AuditEntryView }) {
   const { t } = useTranslation(NS);
   const changes = auditChanges(entry.before, entry.after);
@@ -224,6 +235,7 @@ export default function AuditPage() {
                     <td>
                       {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}
                       {entry.entityId ? <span className="muted"> #{entry.entityId}</span> : null}
+                      {labelOf(entry) ? <span className="bo-audit-label">{labelOf(entry)}</span> : null}
                     </td>
                     <td>
                       <Changes entry={entry} />

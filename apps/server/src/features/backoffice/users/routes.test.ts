@@ -397,4 +397,19 @@ describe("the owners of the group", () => {
     expect(demoted.statusCode).toBe(200);
     expect(demoted.json().role).toBe("manager");
   });
+
+  it("are in the API docs under the back office's tag, with the audit log", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const [path, method] of [
+      ["/api/backoffice/users", "get"],
+      ["/api/backoffice/users", "post"],
+      ["/api/backoffice/users/{userId}", "patch"],
+      ["/api/backoffice/users/{userId}", "delete"],
+      ["/api/backoffice/users/{userId}/disable", "post"],
+      ["/api/backoffice/users/{userId}/enable", "post"],
+      ["/api/backoffice/users/{userId}/resend-invitation", "post"],
+      ["/api/backoffice/hotels/{hotelId}/audit", "get"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
 });
