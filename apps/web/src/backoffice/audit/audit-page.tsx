@@ -50,15 +50,29 @@ function Changes({ entry }: { entry: AuditEntryView }) {
   const { t } = useTranslation(NS);
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length === 0) return <span className="muted">{t("diff.nothing")}</span>;
+  // Something created or deleted shows its values once; a change shows before → after.
+  const none = (v: unknown) => v === null || v === undefined;
+  const created = none(entry.before);
+  const deleted = !created && none(entry.after);
   const list = (
     <ul className="bo-audit-changes">
       {changes.map((c) => (
         <li key={c.key || "value"}>
           {c.key ? <span className="bo-audit-key">{c.key}</span> : null}
-          <Value value={c.before} />
-          <span aria-hidden="true"> → </span>
-          <span className="visually-hidden">{t("diff.becomes")}</span>
-          <Value value={c.after} />
+          {created ? (
+            <Value value={c.after} />
+          ) : deleted ? (
+            <del>
+              <Value value={c.before} />
+            </del>
+          ) : (
+            <>
+              <Value value={c.before} />
+              <span aria-hidden="true"> → </span>
+              <span className="visually-hidden">{t("diff.becomes")}</span>
+              <Value value={c.after} />
+            </>
+          )}
         </li>
       ))}
     </ul>
