@@ -1,0 +1,395 @@
+// The group's staff users (issue 12): list, invite, change, disable, re-enable, resend the invitation, remove.
+// Every change is audited (hotel null: users are group-wide) in the transaction that makes it.
+import type {
+  InviteUserSchema,
+  StaffStatus,
+  StaffUser,
+  StaffUsers,
+  UpdateUserSchema,
+} from "@alloggio/domain/contract/backoffice/users";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import { hotel, hotelGroup, staffSession, staffUser, staffUserHotel } from "../../../db/schema";
+import { AppError, notFound } from "../../../http/errors";
+import { enqueueMail } from "../../mail/outbox";
+import type { Staff } from "../access";
+import { audit } from "../audit";
+import type { BackOfficeDeps } from "../deps";
+import { revokeUserSessions } from "../session";
+import { issueInvitationToken, renderInvitationMail, revokeInvitations, setupLink } from "./invitation";
+
+type UserRow = typeof staffUser.$inferSelect;
+type HotelRef = { id: number; name: string };
+
+const conflict = (code: string, field: string, message: string) =>
+  new AppError(code, 409, `${field}: ${message}`, [{ field, message }]);
+
+export function statusOf(user: Pick<UserRow, "disabledAt" | "passwordHash">): StaffStatus {
+  if (user.disabledAt) return "disabled";
+  return user.passwordHash ? "active" : "invited";
+}
+
+async function groupHotels(db: Db, groupId: number): Promise<HotelRef[]> {
+  return db
+    .select({ id: hotel.id, name: hotel.name })
+    .from(hotel)
+    .where(eq(hotel.groupId, groupId))
+    .orderBy(asc(hotel.name), asc(hotel.id));
+}
+
+/** What the audit log keeps of a user: no secrets. */
+function snapshot(user: UserRow, hotels: number[]) {
+  return {
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    allHotels: user.allHotels,
+    hotels: user.allHotels ? [] : [...hotels].sort((a, b) => a - b),
+    language: user.language,
+    status: statusOf(user),
+  };
+}
+
+async function hotelIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffUserHotel.hotelId })
+    .from(staffUserHotel)
+    .where(eq(staffUserHotel.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The group's users, by name, with their hotels, status and last activity. */
+export async function listUsers(db: Db, groupId: number): Promise<StaffUsers> {
+  const hotels = await groupHotels(db, groupId);
+  const users = await db
+    .select()
+    .from(staffUser)
+    .where(eq(staffUser.groupId, groupId))
+    .orderBy(asc(sql`lower(${staffUser.name})`), asc(staffUser.email));
+  const ids = users.map((u) => u.id);
+  const links = ids.length
+    ? await db.select().from(staffUserHotel).where(inArray(staffUserHotel.userId, ids))
+    : [];
+  const seen = ids.length
+    ? await db
+        .select({ userId: staffSession.userId, at: sql<string>`max(${staffSession.lastSeenAt})` })
+        .from(staffSession)
+        .where(and(inArray(staffSession.userId, ids), eq(staffSession.mfaPending, false)))
+        .groupBy(staffSession.userId)
+    : [];
+  const lastSeen = new Map(seen.map((s) => [s.userId, s.at]));
+  return {
+    hotels,
+    users: users.map((user) =>
+      toView(
+        user,
+        hotels,
+        links.filter((l) => l.userId === user.id).map((l) => l.hotelId),
+        lastSeen.get(user.id) ?? null,
+      ),
+    ),
+  };
+}
+
+function toView(
+  user: UserRow,
+  groupHotelList: HotelRef[],
+  hotelIds: number[],
+  lastActive: unknown,
+): StaffUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    allHotels: user.allHotels,
+    hotels: user.allHotels ? groupHotelList : groupHotelList.filter((h) => hotelIds.includes(h.id)),
+    language: user.language,
+    totpEnabled: user.totpEnabledAt !== null,
+    status: statusOf(user),
+    lastActiveAt:
+      lastActive === null || lastActive === undefined ? null : new Date(String(lastActive)).toISOString(),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+async function viewOf(db: Db, groupId: number, userId: number): Promise<StaffUser> {
+  const all = await listUsers(db, groupId);
+  const user = all.users.find((u) => u.id === userId);
+  if (!user) throw notFound("userId", "no such user");
+  return user;
+}
+
+/** The hotel ids a user is given: none for an all-hotels user; at least one, all of the group's, otherwise. */
+async function checkHotels(db: Db, groupId: number, allHotels: boolean, hotels: number[]): Promise<number[]> {
+  if (allHotels) return [];
+  const wanted = [...new Set(hotels)];
+  if (wanted.length === 0)
+    throw new AppError("invalid_input", 400, "hotels: choose at least one hotel, or all hotels", [
+      { field: "hotels", message: "choose at least one hotel, or all hotels" },
+    ]);
+  const own = new Set((await groupHotels(db, groupId)).map((h) => h.id));
+  const foreign = wanted.filter((id) => !own.has(id));
+  if (foreign.length > 0)
+    throw new AppError("invalid_input", 400, "hotels: not hotels of your group", [
+      { field: "hotels", message: `not hotels of your group: ${foreign.join(", ")}` },
+    ]);
+  return wanted;
+}
+
+/** A user of the staff member's group, locked for the change; 404 for an id of another group. */
+async function lockUser(tx: Db, staff: Staff, userId: number): Promise<UserRow> {
+  const [user] = await tx
+    .select()
+    .from(staffUser)
+    .where(and(eq(staffUser.id, userId), eq(staffUser.groupId, staff.groupId)))
+    .for("update");
+  if (!user) throw notFound("userId", "no such user");
+  return user;
+}
+
+/** An owner does not demote, disable or remove themself. */
+function notSelf(staff: Staff, user: UserRow, field: string) {
+  if (user.id === staff.userId)
+    throw conflict("own_account", field, "you cannot do this to your own account; ask another owner");
+}
+
+/**
+ * The group keeps at least one active owner (not disabled, password set) besides `leaving`; the owners are
+ * locked, so two owners demoting each other at once cannot both succeed.
+ */
+async function keepAnOwner(tx: Db, groupId: number, leaving: UserRow, field: string) {
+  if (leaving.role !== "owner" || statusOf(leaving) !== "active") return;
+  const others = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(
+      and(
+        eq(staffUser.groupId, groupId),
+        eq(staffUser.role, "owner"),
+        isNull(staffUser.disabledAt),
+        sql`${staffUser.passwordHash} is not null`,
+        ne(staffUser.id, leaving.id),
+      ),
+    )
+    .for("update");
+  if (others.length === 0)
+    throw conflict("last_owner", field, "the group must keep at least one active owner");
+}
+
+async function sendInvitation(tx: Db, staff: Staff, user: UserRow, base: string, now: Date): Promise<void> {
+  const token = await issueInvitationToken(tx, user.id, now);
+  const [group] = await tx
+    .select({ name: hotelGroup.name })
+    .from(hotelGroup)
+    .where(eq(hotelGroup.id, staff.groupId));
+  const mail = renderInvitationMail({
+    to: user.email,
+    name: user.name,
+    language: user.language,
+    role: user.role,
+    inviter: staff.name || staff.email,
+    group: group?.name ?? "Alloggio",
+    link: setupLink(base, token),
+  });
+  await enqueueMail(tx, { ...mail, now });
+}
+
+export async function inviteUser(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  input: z.output<typeof InviteUserSchema>,
+  base: string,
+): Promise<StaffUser> {
+  const now = deps.now();
+  const db = deps.database.db;
+  const id = await db.transaction(async (tx) => {
+    const hotels = await checkHotels(tx, staff.groupId, input.allHotels, input.hotels);
+    const [taken] = await tx
+      .select({ id: staffUser.id })
+      .from(staffUser)
+      .where(eq(staffUser.email, input.email));
+    if (taken) throw conflict("email_taken", "email", "a user with this e-mail exists");
+    const [user] = await tx
+      .insert(staffUser)
+      .values({
+        groupId: staff.groupId,
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        allHotels: input.allHotels,
+        language: input.language,
+        passwordHash: null,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw conflict("email_taken", "email", "a user with this e-mail exists");
+    if (hotels.length)
+      await tx.insert(staffUserHotel).values(hotels.map((hotelId) => ({ userId: user.id, hotelId })));
+    await sendInvitation(tx, staff, user, base, now);
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.invite",
+      entity: "staff_user",
+      entityId: user.id,
+      before: null,
+      after: snapshot(user, hotels),
+    });
+    return user.id;
+  });
+  return viewOf(db, staff.groupId, id);
+}
+
+export async function updateUser(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  userId: number,
+  input: z.output<typeof UpdateUserSchema>,
+): Promise<StaffUser> {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    const hotelsBefore = await hotelIdsOf(tx, user.id);
+    const role = input.role ?? user.role;
+    if (role !== user.role && user.role === "owner") {
+      notSelf(staff, user, "role");
+      await keepAnOwner(tx, staff.groupId, user, "role");
+    }
+    const allHotels = input.allHotels ?? user.allHotels;
+    const hotelsChange = input.allHotels !== undefined || input.hotels !== undefined;
+    const hotels = hotelsChange
+      ? await checkHotels(tx, staff.groupId, allHotels, input.hotels ?? hotelsBefore)
+      : hotelsBefore;
+    const [updated] = await tx
+      .update(staffUser)
+      .set({
+        role,
+        allHotels,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.language !== undefined ? { language: input.language } : {}),
+      })
+      .where(eq(staffUser.id, user.id))
+      .returning();
+    if (!updated) throw notFound("userId", "no such user");
+    if (hotelsChange) {
+      await tx.delete(staffUserHotel).where(eq(staffUserHotel.userId, user.id));
+      if (hotels.length)
+        await tx.insert(staffUserHotel).values(hotels.map((hotelId) => ({ userId: user.id, hotelId })));
+    }
+    const before = snapshot(user, hotelsBefore);
+    const after = snapshot(updated, hotels);
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      await audit(tx, staff, {
+        hotelId: null,
+        action: "user.update",
+        entity: "staff_user",
+        entityId: user.id,
+        before,
+        after,
+      });
+  });
+  return viewOf(db, staff.groupId, userId);
+}
+
+/** Disables a user: their sessions end at once and their invitation link stops working. */
+export async function disableUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> {
+  const db = deps.database.db;
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    if (user.disabledAt) return;
+    notSelf(staff, user, "status");
+    await keepAnOwner(tx, staff.groupId, user, "status");
+    const [updated] = await tx
+      .update(staffUser)
+      .set({ disabledAt: now })
+      .where(eq(staffUser.id, user.id))
+      .returning();
+    await revokeUserSessions(tx, user.id);
+    await revokeInvitations(tx, user.id, now);
+    const hotels = await hotelIdsOf(tx, user.id);
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.disable",
+      entity: "staff_user",
+      entityId: user.id,
+      before: snapshot(user, hotels),
+      after: updated ? snapshot(updated, hotels) : null,
+    });
+  });
+  return viewOf(db, staff.groupId, userId);
+}
+
+export async function enableUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    if (!user.disabledAt) return;
+    const [updated] = await tx
+      .update(staffUser)
+      .set({ disabledAt: null })
+      .where(eq(staffUser.id, user.id))
+      .returning();
+    const hotels = await hotelIdsOf(tx, user.id);
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.enable",
+      entity: "staff_user",
+      entityId: user.id,
+      before: snapshot(user, hotels),
+      after: updated ? snapshot(updated, hotels) : null,
+    });
+  });
+  return viewOf(db, staff.groupId, userId);
+}
+
+/** A new invitation link by mail (the old one stops working); only for a user who has not set a password yet. */
+export async function resendInvitation(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  userId: number,
+  base: string,
+): Promise<StaffUser> {
+  const db = deps.database.db;
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    if (statusOf(user) !== "invited")
+      throw conflict(
+        "not_invited",
+        "status",
+        "only a user who has not set a password yet gets an invitation",
+      );
+    await sendInvitation(tx, staff, user, base, now);
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.resend_invitation",
+      entity: "staff_user",
+      entityId: user.id,
+      before: null,
+      after: { email: user.email, language: user.language },
+    });
+  });
+  return viewOf(db, staff.groupId, userId);
+}
+
+/** Removes a user for good (their sessions, links and hotels with them); the audit log keeps their name. */
+export async function removeUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    notSelf(staff, user, "userId");
+    await keepAnOwner(tx, staff.groupId, user, "userId");
+    const hotels = await hotelIdsOf(tx, user.id);
+    await tx.delete(staffUser).where(eq(staffUser.id, user.id));
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.remove",
+      entity: "staff_user",
+      entityId: user.id,
+      before: snapshot(user, hotels),
+      after: null,
+    });
+  });
+}
