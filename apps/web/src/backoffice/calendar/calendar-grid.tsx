@@ -224,9 +224,23 @@ export function CalendarGrid({
                 aria-rowindex={vr.index + 2}
                 style={{ height: ROW_H }}
               >
-                <th scope="row" className="cal-head" style={{ width: FIRST_W }}>
-                  <span className="cal-label">{row.label}</span>
-                  {row.sub ? <span className="cal-sub"> · {row.sub}</span> : null}
+                <th
+                  scope="row"
+                  className="cal-head"
+                  style={{ width: FIRST_W }}
+                  title={row.sub ? `${row.label} · ${row.sub}` : row.label}
+                >
+                  {row.sub && row.kind !== "price" ? (
+                    <>
+                      <span className="cal-label">{row.sub}</span>
+                      <span className="cal-sub"> · {row.label}</span>
+                    </>
+                  ) : (
+                    <>
+                      <span className="cal-label">{row.label}</span>
+                      {row.sub ? <span className="cal-sub"> · {row.sub}</span> : null}
+                    </>
+                  )}
                 </th>
                 {left > 0 ? <td className="cal-pad" /> : null}
                 {vCols.map((vc) => {
