@@ -7,7 +7,8 @@ import { fromMinor, type GridRow, toMinor } from "./model";
 const ROW_H = 34;
 const HEAD_H = 44;
 const COL_W = 84;
-const FIRST_W = 220;
+/** The first column: narrower on a phone, so that days stay in view. */
+const firstColumnWidth = () => (typeof window !== "undefined" && window.innerWidth < 640 ? 150 : 220);
 
 type Editing = { row: number; col: number; text: string };
 
@@ -29,6 +30,7 @@ export function CalendarGrid({
 }) {
   const { t, i18n } = useTranslation("bo-calendar");
   const scrollRef = useRef<HTMLElement>(null);
+  const FIRST_W = firstColumnWidth();
   const [editing, setEditing] = useState<Editing | null>(null);
   const digits = cal.currency.decimalDigits;
   const money = useMemo(
