@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  AllotmentSchema,
+  StayNightsSchema,
+  stayRangeValid,
+  WeekdaysSchema,
+} from "../../backoffice/daily-values";
 import { CURRENCY_CODES, describeCurrency } from "../../currency/currencies";
 import { LANGUAGES } from "../../i18n/languages";
 import {
@@ -35,14 +41,9 @@ const DateSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time written HH:MM");
 const MoneySchema = z.number().min(0).max(MAX_MAJOR_AMOUNT);
 const PercentSchema = z.number().min(0).max(100);
-const NightsSchema = z.number().int().min(1).max(365);
+const NightsSchema = StayNightsSchema;
 const UrlOrPathSchema = z.string().trim().min(1).max(2000);
 const ColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a color written #rrggbb");
-const WeekdaysSchema = z
-  .array(z.number().int().min(0).max(6))
-  .min(1)
-  .max(7)
-  .refine((days) => new Set(days).size === days.length, "must not repeat a weekday");
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
 const TEXT_LANGUAGE_SET = new Set<string>(TEXT_LANGUAGES);
@@ -272,7 +273,7 @@ export const ChildPricePeriodSchema = z.strictObject({
 export const InventoryPeriodSchema = z.strictObject({
   roomType: IdSchema,
   ...periodFields,
-  allotment: z.number().int().min(0).max(9999),
+  allotment: AllotmentSchema,
   closed: z.boolean().optional(),
 });
 
@@ -532,8 +533,7 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
     else if (span >= MAX_PERIOD_DAYS) add([key, i, "to"], `a period spans at most ${MAX_PERIOD_DAYS} days`);
   };
   const checkRange = (path: Path, min: number | undefined, max: number | undefined, what: string) => {
-    if (min !== undefined && max !== undefined && min > max)
-      add(path, `must be at least the minimum ${what}`);
+    if (!stayRangeValid(min, max)) add(path, `must be at least the minimum ${what}`);
   };
 
   // Group, channels, hosts, destinations.

@@ -1,0 +1,591 @@
+import {
+  allotmentCoversSold,
+  applyInventoryOperation,
+  applyPriceOperation,
+  applyRestrictionOperation,
+  daysInRange,
+  effectiveStay,
+  type InventoryValues,
+  MAX_BULK_DAYS,
+  NO_RESTRICTION,
+  type RestrictionValues,
+  sameRestriction,
+  spanDays,
+  stayRangeValid,
+} from "@alloggio/domain/backoffice/daily-values";
+import type {
+  BulkResult,
+  BulkUpdateSchema,
+  Calendar,
+  CalendarQuery,
+  CellEdit,
+  CellEditResult,
+} from "@alloggio/domain/contract/backoffice/rates";
+import { addDays, isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import type { LocalizedText } from "../../../db/schema";
+import { AppError, badInput, notFound } from "../../../http/errors";
+import type { Staff } from "../access";
+import { audit } from "../audit";
+import type { BackOfficeDeps } from "../deps";
+
+// The rates and availability calendar (issue 12, ADR 0025). It reads and writes exactly the tables the guest search
+// reads (inventory, price, restriction), which keeps no cache: a change shows in the next search.
+
+type Tx = Pick<Db, "execute">;
+const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
+const idList = (ids: readonly number[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+async function rows<T>(db: Tx, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+type CalendarRow = {
+  time_zone: string;
+  currency_code: string;
+  decimal_digits: number;
+  room_types: {
+    id: number;
+    code: string;
+    name: LocalizedText;
+    max_occupancy: number;
+    allotment: (number | null)[];
+    sold: (number | null)[];
+    closed: (boolean | null)[];
+  }[];
+  rate_plans: {
+    id: number;
+    code: string;
+    name: LocalizedText;
+    min_stay: number;
+    max_stay: number | null;
+    day_min: (number | null)[];
+    day_max: (number | null)[];
+    cta: (boolean | null)[];
+    ctd: (boolean | null)[];
+  }[];
+  rates: {
+    room_type_id: number;
+    rate_plan_id: number;
+    prices: { adults: number; amounts: (number | null)[] }[];
+  }[];
+};
+
+/**
+ * The window `from` + `days` of a hotel in ONE statement: per room type its inventory nights, per rate plan its
+ * restriction nights, per rate plan × room type that has prices its price per occupancy, each as one array entry
+ * per day (a generate_series of the days, left-joined).
+ */
+export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, now: Date): Promise<Calendar> {
+  const [row] = await rows<CalendarRow>(
+    db,
+    sql`
+    with d as (
+      select g::date as day from generate_series(${q.from}::date, ${q.from}::date + ${q.days - 1}::int, interval '1 day') g
+    ),
+    rt as (select * from room_type where hotel_id = ${hotelId}),
+    rp as (select * from rate_plan where hotel_id = ${hotelId}),
+    pairs as (
+      select rt.id as room_type_id, rt.max_occupancy, rt.sort_order as rt_sort, rp.id as rate_plan_id,
+        rp.sort_order as rp_sort
+      from rt cross join rp
+      where exists (select 1 from price p where p.room_type_id = rt.id and p.rate_plan_id = rp.id)
+    )
+    select h.time_zone, h.currency_code, c.decimal_digits,
+      (select coalesce(json_agg(json_build_object('id', rt.id, 'code', rt.code, 'name', rt.name,
+         'max_occupancy', rt.max_occupancy, 'allotment', inv.allotment, 'sold', inv.sold, 'closed', inv.closed)
+         order by rt.sort_order, rt.id), '[]')
+       from rt cross join lateral (
+         select json_agg(i.allotment order by d.day) as allotment, json_agg(i.sold order by d.day) as sold,
+           json_agg(i.closed order by d.day) as closed
+         from d left join inventory i on i.room_type_id = rt.id and i.day = d.day) inv) as room_types,
+      (select coalesce(json_agg(json_build_object('id', rp.id, 'code', rp.code, 'name', rp.name,
+         'min_stay', rp.min_stay, 'max_stay', rp.max_stay, 'day_min', x.day_min, 'day_max', x.day_max,
+         'cta', x.cta, 'ctd', x.ctd) order by rp.sort_order, rp.id), '[]')
+       from rp cross join lateral (
+         select json_agg(r.min_stay order by d.day) as day_min, json_agg(r.max_stay order by d.day) as day_max,
+           json_agg(r.closed_to_arrival order by d.day) as cta, json_agg(r.closed_to_departure order by d.day) as ctd
+         from d left join restriction r on r.rate_plan_id = rp.id and r.day = d.day) x) as rate_plans,
+      (select coalesce(json_agg(json_build_object('room_type_id', pr.room_type_id, 'rate_plan_id', pr.rate_plan_id,
+         'prices', pp.prices) order by pr.rt_sort, pr.room_type_id, pr.rp_sort, pr.rate_plan_id), '[]')
+       from pairs pr cross join lateral (
+         select json_agg(json_build_object('adults', a.n, 'amounts', (
+           select json_agg(p.amount_minor order by d.day) from d
+           left join price p on p.room_type_id = pr.room_type_id and p.rate_plan_id = pr.rate_plan_id
+             and p.adults = a.n and p.day = d.day)) order by a.n) as prices
+         from generate_series(1, pr.max_occupancy) a(n)) pp) as rates
+    from hotel h join currency c on c.code = h.currency_code
+    where h.id = ${hotelId}`,
+  );
+  if (!row) throw notFound("hotelId", "No such hotel");
+  const start = isoToYmd(q.from);
+  const days = Array.from({ length: q.days }, (_, i) => ymdToIso(addDays(start, i)));
+  const roomTypes = row.room_types.map((r) => {
+    const allotment = r.allotment.map((a) => a ?? null);
+    const sold = r.sold.map((s) => s ?? 0);
+    return {
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      maxOccupancy: r.max_occupancy,
+      allotment,
+      sold,
+      free: allotment.map((a, i) => Math.max(0, (a ?? 0) - (sold[i] ?? 0))),
+      closed: r.closed.map((c) => c ?? false),
+    };
+  });
+  const byRoomType = new Map(roomTypes.map((r) => [r.id, r]));
+  return {
+    hotelId,
+    currency: { code: row.currency_code, decimalDigits: row.decimal_digits },
+    from: q.from,
+    days,
+    today: ymdToIso(todayInZone(now, row.time_zone)),
+    roomTypes,
+    ratePlans: row.rate_plans.map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      minStay: p.min_stay,
+      maxStay: p.max_stay,
+      dayMinStay: p.day_min.map((v) => v ?? null),
+      dayMaxStay: p.day_max.map((v) => v ?? null),
+      closedToArrival: p.cta.map((v) => v ?? false),
+      closedToDeparture: p.ctd.map((v) => v ?? false),
+    })),
+    rates: row.rates.map((r) => {
+      const room = byRoomType.get(r.room_type_id);
+      const prices = r.prices.map((p) => ({ adults: p.adults, amounts: p.amounts.map((a) => a ?? null) }));
+      return {
+        roomTypeId: r.room_type_id,
+        ratePlanId: r.rate_plan_id,
+        prices,
+        closed: days.map(
+          (_, i) =>
+            !room ||
+            room.closed[i] === true ||
+            room.allotment[i] === null ||
+            prices.every((p) => p.amounts[i] === null),
+        ),
+      };
+    }),
+  };
+}
+
+type RoomTypeRef = { id: number; max_occupancy: number };
+type RatePlanRef = { id: number; min_stay: number; max_stay: number | null };
+
+/** The hotel's room types among `ids`; 404 naming `field` for any id that is not one of them (another hotel's). */
+async function roomTypesOf(
+  db: Tx,
+  hotelId: number,
+  ids: readonly number[],
+  field: string,
+): Promise<RoomTypeRef[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<RoomTypeRef>(
+    db,
+    sql`select id, max_occupancy from room_type where hotel_id = ${hotelId} and id in ${idList(ids)}
+        order by sort_order, id`,
+  );
+  const missing = ids.find((id) => !found.some((r) => r.id === id));
+  if (missing !== undefined) throw notFound(field, `No room type ${missing} in this hotel`);
+  return found;
+}
+
+async function ratePlansOf(
+  db: Tx,
+  hotelId: number,
+  ids: readonly number[],
+  field: string,
+): Promise<RatePlanRef[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<RatePlanRef>(
+    db,
+    sql`select id, min_stay, max_stay from rate_plan where hotel_id = ${hotelId} and id in ${idList(ids)}
+        order by sort_order, id`,
+  );
+  const missing = ids.find((id) => !found.some((r) => r.id === id));
+  if (missing !== undefined) throw notFound(field, `No rate plan ${missing} in this hotel`);
+  return found;
+}
+
+export const belowSold = (roomTypeId: number, day: string, allotment: number, sold: number) =>
+  new AppError(
+    "below_sold",
+    409,
+    `allotment: ${allotment} is below the ${sold} room(s) of room type ${roomTypeId} already sold on ${day}`,
+    [{ field: "allotment", message: `room type ${roomTypeId} on ${day}: ${sold} sold` }],
+  );
+
+const stayConflict = (ratePlanId: number, day: string) =>
+  badInput("minStay", `the minimum stay of rate plan ${ratePlanId} on ${day} would exceed its maximum stay`);
+
+function checkStay(plan: RatePlanRef, day: string, values: RestrictionValues): void {
+  const stay = effectiveStay({ minStay: plan.min_stay, maxStay: plan.max_stay }, values);
+  if (!stayRangeValid(stay.minStay, stay.maxStay)) throw stayConflict(plan.id, day);
+}
+
+type InventoryRow = { room_type_id: number; day: string; allotment: number; sold: number; closed: boolean };
+type PriceRow = {
+  room_type_id: number;
+  rate_plan_id: number;
+  day: string;
+  adults: number;
+  amount_minor: number;
+};
+type RestrictionRow = {
+  rate_plan_id: number;
+  day: string;
+  closed_to_arrival: boolean;
+  closed_to_departure: boolean;
+  min_stay: number | null;
+  max_stay: number | null;
+};
+
+const restrictionOf = (r: RestrictionRow | undefined): RestrictionValues | null =>
+  r
+    ? {
+        closedToArrival: r.closed_to_arrival,
+        closedToDeparture: r.closed_to_departure,
+        minStay: r.min_stay,
+        maxStay: r.max_stay,
+      }
+    : null;
+
+async function writeInventory(tx: Tx, list: { roomTypeId: number; day: string; v: InventoryValues }[]) {
+  if (list.length === 0) return;
+  await tx.execute(sql`
+    insert into inventory (room_type_id, day, allotment, closed)
+    select x.room_type_id, x.day, x.allotment, x.closed
+    from jsonb_to_recordset(${json(list.map((c) => ({ room_type_id: c.roomTypeId, day: c.day, allotment: c.v.allotment, closed: c.v.closed })))})
+      as x(room_type_id int, day date, allotment smallint, closed boolean)
+    on conflict (room_type_id, day) do update set allotment = excluded.allotment, closed = excluded.closed`);
+}
+
+async function writePrices(
+  tx: Tx,
+  list: { roomTypeId: number; ratePlanId: number; day: string; adults: number; amount: number | null }[],
+) {
+  const upserts = list.filter((c) => c.amount !== null);
+  const deletes = list.filter((c) => c.amount === null);
+  if (upserts.length > 0)
+    await tx.execute(sql`
+      insert into price (rate_plan_id, room_type_id, day, adults, amount_minor)
+      select x.rate_plan_id, x.room_type_id, x.day, x.adults, x.amount_minor
+      from jsonb_to_recordset(${json(upserts.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, adults: c.adults, amount_minor: c.amount })))})
+        as x(rate_plan_id int, room_type_id int, day date, adults smallint, amount_minor int)
+      on conflict (room_type_id, day, rate_plan_id, adults) do update set amount_minor = excluded.amount_minor`);
+  if (deletes.length > 0)
+    await tx.execute(sql`
+      delete from price p using jsonb_to_recordset(${json(deletes.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, adults: c.adults })))})
+        as x(rate_plan_id int, room_type_id int, day date, adults smallint)
+      where p.rate_plan_id = x.rate_plan_id and p.room_type_id = x.room_type_id and p.day = x.day
+        and p.adults = x.adults`);
+}
+
+/** Restriction nights equal to "no restriction" are deleted (the table is sparse), the others upserted. */
+async function writeRestrictions(tx: Tx, list: { ratePlanId: number; day: string; v: RestrictionValues }[]) {
+  const upserts = list.filter((c) => !sameRestriction(c.v, NO_RESTRICTION));
+  const deletes = list.filter((c) => sameRestriction(c.v, NO_RESTRICTION));
+  if (upserts.length > 0)
+    await tx.execute(sql`
+      insert into restriction (rate_plan_id, day, closed_to_arrival, closed_to_departure, min_stay, max_stay)
+      select x.rate_plan_id, x.day, x.cta, x.ctd, x.min_stay, x.max_stay
+      from jsonb_to_recordset(${json(upserts.map((c) => ({ rate_plan_id: c.ratePlanId, day: c.day, cta: c.v.closedToArrival, ctd: c.v.closedToDeparture, min_stay: c.v.minStay, max_stay: c.v.maxStay })))})
+        as x(rate_plan_id int, day date, cta boolean, ctd boolean, min_stay smallint, max_stay smallint)
+      on conflict (rate_plan_id, day) do update set closed_to_arrival = excluded.closed_to_arrival,
+        closed_to_departure = excluded.closed_to_departure, min_stay = excluded.min_stay, max_stay = excluded.max_stay`);
+  if (deletes.length > 0)
+    await tx.execute(sql`
+      delete from restriction r using jsonb_to_recordset(${json(deletes.map((c) => ({ rate_plan_id: c.ratePlanId, day: c.day })))})
+        as x(rate_plan_id int, day date)
+      where r.rate_plan_id = x.rate_plan_id and r.day = x.day`);
+}
+
+/** One cell, in one transaction with its audit entry (before → after). */
+export async function editCell(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  edit: CellEdit,
+): Promise<CellEditResult> {
+  return deps.database.db.transaction(async (tx) => {
+    let before: unknown;
+    let after: unknown;
+    let entityId: string;
+    if (edit.kind === "inventory") {
+      await roomTypesOf(tx, hotelId, [edit.roomTypeId], "roomTypeId");
+      if (edit.allotment === undefined && edit.closed === undefined)
+        throw badInput("allotment", "give an allotment or closed");
+      const [row] = await rows<InventoryRow>(
+        tx,
+        sql`select room_type_id, day::text as day, allotment, sold, closed from inventory
+            where room_type_id = ${edit.roomTypeId} and day = ${edit.day}::date for update`,
+      );
+      const current = row ? { allotment: row.allotment, sold: row.sold, closed: row.closed } : null;
+      const next = applyInventoryOperation(current, { allotment: edit.allotment, closed: edit.closed });
+      if (!next) throw badInput("allotment", "this night has no rooms yet: give an allotment");
+      if (!allotmentCoversSold(next.allotment, next.sold))
+        throw belowSold(edit.roomTypeId, edit.day, next.allotment, next.sold);
+      await writeInventory(tx, [{ roomTypeId: edit.roomTypeId, day: edit.day, v: next }]);
+      before = current;
+      after = next;
+      entityId = `${edit.roomTypeId}:${edit.day}`;
+    } else if (edit.kind === "price") {
+      const [room] = await roomTypesOf(tx, hotelId, [edit.roomTypeId], "roomTypeId");
+      await ratePlansOf(tx, hotelId, [edit.ratePlanId], "ratePlanId");
+      if (room && edit.adults > room.max_occupancy)
+        throw badInput("adults", `at most ${room.max_occupancy} for this room type`);
+      const [row] = await rows<PriceRow>(
+        tx,
+        sql`select amount_minor from price where room_type_id = ${edit.roomTypeId} and rate_plan_id = ${edit.ratePlanId}
+            and day = ${edit.day}::date and adults = ${edit.adults} for update`,
+      );
+      before = { amountMinor: row?.amount_minor ?? null };
+      after = { amountMinor: edit.amountMinor };
+      await writePrices(tx, [
+        {
+          roomTypeId: edit.roomTypeId,
+          ratePlanId: edit.ratePlanId,
+          day: edit.day,
+          adults: edit.adults,
+          amount: edit.amountMinor,
+        },
+      ]);
+      entityId = `${edit.ratePlanId}:${edit.roomTypeId}:${edit.day}:${edit.adults}`;
+    } else {
+      const [plan] = await ratePlansOf(tx, hotelId, [edit.ratePlanId], "ratePlanId");
+      const [row] = await rows<RestrictionRow>(
+        tx,
+        sql`select rate_plan_id, day::text as day, closed_to_arrival, closed_to_departure, min_stay, max_stay
+            from restriction where rate_plan_id = ${edit.ratePlanId} and day = ${edit.day}::date for update`,
+      );
+      const current = restrictionOf(row);
+      const next = applyRestrictionOperation(current, edit);
+      if (plan) checkStay(plan, edit.day, next);
+      await writeRestrictions(tx, [{ ratePlanId: edit.ratePlanId, day: edit.day, v: next }]);
+      before = current ?? NO_RESTRICTION;
+      after = next;
+      entityId = `${edit.ratePlanId}:${edit.day}`;
+    }
+    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    if (changed)
+      await audit(tx, staff, {
+        hotelId,
+        action: `rates.edit_${edit.kind}`,
+        entity: edit.kind,
+        entityId,
+        before,
+        after,
+      });
+    return { changed, before, after };
+  });
+}
+
+type BulkInput = z.output<typeof BulkUpdateSchema>;
+type BulkCell = BulkResult["sample"][number];
+
+/** Checks of a bulk request that need no database: 400 naming the field. */
+function checkBulk(input: BulkInput) {
+  const span = spanDays(input.from, input.to);
+  if (span < 1) throw badInput("to", "must not be before from");
+  if (span > MAX_BULK_DAYS) throw badInput("to", `a bulk update spans at most ${MAX_BULK_DAYS} days`);
+  const inventoryOp = input.allotment !== undefined || input.closed !== undefined;
+  const restrictionOp =
+    input.closedToArrival !== undefined ||
+    input.closedToDeparture !== undefined ||
+    input.minStay !== undefined ||
+    input.maxStay !== undefined;
+  const priceOp = input.price !== undefined;
+  if (!inventoryOp && !restrictionOp && !priceOp)
+    throw badInput("operations", "choose at least one change (price, allotment, closed, restrictions)");
+  if ((inventoryOp || priceOp) && input.roomTypeIds.length === 0)
+    throw badInput("roomTypeIds", "choose at least one room type");
+  if ((restrictionOp || priceOp) && input.ratePlanIds.length === 0)
+    throw badInput("ratePlanIds", "choose at least one rate plan");
+  if (input.price) {
+    const { mode, value } = input.price;
+    if (mode === "set" && (!Number.isInteger(value) || value < 0))
+      throw badInput("price.value", "a price is a whole, non-negative number of minor units");
+    if (mode === "amount" && !Number.isInteger(value))
+      throw badInput("price.value", "an amount is a whole number of minor units");
+    if (mode === "percent" && (value < -100 || value > 1000 || Math.round(value * 100) !== value * 100))
+      throw badInput("price.value", "a percent is between -100 and 1000, with at most two decimals");
+  }
+  if (input.minStay != null && input.maxStay != null && input.minStay > input.maxStay)
+    throw badInput("maxStay", "must be at least the minimum stay");
+  return { inventoryOp, restrictionOp, priceOp };
+}
+
+/**
+ * The bulk update: every chosen day of the range (weekday mask) × target, computed with the domain's rules, written
+ * in ONE transaction with ONE audit entry (the request as `after`, the counts as `before`). An allotment below the
+ * rooms sold refuses the whole update (409 below_sold naming the first room type and day). A relative price change
+ * only changes prices that exist; "set" creates missing ones. `preview` computes the same and writes nothing.
+ */
+export async function bulkUpdate(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  input: BulkInput,
+): Promise<BulkResult> {
+  const ops = checkBulk(input);
+  const days = daysInRange(input.from, input.to, input.weekdays);
+  const daySet = new Set(days);
+  return deps.database.db.transaction(async (tx) => {
+    const rooms = await roomTypesOf(tx, hotelId, [...new Set(input.roomTypeIds)], "roomTypeIds");
+    const plans = await ratePlansOf(tx, hotelId, [...new Set(input.ratePlanIds)], "ratePlanIds");
+    const sample: BulkCell[] = [];
+    const note = (cell: BulkCell) => {
+      if (sample.length < 20) sample.push(cell);
+    };
+    const lock = input.preview ? sql`` : sql`for update`;
+
+    // Inventory nights.
+    const inventoryChanges: { roomTypeId: number; day: string; v: InventoryValues }[] = [];
+    if (ops.inventoryOp && rooms.length > 0 && days.length > 0) {
+      const existing = await rows<InventoryRow>(
+        tx,
+        sql`select room_type_id, day::text as day, allotment, sold, closed from inventory
+            where room_type_id in ${idList(rooms.map((r) => r.id))} and day between ${input.from}::date and ${input.to}::date
+            ${lock}`,
+      );
+      const byKey = new Map(existing.map((r) => [`${r.room_type_id}:${r.day}`, r]));
+      for (const room of rooms)
+        for (const day of days) {
+          const row = byKey.get(`${room.id}:${day}`);
+          const current = row ? { allotment: row.allotment, sold: row.sold, closed: row.closed } : null;
+          const next = applyInventoryOperation(current, { allotment: input.allotment, closed: input.closed });
+          if (!next) continue;
+          if (!allotmentCoversSold(next.allotment, next.sold))
+            throw belowSold(room.id, day, next.allotment, next.sold);
+          if (current && current.allotment === next.allotment && current.closed === next.closed) continue;
+          inventoryChanges.push({ roomTypeId: room.id, day, v: next });
+          note({
+            kind: "inventory",
+            day,
+            roomTypeId: room.id,
+            ratePlanId: null,
+            adults: null,
+            before: current,
+            after: next,
+          });
+        }
+    }
+
+    // Prices.
+    const priceChanges: {
+      roomTypeId: number;
+      ratePlanId: number;
+      day: string;
+      adults: number;
+      amount: number;
+    }[] = [];
+    const priceOp = input.price;
+    if (priceOp && rooms.length > 0 && plans.length > 0 && days.length > 0) {
+      const adultsFilter = input.adults?.length ? new Set(input.adults) : null;
+      const existing = await rows<PriceRow>(
+        tx,
+        sql`select room_type_id, rate_plan_id, day::text as day, adults, amount_minor from price
+            where room_type_id in ${idList(rooms.map((r) => r.id))} and rate_plan_id in ${idList(plans.map((p) => p.id))}
+              and day between ${input.from}::date and ${input.to}::date ${lock}`,
+      );
+      const consider = (
+        roomTypeId: number,
+        ratePlanId: number,
+        day: string,
+        adults: number,
+        current: number | null,
+      ) => {
+        const next = applyPriceOperation(current, priceOp);
+        if (next === null || next === current) return;
+        priceChanges.push({ roomTypeId, ratePlanId, day, adults, amount: next });
+        note({ kind: "price", day, roomTypeId, ratePlanId, adults, before: current, after: next });
+      };
+      if (priceOp.mode === "set") {
+        const byKey = new Map(
+          existing.map((r) => [`${r.room_type_id}:${r.rate_plan_id}:${r.day}:${r.adults}`, r]),
+        );
+        for (const room of rooms)
+          for (const plan of plans)
+            for (const day of days)
+              for (let adults = 1; adults <= room.max_occupancy; adults++) {
+                if (adultsFilter && !adultsFilter.has(adults)) continue;
+                const current = byKey.get(`${room.id}:${plan.id}:${day}:${adults}`)?.amount_minor ?? null;
+                consider(room.id, plan.id, day, adults, current);
+              }
+      } else {
+        const order = new Map(rooms.map((r, i) => [r.id, i]));
+        existing.sort(
+          (a, b) =>
+            (order.get(a.room_type_id) ?? 0) - (order.get(b.room_type_id) ?? 0) ||
+            a.rate_plan_id - b.rate_plan_id ||
+            a.day.localeCompare(b.day) ||
+            a.adults - b.adults,
+        );
+        for (const r of existing) {
+          if (!daySet.has(r.day) || (adultsFilter && !adultsFilter.has(r.adults))) continue;
+          consider(r.room_type_id, r.rate_plan_id, r.day, r.adults, r.amount_minor);
+        }
+      }
+    }
+
+    // Restriction nights of the rate plans.
+    const restrictionChanges: { ratePlanId: number; day: string; v: RestrictionValues }[] = [];
+    if (ops.restrictionOp && plans.length > 0 && days.length > 0) {
+      const existing = await rows<RestrictionRow>(
+        tx,
+        sql`select rate_plan_id, day::text as day, closed_to_arrival, closed_to_departure, min_stay, max_stay
+            from restriction where rate_plan_id in ${idList(plans.map((p) => p.id))}
+              and day between ${input.from}::date and ${input.to}::date ${lock}`,
+      );
+      const byKey = new Map(existing.map((r) => [`${r.rate_plan_id}:${r.day}`, r]));
+      for (const plan of plans)
+        for (const day of days) {
+          const current = restrictionOf(byKey.get(`${plan.id}:${day}`));
+          const next = applyRestrictionOperation(current, input);
+          if (sameRestriction(current, next)) continue;
+          checkStay(plan, day, next);
+          restrictionChanges.push({ ratePlanId: plan.id, day, v: next });
+          note({
+            kind: "restriction",
+            day,
+            roomTypeId: null,
+            ratePlanId: plan.id,
+            adults: null,
+            before: current,
+            after: next,
+          });
+        }
+    }
+
+    const byKind = {
+      inventory: inventoryChanges.length,
+      price: priceChanges.length,
+      restriction: restrictionChanges.length,
+    };
+    const changed = byKind.inventory + byKind.price + byKind.restriction;
+    if (!input.preview && changed > 0) {
+      await writeInventory(tx, inventoryChanges);
+      await writePrices(tx, priceChanges);
+      await writeRestrictions(tx, restrictionChanges);
+      const { preview: _preview, ...request } = input;
+      await audit(tx, staff, {
+        hotelId,
+        action: "rates.bulk_update",
+        entity: "calendar",
+        entityId: `${input.from}..${input.to}`,
+        before: { changed, byKind, days: days.length },
+        after: request,
+      });
+    }
+    return { preview: input.preview, changed, byKind, sample };
+  });
+}
