@@ -20,6 +20,18 @@ export type PackageFile = z.infer<typeof PackageFileSchema>;
 
 type Written = { id: number } & Record<string, unknown>;
 
+const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
+  (value === null ? {} : { [key]: value }) as { [P in K]?: V };
+
+/** An optional text in several languages: left out when it has none (the file's schema needs English then). */
+const localized = <K extends string>(
+  key: K,
+  text: Record<string, string>,
+): { [P in K]?: Record<string, string> } =>
+  (Object.values(text).some((t) => t.trim() !== "") ? { [key]: text } : {}) as {
+    [P in K]?: Record<string, string>;
+  };
+
 // ---- service categories ----
 
 export function serviceCategoryRow(hotelId: number, c: ServiceCategoryFile): Written {
@@ -103,7 +115,7 @@ export function serviceFile(row: typeof service.$inferSelect, digits: number): S
     id: row.id,
     category: row.categoryId,
     name: row.name,
-    description: row.description,
+    ...localized("description", row.description),
     pricingBasis: row.pricingBasis,
     perNight: row.perNight,
     price: fromMinor(row.priceMinor, digits),
@@ -158,15 +170,12 @@ export function writePromoCodes(tx: SqlExecutor, rows: readonly Written[]): Prom
   );
 }
 
-const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
-  (value === null ? {} : { [key]: value }) as { [P in K]?: V };
-
 export function promoCodeFile(row: typeof promoCode.$inferSelect): PromoCodeFile {
   return {
     id: row.id,
     code: row.code,
     hidden: row.hidden,
-    name: row.name,
+    ...localized("name", row.name),
     discountPercent: Number(row.discountPercent),
     ...optional("stayFrom", row.stayFrom),
     ...optional("stayTo", row.stayTo),
@@ -246,7 +255,7 @@ export function packageFile(row: typeof packageOffer.$inferSelect, digits: numbe
     id: row.id,
     code: row.code,
     name: row.name,
-    description: row.description,
+    ...localized("description", row.description),
     ...optional("image", row.image),
     kind: row.kind === "offer" ? "offer" : "package",
     ratePlanIds: row.ratePlanIds,

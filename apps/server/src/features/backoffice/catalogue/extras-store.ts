@@ -398,7 +398,9 @@ export async function createPriceLink(
     .from(ratePlan)
     .where(and(eq(ratePlan.id, req.ratePlanId), eq(ratePlan.hotelId, hotelId)));
   if (!rate) throw badInput("ratePlanId", "is not one of the hotel's rate plans");
-  const nights = nightsBetween(req.arrival, req.departure);
+  const arrival = compactYmd(req.arrival);
+  const departure = compactYmd(req.departure);
+  const nights = nightsBetween(arrival, departure);
   if (nights < 1) throw badInput("departure", "must be after arrival");
   if (nights > 60) throw badInput("departure", "a stay is at most 60 nights");
   const ages = req.ages ?? [];
@@ -424,8 +426,8 @@ export async function createPriceLink(
   const signed = formatOverride({
     roomId: room.id,
     rateId: rate.id,
-    arrival: req.arrival,
-    departure: req.departure,
+    arrival,
+    departure,
     total,
   });
   const hpcc = `${signed}~${signOverrideText(deps.overrideSecret, signed)}`;
@@ -434,8 +436,8 @@ export async function createPriceLink(
     channel: String(channelId),
     hotel: String(hotelId),
     language: String(languageId),
-    arrival: compactYmd(req.arrival),
-    departure: compactYmd(req.departure),
+    arrival,
+    departure,
     adults: String(req.adults),
     ...(ages.length > 0 ? { childs: String(ages.length), ages: ages.join(",") } : {}),
     hpcc,
