@@ -242,7 +242,8 @@ describe("extra services", () => {
     const importIssue = !imported.ok && imported.issues.find((i) => i.path === "services[0].mandatoryFor");
     const routed = await call("POST", `${base(hotelA)}/services`, manager.headers, { ...newService, ...bad });
     const routeIssue = routed.json().error.details.find((d: { field: string }) => d.field === "mandatoryFor");
-    expect(importIssue && routeIssue.message).toBe(importIssue && importIssue.message);
+    expect(importIssue).toBeTruthy();
+    expect(routeIssue.message).toBe(importIssue ? importIssue.message : "");
 
     const negative = await importProperty(database, {
       ...fileA,
