@@ -182,7 +182,16 @@ export default function OverridesSection() {
         <section className="bo-card bo-extras-link" aria-labelledby="price-link-result">
           <h2 id="price-link-result">{t("overrides.result")}</h2>
           <Notice>{t("overrides.ready")}</Notice>
-          <output aria-label={t("overrides.link")}>{sign.data.url}</output>
+          <div className="bo-field">
+            <label htmlFor="price-link-url">{t("overrides.link")}</label>
+            <textarea
+              id="price-link-url"
+              readOnly
+              rows={3}
+              value={sign.data.url}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          </div>
           <div className="bo-extras-actions">
             <button
               type="button"
