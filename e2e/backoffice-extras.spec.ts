@@ -89,7 +89,7 @@ test.describe("back office: the catalogue's extras", () => {
     await form.getByLabel("Departure").fill(departure);
     // The first room type of the demo hotel is a single room.
     await form.getByLabel("Adults").fill("1");
-    await form.getByLabel("Total for the stay (EUR)").fill("777");
+    await form.getByLabel("Total for the stay (EUR)").fill("55");
     await form.getByRole("button", { name: "Generate the link" }).click();
     const result = page.getByRole("region", { name: "The signed link" });
     await expect(result.getByRole("status")).toHaveText("The link is ready.");
@@ -97,12 +97,26 @@ test.describe("back office: the catalogue's extras", () => {
     await axe("back-office price link generated");
     await capture("price link");
     const url = new URL(await result.getByLabel("Signed link").inputValue());
-    expect(url.searchParams.get("hpcc")).toMatch(/~777~[0-9a-f]{32}$/);
+    expect(url.searchParams.get("hpcc")).toMatch(/~55~[0-9a-f]{32}$/);
 
     const guest = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const guestPage = await guest.newPage();
     await guestPage.goto(`${url.pathname}${url.search}`);
-    await expect(guestPage.getByText("€777.00").first()).toBeVisible();
+    // The guest search prices the signed rate at 55 for the stay.
+    const [, rateId] = (url.searchParams.get("hpcc") ?? "").split("~");
+    const avail = await request.get(`/api/avail.do?channel=1&hotel=1&language=1&${url.search.slice(1)}`);
+    expect(avail.ok()).toBe(true);
+    const body = (await avail.json()) as {
+      availability: { rates: { id: number; total: number; overridedPrice?: number }[] }[][];
+    };
+    const rate = body.availability[0]?.flatMap((room) => room.rates).find((r) => r.id === Number(rateId));
+    expect(rate?.overridedPrice).toBe(55);
+    expect(rate?.total).toBe(55);
+    // The page shows the signed price spread over the two nights (27,50 EUR each), instead of the usual one.
+    const shown = "27,50 EUR";
+    await expect(guestPage.getByRole("article", { name: "Room only – flexible" }).first()).toContainText(
+      shown,
+    );
     await guest.close();
   });
 });
