@@ -7,7 +7,18 @@ import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { toMinor } from "@alloggio/domain/money/money";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import {
+  packageRow,
+  promoCodeRow,
+  serviceCategoryRow,
+  serviceRow,
+  writePackages,
+  writePromoCodes,
+  writeServiceCategories,
+  writeServices,
+} from "../backoffice/catalogue/extras-service";
 import { type SqlExecutor, upsertCurrencies } from "../currency/reference-data";
+import { affectedRows, type Column, deleteMissing, intArray, json, type Row, upsertRows } from "./bulk-write";
 
 export type ImportResult =
   | { ok: true; hotelId: number; rows: Record<string, number> }
@@ -20,53 +31,8 @@ class ImportRejected extends Error {
   }
 }
 
-type Column = readonly [name: string, type: string];
-type Row = Record<string, unknown>;
-
-const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
-const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
-
-function affectedRows(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
-}
-
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/**
- * `insert into table (…) select … from jsonb_to_recordset($rows) … on conflict (key) do update`: one statement
- * for any number of rows. Column names and types come from this file, never from the input.
- */
-async function upsertRows(
-  tx: SqlExecutor,
-  table: string,
-  key: readonly string[],
-  columns: readonly Column[],
-  rows: readonly Row[],
-  touch?: string,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const names = columns.map(([name]) => `"${name}"`).join(", ");
-  const definitions = columns.map(([name, type]) => `"${name}" ${type}`).join(", ");
-  const updates = columns
-    .filter(([name]) => !key.includes(name))
-    .map(([name]) => `"${name}" = excluded."${name}"`);
-  if (touch) updates.push(`"${touch}" = now()`);
-  const onConflict = updates.length > 0 ? `do update set ${updates.join(", ")}` : "do nothing";
-  const result = await tx.execute(sql`
-    insert into ${sql.raw(`"${table}"`)} (${sql.raw(names)})
-    select ${sql.raw(names)} from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(definitions)})
-    on conflict (${sql.raw(key.map((k) => `"${k}"`).join(", "))}) ${sql.raw(onConflict)}`);
-  return affectedRows(result);
-}
-
-/** Deletes the hotel's rows of a table whose id is not in the file. */
-async function deleteMissing(tx: SqlExecutor, table: string, hotelId: number, ids: readonly number[]) {
-  await tx.execute(
-    sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})`,
-  );
 }
 
 /** Replaces the hotel's rows of an entity table: upsert those in the file, delete the others. */
@@ -252,72 +218,10 @@ function prepareRows(file: PropertyFile) {
       min_stay: p.minStay ?? null,
       max_stay: p.maxStay ?? null,
     })),
-    promoCodes: (file.promoCodes ?? []).map((p) => ({
-      id: p.id,
-      hotel_id: hotelId,
-      code: p.code,
-      hidden: p.hidden ?? false,
-      name: p.name ?? {},
-      discount_percent: p.discountPercent,
-      stay_from: p.stayFrom ?? null,
-      stay_to: p.stayTo ?? null,
-      book_from: p.bookFrom ?? null,
-      book_to: p.bookTo ?? null,
-      min_nights: p.minNights ?? 1,
-      rate_plan_ids: p.ratePlanIds ?? [],
-    })),
-    serviceCategories: (file.serviceCategories ?? []).map((c) => ({
-      id: c.id,
-      hotel_id: hotelId,
-      name: c.name,
-      mandatory: c.mandatory ?? false,
-      sort_order: c.sortOrder ?? 0,
-    })),
-    services: (file.services ?? []).map((s) => ({
-      id: s.id,
-      hotel_id: hotelId,
-      category_id: s.category,
-      name: s.name,
-      description: s.description ?? {},
-      pricing_basis: s.pricingBasis,
-      per_night: s.perNight ?? false,
-      price_minor: minor(s.price ?? 0),
-      mandatory_for: s.mandatoryFor ?? "none",
-      needs_date: s.needsDate ?? false,
-      time_slots: s.timeSlots ?? [],
-      is_transfer: s.isTransfer ?? false,
-      max_quantity: s.maxQuantity ?? 10,
-      image: s.image ?? null,
-    })),
-    packages: (file.packages ?? []).map((p) => ({
-      id: p.id,
-      hotel_id: hotelId,
-      code: p.code,
-      name: p.name,
-      description: p.description ?? {},
-      image: p.image ?? null,
-      kind: p.kind,
-      rate_plan_ids: p.ratePlanIds,
-      room_type_ids: p.roomTypeIds ?? [],
-      included_service_ids: p.includedServiceIds ?? [],
-      valid_from: p.validFrom,
-      valid_to: p.validTo,
-      min_nights: p.minNights ?? 1,
-      max_nights: p.maxNights ?? null,
-      min_adults: p.minAdults ?? 1,
-      max_adults: p.maxAdults ?? null,
-      airports: (p.airports ?? []).map((a) => ({
-        code: a.code,
-        name: a.name,
-        flights: a.flights.map(({ price, ...f }) => ({
-          ...f,
-          direction: f.direction ?? "outbound",
-          ...(price ? { priceMinor: minor(price) } : {}),
-        })),
-      })),
-      destination_airport: p.destinationAirport ?? null,
-      channel_ids: p.channelIds ?? [],
-    })),
+    promoCodes: (file.promoCodes ?? []).map((p) => promoCodeRow(hotelId, p)),
+    serviceCategories: (file.serviceCategories ?? []).map((c) => serviceCategoryRow(hotelId, c)),
+    services: (file.services ?? []).map((s) => serviceRow(hotelId, digits, s)),
+    packages: (file.packages ?? []).map((p) => packageRow(hotelId, digits, p)),
     reservationLinks: (file.reservationLinks ?? []).map((l) => ({
       id: l.id,
       hotel_id: hotelId,
@@ -656,41 +560,9 @@ async function writeProperty(
     p.ratePlanChannels,
   );
 
-  rows.serviceCategories = await upsertRows(
-    tx,
-    "service_category",
-    ["id"],
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["name", "jsonb"],
-      ["mandatory", "boolean"],
-      ["sort_order", "smallint"],
-    ],
-    p.serviceCategories,
-  );
-  rows.services = await replaceEntities(
-    tx,
-    "service",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["category_id", "int"],
-      ["name", "jsonb"],
-      ["description", "jsonb"],
-      ["pricing_basis", "pricing_basis"],
-      ["per_night", "boolean"],
-      ["price_minor", "int"],
-      ["mandatory_for", "mandatory_for"],
-      ["needs_date", "boolean"],
-      ["time_slots", "text[]"],
-      ["is_transfer", "boolean"],
-      ["max_quantity", "smallint"],
-      ["image", "text"],
-    ],
-    p.services,
-  );
+  rows.serviceCategories = await writeServiceCategories(tx, p.serviceCategories);
+  rows.services = await writeServices(tx, p.services);
+  await deleteMissing(tx, "service", hotelId, ids(p.services));
   await deleteMissing(tx, "service_category", hotelId, ids(p.serviceCategories));
 
   // Daily rows only reference the room types, rate plans and age groups just written in this transaction (the
@@ -751,53 +623,10 @@ async function writeProperty(
 
   if (trustReferences) await tx.execute(sql`set local session_replication_role = origin`);
 
-  rows.promoCodes = await replaceEntities(
-    tx,
-    "promo_code",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["code", "text"],
-      ["hidden", "boolean"],
-      ["name", "jsonb"],
-      ["discount_percent", "numeric"],
-      ["stay_from", "date"],
-      ["stay_to", "date"],
-      ["book_from", "date"],
-      ["book_to", "date"],
-      ["min_nights", "smallint"],
-      ["rate_plan_ids", "int[]"],
-    ],
-    p.promoCodes,
-  );
-  rows.packages = await replaceEntities(
-    tx,
-    "package",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["code", "text"],
-      ["name", "jsonb"],
-      ["description", "jsonb"],
-      ["image", "text"],
-      ["kind", "text"],
-      ["rate_plan_ids", "int[]"],
-      ["room_type_ids", "int[]"],
-      ["included_service_ids", "int[]"],
-      ["valid_from", "date"],
-      ["valid_to", "date"],
-      ["min_nights", "smallint"],
-      ["max_nights", "smallint"],
-      ["min_adults", "smallint"],
-      ["max_adults", "smallint"],
-      ["airports", "jsonb"],
-      ["destination_airport", "jsonb"],
-      ["channel_ids", "int[]"],
-    ],
-    p.packages,
-  );
+  rows.promoCodes = await writePromoCodes(tx, p.promoCodes);
+  await deleteMissing(tx, "promo_code", hotelId, ids(p.promoCodes));
+  rows.packages = await writePackages(tx, p.packages);
+  await deleteMissing(tx, "package", hotelId, ids(p.packages));
   rows.reservationLinks = await replaceEntities(
     tx,
     "reservation_link",

@@ -487,6 +487,95 @@ function each<T>(items: readonly T[] | undefined, fn: (item: T, index: number) =
   });
 }
 
+type AddIssue = (path: Path, message: string) => void;
+
+/**
+ * The ids an entity of the catalogue may refer to: those of the file when importing, the hotel's in the database
+ * when the back office saves one entity. A null set is not checked (a malformed collection, already reported).
+ */
+export type CatalogueRefs = {
+  ratePlanIds: ReadonlySet<number | string> | null;
+  roomTypeIds: ReadonlySet<number | string> | null;
+  serviceIds: ReadonlySet<number | string> | null;
+  categoryIds: ReadonlySet<number | string> | null;
+  /** The hotel's channels. */
+  channelIds: ReadonlySet<number | string> | null;
+  /** Where a missing id was looked for, as an issue says it: "in the file" unless given. */
+  where?: string;
+};
+
+function refChecks(add: AddIssue, where = "in the file") {
+  const requireIn = (
+    ids: ReadonlySet<string | number> | null,
+    what: string,
+    path: Path,
+    id: number | undefined,
+  ) => {
+    if (ids && id !== undefined && !ids.has(id)) add(path, `${what} ${id} is not ${where}`);
+  };
+  const requireAllIn = (
+    ids: ReadonlySet<number | string> | null,
+    what: string,
+    path: Path,
+    list: readonly number[] | undefined,
+  ) => {
+    if (!ids || !Array.isArray(list)) return;
+    list.forEach((id, j) => {
+      requireIn(ids, what, [...path, j], id);
+    });
+    if (new Set(list).size !== list.length) add(path, "must not repeat an id");
+  };
+  const checkRange = (path: Path, min: number | undefined, max: number | undefined, what: string) => {
+    if (min !== undefined && max !== undefined && min > max)
+      add(path, `must be at least the minimum ${what}`);
+  };
+  return { requireIn, requireAllIn, checkRange };
+}
+
+/** The rules of one promo code that span fields or refer to other entities (import and back office alike). */
+export function checkPromoCode(p: z.infer<typeof PromoCodeFileSchema>, refs: CatalogueRefs, add: AddIssue) {
+  const { requireAllIn } = refChecks(add, refs.where);
+  requireAllIn(refs.ratePlanIds, "rate plan", ["ratePlanIds"], p.ratePlanIds);
+  if (p.stayFrom && p.stayTo && p.stayFrom > p.stayTo) add(["stayTo"], "must not be before stayFrom");
+  if (p.bookFrom && p.bookTo && p.bookFrom > p.bookTo) add(["bookTo"], "must not be before bookFrom");
+}
+
+/** The rules of one extra service that span fields or refer to other entities. */
+export function checkService(s: z.infer<typeof ServiceFileSchema>, refs: CatalogueRefs, add: AddIssue) {
+  const { requireIn } = refChecks(add, refs.where);
+  requireIn(refs.categoryIds, "service category", ["category"], s.category);
+  if (s.mandatoryFor && s.mandatoryFor !== "none" && s.pricingBasis !== "per_person")
+    add(["mandatoryFor"], "a service mandatory for every adult or child is priced per person");
+}
+
+/** A service's price must fit the hotel currency's minor unit (no cents in JPY). */
+export function checkServiceMoney(
+  s: Pick<z.infer<typeof ServiceFileSchema>, "price">,
+  currencyCode: string,
+  add: AddIssue,
+) {
+  checkMoney(["price"], s.price, currencyCode, add);
+}
+
+function checkMoney(path: Path, amount: number | undefined, currencyCode: string, add: AddIssue) {
+  if (!CURRENCY_SET.has(currencyCode)) return;
+  const digits = describeCurrency(currencyCode).decimal_digits;
+  if (typeof amount === "number" && !fitsDigits(amount, digits))
+    add(path, `${currencyCode} amounts have at most ${digits} decimal digit${digits === 1 ? "" : "s"}`);
+}
+
+/** The rules of one package that span fields or refer to other entities. */
+export function checkPackage(p: z.infer<typeof PackageFileSchema>, refs: CatalogueRefs, add: AddIssue) {
+  const { requireAllIn, checkRange } = refChecks(add, refs.where);
+  requireAllIn(refs.ratePlanIds, "rate plan", ["ratePlanIds"], p.ratePlanIds);
+  requireAllIn(refs.roomTypeIds, "room type", ["roomTypeIds"], p.roomTypeIds);
+  requireAllIn(refs.serviceIds, "service", ["includedServiceIds"], p.includedServiceIds);
+  requireAllIn(refs.channelIds, "hotel channel", ["channelIds"], p.channelIds);
+  if (p.validFrom > p.validTo) add(["validTo"], "must not be before validFrom");
+  checkRange(["maxNights"], p.minNights, p.maxNights, "nights");
+  checkRange(["maxAdults"], p.minAdults, p.maxAdults, "adults");
+}
+
 /** Cross-references and rules that span fields; each issue names the offending field. */
 function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: z.RefinementCtx): void {
   if (!isObject(file)) return;
@@ -647,33 +736,22 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
   // Promo codes, services, packages, links, privacy, trade customers.
   uniqueIds("promoCodes", file.promoCodes, (p) => p.id);
   const promoCodes = uniqueIds("promoCodes", file.promoCodes, (p) => p.code.toUpperCase(), "code");
-  each(file.promoCodes, (p, i) => {
-    requireAllIn(ratePlanIds, "rate plan", ["promoCodes", i, "ratePlanIds"], p.ratePlanIds);
-    if (p.stayFrom && p.stayTo && p.stayFrom > p.stayTo)
-      add(["promoCodes", i, "stayTo"], "must not be before stayFrom");
-    if (p.bookFrom && p.bookTo && p.bookFrom > p.bookTo)
-      add(["promoCodes", i, "bookTo"], "must not be before bookFrom");
-  });
   const categoryIds = uniqueIds("serviceCategories", file.serviceCategories, (c) => c.id);
-  each(file.services, (s, i) => {
-    requireIn(categoryIds, "service category", ["services", i, "category"], s.category);
-    if (s.mandatoryFor && s.mandatoryFor !== "none" && s.pricingBasis !== "per_person")
-      add(
-        ["services", i, "mandatoryFor"],
-        "a service mandatory for every adult or child is priced per person",
-      );
-  });
+  const refs: CatalogueRefs = {
+    ratePlanIds,
+    roomTypeIds,
+    serviceIds,
+    categoryIds,
+    channelIds: hotelChannels,
+  };
+  const within =
+    (key: string, i: number): AddIssue =>
+    (path, message) =>
+      add([key, i, ...path], message);
+  each(file.promoCodes, (p, i) => checkPromoCode(p, refs, within("promoCodes", i)));
+  each(file.services, (s, i) => checkService(s, refs, within("services", i)));
   uniqueIds("packages", file.packages, (p) => p.id);
-  each(file.packages, (p, i) => {
-    const at = (field: string): Path => ["packages", i, field];
-    requireAllIn(ratePlanIds, "rate plan", at("ratePlanIds"), p.ratePlanIds);
-    requireAllIn(roomTypeIds, "room type", at("roomTypeIds"), p.roomTypeIds);
-    requireAllIn(serviceIds, "service", at("includedServiceIds"), p.includedServiceIds);
-    requireAllIn(hotelChannels, "hotel channel", at("channelIds"), p.channelIds);
-    if (p.validFrom > p.validTo) add(at("validTo"), "must not be before validFrom");
-    checkRange(at("maxNights"), p.minNights, p.maxNights, "nights");
-    checkRange(at("maxAdults"), p.minAdults, p.maxAdults, "adults");
-  });
+  each(file.packages, (p, i) => checkPackage(p, refs, within("packages", i)));
   uniqueIds("reservationLinks", file.reservationLinks, (l) => l.id);
   each(file.reservationLinks, (l, i) => {
     const at = (field: string): Path => ["reservationLinks", i, field];
@@ -714,7 +792,7 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
     for (const [key, amount] of Object.entries(p.perAdults)) money(["prices", i, "perAdults", key], amount);
   });
   each(file.childPrices, (p, i) => money(["childPrices", i, "amount"], p.amount));
-  each(file.services, (s, i) => money(["services", i, "price"], s.price));
+  each(file.services, (s, i) => checkServiceMoney(s, currencyCode, within("services", i)));
   each(file.reservationLinks, (l, i) => money(["reservationLinks", i, "total"], l.total));
 }
 

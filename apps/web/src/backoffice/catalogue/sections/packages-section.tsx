@@ -1,4 +1,300 @@
-/** The catalogue's packages section (issue 12 §3). */
+import type { Package, Service } from "@alloggio/domain/contract/backoffice/extras";
+import { useTranslation } from "react-i18next";
+import { useParams } from "wouter";
+import { Field } from "../../ui";
+import { fieldError, useChoices, useExtrasList } from "../extras/api";
+import { ExtrasTable, type FormProps } from "../extras/extras-table";
+import { compact, IdsField, InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
+import { type Localized, LocalizedFields, textIn } from "../extras/localized-fields";
+
+type PackageDraft = {
+  code: string;
+  kind: string;
+  name: Localized;
+  description: Localized;
+  image: string;
+  validFrom: string;
+  validTo: string;
+  minNights: string;
+  maxNights: string;
+  minAdults: string;
+  maxAdults: string;
+  ratePlanIds: number[];
+  roomTypeIds: number[];
+  includedServiceIds: number[];
+  channelIds: number[];
+  destinationCode: string;
+  destinationName: string;
+  airports: string;
+};
+
+function PackageForm({ draft, setDraft, error }: FormProps<PackageDraft>) {
+  const { t, i18n } = useTranslation("bo-extras");
+  const { hotel = "" } = useParams<{ hotel: string }>();
+  const choices = useChoices(hotel);
+  const services = useExtrasList<Service>(hotel, "services");
+  const set =
+    <K extends keyof PackageDraft>(key: K) =>
+    (value: PackageDraft[K]) =>
+      setDraft({ ...draft, [key]: value });
+  const airportsError = fieldError(error, "airports");
+  return (
+    <>
+      <Row>
+        <InputField
+          label={t("fields.code")}
+          value={draft.code}
+          onChange={set("code")}
+          error={fieldError(error, "code")}
+          hint={t("hints.code")}
+          required
+        />
+        <SelectField
+          label={t("fields.kind")}
+          value={draft.kind}
+          onChange={set("kind")}
+          error={fieldError(error, "kind")}
+          options={["package", "offer"].map((v) => ({ value: v, label: t(`kind.${v}`) }))}
+        />
+        <InputField
+          label={t("fields.validFrom")}
+          type="date"
+          value={draft.validFrom}
+          onChange={set("validFrom")}
+          error={fieldError(error, "validFrom")}
+          required
+        />
+        <InputField
+          label={t("fields.validTo")}
+          type="date"
+          value={draft.validTo}
+          onChange={set("validTo")}
+          error={fieldError(error, "validTo")}
+          required
+        />
+      </Row>
+      <LocalizedFields
+        label={t("fields.name")}
+        value={draft.name}
+        onChange={set("name")}
+        error={fieldError(error, "name")}
+        required
+      />
+      <LocalizedFields
+        label={t("fields.description")}
+        value={draft.description}
+        onChange={set("description")}
+        error={fieldError(error, "description")}
+        multiline
+      />
+      <Row>
+        <InputField
+          label={t("fields.minNights")}
+          type="number"
+          min="1"
+          value={draft.minNights}
+          onChange={set("minNights")}
+          error={fieldError(error, "minNights")}
+        />
+        <InputField
+          label={t("fields.maxNights")}
+          type="number"
+          min="1"
+          value={draft.maxNights}
+          onChange={set("maxNights")}
+          error={fieldError(error, "maxNights")}
+        />
+        <InputField
+          label={t("fields.minAdults")}
+          type="number"
+          min="1"
+          value={draft.minAdults}
+          onChange={set("minAdults")}
+          error={fieldError(error, "minAdults")}
+        />
+        <InputField
+          label={t("fields.maxAdults")}
+          type="number"
+          min="1"
+          value={draft.maxAdults}
+          onChange={set("maxAdults")}
+          error={fieldError(error, "maxAdults")}
+        />
+      </Row>
+      <IdsField
+        legend={t("fields.ratePlans")}
+        options={(choices.data?.ratePlans ?? []).map((r) => ({ id: r.id, label: `${r.name} (${r.code})` }))}
+        value={draft.ratePlanIds}
+        onChange={set("ratePlanIds")}
+        error={fieldError(error, "ratePlanIds")}
+      />
+      <IdsField
+        legend={t("fields.roomTypes")}
+        hint={t("hints.allRoomTypes")}
+        options={(choices.data?.roomTypes ?? []).map((r) => ({ id: r.id, label: `${r.name} (${r.code})` }))}
+        value={draft.roomTypeIds}
+        onChange={set("roomTypeIds")}
+        error={fieldError(error, "roomTypeIds")}
+      />
+      <IdsField
+        legend={t("fields.includedServices")}
+        options={(services.data?.items ?? []).map((s) => ({
+          id: s.id,
+          label: textIn(s.name, i18n.language),
+        }))}
+        value={draft.includedServiceIds}
+        onChange={set("includedServiceIds")}
+        error={fieldError(error, "includedServiceIds")}
+      />
+      <IdsField
+        legend={t("fields.channels")}
+        hint={t("hints.allChannels")}
+        options={(choices.data?.channels ?? []).map((c) => ({ id: c.id, label: c.name }))}
+        value={draft.channelIds}
+        onChange={set("channelIds")}
+        error={fieldError(error, "channelIds")}
+      />
+      <InputField
+        label={t("fields.image")}
+        value={draft.image}
+        onChange={set("image")}
+        error={fieldError(error, "image")}
+      />
+      <fieldset className="bo-localized">
+        <legend>{t("fields.flights")}</legend>
+        <p className="bo-hint">{t("hints.flights")}</p>
+        <Row>
+          <InputField
+            label={t("fields.destinationCode")}
+            value={draft.destinationCode}
+            onChange={(v) => set("destinationCode")(v.toUpperCase())}
+            error={fieldError(error, "destinationAirport.code")}
+          />
+          <InputField
+            label={t("fields.destinationName")}
+            value={draft.destinationName}
+            onChange={set("destinationName")}
+            error={fieldError(error, "destinationAirport.name")}
+          />
+        </Row>
+        <Field label={t("fields.airports")} hint={t("hints.airports")} error={airportsError}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={6}
+              spellCheck={false}
+              value={draft.airports}
+              onChange={(e) => set("airports")(e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+    </>
+  );
+}
+
+function parseAirports(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Sent as typed: the server names the field.
+    return text;
+  }
+}
+
+/** The catalogue's packages section (issue 12 §3): packages and special offers, with their flights. */
 export default function PackagesSection() {
-  return null;
+  const { t, i18n } = useTranslation("bo-extras");
+  return (
+    <ExtrasTable<Package, PackageDraft>
+      collection="packages"
+      section="packages"
+      title={t("packages.title")}
+      newLabel={t("packages.new")}
+      emptyText={t("packages.empty")}
+      nameOf={(p) => textIn(p.name, i18n.language)}
+      searchText={(p) => `${p.code} ${Object.values(p.name).join(" ")}`}
+      columns={[
+        { header: t("fields.name"), cell: (p) => textIn(p.name, i18n.language) },
+        { header: t("fields.code"), cell: (p) => p.code },
+        { header: t("fields.kind"), cell: (p) => t(`kind.${p.kind}`) },
+        { header: t("fields.valid"), cell: (p) => `${p.validFrom} – ${p.validTo}` },
+        {
+          header: t("fields.nights"),
+          num: true,
+          cell: (p) => `${p.minNights ?? 1}–${p.maxNights ?? "∞"}`,
+        },
+        {
+          header: t("fields.flights"),
+          cell: (p) => (p.airports?.length ? p.airports.map((a) => a.code).join(", ") : t("no")),
+        },
+      ]}
+      blank={() => ({
+        code: "",
+        kind: "package",
+        name: {},
+        description: {},
+        image: "",
+        validFrom: "",
+        validTo: "",
+        minNights: "1",
+        maxNights: "",
+        minAdults: "1",
+        maxAdults: "",
+        ratePlanIds: [],
+        roomTypeIds: [],
+        includedServiceIds: [],
+        channelIds: [],
+        destinationCode: "",
+        destinationName: "",
+        airports: "",
+      })}
+      toDraft={(p) => ({
+        code: p.code,
+        kind: p.kind,
+        name: p.name,
+        description: p.description ?? {},
+        image: p.image ?? "",
+        validFrom: p.validFrom,
+        validTo: p.validTo,
+        minNights: String(p.minNights ?? 1),
+        maxNights: p.maxNights === undefined ? "" : String(p.maxNights),
+        minAdults: String(p.minAdults ?? 1),
+        maxAdults: p.maxAdults === undefined ? "" : String(p.maxAdults),
+        ratePlanIds: p.ratePlanIds,
+        roomTypeIds: p.roomTypeIds ?? [],
+        includedServiceIds: p.includedServiceIds ?? [],
+        channelIds: p.channelIds ?? [],
+        destinationCode: p.destinationAirport?.code ?? "",
+        destinationName: p.destinationAirport?.name ?? "",
+        airports: p.airports?.length ? JSON.stringify(p.airports, null, 2) : "",
+      })}
+      toBody={(d) => ({
+        ...compact({
+          code: d.code.trim(),
+          kind: d.kind,
+          name: d.name,
+          description: Object.values(d.description).some((x) => x.trim()) ? d.description : undefined,
+          image: d.image.trim() || undefined,
+          validFrom: d.validFrom,
+          validTo: d.validTo,
+          minNights: numberOrUndefined(d.minNights),
+          maxNights: numberOrUndefined(d.maxNights),
+          minAdults: numberOrUndefined(d.minAdults),
+          maxAdults: numberOrUndefined(d.maxAdults),
+          roomTypeIds: d.roomTypeIds,
+          includedServiceIds: d.includedServiceIds,
+          channelIds: d.channelIds,
+          destinationAirport:
+            d.destinationCode || d.destinationName
+              ? { code: d.destinationCode.trim(), name: d.destinationName.trim() }
+              : undefined,
+          airports: parseAirports(d.airports),
+        }),
+        ratePlanIds: d.ratePlanIds,
+      })}
+      Form={PackageForm}
+    />
+  );
 }
