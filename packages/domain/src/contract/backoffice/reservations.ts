@@ -60,8 +60,7 @@ export const ReservationListQuerySchema = z
       ctx.addIssue({ code: "custom", path: ["stayTo"], message: "before stayFrom" });
     if (q.bookedFrom && q.bookedTo && q.bookedTo < q.bookedFrom)
       ctx.addIssue({ code: "custom", path: ["bookedTo"], message: "before bookedFrom" });
-  })
-  .meta({ id: "BoReservationListQuery" });
+  });
 export type ReservationListQuery = z.output<typeof ReservationListQuerySchema>;
 
 export const BoReservationStatusSchema = z.enum([

@@ -620,3 +620,21 @@ describe("what the property does to a reservation", () => {
     }
   });
 });
+
+describe("the API documentation", () => {
+  it("lists every reservations route under the back-office tag", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const one = "/api/backoffice/hotels/{hotelId}/reservations/{reservationId}";
+    for (const [path, method] of [
+      ["/api/backoffice/hotels/{hotelId}/reservations", "get"],
+      [one, "get"],
+      [`${one}/confirm-option`, "post"],
+      [`${one}/bank-transfers`, "post"],
+      [`${one}/cancel`, "post"],
+      [`${one}/cancel-payment-link`, "post"],
+      [`${one}/resend-confirmation`, "post"],
+      [`${one}/property-note`, "put"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
+});
