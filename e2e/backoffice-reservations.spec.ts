@@ -72,7 +72,7 @@ test("a guest's booking shows in the list; the owner opens it, writes a note and
   await signInAsDemoOwner(page, "/admin/hotel/1/reservations");
   await expect(page.getByRole("heading", { level: 1, name: "Reservations" })).toBeVisible();
   // The filters fold away on a phone: open them there.
-  const toggle = page.getByRole("button", { name: "Filters" });
+  const toggle = page.getByRole("button", { name: "Filters", exact: true });
   if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
   await page.getByLabel("Code").fill(code.toLowerCase());
   await page.getByRole("button", { name: "Search" }).click();

@@ -321,7 +321,7 @@ export default function ReservationPage() {
                   </td>
                   <td className="num bor-nowrap">
                     {major(room.roomTotal)}
-                    {room.penalty > 0 ? (
+                    {room.penalty ? (
                       <span className="bor-sub">{t("rooms.penalty", { amount: major(room.penalty) })}</span>
                     ) : null}
                   </td>
