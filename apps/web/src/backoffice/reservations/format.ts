@@ -22,6 +22,14 @@ export function useFormats() {
         new Date(`${iso.slice(0, 10)}T00:00:00Z`),
       );
     },
+    /** The date of an instant, here. */
+    date(value: string): string {
+      return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value));
+    },
+    /** The time of day of an instant. */
+    time(value: string): string {
+      return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(value));
+    },
     /** An instant, date and time. */
     instant(value: string): string {
       return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(

@@ -247,7 +247,7 @@ export default function ReservationsPage() {
                         <span className="bor-sub">{r.email}</span>
                       </td>
                       <td className="bor-nowrap">
-                        {f.day(r.arrival)} → {f.day(r.departure)}
+                        {f.day(r.arrival)} →<span className="bor-sub">{f.day(r.departure)}</span>
                       </td>
                       <td className="num">{r.nights}</td>
                       <td className="num">{r.rooms}</td>
@@ -273,7 +273,10 @@ export default function ReservationsPage() {
                           {t("list.due", { amount: f.money(r.dueMinor, r.currency, r.decimalDigits) })}
                         </span>
                       </td>
-                      <td className="bor-nowrap">{f.instant(r.createdAt)}</td>
+                      <td className="bor-nowrap">
+                        {f.date(r.createdAt)}
+                        <span className="bor-sub">{f.time(r.createdAt)}</span>
+                      </td>
                     </tr>
                   ))
                 )}
