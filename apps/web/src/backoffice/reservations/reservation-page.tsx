@@ -20,6 +20,16 @@ import "./reservations.css";
 
 type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | null;
 
+/** A table that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */
+function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="bo-table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 /** A native modal dialog: opens with focus inside, Escape closes it, focus goes back to the opener. */
 function ConfirmDialog({
   open,
@@ -288,7 +298,7 @@ export default function ReservationPage() {
 
       <section className="bo-card" aria-labelledby="bor-rooms">
         <h2 id="bor-rooms">{t("rooms.title")}</h2>
-        <div className="bo-table-wrap">
+        <TableWrap label={t("rooms.title")}>
           <table className="bo-table">
             <thead>
               <tr>
@@ -338,7 +348,7 @@ export default function ReservationPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
 
       <section className="bo-card" aria-labelledby="bor-services">
@@ -396,7 +406,7 @@ export default function ReservationPage() {
 
       <section className="bo-card" aria-labelledby="bor-payments">
         <h2 id="bor-payments">{t("payments.title")}</h2>
-        <div className="bo-table-wrap">
+        <TableWrap label={t("payments.schedule")}>
           <table className="bo-table">
             <caption className="bor-caption">{t("payments.schedule")}</caption>
             <thead>
@@ -430,8 +440,8 @@ export default function ReservationPage() {
               )}
             </tbody>
           </table>
-        </div>
-        <div className="bo-table-wrap">
+        </TableWrap>
+        <TableWrap label={t("payments.transactions")}>
           <table className="bo-table">
             <caption className="bor-caption">{t("payments.transactions")}</caption>
             <thead>
@@ -464,7 +474,7 @@ export default function ReservationPage() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
 
       <NoteSection
@@ -496,7 +506,7 @@ export default function ReservationPage() {
 
       <section className="bo-card" aria-labelledby="bor-mails">
         <h2 id="bor-mails">{t("mails.title")}</h2>
-        <div className="bo-table-wrap">
+        <TableWrap label={t("mails.title")}>
           <table className="bo-table">
             <thead>
               <tr>
@@ -523,7 +533,7 @@ export default function ReservationPage() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
     </BoPage>
   );
