@@ -81,6 +81,8 @@ export default function ReservationsPage() {
       if (to) filters.stayTo = to;
     }
     go(filters);
+    // On a phone the results matter now: the filters fold away (the button opens them again).
+    if (window.innerWidth <= 700) setOpen(false);
   };
 
   const dateMode = current.bookedFrom || current.bookedTo ? "booked" : "stay";
