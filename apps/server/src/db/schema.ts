@@ -596,6 +596,8 @@ export const reservation = pgTable(
   (t) => [
     uniqueIndex("reservation_code").on(t.code),
     index("reservation_hotel_arrival").on(t.hotelId, t.arrival),
+    // The back office lists a hotel's reservations by the day they were booked.
+    index("reservation_hotel_created").on(t.hotelId, t.createdAt),
     // The timed jobs look for waiting options and unpaid transfers only.
     index("reservation_option_expiry")
       .on(t.optionExpiresAt)

@@ -27,7 +27,12 @@ async function errorOf(response: Response): Promise<ApiError> {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(`/api/backoffice/${path}`, {
     method,
     credentials: "same-origin",
@@ -35,6 +40,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
       Accept: "application/json",
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(method === "GET" ? {} : { [CSRF_HEADER]: csrfToken }),
+      ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -49,7 +55,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const boGet = <T>(path: string, query: Record<string, QueryValue> = {}) =>
   call<T>("GET", `${path}${toQuery(query)}`);
-export const boPost = <T>(path: string, body: unknown = {}) => call<T>("POST", path, body);
+/** `headers`: e.g. an Idempotency-Key, for a change a double click must not make twice. */
+export const boPost = <T>(path: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+  call<T>("POST", path, body, headers);
 export const boPut = <T>(path: string, body: unknown) => call<T>("PUT", path, body);
 export const boPatch = <T>(path: string, body: unknown) => call<T>("PATCH", path, body);
 export const boDelete = <T>(path: string) => call<T>("DELETE", path);

@@ -41,6 +41,8 @@ export type StoredReservation = {
   paymentDeadline: string | null;
   createdAt: string;
   cardLast4: string | null;
+  /** The property's note to the guest (back office); null when none. */
+  propertyNote: string | null;
   hotel: {
     id: number;
     name: string;
@@ -129,6 +131,7 @@ function selectReservation(where: SQL): SQL {
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
       'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
+      'propertyNote', r.property_note,
       'cardLast4', (select t.card_last4 from payment_transaction t
          where t.reservation_id = r.id and t.card_last4 is not null order by t.id desc limit 1),
       'hotel', json_build_object(
@@ -214,6 +217,32 @@ export async function lockReservationForGuest(
     where code = ${key.code} and lower(email) = lower(${key.mail}) ${channel} for update`);
   const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
   if (id === undefined) return null;
+  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
+  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+}
+
+/** The back office: a reservation of this hotel by its id, with everything the voucher shows; null otherwise. */
+export async function findReservationOfHotel(
+  database: Database,
+  hotelId: number,
+  id: number,
+): Promise<StoredReservation | null> {
+  const rows = await database.query<{ reservation: StoredReservation }>(
+    selectReservation(sql`r.id = ${id} and r.hotel_id = ${hotelId}`),
+  );
+  return rows[0]?.reservation ?? null;
+}
+
+/** The same, locked FOR UPDATE in the caller's transaction. */
+export async function lockReservationOfHotel(
+  tx: Tx,
+  hotelId: number,
+  id: number,
+): Promise<StoredReservation | null> {
+  const locked = await tx.execute(
+    sql`select id from reservation where id = ${id} and hotel_id = ${hotelId} for update`,
+  );
+  if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
   const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
   return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
 }

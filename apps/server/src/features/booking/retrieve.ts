@@ -201,7 +201,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           }
         : null,
     cardLast4: r.cardLast4,
-    notes: { guest: blank(r.booker.note), property: null },
+    notes: { guest: blank(r.booker.note), property: blank(r.propertyNote) },
     customerMail: r.email,
     gateway: isCardMethod(r.paymentMethod) ? r.hotel.paymentGatewayKey : null,
     promoCode: r.promoCode,

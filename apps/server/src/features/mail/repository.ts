@@ -130,6 +130,8 @@ export type ReservationMailFacts = {
   booker: Booker;
   email: string;
   invoice: InvoiceData | null;
+  /** The property's note to the guest (back office); absent or null when none. */
+  propertyNote?: string | null;
   currency: { code: string; decimalDigits: number };
   roomsTotalMinor: number;
   servicesTotalMinor: number;
@@ -228,6 +230,7 @@ export async function findReservationMailFacts(
     select json_build_object(
       'id', r.id, 'code', r.code, 'status', r.status, 'languageId', r.language_id, 'channelId', r.channel_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
+      'propertyNote', r.property_note,
       'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,

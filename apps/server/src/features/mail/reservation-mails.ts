@@ -457,6 +457,11 @@ export function renderReservationMail(
       title: texts.yourNote,
       blocks: [{ kind: "paragraphs", lines: [data.booker.note] }],
     });
+  if (data.propertyNote)
+    doc.sections.splice(changeSections.length + 1, 0, {
+      title: texts.hotelNote,
+      blocks: [{ kind: "paragraphs", lines: [data.propertyNote] }],
+    });
   return {
     to: guestRecipients(data),
     subject,
@@ -605,5 +610,24 @@ export async function enqueueInstallmentNotice(
   const mail = renderInstallmentNotice({ ...facts, baseUrl: options.baseUrl }, paymentDueId);
   const [id] = await insertOutboxMails(executor, [{ ...mail, reservationId, now: options.now }]);
   if (id === undefined) throw new Error("enqueueInstallmentNotice: the insert returned no row");
+  return id;
+}
+
+/**
+ * The guest's mail of the reservation as it now stands (the booking's confirmation, with the .ics and the voucher
+ * PDF), once more, without the hotel's notice: the back office's "resend the confirmation". Returns the row id.
+ */
+export async function enqueueGuestConfirmation(
+  executor: MailExecutor,
+  reservationId: number,
+  options: { baseUrl: string; now?: Date },
+): Promise<number> {
+  const facts = await findReservationMailFacts(executor, reservationId);
+  if (!facts) throw new Error(`enqueueGuestConfirmation: no reservation ${reservationId}`);
+  const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
+  const guest = renderReservationMail(data, data.languageId);
+  guest.attachments.push(await buildVoucherAttachment(data, data.languageId, options.now ?? new Date()));
+  const [id] = await insertOutboxMails(executor, [{ ...guest, reservationId, now: options.now }]);
+  if (id === undefined) throw new Error("enqueueGuestConfirmation: the insert returned no rows");
   return id;
 }

@@ -99,6 +99,8 @@ export type MailTexts = {
   freeUntil: (date: string) => string;
   freeUntilArrival: (date: string) => string;
   yourNote: string;
+  /** The title of the property's note to the guest. */
+  hotelNote: string;
   hotel: string;
   address: string;
   phone: string;
@@ -215,6 +217,7 @@ const en: MailTexts = {
   freeUntil: (date) => `Free cancellation until ${date}. After that date a cancellation fee applies.`,
   freeUntilArrival: (date) => `Free cancellation until the day of arrival (${date}).`,
   yourNote: "Your note",
+  hotelNote: "A note from the hotel",
   hotel: "Hotel",
   address: "Address",
   phone: "Phone",
@@ -332,6 +335,7 @@ const it: MailTexts = {
   freeUntil: (date) => `Cancellazione gratuita fino al ${date}. Dopo tale data si applica una penale.`,
   freeUntilArrival: (date) => `Cancellazione gratuita fino al giorno di arrivo (${date}).`,
   yourNote: "La tua nota",
+  hotelNote: "Una nota dall'hotel",
   hotel: "Hotel",
   address: "Indirizzo",
   phone: "Telefono",
@@ -450,6 +454,7 @@ const de: MailTexts = {
   freeUntil: (date) => `Kostenlose Stornierung bis ${date}. Danach fällt eine Stornogebühr an.`,
   freeUntilArrival: (date) => `Kostenlose Stornierung bis zum Anreisetag (${date}).`,
   yourNote: "Ihre Anmerkung",
+  hotelNote: "Eine Nachricht des Hotels",
   hotel: "Hotel",
   address: "Adresse",
   phone: "Telefon",
@@ -568,6 +573,7 @@ const fr: MailTexts = {
     `Annulation gratuite jusqu'au ${date}. Passé cette date, des frais d'annulation s'appliquent.`,
   freeUntilArrival: (date) => `Annulation gratuite jusqu'au jour de l'arrivée (${date}).`,
   yourNote: "Votre remarque",
+  hotelNote: "Un mot de l'hôtel",
   hotel: "Hôtel",
   address: "Adresse",
   phone: "Téléphone",
@@ -686,6 +692,7 @@ const es: MailTexts = {
     `Cancelación gratuita hasta el ${date}. Después de esa fecha se aplica una penalización.`,
   freeUntilArrival: (date) => `Cancelación gratuita hasta el día de llegada (${date}).`,
   yourNote: "Su nota",
+  hotelNote: "Una nota del hotel",
   hotel: "Hotel",
   address: "Dirección",
   phone: "Teléfono",
@@ -804,6 +811,7 @@ const pt: MailTexts = {
     `Cancelamento gratuito até ${date}. Após essa data aplica-se uma taxa de cancelamento.`,
   freeUntilArrival: (date) => `Cancelamento gratuito até ao dia da chegada (${date}).`,
   yourNote: "A sua nota",
+  hotelNote: "Uma nota do hotel",
   hotel: "Hotel",
   address: "Morada",
   phone: "Telefone",
@@ -919,6 +927,7 @@ const zh: MailTexts = {
   freeUntil: (date) => `${date} 前可免费取消。此后取消将收取取消费。`,
   freeUntilArrival: (date) => `入住当天（${date}）前可免费取消。`,
   yourNote: "您的备注",
+  hotelNote: "酒店备注",
   hotel: "酒店",
   address: "地址",
   phone: "电话",
@@ -1035,6 +1044,7 @@ const ja: MailTexts = {
   freeUntil: (date) => `${date}までキャンセル無料。それ以降はキャンセル料がかかります。`,
   freeUntilArrival: (date) => `チェックイン当日（${date}）までキャンセル無料。`,
   yourNote: "ご要望",
+  hotelNote: "ホテルからのお知らせ",
   hotel: "ホテル",
   address: "住所",
   phone: "電話",

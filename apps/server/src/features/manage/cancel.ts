@@ -10,11 +10,12 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { reservationHistory } from "../../db/schema";
+import { notFound } from "../../http/errors";
 import type { Tx } from "../booking/repository";
 import { releaseInventory, setStatus } from "../booking/reservation-changes";
 import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
 import { toVoucherReservation } from "../booking/retrieve";
-import type { StoredReservation } from "../booking/retrieve-repository";
+import { lockReservationOfHotel, type StoredReservation } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { lockHolderReservation, type ManageDeps, readHolderReservation, refused } from "./holder";
 import { refundPayment } from "./refunds";
@@ -57,7 +58,7 @@ export function toCancellationInput(r: StoredReservation): ReservationToCancel {
   };
 }
 
-function assess(deps: ManageDeps, r: StoredReservation, roomId: number | undefined) {
+function assess(deps: { now: () => Date }, r: StoredReservation, roomId: number | undefined) {
   const assessment = assessCancellation(
     toCancellationInput(r),
     { timeZone: r.hotel.timeZone, now: deps.now(), arrivalDayCutoff: r.hotel.checkInUntil },
@@ -100,11 +101,12 @@ function toQuote(
  * room goes, a refund to make, and the guest's and hotel's mails — all in the caller's transaction.
  */
 async function applyCancellation(
-  deps: ManageDeps,
+  deps: { now: () => Date },
   tx: Tx,
   r: StoredReservation,
   a: Extract<CancellationAssessment, { allowed: true }>,
   baseUrl: string,
+  actor: { actor: "guest" | "property"; by?: string } = { actor: "guest" },
 ): Promise<number | null> {
   const roomIds = a.rooms.map((room) => room.roomId);
   await releaseInventory(tx, r.id, roomIds);
@@ -137,14 +139,15 @@ async function applyCancellation(
     refundMinor: a.refundMinor,
     was: r.totalMinor,
     becomes: a.newTotalMinor,
+    ...(actor.by ? { by: actor.by } : {}),
   };
   if (a.cancelsReservation) {
-    if (!(await setStatus(tx, r.id, [r.status], "cancelled", "cancel", details, "guest")))
+    if (!(await setStatus(tx, r.id, [r.status], "cancelled", "cancel", details, actor.actor)))
       throw refused("already_cancelled", "The reservation changed meanwhile: reload it");
   } else
     await tx.insert(reservationHistory).values({
       reservationId: r.id,
-      actor: "guest",
+      actor: actor.actor,
       action: "room_cancelled",
       fromStatus: r.status,
       toStatus: r.status,
@@ -183,4 +186,54 @@ export async function cancelReservation(
   if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
   const after = await readHolderReservation(deps, key);
   return toVoucherReservation(after, req.language ?? after.languageId);
+}
+
+/** The outcome of a cancellation by the property: what it cost, in minor units. */
+export type PropertyCancellation = {
+  preview: boolean;
+  currency: string;
+  decimalDigits: number;
+  cancelsReservation: boolean;
+  free: boolean;
+  penaltyMinor: number;
+  newTotalMinor: number;
+  refundMinor: number;
+  stillOwedMinor: number;
+};
+
+/**
+ * The back office cancels for the guest, with the guest's own rules (the same assessment, penalty, refund, totals,
+ * history and mails): the reservation is found by its id within the hotel instead of the guest's code and e-mail,
+ * and the history names the property and the staff user. `inside` runs in the cancellation's transaction (the
+ * audit entry). A preview changes nothing.
+ */
+export async function cancelReservationForGuest(
+  deps: Omit<ManageDeps, "codeLimiter">,
+  target: { hotelId: number; reservationId: number; roomId?: number | undefined; preview: boolean },
+  by: string,
+  baseUrl: string,
+  inside?: (tx: Tx, before: StoredReservation, outcome: PropertyCancellation) => Promise<void>,
+): Promise<PropertyCancellation> {
+  const result = await deps.database.db.transaction(async (tx) => {
+    const r = await lockReservationOfHotel(tx, target.hotelId, target.reservationId);
+    if (!r) throw notFound("reservationId", "No such reservation");
+    const a = assess(deps, r, target.roomId);
+    const outcome: PropertyCancellation = {
+      preview: target.preview,
+      currency: r.currency,
+      decimalDigits: r.decimalDigits,
+      cancelsReservation: a.cancelsReservation,
+      free: a.isFree,
+      penaltyMinor: a.penaltyMinor,
+      newTotalMinor: a.newTotalMinor,
+      refundMinor: a.refundMinor,
+      stillOwedMinor: a.stillOwedMinor,
+    };
+    if (target.preview) return { outcome, refundId: null };
+    const refundId = await applyCancellation(deps, tx, r, a, baseUrl, { actor: "property", by });
+    if (inside) await inside(tx, r, outcome);
+    return { outcome, refundId };
+  });
+  if (result.refundId !== null) await refundPayment.send(deps, result.refundId);
+  return result.outcome;
 }

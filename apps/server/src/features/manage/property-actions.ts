@@ -17,6 +17,12 @@ import { enqueueReservationMails } from "../mail/reservation-mails";
  */
 export type PropertyActionDeps = { database: Database; now: () => Date; baseUrl: string };
 
+/**
+ * Work the caller adds to an action's own transaction (the back office's audit entry), run after the change and
+ * before the commit; it sees the reservation's status before the change and the action's outcome.
+ */
+export type InsideAction<T> = (tx: Tx, before: { status: string }, outcome: T) => Promise<void>;
+
 export type PropertyActionErrorCode =
   | "reservation_not_found"
   | "reservation_cancelled"
@@ -70,6 +76,7 @@ export async function confirmOption(
   deps: PropertyActionDeps,
   reservationId: number,
   by: string,
+  inside?: InsideAction<{ status: "confirmed"; paymentDeadline: string | null }>,
 ): Promise<{ status: "confirmed"; paymentDeadline: string | null }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
@@ -93,7 +100,9 @@ export async function confirmOption(
       );
     }
     await enqueueReservationMails(tx, r.id, { baseUrl: deps.baseUrl, now });
-    return { status: "confirmed" as const, paymentDeadline };
+    const outcome = { status: "confirmed" as const, paymentDeadline };
+    if (inside) await inside(tx, { status: r.status }, outcome);
+    return outcome;
   });
 }
 
@@ -110,6 +119,7 @@ export async function recordBankTransfer(
   amountMinor: number,
   receivedAt: Date,
   by: string,
+  inside?: InsideAction<{ settledDueIds: number[]; creditMinor: number; stillDueMinor: number }>,
 ): Promise<{ settledDueIds: number[]; creditMinor: number; stillDueMinor: number }> {
   if (!Number.isInteger(amountMinor) || amountMinor <= 0)
     throw new PropertyActionError(
@@ -176,6 +186,8 @@ export async function recordBankTransfer(
       now: deps.now(),
       change: { kind: "payment_received", amountMinor },
     });
-    return { settledDueIds: settled, creditMinor: credit, stillDueMinor };
+    const outcome = { settledDueIds: settled, creditMinor: credit, stillDueMinor };
+    if (inside) await inside(tx, { status: r.status }, outcome);
+    return outcome;
   });
 }

@@ -43,6 +43,8 @@ export function createSandboxGateway(
 ): PaymentGateway & {
   tokenise(card: { number: string; last4: string }): Promise<string | null>;
   completeChallenge(ref: string, approved: boolean): Promise<{ returnUrl: string } | null>;
+  /** Voids a payment the guest has not completed yet (a link not used): true when it was still waiting. */
+  cancel(ref: string): Promise<boolean>;
   describe(
     ref: string,
   ): Promise<{ method: string; amountMinor: number; currency: string; status: string } | null>;
@@ -167,6 +169,20 @@ export function createSandboxGateway(
         currency: row.currencyCode,
         status: row.status,
       };
+    },
+
+    async cancel(ref) {
+      const voided = await db
+        .update(sandboxPayment)
+        .set({ status: "declined", declineReason: "cancelled" })
+        .where(
+          and(
+            eq(sandboxPayment.id, ref),
+            inArray(sandboxPayment.status, ["requires_challenge", "requires_action"]),
+          ),
+        )
+        .returning({ id: sandboxPayment.id });
+      return voided.length > 0;
     },
 
     async completeChallenge(ref, approved) {

@@ -245,6 +245,8 @@ export function buildVoucherDocument(
 
   if (data.booker.note)
     sections.push({ title: texts.yourNote, blocks: [{ kind: "paragraphs", lines: [data.booker.note] }] });
+  if (data.propertyNote)
+    sections.push({ title: texts.hotelNote, blocks: [{ kind: "paragraphs", lines: [data.propertyNote] }] });
 
   const notes: string[] = [];
   if (data.optionExpiresAt && data.status === "pending_confirmation")

@@ -1,0 +1,1 @@
+CREATE INDEX "reservation_hotel_created" ON "reservation" USING btree ("hotel_id","created_at");

@@ -1,0 +1,123 @@
+import type { APIRequestContext, TestInfo } from "@playwright/test";
+import { signInAsDemoOwner } from "./backoffice";
+import { expect, test } from "./fixtures";
+import { findOpenStay } from "./stays";
+
+// The back office's reservations (issue 12 §1): a booking the guest made shows up in the list, the owner opens it,
+// writes a note for the guest and records the bank transfer that arrived. Demo hotel 1, channel 1; each project
+// books its own stay, in a part of the calendar no other spec uses.
+
+type AvailRoom = { id: number; name: string; rates: { id: number; name: string; payment: string }[] };
+
+/** Books demo hotel 1's bank-transfer rate (30% due within days of booking) through guestdata.do, as a guest does. */
+async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
+  const stay = await findOpenStay(request, {
+    from: 260 + (testInfo.project.name === "mobile" ? 10 : 0),
+    within: 60,
+    nights: 3,
+    accept: async ({ arrival, departure }, req) => {
+      const res = await req.get(
+        `/api/avail.do?hotel=1&channel=1&language=1&arrival=${arrival}&departure=${departure}&adults=2`,
+      );
+      if (!res.ok()) return false;
+      const rooms = ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
+      return rooms.some((r) => r.rates.some((rate) => rate.payment === "bank_transfer"));
+    },
+  });
+  const res = await request.get(
+    `/api/avail.do?hotel=1&channel=1&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
+  );
+  const rooms = ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
+  const room = rooms.find((r) => r.rates.some((rate) => rate.payment === "bank_transfer"))!;
+  const rate = room.rates.find((r) => r.payment === "bank_transfer")!;
+  const email = `bo.${testInfo.project.name}.${Date.now()}@example.test`;
+  const response = await request.post("/api/guestdata.do", {
+    headers: { "Idempotency-Key": `e2e-bo-res-${testInfo.project.name}-${Date.now()}` },
+    data: {
+      method: "confirm",
+      hotel: 1,
+      channel: 1,
+      language: 1,
+      arrival: stay.arrival,
+      departure: stay.departure,
+      rooms: [{ slot: 0, roomId: room.id, rateId: rate.id, adults: 2, ages: [], refundProtection: false }],
+      booker: {
+        fullname: "Lucia Ferri",
+        email,
+        emailConfirm: email,
+        phone: { dialCode: "+39", number: "3331234567" },
+        country: "IT",
+      },
+      privacy: { marketing: false, report: false, profile: false, custom: [{ id: 101, accepted: true }] },
+      terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+      // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
+      services: [{ serviceId: 101, slot: null, quantity: 1 }],
+      payment: { method: "bank_transfer" },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { reservation: { code: string; status: string } };
+  expect(answer.reservation.status).toBe("confirmed");
+  return { code: answer.reservation.code, email };
+}
+
+test("a guest's booking shows in the list; the owner opens it, writes a note and records the transfer", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  const { code, email } = await bookByTransfer(request, testInfo);
+
+  await signInAsDemoOwner(page, "/admin/hotel/1/reservations");
+  await expect(page.getByRole("heading", { level: 1, name: "Reservations" })).toBeVisible();
+  // The filters fold away on a phone: open them there.
+  const toggle = page.getByRole("button", { name: "Filters", exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await page.getByLabel("Code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`code=${code.toLowerCase()}`));
+  await expect(page.getByRole("status").filter({ hasText: "1 reservation" })).toBeVisible();
+  const link = page.getByRole("link", { name: code });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Lucia Ferri");
+  await axe("reservations list");
+  await capture("reservations list");
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: `Reservation ${code}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+  await axe("reservation detail");
+  await capture("reservation detail");
+
+  // A note for the guest, shown on the voucher.
+  const note = `Parking space 12 is yours (${testInfo.project.name}).`;
+  await page.getByLabel("Note from the hotel (shown on the voucher)").fill(note);
+  await page.getByRole("button", { name: "Save the note" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The note is saved." })).toBeVisible();
+  const voucher = await request.post("/api/retrieve.do", { data: { channel: 1, code, mail: email } });
+  expect(voucher.ok()).toBe(true);
+  expect(((await voucher.json()) as { notes: { property: string | null } }).notes.property).toBe(note);
+
+  // The transfer for what is due arrives: the form offers the amount due; recording it settles the due row.
+  await page.getByRole("button", { name: "Record a bank transfer" }).click();
+  const form = page.getByRole("form", { name: "Record a bank transfer" });
+  await expect(form.getByLabel(/Amount received/)).not.toHaveValue("");
+  await axe("record transfer form");
+  await form.getByRole("button", { name: "Record the transfer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The transfer is recorded." })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Transactions" })).toContainText("Bank transfer");
+  await expect(page.getByRole("list").filter({ hasText: "Bank transfer received" })).toBeVisible();
+  await capture("reservation after transfer");
+
+  // The cancel dialog: a preview first, nothing changes until confirmed; Escape closes it.
+  await page.getByRole("button", { name: "Cancel for the guest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel for the guest" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Show the cost" }).click();
+  await expect(dialog.getByText("New total")).toBeVisible();
+  await axe("cancel dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

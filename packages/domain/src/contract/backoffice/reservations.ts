@@ -1,0 +1,242 @@
+import { z } from "zod";
+import { ReservationSchema } from "../booking/retrieve";
+import { HotelParamsSchema } from "./access";
+
+// The back office's reservations (issue 12 §1): the list with its filters, one reservation in full, and what the
+// property does to it. Money is in minor units of the reservation's currency; dates are YYYY-MM-DD.
+
+/** Rows per page of the list. */
+export const RESERVATIONS_PAGE_SIZE = 25;
+/** The longest property note. */
+export const PROPERTY_NOTE_MAX = 1000;
+
+/**
+ * The list's status filter: the reservation statuses, `option` for a pending confirmation (an option held until
+ * its expiry) and `waiting` for a reservation with a waiting room (SPEC §4, room status W).
+ */
+export const BO_STATUS_FILTERS = [
+  "option",
+  "confirmed",
+  "payment_required",
+  "preauth_required",
+  "cancelled",
+  "waiting",
+] as const;
+export type BoStatusFilter = (typeof BO_STATUS_FILTERS)[number];
+
+const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, "not a date");
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const ReservationListQuerySchema = z
+  .strictObject({
+    /** Stays overlapping these days (arrival before the end, departure after the start). */
+    stayFrom: z.preprocess(blankToUndefined, IsoDateSchema.optional()),
+    stayTo: z.preprocess(blankToUndefined, IsoDateSchema.optional()),
+    /** Booked on these hotel-local days. */
+    bookedFrom: z.preprocess(blankToUndefined, IsoDateSchema.optional()),
+    bookedTo: z.preprocess(blankToUndefined, IsoDateSchema.optional()),
+    status: z.preprocess(blankToUndefined, z.enum(BO_STATUS_FILTERS).optional()),
+    channel: z.preprocess(blankToUndefined, Id.optional()),
+    /** A trade customer (agency or company). */
+    customer: z.preprocess(blankToUndefined, Id.optional()),
+    /** The reservation code, exact (spaces, dashes and look-alike letters forgiven). */
+    code: z.preprocess(blankToUndefined, z.string().max(40).optional()),
+    /** Part of the guest's name, any case. */
+    guest: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+    /** Part of the booker's e-mail, any case. */
+    email: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(["arrival", "created"]).default("arrival")),
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  })
+  .superRefine((q, ctx) => {
+    if (q.stayFrom && q.stayTo && q.stayTo < q.stayFrom)
+      ctx.addIssue({ code: "custom", path: ["stayTo"], message: "before stayFrom" });
+    if (q.bookedFrom && q.bookedTo && q.bookedTo < q.bookedFrom)
+      ctx.addIssue({ code: "custom", path: ["bookedTo"], message: "before bookedFrom" });
+  });
+export type ReservationListQuery = z.output<typeof ReservationListQuerySchema>;
+
+export const BoReservationStatusSchema = z.enum([
+  "pending_confirmation",
+  "confirmed",
+  "payment_required",
+  "preauth_required",
+  "cancelled",
+]);
+
+export const ReservationRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  status: BoReservationStatusSchema,
+  /** A room waits (SPEC §4 W). */
+  waiting: z.boolean(),
+  /** An option's expiry (ISO 8601 instant). */
+  optionExpiresAt: z.string().nullable(),
+  guest: z.string(),
+  email: z.string(),
+  arrival: z.string(),
+  departure: z.string(),
+  nights: z.number().int(),
+  /** Rooms not cancelled. */
+  rooms: z.number().int(),
+  channel: z.object({ id: z.number().int(), name: z.string() }),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  currency: z.string(),
+  decimalDigits: z.number().int(),
+  totalMinor: z.number().int(),
+  paidMinor: z.number().int(),
+  dueMinor: z.number().int(),
+  paymentMethod: z.string(),
+  /** ISO 8601 instant */
+  createdAt: z.string(),
+});
+export type ReservationRow = z.infer<typeof ReservationRowSchema>;
+
+export const ReservationListSchema = z
+  .object({
+    rows: z.array(ReservationRowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** What the channel and customer filters offer. */
+    channels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  })
+  .meta({ id: "BoReservationList" });
+export type ReservationList = z.infer<typeof ReservationListSchema>;
+
+export const ReservationParamsSchema = HotelParamsSchema.extend({ reservationId: Id });
+
+/** The actions the reservation's state allows now (the role decides the rest). */
+export const ReservationActionsSchema = z.object({
+  confirmOption: z.boolean(),
+  recordTransfer: z.boolean(),
+  cancel: z.boolean(),
+  cancelPaymentLink: z.boolean(),
+  resendConfirmation: z.boolean(),
+});
+export type ReservationActions = z.infer<typeof ReservationActionsSchema>;
+
+export const ReservationDetailSchema = z
+  .object({
+    id: z.number().int(),
+    /** The reservation as the guest's voucher shows it (dates YYYYMMDD, money in major units). */
+    reservation: ReservationSchema,
+    channel: z.object({ id: z.number().int(), name: z.string() }),
+    customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    decimalDigits: z.number().int(),
+    totalMinor: z.number().int(),
+    paidMinor: z.number().int(),
+    dueMinor: z.number().int(),
+    propertyNote: z.string().nullable(),
+    /** Every payment due row, replaced ones included, oldest first. */
+    dues: z.array(
+      z.object({
+        id: z.number().int(),
+        dueDate: z.string(),
+        amountMinor: z.number().int(),
+        status: z.string(),
+        kind: z.string(),
+        paidAt: z.string().nullable(),
+        /** Waits for a payment link the guest has not used yet. */
+        linkPending: z.boolean(),
+      }),
+    ),
+    /** Every gateway call, bank transfer and refund. */
+    transactions: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.string(),
+        kind: z.string(),
+        gateway: z.string(),
+        amountMinor: z.number().int(),
+        status: z.string(),
+        cardLast4: z.string().nullable(),
+      }),
+    ),
+    history: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.string(),
+        actor: z.string(),
+        action: z.string(),
+        fromStatus: z.string().nullable(),
+        toStatus: z.string().nullable(),
+        by: z.string().nullable(),
+      }),
+    ),
+    mails: z.array(
+      z.object({
+        id: z.number().int(),
+        to: z.string(),
+        subject: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+        sentAt: z.string().nullable(),
+      }),
+    ),
+    actions: ReservationActionsSchema,
+  })
+  .meta({ id: "BoReservationDetail" });
+export type ReservationDetail = z.infer<typeof ReservationDetailSchema>;
+
+export const RecordTransferRequestSchema = z
+  .strictObject({
+    amountMinor: z.number().int().min(1).max(2_000_000_000),
+    /** The day the transfer arrived (hotel-local), not in the future. */
+    receivedOn: IsoDateSchema,
+  })
+  .meta({ id: "BoRecordTransferRequest" });
+export type RecordTransferRequest = z.infer<typeof RecordTransferRequestSchema>;
+
+export const RecordTransferResponseSchema = z.object({
+  settledDueIds: z.array(z.number().int()),
+  creditMinor: z.number().int(),
+  stillDueMinor: z.number().int(),
+});
+
+export const ConfirmOptionResponseSchema = z.object({
+  status: z.literal("confirmed"),
+  /** YYYY-MM-DD: a bank transfer's new deadline. */
+  paymentDeadline: z.string().nullable(),
+});
+
+export const BoCancelRequestSchema = z
+  .strictObject({
+    /** The reservation room to cancel; absent = the whole reservation. */
+    roomId: Id.optional(),
+    /** true: only what it would cost (nothing changes). */
+    preview: z.boolean(),
+  })
+  .meta({ id: "BoCancelRequest" });
+export type BoCancelRequest = z.infer<typeof BoCancelRequestSchema>;
+
+export const BoCancelResponseSchema = z
+  .object({
+    preview: z.boolean(),
+    currency: z.string(),
+    decimalDigits: z.number().int(),
+    cancelsReservation: z.boolean(),
+    free: z.boolean(),
+    penaltyMinor: z.number().int(),
+    newTotalMinor: z.number().int(),
+    refundMinor: z.number().int(),
+    stillOwedMinor: z.number().int(),
+  })
+  .meta({ id: "BoCancelResponse" });
+export type BoCancelResponse = z.infer<typeof BoCancelResponseSchema>;
+
+export const CancelLinkResponseSchema = z.object({ cancelledLinks: z.number().int() });
+export const ResendResponseSchema = z.object({ mails: z.number().int() });
+
+export const PropertyNoteRequestSchema = z
+  .strictObject({ note: z.string().trim().max(PROPERTY_NOTE_MAX).nullable() })
+  .meta({ id: "BoPropertyNoteRequest" });
+export const PropertyNoteResponseSchema = z.object({ propertyNote: z.string().nullable() });
