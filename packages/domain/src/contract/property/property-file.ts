@@ -533,7 +533,8 @@ export function roomTypeRules(
   const issues: EntityIssue[] = [];
   if ((r.minOccupancy ?? 1) > r.maxOccupancy)
     issues.push({ path: ["minOccupancy"], message: "must be at most maxOccupancy" });
-  if (r.maxAdults > r.maxOccupancy) issues.push({ path: ["maxAdults"], message: "must be at most maxOccupancy" });
+  if (r.maxAdults > r.maxOccupancy)
+    issues.push({ path: ["maxAdults"], message: "must be at most maxOccupancy" });
   return issues;
 }
 

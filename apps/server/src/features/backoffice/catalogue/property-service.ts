@@ -210,7 +210,9 @@ export async function upsertRatePlans(
       ["rate_plan_id", "int"],
       ["channel_id", "int"],
     ],
-    ratePlans.flatMap((r) => r.channelIds.map((channelId) => ({ rate_plan_id: r.id, channel_id: channelId }))),
+    ratePlans.flatMap((r) =>
+      r.channelIds.map((channelId) => ({ rate_plan_id: r.id, channel_id: channelId })),
+    ),
   );
   return { ratePlans: written, ratePlanChannels: channels };
 }
