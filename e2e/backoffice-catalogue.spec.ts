@@ -39,7 +39,12 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
   await expect(rooms.getByRole("row").nth(1)).toBeVisible();
   await axe("catalogue room types");
   await capture("catalogue room types");
-  await rooms.getByRole("row").nth(1).getByRole("link").click();
+  // The classic double room (code DBL): the guest search for two adults shows it.
+  await rooms
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "DBL", exact: true }) })
+    .getByRole("link")
+    .click();
   await expect(page.getByRole("heading", { level: 2, name: /^Room type / })).toBeVisible();
 
   const names = page.getByRole("group", { name: "Name" });
