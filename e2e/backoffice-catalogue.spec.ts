@@ -20,6 +20,8 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
   axe,
   capture,
 }, testInfo) => {
+  // A long journey over five screens, each checked by axe and photographed: more than the default minute.
+  test.setTimeout(240_000);
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const english = `Lake suite ${tag}`;
   const italian = `Suite lago ${tag}`;
