@@ -69,7 +69,7 @@ export const HotelInputObjectSchema = HotelFileSchema.pick({
 });
 export const HotelInputSchema = HotelInputObjectSchema.superRefine((h, ctx) =>
   addIssues(ctx, hotelRules({ ...h, petFee: h.petFeeMinor }), { petFee: "petFeeMinor" }),
-).meta({ id: "BoHotelInput" });
+);
 export type HotelInput = z.infer<typeof HotelInputSchema>;
 
 export const BoHotelSchema = HotelInputObjectSchema.extend({
@@ -84,7 +84,7 @@ export type BoHotel = z.infer<typeof BoHotelSchema>;
 export const RoomTypeInputObjectSchema = RoomTypeFileSchema.omit({ id: true, gallery: true });
 export const RoomTypeInputSchema = RoomTypeInputObjectSchema.superRefine((r, ctx) =>
   addIssues(ctx, roomTypeRules(r)),
-).meta({ id: "BoRoomTypeInput" });
+);
 export type RoomTypeInput = z.infer<typeof RoomTypeInputSchema>;
 
 export const BoRoomTypeSchema = RoomTypeInputObjectSchema.extend({
@@ -103,9 +103,7 @@ export const RoomTypeParamsSchema = HotelParamsSchema.extend({
 });
 
 /** A new gallery order: the room type's own photo addresses, some left out to remove them. */
-export const GalleryInputSchema = z
-  .strictObject({ gallery: z.array(z.string().min(1).max(2000)).max(50) })
-  .meta({ id: "BoGalleryInput" });
+export const GalleryInputSchema = z.strictObject({ gallery: z.array(z.string().min(1).max(2000)).max(50) });
 
 /** The photo sizes served, as the longest side in pixels. */
 export const PHOTO_SIZES = [1600, 400] as const;
@@ -131,7 +129,7 @@ export const RatePlanInputObjectSchema = RatePlanFileSchema.omit({
 });
 export const RatePlanInputSchema = RatePlanInputObjectSchema.superRefine((r, ctx) =>
   addIssues(ctx, ratePlanRules({ ...r, refundProtection: r.refundProtectionMinor })),
-).meta({ id: "BoRatePlanInput" });
+);
 export type RatePlanInput = z.infer<typeof RatePlanInputSchema>;
 
 export const BoRatePlanSchema = RatePlanInputObjectSchema.extend({ id: z.number().int() }).meta({

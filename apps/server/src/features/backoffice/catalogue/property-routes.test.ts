@@ -507,3 +507,21 @@ describe("with reservations", () => {
     expect(currency.json().error.code).toBe("currency_locked");
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the catalogue's routes under the back office's tag", async () => {
+    const doc = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(doc.statusCode).toBe(200);
+    const paths = doc.json().paths as Record<string, Record<string, { tags?: string[] }>>;
+    for (const path of [
+      "/api/backoffice/hotels/{hotelId}/property",
+      "/api/backoffice/hotels/{hotelId}/room-types",
+      "/api/backoffice/hotels/{hotelId}/room-types/{roomTypeId}",
+      "/api/backoffice/hotels/{hotelId}/room-types/{roomTypeId}/photos",
+      "/api/backoffice/hotels/{hotelId}/room-types/{roomTypeId}/gallery",
+      "/api/backoffice/hotels/{hotelId}/rate-plans",
+      "/api/backoffice/hotels/{hotelId}/rate-plans/{ratePlanId}",
+    ])
+      expect(Object.values(paths[path] ?? {})[0]?.tags, path).toEqual(["back office"]);
+  });
+});
