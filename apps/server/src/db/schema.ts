@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -964,4 +965,34 @@ export const auditLog = pgTable(
     after: jsonb("after").$type<unknown>(),
   },
   (t) => [index("audit_log_group_at").on(t.groupId, t.at), index("audit_log_hotel_at").on(t.hotelId, t.at)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A room type's uploaded photo, resized to WebP (ADR 0026): kept in the database so that every server process
+ * serves it, backed up with the rest. Immutable: a new upload is a new row, so its address can be cached forever.
+ */
+export const roomTypePhoto = pgTable(
+  "room_type_photo",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id, { onDelete: "cascade" }),
+    /** The photo at most 1600 px on its longest side, WebP. */
+    large: bytea("large").notNull(),
+    /** The photo at most 400 px on its longest side, WebP (thumbnails). */
+    small: bytea("small").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("room_type_photo_room_type").on(t.roomTypeId)],
 );

@@ -8,6 +8,16 @@ import { toMinor } from "@alloggio/domain/money/money";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
+  affectedRows,
+  type Column,
+  deleteMissing,
+  intArray,
+  json,
+  type Row,
+  rowsOf,
+  upsertRows,
+} from "../../db/upsert-rows";
+import {
   packageRow,
   promoCodeRow,
   serviceCategoryRow,
@@ -17,8 +27,13 @@ import {
   writeServiceCategories,
   writeServices,
 } from "../backoffice/catalogue/extras-service";
+import {
+  hotelRow,
+  upsertHotel,
+  upsertRatePlans,
+  upsertRoomTypes,
+} from "../backoffice/catalogue/property-service";
 import { type SqlExecutor, upsertCurrencies } from "../currency/reference-data";
-import { affectedRows, type Column, deleteMissing, intArray, json, type Row, upsertRows } from "./bulk-write";
 
 export type ImportResult =
   | { ok: true; hotelId: number; rows: Record<string, number> }
@@ -29,10 +44,6 @@ class ImportRejected extends Error {
   constructor(readonly issues: ImportIssue[]) {
     super("property file rejected");
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Replaces the hotel's rows of an entity table: upsert those in the file, delete the others. */
@@ -105,35 +116,7 @@ function prepareRows(file: PropertyFile) {
       code,
       per_eur: perEur,
     })),
-    hotel: {
-      id: hotelId,
-      group_id: file.group.id,
-      name: hotel.name,
-      description: hotel.description ?? {},
-      address: hotel.address,
-      city: hotel.city,
-      country: hotel.country,
-      time_zone: hotel.timeZone,
-      currency_code: hotel.currencyCode,
-      email: hotel.email,
-      phone: hotel.phone ?? "",
-      check_in_from: hotel.checkInFrom,
-      check_in_until: hotel.checkInUntil,
-      check_out_until: hotel.checkOutUntil,
-      breakfast_from: hotel.breakfastFrom ?? null,
-      breakfast_until: hotel.breakfastUntil ?? null,
-      pets: hotel.pets ?? "not_allowed",
-      pet_fee_minor: minor(hotel.petFee ?? 0),
-      wellness: hotel.wellness ?? [],
-      activities: hotel.activities ?? [],
-      business_services: hotel.businessServices ?? [],
-      messaging: hotel.messaging ?? { active: false },
-      show_chat: hotel.showChat ?? false,
-      guests_mandatory: hotel.guestsMandatory ?? false,
-      city_tax_minor: minor(hotel.cityTax ?? 0),
-      payment_gateway_key: hotel.paymentGatewayKey ?? "sandbox",
-      settings: hotel.settings ?? {},
-    },
+    hotel: hotelRow(file.group.id, hotel, digits),
     hotelChannels: hotel.channelIds.map((channelId) => ({ hotel_id: hotelId, channel_id: channelId })),
     hotelDestinations: (hotel.destinationIds ?? []).map((id) => ({ hotel_id: hotelId, destination_id: id })),
     ageGroups: (file.ageGroups ?? []).map((g) => ({
@@ -142,52 +125,9 @@ function prepareRows(file: PropertyFile) {
       min_age: g.min,
       max_age: g.max,
     })),
-    roomTypes: file.roomTypes.map((r) => ({
-      id: r.id,
-      hotel_id: hotelId,
-      code: r.code,
-      name: r.name,
-      description: r.description ?? {},
-      gallery: r.gallery ?? [],
-      amenities: r.amenities ?? [],
-      min_occupancy: r.minOccupancy ?? 1,
-      max_occupancy: r.maxOccupancy,
-      max_adults: r.maxAdults,
-      max_children: r.maxChildren ?? 0,
-      sort_order: r.sortOrder ?? 0,
-    })),
-    ratePlans: file.ratePlans.map((r) => {
-      const refundable = r.refundable ?? true;
-      return {
-        id: r.id,
-        hotel_id: hotelId,
-        code: r.code,
-        mt_id: r.mtId ?? 0,
-        name: r.name,
-        description: r.description ?? {},
-        meal_plan: r.mealPlan ?? "room_only",
-        refundable,
-        free_cancellation_days: refundable ? (r.freeCancellationDays ?? 0) : null,
-        payment: r.payment ?? "pay_at_hotel",
-        prepayment: r.prepayment ?? [],
-        commission_percent: r.commissionPercent ?? null,
-        is_net: r.isNet ?? false,
-        min_stay: r.minStay ?? 1,
-        max_stay: r.maxStay ?? null,
-        min_adults: r.minAdults ?? 1,
-        max_adults: r.maxAdults ?? null,
-        resellable: r.resellable ?? false,
-        refund_protection_minor: optionalMinor(r.refundProtection),
-        trade_only: r.tradeOnly ?? false,
-        long_stay_discounts: r.longStayDiscounts ?? [],
-        included_service_ids: r.includedServiceIds ?? [],
-        sort_order: r.sortOrder ?? 0,
-        option_hours: r.optionHours ?? null,
-      };
-    }),
-    ratePlanChannels: file.ratePlans.flatMap((r) =>
-      r.channelIds.map((channelId) => ({ rate_plan_id: r.id, channel_id: channelId })),
-    ),
+    digits,
+    roomTypes: file.roomTypes,
+    ratePlans: file.ratePlans,
     prices: (file.prices ?? []).flatMap((p, i) =>
       Object.entries(p.perAdults).map(([adults, amount]) => ({
         ...period(p, i),
@@ -424,42 +364,7 @@ async function writeProperty(
     p.exchangeRates,
     "updated_at",
   );
-  rows.hotel = await upsertRows(
-    tx,
-    "hotel",
-    ["id"],
-    [
-      ["id", "int"],
-      ["group_id", "int"],
-      ["name", "text"],
-      ["description", "jsonb"],
-      ["address", "text"],
-      ["city", "text"],
-      ["country", "text"],
-      ["time_zone", "text"],
-      ["currency_code", "text"],
-      ["email", "text"],
-      ["phone", "text"],
-      ["check_in_from", "time"],
-      ["check_in_until", "time"],
-      ["check_out_until", "time"],
-      ["breakfast_from", "time"],
-      ["breakfast_until", "time"],
-      ["pets", "pet_policy"],
-      ["pet_fee_minor", "int"],
-      ["wellness", "jsonb"],
-      ["activities", "jsonb"],
-      ["business_services", "jsonb"],
-      ["messaging", "jsonb"],
-      ["show_chat", "boolean"],
-      ["guests_mandatory", "boolean"],
-      ["city_tax_minor", "int"],
-      ["payment_gateway_key", "text"],
-      ["settings", "jsonb"],
-    ],
-    [p.hotel],
-    "updated_at",
-  );
+  rows.hotel = await upsertHotel(tx, p.hotel);
 
   await tx.execute(sql`delete from hotel_channel where hotel_id = ${hotelId}`);
   rows.hotelChannels = await upsertRows(
@@ -496,69 +401,13 @@ async function writeProperty(
     ],
     p.ageGroups,
   );
-  rows.roomTypes = await replaceEntities(
-    tx,
-    "room_type",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["code", "text"],
-      ["name", "jsonb"],
-      ["description", "jsonb"],
-      ["gallery", "jsonb"],
-      ["amenities", "text[]"],
-      ["min_occupancy", "smallint"],
-      ["max_occupancy", "smallint"],
-      ["max_adults", "smallint"],
-      ["max_children", "smallint"],
-      ["sort_order", "smallint"],
-    ],
-    p.roomTypes,
-  );
-  rows.ratePlans = await replaceEntities(
-    tx,
-    "rate_plan",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["code", "text"],
-      ["mt_id", "int"],
-      ["name", "jsonb"],
-      ["description", "jsonb"],
-      ["meal_plan", "meal_plan"],
-      ["refundable", "boolean"],
-      ["free_cancellation_days", "smallint"],
-      ["payment", "payment_kind"],
-      ["prepayment", "jsonb"],
-      ["commission_percent", "numeric"],
-      ["is_net", "boolean"],
-      ["min_stay", "smallint"],
-      ["max_stay", "smallint"],
-      ["min_adults", "smallint"],
-      ["max_adults", "smallint"],
-      ["resellable", "boolean"],
-      ["refund_protection_minor", "int"],
-      ["trade_only", "boolean"],
-      ["long_stay_discounts", "jsonb"],
-      ["included_service_ids", "int[]"],
-      ["sort_order", "smallint"],
-      ["option_hours", "smallint"],
-    ],
-    p.ratePlans,
-  );
-  await tx.execute(sql`delete from rate_plan_channel where rate_plan_id in ${hotelRatePlans}`);
-  rows.ratePlanChannels = await upsertRows(
-    tx,
-    "rate_plan_channel",
-    ["rate_plan_id", "channel_id"],
-    [
-      ["rate_plan_id", "int"],
-      ["channel_id", "int"],
-    ],
-    p.ratePlanChannels,
-  );
+  // Room types and rate plans go through the back office's write functions: one write path per entity.
+  rows.roomTypes = await upsertRoomTypes(tx, hotelId, p.roomTypes);
+  await deleteMissing(tx, "room_type", hotelId, ids(p.roomTypes));
+  const ratePlans = await upsertRatePlans(tx, hotelId, p.ratePlans, p.digits);
+  rows.ratePlans = ratePlans.ratePlans;
+  await deleteMissing(tx, "rate_plan", hotelId, ids(p.ratePlans));
+  rows.ratePlanChannels = ratePlans.ratePlanChannels;
 
   rows.serviceCategories = await writeServiceCategories(tx, p.serviceCategories);
   rows.services = await writeServices(tx, p.services);

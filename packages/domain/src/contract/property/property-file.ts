@@ -175,6 +175,8 @@ export const HotelFileSchema = z.strictObject({
   destinationIds: IdListSchema.optional(),
 });
 
+export type HotelFile = z.infer<typeof HotelFileSchema>;
+
 export const AgeGroupFileSchema = z.strictObject({
   id: IdSchema,
   min: z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE),
@@ -194,6 +196,8 @@ export const RoomTypeFileSchema = z.strictObject({
   maxChildren: z.number().int().min(0).max(MAX_CHILDREN).optional(),
   sortOrder: z.number().int().min(0).max(1000).optional(),
 });
+
+export type RoomTypeFile = z.infer<typeof RoomTypeFileSchema>;
 
 export const RatePlanFileSchema = z.strictObject({
   id: IdSchema,
@@ -248,6 +252,8 @@ export const RatePlanFileSchema = z.strictObject({
   /** Channels the rate is sold on; each must be one of the hotel's channels. */
   channelIds: IdListSchema.min(1),
 });
+
+export type RatePlanFile = z.infer<typeof RatePlanFileSchema>;
 
 const periodFields = { from: DateSchema, to: DateSchema, weekdays: WeekdaysSchema.optional() };
 
@@ -576,6 +582,78 @@ export function checkPackage(p: z.infer<typeof PackageFileSchema>, refs: Catalog
   checkRange(["maxAdults"], p.minAdults, p.maxAdults, "adults");
 }
 
+/** An issue of one entity, its path relative to the entity. */
+export type EntityIssue = { path: Path; message: string };
+
+const rangeIssue = (
+  field: string,
+  min: number | undefined,
+  max: number | undefined,
+  what: string,
+): EntityIssue[] =>
+  min !== undefined && max !== undefined && min > max
+    ? [{ path: [field], message: `must be at least the minimum ${what}` }]
+    : [];
+
+/**
+ * The rules of one hotel that span its fields. The property file and the back office both apply them (with the
+ * hotel's schema), so a value is refused with the same message wherever it comes from.
+ */
+export function hotelRules(
+  hotel: Pick<HotelFile, "breakfastFrom" | "breakfastUntil" | "pets" | "petFee">,
+): EntityIssue[] {
+  const issues: EntityIssue[] = [];
+  if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
+    issues.push({
+      path: [hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"],
+      message: "breakfast needs both times",
+    });
+  if ((hotel.pets === "per_stay" || hotel.pets === "per_night") && !hotel.petFee)
+    issues.push({
+      path: ["petFee"],
+      message: `is needed when pets are charged ${hotel.pets.replace("_", " ")}`,
+    });
+  return issues;
+}
+
+/** The rules of one room type that span its fields (property file and back office). */
+export function roomTypeRules(
+  r: Pick<RoomTypeFile, "minOccupancy" | "maxOccupancy" | "maxAdults">,
+): EntityIssue[] {
+  const issues: EntityIssue[] = [];
+  if ((r.minOccupancy ?? 1) > r.maxOccupancy)
+    issues.push({ path: ["minOccupancy"], message: "must be at most maxOccupancy" });
+  if (r.maxAdults > r.maxOccupancy)
+    issues.push({ path: ["maxAdults"], message: "must be at most maxOccupancy" });
+  return issues;
+}
+
+/**
+ * The rules of one rate plan that span its fields (property file and back office); references to channels and
+ * services are checked by each caller against what exists (the file, or the database).
+ */
+export function ratePlanRules(r: Omit<RatePlanFile, "id" | "channelIds">): EntityIssue[] {
+  const issues: EntityIssue[] = [];
+  const add = (field: string, message: string) => issues.push({ path: [field], message });
+  if (r.refundable === false && r.freeCancellationDays !== undefined)
+    add("freeCancellationDays", "a non-refundable rate has no free cancellation");
+  if (r.resellable && r.refundable !== false) add("resellable", "only a non-refundable rate can be resold");
+  if (r.isNet && r.commissionPercent !== undefined) add("commissionPercent", "a net rate pays no commission");
+  if (r.optionHours !== undefined && !["pay_at_hotel", "bank_transfer", undefined].includes(r.payment))
+    add("optionHours", "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer");
+  issues.push(...rangeIssue("maxStay", r.minStay, r.maxStay, "stay"));
+  issues.push(...rangeIssue("maxAdults", r.minAdults, r.maxAdults, "adults"));
+  const prepaid = (r.prepayment ?? []).reduce((sum, step) => sum + step.percent, 0);
+  if (prepaid > 100) add("prepayment", "the steps add up to more than 100%");
+  return issues;
+}
+
+/** Whether `amount` (major units) has no more decimals than the currency has minor digits. */
+export function moneyFitsCurrency(amount: number, currencyCode: string): boolean {
+  if (!CURRENCY_SET.has(currencyCode)) return true;
+  return fitsDigits(amount, describeCurrency(currencyCode).decimal_digits);
+}
+
 /** Cross-references and rules that span fields; each issue names the offending field. */
 function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: z.RefinementCtx): void {
   if (!isObject(file)) return;
@@ -644,13 +722,7 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
   each([file.hotel], (hotel) => {
     requireAllIn(channelIds, "channel", ["hotel", "channelIds"], hotel.channelIds);
     requireAllIn(destinationIds, "destination", ["hotel", "destinationIds"], hotel.destinationIds);
-    if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
-      add(
-        ["hotel", hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"],
-        "breakfast needs both times",
-      );
-    if ((hotel.pets === "per_stay" || hotel.pets === "per_night") && !hotel.petFee)
-      add(["hotel", "petFee"], `is needed when pets are charged ${hotel.pets.replace("_", " ")}`);
+    for (const issue of hotelRules(hotel)) add(["hotel", ...issue.path], issue.message);
   });
 
   // Age groups: ranges must not overlap, so a child's age maps to one group.
@@ -669,31 +741,15 @@ function checkPropertyFile(file: z.infer<typeof PropertyFileObjectSchema>, ctx: 
   const roomTypes = new Map<number, { maxOccupancy: number }>();
   each(file.roomTypes, (r, i) => {
     roomTypes.set(r.id, r);
-    if ((r.minOccupancy ?? 1) > r.maxOccupancy)
-      add(["roomTypes", i, "minOccupancy"], "must be at most maxOccupancy");
-    if (r.maxAdults > r.maxOccupancy) add(["roomTypes", i, "maxAdults"], "must be at most maxOccupancy");
+    for (const issue of roomTypeRules(r)) add(["roomTypes", i, ...issue.path], issue.message);
   });
   const serviceIds = uniqueIds("services", file.services, (s) => s.id);
   const ratePlanIds = uniqueIds("ratePlans", file.ratePlans, (r) => r.id);
   uniqueIds("ratePlans", file.ratePlans, (r) => r.code, "code");
   each(file.ratePlans, (r, i) => {
     const at = (field: string): Path => ["ratePlans", i, field];
-    if (r.refundable === false && r.freeCancellationDays !== undefined)
-      add(at("freeCancellationDays"), "a non-refundable rate has no free cancellation");
-    if (r.resellable && r.refundable !== false)
-      add(at("resellable"), "only a non-refundable rate can be resold");
-    if (r.isNet && r.commissionPercent !== undefined)
-      add(at("commissionPercent"), "a net rate pays no commission");
-    if (r.optionHours !== undefined && !["pay_at_hotel", "bank_transfer", undefined].includes(r.payment))
-      add(
-        at("optionHours"),
-        "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer",
-      );
-    checkRange(at("maxStay"), r.minStay, r.maxStay, "stay");
-    checkRange(at("maxAdults"), r.minAdults, r.maxAdults, "adults");
+    for (const issue of ratePlanRules(r)) add(["ratePlans", i, ...issue.path], issue.message);
     requireAllIn(serviceIds, "service", at("includedServiceIds"), r.includedServiceIds);
-    const prepaid = (r.prepayment ?? []).reduce((sum, step) => sum + step.percent, 0);
-    if (prepaid > 100) add(at("prepayment"), "the steps add up to more than 100%");
     r.channelIds.forEach((id, j) => {
       if (!channelIds || !hotelChannels) return;
       if (!channelIds.has(id)) add([...at("channelIds"), j], `channel ${id} is not in the file`);

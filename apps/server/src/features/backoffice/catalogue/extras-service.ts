@@ -7,7 +7,7 @@ import type {
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import type { z } from "zod";
 import type { packageOffer, promoCode, service, serviceCategory } from "../../../db/schema";
-import { upsertRows } from "../../admin/bulk-write";
+import { upsertRows } from "../../../db/upsert-rows";
 import type { SqlExecutor } from "../../currency/reference-data";
 
 // One write path per catalogue entity (issue 12 §3): the JSON import and the back office's screens both turn the

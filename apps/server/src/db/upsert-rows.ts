@@ -1,7 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { SqlExecutor } from "../currency/reference-data";
-
-// Set-based writes shared by the JSON import and the back office's catalogue: one statement for any number of rows.
+import type { SqlExecutor } from "../features/currency/reference-data";
 
 export type Column = readonly [name: string, type: string];
 export type Row = Record<string, unknown>;
@@ -14,9 +12,13 @@ export function affectedRows(result: unknown): number {
   return r.rowCount ?? r.affectedRows ?? 0;
 }
 
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * `insert into table (…) select … from jsonb_to_recordset($rows) … on conflict (key) do update`: one statement
- * for any number of rows. Column names and types come from this file, never from the input.
+ * for any number of rows. Column names and types come from the caller's code, never from the input.
  */
 export async function upsertRows(
   tx: SqlExecutor,
@@ -41,7 +43,7 @@ export async function upsertRows(
   return affectedRows(result);
 }
 
-/** Deletes the hotel's rows of a table whose id is not in the file. */
+/** Deletes the hotel's rows of a table whose id is not among `ids`. */
 export async function deleteMissing(tx: SqlExecutor, table: string, hotelId: number, ids: readonly number[]) {
   await tx.execute(
     sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})`,
