@@ -444,3 +444,14 @@ describe("the bulk update", () => {
     expect(idorRate.json().error.details[0].field).toBe("ratePlanIds");
   });
 });
+
+describe("the API documentation", () => {
+  it("lists the calendar's routes under the back office's tag", async () => {
+    const doc = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(doc.statusCode).toBe(200);
+    const paths = doc.json().paths as Record<string, Record<string, { tags?: string[] }>>;
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar"]?.get?.tags).toEqual(["back office"]);
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar/cells"]?.put?.tags).toEqual(["back office"]);
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar/bulk"]?.post?.tags).toEqual(["back office"]);
+  });
+});
