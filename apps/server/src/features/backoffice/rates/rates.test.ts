@@ -17,6 +17,7 @@ import { aStaffSession, type StaffSession } from "../../../../../../packages/tes
 import type { Database } from "../../../db/client";
 import { auditLog, inventory, price, restriction } from "../../../db/schema";
 import type { App } from "../../../http/app";
+import { readCalendar } from "./service";
 
 let database: Database;
 let app: App;
@@ -129,6 +130,14 @@ describe("the calendar read", () => {
       minStay: 1,
       dayMinStay: [null, null, null, null, null],
     });
+  });
+
+  it("reads a year of days in ONE statement", async () => {
+    const before = database.statements.count;
+    const cal = await readCalendar(database.db, hotelA, { from: "2030-01-01", days: 365 }, clock);
+    expect(database.statements.count - before).toBe(1);
+    expect(cal.days).toHaveLength(365);
+    expect(cal.rates[0]?.prices[0]?.amounts).toHaveLength(365);
   });
 
   it("shows days outside the data as empty, not sellable", async () => {
@@ -442,5 +451,16 @@ describe("the bulk update", () => {
     const idorRate = await bulk(managerB.headers, hotelB, { ...body, roomTypeIds: [roomB.id] });
     expect(idorRate.statusCode).toBe(404);
     expect(idorRate.json().error.details[0].field).toBe("ratePlanIds");
+  });
+});
+
+describe("the API documentation", () => {
+  it("lists the calendar's routes under the back office's tag", async () => {
+    const doc = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(doc.statusCode).toBe(200);
+    const paths = doc.json().paths as Record<string, Record<string, { tags?: string[] }>>;
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar"]?.get?.tags).toEqual(["back office"]);
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar/cells"]?.put?.tags).toEqual(["back office"]);
+    expect(paths["/api/backoffice/hotels/{hotelId}/calendar/bulk"]?.post?.tags).toEqual(["back office"]);
   });
 });
