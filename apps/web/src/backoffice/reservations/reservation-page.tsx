@@ -1,20 +1,26 @@
 import { may } from "@alloggio/domain/contract/backoffice/access";
-import {
-  type BoCancelResponse,
-  PROPERTY_NOTE_MAX,
-  type ReservationDetail,
-} from "@alloggio/domain/contract/backoffice/reservations";
+import { PROPERTY_NOTE_MAX } from "@alloggio/domain/contract/backoffice/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { newIdempotencyKey } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
-import { boGet, boPost, boPut } from "../api";
 import { useCurrentHotel } from "../layout";
 import { boHref } from "../routes";
 import { useStaff } from "../staff";
 import { BoPage, ErrorNotice, Field, Notice } from "../ui";
+import {
+  cancelPaymentLink,
+  cancelReservation,
+  confirmOption as confirmOptionCall,
+  type Done,
+  fetchReservation,
+  recordTransfer,
+  resendConfirmation,
+  reservationPath,
+  savePropertyNote,
+} from "./calls";
 import { statusTone, useFormats } from "./format";
 import "./reservations.css";
 
@@ -71,10 +77,10 @@ export default function ReservationPage() {
   const staff = useStaff();
   const f = useFormats();
   const queryClient = useQueryClient();
-  const path = `hotels/${hotel}/reservations/${reservationId}`;
+  const path = reservationPath(hotel, reservationId);
   const detail = useQuery({
     queryKey: ["bo", hotel, "reservation", reservationId],
-    queryFn: () => boGet<ReservationDetail>(path),
+    queryFn: () => fetchReservation(path),
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showTransfer, setShowTransfer] = useState(false);
@@ -87,15 +93,15 @@ export default function ReservationPage() {
   };
 
   const confirmOption = useMutation({
-    mutationFn: () => boPost(`${path}/confirm-option`),
+    mutationFn: () => confirmOptionCall(path),
     onSuccess: () => done(t("done.confirmOption")),
   });
   const cancelLink = useMutation({
-    mutationFn: () => boPost(`${path}/cancel-payment-link`),
+    mutationFn: () => cancelPaymentLink(path),
     onSuccess: () => done(t("done.cancelLink")),
   });
   const resend = useMutation({
-    mutationFn: (key: string) => boPost(`${path}/resend-confirmation`, {}, { "Idempotency-Key": key }),
+    mutationFn: (key: string) => resendConfirmation(path, key),
     onSuccess: () => done(t("done.resend")),
   });
 
@@ -574,7 +580,7 @@ function TransferForm({
   currency: string;
   decimalDigits: number;
   dueMinor: number;
-  onDone: (text: string) => Promise<void>;
+  onDone: Done;
 }) {
   const { t } = useTranslation("bo-reservations");
   const f = useFormats();
@@ -584,8 +590,7 @@ function TransferForm({
   const [key] = useState(newIdempotencyKey);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const record = useMutation({
-    mutationFn: (body: { amountMinor: number; receivedOn: string }) =>
-      boPost<{ stillDueMinor: number }>(`${path}/bank-transfers`, body, { "Idempotency-Key": key }),
+    mutationFn: (body: { amountMinor: number; receivedOn: string }) => recordTransfer(path, body, key),
     onSuccess: (answer) =>
       onDone(t("done.transfer", { still: f.money(answer.stillDueMinor, currency, decimalDigits) })),
   });
@@ -651,7 +656,7 @@ function CancelFlow({
   path: string;
   rooms: { id: number; name: string }[];
   minor: (m: number) => string;
-  onDone: (text: string) => Promise<void>;
+  onDone: Done;
   onBack: () => void;
 }) {
   const { t } = useTranslation("bo-reservations");
@@ -659,11 +664,10 @@ function CancelFlow({
   const [key] = useState(newIdempotencyKey);
   const body = (preview: boolean) => ({ preview, ...(room ? { roomId: Number(room) } : {}) });
   const preview = useMutation({
-    mutationFn: () => boPost<BoCancelResponse>(`${path}/cancel`, body(true)),
+    mutationFn: () => cancelReservation(path, body(true)),
   });
   const cancel = useMutation({
-    mutationFn: () =>
-      boPost<BoCancelResponse>(`${path}/cancel`, body(false), { "Idempotency-Key": `${key}-${room}` }),
+    mutationFn: () => cancelReservation(path, body(false), `${key}-${room}`),
     onSuccess: () => onDone(t("done.cancel")),
   });
   const quote = preview.data;
@@ -751,13 +755,13 @@ function NoteSection({
   guestNote: string | null;
   propertyNote: string | null;
   editable: boolean;
-  onSaved: (text: string) => Promise<void>;
+  onSaved: Done;
 }) {
   const { t } = useTranslation("bo-reservations");
   const [note, setNote] = useState(propertyNote ?? "");
   useEffect(() => setNote(propertyNote ?? ""), [propertyNote]);
   const save = useMutation({
-    mutationFn: (value: string | null) => boPut(`${path}/property-note`, { note: value }),
+    mutationFn: (value: string | null) => savePropertyNote(path, value),
     onSuccess: (_answer, value) => onSaved(value ? t("done.noteSaved") : t("done.noteCleared")),
   });
   return (

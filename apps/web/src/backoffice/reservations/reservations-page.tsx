@@ -1,13 +1,13 @@
-import { BO_STATUS_FILTERS, type ReservationList } from "@alloggio/domain/contract/backoffice/reservations";
+import { BO_STATUS_FILTERS } from "@alloggio/domain/contract/backoffice/reservations";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
-import { boGet } from "../api";
 import { useCurrentHotel } from "../layout";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Pager } from "../ui";
+import { fetchReservations } from "./calls";
 import { statusTone, useFormats } from "./format";
 import "./reservations.css";
 
@@ -51,7 +51,7 @@ export default function ReservationsPage() {
 
   const list = useQuery({
     queryKey: ["bo", hotel, "reservations", search],
-    queryFn: () => boGet<ReservationList>(`hotels/${hotel}/reservations`, { ...current, page: current.page }),
+    queryFn: () => fetchReservations(hotel, { ...current, page: current.page }),
     placeholderData: keepPreviousData,
   });
 
