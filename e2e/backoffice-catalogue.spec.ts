@@ -31,6 +31,9 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
   await expect(page.getByLabel("Hotel name")).toHaveValue("Hotel Bellavista Riva");
   await axe("catalogue hotel");
   await capture("catalogue hotel");
+  await page.getByLabel("Phone").fill("+39 0464 555 011");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   // Room types: the list, then the first room type's form.
   await page

@@ -74,6 +74,11 @@ export type HotelInput = z.infer<typeof HotelInputSchema>;
 
 export const BoHotelSchema = HotelInputObjectSchema.extend({
   id: z.number().int(),
+  /** As stored (a property file's settings are not checked as strictly as this form's input). */
+  bankTransfer: z
+    .object({ owner: z.string(), iban: z.string(), dueDays: z.number().int().optional() })
+    .nullable()
+    .optional(),
   /** Whether reservations exist: the currency can no longer change. */
   hasReservations: z.boolean(),
 }).meta({ id: "BoHotel" });
