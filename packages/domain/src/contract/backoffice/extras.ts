@@ -18,9 +18,7 @@ export const ItemParamsSchema = HotelParamsSchema.extend({
   itemId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
-export const ServiceCategoryInputSchema = ServiceCategoryFileSchema.omit({ id: true }).meta({
-  id: "BoServiceCategoryInput",
-});
+export const ServiceCategoryInputSchema = ServiceCategoryFileSchema.omit({ id: true });
 export type ServiceCategoryInput = z.infer<typeof ServiceCategoryInputSchema>;
 export const ServiceCategorySchema = ServiceCategoryFileSchema.extend({
   /** How many services the category holds. */
@@ -28,17 +26,17 @@ export const ServiceCategorySchema = ServiceCategoryFileSchema.extend({
 }).meta({ id: "BoServiceCategory" });
 export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
 
-export const ServiceInputSchema = ServiceFileSchema.omit({ id: true }).meta({ id: "BoServiceInput" });
+export const ServiceInputSchema = ServiceFileSchema.omit({ id: true });
 export type ServiceInput = z.infer<typeof ServiceInputSchema>;
 export const ServiceSchema = ServiceFileSchema.meta({ id: "BoService" });
 export type Service = z.infer<typeof ServiceSchema>;
 
-export const PromoCodeInputSchema = PromoCodeFileSchema.omit({ id: true }).meta({ id: "BoPromoCodeInput" });
+export const PromoCodeInputSchema = PromoCodeFileSchema.omit({ id: true });
 export type PromoCodeInput = z.infer<typeof PromoCodeInputSchema>;
 export const PromoCodeSchema = PromoCodeFileSchema.meta({ id: "BoPromoCode" });
 export type PromoCode = z.infer<typeof PromoCodeSchema>;
 
-export const PackageInputSchema = PackageFileSchema.omit({ id: true }).meta({ id: "BoPackageInput" });
+export const PackageInputSchema = PackageFileSchema.omit({ id: true });
 export type PackageInput = z.infer<typeof PackageInputSchema>;
 export const PackageSchema = PackageFileSchema.meta({ id: "BoPackage" });
 export type Package = z.infer<typeof PackageSchema>;
@@ -68,23 +66,21 @@ export type ExtrasChoices = z.infer<typeof ExtrasChoicesSchema>;
 const YmdSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
 /** A signed price (ADR 0002): this room type and rate, these dates and guests, at this total. */
-export const PriceLinkRequestSchema = z
-  .strictObject({
-    roomTypeId: z.number().int().min(1),
-    ratePlanId: z.number().int().min(1),
-    /** The channel the link searches on; the hotel's first direct channel when omitted. */
-    channelId: z.number().int().min(1).optional(),
-    arrival: YmdSchema,
-    departure: YmdSchema,
-    adults: z.number().int().min(1).max(20),
-    /** Ages of the children of the room. */
-    ages: z.array(z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE)).max(MAX_CHILDREN).optional(),
-    /** The language of the guest page (language id, 1 = English). */
-    languageId: z.number().int().min(1).max(9).optional(),
-    /** The total of the stay, major units of the hotel's currency. */
-    total: z.number().gt(0).max(MAX_OVERRIDE_TOTAL),
-  })
-  .meta({ id: "BoPriceLinkRequest" });
+export const PriceLinkRequestSchema = z.strictObject({
+  roomTypeId: z.number().int().min(1),
+  ratePlanId: z.number().int().min(1),
+  /** The channel the link searches on; the hotel's first direct channel when omitted. */
+  channelId: z.number().int().min(1).optional(),
+  arrival: YmdSchema,
+  departure: YmdSchema,
+  adults: z.number().int().min(1).max(20),
+  /** Ages of the children of the room. */
+  ages: z.array(z.number().int().min(MIN_CHILD_AGE).max(MAX_CHILD_AGE)).max(MAX_CHILDREN).optional(),
+  /** The language of the guest page (language id, 1 = English). */
+  languageId: z.number().int().min(1).max(9).optional(),
+  /** The total of the stay, major units of the hotel's currency. */
+  total: z.number().gt(0).max(MAX_OVERRIDE_TOTAL),
+});
 export type PriceLinkRequest = z.infer<typeof PriceLinkRequestSchema>;
 
 export const PriceLinkSchema = z
