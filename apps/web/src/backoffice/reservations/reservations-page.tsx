@@ -244,7 +244,7 @@ export default function ReservationsPage() {
                           {r.code}
                         </AppLink>
                       </td>
-                      <td>
+                      <td className="bor-guest">
                         {r.guest}
                         <span className="bor-sub">{r.email}</span>
                       </td>

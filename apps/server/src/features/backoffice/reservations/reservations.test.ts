@@ -568,6 +568,13 @@ describe("what the property does to a reservation", () => {
         after: { propertyNote: "Late check-in agreed: key at the bar." },
       }),
     ]);
+    // The guest's mail shows it too (here: the confirmation sent again).
+    await post(`${base(A)}/${r.id}/resend-confirmation`, undefined, reception, key());
+    const [mail] = await database.query<{ text: string }>(
+      sql`select text from mail_outbox where reservation_id = ${r.id} order by id desc limit 1`,
+    );
+    expect(mail!.text).toContain("A NOTE FROM THE HOTEL");
+    expect(mail!.text).toContain("Late check-in agreed: key at the bar.");
     const long = await put(url, { note: "x".repeat(1001) });
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json().error.details)).toContain("note");
