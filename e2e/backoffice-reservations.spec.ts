@@ -61,6 +61,95 @@ async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
   return { code: answer.reservation.code, email };
 }
 
+/**
+ * Books demo hotel 2's rate "On request – confirmed by the hotel" (paid at the hotel, held as an option for 24 hours
+ * until the hotel confirms it) through guestdata.do, as a guest does. No other spec books hotel 2.
+ */
+async function bookAnOption(request: APIRequestContext, testInfo: TestInfo) {
+  const isOption = (rate: { name: string }) => rate.name.startsWith("On request");
+  const search = (arrival: string, departure: string) =>
+    request.get(
+      `/api/avail.do?hotel=2&channel=1&language=1&arrival=${arrival}&departure=${departure}&adults=2`,
+    );
+  const stay = await findOpenStay(request, {
+    hotel: 2,
+    from: 40 + (testInfo.project.name === "mobile" ? 20 : 0),
+    within: 60,
+    nights: 2,
+    accept: async ({ arrival, departure }) => {
+      const res = await search(arrival, departure);
+      if (!res.ok()) return false;
+      const rooms = ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
+      return rooms.some((r) => r.rates.some(isOption));
+    },
+  });
+  const rooms = (
+    (await (await search(stay.arrival, stay.departure)).json()) as {
+      availability: AvailRoom[][];
+    }
+  ).availability.flat();
+  const room = rooms.find((r) => r.rates.some(isOption))!;
+  const rate = room.rates.find(isOption)!;
+  const email = `bo.option.${testInfo.project.name}.${Date.now()}@example.test`;
+  const response = await request.post("/api/guestdata.do", {
+    headers: { "Idempotency-Key": `e2e-bo-option-${testInfo.project.name}-${Date.now()}` },
+    data: {
+      method: "confirm",
+      hotel: 2,
+      channel: 1,
+      language: 1,
+      arrival: stay.arrival,
+      departure: stay.departure,
+      rooms: [
+        {
+          slot: 0,
+          roomId: room.id,
+          rateId: rate.id,
+          adults: 2,
+          ages: [],
+          refundProtection: false,
+          // Hotel 2 asks for every guest's name.
+          guests: [
+            { type: "adult", firstName: "Marco", lastName: "Galli" },
+            { type: "adult", firstName: "Sara", lastName: "Galli" },
+          ],
+        },
+      ],
+      booker: {
+        fullname: "Marco Galli",
+        email,
+        emailConfirm: email,
+        phone: { dialCode: "+39", number: "3337654321" },
+        country: "IT",
+      },
+      privacy: { marketing: false, report: false, profile: false, custom: [{ id: 201, accepted: true }] },
+      terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+      // Demo hotel 2's mandatory category (travel insurance): its free basic cover.
+      services: [{ serviceId: 201, slot: null, quantity: 1 }],
+      payment: { method: "pay_at_hotel" },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { reservation: { code: string; status: string } };
+  expect(answer.reservation.status).toBe("pending_confirmation");
+  return answer.reservation.code;
+}
+
+test("an option waits in the list; the owner confirms it", async ({ page, request, axe }, testInfo) => {
+  const code = await bookAnOption(request, testInfo);
+  await signInAsDemoOwner(page, `/admin/hotel/2/reservations?code=${code}`);
+  await page.getByRole("link", { name: code }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Reservation ${code}` })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm the option" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm the option" });
+  await expect(dialog).toBeVisible();
+  await axe("confirm option dialog");
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The option is confirmed." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm the option" })).toHaveCount(0);
+  await expect(page.getByRole("list").filter({ hasText: "Option confirmed" })).toBeVisible();
+});
+
 test("a guest's booking shows in the list; the owner opens it, writes a note and records the transfer", async ({
   page,
   request,
