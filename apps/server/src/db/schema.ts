@@ -480,6 +480,11 @@ export const reservationLink = pgTable("reservation_link", {
    * always have one, and then answer only to it; imported links without one keep answering to their numeric id.
    */
   publicId: text("public_id").unique(),
+  /**
+   * A fixed price per room slot (an answered quote): slot N booked with this room type and rate plan for the
+   * link's dates costs `totalMinor`. When set, it replaces `total_minor` (which fixes the first room only).
+   */
+  roomPrices: jsonb("room_prices").$type<{ roomTypeId: number; ratePlanId: number; totalMinor: number }[]>(),
   /** When the back office created it (null for imported links). */
   createdAt: timestamp("created_at", { withTimezone: true }),
 });

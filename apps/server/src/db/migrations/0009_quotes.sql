@@ -24,6 +24,7 @@ CREATE TABLE "quote_request" (
 );
 --> statement-breakpoint
 ALTER TABLE "reservation_link" ADD COLUMN "public_id" text;--> statement-breakpoint
+ALTER TABLE "reservation_link" ADD COLUMN "room_prices" jsonb;--> statement-breakpoint
 ALTER TABLE "reservation_link" ADD COLUMN "created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quote_request" ADD CONSTRAINT "quote_request_hotel_id_hotel_id_fk" FOREIGN KEY ("hotel_id") REFERENCES "public"."hotel"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_request" ADD CONSTRAINT "quote_request_answered_by_staff_user_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."staff_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
