@@ -11,7 +11,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { firstArrivalInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { LocalizedText } from "../../db/schema";
+import { type LocalizedText, quoteRequest } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { AttemptLimiter } from "../booking/attempt-limiter";
 import { createAttemptLimiter } from "../booking/attempt-limiter";
@@ -227,10 +227,40 @@ export async function requestQuote(
       message: req.message || undefined,
     },
   };
-  await insertOutboxMails(deps.database.db, [
-    { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
-    { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
-  ]);
+  // The request is kept for the back office (issue 12 §4) with the mails it queues: both or neither.
+  await deps.database.db.transaction(async (tx) => {
+    await tx.insert(quoteRequest).values({
+      hotelId: req.hotel,
+      channelId: req.channel,
+      languageId: req.language,
+      fullName: req.fullName,
+      email,
+      phone: req.phone || null,
+      message: req.message || null,
+      arrival: data.arrival,
+      departure: data.departure,
+      promoCode: req.promoCode || null,
+      rooms: req.rooms.map((room, index) => {
+        const slot = chosen.findIndex((c) => c.index === index);
+        const pick = chosen[slot];
+        return {
+          adults: room.adults,
+          ages: room.ages,
+          roomTypeId: pick?.roomId ?? null,
+          ratePlanId: pick?.rateId ?? null,
+          suggested: pick?.suggested ?? false,
+          totalMinor: data.rooms[index]?.totalMinor ?? null,
+        };
+      }),
+      currencyCode: currency.code,
+      totalMinor: data.totalMinor,
+      createdAt: deps.now(),
+    });
+    await insertOutboxMails(tx, [
+      { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
+      { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
+    ]);
+  });
   await recipients.recordFailure(email);
   return {
     queued: true,

@@ -1,3 +1,4 @@
+import { LinkRefSchema } from "../portal/reservation-link";
 import { z } from "zod";
 import { type FieldError, LENIENT_CHECKOUT, validateCheckout } from "../../booking/guest-form";
 import { isCardMethod, PAYMENT_METHODS, RESERVATION_STATUSES } from "../../booking/reservation-state";
@@ -251,7 +252,8 @@ export const GuestDataRequestSchema = z
     rooms: z.array(RoomSchema).min(1).max(MAX_ROOMS),
     promoCode: text(40).optional(),
     customer: BodyIdSchema.optional(),
-    rlId: BodyIdSchema.optional(),
+    /** The reservation link the stay was booked from (its public id, or an imported link's number). */
+    rlId: LinkRefSchema.optional(),
     /** The package or special offer booked from its page (`pc_id` of the search). */
     package: BodyIdSchema.optional(),
     /** A flight-included package: the origin airport (IATA) whose flights the stay takes, out and back. */

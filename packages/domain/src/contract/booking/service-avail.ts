@@ -1,3 +1,4 @@
+import { LinkRefSchema } from "../portal/reservation-link";
 import { z } from "zod";
 import {
   checkStay,
@@ -27,7 +28,7 @@ export const ServiceAvailQuerySchema = z
     /** Adding services to an existing reservation. */
     reservationCode: ReservationCodeSchema.optional(),
     promoId: IdSchema.optional(),
-    rlId: IdSchema.optional(),
+    rlId: LinkRefSchema.optional(),
   })
   .transform((q, ctx) => {
     checkStay(q, ctx);
