@@ -40,7 +40,7 @@ export function createQuoteRecipientLimiter(database: Database, now: () => Date)
   });
 }
 
-type QuoteHotel = QuoteMailData["hotel"] & {
+export type QuoteHotel = QuoteMailData["hotel"] & {
   timeZone: string;
   currency: { code: string; decimalDigits: number };
   roomTypes: { id: number; name: LocalizedText }[];
@@ -50,7 +50,7 @@ type QuoteHotel = QuoteMailData["hotel"] & {
 };
 
 /** The hotel on the channel, with the names the quote prints: one statement. */
-async function loadQuoteHotel(deps: BookingDeps, hotelId: number, channelId: number) {
+export async function loadQuoteHotel(deps: Pick<BookingDeps, "database">, hotelId: number, channelId: number) {
   const [row] = await deps.database.query<{ hotel: QuoteHotel }>(sql`
     select json_build_object(
       'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
@@ -80,10 +80,11 @@ async function loadQuoteHotel(deps: BookingDeps, hotelId: number, channelId: num
  * field of the request's own room.
  */
 async function priceChosenRooms(
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, "database" | "now" | "overrideSecret">,
   req: QuoteRequest,
   hotel: QuoteHotel,
   chosen: readonly { index: number; roomId: number; rateId: number }[],
+  rlId?: string,
 ): Promise<PricedBooking> {
   const booking: Pick<
     GuestDataRequest,
@@ -95,6 +96,7 @@ async function priceChosenRooms(
     arrival: req.arrival,
     departure: req.departure,
     promoCode: req.promoCode || undefined,
+    ...(rlId ? { rlId } : {}),
     rooms: chosen.map((c, slot) => ({
       slot,
       roomId: c.roomId,
@@ -267,4 +269,32 @@ export async function requestQuote(
     currency: currency.code,
     total: data.totalMinor === null ? null : fromMinor(data.totalMinor, currency.decimalDigits),
   };
+}
+
+/** A stored quote request's stay, as the back office prices it again. */
+export type QuotedStay = Pick<QuoteRequest, "hotel" | "channel" | "language" | "arrival" | "departure"> & {
+  promoCode: string | undefined;
+  rooms: { adults: number; ages: number[] }[];
+};
+
+/**
+ * Prices a quote's stay with one room type and rate per room, exactly as quote.do and a booking price it (with the
+ * least expensive service of each mandatory category). With `rlId`, the reservation link's fixed prices apply: the
+ * total the guest will pay when they book the link.
+ */
+export async function priceQuotedStay(
+  deps: Pick<BookingDeps, "database" | "now" | "overrideSecret">,
+  hotel: QuoteHotel,
+  stay: QuotedStay,
+  picks: readonly { roomId: number; rateId: number }[],
+  rlId?: string,
+): Promise<PricedBooking> {
+  const req = { ...stay, promoCode: stay.promoCode ?? "", rooms: stay.rooms } as unknown as QuoteRequest;
+  return priceChosenRooms(
+    deps,
+    req,
+    hotel,
+    picks.map((p, index) => ({ index, ...p })),
+    rlId,
+  );
 }
