@@ -50,7 +50,11 @@ export type QuoteHotel = QuoteMailData["hotel"] & {
 };
 
 /** The hotel on the channel, with the names the quote prints: one statement. */
-export async function loadQuoteHotel(deps: Pick<BookingDeps, "database">, hotelId: number, channelId: number) {
+export async function loadQuoteHotel(
+  deps: Pick<BookingDeps, "database">,
+  hotelId: number,
+  channelId: number,
+) {
   const [row] = await deps.database.query<{ hotel: QuoteHotel }>(sql`
     select json_build_object(
       'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,

@@ -187,7 +187,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          where s.hotel_id = (select id from h)) as services,
       (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
          'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
-         'total_minor', total_minor, 'expires_at', expires_at)
+         'total_minor', total_minor, 'expires_at', expires_at, 'room_prices', room_prices)
          from lk) as link,
       (select json_build_object('id', id, 'rate_plan_ids', rate_plan_ids, 'room_type_ids', room_type_ids,
          'valid_from', valid_from, 'valid_to', valid_to, 'min_nights', min_nights, 'max_nights', max_nights,

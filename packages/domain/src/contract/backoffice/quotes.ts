@@ -1,6 +1,12 @@
 import { z } from "zod";
+import {
+  MAX_ADULTS,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MIN_ADULTS,
+  MIN_CHILD_AGE,
+} from "../../occupancy/occupancy";
 import { MAX_ROOMS } from "../common";
-import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../../occupancy/occupancy";
 import { LocalizedTextSchema } from "../property/property-file";
 import { HotelParamsSchema } from "./access";
 
@@ -71,7 +77,9 @@ export const QuoteRoomSchema = GuestsSchema.extend({
 });
 
 export const QuoteAnswerSchema = z.object({
-  rooms: z.array(z.object({ roomTypeId: z.number().int(), ratePlanId: z.number().int(), totalMinor: z.number() })),
+  rooms: z.array(
+    z.object({ roomTypeId: z.number().int(), ratePlanId: z.number().int(), totalMinor: z.number() }),
+  ),
   totalMinor: z.number().int(),
   note: z.string().nullable(),
   expiresAt: z.string(),
@@ -141,7 +149,13 @@ export const LinkSchema = z
     promoCode: z.string().nullable(),
     totalMinor: z.number().int().nullable(),
     roomPrices: z
-      .array(z.object({ roomTypeId: z.number().int(), ratePlanId: z.number().int(), totalMinor: z.number().int() }))
+      .array(
+        z.object({
+          roomTypeId: z.number().int(),
+          ratePlanId: z.number().int(),
+          totalMinor: z.number().int(),
+        }),
+      )
       .nullable(),
     expiresAt: z.string().nullable(),
     createdAt: z.string().nullable(),

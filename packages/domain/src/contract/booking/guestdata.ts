@@ -1,4 +1,3 @@
-import { LinkRefSchema } from "../portal/reservation-link";
 import { z } from "zod";
 import { type FieldError, LENIENT_CHECKOUT, validateCheckout } from "../../booking/guest-form";
 import { isCardMethod, PAYMENT_METHODS, RESERVATION_STATUSES } from "../../booking/reservation-state";
@@ -11,6 +10,7 @@ import {
 } from "../../occupancy/occupancy";
 import { isValidYmd } from "../../stay-dates/stay-dates";
 import { checkStay, MAX_ROOMS, MoneySchema, YmdSchema } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 /** Ids in a JSON body are numbers, not the coerced strings of a query. */
 const BodyIdSchema = z.number().int().min(1).max(2_147_483_647);

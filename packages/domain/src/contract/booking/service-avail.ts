@@ -1,4 +1,3 @@
-import { LinkRefSchema } from "../portal/reservation-link";
 import { z } from "zod";
 import {
   checkStay,
@@ -9,6 +8,7 @@ import {
   toRooms,
   YmdSchema,
 } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 /** `serviceAvail.do` (SPEC §7): the extra services one room slot may add to its room and rate. */
 export const ServiceAvailQuerySchema = z

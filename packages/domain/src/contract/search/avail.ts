@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LinkRefSchema } from "../portal/reservation-link";
 import { checkStay, commonSearchFields, FlagSchema, IdSchema, MAX_ROOMS, toRooms } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 const idList = z
   .string()

@@ -57,7 +57,8 @@ export function registerQuoteRoutes(app: App, deps: BackOfficeDeps): void {
     {
       schema: {
         tags: [BACK_OFFICE_TAG],
-        summary: "The search's price of the quote's stay for a room type and rate plan per room (changes nothing)",
+        summary:
+          "The search's price of the quote's stay for a room type and rate plan per room (changes nothing)",
         params: QuoteParamsSchema,
         body: QuotePriceRequestSchema,
         response: { 200: QuotePriceSchema, ...backOfficeErrors },

@@ -25,8 +25,8 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { type LocalizedText, quoteRequest, reservationLink } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
-import { QUOTE_TEXTS } from "../../mail/quote-texts";
 import { renderAnsweredQuoteMail } from "../../mail/quote-mails";
+import { QUOTE_TEXTS } from "../../mail/quote-texts";
 import { insertOutboxMails } from "../../mail/repository";
 import { inTransaction } from "../../manage/modify-repository";
 import { loadQuoteHotel, priceQuotedStay, type QuotedStay } from "../../manage/quote";
@@ -89,7 +89,11 @@ function summaryOf(row: QuoteRow) {
   };
 }
 
-export async function listQuotes(deps: BackOfficeDeps, hotelId: number, q: QuoteListQuery): Promise<QuoteList> {
+export async function listQuotes(
+  deps: BackOfficeDeps,
+  hotelId: number,
+  q: QuoteListQuery,
+): Promise<QuoteList> {
   const where = q.status
     ? and(eq(quoteRequest.hotelId, hotelId), eq(quoteRequest.status, q.status))
     : eq(quoteRequest.hotelId, hotelId);
@@ -246,7 +250,11 @@ export async function sendQuote(
     const row = await findQuote(tx, hotelId, quoteId, true);
     if (row.status !== "new") throw notOpen(row);
     checkRooms(row, body.rooms);
-    const hotel = await loadQuoteHotel({ database: inTransaction(deps.database, tx) }, hotelId, row.channelId);
+    const hotel = await loadQuoteHotel(
+      { database: inTransaction(deps.database, tx) },
+      hotelId,
+      row.channelId,
+    );
     if (!hotel) throw notFound("hotelId", "The hotel is no longer sold on the quote's channel");
     body.rooms.forEach((r, i) => {
       if (!hotel.roomTypes.some((t) => t.id === r.roomTypeId))
@@ -446,19 +454,26 @@ export async function createLink(
   const arrival = isoToYmd(body.arrival);
   const departure = isoToYmd(body.departure);
   if (departure <= arrival) throw badInput("departure", "must be after the arrival");
-  if (nightsBetween(arrival, departure) > MAX_NIGHTS) throw badInput("departure", `at most ${MAX_NIGHTS} nights`);
+  if (nightsBetween(arrival, departure) > MAX_NIGHTS)
+    throw badInput("departure", `at most ${MAX_NIGHTS} nights`);
   if (arrival < todayInZone(now, timeZone)) throw badInput("arrival", "cannot be in the past");
   const expiresAt = body.validUntil ? lastValidDay(body.validUntil, timeZone, now) : null;
-  const [known] = await deps.database.query<{ channel: boolean; room_types: number[]; rate_plans: number[] }>(sql`
+  const [known] = await deps.database.query<{
+    channel: boolean;
+    room_types: number[];
+    rate_plans: number[];
+  }>(sql`
     select exists (select 1 from hotel_channel where hotel_id = ${hotelId} and channel_id = ${body.channelId}) as channel,
       coalesce((select array_agg(id) from room_type where hotel_id = ${hotelId}), '{}') as room_types,
       coalesce((select array_agg(id) from rate_plan where hotel_id = ${hotelId}), '{}') as rate_plans`);
   if (!known?.channel) throw badInput("channelId", "is not a channel this hotel is sold on");
   body.roomTypeIds.forEach((id, i) => {
-    if (!known.room_types.includes(id)) throw badInput(`roomTypeIds.${i}`, "is not a room type of this hotel");
+    if (!known.room_types.includes(id))
+      throw badInput(`roomTypeIds.${i}`, "is not a room type of this hotel");
   });
   body.ratePlanIds.forEach((id, i) => {
-    if (!known.rate_plans.includes(id)) throw badInput(`ratePlanIds.${i}`, "is not a rate plan of this hotel");
+    if (!known.rate_plans.includes(id))
+      throw badInput(`ratePlanIds.${i}`, "is not a rate plan of this hotel");
   });
   return deps.database.db.transaction(async (tx) => {
     const id = await nextLinkId(tx);
@@ -509,7 +524,9 @@ export async function deleteLink(
       .where(and(eq(reservationLink.id, linkId), eq(reservationLink.hotelId, hotelId)))
       .for("update");
     if (!row) throw notFound("linkId", "No such reservation link");
-    const booked = await tx.execute(sql`select 1 from reservation where reservation_link_id = ${row.id} limit 1`);
+    const booked = await tx.execute(
+      sql`select 1 from reservation where reservation_link_id = ${row.id} limit 1`,
+    );
     if ((booked as unknown as { rows: unknown[] }).rows.length > 0)
       throw new AppError("link_booked", 409, "A reservation was booked with this link", [
         { field: "linkId", message: "booked" },
