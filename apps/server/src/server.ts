@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
-import { isDatabaseEmpty, loadDemoData } from "./db/demo/load-demo";
+import { isDatabaseEmpty, isDemoWithoutStaff, loadDemoData, loadDemoStaff } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail/transport";
 import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, type AppOptions, buildApp } from "./http/app";
@@ -29,6 +29,10 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
     const t1 = performance.now();
     await loadDemoData(database, todayInZone(new Date(), DEMO_ZONE));
     log(`demo data loaded in ${Math.round(performance.now() - t1)} ms`);
+  } else if (env.DEMO_DATA && (await isDemoWithoutStaff(database))) {
+    // A demo database loaded before the back office had staff users.
+    await loadDemoStaff(database);
+    log("demo staff users added");
   }
   log(`database ready in ${Math.round(performance.now() - t0)} ms`);
   return database;

@@ -2,6 +2,7 @@
 // committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -877,6 +878,8 @@ export const staffUser = pgTable(
     /** The TOTP secret (base32); enabled once the user proved a code at enrolment. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The 30-second time step of the last TOTP code accepted: a code is accepted once (no replay). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** The language of the back office for this user (a text code: en, it, …). */
     language: text("language").notNull().default("en"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),

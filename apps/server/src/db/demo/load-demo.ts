@@ -1,7 +1,55 @@
 import { sql } from "drizzle-orm";
 import { importProperty } from "../../features/admin/import-property";
+import { hashPassword } from "../../features/backoffice/auth/passwords";
 import type { Database } from "../client";
-import { buildDemoFiles } from "./demo-files";
+import { staffUser, staffUserHotel } from "../schema";
+import { buildDemoFiles, DEMO_GROUP } from "./demo-files";
+
+/**
+ * The demo's back-office password: published in the README, for the demo data only (a real group's first owner
+ * comes from `npm run admin:create-owner`, without any password, ADR 0025).
+ */
+export const DEMO_STAFF_PASSWORD = "Demo-Alloggio-1";
+
+/** The demo's staff: one user per role; reception works for hotel 1 only. Second factor off. */
+export const DEMO_STAFF = [
+  { email: "owner@demo.alloggio", name: "Olivia Owner", role: "owner", hotels: "all" },
+  { email: "manager@demo.alloggio", name: "Marco Manager", role: "manager", hotels: "all" },
+  { email: "reception@demo.alloggio", name: "Rita Reception", role: "reception", hotels: [1] },
+] as const;
+
+/** Whether this is the demo group's database (by its name) and it has no staff user yet. */
+export async function isDemoWithoutStaff(database: Database): Promise<boolean> {
+  const rows = await database.query<{ demo: boolean }>(
+    sql`select exists (select 1 from hotel_group where id = ${DEMO_GROUP.id} and name = ${DEMO_GROUP.name})
+      and not exists (select 1 from staff_user) as demo`,
+  );
+  return Boolean(rows[0]?.demo);
+}
+
+/** Adds the demo staff users, their password hashed now (argon2id, a fresh salt each load). */
+export async function loadDemoStaff(database: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  for (const member of DEMO_STAFF) {
+    const [user] = await database.db
+      .insert(staffUser)
+      .values({
+        groupId: DEMO_GROUP.id,
+        email: member.email,
+        name: member.name,
+        role: member.role,
+        allHotels: member.hotels === "all",
+        passwordHash,
+        passwordChangedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: staffUser.id });
+    if (user && member.hotels !== "all")
+      await database.db
+        .insert(staffUserHotel)
+        .values(member.hotels.map((hotelId) => ({ userId: user.id, hotelId })));
+  }
+}
 
 /** Whether the database holds no hotel yet: a fresh one that the demo group may fill. */
 export async function isDatabaseEmpty(database: Database): Promise<boolean> {
@@ -21,4 +69,5 @@ export async function loadDemoData(database: Database, today: string): Promise<v
       throw new Error(`demo hotel ${file.hotel.id} was refused:\n${lines.join("\n")}`);
     }
   }
+  await loadDemoStaff(database);
 }

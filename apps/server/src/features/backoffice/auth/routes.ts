@@ -1,5 +1,194 @@
+import { STAFF_COOKIE, type StaffMe } from "@alloggio/domain/contract/backoffice/access";
+import {
+  SignInRequestSchema,
+  SignInResponseSchema,
+  TotpSignInRequestSchema,
+} from "@alloggio/domain/contract/backoffice/auth";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../../db/client";
+import { staffRecoveryCode, staffUser } from "../../../db/schema";
 import type { App } from "../../../http/app";
+import { AppError, badInput } from "../../../http/errors";
+import { hotelsOf, setSessionCookie, signInRequired } from "../access";
+import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { createSession, findSession, revokeSession, sha256 } from "../session";
+import { registerAccountRoutes } from "./account-routes";
+import { createSignInLockout } from "./lockout";
+import { verifyPassword } from "./passwords";
+import { registerSetupRoutes } from "./setup-routes";
+import { normaliseRecoveryCode, totpStepOf } from "./totp";
 
-/** The back office's auth routes (issue 12). */
-export function registerAuthRoutes(_app: App, _deps: BackOfficeDeps): void {}
+type UserRow = typeof staffUser.$inferSelect;
+
+export const invalidCredentials = () =>
+  new AppError("invalid_credentials", 401, "Wrong e-mail or password", [
+    { field: "password", message: "wrong e-mail or password" },
+  ]);
+
+const invalidCode = () =>
+  new AppError("invalid_code", 401, "Wrong or already used code", [
+    { field: "code", message: "wrong or used" },
+  ]);
+
+/** The answer of `/api/backoffice/me` for a user and a session's CSRF token. */
+export async function meOf(db: Db, user: UserRow, csrfToken: string): Promise<StaffMe> {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    language: user.language,
+    totpEnabled: user.totpEnabledAt !== null,
+    hotels: await hotelsOf(db, user),
+    csrfToken,
+  };
+}
+
+/**
+ * Opens a full session for a user (rotation: the session cookie the request came with, if any, is revoked), sets
+ * its cookie and answers `signed_in`.
+ */
+export async function signIn(
+  deps: BackOfficeDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+) {
+  const db = deps.database.db;
+  const previous = request.cookies[STAFF_COOKIE];
+  if (previous) await revokeSession(db, previous);
+  const session = await createSession(db, user.id, deps.now());
+  setSessionCookie(request, reply, session.token);
+  return { state: "signed_in" as const, me: await meOf(db, user, session.csrfToken) };
+}
+
+/** Accepts a TOTP code once: the step it belongs to must come after the last one accepted. */
+export async function acceptTotpCode(db: Db, user: UserRow, code: string, now: Date): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  const step = totpStepOf(user.totpSecret, code, now);
+  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) return false;
+  const [updated] = await db
+    .update(staffUser)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(staffUser.id, user.id),
+        user.totpLastStep === null
+          ? isNull(staffUser.totpLastStep)
+          : eq(staffUser.totpLastStep, user.totpLastStep),
+      ),
+    )
+    .returning({ id: staffUser.id });
+  return updated !== undefined;
+}
+
+const liveUser = async (db: Db, id: number) =>
+  (
+    await db
+      .select()
+      .from(staffUser)
+      .where(and(eq(staffUser.id, id), isNull(staffUser.disabledAt)))
+  )[0];
+
+/** The back office's auth routes (issue 12, ADR 0025). */
+export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
+  const db = deps.database.db;
+  const lockout = createSignInLockout(deps.database, deps.now);
+  registerAccountRoutes(app, deps, lockout);
+  registerSetupRoutes(app, deps);
+
+  app.post(
+    "/api/backoffice/sign-in",
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary:
+          "Sign in with e-mail and password: a new session (cookie), or `totp_required` when the second factor is on",
+        body: SignInRequestSchema,
+        response: { 200: SignInResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await lockout.check(email, request.ip);
+      const [found] = await db.select().from(staffUser).where(eq(staffUser.email, email));
+      const user = found && found.disabledAt === null ? found : undefined;
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !ok) {
+        await lockout.recordFailure(email, request.ip);
+        throw invalidCredentials();
+      }
+      if (user.totpEnabledAt === null) return signIn(deps, request, reply, user);
+      const previous = request.cookies[STAFF_COOKIE];
+      if (previous) await revokeSession(db, previous);
+      const pending = await createSession(db, user.id, deps.now(), { mfaPending: true });
+      setSessionCookie(request, reply, pending.token);
+      return { state: "totp_required" as const };
+    },
+  );
+
+  app.post(
+    "/api/backoffice/sign-in/totp",
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary: "The second factor after the password: a TOTP code or a recovery code; answers like sign-in",
+        body: TotpSignInRequestSchema,
+        response: { 200: SignInResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { code, recoveryCode } = request.body;
+      if ((code === undefined) === (recoveryCode === undefined))
+        throw badInput("code", "send either code or recoveryCode");
+      const token = request.cookies[STAFF_COOKIE];
+      const session = token ? await findSession(db, token, deps.now()) : null;
+      if (!token || !session?.mfaPending) throw signInRequired();
+      const user = await liveUser(db, session.userId);
+      if (!user || user.totpEnabledAt === null) throw signInRequired();
+      await lockout.check(user.email, request.ip);
+      if (code !== undefined) {
+        if (!(await acceptTotpCode(db, user, code, deps.now()))) {
+          await lockout.recordFailure(user.email, request.ip);
+          throw invalidCode();
+        }
+        return signIn(deps, request, reply, user);
+      }
+      const used = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(staffRecoveryCode)
+          .set({ usedAt: deps.now() })
+          .where(
+            and(
+              eq(staffRecoveryCode.userId, user.id),
+              eq(staffRecoveryCode.codeHash, sha256(normaliseRecoveryCode(recoveryCode ?? ""))),
+              isNull(staffRecoveryCode.usedAt),
+            ),
+          )
+          .returning({ userId: staffRecoveryCode.userId });
+        if (!row) return false;
+        await audit(
+          tx,
+          { userId: user.id, groupId: user.groupId, email: user.email },
+          {
+            hotelId: null,
+            action: "staff_user.use_recovery_code",
+            entity: "staff_user",
+            entityId: user.id,
+          },
+        );
+        return true;
+      });
+      if (!used) {
+        await lockout.recordFailure(user.email, request.ip);
+        throw new AppError("invalid_code", 401, "Wrong or already used recovery code", [
+          { field: "recoveryCode", message: "wrong or used" },
+        ]);
+      }
+      return signIn(deps, request, reply, user);
+    },
+  );
+}

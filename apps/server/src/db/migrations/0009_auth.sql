@@ -1,0 +1,1 @@
+ALTER TABLE "staff_user" ADD COLUMN "totp_last_step" bigint;
