@@ -43,3 +43,10 @@ export function digitsOf(currency: string): number {
     new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
   );
 }
+
+/** The last valid day of an expiry instant (the start of the next day, hotel time). */
+export function formatLastDay(expiresAt: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(new Date(expiresAt).getTime() - 60_000),
+  );
+}

@@ -8,7 +8,7 @@ import { AppLink } from "../../ui/app-link";
 import { boGet, boPost } from "../api";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Notice } from "../ui";
-import { formatDate, formatMinor, fromMinorUnits, textIn, toMinorUnits } from "./format";
+import { formatDate, formatLastDay, formatMinor, fromMinorUnits, textIn, toMinorUnits } from "./format";
 import "./quotes.css";
 
 type Pick = { roomTypeId: number; ratePlanId: number; price: string };
@@ -48,6 +48,7 @@ function QuoteView({
   locale: string;
 }) {
   const { t } = useTranslation("bo-quotes");
+  const [sent, setSent] = useState(false);
   const money = (minor: number) => formatMinor(minor, quote.currency, quote.currencyDigits, locale);
   const roomName = (id: number | null) => textIn(quote.roomTypes.find((r) => r.id === id)?.name, locale);
   const rateName = (id: number | null) => textIn(quote.ratePlans.find((r) => r.id === id)?.name, locale);
@@ -144,10 +145,13 @@ function QuoteView({
           </table>
         </div>
       </section>
+      {sent ? <Notice>{t("send.sent")}</Notice> : null}
       {quote.answer ? (
         <Answer quote={quote} money={money} roomName={roomName} rateName={rateName} locale={locale} />
       ) : null}
-      {quote.status === "new" ? <SendForm quote={quote} hotel={hotel} queryKey={queryKey} /> : null}
+      {quote.status === "new" ? (
+        <SendForm quote={quote} hotel={hotel} queryKey={queryKey} onSent={() => setSent(true)} />
+      ) : null}
       {quote.status !== "closed" ? <CloseQuote quote={quote} hotel={hotel} queryKey={queryKey} /> : null}
     </>
   );
@@ -190,7 +194,7 @@ function Answer({
         <dt>{t("answer.total")}</dt>
         <dd>{money(answer.totalMinor)}</dd>
         <dt>{t("answer.validUntil")}</dt>
-        <dd>{formatDate(answer.expiresAt, locale)}</dd>
+        <dd>{formatLastDay(answer.expiresAt, locale)}</dd>
         {answer.answeredBy ? (
           <>
             <dt>{t("answer.by")}</dt>
@@ -223,7 +227,17 @@ function Answer({
   );
 }
 
-function SendForm({ quote, hotel, queryKey }: { quote: QuoteDetail; hotel: string; queryKey: string[] }) {
+function SendForm({
+  quote,
+  hotel,
+  queryKey,
+  onSent,
+}: {
+  quote: QuoteDetail;
+  hotel: string;
+  queryKey: string[];
+  onSent: () => void;
+}) {
   const { t, i18n } = useTranslation("bo-quotes");
   const locale = i18n.language;
   const client = useQueryClient();
@@ -267,6 +281,7 @@ function SendForm({ quote, hotel, queryKey }: { quote: QuoteDetail; hotel: strin
         validUntil,
       }) as Promise<QuoteDetail>,
     onSuccess: (detail) => {
+      onSent();
       client.setQueryData(queryKey, detail);
       void client.invalidateQueries({ queryKey: ["backoffice", "quotes", hotel] });
     },
@@ -387,7 +402,6 @@ function SendForm({ quote, hotel, queryKey }: { quote: QuoteDetail; hotel: strin
           </button>
         </div>
       </form>
-      {send.isSuccess ? <Notice>{t("send.sent")}</Notice> : null}
     </section>
   );
 }

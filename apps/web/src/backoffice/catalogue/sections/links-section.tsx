@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { ApiError } from "../../../lib/api-client";
 import { boDelete, boGet, boPost } from "../../api";
-import { formatDate, formatMinor, textIn, toMinorUnits } from "../../quotes/format";
+import { formatDate, formatLastDay, formatMinor, textIn, toMinorUnits } from "../../quotes/format";
 import "../../quotes/quotes.css";
 import { ErrorNotice, Field, Notice } from "../../ui";
 
@@ -107,7 +107,7 @@ function LinkTable({
                   </td>
                   <td>{l.rooms.map((r) => r.adults + r.ages.length).join(" + ")}</td>
                   <td className="bo-num">{total === null ? "—" : money(total)}</td>
-                  <td>{l.expiresAt ? formatDate(l.expiresAt, locale) : t("links.never")}</td>
+                  <td>{l.expiresAt ? formatLastDay(l.expiresAt, locale) : t("links.never")}</td>
                   <td>
                     <div className="bo-quote-link">
                       <button
