@@ -63,9 +63,17 @@ async function upsertRows(
 }
 
 /** Deletes the hotel's rows of a table whose id is not in the file. */
-async function deleteMissing(tx: SqlExecutor, table: string, hotelId: number, ids: readonly number[]) {
+async function deleteMissing(
+  tx: SqlExecutor,
+  table: string,
+  hotelId: number,
+  ids: readonly number[],
+  onlyImported = false,
+) {
+  // Reservation links made in the back office (they have a public id, ADR 0027) are not the file's to delete.
+  const imported = onlyImported ? sql` and public_id is null` : sql``;
   await tx.execute(
-    sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})`,
+    sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})${imported}`,
   );
 }
 
@@ -83,6 +91,7 @@ async function replaceEntities(
     table,
     hotelId,
     rows.map((r) => r.id as number),
+    table === "reservation_link",
   );
   return written;
 }
