@@ -104,7 +104,8 @@ function QuoteView({
       </div>
       <section className="bo-card" aria-labelledby="quote-online">
         <h2 id="quote-online">{t("detail.quotedOnline")}</h2>
-        <div className="bo-table-wrap">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take the keyboard */}
+        <section className="bo-table-wrap" tabIndex={0} aria-labelledby="quote-online">
           <table className="bo-table">
             <thead>
               <tr>
@@ -143,7 +144,7 @@ function QuoteView({
               </tr>
             </tfoot>
           </table>
-        </div>
+        </section>
       </section>
       {sent ? <Notice>{t("send.sent")}</Notice> : null}
       {quote.answer ? (

@@ -77,7 +77,8 @@ function LinkTable({
   return (
     <>
       <ErrorNotice error={remove.error} ns="bo-quotes" />
-      <div className="bo-table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take the keyboard */}
+      <section className="bo-table-wrap" tabIndex={0} aria-labelledby="links-title">
         <table className="bo-table">
           <caption className="bo-visually-hidden">{t("links.title")}</caption>
           <thead>
@@ -169,7 +170,7 @@ function LinkTable({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </>
   );
 }
