@@ -477,6 +477,18 @@ export const reservationLink = pgTable("reservation_link", {
   /** A fixed total for the stay in minor units, replacing the computed price. */
   totalMinor: integer("total_minor"),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /**
+   * The id the guest URL carries (ADR 0027): 20 random base32 characters (100 bits). Links made in the back office
+   * always have one, and then answer only to it; imported links without one keep answering to their numeric id.
+   */
+  publicId: text("public_id").unique(),
+  /**
+   * A fixed price per room slot (an answered quote): slot N booked with this room type and rate plan for the
+   * link's dates costs `totalMinor`. When set, it replaces `total_minor` (which fixes the first room only).
+   */
+  roomPrices: jsonb("room_prices").$type<{ roomTypeId: number; ratePlanId: number; totalMinor: number }[]>(),
+  /** When the back office created it (null for imported links). */
+  createdAt: timestamp("created_at", { withTimezone: true }),
 });
 
 export const customPrivacy = pgTable("custom_privacy", {
@@ -996,3 +1008,63 @@ export const roomTypePhoto = pgTable(
   },
   (t) => [index("room_type_photo_room_type").on(t.roomTypeId)],
 );
+
+/**
+ * A guest's quote request (quote.do), stored with the mails it queues: the hotel answers it in the back office with
+ * a priced reservation link, or closes it.
+ */
+export const quoteRequest = pgTable(
+  "quote_request",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id").notNull(),
+    languageId: smallint("language_id").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message"),
+    arrival: date("arrival", { mode: "string" }).notNull(),
+    departure: date("departure", { mode: "string" }).notNull(),
+    promoCode: text("promo_code"),
+    /** The rooms as asked, with what the quote priced for each (room type, rate, suggested, total in minor units). */
+    rooms: jsonb("rooms").$type<QuoteRequestRoom[]>().notNull(),
+    currencyCode: text("currency_code").notNull(),
+    /** The total the guest was quoted online; null when a room had no price. */
+    totalMinor: integer("total_minor"),
+    /** new, answered, closed */
+    status: text("status").notNull().default("new"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredBy: integer("answered_by").references(() => staffUser.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** What the hotel sent: the rooms with their prices, the note and the expiry. */
+    answer: jsonb("answer").$type<QuoteAnswer>(),
+    reservationLinkId: integer("reservation_link_id").references(() => reservationLink.id, {
+      onDelete: "set null",
+    }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("quote_request_hotel_created").on(t.hotelId, t.createdAt),
+    check("quote_request_status", sql`${t.status} in ('new', 'answered', 'closed')`),
+  ],
+);
+
+export type QuoteRequestRoom = {
+  adults: number;
+  ages: number[];
+  /** Chosen by the guest, or suggested by the search (the least expensive); null when nothing could be had. */
+  roomTypeId: number | null;
+  ratePlanId: number | null;
+  suggested: boolean;
+  totalMinor: number | null;
+};
+
+export type QuoteAnswer = {
+  rooms: { roomTypeId: number; ratePlanId: number; totalMinor: number }[];
+  totalMinor: number;
+  note: string | null;
+  expiresAt: string;
+};

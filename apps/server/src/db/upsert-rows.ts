@@ -43,9 +43,19 @@ export async function upsertRows(
   return affectedRows(result);
 }
 
-/** Deletes the hotel's rows of a table whose id is not among `ids`. */
-export async function deleteMissing(tx: SqlExecutor, table: string, hotelId: number, ids: readonly number[]) {
+/**
+ * Deletes the hotel's rows of a table whose id is not among `ids`. `onlyImported`: only rows without a public id
+ * (reservation links made in the back office are not a property file's to delete, ADR 0027).
+ */
+export async function deleteMissing(
+  tx: SqlExecutor,
+  table: string,
+  hotelId: number,
+  ids: readonly number[],
+  onlyImported = false,
+) {
+  const imported = onlyImported ? sql` and public_id is null` : sql``;
   await tx.execute(
-    sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})`,
+    sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})${imported}`,
   );
 }

@@ -60,6 +60,7 @@ async function replaceEntities(
     table,
     hotelId,
     rows.map((r) => r.id as number),
+    table === "reservation_link",
   );
   return written;
 }

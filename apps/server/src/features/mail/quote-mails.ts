@@ -84,7 +84,7 @@ export function buildQuoteSearchUrl(data: QuoteMailData): string {
 }
 
 /** Stay, rooms, services, total and the hotel's contacts, in a language. */
-function quoteSections(data: QuoteMailData, languageId: number): Section[] {
+function quoteSections(data: QuoteMailData, languageId: number, validity?: string): Section[] {
   const { texts, locale } = mailTextsFor(languageId);
   const q = QUOTE_TEXTS[findLanguage(languageId).text];
   const money = (minor: number) =>
@@ -150,7 +150,8 @@ function quoteSections(data: QuoteMailData, languageId: number): Section[] {
         : `${rate}, ${texts.cityTaxAtHotel}`,
     ]);
   }
-  const notes = data.totalMinor === null ? [q.totalOnRequest, q.validity] : [q.validity];
+  const valid = validity ?? q.validity;
+  const notes = data.totalMinor === null ? [q.totalOnRequest, valid] : [valid];
   const totalBlocks: Block[] = [
     { kind: "facts", rows: totals },
     { kind: "paragraphs", lines: notes },
@@ -218,4 +219,32 @@ export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
     closing: [],
   };
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}
+
+/**
+ * The hotel's answer to a quote request (back office, issue 12 §4), in the guest's language: the stay priced as
+ * the hotel set it, its note, and the reservation link that books it at that price until the link expires.
+ */
+export function renderAnsweredQuoteMail(
+  data: QuoteMailData,
+  answer: { linkUrl: string; note: string | null; validUntil: string },
+): OutgoingMail {
+  const { texts, lang, locale } = mailTextsFor(data.languageId);
+  const q = QUOTE_TEXTS[findLanguage(data.languageId).text];
+  const a = q.answered;
+  const subject = a.subject(data.hotel.name);
+  const validUntil = a.validUntil(formatDay(answer.validUntil, locale));
+  const sections = quoteSections(data, data.languageId, validUntil);
+  if (answer.note)
+    sections.unshift({ title: a.note, blocks: [{ kind: "paragraphs", lines: [answer.note] }] });
+  const doc: MailDocument = {
+    lang,
+    subject,
+    heading: a.heading,
+    intro: [texts.greeting(data.guest.fullName), a.intro(data.hotel.name), a.bookText, validUntil],
+    link: { label: a.bookButton, href: answer.linkUrl },
+    sections,
+    closing: [texts.closing, data.hotel.name],
+  };
+  return { to: data.guest.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }

@@ -17,6 +17,16 @@ export type QuoteTexts = {
   bookText: string;
   bookButton: string;
   promoCode: string;
+  /** The hotel's answer to a quote request (back office): a priced stay held by a reservation link. */
+  answered: {
+    subject: (hotel: string) => string;
+    heading: string;
+    intro: (hotel: string) => string;
+    note: string;
+    validUntil: (day: string) => string;
+    bookText: string;
+    bookButton: string;
+  };
 };
 
 const en: QuoteTexts = {
@@ -34,6 +44,16 @@ const en: QuoteTexts = {
   bookText: "When you are ready, book online with the same dates and guests.",
   bookButton: "Check availability and book",
   promoCode: "Promo code",
+  answered: {
+    subject: (hotel) => `Your quote from ${hotel}`,
+    heading: "Your quote is ready",
+    intro: (hotel) => `here is the quote ${hotel} prepared for you.`,
+    note: "The hotel's note",
+    validUntil: (day) => `You can book at these prices until ${day}.`,
+    bookText:
+      "Open the link to book this stay at the price below; the link holds the dates, the rooms and the prices.",
+    bookButton: "Book this stay",
+  },
 };
 
 const it: QuoteTexts = {
@@ -51,6 +71,16 @@ const it: QuoteTexts = {
   bookText: "Quando sei pronto, prenota online con le stesse date e gli stessi ospiti.",
   bookButton: "Verifica la disponibilità e prenota",
   promoCode: "Codice promozionale",
+  answered: {
+    subject: (hotel) => `Il tuo preventivo da ${hotel}`,
+    heading: "Il tuo preventivo è pronto",
+    intro: (hotel) => `ecco il preventivo che ${hotel} ha preparato per te.`,
+    note: "La nota dell'hotel",
+    validUntil: (day) => `Puoi prenotare a questi prezzi fino a ${day}.`,
+    bookText:
+      "Apri il link per prenotare questo soggiorno al prezzo indicato; il link contiene date, camere e prezzi.",
+    bookButton: "Prenota questo soggiorno",
+  },
 };
 
 const de: QuoteTexts = {
@@ -68,6 +98,16 @@ const de: QuoteTexts = {
   bookText: "Wenn Sie so weit sind, buchen Sie online mit denselben Daten und Gästen.",
   bookButton: "Verfügbarkeit prüfen und buchen",
   promoCode: "Aktionscode",
+  answered: {
+    subject: (hotel) => `Ihr Angebot von ${hotel}`,
+    heading: "Ihr Angebot ist fertig",
+    intro: (hotel) => `hier ist das Angebot, das ${hotel} für Sie vorbereitet hat.`,
+    note: "Die Nachricht des Hotels",
+    validUntil: (day) => `Sie können zu diesen Preisen bis ${day} buchen.`,
+    bookText:
+      "Öffnen Sie den Link, um diesen Aufenthalt zum unten genannten Preis zu buchen; der Link enthält Daten, Zimmer und Preise.",
+    bookButton: "Diesen Aufenthalt buchen",
+  },
 };
 
 const fr: QuoteTexts = {
@@ -85,6 +125,16 @@ const fr: QuoteTexts = {
   bookText: "Quand vous êtes prêt, réservez en ligne avec les mêmes dates et les mêmes personnes.",
   bookButton: "Vérifier les disponibilités et réserver",
   promoCode: "Code promo",
+  answered: {
+    subject: (hotel) => `Votre devis de ${hotel}`,
+    heading: "Votre devis est prêt",
+    intro: (hotel) => `voici le devis que ${hotel} a préparé pour vous.`,
+    note: "Le message de l'hôtel",
+    validUntil: (day) => `Vous pouvez réserver à ces prix jusqu’au ${day}.`,
+    bookText:
+      "Ouvrez le lien pour réserver ce séjour au prix ci-dessous ; le lien contient les dates, les chambres et les prix.",
+    bookButton: "Réserver ce séjour",
+  },
 };
 
 const es: QuoteTexts = {
@@ -102,6 +152,16 @@ const es: QuoteTexts = {
   bookText: "Cuando lo desee, reserve en línea con las mismas fechas y huéspedes.",
   bookButton: "Ver disponibilidad y reservar",
   promoCode: "Código promocional",
+  answered: {
+    subject: (hotel) => `Tu presupuesto de ${hotel}`,
+    heading: "Tu presupuesto está listo",
+    intro: (hotel) => `este es el presupuesto que ${hotel} ha preparado para ti.`,
+    note: "La nota del hotel",
+    validUntil: (day) => `Puedes reservar a estos precios hasta el ${day}.`,
+    bookText:
+      "Abre el enlace para reservar esta estancia al precio indicado; el enlace contiene las fechas, las habitaciones y los precios.",
+    bookButton: "Reservar esta estancia",
+  },
 };
 
 const pt: QuoteTexts = {
@@ -119,6 +179,16 @@ const pt: QuoteTexts = {
   bookText: "Quando quiser, reserve online com as mesmas datas e hóspedes.",
   bookButton: "Ver disponibilidade e reservar",
   promoCode: "Código promocional",
+  answered: {
+    subject: (hotel) => `O seu orçamento de ${hotel}`,
+    heading: "O seu orçamento está pronto",
+    intro: (hotel) => `eis o orçamento que ${hotel} preparou para si.`,
+    note: "A nota do hotel",
+    validUntil: (day) => `Pode reservar a estes preços até ${day}.`,
+    bookText:
+      "Abra o link para reservar esta estadia ao preço indicado; o link contém as datas, os quartos e os preços.",
+    bookButton: "Reservar esta estadia",
+  },
 };
 
 const zh: QuoteTexts = {
@@ -135,6 +205,15 @@ const zh: QuoteTexts = {
   bookText: "准备好后，可使用相同的日期和人数在线预订。",
   bookButton: "查看空房并预订",
   promoCode: "优惠码",
+  answered: {
+    subject: (hotel) => `${hotel} 的报价`,
+    heading: "您的报价已准备好",
+    intro: (hotel) => `以下是 ${hotel} 为您准备的报价。`,
+    note: "酒店留言",
+    validUntil: (day) => `您可在 ${day} 之前按此价格预订。`,
+    bookText: "打开链接即可按以下价格预订此住宿；链接包含日期、客房和价格。",
+    bookButton: "预订此住宿",
+  },
 };
 
 const ja: QuoteTexts = {
@@ -153,6 +232,16 @@ const ja: QuoteTexts = {
   bookText: "ご準備ができましたら、同じ日程・人数でオンライン予約いただけます。",
   bookButton: "空室を確認して予約",
   promoCode: "プロモーションコード",
+  answered: {
+    subject: (hotel) => `${hotel} からのお見積もり`,
+    heading: "お見積もりのご用意ができました",
+    intro: (hotel) => `${hotel} がご用意したお見積もりです。`,
+    note: "ホテルからのメッセージ",
+    validUntil: (day) => `${day} までこの料金でご予約いただけます。`,
+    bookText:
+      "リンクを開くと、以下の料金でこのご滞在を予約できます。リンクには日程・客室・料金が含まれています。",
+    bookButton: "このご滞在を予約",
+  },
 };
 
 export const QUOTE_TEXTS: Record<MailTextCode, QuoteTexts> = { en, it, de, fr, es, pt, zh, ja };

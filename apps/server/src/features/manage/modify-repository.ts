@@ -22,7 +22,8 @@ export type CatalogueEntry = {
 /** What a change needs beyond the stored reservation: how it was sold, its rates' stay rules, the hotel's offer. */
 export type ModifyFacts = {
   customerId: number | null;
-  reservationLinkId: number | null;
+  /** The link as a guest names it (public id, or an imported link's number). */
+  reservationLinkId: string | null;
   /** The package it was booked in, and the origin airport of its flights (a fly & stay keeps them on a change). */
   packageId: number | null;
   airport: string | null;
@@ -43,7 +44,8 @@ export function inTransaction(database: Database, tx: Tx): Database {
 export async function loadModifyFacts(database: Database, reservationId: number): Promise<ModifyFacts> {
   const [row] = await database.query<{ facts: ModifyFacts }>(sql`
     select json_build_object(
-      'customerId', r.customer_id, 'reservationLinkId', r.reservation_link_id, 'packageId', r.package_id,
+      'customerId', r.customer_id, 'reservationLinkId', (select coalesce(l.public_id, l.id::text) from reservation_link l
+        where l.id = r.reservation_link_id), 'packageId', r.package_id,
       'airport', (select rr.flights->'outbound'->>'from' from reservation_room rr
                   where rr.reservation_id = r.id and rr.flights is not null order by rr.id limit 1),
       'cityTaxMinor', h.city_tax_minor,

@@ -11,7 +11,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { firstArrivalInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { LocalizedText } from "../../db/schema";
+import { type LocalizedText, quoteRequest } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { AttemptLimiter } from "../booking/attempt-limiter";
 import { createAttemptLimiter } from "../booking/attempt-limiter";
@@ -40,7 +40,7 @@ export function createQuoteRecipientLimiter(database: Database, now: () => Date)
   });
 }
 
-type QuoteHotel = QuoteMailData["hotel"] & {
+export type QuoteHotel = QuoteMailData["hotel"] & {
   timeZone: string;
   currency: { code: string; decimalDigits: number };
   roomTypes: { id: number; name: LocalizedText }[];
@@ -50,7 +50,11 @@ type QuoteHotel = QuoteMailData["hotel"] & {
 };
 
 /** The hotel on the channel, with the names the quote prints: one statement. */
-async function loadQuoteHotel(deps: BookingDeps, hotelId: number, channelId: number) {
+export async function loadQuoteHotel(
+  deps: Pick<BookingDeps, "database">,
+  hotelId: number,
+  channelId: number,
+) {
   const [row] = await deps.database.query<{ hotel: QuoteHotel }>(sql`
     select json_build_object(
       'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
@@ -80,10 +84,11 @@ async function loadQuoteHotel(deps: BookingDeps, hotelId: number, channelId: num
  * field of the request's own room.
  */
 async function priceChosenRooms(
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, "database" | "now" | "overrideSecret">,
   req: QuoteRequest,
   hotel: QuoteHotel,
   chosen: readonly { index: number; roomId: number; rateId: number }[],
+  rlId?: string,
 ): Promise<PricedBooking> {
   const booking: Pick<
     GuestDataRequest,
@@ -95,6 +100,7 @@ async function priceChosenRooms(
     arrival: req.arrival,
     departure: req.departure,
     promoCode: req.promoCode || undefined,
+    ...(rlId ? { rlId } : {}),
     rooms: chosen.map((c, slot) => ({
       slot,
       roomId: c.roomId,
@@ -227,14 +233,72 @@ export async function requestQuote(
       message: req.message || undefined,
     },
   };
-  await insertOutboxMails(deps.database.db, [
-    { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
-    { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
-  ]);
+  // The request is kept for the back office (issue 12 §4) with the mails it queues: both or neither.
+  await deps.database.db.transaction(async (tx) => {
+    await tx.insert(quoteRequest).values({
+      hotelId: req.hotel,
+      channelId: req.channel,
+      languageId: req.language,
+      fullName: req.fullName,
+      email,
+      phone: req.phone || null,
+      message: req.message || null,
+      arrival: data.arrival,
+      departure: data.departure,
+      promoCode: req.promoCode || null,
+      rooms: req.rooms.map((room, index) => {
+        const slot = chosen.findIndex((c) => c.index === index);
+        const pick = chosen[slot];
+        return {
+          adults: room.adults,
+          ages: room.ages,
+          roomTypeId: pick?.roomId ?? null,
+          ratePlanId: pick?.rateId ?? null,
+          suggested: pick?.suggested ?? false,
+          totalMinor: data.rooms[index]?.totalMinor ?? null,
+        };
+      }),
+      currencyCode: currency.code,
+      totalMinor: data.totalMinor,
+      createdAt: deps.now(),
+    });
+    await insertOutboxMails(tx, [
+      { ...renderQuoteMail(data), reservationId: null, now: deps.now() },
+      { ...renderHotelQuote(data), reservationId: null, now: deps.now() },
+    ]);
+  });
   await recipients.recordFailure(email);
   return {
     queued: true,
     currency: currency.code,
     total: data.totalMinor === null ? null : fromMinor(data.totalMinor, currency.decimalDigits),
   };
+}
+
+/** A stored quote request's stay, as the back office prices it again. */
+export type QuotedStay = Pick<QuoteRequest, "hotel" | "channel" | "language" | "arrival" | "departure"> & {
+  promoCode: string | undefined;
+  rooms: { adults: number; ages: number[] }[];
+};
+
+/**
+ * Prices a quote's stay with one room type and rate per room, exactly as quote.do and a booking price it (with the
+ * least expensive service of each mandatory category). With `rlId`, the reservation link's fixed prices apply: the
+ * total the guest will pay when they book the link.
+ */
+export async function priceQuotedStay(
+  deps: Pick<BookingDeps, "database" | "now" | "overrideSecret">,
+  hotel: QuoteHotel,
+  stay: QuotedStay,
+  picks: readonly { roomId: number; rateId: number }[],
+  rlId?: string,
+): Promise<PricedBooking> {
+  const req = { ...stay, promoCode: stay.promoCode ?? "", rooms: stay.rooms } as unknown as QuoteRequest;
+  return priceChosenRooms(
+    deps,
+    req,
+    hotel,
+    picks.map((p, index) => ({ index, ...p })),
+    rlId,
+  );
 }

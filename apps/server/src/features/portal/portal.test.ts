@@ -254,7 +254,7 @@ describe("reservationLink.do", () => {
     expect(res.status, res.body).toBe(200);
     expect((res.json() as ReservationLinkResponse).links).toEqual([
       {
-        id: link.id,
+        id: String(link.id),
         title: "Il suo soggiorno, signora Rossi",
         message: "As agreed on the phone.",
         arrival: "20300110",
@@ -277,7 +277,7 @@ describe("reservationLink.do", () => {
 
   it("says when a link has expired, and lists nothing without rlId", async () => {
     const res = (await get(url(`rlId=${expired.id}`))).json() as ReservationLinkResponse;
-    expect(res.links[0]).toMatchObject({ id: expired.id, expired: true });
+    expect(res.links[0]).toMatchObject({ id: String(expired.id), expired: true });
     expect(((await get(url(""))).json() as ReservationLinkResponse).links).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
-import type { SearchContext } from "../search/repository";
+import { linkRefWhere, type SearchContext } from "../search/repository";
 
 /** One hotel of a portal search: its own search context (no link, no package) and what the list shows. */
 export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "link" | "package"> & {
@@ -146,7 +146,8 @@ export async function findDestinations(
 }
 
 export type LinkRow = {
-  id: number;
+  /** The public id, or the number of an imported link without one. */
+  id: string;
   title: LocalizedText;
   message: LocalizedText;
   arrival: string;
@@ -157,12 +158,13 @@ export type LinkRow = {
   promo_code: string | null;
   total_minor: number | null;
   expires_at: string | null;
+  room_prices: { totalMinor: number }[] | null;
 };
 
 /** A hotel's reservation links on a channel (or one of them), with the hotel's currency; one statement. */
 export async function findReservationLinks(
   database: Database,
-  q: { hotelId: number; channelId: number; linkId: number | undefined },
+  q: { hotelId: number; channelId: number; linkId: string | undefined },
 ): Promise<{ currency: { code: string; decimal_digits: number } | null; links: LinkRow[] }> {
   const rows = await database.query<{
     currency: { code: string; decimal_digits: number } | null;
@@ -172,11 +174,11 @@ export async function findReservationLinks(
       (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits)
          from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
          join currency c on c.code = h.currency_code where h.id = ${q.hotelId}) as currency,
-      (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'message', message,
+      (select coalesce(json_agg(json_build_object('id', coalesce(public_id, id::text), 'title', title, 'message', message,
          'arrival', arrival, 'departure', departure, 'rooms', rooms, 'room_type_ids', room_type_ids,
          'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code, 'total_minor', total_minor,
-         'expires_at', expires_at) order by id), '[]')
+         'expires_at', expires_at, 'room_prices', room_prices) order by id), '[]')
        from reservation_link where hotel_id = ${q.hotelId} and channel_id = ${q.channelId}
-         and id = ${q.linkId ?? 0}) as links`);
+         and ${linkRefWhere(q.linkId)}) as links`);
   return rows[0] ?? { currency: null, links: [] };
 }

@@ -208,7 +208,14 @@ export async function getReservationLinks(
         roomIds: l.room_type_ids,
         rateIds: l.rate_plan_ids,
         promoCode: l.promo_code,
-        total: l.total_minor === null ? null : fromMinor(l.total_minor, digits),
+        total: l.room_prices
+          ? fromMinor(
+              l.room_prices.reduce((sum, r) => sum + r.totalMinor, 0),
+              digits,
+            )
+          : l.total_minor === null
+            ? null
+            : fromMinor(l.total_minor, digits),
         currency: found.currency!.code,
         expiresAt,
         expired: expiresAt !== null && new Date(expiresAt) < now,

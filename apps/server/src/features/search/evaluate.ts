@@ -324,13 +324,13 @@ export function evaluateStay(
   const overrideFor = (type: number, rate: number, slot: number): number | null => {
     const found = findOverride(o.overrides, { roomId: type, rateId: rate, arrival, departure });
     if (found) return Math.round(found.total * 10 ** digits);
-    if (
-      link?.total_minor != null &&
-      slot === 0 &&
-      isoToYmd(link.arrival) === arrival &&
-      isoToYmd(link.departure) === departure
-    )
-      return link.total_minor;
+    if (!link || isoToYmd(link.arrival) !== arrival || isoToYmd(link.departure) !== departure) return null;
+    // An answered quote fixes each room's price for the room type and rate the hotel chose for it.
+    if (link.room_prices) {
+      const fixed = link.room_prices[slot];
+      return fixed && fixed.roomTypeId === type && fixed.ratePlanId === rate ? fixed.totalMinor : null;
+    }
+    if (link.total_minor != null && slot === 0) return link.total_minor;
     return null;
   };
 

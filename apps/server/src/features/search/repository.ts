@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport, PrepaymentStep } from "../../db/schema";
 
@@ -78,6 +78,8 @@ export type LinkRow = {
   promo_code: string | null;
   total_minor: number | null;
   expires_at: string | null;
+  /** An answered quote's fixed price per room slot. */
+  room_prices: { roomTypeId: number; ratePlanId: number; totalMinor: number }[] | null;
 };
 export type PackageRow = {
   id: number;
@@ -120,7 +122,8 @@ export type SearchLoad = {
   channelId: number;
   promoCode: string | undefined;
   customerId: number | undefined;
-  reservationLinkId: number | undefined;
+  /** The link as the guest names it (public id, or an imported link's number, ADR 0027). */
+  reservationLinkId: string | undefined;
   packageId: number | undefined;
   /** First and last+1 night to load, ISO dates. */
   from: string;
@@ -144,7 +147,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
     rt as (select id from room_type where hotel_id = (select id from h)),
     lk as (
       select * from reservation_link
-      where id = ${q.reservationLinkId ?? 0} and hotel_id = (select id from h) and channel_id = ${q.channelId}
+      where ${linkRefWhere(q.reservationLinkId)} and hotel_id = (select id from h) and channel_id = ${q.channelId}
     ),
     rp as (
       select r.* from rate_plan r
@@ -184,7 +187,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          where s.hotel_id = (select id from h)) as services,
       (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
          'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
-         'total_minor', total_minor, 'expires_at', expires_at)
+         'total_minor', total_minor, 'expires_at', expires_at, 'room_prices', room_prices)
          from lk) as link,
       (select json_build_object('id', id, 'rate_plan_ids', rate_plan_ids, 'room_type_ids', room_type_ids,
          'valid_from', valid_from, 'valid_to', valid_to, 'min_nights', min_nights, 'max_nights', max_nights,
@@ -210,4 +213,13 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
   const row = rows[0];
   if (!row) throw new Error("search context query returned no row");
   return row;
+}
+
+/**
+ * The reservation link a guest names (ADR 0027): by its public id, or by its number when it has no public id (an
+ * imported link). A link made in the back office never answers to its number.
+ */
+export function linkRefWhere(ref: string | undefined): SQL {
+  if (ref && /^\d{1,10}$/.test(ref)) return sql`(public_id is null and id = ${Number(ref)})`;
+  return sql`public_id = ${ref ?? ""}`;
 }

@@ -224,7 +224,7 @@ type Selection = {
 /** The booking payload (SPEC §7) but the guest's own data: stay, rooms, services and the search's references. */
 function basePayload(selection: Selection) {
   const { ids, search, slots } = selection;
-  const rlId = Number(search.reservationLinkId);
+  const rlId = search.reservationLinkId;
   return {
     method: "confirm" as const,
     hotel: ids.hotel,
@@ -245,7 +245,7 @@ function basePayload(selection: Selection) {
         : {}),
     })),
     ...(search.promoCode ? { promoCode: search.promoCode } : {}),
-    ...(Number.isInteger(rlId) && rlId > 0 ? { rlId } : {}),
+    ...(rlId ? { rlId } : {}),
     ...(search.hpcc ? { hpcc: search.hpcc } : {}),
     ...(search.override ? { override: search.override } : {}),
     // A package booked from its page, with the flights from the chosen airport.

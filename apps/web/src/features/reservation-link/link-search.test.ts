@@ -4,7 +4,7 @@ import type { SearchState } from "../search/search-state";
 import { holdsLink, searchOfLink } from "./link-search";
 
 const link: ReservationLink = {
-  id: 101,
+  id: "101",
   title: "Your stay",
   message: "",
   arrival: "20300110",

@@ -107,14 +107,17 @@ function LinkRooms({ link }: { link: ReservationLink }) {
   );
 }
 
+const LINK_REF = /^(?:[1-9]\d{0,8}|[a-z2-7]{20})$/;
+
 /** Reservation link landing page (…/reservationLink/view/:reservationLinkId): the stay the property prepared. */
 export default function ReservationLinkPage() {
   const { t } = useTranslation("reservationLink");
   const { ids } = useHotel();
   const params = useParams<{ reservationLinkId: string }>();
-  const rlId = Number(params.reservationLinkId);
-  const valid = Number.isInteger(rlId) && rlId > 0;
-  const query = useReservationLink({ ...ids, rlId: valid ? rlId : 0 });
+  // A public id (20 base32 characters) or an imported link's number (ADR 0027).
+  const rlId = params.reservationLinkId ?? "";
+  const valid = LINK_REF.test(rlId);
+  const query = useReservationLink({ ...ids, rlId: valid ? rlId : "0" });
   const link = valid ? query.data?.links[0] : undefined;
 
   if (valid && query.isPending) return <PageSkeleton />;

@@ -10,6 +10,7 @@ import {
 } from "../../occupancy/occupancy";
 import { isValidYmd } from "../../stay-dates/stay-dates";
 import { checkStay, MAX_ROOMS, MoneySchema, YmdSchema } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 /** Ids in a JSON body are numbers, not the coerced strings of a query. */
 const BodyIdSchema = z.number().int().min(1).max(2_147_483_647);
@@ -251,7 +252,8 @@ export const GuestDataRequestSchema = z
     rooms: z.array(RoomSchema).min(1).max(MAX_ROOMS),
     promoCode: text(40).optional(),
     customer: BodyIdSchema.optional(),
-    rlId: BodyIdSchema.optional(),
+    /** The reservation link the stay was booked from (its public id, or an imported link's number). */
+    rlId: LinkRefSchema.optional(),
     /** The package or special offer booked from its page (`pc_id` of the search). */
     package: BodyIdSchema.optional(),
     /** A flight-included package: the origin airport (IATA) whose flights the stay takes, out and back. */

@@ -52,7 +52,7 @@ describe("ServiceAvailQuerySchema", () => {
       customer: 8,
       reservationCode: "041061050R3GG28A",
       promoId: 5,
-      reservationLinkId: 6,
+      reservationLinkId: "6",
     });
   });
 

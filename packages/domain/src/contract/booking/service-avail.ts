@@ -8,6 +8,7 @@ import {
   toRooms,
   YmdSchema,
 } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 /** `serviceAvail.do` (SPEC §7): the extra services one room slot may add to its room and rate. */
 export const ServiceAvailQuerySchema = z
@@ -27,7 +28,7 @@ export const ServiceAvailQuerySchema = z
     /** Adding services to an existing reservation. */
     reservationCode: ReservationCodeSchema.optional(),
     promoId: IdSchema.optional(),
-    rlId: IdSchema.optional(),
+    rlId: LinkRefSchema.optional(),
   })
   .transform((q, ctx) => {
     checkStay(q, ctx);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkStay, commonSearchFields, FlagSchema, IdSchema, MAX_ROOMS, toRooms } from "../common";
+import { LinkRefSchema } from "../portal/reservation-link";
 
 const idList = z
   .string()
@@ -14,7 +15,7 @@ export const AvailQuerySchema = z
     mt_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
     mobile: FlagSchema.optional(),
     pc_id: IdSchema.optional(),
-    rlId: IdSchema.optional(),
+    rlId: LinkRefSchema.optional(),
     connected: FlagSchema.optional(),
     room: idList.optional(),
     packs: idList.optional(),

@@ -2,7 +2,7 @@ import type { ReservationLinkResponse } from "@alloggio/domain/contract/portal/r
 import { useQuery } from "@tanstack/react-query";
 import { getJson, retryUnlessAnswered } from "../../../lib/api-client";
 
-export type ReservationLinkParams = { channel: number; hotel: number; language: number; rlId: number };
+export type ReservationLinkParams = { channel: number; hotel: number; language: number; rlId: string };
 
 /** `reservationLink.do`: the stay the property prepared (dates, rooms, rates, agreed total, expiry). */
 export function fetchReservationLink(params: ReservationLinkParams): Promise<ReservationLinkResponse> {

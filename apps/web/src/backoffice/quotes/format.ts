@@ -1,0 +1,52 @@
+// Money and hotel texts on the quotes and links screens: minor units on the wire, Intl in the UI.
+
+export function formatMinor(minor: number, currency: string, digits: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 10 ** digits);
+}
+
+/** The text of a hotel name in the UI language, English when the hotel wrote none. */
+export function textIn(text: Record<string, string> | null | undefined, language: string): string {
+  if (!text) return "";
+  const code = language.slice(0, 2);
+  return text[code]?.trim() || text.en || Object.values(text)[0] || "";
+}
+
+/** A major-unit amount typed in a form, in minor units (null when not a number). */
+export function toMinorUnits(value: string, digits: number): number | null {
+  const n = Number(value.replace(",", "."));
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) return null;
+  return Math.round(n * 10 ** digits);
+}
+
+export function fromMinorUnits(minor: number, digits: number): string {
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+export function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    ...(iso.length === 10 ? { timeZone: "UTC" } : { hour: "2-digit", minute: "2-digit" }),
+  }).format(date);
+}
+
+/** The minor digits of a currency, as Intl knows them (2 for EUR, 0 for JPY). */
+export function digitsOf(currency: string): number {
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+/** The last valid day of an expiry instant (the start of the next day, hotel time). */
+export function formatLastDay(expiresAt: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(new Date(expiresAt).getTime() - 60_000),
+  );
+}
