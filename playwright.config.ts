@@ -36,6 +36,15 @@ if (!dataDir) {
   );
 }
 
+const BACK_OFFICE = /backoffice-[^/]*\.spec\.ts$/;
+const DESKTOP = { browserName: "chromium" as const, viewport: { width: 1280, height: 900 } };
+const MOBILE = {
+  browserName: "chromium" as const,
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -64,15 +73,13 @@ export default defineConfig({
       ],
     },
   },
+  // The guest journeys first; the back office's after them, because it changes the demo they read (a room's name, a
+  // season's prices, a service's price): each back-office journey runs once at desktop and once at mobile size.
   projects: [
-    {
-      name: "desktop",
-      use: { browserName: "chromium", viewport: { width: 1280, height: 900 } },
-    },
-    {
-      name: "mobile",
-      use: { browserName: "chromium", viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-    },
+    { name: "desktop", testIgnore: BACK_OFFICE, use: DESKTOP },
+    { name: "mobile", testIgnore: BACK_OFFICE, use: MOBILE },
+    { name: "backoffice-desktop", testMatch: BACK_OFFICE, dependencies: ["desktop", "mobile"], use: DESKTOP },
+    { name: "backoffice-mobile", testMatch: BACK_OFFICE, dependencies: ["desktop", "mobile"], use: MOBILE },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -68,7 +68,7 @@ test.describe("the second factor", () => {
     capture,
   }, testInfo) => {
     // A user of its own per project (the projects run at the same time on one server); turned off at the end.
-    const email = testInfo.project.name === "mobile" ? DEMO_MANAGER : DEMO_RECEPTION;
+    const email = testInfo.project.name.endsWith("mobile") ? DEMO_MANAGER : DEMO_RECEPTION;
     await signInAs(page, email, DEMO_STAFF_PASSWORD, "/admin/account");
     await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
     await axe("back-office account");

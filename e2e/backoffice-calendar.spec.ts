@@ -40,7 +40,7 @@ test("bulk update: +10 % and min stay 2 on one weekday of a week, seen by a gues
   test.slow(); // a sign-in, a bulk update and a guest's search in one journey
   // Each project its own week, so desktop and mobile do not change the same nights.
   const stay = await findOpenStay(request, {
-    from: testInfo.project.name === "mobile" ? 120 : 40,
+    from: testInfo.project.name.endsWith("mobile") ? 120 : 40,
     nights: 2,
   });
   const before = await avail(request, stay.arrival, stay.departure);
@@ -94,7 +94,7 @@ test("bulk update: +10 % and min stay 2 on one weekday of a week, seen by a gues
 });
 
 test("the calendar's cell editor: Enter saves, Escape cancels", async ({ page, axe, capture }, testInfo) => {
-  const start = testInfo.project.name === "mobile" ? 200 : 180;
+  const start = testInfo.project.name.endsWith("mobile") ? 200 : 180;
   const from = new Date(Date.now() + start * 86_400_000).toISOString().slice(0, 10);
   await signInAsDemoOwner(page, `/admin/hotel/1/calendar?from=${from}&days=31`);
   const grid = page.getByRole("region", { name: "Rates and availability by day" });

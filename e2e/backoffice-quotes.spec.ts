@@ -9,7 +9,8 @@ import { findOpenStay } from "./stays";
 // Quotes in the back office (issue 12 §4): a guest asks for a quote on the rooms page, the owner completes it with a
 // price and sends it, the guest opens the link of the mail in another browser and sees the stay at that price.
 const HOTEL = "/hotel/1/channel/1/language/1";
-const offsetFor = (testInfo: TestInfo, base: number) => base + (testInfo.project.name === "mobile" ? 9 : 0);
+const offsetFor = (testInfo: TestInfo, base: number) =>
+  base + (testInfo.project.name.endsWith("mobile") ? 9 : 0);
 
 /** The mails the test SMTP server received for an address whose subject matches. */
 async function mailTo(address: string, subject: RegExp): Promise<DeliveredMail> {

@@ -12,7 +12,7 @@ type AvailRoom = { id: number; name: string; rates: { id: number; name: string; 
 /** Books demo hotel 1's bank-transfer rate (30% due within days of booking) through guestdata.do, as a guest does. */
 async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
   const stay = await findOpenStay(request, {
-    from: 260 + (testInfo.project.name === "mobile" ? 10 : 0),
+    from: 260 + (testInfo.project.name.endsWith("mobile") ? 10 : 0),
     within: 60,
     nights: 3,
     accept: async ({ arrival, departure }, req) => {
@@ -73,7 +73,7 @@ async function bookAnOption(request: APIRequestContext, testInfo: TestInfo) {
     );
   const stay = await findOpenStay(request, {
     hotel: 2,
-    from: 40 + (testInfo.project.name === "mobile" ? 20 : 0),
+    from: 40 + (testInfo.project.name.endsWith("mobile") ? 20 : 0),
     within: 60,
     nights: 2,
     accept: async ({ arrival, departure }) => {
