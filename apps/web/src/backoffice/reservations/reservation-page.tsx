@@ -69,6 +69,38 @@ function ConfirmDialog({
   );
 }
 
+/** The buttons of a yes/no dialog: do it (while nothing is pending), or go back. */
+function DialogActions({
+  go,
+  danger = false,
+  pending,
+  onGo,
+  onBack,
+}: {
+  go: string;
+  danger?: boolean;
+  pending: boolean;
+  onGo: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation("bo-reservations");
+  return (
+    <div className="bor-dialog-actions">
+      <button
+        type="button"
+        className={danger ? "bo-button danger" : "bo-button"}
+        disabled={pending}
+        onClick={onGo}
+      >
+        {go}
+      </button>
+      <button type="button" className="bo-button secondary" onClick={onBack}>
+        {t("dialog.back")}
+      </button>
+    </div>
+  );
+}
+
 /** One reservation: what was booked, its money, history and mails, and what the property can do now. */
 export default function ReservationPage() {
   const { t } = useTranslation("bo-reservations");
@@ -243,19 +275,12 @@ export default function ReservationPage() {
       >
         <p>{t("confirmOption.text")}</p>
         <ErrorNotice error={confirmOption.error} ns="bo-reservations" />
-        <div className="bor-dialog-actions">
-          <button
-            type="button"
-            className="bo-button"
-            disabled={confirmOption.isPending}
-            onClick={() => confirmOption.mutate()}
-          >
-            {t("confirmOption.go")}
-          </button>
-          <button type="button" className="bo-button secondary" onClick={() => setDialog(null)}>
-            {t("dialog.back")}
-          </button>
-        </div>
+        <DialogActions
+          go={t("confirmOption.go")}
+          pending={confirmOption.isPending}
+          onGo={() => confirmOption.mutate()}
+          onBack={() => setDialog(null)}
+        />
       </ConfirmDialog>
 
       <ConfirmDialog open={dialog === "resend"} title={t("actions.resend")} onClose={() => setDialog(null)}>
@@ -275,19 +300,13 @@ export default function ReservationPage() {
       >
         <p>{t("cancelLink.text")}</p>
         <ErrorNotice error={cancelLink.error} ns="bo-reservations" />
-        <div className="bor-dialog-actions">
-          <button
-            type="button"
-            className="bo-button danger"
-            disabled={cancelLink.isPending}
-            onClick={() => cancelLink.mutate()}
-          >
-            {t("cancelLink.go")}
-          </button>
-          <button type="button" className="bo-button secondary" onClick={() => setDialog(null)}>
-            {t("dialog.back")}
-          </button>
-        </div>
+        <DialogActions
+          go={t("cancelLink.go")}
+          danger
+          pending={cancelLink.isPending}
+          onGo={() => cancelLink.mutate()}
+          onBack={() => setDialog(null)}
+        />
       </ConfirmDialog>
 
       <ConfirmDialog open={dialog === "cancel"} title={t("actions.cancel")} onClose={() => setDialog(null)}>
@@ -557,16 +576,7 @@ function ResendButtons({
   const { t } = useTranslation("bo-reservations");
   // One key per opening of the dialog: a double click sends one mail.
   const [key] = useState(newIdempotencyKey);
-  return (
-    <div className="bor-dialog-actions">
-      <button type="button" className="bo-button" disabled={pending} onClick={() => onSend(key)}>
-        {t("resend.go")}
-      </button>
-      <button type="button" className="bo-button secondary" onClick={onBack}>
-        {t("dialog.back")}
-      </button>
-    </div>
-  );
+  return <DialogActions go={t("resend.go")} pending={pending} onGo={() => onSend(key)} onBack={onBack} />;
 }
 
 function TransferForm({
