@@ -1,6 +1,6 @@
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
 import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/custom-privacy";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
@@ -184,7 +184,8 @@ function CheckoutForm(props: {
   const errors = flattenErrors(form.formState.errors);
   const method = form.watch("payment.method");
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit as the content, so a click that follows cannot be overtaken by it.
+  useLayoutEffect(() => {
     const target =
       focusNext.current === "summary"
         ? summaryRef.current

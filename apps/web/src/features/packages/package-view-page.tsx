@@ -1,5 +1,5 @@
 import { addDays } from "@alloggio/domain/stay-dates/stay-dates";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { href } from "../../app/routes";
@@ -27,12 +27,12 @@ function PackageSearch({ pack, withoutDates }: { pack: Package; withoutDates: bo
 
   // Opened without dates: the search takes the stay of the "price from", so the offer shows its rooms at once. The
   // package stays in the URL, so the booking steps after the rooms book it (and its flights). One change of the
-  // search, so neither undoes the other.
-  const datesTaken = useRef(false);
+  // search, decided on the URL as it is now (not on a render's copy of it, which a refetch can make stale): once the
+  // URL carries the package (and the dates, when they were taken), there is nothing left to do.
   useEffect(() => {
-    const from = withoutDates && !datesTaken.current ? pack.priceFrom : null;
-    if (!from && search.packageId === String(pack.id)) return;
-    if (from) datesTaken.current = true;
+    const live = new URLSearchParams(window.location.search);
+    const from = withoutDates && !live.has("arrival") ? pack.priceFrom : null;
+    if (!from && live.get("pc_id") === String(pack.id)) return;
     setSearch({
       ...search,
       packageId: String(pack.id),
