@@ -12,5 +12,19 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // The libraries every page needs at start in one chunk: without it the bundler splits modules shared by the
+    // first page and a lazy one (the back office) into many small files, which compress worse (ADR 0024).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
