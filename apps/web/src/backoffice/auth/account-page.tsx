@@ -1,13 +1,13 @@
 import type { TotpEnrolment } from "@alloggio/domain/contract/backoffice/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TEXT_CODES } from "../../i18n/i18n";
 import { useBoLanguage } from "../language";
 import { ME_QUERY, useStaff } from "../staff";
 import { BoPage, ErrorNotice, Field, Notice } from "../ui";
 import { patchAccount, postPassword, postTotpConfirm, postTotpDisable, postTotpEnrol } from "./auth-api";
-import { PasswordRules, rulesOf } from "./password-rules";
+import { NewPasswordFields, rulesOf } from "./password-rules";
 import "./auth.css";
 
 function Profile() {
@@ -72,7 +72,6 @@ function Profile() {
 
 function PasswordChange() {
   const { t } = useTranslation("bo-auth");
-  const rulesId = useId();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -110,42 +109,14 @@ function PasswordChange() {
             />
           )}
         </Field>
-        <Field
-          label={t("account.newPassword")}
-          error={broken.some((r) => r !== "confirmation_mismatch") ? t("errors.password_policy") : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              aria-describedby={[props["aria-describedby"], rulesId].filter(Boolean).join(" ")}
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNew(e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <Field
-          label={t("account.confirmation")}
-          error={broken.includes("confirmation_mismatch") ? t("rules.confirmation_mismatch") : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <PasswordRules
-          id={rulesId}
+        <NewPasswordFields
+          labels={{ password: t("account.newPassword"), confirmation: t("account.confirmation") }}
           password={newPassword}
           confirmation={confirmation}
+          onPassword={setNew}
+          onConfirmation={setConfirmation}
           old={currentPassword || undefined}
+          error={change.error}
         />
         {change.error && !wrongCurrent ? <ErrorNotice error={change.error} ns="bo-auth" /> : null}
         {wrongCurrent ? (

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { ApiError } from "../../lib/api-client";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { boHref } from "../routes";
-import { ErrorNotice, Field } from "../ui";
+import { ErrorNotice } from "../ui";
 import { getSetup, postSetup } from "./auth-api";
-import { PasswordRules, rulesOf } from "./password-rules";
+import { NewPasswordFields, rulesOf } from "./password-rules";
 import { useSignedIn } from "./sign-in";
 import "./auth.css";
 
@@ -17,7 +17,6 @@ export default function SetupPage() {
   const { token = "" } = useParams<{ token: string }>();
   const signedIn = useSignedIn();
   const navigate = useNavigateTo();
-  const rulesId = useId();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
 
@@ -66,44 +65,14 @@ export default function SetupPage() {
               <>
                 <p>{t("setup.for", { email: info.data.email })}</p>
                 <form onSubmit={submit} noValidate className="bo-auth-form">
-                  <Field
-                    label={t("setup.password")}
-                    error={
-                      broken.some((r) => r !== "confirmation_mismatch")
-                        ? t("errors.password_policy")
-                        : undefined
-                    }
-                  >
-                    {(props) => (
-                      <input
-                        {...props}
-                        aria-describedby={[props["aria-describedby"], rulesId].filter(Boolean).join(" ")}
-                        type="password"
-                        autoComplete="new-password"
-                        value={password}
-                        onChange={(e) => setPassword(e.target.value)}
-                        required
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    label={t("setup.confirmation")}
-                    error={
-                      broken.includes("confirmation_mismatch") ? t("rules.confirmation_mismatch") : undefined
-                    }
-                  >
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="password"
-                        autoComplete="new-password"
-                        value={confirmation}
-                        onChange={(e) => setConfirmation(e.target.value)}
-                        required
-                      />
-                    )}
-                  </Field>
-                  <PasswordRules id={rulesId} password={password} confirmation={confirmation} />
+                  <NewPasswordFields
+                    labels={{ password: t("setup.password"), confirmation: t("setup.confirmation") }}
+                    password={password}
+                    confirmation={confirmation}
+                    onPassword={setPassword}
+                    onConfirmation={setConfirmation}
+                    error={save.error}
+                  />
                   {save.error && broken.length === 0 ? <ErrorNotice error={save.error} ns="bo-auth" /> : null}
                   {broken.length > 0 ? (
                     <p className="bo-field-error" role="alert">

@@ -36,6 +36,54 @@ function TableWrap({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
+type PaymentRow = { id: number | string; when: string; kind: ReactNode; amount: string; status: ReactNode };
+
+/** The payment schedule and the transactions: the same four columns, rows of their own. */
+function PaymentTable({
+  caption,
+  whenHeader,
+  rows,
+}: {
+  caption: string;
+  whenHeader: string;
+  rows: PaymentRow[];
+}) {
+  const { t } = useTranslation("bo-reservations");
+  return (
+    <TableWrap label={caption}>
+      <table className="bo-table">
+        <caption className="bor-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{whenHeader}</th>
+            <th scope="col">{t("payments.kind")}</th>
+            <th scope="col" className="num">
+              {t("payments.amount")}
+            </th>
+            <th scope="col">{t("col.status")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4}>{t("payments.none")}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                <td className="bor-nowrap">{row.when}</td>
+                <td>{row.kind}</td>
+                <td className="num bor-nowrap">{row.amount}</td>
+                <td>{row.status}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
 /** A native modal dialog: opens with focus inside, Escape closes it, focus goes back to the opener. */
 function ConfirmDialog({
   open,
@@ -431,75 +479,39 @@ export default function ReservationPage() {
 
       <section className="bo-card" aria-labelledby="bor-payments">
         <h2 id="bor-payments">{t("payments.title")}</h2>
-        <TableWrap label={t("payments.schedule")}>
-          <table className="bo-table">
-            <caption className="bor-caption">{t("payments.schedule")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("payments.date")}</th>
-                <th scope="col">{t("payments.kind")}</th>
-                <th scope="col" className="num">
-                  {t("payments.amount")}
-                </th>
-                <th scope="col">{t("col.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.dues.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>{t("payments.none")}</td>
-                </tr>
-              ) : (
-                d.dues.map((due) => (
-                  <tr key={due.id}>
-                    <td className="bor-nowrap">{f.day(due.dueDate)}</td>
-                    <td>{t(`dueKind.${due.kind}`, { defaultValue: due.kind })}</td>
-                    <td className="num bor-nowrap">{minor(due.amountMinor)}</td>
-                    <td>
-                      {t(`dueStatus.${due.status}`, { defaultValue: due.status })}
-                      {due.paidAt ? <span className="bor-sub">{f.instant(due.paidAt)}</span> : null}
-                      {due.linkPending ? <span className="bor-sub">{t("payments.linkPending")}</span> : null}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableWrap>
-        <TableWrap label={t("payments.transactions")}>
-          <table className="bo-table">
-            <caption className="bor-caption">{t("payments.transactions")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("payments.at")}</th>
-                <th scope="col">{t("payments.kind")}</th>
-                <th scope="col" className="num">
-                  {t("payments.amount")}
-                </th>
-                <th scope="col">{t("col.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.transactions.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>{t("payments.none")}</td>
-                </tr>
-              ) : (
-                d.transactions.map((tx) => (
-                  <tr key={tx.id}>
-                    <td className="bor-nowrap">{f.instant(tx.at)}</td>
-                    <td>
-                      {t(`txKind.${tx.kind}`, { defaultValue: tx.kind })}
-                      {tx.cardLast4 ? <span className="bor-sub">•••• {tx.cardLast4}</span> : null}
-                    </td>
-                    <td className="num bor-nowrap">{minor(tx.amountMinor)}</td>
-                    <td>{t(`txStatus.${tx.status}`, { defaultValue: tx.status })}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableWrap>
+        <PaymentTable
+          caption={t("payments.schedule")}
+          whenHeader={t("payments.date")}
+          rows={d.dues.map((due) => ({
+            id: due.id,
+            when: f.day(due.dueDate),
+            kind: t(`dueKind.${due.kind}`, { defaultValue: due.kind }),
+            amount: minor(due.amountMinor),
+            status: (
+              <>
+                {t(`dueStatus.${due.status}`, { defaultValue: due.status })}
+                {due.paidAt ? <span className="bor-sub">{f.instant(due.paidAt)}</span> : null}
+                {due.linkPending ? <span className="bor-sub">{t("payments.linkPending")}</span> : null}
+              </>
+            ),
+          }))}
+        />
+        <PaymentTable
+          caption={t("payments.transactions")}
+          whenHeader={t("payments.at")}
+          rows={d.transactions.map((tx) => ({
+            id: tx.id,
+            when: f.instant(tx.at),
+            kind: (
+              <>
+                {t(`txKind.${tx.kind}`, { defaultValue: tx.kind })}
+                {tx.cardLast4 ? <span className="bor-sub">•••• {tx.cardLast4}</span> : null}
+              </>
+            ),
+            amount: minor(tx.amountMinor),
+            status: t(`txStatus.${tx.status}`, { defaultValue: tx.status }),
+          }))}
+        />
       </section>
 
       <NoteSection

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Field } from "../../ui";
+import { fieldError } from "./api";
 
 /** A text or number input with its label, hint and the server's error. */
 export function InputField({
@@ -145,4 +146,25 @@ export function compact<T extends Record<string, unknown>>(body: T): Partial<T> 
       ([, v]) => v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0),
     ),
   ) as Partial<T>;
+}
+
+/**
+ * A form's fields bound to its draft: `set(key)` changes one value, `field(key)` gives the value, its change and
+ * the server's error for it (`<InputField label=… {...field("code")} />`).
+ */
+export function draftFields<D extends Record<string, unknown>>(
+  draft: D,
+  setDraft: (draft: D) => void,
+  error: unknown,
+) {
+  const set =
+    <K extends keyof D>(key: K) =>
+    (value: D[K]) =>
+      setDraft({ ...draft, [key]: value });
+  const field = <K extends keyof D & string>(key: K) => ({
+    value: draft[key],
+    onChange: set(key),
+    error: fieldError(error, key),
+  });
+  return { set, field };
 }

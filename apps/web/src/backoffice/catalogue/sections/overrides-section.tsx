@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { ErrorNotice, Notice } from "../../ui";
 import { fieldError, formatMoney, useChoices, usePriceLink } from "../extras/api";
-import { InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
+import { draftFields, InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
 import "../extras/extras.css";
 
 const LANGUAGE_IDS = [
@@ -50,7 +50,6 @@ export default function OverridesSection() {
   });
   const [copied, setCopied] = useState(false);
   const sign = usePriceLink(hotel);
-  const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
   const currency = choices.data?.currencyCode ?? "EUR";
   const rooms = choices.data?.roomTypes ?? [];
   const rates = choices.data?.ratePlans ?? [];
@@ -58,6 +57,7 @@ export default function OverridesSection() {
   const ratePlanId = draft.ratePlanId || String(rates[0]?.id ?? "");
   const total = numberOrUndefined(draft.total);
   const error = sign.error;
+  const { set, field } = draftFields(draft, setDraft, error);
   return (
     <>
       <section className="bo-card" aria-labelledby="price-link-heading">
@@ -105,9 +105,7 @@ export default function OverridesSection() {
             />
             <SelectField
               label={t("fields.channel")}
-              value={draft.channelId}
-              onChange={set("channelId")}
-              error={fieldError(error, "channelId")}
+              {...field("channelId")}
               options={[
                 { value: "", label: t("overrides.defaultChannel") },
                 ...(choices.data?.channels ?? []).map((c) => ({ value: String(c.id), label: c.name })),
@@ -121,37 +119,10 @@ export default function OverridesSection() {
             />
           </Row>
           <Row>
-            <InputField
-              label={t("fields.arrival")}
-              type="date"
-              value={draft.arrival}
-              onChange={set("arrival")}
-              error={fieldError(error, "arrival")}
-              required
-            />
-            <InputField
-              label={t("fields.departure")}
-              type="date"
-              value={draft.departure}
-              onChange={set("departure")}
-              error={fieldError(error, "departure")}
-              required
-            />
-            <InputField
-              label={t("fields.adults")}
-              type="number"
-              min="1"
-              value={draft.adults}
-              onChange={set("adults")}
-              error={fieldError(error, "adults")}
-            />
-            <InputField
-              label={t("fields.ages")}
-              value={draft.ages}
-              onChange={set("ages")}
-              error={fieldError(error, "ages")}
-              hint={t("hints.ages")}
-            />
+            <InputField label={t("fields.arrival")} type="date" {...field("arrival")} required />
+            <InputField label={t("fields.departure")} type="date" {...field("departure")} required />
+            <InputField label={t("fields.adults")} type="number" min="1" {...field("adults")} />
+            <InputField label={t("fields.ages")} {...field("ages")} hint={t("hints.ages")} />
           </Row>
           <Row>
             <InputField
@@ -159,9 +130,7 @@ export default function OverridesSection() {
               type="number"
               step="any"
               min="0"
-              value={draft.total}
-              onChange={set("total")}
-              error={fieldError(error, "total")}
+              {...field("total")}
               hint={
                 typeof total === "number" && total > 0
                   ? t("hints.totalIs", { amount: formatMoney(total, currency, i18n.language) })

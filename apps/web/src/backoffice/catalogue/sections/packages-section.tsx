@@ -4,7 +4,15 @@ import { useParams } from "wouter";
 import { Field } from "../../ui";
 import { fieldError, useChoices, useExtrasList } from "../extras/api";
 import { ExtrasTable, type FormProps } from "../extras/extras-table";
-import { compact, IdsField, InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
+import {
+  compact,
+  draftFields,
+  IdsField,
+  InputField,
+  numberOrUndefined,
+  Row,
+  SelectField,
+} from "../extras/fields";
 import { type Localized, LocalizedFields, textIn } from "../extras/localized-fields";
 
 type PackageDraft = {
@@ -33,108 +41,38 @@ function PackageForm({ draft, setDraft, error }: FormProps<PackageDraft>) {
   const { hotel = "" } = useParams<{ hotel: string }>();
   const choices = useChoices(hotel);
   const services = useExtrasList<Service>(hotel, "services");
-  const set =
-    <K extends keyof PackageDraft>(key: K) =>
-    (value: PackageDraft[K]) =>
-      setDraft({ ...draft, [key]: value });
+  const { set, field } = draftFields(draft, setDraft, error);
   const airportsError = fieldError(error, "airports");
   return (
     <>
       <Row>
-        <InputField
-          label={t("fields.code")}
-          value={draft.code}
-          onChange={set("code")}
-          error={fieldError(error, "code")}
-          hint={t("hints.code")}
-          required
-        />
+        <InputField label={t("fields.code")} {...field("code")} hint={t("hints.code")} required />
         <SelectField
           label={t("fields.kind")}
-          value={draft.kind}
-          onChange={set("kind")}
-          error={fieldError(error, "kind")}
+          {...field("kind")}
           options={["package", "offer"].map((v) => ({ value: v, label: t(`kind.${v}`) }))}
         />
-        <InputField
-          label={t("fields.validFrom")}
-          type="date"
-          value={draft.validFrom}
-          onChange={set("validFrom")}
-          error={fieldError(error, "validFrom")}
-          required
-        />
-        <InputField
-          label={t("fields.validTo")}
-          type="date"
-          value={draft.validTo}
-          onChange={set("validTo")}
-          error={fieldError(error, "validTo")}
-          required
-        />
+        <InputField label={t("fields.validFrom")} type="date" {...field("validFrom")} required />
+        <InputField label={t("fields.validTo")} type="date" {...field("validTo")} required />
       </Row>
-      <LocalizedFields
-        label={t("fields.name")}
-        value={draft.name}
-        onChange={set("name")}
-        error={fieldError(error, "name")}
-        required
-      />
-      <LocalizedFields
-        label={t("fields.description")}
-        value={draft.description}
-        onChange={set("description")}
-        error={fieldError(error, "description")}
-        multiline
-      />
+      <LocalizedFields label={t("fields.name")} {...field("name")} required />
+      <LocalizedFields label={t("fields.description")} {...field("description")} multiline />
       <Row>
-        <InputField
-          label={t("fields.minNights")}
-          type="number"
-          min="1"
-          value={draft.minNights}
-          onChange={set("minNights")}
-          error={fieldError(error, "minNights")}
-        />
-        <InputField
-          label={t("fields.maxNights")}
-          type="number"
-          min="1"
-          value={draft.maxNights}
-          onChange={set("maxNights")}
-          error={fieldError(error, "maxNights")}
-        />
-        <InputField
-          label={t("fields.minAdults")}
-          type="number"
-          min="1"
-          value={draft.minAdults}
-          onChange={set("minAdults")}
-          error={fieldError(error, "minAdults")}
-        />
-        <InputField
-          label={t("fields.maxAdults")}
-          type="number"
-          min="1"
-          value={draft.maxAdults}
-          onChange={set("maxAdults")}
-          error={fieldError(error, "maxAdults")}
-        />
+        <InputField label={t("fields.minNights")} type="number" min="1" {...field("minNights")} />
+        <InputField label={t("fields.maxNights")} type="number" min="1" {...field("maxNights")} />
+        <InputField label={t("fields.minAdults")} type="number" min="1" {...field("minAdults")} />
+        <InputField label={t("fields.maxAdults")} type="number" min="1" {...field("maxAdults")} />
       </Row>
       <IdsField
         legend={t("fields.ratePlans")}
         options={(choices.data?.ratePlans ?? []).map((r) => ({ id: r.id, label: `${r.name} (${r.code})` }))}
-        value={draft.ratePlanIds}
-        onChange={set("ratePlanIds")}
-        error={fieldError(error, "ratePlanIds")}
+        {...field("ratePlanIds")}
       />
       <IdsField
         legend={t("fields.roomTypes")}
         hint={t("hints.allRoomTypes")}
         options={(choices.data?.roomTypes ?? []).map((r) => ({ id: r.id, label: `${r.name} (${r.code})` }))}
-        value={draft.roomTypeIds}
-        onChange={set("roomTypeIds")}
-        error={fieldError(error, "roomTypeIds")}
+        {...field("roomTypeIds")}
       />
       <IdsField
         legend={t("fields.includedServices")}
@@ -142,24 +80,15 @@ function PackageForm({ draft, setDraft, error }: FormProps<PackageDraft>) {
           id: s.id,
           label: textIn(s.name, i18n.language),
         }))}
-        value={draft.includedServiceIds}
-        onChange={set("includedServiceIds")}
-        error={fieldError(error, "includedServiceIds")}
+        {...field("includedServiceIds")}
       />
       <IdsField
         legend={t("fields.channels")}
         hint={t("hints.allChannels")}
         options={(choices.data?.channels ?? []).map((c) => ({ id: c.id, label: c.name }))}
-        value={draft.channelIds}
-        onChange={set("channelIds")}
-        error={fieldError(error, "channelIds")}
+        {...field("channelIds")}
       />
-      <InputField
-        label={t("fields.image")}
-        value={draft.image}
-        onChange={set("image")}
-        error={fieldError(error, "image")}
-      />
+      <InputField label={t("fields.image")} {...field("image")} />
       <fieldset className="bo-localized">
         <legend>{t("fields.flights")}</legend>
         <p className="bo-hint">{t("hints.flights")}</p>

@@ -1,9 +1,17 @@
 import type { PromoCode } from "@alloggio/domain/contract/backoffice/extras";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { fieldError, useChoices } from "../extras/api";
+import { useChoices } from "../extras/api";
 import { ExtrasTable, type FormProps } from "../extras/extras-table";
-import { CheckField, compact, IdsField, InputField, numberOrUndefined, Row } from "../extras/fields";
+import {
+  CheckField,
+  compact,
+  draftFields,
+  IdsField,
+  InputField,
+  numberOrUndefined,
+  Row,
+} from "../extras/fields";
 import { type Localized, LocalizedFields } from "../extras/localized-fields";
 
 type PromoDraft = {
@@ -23,83 +31,33 @@ function PromoForm({ draft, setDraft, error }: FormProps<PromoDraft>) {
   const { t } = useTranslation("bo-extras");
   const { hotel = "" } = useParams<{ hotel: string }>();
   const choices = useChoices(hotel);
-  const set =
-    <K extends keyof PromoDraft>(key: K) =>
-    (value: PromoDraft[K]) =>
-      setDraft({ ...draft, [key]: value });
+  const { set, field } = draftFields(draft, setDraft, error);
   return (
     <>
       <Row>
-        <InputField
-          label={t("fields.code")}
-          value={draft.code}
-          onChange={set("code")}
-          error={fieldError(error, "code")}
-          hint={t("hints.code")}
-          required
-        />
+        <InputField label={t("fields.code")} {...field("code")} hint={t("hints.code")} required />
         <InputField
           label={t("fields.discountPercent")}
           type="number"
           step="any"
           min="0"
-          value={draft.discountPercent}
-          onChange={set("discountPercent")}
-          error={fieldError(error, "discountPercent")}
+          {...field("discountPercent")}
           required
         />
-        <InputField
-          label={t("fields.minNights")}
-          type="number"
-          min="1"
-          value={draft.minNights}
-          onChange={set("minNights")}
-          error={fieldError(error, "minNights")}
-        />
+        <InputField label={t("fields.minNights")} type="number" min="1" {...field("minNights")} />
       </Row>
-      <LocalizedFields
-        label={t("fields.promoName")}
-        value={draft.name}
-        onChange={set("name")}
-        error={fieldError(error, "name")}
-      />
+      <LocalizedFields label={t("fields.promoName")} {...field("name")} />
       <Row>
-        <InputField
-          label={t("fields.stayFrom")}
-          type="date"
-          value={draft.stayFrom}
-          onChange={set("stayFrom")}
-          error={fieldError(error, "stayFrom")}
-        />
-        <InputField
-          label={t("fields.stayTo")}
-          type="date"
-          value={draft.stayTo}
-          onChange={set("stayTo")}
-          error={fieldError(error, "stayTo")}
-        />
-        <InputField
-          label={t("fields.bookFrom")}
-          type="date"
-          value={draft.bookFrom}
-          onChange={set("bookFrom")}
-          error={fieldError(error, "bookFrom")}
-        />
-        <InputField
-          label={t("fields.bookTo")}
-          type="date"
-          value={draft.bookTo}
-          onChange={set("bookTo")}
-          error={fieldError(error, "bookTo")}
-        />
+        <InputField label={t("fields.stayFrom")} type="date" {...field("stayFrom")} />
+        <InputField label={t("fields.stayTo")} type="date" {...field("stayTo")} />
+        <InputField label={t("fields.bookFrom")} type="date" {...field("bookFrom")} />
+        <InputField label={t("fields.bookTo")} type="date" {...field("bookTo")} />
       </Row>
       <IdsField
         legend={t("fields.ratePlans")}
         hint={t("hints.allRatePlans")}
         options={(choices.data?.ratePlans ?? []).map((r) => ({ id: r.id, label: `${r.name} (${r.code})` }))}
-        value={draft.ratePlanIds}
-        onChange={set("ratePlanIds")}
-        error={fieldError(error, "ratePlanIds")}
+        {...field("ratePlanIds")}
       />
       <CheckField label={t("fields.hidden")} checked={draft.hidden} onChange={set("hidden")} />
     </>

@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { fieldError, formatMoney, useExtrasList } from "../extras/api";
 import { ExtrasTable, type FormProps, itemOf } from "../extras/extras-table";
-import { CheckField, compact, InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
+import {
+  CheckField,
+  compact,
+  draftFields,
+  InputField,
+  numberOrUndefined,
+  Row,
+  SelectField,
+} from "../extras/fields";
 import { type Localized, LocalizedFields, textIn } from "../extras/localized-fields";
 
 type CategoryDraft = { name: Localized; mandatory: boolean; sortOrder: string };
@@ -59,17 +67,12 @@ function ServiceForm({ draft, setDraft, error, currency }: FormProps<ServiceDraf
   const { t, i18n } = useTranslation("bo-extras");
   const { hotel = "" } = useParams<{ hotel: string }>();
   const categories = useExtrasList<ServiceCategory>(hotel, "service-categories");
-  const set =
-    <K extends keyof ServiceDraft>(key: K) =>
-    (value: ServiceDraft[K]) =>
-      setDraft({ ...draft, [key]: value });
+  const { set, field } = draftFields(draft, setDraft, error);
   return (
     <>
       <SelectField
         label={t("fields.category")}
-        value={draft.category}
-        onChange={set("category")}
-        error={fieldError(error, "category")}
+        {...field("category")}
         options={[
           { value: "", label: t("form.choose") },
           ...(categories.data?.items ?? []).map((c) => ({
@@ -78,74 +81,38 @@ function ServiceForm({ draft, setDraft, error, currency }: FormProps<ServiceDraf
           })),
         ]}
       />
-      <LocalizedFields
-        label={t("fields.name")}
-        value={draft.name}
-        onChange={set("name")}
-        error={fieldError(error, "name")}
-        required
-      />
-      <LocalizedFields
-        label={t("fields.description")}
-        value={draft.description}
-        onChange={set("description")}
-        error={fieldError(error, "description")}
-        multiline
-      />
+      <LocalizedFields label={t("fields.name")} {...field("name")} required />
+      <LocalizedFields label={t("fields.description")} {...field("description")} multiline />
       <Row>
         <InputField
           label={t("fields.price", { currency })}
           type="number"
           step="any"
           min="0"
-          value={draft.price}
-          onChange={set("price")}
-          error={fieldError(error, "price")}
+          {...field("price")}
           hint={t("hints.price")}
         />
         <SelectField
           label={t("fields.pricingBasis")}
-          value={draft.pricingBasis}
-          onChange={set("pricingBasis")}
-          error={fieldError(error, "pricingBasis")}
+          {...field("pricingBasis")}
           options={["per_person", "per_unit", "per_stay"].map((v) => ({ value: v, label: t(`basis.${v}`) }))}
         />
         <SelectField
           label={t("fields.mandatoryFor")}
-          value={draft.mandatoryFor}
-          onChange={set("mandatoryFor")}
-          error={fieldError(error, "mandatoryFor")}
+          {...field("mandatoryFor")}
           options={["none", "all_adults", "all_children"].map((v) => ({
             value: v,
             label: t(`mandatory.${v}`),
           }))}
         />
-        <InputField
-          label={t("fields.maxQuantity")}
-          type="number"
-          min="1"
-          value={draft.maxQuantity}
-          onChange={set("maxQuantity")}
-          error={fieldError(error, "maxQuantity")}
-        />
+        <InputField label={t("fields.maxQuantity")} type="number" min="1" {...field("maxQuantity")} />
       </Row>
       <CheckField label={t("fields.perNight")} checked={draft.perNight} onChange={set("perNight")} />
       <CheckField label={t("fields.needsDate")} checked={draft.needsDate} onChange={set("needsDate")} />
       <CheckField label={t("fields.isTransfer")} checked={draft.isTransfer} onChange={set("isTransfer")} />
       <Row>
-        <InputField
-          label={t("fields.timeSlots")}
-          value={draft.timeSlots}
-          onChange={set("timeSlots")}
-          error={fieldError(error, "timeSlots")}
-          hint={t("hints.timeSlots")}
-        />
-        <InputField
-          label={t("fields.image")}
-          value={draft.image}
-          onChange={set("image")}
-          error={fieldError(error, "image")}
-        />
+        <InputField label={t("fields.timeSlots")} {...field("timeSlots")} hint={t("hints.timeSlots")} />
+        <InputField label={t("fields.image")} {...field("image")} />
       </Row>
     </>
   );
