@@ -33,6 +33,46 @@ const TIMINGS = ["immediate", "days_before_arrival", "days_after_booking"] as co
 const pick = (text: Localized, language: string) => text[language] || text.en || "";
 
 /** The catalogue's rates section (issue 12 §3): the rate plans, and one plan's terms. */
+/** One row of a list changed, the others kept. */
+const replaceAt = <T,>(list: T[], index: number, patch: Partial<T>): T[] =>
+  list.map((item, j) => (j === index ? { ...item, ...patch } : item));
+const removeAt = <T,>(list: T[], index: number): T[] => list.filter((_, j) => j !== index);
+
+/** A number of one row of a list (a prepayment step, a long-stay discount); empty counts as 0. */
+function RowNumber({
+  label,
+  error,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  error: string | undefined;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <NumberInput {...props} min={min} max={max} value={value} onChange={(v) => onChange(v ?? 0)} />
+      )}
+    </Field>
+  );
+}
+
+/** Removes one row of a list; its accessible name says which. */
+function RemoveRow({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const { t } = useTranslation("bo-property");
+  return (
+    <button type="button" className="bo-button secondary" onClick={onRemove} aria-label={label}>
+      {t("rates.remove")}
+    </button>
+  );
+}
+
 export default function RatesSection() {
   const { hotel, itemId } = useParams<{ hotel: string; itemId?: string }>();
   const query = useQuery({
@@ -294,78 +334,50 @@ function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList
           <legend>{t("rates.prepayment")}</legend>
           {errors.prepayment ? <p className="bo-field-error">{errors.prepayment}</p> : null}
           <ol className="bo-steps">
-            {steps.map((step, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id; their position is their identity
-              <li key={i}>
-                <Field label={t("rates.stepTiming", { n: i + 1 })} error={errors[`prepayment.${i}.timing`]}>
-                  {(props) => (
-                    <select
-                      {...props}
-                      value={step.timing}
-                      onChange={(e) =>
-                        set(
-                          "prepayment",
-                          steps.map((s, j) =>
-                            j === i ? { ...s, timing: e.target.value as (typeof TIMINGS)[number] } : s,
-                          ),
-                        )
-                      }
-                    >
-                      {TIMINGS.map((o) => (
-                        <option key={o} value={o}>
-                          {t(`rates.timing.${o}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <Field label={t("rates.stepDays", { n: i + 1 })} error={errors[`prepayment.${i}.days`]}>
-                  {(props) => (
-                    <NumberInput
-                      {...props}
-                      min={0}
-                      max={365}
-                      value={step.days}
-                      onChange={(v) =>
-                        set(
-                          "prepayment",
-                          steps.map((s, j) => (j === i ? { ...s, days: v ?? 0 } : s)),
-                        )
-                      }
-                    />
-                  )}
-                </Field>
-                <Field label={t("rates.stepPercent", { n: i + 1 })} error={errors[`prepayment.${i}.percent`]}>
-                  {(props) => (
-                    <NumberInput
-                      {...props}
-                      min={1}
-                      max={100}
-                      value={step.percent}
-                      onChange={(v) =>
-                        set(
-                          "prepayment",
-                          steps.map((s, j) => (j === i ? { ...s, percent: v ?? 0 } : s)),
-                        )
-                      }
-                    />
-                  )}
-                </Field>
-                <button
-                  type="button"
-                  className="bo-button secondary"
-                  onClick={() =>
-                    set(
-                      "prepayment",
-                      steps.filter((_, j) => j !== i),
-                    )
-                  }
-                  aria-label={t("rates.removeStep", { n: i + 1 })}
-                >
-                  {t("rates.remove")}
-                </button>
-              </li>
-            ))}
+            {steps.map((step, i) => {
+              const change = (patch: Partial<(typeof steps)[number]>) =>
+                set("prepayment", replaceAt(steps, i, patch));
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id; their position is their identity
+                <li key={i}>
+                  <Field label={t("rates.stepTiming", { n: i + 1 })} error={errors[`prepayment.${i}.timing`]}>
+                    {(props) => (
+                      <select
+                        {...props}
+                        value={step.timing}
+                        onChange={(e) => change({ timing: e.target.value as (typeof TIMINGS)[number] })}
+                      >
+                        {TIMINGS.map((o) => (
+                          <option key={o} value={o}>
+                            {t(`rates.timing.${o}`)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <RowNumber
+                    label={t("rates.stepDays", { n: i + 1 })}
+                    error={errors[`prepayment.${i}.days`]}
+                    min={0}
+                    max={365}
+                    value={step.days}
+                    onChange={(days) => change({ days })}
+                  />
+                  <RowNumber
+                    label={t("rates.stepPercent", { n: i + 1 })}
+                    error={errors[`prepayment.${i}.percent`]}
+                    min={1}
+                    max={100}
+                    value={step.percent}
+                    onChange={(percent) => change({ percent })}
+                  />
+                  <RemoveRow
+                    label={t("rates.removeStep", { n: i + 1 })}
+                    onRemove={() => set("prepayment", removeAt(steps, i))}
+                  />
+                </li>
+              );
+            })}
           </ol>
           <button
             type="button"
@@ -394,62 +406,35 @@ function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList
       </Card>
       <Card title={t("rates.longStay")}>
         <ol className="bo-steps bo-wide">
-          {discounts.map((d, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: discounts have no id; their position is their identity
-            <li key={i}>
-              <Field
-                label={t("rates.minNights", { n: i + 1 })}
-                error={errors[`longStayDiscounts.${i}.minNights`]}
-              >
-                {(props) => (
-                  <NumberInput
-                    {...props}
-                    min={2}
-                    max={365}
-                    value={d.minNights}
-                    onChange={(v) =>
-                      set(
-                        "longStayDiscounts",
-                        discounts.map((x, j) => (j === i ? { ...x, minNights: v ?? 0 } : x)),
-                      )
-                    }
-                  />
-                )}
-              </Field>
-              <Field
-                label={t("rates.discountPercent", { n: i + 1 })}
-                error={errors[`longStayDiscounts.${i}.percent`]}
-              >
-                {(props) => (
-                  <NumberInput
-                    {...props}
-                    min={1}
-                    max={100}
-                    value={d.percent}
-                    onChange={(v) =>
-                      set(
-                        "longStayDiscounts",
-                        discounts.map((x, j) => (j === i ? { ...x, percent: v ?? 0 } : x)),
-                      )
-                    }
-                  />
-                )}
-              </Field>
-              <button
-                type="button"
-                className="bo-button secondary"
-                onClick={() =>
-                  set(
-                    "longStayDiscounts",
-                    discounts.filter((_, j) => j !== i),
-                  )
-                }
-                aria-label={t("rates.removeDiscount", { n: i + 1 })}
-              >
-                {t("rates.remove")}
-              </button>
-            </li>
-          ))}
+          {discounts.map((d, i) => {
+            const change = (patch: Partial<(typeof discounts)[number]>) =>
+              set("longStayDiscounts", replaceAt(discounts, i, patch));
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: discounts have no id; their position is their identity
+              <li key={i}>
+                <RowNumber
+                  label={t("rates.minNights", { n: i + 1 })}
+                  error={errors[`longStayDiscounts.${i}.minNights`]}
+                  min={2}
+                  max={365}
+                  value={d.minNights}
+                  onChange={(minNights) => change({ minNights })}
+                />
+                <RowNumber
+                  label={t("rates.discountPercent", { n: i + 1 })}
+                  error={errors[`longStayDiscounts.${i}.percent`]}
+                  min={1}
+                  max={100}
+                  value={d.percent}
+                  onChange={(percent) => change({ percent })}
+                />
+                <RemoveRow
+                  label={t("rates.removeDiscount", { n: i + 1 })}
+                  onRemove={() => set("longStayDiscounts", removeAt(discounts, i))}
+                />
+              </li>
+            );
+          })}
         </ol>
         <div className="bo-wide">
           <button
