@@ -97,7 +97,9 @@ function ChannelCard({ channel, editable }: { channel: ChannelBranding; editable
       ? t("branding.errors.contrast", { ratio: formatRatio(ratio), min: `${MIN_TEXT_CONTRAST}:1` })
       : undefined;
   const secondaryProblem = isHex(secondary) ? undefined : t("branding.errors.hex");
-  const primaryError = (checked ? primaryProblem : undefined) ?? fieldError(save.error, "primary");
+  // The contrast is checked as the colour changes; a colour written wrong is named at Save.
+  const primaryError =
+    (checked || isHex(primary) ? primaryProblem : undefined) ?? fieldError(save.error, "primary");
   const secondaryError = (checked ? secondaryProblem : undefined) ?? fieldError(save.error, "secondary");
   const contrast =
     ratio === null

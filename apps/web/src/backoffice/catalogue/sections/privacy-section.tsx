@@ -69,7 +69,7 @@ export default function PrivacySection() {
       : (choices.data?.channels.find((c) => c.id === id)?.name ?? String(id));
   return (
     <>
-      <p className="bo-hint">{t("intro")}</p>
+      <p className="bo-hint bo-privacy-intro">{t("intro")}</p>
       <ExtrasTable<Privacy, PrivacyDraft>
         collection="privacy"
         section="privacy"
