@@ -407,3 +407,19 @@ describe("channel branding", () => {
     expect(await fields({ ...colors, logo: "x" })).toEqual(["logo"]);
   });
 });
+
+describe("the API docs", () => {
+  it("list every privacy and branding route under the back office's tag", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const base = "/api/backoffice/hotels/{hotelId}/catalogue";
+    for (const [path, method] of [
+      [`${base}/privacy`, "get"],
+      [`${base}/privacy`, "post"],
+      [`${base}/privacy/{itemId}`, "put"],
+      [`${base}/privacy/{itemId}`, "delete"],
+      [`${base}/branding`, "get"],
+      [`${base}/branding/{channelId}`, "put"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
+});
