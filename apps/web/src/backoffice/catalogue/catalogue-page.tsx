@@ -15,6 +15,8 @@ const SECTIONS: Record<string, ComponentType> = {
   packages: lazy(() => import("./sections/packages-section")),
   links: lazy(() => import("./sections/links-section")),
   overrides: lazy(() => import("./sections/overrides-section")),
+  privacy: lazy(() => import("./sections/privacy-section")),
+  branding: lazy(() => import("./sections/branding-section")),
 };
 export const CATALOGUE_SECTIONS = Object.keys(SECTIONS);
 

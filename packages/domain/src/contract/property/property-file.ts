@@ -5,6 +5,7 @@ import {
   stayRangeValid,
   WeekdaysSchema,
 } from "../../backoffice/daily-values";
+import { contrastRatio, formatRatio, MIN_TEXT_CONTRAST } from "../../branding/contrast";
 import { CURRENCY_CODES, describeCurrency } from "../../currency/currencies";
 import { LANGUAGES } from "../../i18n/languages";
 import {
@@ -99,17 +100,30 @@ const TrackingSchema = z.strictObject({
   gtmEventSend: z.boolean().optional(),
 });
 
+/**
+ * A channel's colours (the guest pages' --color-primary and --color-secondary). The primary colour carries white
+ * text on buttons and is the colour of links: it needs WCAG AA's 4.5:1 contrast with white.
+ */
+export const ChannelColorsSchema = z.strictObject({
+  primary: ColorSchema.superRefine((color, ctx) => {
+    const ratio = contrastRatio(color, "#ffffff");
+    if (ratio !== null && ratio < MIN_TEXT_CONTRAST)
+      ctx.addIssue({
+        code: "custom",
+        message: `has a contrast of ${formatRatio(ratio)} with white text; WCAG AA needs at least ${MIN_TEXT_CONTRAST}:1 (choose a darker colour)`,
+      });
+  }),
+  secondary: ColorSchema,
+  style: z.string().max(40).optional(),
+});
+
 export const ChannelFileSchema = z.strictObject({
   id: IdSchema,
   name: NameSchema,
   kind: z.enum(["direct", "trade"]),
   /** The linked trade channel of a direct channel, or the reverse. */
   tradeAssociated: IdSchema.nullable().optional(),
-  colors: z.strictObject({
-    primary: ColorSchema,
-    secondary: ColorSchema,
-    style: z.string().max(40).optional(),
-  }),
+  colors: ChannelColorsSchema,
   /** Custom scripts by page: all, rooms, services, checkout, voucher. */
   customScripts: z
     .partialRecord(z.enum(["all", "rooms", "services", "checkout", "voucher"]), z.string().max(20_000))
@@ -409,12 +423,27 @@ export const ReservationLinkFileSchema = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
 });
 
+/** The longest title and text of a hotel's own privacy policy, in characters per language. */
+export const MAX_PRIVACY_TITLE = 200;
+export const MAX_PRIVACY_TEXT = 5000;
+
+/** A text in several languages (LocalizedTextSchema's rules) of at most `max` characters in each. */
+function boundedText(max: number) {
+  return LocalizedTextSchema.superRefine((text, ctx) => {
+    for (const [key, value] of Object.entries(text))
+      if (value.length > max)
+        ctx.addIssue({ code: "custom", path: [key], message: `is longer than ${max} characters` });
+  });
+}
+
 export const CustomPrivacyFileSchema = z.strictObject({
   id: IdSchema,
   /** Omit to show the policy on every channel. */
   channel: IdSchema.optional(),
-  title: LocalizedTextSchema,
-  text: LocalizedTextSchema,
+  /** At most 200 characters in each language. */
+  title: boundedText(MAX_PRIVACY_TITLE),
+  /** At most 5000 characters in each language. */
+  text: boundedText(MAX_PRIVACY_TEXT),
   mandatory: z.boolean().optional(),
 });
 

@@ -189,7 +189,7 @@ async function checkRules(db: Db, kind: ExtraKind, hotelId: number, currencyCode
 }
 
 /** Locks the table and gives the next free id (ids are global and given by property files too). */
-async function nextId(tx: Db, table: string): Promise<number> {
+export async function nextId(tx: Db, table: string): Promise<number> {
   await tx.execute(sql.raw(`lock table "${table}" in share row exclusive mode`));
   const result = (await tx.execute(
     sql.raw(`select coalesce(max(id), 0) + 1 as id from "${table}"`),

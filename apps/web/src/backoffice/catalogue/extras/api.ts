@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api-client";
 import { boDelete, boGet, boPost, boPut } from "../../api";
 
 /** The collections of the catalogue's extras, as the API names them. */
-export type ExtrasCollection = "service-categories" | "services" | "promo-codes" | "packages";
+export type ExtrasCollection = "service-categories" | "services" | "promo-codes" | "packages" | "privacy";
 
 export type ListOf<T> = { currencyCode: string; items: T[] };
 
