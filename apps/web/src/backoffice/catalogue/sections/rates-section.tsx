@@ -1,19 +1,19 @@
 import type { BoRatePlan, RatePlanInput, RatePlanList } from "@alloggio/domain/contract/backoffice/property";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { AppLink, useNavigateTo } from "../../../ui/app-link";
-import { boDelete, boGet, boPost, boPut } from "../../api";
+import { AppLink } from "../../../ui/app-link";
+import { boGet } from "../../api";
 import { boHref } from "../../routes";
 import { ErrorNotice, Field } from "../../ui";
+import { useItemForm } from "../property/item-form";
 import {
   Card,
   Check,
   ConfirmDelete,
   compactText,
   FormActions,
-  fieldErrors,
   type Localized,
   LocalizedFields,
   MoneyInput,
@@ -148,51 +148,29 @@ function RatePlanTable({ hotel, list }: { hotel: string; list: RatePlanList }) {
 
 function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList; plan: BoRatePlan | null }) {
   const { t, i18n } = useTranslation("bo-property");
-  const navigate = useNavigateTo();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RatePlanInput>(() => {
-    if (!plan)
-      return {
-        code: "",
-        name: { en: "" },
-        mealPlan: "room_only",
-        refundable: true,
-        freeCancellationDays: 1,
-        payment: "pay_at_hotel",
-        channelIds: list.channels.filter((c) => c.kind === "direct").map((c) => c.id),
-      };
-    const { id: _id, ...input } = plan;
-    return input;
-  });
-  const [saved, setSaved] = useState(false);
-  const listHref = boHref("boCatalogue", { hotel, section: "rates" });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["backoffice", "rate-plans", hotel] });
-  const save = useMutation({
-    mutationFn: (input: RatePlanInput): Promise<BoRatePlan> =>
-      plan
-        ? boPut(`hotels/${hotel}/rate-plans/${plan.id}`, input)
-        : boPost(`hotels/${hotel}/rate-plans`, input),
-    onSuccess: async (data) => {
-      await invalidate();
-      setSaved(true);
+  const { draft, set, saved, save, remove, errors, listHref, navigate } = useItemForm<
+    RatePlanInput,
+    BoRatePlan
+  >({
+    hotel,
+    section: "rates",
+    path: "rate-plans",
+    item: plan,
+    initial: () => {
       if (!plan)
-        navigate(boHref("boCatalogueItem", { hotel, section: "rates", itemId: String(data.id) }), {
-          replace: true,
-        });
+        return {
+          code: "",
+          name: { en: "" },
+          mealPlan: "room_only",
+          refundable: true,
+          freeCancellationDays: 1,
+          payment: "pay_at_hotel",
+          channelIds: list.channels.filter((c) => c.kind === "direct").map((c) => c.id),
+        };
+      const { id: _id, ...input } = plan;
+      return input;
     },
   });
-  const remove = useMutation({
-    mutationFn: (): Promise<void> => boDelete(`hotels/${hotel}/rate-plans/${plan?.id}`),
-    onSuccess: async () => {
-      await invalidate();
-      navigate(listHref);
-    },
-  });
-  const errors = fieldErrors(save.error);
-  const set = <K extends keyof RatePlanInput>(name: K, value: RatePlanInput[K]) => {
-    setSaved(false);
-    setDraft((d) => ({ ...d, [name]: value }));
-  };
   type NumberKey =
     | "freeCancellationDays"
     | "minStay"

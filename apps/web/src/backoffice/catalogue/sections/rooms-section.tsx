@@ -5,17 +5,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { AppLink, useNavigateTo } from "../../../ui/app-link";
-import { boDelete, boGet, boPost, boPut, boUpload } from "../../api";
+import { AppLink } from "../../../ui/app-link";
+import { boGet, boPut, boUpload } from "../../api";
 import { boHref } from "../../routes";
 import { ErrorNotice, Field } from "../../ui";
+import { useItemForm } from "../property/item-form";
 import {
   Card,
   Check,
   ConfirmDelete,
   compactText,
   FormActions,
-  fieldErrors,
   type Localized,
   LocalizedFields,
   NumberInput,
@@ -130,43 +130,22 @@ function RoomTypeEditor({ itemId }: { itemId: string }) {
 
 function RoomTypeForm({ hotel, room }: { hotel: string; room: BoRoomType | null }) {
   const { t } = useTranslation(["bo-property", "rooms"]);
-  const navigate = useNavigateTo();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RoomTypeInput>(() => {
-    if (!room) return EMPTY;
-    const { id: _id, gallery: _gallery, ...input } = room;
-    return input;
-  });
-  const [saved, setSaved] = useState(false);
-  const listHref = boHref("boCatalogue", { hotel, section: "rooms" });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["backoffice", "room-types", hotel] });
-  const save = useMutation({
-    mutationFn: (input: RoomTypeInput): Promise<BoRoomType> =>
-      room
-        ? boPut(`hotels/${hotel}/room-types/${room.id}`, input)
-        : boPost(`hotels/${hotel}/room-types`, input),
-    onSuccess: async (data) => {
-      await invalidate();
-      queryClient.setQueryData(["backoffice", "room-type", hotel, String(data.id)], data);
-      setSaved(true);
-      if (!room)
-        navigate(boHref("boCatalogueItem", { hotel, section: "rooms", itemId: String(data.id) }), {
-          replace: true,
-        });
+  const { draft, set, saved, save, remove, errors, listHref, navigate } = useItemForm<
+    RoomTypeInput,
+    BoRoomType
+  >({
+    hotel,
+    section: "rooms",
+    path: "room-types",
+    item: room,
+    initial: () => {
+      if (!room) return EMPTY;
+      const { id: _id, gallery: _gallery, ...input } = room;
+      return input;
     },
+    onSaved: (data) => queryClient.setQueryData(["backoffice", "room-type", hotel, String(data.id)], data),
   });
-  const remove = useMutation({
-    mutationFn: (): Promise<void> => boDelete(`hotels/${hotel}/room-types/${room?.id}`),
-    onSuccess: async () => {
-      await invalidate();
-      navigate(listHref);
-    },
-  });
-  const errors = fieldErrors(save.error);
-  const set = <K extends keyof RoomTypeInput>(name: K, value: RoomTypeInput[K]) => {
-    setSaved(false);
-    setDraft({ ...draft, [name]: value });
-  };
   const number = (
     name: "minOccupancy" | "maxOccupancy" | "maxAdults" | "maxChildren" | "sortOrder",
     max: number,
