@@ -36,6 +36,7 @@ import {
   confirmPayment,
   handleGatewayEvent,
 } from "./service";
+import { tradeCustomerForCall } from "../trade/session";
 import { findAvailableServices } from "./service-avail";
 
 const errors = {
@@ -82,9 +83,9 @@ export function registerBookingRoutes(
         response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    (request) => {
-      refuseAnonymousCustomer(request.query.customer);
-      return findAvailableServices(deps, request.query);
+    async (request) => {
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      return findAvailableServices(deps, { ...request.query, customer });
     },
   );
   // Its own scope: the per-address limit applies to this route only.
