@@ -503,7 +503,12 @@ export const customPrivacy = pgTable("custom_privacy", {
 });
 
 /** Where a trade account stands: a sign-up waits for the property's approval (issue 13, SPEC §3). */
-export const tradeCustomerStatus = pgEnum("trade_customer_status", ["pending", "approved", "refused", "disabled"]);
+export const tradeCustomerStatus = pgEnum("trade_customer_status", [
+  "pending",
+  "approved",
+  "refused",
+  "disabled",
+]);
 
 /**
  * A travel agency (type 1) or company (type 2) that books on a trade channel, with its agency data (SPEC §3).

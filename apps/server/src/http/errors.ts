@@ -26,10 +26,7 @@ export function notFound(field: string, message: string): AppError {
  */
 export function refuseAnonymousCustomer(customer: number | undefined): void {
   if (customer === undefined) return;
-  throw new AppError(
-    "trade_login_required",
-    403,
-    "customer: trade prices need a trade customer's login",
-    [{ field: "customer", message: "needs a trade customer's login" }],
-  );
+  throw new AppError("trade_login_required", 403, "customer: trade prices need a trade customer's login", [
+    { field: "customer", message: "needs a trade customer's login" },
+  ]);
 }

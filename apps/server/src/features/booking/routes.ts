@@ -22,6 +22,7 @@ import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { addressRateLimits } from "../rate-limits/rate-limits";
+import { tradeCustomerForCall } from "../trade/session";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -36,7 +37,6 @@ import {
   confirmPayment,
   handleGatewayEvent,
 } from "./service";
-import { tradeCustomerForCall } from "../trade/session";
 import { findAvailableServices } from "./service-avail";
 
 const errors = {

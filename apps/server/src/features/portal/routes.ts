@@ -12,8 +12,8 @@ import {
   ReservationLinkResponseSchema,
 } from "@alloggio/domain/contract/portal/reservation-link";
 import type { App } from "../../http/app";
-import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "./service";
 import { tradeCustomerForCall } from "../trade/session";
+import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
 

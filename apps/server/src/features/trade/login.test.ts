@@ -66,8 +66,8 @@ const login = (username: string, password = TRADE_TEST_PASSWORD, extra: Body = {
 const loggedUser = (cookie: string | undefined, extra: Body = {}) =>
   loginDo({ method: "loggedUser", ...extra }, cookie ? { cookie } : {});
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.find((c) => c.name === TRADE_COOKIE);
+type Cookie = { name: string; value: string; path?: string; secure?: boolean; httpOnly?: boolean };
+const cookieOf = (res: { cookies: Cookie[] }) => res.cookies.find((c) => c.name === TRADE_COOKIE);
 /** The error without its request id. */
 const errorOf = (res: { json: () => { error: Record<string, unknown> } }) => {
   const { requestId: _id, ...error } = res.json().error;
