@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client";
 import { buildDemoFiles, DEMO_DAYS, mulberry32 } from "./demo-files";
-import { DEMO_TRADE_PASSWORD } from "./demo-trade";
+import { DEMO_TRADE_PASSWORD, isDemoWithoutTradeUsers, loadDemoTrade } from "./demo-trade";
 import { isDatabaseEmpty, loadDemoData } from "./load-demo";
 
 const TODAY = "2026-03-10";
@@ -225,5 +225,17 @@ describe("loadDemoData", () => {
     } finally {
       await app.close();
     }
+  });
+  it("adds the trade accounts to a demo database loaded before them, once", async () => {
+    expect(await isDemoWithoutTradeUsers(database)).toBe(false);
+    await database.query(sql`delete from trade_user`);
+    expect(await isDemoWithoutTradeUsers(database)).toBe(true);
+    await loadDemoTrade(database);
+    await loadDemoTrade(database);
+    expect(await isDemoWithoutTradeUsers(database)).toBe(false);
+    const users = await database.query<{ username: string }>(
+      sql`select username from trade_user order by username`,
+    );
+    expect(users.map((u) => u.username)).toEqual(["acme", "agenzia", "orizzonti"]);
   });
 });
