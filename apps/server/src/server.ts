@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
+import { isDemoWithoutTradeUsers, loadDemoTrade } from "./db/demo/demo-trade";
 import { isDatabaseEmpty, isDemoWithoutStaff, loadDemoData, loadDemoStaff } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail/transport";
 import { createSandboxGateway } from "./features/payments/sandbox-gateway";
@@ -33,6 +34,11 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
     // A demo database loaded before the back office had staff users.
     await loadDemoStaff(database);
     log("demo staff users added");
+  }
+  if (env.DEMO_DATA && (await isDemoWithoutTradeUsers(database))) {
+    // A demo database loaded before the trade login had trade users.
+    await loadDemoTrade(database);
+    log("demo trade accounts added");
   }
   log(`database ready in ${Math.round(performance.now() - t0)} ms`);
   return database;

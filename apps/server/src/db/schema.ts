@@ -502,7 +502,19 @@ export const customPrivacy = pgTable("custom_privacy", {
   mandatory: boolean("mandatory").notNull().default(false),
 });
 
-/** A travel agency (type 1) or company (type 2) that books on a trade channel. Login arrives with the trade issue. */
+/** Where a trade account stands: a sign-up waits for the property's approval (issue 13, SPEC §3). */
+export const tradeCustomerStatus = pgEnum("trade_customer_status", [
+  "pending",
+  "approved",
+  "refused",
+  "disabled",
+]);
+
+/**
+ * A travel agency (type 1) or company (type 2) that books on a trade channel, with its agency data (SPEC §3).
+ * `name` is the company name. The agency columns have defaults, so the JSON import (which knows id, channel, name,
+ * type, active and extra discount only) keeps working; an imported customer is `approved`.
+ */
 export const tradeCustomer = pgTable("trade_customer", {
   id: integer("id").primaryKey(),
   channelId: integer("channel_id")
@@ -513,7 +525,94 @@ export const tradeCustomer = pgTable("trade_customer", {
   active: boolean("active").notNull().default(true),
   /** Hidden prices per login: an extra discount on trade rates, in percent. */
   extraDiscountPercent: numeric("extra_discount_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+  status: tradeCustomerStatus("status").notNull().default("approved"),
+  address: text("address").notNull().default(""),
+  city: text("city").notNull().default(""),
+  /** The postcode (SPEC's `cap`). */
+  zip: text("zip").notNull().default(""),
+  /** ISO 3166-1 alpha-2, upper case; empty when unknown. */
+  country: text("country").notNull().default(""),
+  /** At least one of VAT number and IATA code (SPEC §5) — checked where an account is created or changed. */
+  vatNumber: text("vat_number"),
+  iataCode: text("iata_code"),
+  email: text("email").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  referentName: text("referent_name").notNull().default(""),
+  referentEmail: text("referent_email").notNull().default(""),
+  /** The commission on commissionable trade rates, in percent. */
+  commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A person who logs in for a trade customer (SPEC §6). The username is unique in the channel's hotel group,
+ * whatever its case (`group_id` is the group of the customer's channel, kept here for that index).
+ */
+export const tradeUser = pgTable(
+  "trade_user",
+  {
+    id: serial("id").primaryKey(),
+    tradeCustomerId: integer("trade_customer_id")
+      .notNull()
+      .references(() => tradeCustomer.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => hotelGroup.id),
+    username: text("username").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    /** argon2id; null until a password is set (a user without one cannot log in). */
+    passwordHash: text("password_hash"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Set by a reset: the next login must change the password (as when it is older than the domain's limit). */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("trade_user_group_username").on(t.groupId, sql`lower(${t.username})`),
+    index("trade_user_customer").on(t.tradeCustomerId),
+  ],
+);
+
+/** The hotels and channels a trade customer is enabled for: its users log in there only. */
+export const tradeCustomerHotel = pgTable(
+  "trade_customer_hotel",
+  {
+    tradeCustomerId: integer("trade_customer_id")
+      .notNull()
+      .references(() => tradeCustomer.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.tradeCustomerId, t.hotelId, t.channelId] })],
+);
+
+/**
+ * A trade user's login session on one channel (like `staff_session`): the cookie carries an opaque token, the
+ * table only its SHA-256; idle and absolute expiry (ADR 0029). Logout and a password change delete it.
+ */
+export const tradeSession = pgTable(
+  "trade_session",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    tradeUserId: integer("trade_user_id")
+      .notNull()
+      .references(() => tradeUser.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute expiry; the idle expiry follows lastSeenAt. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("trade_session_user").on(t.tradeUserId)],
+);
 
 // ── Booking (issue 4) ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
 import { isWebPage } from "@alloggio/domain/contract/web-routes";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -34,6 +35,7 @@ import { createSandboxGateway, type SandboxGateway } from "../features/payments/
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
+import { registerTradeRoutes } from "../features/trade/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 import { createLinkBase } from "./link-base";
@@ -124,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     overrideSecret: options.overrideSecret,
     linkBase: createLinkBase(options.database, options.publicUrl ?? "http://localhost"),
   };
+  // Cookies: the back office's session and the trade login's (which the searches read).
+  await app.register(cookie);
+  registerTradeRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerChannelRoutes(app, { ...deps, apiKeys: options.apiKeys });
   registerHotelRoutes(app, deps);

@@ -20,15 +20,13 @@ export function notFound(field: string, message: string): AppError {
 }
 
 /**
- * Trade prices (trade rates, the customer's discount, commissions) belong to a logged-in trade customer, and no
- * trade login exists yet (issue 10): a `customer` id sent by a caller is refused, never trusted (ADR 0013).
+ * Trade prices (trade rates, the customer's discount, commissions) belong to a logged-in trade customer: a
+ * `customer` id sent by a caller is refused, never trusted (ADR 0013); the customer comes from the trade session
+ * (`tradeCustomerForCall`, ADR 0029).
  */
 export function refuseAnonymousCustomer(customer: number | undefined): void {
   if (customer === undefined) return;
-  throw new AppError(
-    "trade_login_required",
-    403,
-    "customer: trade prices need a trade customer's login, which is not available yet",
-    [{ field: "customer", message: "needs a trade customer's login" }],
-  );
+  throw new AppError("trade_login_required", 403, "customer: trade prices need a trade customer's login", [
+    { field: "customer", message: "needs a trade customer's login" },
+  ]);
 }

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client";
 import { buildDemoFiles, DEMO_DAYS, mulberry32 } from "./demo-files";
+import { DEMO_TRADE_PASSWORD, isDemoWithoutTradeUsers, loadDemoTrade } from "./demo-trade";
 import { isDatabaseEmpty, loadDemoData } from "./load-demo";
 
 const TODAY = "2026-03-10";
@@ -162,7 +163,8 @@ describe("loadDemoData", () => {
     expect(counts!.prices).toBeGreaterThanOrEqual(200_000);
     expect(counts!.prices).toBeLessThanOrEqual(250_000);
     expect(counts!.currencies).toBeGreaterThan(100);
-    expect(counts!.trade_customers).toBe(2);
+    // The two of the demo files, and the pending sign-up (demo-trade.ts).
+    expect(counts!.trade_customers).toBe(3);
 
     // Every room type has one inventory row per day from today for 400 days.
     const inventory = await database.query<{ days: number; first: string; last: string }>(sql`
@@ -193,5 +195,47 @@ describe("loadDemoData", () => {
     } finally {
       await app.close();
     }
+  });
+  it("has trade accounts: the agency and the company log in on the trade channel, the pending sign-up does not", async () => {
+    const app = await createTestApp(database, fixedClock(`${TODAY}T10:00:00Z`).now);
+    try {
+      const login = (username: string, remoteAddress: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/login.do",
+          payload: { method: "login", username, password: DEMO_TRADE_PASSWORD, channel: 2, hotel: 1 },
+          remoteAddress,
+        });
+      const agency = await login("agenzia", "10.3.0.1");
+      expect(agency.statusCode, agency.body).toBe(200);
+      expect(agency.json().user.agency).toMatchObject({ id: 1, type: 1, name: "Viaggi Sereni Srl" });
+      const company = await login("acme", "10.3.0.2");
+      expect(company.statusCode, company.body).toBe(200);
+      expect(company.json().user.agency).toMatchObject({ id: 2, type: 2 });
+      const pending = await login("orizzonti", "10.3.0.3");
+      expect(pending.statusCode).toBe(401);
+      const statuses = await database.query<{ id: number; status: string }>(
+        sql`select id, status::text from trade_customer order by id`,
+      );
+      expect(statuses).toEqual([
+        { id: 1, status: "approved" },
+        { id: 2, status: "approved" },
+        { id: 3, status: "pending" },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+  it("adds the trade accounts to a demo database loaded before them, once", async () => {
+    expect(await isDemoWithoutTradeUsers(database)).toBe(false);
+    await database.query(sql`delete from trade_user`);
+    expect(await isDemoWithoutTradeUsers(database)).toBe(true);
+    await loadDemoTrade(database);
+    await loadDemoTrade(database);
+    expect(await isDemoWithoutTradeUsers(database)).toBe(false);
+    const users = await database.query<{ username: string }>(
+      sql`select username from trade_user order by username`,
+    );
+    expect(users.map((u) => u.username)).toEqual(["acme", "agenzia", "orizzonti"]);
   });
 });

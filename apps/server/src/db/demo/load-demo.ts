@@ -4,6 +4,7 @@ import { hashPassword } from "../../features/backoffice/auth/passwords";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { buildDemoFiles, DEMO_GROUP } from "./demo-files";
+import { loadDemoTrade } from "./demo-trade";
 
 /**
  * The demo's back-office password: published in the README, for the demo data only (a real group's first owner
@@ -70,4 +71,5 @@ export async function loadDemoData(database: Database, today: string): Promise<v
     }
   }
   await loadDemoStaff(database);
+  await loadDemoTrade(database);
 }

@@ -1,6 +1,5 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import cookie from "@fastify/cookie";
 import { z } from "zod";
 import type { App } from "../../http/app";
 import { clearSessionCookie, staffOf } from "./access";
@@ -27,7 +26,6 @@ export const backOfficeErrors = {
 
 /** The property's back office under /api/backoffice (issue 12, ADR 0024). */
 export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): Promise<void> {
-  await app.register(cookie);
   app.get(
     "/api/backoffice/me",
     {

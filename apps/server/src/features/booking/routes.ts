@@ -22,6 +22,7 @@ import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { addressRateLimits } from "../rate-limits/rate-limits";
+import { tradeCustomerForCall } from "../trade/session";
 import { type AttemptLimiter, createAttemptLimiter } from "./attempt-limiter";
 import {
   RETRIEVE_CODE_WINDOW_MS,
@@ -82,9 +83,9 @@ export function registerBookingRoutes(
         response: { 200: ServiceAvailResponseSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    (request) => {
-      refuseAnonymousCustomer(request.query.customer);
-      return findAvailableServices(deps, request.query);
+    async (request) => {
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      return findAvailableServices(deps, { ...request.query, customer });
     },
   );
   // Its own scope: the per-address limit applies to this route only.

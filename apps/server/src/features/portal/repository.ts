@@ -51,7 +51,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
     select
       (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
-         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
+         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
       (select coalesce(json_agg(json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
             'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,

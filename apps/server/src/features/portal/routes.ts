@@ -12,7 +12,7 @@ import {
   ReservationLinkResponseSchema,
 } from "@alloggio/domain/contract/portal/reservation-link";
 import type { App } from "../../http/app";
-import { refuseAnonymousCustomer } from "../../http/errors";
+import { tradeCustomerForCall } from "../trade/session";
 import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
@@ -29,9 +29,9 @@ export function registerPortalRoutes(app: App, deps: PortalDeps): void {
         response: { 200: AvailChannelCheckResponseSchema, ...errors, 403: ErrorSchema },
       },
     },
-    (request) => {
-      refuseAnonymousCustomer(request.query.customer);
-      return searchPortal(deps, request.query);
+    async (request) => {
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      return searchPortal(deps, { ...request.query, customer });
     },
   );
   app.get(

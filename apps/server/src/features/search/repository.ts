@@ -179,7 +179,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          from promo_code where hotel_id = (select id from h)
            and upper(code) = upper(coalesce(nullif(${q.promoCode ?? ""}, ''), (select promo_code from lk)))) as promo,
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
-         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active) as customer,
+         from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'pricing_basis', s.pricing_basis,
          'per_night', s.per_night, 'price_minor', s.price_minor, 'mandatory_for', s.mandatory_for,
          'category_id', s.category_id, 'category_mandatory', k.mandatory) order by k.sort_order, k.id, s.id), '[]')

@@ -8,12 +8,12 @@ import {
 } from "@alloggio/domain/contract/search/price-calendar";
 import { z } from "zod";
 import type { App } from "../../http/app";
-import { refuseAnonymousCustomer } from "../../http/errors";
+import { tradeCustomerForCall } from "../trade/session";
 import { getCalendar, getPriceCalendar } from "./calendar";
 import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailability } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
-/** The searches that take `customer`: refused from anonymous callers (trade login, issue 10). */
+/** The searches that take `customer`: the trade session's customer, never the request's (ADR 0029). */
 const tradeErrors = { ...errors, 403: ErrorSchema };
 
 export function registerSearchRoutes(app: App, deps: SearchDeps): void {
@@ -27,9 +27,9 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         response: { 200: AvailResponseSchema, ...tradeErrors, 410: ErrorSchema },
       },
     },
-    (request) => {
-      refuseAnonymousCustomer(request.query.customer);
-      return searchAvailability(deps, request.query);
+    async (request) => {
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      return searchAvailability(deps, { ...request.query, customer });
     },
   );
   app.get(
@@ -43,8 +43,8 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
       },
     },
     async (request, reply) => {
-      refuseAnonymousCustomer(request.query.customer);
-      const available = await checkAvailability(deps, request.query);
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      const available = await checkAvailability(deps, { ...request.query, customer });
       return reply.type("text/plain").send(String(available));
     },
   );
@@ -58,9 +58,9 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         response: { 200: NearbyAvailResponseSchema, ...tradeErrors },
       },
     },
-    (request) => {
-      refuseAnonymousCustomer(request.query.customer);
-      return findNearbyDates(deps, request.query);
+    async (request) => {
+      const customer = await tradeCustomerForCall(deps, request, request.query);
+      return findNearbyDates(deps, { ...request.query, customer });
     },
   );
   app.get(

@@ -6,40 +6,53 @@ import { hitRateLimit, readRateLimit } from "../../rate-limits/rate-limits";
  * Failed sign-ins (wrong password, unknown account, wrong second-factor code) counted in the `rate_limit` table
  * (ADR 0015, shared by every server process), per account and per client address. Once a counter reaches its
  * maximum, every attempt on it answers 429 `too_many_attempts` until its window ends, the right password too, and
- * the same whether the account exists or not (ADR 0025).
+ * the same whether the account exists or not (ADR 0025). One implementation for the back office's sign-in and the
+ * trade login (ADR 0029): each counts under its own key prefix.
  */
 export const ACCOUNT_MAX_FAILURES = 5;
 export const ADDRESS_MAX_FAILURES = 20;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
-const accountKey = (email: string) => `bo-sign-in:account:${email.trim().toLowerCase()}`;
-const addressKey = (address: string) => `bo-sign-in:address:${address}`;
-
-export const tooManyAttempts = () =>
+export const tooManyAttempts = (field = "email") =>
   new AppError("too_many_attempts", 429, "Too many failed sign-ins: wait and try again", [
-    { field: "email", message: "too many failed attempts" },
+    { field, message: "too many failed attempts" },
   ]);
 
 export type SignInLockout = {
   /** Throws 429 when the account or the address is locked. */
-  check(email: string, address: string): Promise<void>;
-  recordFailure(email: string, address: string): Promise<void>;
+  check(account: string, address: string): Promise<void>;
+  recordFailure(account: string, address: string): Promise<void>;
 };
 
-export function createSignInLockout(database: Database, now: () => Date): SignInLockout {
+export type LockoutOptions = {
+  /** The counters' key prefix (`bo-sign-in`, `trade-login`): each sign-in counts apart. */
+  prefix: string;
+  /** The request field the 429 names. */
+  field: string;
+};
+
+/** A lockout on `account` (trimmed, lower-cased) and client address, under `options.prefix`. */
+export function createLockout(database: Database, now: () => Date, options: LockoutOptions): SignInLockout {
+  const accountKey = (account: string) => `${options.prefix}:account:${account.trim().toLowerCase()}`;
+  const addressKey = (address: string) => `${options.prefix}:address:${address}`;
   return {
-    async check(email, address) {
+    async check(account, address) {
       const at = now();
-      const [account, fromAddress] = await Promise.all([
-        readRateLimit(database.db, accountKey(email), at),
+      const [fromAccount, fromAddress] = await Promise.all([
+        readRateLimit(database.db, accountKey(account), at),
         readRateLimit(database.db, addressKey(address), at),
       ]);
-      if (account >= ACCOUNT_MAX_FAILURES || fromAddress >= ADDRESS_MAX_FAILURES) throw tooManyAttempts();
+      if (fromAccount >= ACCOUNT_MAX_FAILURES || fromAddress >= ADDRESS_MAX_FAILURES)
+        throw tooManyAttempts(options.field);
     },
-    async recordFailure(email, address) {
+    async recordFailure(account, address) {
       const at = now();
-      await hitRateLimit(database.db, accountKey(email), LOCKOUT_WINDOW_MS, at);
+      await hitRateLimit(database.db, accountKey(account), LOCKOUT_WINDOW_MS, at);
       await hitRateLimit(database.db, addressKey(address), LOCKOUT_WINDOW_MS, at);
     },
   };
 }
+
+/** The back office's sign-in lockout: per e-mail and address. */
+export const createSignInLockout = (database: Database, now: () => Date): SignInLockout =>
+  createLockout(database, now, { prefix: "bo-sign-in", field: "email" });

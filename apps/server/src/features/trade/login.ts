@@ -1,0 +1,171 @@
+import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/login";
+import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import { tradePasswordExpired, usernameKey } from "@alloggio/domain/trade/login";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Database } from "../../db/client";
+import { channel, tradeCustomer, tradeUser } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { createLockout, type SignInLockout } from "../backoffice/auth/lockout";
+import { verifyPassword } from "../backoffice/auth/passwords";
+import {
+  clearTradeCookie,
+  createTradeSession,
+  isEnabledFor,
+  mayLogIn,
+  revokeTradeSession,
+  setTradeCookie,
+  type TradeCustomerRow,
+  type TradeUserRow,
+  tradeUserOf,
+} from "./session";
+
+// `POST /api/login.do` (SPEC §4, §7, §8; issue 13, ADR 0029).
+
+export type LoginDeps = { database: Database; now: () => Date };
+
+/** SPEC §8 "Invalid credentials": one answer for an unknown user, a wrong password, a disabled user or account. */
+export const invalidCredentials = () =>
+  new AppError("invalid_credentials", 401, "Invalid credentials", [
+    { field: "password", message: "wrong username or password" },
+  ]);
+
+/** SPEC §6, §8: the right password, but the account is not enabled for this channel (or hotel). */
+export const notEnabled = (field: "channel" | "hotel") =>
+  new AppError(
+    "trade_not_enabled",
+    403,
+    "Your user is not enabled for these structures or channels, so you will be disconnected",
+    [{ field, message: "the user is not enabled here" }],
+  );
+
+const NOBODY: LoginResponse = { user: { id: 0 } };
+
+/** The trade login's lockout: the back office's implementation, counted apart (per group and username, per address). */
+export const createTradeLockout = (deps: LoginDeps): SignInLockout =>
+  createLockout(deps.database, deps.now, { prefix: "trade-login", field: "username" });
+
+/** The answer's user. */
+export function tradeUserAnswer(
+  user: TradeUserRow,
+  customer: TradeCustomerRow,
+  channelId: number,
+  loggedAt: Date,
+  now: Date,
+): TradeUser {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    agency: {
+      id: customer.id,
+      name: customer.name,
+      type: customer.agencyType === 2 ? 2 : 1,
+      address: customer.address,
+      zip: customer.zip,
+      city: customer.city,
+      country: customer.country,
+      email: customer.email,
+      phone: customer.phone,
+      vatNumber: customer.vatNumber,
+      iataCode: customer.iataCode,
+      commissionPercent: Number(customer.commissionPercent),
+    },
+    channel: channelId,
+    dateAgg: loggedAt.getTime(),
+    mustChangePassword: tradePasswordExpired(user, now),
+  };
+}
+
+/** The user a username names in a channel's hotel group, with its customer. */
+async function findByUsername(deps: LoginDeps, groupId: number, username: string) {
+  const [row] = await deps.database.db
+    .select({ user: tradeUser, customer: tradeCustomer })
+    .from(tradeUser)
+    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
+    .where(and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${usernameKey(username)}`));
+  return row ?? null;
+}
+
+type LoginBody = Extract<LoginRequest, { method: "login" }>;
+
+/**
+ * Logs in: the same answer after the same work (an argon2id verification, against a dummy hash when there is no
+ * user) for every refusal of the credentials; failures counted per user and per address in PostgreSQL; the
+ * session rotated (the cookie the request came with is revoked).
+ */
+export async function logIn(
+  deps: LoginDeps,
+  lockout: SignInLockout,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: LoginBody,
+): Promise<LoginResponse> {
+  const db = deps.database.db;
+  const [onChannel] = await db
+    .select({ id: channel.id, groupId: channel.groupId })
+    .from(channel)
+    .where(eq(channel.id, body.channel));
+  const account = `${onChannel ? onChannel.groupId : `channel-${body.channel}`}:${usernameKey(body.username)}`;
+  await lockout.check(account, request.ip);
+  const found = onChannel ? await findByUsername(deps, onChannel.groupId, body.username) : null;
+  const live = found && mayLogIn(found.user, found.customer) ? found : null;
+  const ok = await verifyPassword(live?.user.passwordHash ?? null, body.password);
+  if (!live || !ok) {
+    await lockout.recordFailure(account, request.ip);
+    throw invalidCredentials();
+  }
+  if (!(await isEnabledFor(db, live.customer.id, body.channel))) throw notEnabled("channel");
+  if (body.hotel !== undefined && !(await isEnabledFor(db, live.customer.id, body.channel, body.hotel)))
+    throw notEnabled("hotel");
+  const previous = request.cookies?.[TRADE_COOKIE];
+  if (previous) await revokeTradeSession(db, previous);
+  const now = deps.now();
+  const session = await createTradeSession(db, live.user.id, body.channel, now);
+  setTradeCookie(request, reply, session.token);
+  return { user: tradeUserAnswer(live.user, live.customer, body.channel, session.createdAt, now) };
+}
+
+/** Logs out: the session is deleted and its cookie cleared (answered the same with no session). */
+export async function logOut(
+  deps: LoginDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<LoginResponse> {
+  const token = request.cookies?.[TRADE_COOKIE];
+  if (token) await revokeTradeSession(deps.database.db, token);
+  clearTradeCookie(reply);
+  return NOBODY;
+}
+
+type LoggedUserBody = Extract<LoginRequest, { method: "loggedUser" }>;
+
+/**
+ * The check the web makes every 10 s (SPEC §4): the user of the live session, `{ id: 0 }` without one (or for
+ * another channel); a user no longer enabled for the channel or the page's hotel is logged out and answered
+ * `trade_not_enabled` (the web disconnects with SPEC §6's message).
+ */
+export async function loggedUser(
+  deps: LoginDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: LoggedUserBody,
+): Promise<LoginResponse> {
+  const db = deps.database.db;
+  const trade = await tradeUserOf(deps, request);
+  if (!trade) {
+    if (request.cookies?.[TRADE_COOKIE]) clearTradeCookie(reply);
+    return NOBODY;
+  }
+  if (body.channel !== undefined && body.channel !== trade.channelId) return NOBODY;
+  const enabled =
+    (await isEnabledFor(db, trade.customer.id, trade.channelId)) &&
+    (body.hotel === undefined || (await isEnabledFor(db, trade.customer.id, trade.channelId, body.hotel)));
+  if (!enabled) {
+    await revokeTradeSession(db, trade.sessionToken);
+    clearTradeCookie(reply);
+    throw notEnabled(body.hotel === undefined ? "channel" : "hotel");
+  }
+  return { user: tradeUserAnswer(trade.user, trade.customer, trade.channelId, trade.loggedAt, deps.now()) };
+}

@@ -1,0 +1,189 @@
+import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import {
+  TRADE_SESSION_ABSOLUTE_MS,
+  TRADE_SESSION_IDLE_MS,
+  tradeSessionExpiry,
+} from "@alloggio/domain/trade/login";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { tradeCustomer, tradeCustomerHotel, tradeSession, tradeUser } from "../../db/schema";
+import { refuseAnonymousCustomer } from "../../http/errors";
+import { newToken, sha256 } from "../backoffice/session";
+
+// Trade sessions (issue 13, ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
+// an HttpOnly cookie, only its SHA-256 stored, idle and absolute expiry, deleted at logout and password change.
+
+export type TradeDeps = { database: { db: Db }; now: () => Date };
+
+export type TradeSessionRow = typeof tradeSession.$inferSelect;
+export type TradeUserRow = typeof tradeUser.$inferSelect;
+export type TradeCustomerRow = typeof tradeCustomer.$inferSelect;
+
+/** Opens a session of a user on a channel; the caller sets the cookie with `token`. */
+export async function createTradeSession(
+  db: Db,
+  userId: number,
+  channelId: number,
+  now: Date,
+): Promise<{ token: string; createdAt: Date; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = tradeSessionExpiry(now);
+  await db.insert(tradeSession).values({
+    tokenHash: sha256(token),
+    tradeUserId: userId,
+    channelId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, createdAt: now, expiresAt };
+}
+
+/**
+ * The live session of a cookie token, touched (lastSeenAt = now); null when unknown, past its absolute expiry or
+ * idle too long (`tradeSessionState` of the domain says the same; the WHERE clause decides atomically).
+ */
+export async function findTradeSession(db: Db, token: string, now: Date): Promise<TradeSessionRow | null> {
+  const idleSince = new Date(now.getTime() - TRADE_SESSION_IDLE_MS);
+  const [row] = await db
+    .update(tradeSession)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(tradeSession.tokenHash, sha256(token)),
+        gt(tradeSession.expiresAt, now),
+        gt(tradeSession.lastSeenAt, idleSince),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function revokeTradeSession(db: Db, token: string): Promise<void> {
+  await db.delete(tradeSession).where(eq(tradeSession.tokenHash, sha256(token)));
+}
+
+/** Logs a user out everywhere (password change, disabling), except the session `keep` if given. */
+export async function revokeTradeUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  await db
+    .delete(tradeSession)
+    .where(
+      keep
+        ? and(eq(tradeSession.tradeUserId, userId), sql`${tradeSession.tokenHash} <> ${sha256(keep)}`)
+        : eq(tradeSession.tradeUserId, userId),
+    );
+}
+
+/** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure on https, for the whole API (searches read it too). */
+export function setTradeCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(TRADE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/api",
+    maxAge: Math.floor(TRADE_SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function clearTradeCookie(reply: FastifyReply): void {
+  reply.clearCookie(TRADE_COOKIE, { path: "/api" });
+}
+
+/** Whether a user may log in at all: not disabled, with a password, for an approved and active customer. */
+export const mayLogIn = (user: TradeUserRow, customer: TradeCustomerRow): boolean =>
+  user.disabledAt === null && customer.status === "approved" && customer.active;
+
+/** A user and the customer it logs in for. */
+export async function tradeUserById(
+  db: Db,
+  userId: number,
+): Promise<{ user: TradeUserRow; customer: TradeCustomerRow } | null> {
+  const [row] = await db
+    .select({ user: tradeUser, customer: tradeCustomer })
+    .from(tradeUser)
+    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
+    .where(eq(tradeUser.id, userId));
+  return row ?? null;
+}
+
+/** Whether a customer is enabled on a channel (for a given hotel when `hotelId` is given). */
+export async function isEnabledFor(
+  db: Db,
+  customerId: number,
+  channelId: number,
+  hotelId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(tradeCustomerHotel)
+    .where(
+      and(
+        eq(tradeCustomerHotel.tradeCustomerId, customerId),
+        eq(tradeCustomerHotel.channelId, channelId),
+        hotelId === undefined ? undefined : eq(tradeCustomerHotel.hotelId, hotelId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The logged trade user behind a request. */
+export type TradeSessionUser = {
+  user: TradeUserRow;
+  customer: TradeCustomerRow;
+  /** The channel the session was opened on. */
+  channelId: number;
+  /** When the login was made (the `dateAgg` of SPEC §3). */
+  loggedAt: Date;
+  sessionToken: string;
+};
+
+/**
+ * The trade user of the request's session cookie (the session is touched), or null: no cookie, no live session,
+ * or a user that may no longer log in (disabled, customer not approved or inactive). The one way the server learns
+ * who the trade customer is — never from a request parameter (ADR 0029).
+ */
+export async function tradeUserOf(
+  deps: TradeDeps,
+  request: FastifyRequest,
+): Promise<TradeSessionUser | null> {
+  const token = request.cookies?.[TRADE_COOKIE];
+  if (!token) return null;
+  const db = deps.database.db;
+  const session = await findTradeSession(db, token, deps.now());
+  if (!session) return null;
+  const found = await tradeUserById(db, session.tradeUserId);
+  if (!found || !mayLogIn(found.user, found.customer)) return null;
+  return { ...found, channelId: session.channelId, loggedAt: session.createdAt, sessionToken: token };
+}
+
+/**
+ * The trade customer whose prices a search on `channel` (and `hotel`) may show: the session's, when it was opened
+ * on that channel and the customer is enabled there; undefined otherwise (a guest's prices).
+ */
+export async function tradeCustomerOf(
+  deps: TradeDeps,
+  request: FastifyRequest,
+  where: { channel: number; hotel?: number | undefined },
+): Promise<number | undefined> {
+  const trade = await tradeUserOf(deps, request);
+  if (!trade || trade.channelId !== where.channel) return undefined;
+  const enabled = await isEnabledFor(deps.database.db, trade.customer.id, where.channel, where.hotel);
+  return enabled ? trade.customer.id : undefined;
+}
+
+/**
+ * The trade customer of a search or booking call: the session's (`tradeCustomerOf`), never the request's. A
+ * `customer` the caller sends is accepted only when it is that same customer, and refused (403
+ * `trade_login_required`) otherwise — an anonymous caller cannot ask for trade prices (ADR 0013, 0029).
+ */
+export async function tradeCustomerForCall(
+  deps: TradeDeps,
+  request: FastifyRequest,
+  call: { channel: number; hotel?: number | undefined; customer?: number | undefined },
+): Promise<number | undefined> {
+  const customer = await tradeCustomerOf(deps, request, call);
+  if (call.customer !== undefined && call.customer !== customer) refuseAnonymousCustomer(call.customer);
+  return customer;
+}
