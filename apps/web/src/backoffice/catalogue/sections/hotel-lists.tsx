@@ -137,7 +137,7 @@ export function HotelListEditor({
                 </button>
                 <button
                   type="button"
-                  className="bo-button secondary danger"
+                  className="bo-button secondary bo-hotel-list-remove"
                   aria-label={t("hotel.lists.remove", { n })}
                   onClick={() => remove(index)}
                 >
