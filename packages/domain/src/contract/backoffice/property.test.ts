@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hotelRules, ratePlanRules, roomTypeRules } from "../property/property-file";
+import { HotelFileSchema, hotelRules, ratePlanRules, roomTypeRules } from "../property/property-file";
 import { HotelInputSchema, RatePlanInputSchema, RoomTypeInputSchema, thumbnailOf } from "./property";
 
 const issuesOf = (result: {
@@ -65,6 +65,93 @@ describe("the catalogue's shared rules", () => {
       issuesOf(HotelInputSchema.safeParse({ ...hotel, petFeeMinor: 1000, timeZone: "Nowhere/Land" }))[0]
         ?.field,
     ).toBe("timeZone");
+  });
+
+  it("refuse a check-in that ends before it starts, and breakfast with one time or in the wrong order", () => {
+    const base = { pets: "free" as const };
+    expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "14:00" })).toEqual([
+      { path: ["checkInUntil"], message: "must not be before checkInFrom" },
+    ]);
+    expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "15:00" })).toEqual([]);
+    // Until 00:00 is until midnight, at the end of the arrival day.
+    expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "00:00" })).toEqual([]);
+    expect(hotelRules({ ...base, breakfastFrom: "07:00" })).toEqual([
+      { path: ["breakfastUntil"], message: "breakfast needs both times" },
+    ]);
+    expect(hotelRules({ ...base, breakfastUntil: "10:00" })[0]?.path).toEqual(["breakfastFrom"]);
+    expect(hotelRules({ ...base, breakfastFrom: "10:30", breakfastUntil: "07:00" })).toEqual([
+      { path: ["breakfastUntil"], message: "must not be before breakfastFrom" },
+    ]);
+    expect(hotelRules({ ...base, breakfastFrom: "07:00", breakfastUntil: "10:30" })).toEqual([]);
+  });
+
+  it("accept only the gateway's four redirect methods, each once, in the input and in the property file", () => {
+    const hotel = {
+      name: "H",
+      address: "A",
+      city: "C",
+      country: "IT",
+      timeZone: "Europe/Rome",
+      currencyCode: "EUR",
+      email: "h@example.test",
+      checkInFrom: "14:00",
+      checkInUntil: "22:00",
+      checkOutUntil: "10:00",
+    };
+    expect(HotelInputSchema.safeParse({ ...hotel, paymentMethods: ["wallet", "pay_by_link"] }).success).toBe(
+      true,
+    );
+    expect(issuesOf(HotelInputSchema.safeParse({ ...hotel, paymentMethods: ["cash"] }))[0]?.field).toBe(
+      "paymentMethods.0",
+    );
+    expect(
+      issuesOf(HotelInputSchema.safeParse({ ...hotel, paymentMethods: ["wallet", "wallet"] }))[0],
+    ).toEqual({ field: "paymentMethods", message: "must not name a method twice" });
+    expect(issuesOf(HotelInputSchema.safeParse({ ...hotel, checkInUntil: "13:00" }))).toEqual([
+      { field: "checkInUntil", message: "must not be before checkInFrom" },
+    ]);
+    // The property file: the same methods; the settings' other keys pass as they are.
+    const file = { ...hotel, id: 1, channelIds: [1] };
+    const parsed = HotelFileSchema.safeParse({
+      ...file,
+      settings: { paymentMethods: ["mobile"], addressMandatory: true, custom: { a: 1 } },
+    });
+    expect(parsed.data?.settings).toEqual({
+      paymentMethods: ["mobile"],
+      addressMandatory: true,
+      custom: { a: 1 },
+    });
+    expect(
+      issuesOf(HotelFileSchema.safeParse({ ...file, settings: { paymentMethods: ["card_payment"] } }))[0]
+        ?.field,
+    ).toBe("settings.paymentMethods.0");
+  });
+
+  it("limit wellness, activities and business services to 30 items of 200 characters, English required", () => {
+    const hotel = {
+      name: "H",
+      address: "A",
+      city: "C",
+      country: "IT",
+      timeZone: "Europe/Rome",
+      currencyCode: "EUR",
+      email: "h@example.test",
+      checkInFrom: "14:00",
+      checkInUntil: "22:00",
+      checkOutUntil: "10:00",
+    };
+    const item = { en: "Sauna", it: "Sauna" };
+    expect(HotelInputSchema.safeParse({ ...hotel, wellness: Array(30).fill(item) }).success).toBe(true);
+    expect(issuesOf(HotelInputSchema.safeParse({ ...hotel, wellness: Array(31).fill(item) }))[0]?.field).toBe(
+      "wellness",
+    );
+    expect(
+      issuesOf(HotelInputSchema.safeParse({ ...hotel, activities: [item, { en: "x".repeat(201) }] }))[0]
+        ?.field,
+    ).toBe("activities.1.en");
+    expect(
+      issuesOf(HotelInputSchema.safeParse({ ...hotel, businessServices: [{ it: "Sala riunioni" }] }))[0],
+    ).toEqual({ field: "businessServices.0", message: "needs an English text (en)" });
   });
 
   it("derives an uploaded photo's thumbnail address, and leaves other addresses alone", () => {

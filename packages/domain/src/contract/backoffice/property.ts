@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
   type EntityIssue,
+  HOTEL_PAYMENT_METHODS,
   HotelFileSchema,
   hotelRules,
+  PaymentMethodsSchema,
   RatePlanFileSchema,
   RoomTypeFileSchema,
   ratePlanRules,
@@ -56,10 +58,18 @@ export const HotelInputObjectSchema = HotelFileSchema.pick({
   breakfastFrom: true,
   breakfastUntil: true,
   pets: true,
+  wellness: true,
+  activities: true,
+  businessServices: true,
   messaging: true,
   showChat: true,
   guestsMandatory: true,
 }).extend({
+  /**
+   * The gateway's redirect methods the hotel offers (`settings.paymentMethods`); omitted: unchanged. The lists
+   * `wellness`, `activities` and `businessServices` too are left as they are when omitted.
+   */
+  paymentMethods: PaymentMethodsSchema.optional(),
   /** Pet fee in minor units of the hotel's currency (per stay or night, as `pets` says). */
   petFeeMinor: MinorSchema.optional(),
   /** City tax per person and night, in minor units. */
@@ -79,6 +89,11 @@ export const BoHotelSchema = HotelInputObjectSchema.extend({
     .object({ owner: z.string(), iban: z.string(), dueDays: z.number().int().optional() })
     .nullable()
     .optional(),
+  /** As stored: a list written before its limits were set is shown as it is (and must be fixed to be saved). */
+  wellness: z.array(z.record(z.string(), z.string())),
+  activities: z.array(z.record(z.string(), z.string())),
+  businessServices: z.array(z.record(z.string(), z.string())),
+  paymentMethods: z.array(z.enum(HOTEL_PAYMENT_METHODS)),
   /** Whether reservations exist: the currency can no longer change. */
   hasReservations: z.boolean(),
 }).meta({ id: "BoHotel" });

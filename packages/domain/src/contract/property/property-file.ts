@@ -54,16 +54,40 @@ const TEXT_LANGUAGE_LIST = TEXT_LANGUAGES.join(", ");
  * Text in several languages keyed by text code (en, it, de, fr, es, pt, zh, ja); English is required. A language
  * left out, or left blank, shows the English text (Russian always reads English, SPEC §3).
  */
-export const LocalizedTextSchema = z.record(z.string(), z.string().max(20_000)).superRefine((text, ctx) => {
-  for (const key of Object.keys(text))
-    if (!TEXT_LANGUAGE_SET.has(key))
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `is not a text language: use ${TEXT_LANGUAGE_LIST} (Russian reads en)`,
-      });
-  if ((text.en ?? "").trim() === "") ctx.addIssue({ code: "custom", message: "needs an English text (en)" });
-});
+const localizedTextSchema = (maxLength: number) =>
+  z.record(z.string(), z.string().max(maxLength)).superRefine((text, ctx) => {
+    for (const key of Object.keys(text))
+      if (!TEXT_LANGUAGE_SET.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is not a text language: use ${TEXT_LANGUAGE_LIST} (Russian reads en)`,
+        });
+    if ((text.en ?? "").trim() === "")
+      ctx.addIssue({ code: "custom", message: "needs an English text (en)" });
+  });
+export const LocalizedTextSchema = localizedTextSchema(20_000);
+
+/** At most this many items in each of a hotel's lists (wellness, activities, business services). */
+export const HOTEL_LIST_MAX_ITEMS = 30;
+/** At most this many characters in one language of one item of those lists. */
+export const HOTEL_LIST_MAX_CHARS = 200;
+/** One of the hotel's lists shown on the guest's hotel page: short texts, each in several languages. */
+export const HotelListSchema = z.array(localizedTextSchema(HOTEL_LIST_MAX_CHARS)).max(HOTEL_LIST_MAX_ITEMS);
+
+/**
+ * The payment gateway's redirect methods a hotel can enable (`settings.paymentMethods`), besides cards, bank
+ * transfer and pay at hotel (ADR 0008).
+ */
+export const HOTEL_PAYMENT_METHODS = ["instant_bank", "wallet", "mobile", "pay_by_link"] as const;
+export type HotelPaymentMethod = (typeof HOTEL_PAYMENT_METHODS)[number];
+export const PaymentMethodsSchema = z
+  .array(z.enum(HOTEL_PAYMENT_METHODS))
+  .max(HOTEL_PAYMENT_METHODS.length)
+  .refine((methods) => new Set(methods).size === methods.length, "must not name a method twice");
+
+/** The hotel's settings: the keys the product reads are checked, any other key is kept as it is. */
+const HotelSettingsSchema = z.looseObject({ paymentMethods: PaymentMethodsSchema.optional() });
 
 function isTimeZone(value: string): boolean {
   try {
@@ -166,9 +190,9 @@ export const HotelFileSchema = z.strictObject({
   breakfastUntil: TimeSchema.optional(),
   pets: z.enum(["not_allowed", "free", "per_stay", "per_night"]).optional(),
   petFee: MoneySchema.optional(),
-  wellness: z.array(LocalizedTextSchema).max(100).optional(),
-  activities: z.array(LocalizedTextSchema).max(100).optional(),
-  businessServices: z.array(LocalizedTextSchema).max(100).optional(),
+  wellness: HotelListSchema.optional(),
+  activities: HotelListSchema.optional(),
+  businessServices: HotelListSchema.optional(),
   messaging: z
     .strictObject({
       active: z.boolean(),
@@ -182,7 +206,7 @@ export const HotelFileSchema = z.strictObject({
   guestsMandatory: z.boolean().optional(),
   cityTax: MoneySchema.optional(),
   paymentGatewayKey: z.string().min(1).max(200).optional(),
-  settings: JsonObjectSchema.optional(),
+  settings: HotelSettingsSchema.optional(),
   /** Channels the hotel is sold on; each must be in `channels`. */
   channelIds: IdListSchema.min(1),
   /** Destinations the hotel belongs to; each must be in `destinations`. */
@@ -624,19 +648,39 @@ const rangeIssue = (
     ? [{ path: [field], message: `must be at least the minimum ${what}` }]
     : [];
 
+/** Minutes since midnight of a time written HH:MM; as the end of a span, 00:00 is midnight at the day's end. */
+function minutesOf(time: string, end = false): number {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const total = hours * 60 + minutes;
+  return end && total === 0 ? 24 * 60 : total;
+}
+
 /**
  * The rules of one hotel that span its fields. The property file and the back office both apply them (with the
  * hotel's schema), so a value is refused with the same message wherever it comes from.
  */
 export function hotelRules(
-  hotel: Pick<HotelFile, "breakfastFrom" | "breakfastUntil" | "pets" | "petFee">,
+  hotel: Pick<HotelFile, "breakfastFrom" | "breakfastUntil" | "pets" | "petFee"> &
+    Partial<Pick<HotelFile, "checkInFrom" | "checkInUntil">>,
 ): EntityIssue[] {
   const issues: EntityIssue[] = [];
+  if (
+    hotel.checkInFrom !== undefined &&
+    hotel.checkInUntil !== undefined &&
+    minutesOf(hotel.checkInFrom) > minutesOf(hotel.checkInUntil, true)
+  )
+    issues.push({ path: ["checkInUntil"], message: "must not be before checkInFrom" });
   if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
     issues.push({
       path: [hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"],
       message: "breakfast needs both times",
     });
+  else if (
+    hotel.breakfastFrom !== undefined &&
+    hotel.breakfastUntil !== undefined &&
+    minutesOf(hotel.breakfastFrom) > minutesOf(hotel.breakfastUntil, true)
+  )
+    issues.push({ path: ["breakfastUntil"], message: "must not be before breakfastFrom" });
   if ((hotel.pets === "per_stay" || hotel.pets === "per_night") && !hotel.petFee)
     issues.push({
       path: ["petFee"],

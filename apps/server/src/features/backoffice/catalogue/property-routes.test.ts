@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from "@alloggio/domain/contract/backoffice/access";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../../../../packages/test-kit/src/app";
@@ -225,6 +225,180 @@ describe("the hotel", () => {
     );
     expect(fee.statusCode).toBe(400);
     expect(fee.json().error.details[0]).toMatchObject({ field: "petFeeMinor" });
+  });
+});
+
+describe("the hotel's times, lists and payment methods", () => {
+  const put = async (hotel: number, overrides: Record<string, unknown>, session = owner) =>
+    call("PUT", `${base(hotel)}/property`, session.headers, await hotelInput(hotel, overrides));
+
+  it("changes check-in, check-out and breakfast times, refusing a check-in that ends before it starts", async () => {
+    const res = await put(
+      hotelA,
+      {
+        checkInFrom: "15:30",
+        checkInUntil: "00:00",
+        checkOutUntil: "11:00",
+        breakfastFrom: "06:45",
+        breakfastUntil: "10:15",
+      },
+      manager,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ checkInFrom: "15:30", checkInUntil: "00:00", breakfastFrom: "06:45" });
+    const entry = await lastAudit("hotel.update");
+    expect(entry?.after).toMatchObject({
+      checkInFrom: "15:30",
+      checkOutUntil: "11:00",
+      breakfastUntil: "10:15",
+    });
+    expect(entry?.before).not.toMatchObject({ checkInFrom: "15:30" });
+    const info = await call("GET", `/api/bol/hotel/${hotelA}/info/language/2`);
+    expect(info.body).toContain("15:30");
+
+    const audits = (await database.db.select().from(auditLog)).length;
+    const early = await put(hotelA, { checkInFrom: "16:00", checkInUntil: "12:00" });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.details[0]).toEqual({
+      field: "checkInUntil",
+      message: "must not be before checkInFrom",
+    });
+    const half = await put(hotelA, { breakfastFrom: "07:00", breakfastUntil: undefined });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.details[0]).toMatchObject({ field: "breakfastUntil" });
+    const time = await put(hotelA, { checkOutUntil: "25:00" });
+    expect(time.statusCode).toBe(400);
+    expect(time.json().error.details[0]).toMatchObject({ field: "checkOutUntil" });
+    // Nothing refused was written, nor audited.
+    expect((await database.db.select().from(auditLog)).length).toBe(audits);
+  });
+
+  it("edits wellness, activities and business services; the guest's hotel page shows them in order", async () => {
+    const wellness = [
+      { en: "Spa with lake view", it: "Spa vista lago", de: "Spa mit Seeblick" },
+      { en: "Finnish sauna", it: "Sauna finlandese" },
+    ];
+    const res = await put(hotelA, {
+      wellness,
+      activities: [{ en: "Sailing school" }],
+      businessServices: [{ en: "Meeting room for 20", fr: "Salle de réunion pour 20" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ wellness, activities: [{ en: "Sailing school" }] });
+    const entry = await lastAudit("hotel.update");
+    expect(entry?.before).toMatchObject({ wellness: [] });
+    expect(entry?.after).toMatchObject({ wellness, businessServices: [{ en: "Meeting room for 20" }] });
+    const info = await call("GET", `/api/bol/hotel/${hotelA}/info/language/2`);
+    expect(info.body).toContain("Spa vista lago");
+    expect(info.body.indexOf("Spa vista lago")).toBeLessThan(info.body.indexOf("Sauna finlandese"));
+
+    // Reordered and one removed; a request without the lists leaves them as they are.
+    const reordered = await put(hotelA, { wellness: [wellness[1]], activities: [] });
+    expect(reordered.json()).toMatchObject({ wellness: [wellness[1]], activities: [] });
+    const { wellness: _w, activities: _a, businessServices: _b, ...withoutLists } = await hotelInput(hotelA);
+    const kept = await call("PUT", `${base(hotelA)}/property`, owner.headers, withoutLists);
+    expect(kept.json()).toMatchObject({
+      wellness: [wellness[1]],
+      businessServices: [{ en: "Meeting room for 20" }],
+    });
+
+    const tooMany = await put(hotelA, { activities: Array(31).fill({ en: "Tennis" }) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.details[0]).toMatchObject({ field: "activities" });
+    const tooLong = await put(hotelA, { wellness: [{ en: "Spa", it: "x".repeat(201) }] });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details[0]).toMatchObject({ field: "wellness.0.it" });
+    const noEnglish = await put(hotelA, { businessServices: [{ it: "Sala riunioni" }] });
+    expect(noEnglish.statusCode).toBe(400);
+    expect(noEnglish.json().error.details[0]).toMatchObject({ field: "businessServices.0" });
+  });
+
+  it("enables the gateway's methods (other settings kept), and the guest checkout offers only those", async () => {
+    const room = aRoomType();
+    const prepaid = aRatePlan({
+      refundable: false,
+      freeCancellationDays: undefined,
+      payment: "prepaid",
+      prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+    });
+    const { hotelId } = await seedProperty(
+      database,
+      buildProperty({
+        hotel: { settings: { paymentMethods: [], addressMandatory: true } },
+        roomTypes: [room],
+        ratePlans: [prepaid],
+      }),
+    );
+    const stay = {
+      hotel: hotelId,
+      roomId: room.id,
+      rateId: prepaid.id,
+      arrival: "20300210",
+      departure: "20300212",
+    };
+    const offered = async () =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/guestdata.do",
+          payload: { ...aBookingRequest(stay), checkPrepaid: 1 },
+        })
+      ).json().paymentMethods;
+    expect(await offered()).toEqual(["card_payment"]);
+    expect((await call("GET", `${base(hotelId)}/property`, owner.cookieOnly)).json().paymentMethods).toEqual(
+      [],
+    );
+
+    const res = await put(hotelId, { paymentMethods: ["pay_by_link", "wallet"] });
+    expect(res.statusCode, res.body).toBe(200);
+    // Kept in the gateway's order.
+    expect(res.json().paymentMethods).toEqual(["wallet", "pay_by_link"]);
+    expect(await offered()).toEqual(["card_payment", "wallet", "pay_by_link"]);
+    const entry = await lastAudit("hotel.update");
+    expect(entry?.before).toMatchObject({ paymentMethods: [] });
+    expect(entry?.after).toMatchObject({ paymentMethods: ["wallet", "pay_by_link"] });
+    const [row] = await database.query<{ settings: Record<string, unknown> }>(
+      sql`select settings from hotel where id = ${hotelId}`,
+    );
+    expect(row?.settings).toEqual({ paymentMethods: ["wallet", "pay_by_link"], addressMandatory: true });
+
+    // Bank transfer on, then the methods unchanged when the request leaves them out.
+    const { paymentMethods: _m, ...rest } = await hotelInput(hotelId, {
+      bankTransfer: { owner: "C Srl", iban: "IT60X0542811101000000123456", dueDays: 3 },
+    });
+    const kept = await call("PUT", `${base(hotelId)}/property`, owner.headers, rest);
+    expect(kept.json().paymentMethods).toEqual(["wallet", "pay_by_link"]);
+    expect(await offered()).toEqual(["card_payment", "wallet", "pay_by_link", "bank_transfer"]);
+
+    const unknown = await put(hotelId, { paymentMethods: ["wallet", "cash"] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details[0]).toMatchObject({ field: "paymentMethods.1" });
+    const twice = await put(hotelId, { paymentMethods: ["mobile", "mobile"] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.details[0]).toMatchObject({ field: "paymentMethods" });
+    const none = await put(hotelId, { paymentMethods: [] });
+    expect(none.json().paymentMethods).toEqual([]);
+    expect(await offered()).toEqual(["card_payment", "bank_transfer"]);
+
+    // Another hotel's manager cannot change them (404), nor can anyone without the CSRF token (403).
+    expect((await put(hotelId, { paymentMethods: ["wallet"] }, managerB)).statusCode).toBe(404);
+    const noToken = await call(
+      "PUT",
+      `${base(hotelId)}/property`,
+      owner.cookieOnly,
+      await hotelInput(hotelId, { paymentMethods: ["wallet"] }),
+    );
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  it("refuses an unknown method in the property file too, with the import's own message", async () => {
+    const imported = await importProperty(
+      database,
+      buildProperty({ hotel: { settings: { paymentMethods: ["card_payment"] as never[] } } }),
+    );
+    expect(imported.ok).toBe(false);
+    const issue = !imported.ok ? imported.issues[0] : undefined;
+    expect(issue?.path).toBe("hotel.settings.paymentMethods[0]");
   });
 });
 

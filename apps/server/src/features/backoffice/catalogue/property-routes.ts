@@ -18,6 +18,7 @@ import {
 import {
   type EntityIssue,
   formatIssuePath,
+  HOTEL_PAYMENT_METHODS,
   HotelFileSchema,
   hotelRules,
   type RatePlanFile,
@@ -127,6 +128,12 @@ function bankTransferOf(settings: Record<string, unknown>): BoHotel["bankTransfe
   return parsed.success ? parsed.data : null;
 }
 
+/** The redirect methods the hotel enables, in the gateway's order (an unknown stored value is left out). */
+function paymentMethodsOf(settings: Record<string, unknown>): BoHotel["paymentMethods"] {
+  const stored = Array.isArray(settings.paymentMethods) ? (settings.paymentMethods as unknown[]) : [];
+  return HOTEL_PAYMENT_METHODS.filter((m) => stored.includes(m));
+}
+
 function toBoHotel(row: HotelRecord, booked: boolean): BoHotel {
   return {
     id: row.id,
@@ -151,6 +158,10 @@ function toBoHotel(row: HotelRecord, booked: boolean): BoHotel {
     guestsMandatory: row.guestsMandatory,
     cityTaxMinor: row.cityTaxMinor,
     bankTransfer: bankTransferOf(row.settings),
+    wellness: row.wellness,
+    activities: row.activities,
+    businessServices: row.businessServices,
+    paymentMethods: paymentMethodsOf(row.settings),
     hasReservations: booked,
   };
 }
@@ -385,7 +396,8 @@ export function registerPropertyRoutes(app: App, deps: BackOfficeDeps): void {
     {
       schema: {
         tags: [BACK_OFFICE_TAG],
-        summary: "Change the hotel's details (the currency only while it has no reservations: else 409)",
+        summary:
+          "Change the hotel's details, times, lists and payment methods (the currency only while it has no reservations: else 409)",
         params: HotelParamsSchema,
         body: HotelInputSchema,
         response: { 200: BoHotelSchema, ...backOfficeErrors },
@@ -408,18 +420,30 @@ export function registerPropertyRoutes(app: App, deps: BackOfficeDeps): void {
         const channelIds = (
           await tx.select().from(hotelChannel).where(eq(hotelChannel.hotelId, hotelId))
         ).map((c) => c.channelId);
-        const { petFeeMinor, cityTaxMinor, bankTransfer, ...details } = input;
+        const {
+          petFeeMinor,
+          cityTaxMinor,
+          bankTransfer,
+          paymentMethods,
+          wellness,
+          activities,
+          businessServices,
+          ...details
+        } = input;
         const digits = digitsOf(input.currencyCode);
+        // The other keys of the settings are kept as they are.
         const settings = { ...current.settings };
         if (bankTransfer === null) delete settings.bankTransfer;
         else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
+        if (paymentMethods !== undefined)
+          settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
         // The whole hotel as the property file describes it, checked by the file's own schema and rules.
         const entity = HotelFileSchema.safeParse({
           ...details,
           id: hotelId,
-          wellness: current.wellness,
-          activities: current.activities,
-          businessServices: current.businessServices,
+          wellness: wellness ?? current.wellness,
+          activities: activities ?? current.activities,
+          businessServices: businessServices ?? current.businessServices,
           paymentGatewayKey: current.paymentGatewayKey,
           settings,
           channelIds: channelIds.length > 0 ? channelIds : [0],

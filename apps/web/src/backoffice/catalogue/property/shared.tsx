@@ -29,6 +29,7 @@ export function LocalizedFields({
   multiline = false,
   required = false,
   error,
+  maxLength,
 }: {
   legend: string;
   value: Localized | undefined;
@@ -36,6 +37,8 @@ export function LocalizedFields({
   multiline?: boolean;
   required?: boolean;
   error?: string | undefined;
+  /** The most characters a language's text may have. */
+  maxLength?: number;
 }) {
   const { t } = useTranslation(["bo-property", "bo"]);
   const id = useId();
@@ -47,6 +50,7 @@ export function LocalizedFields({
       lang: code,
       value: text[code] ?? "",
       required: required && code === "en",
+      maxLength,
       "aria-invalid": code === "en" && error ? true : undefined,
       "aria-describedby": code === "en" && error ? `${id}-error` : undefined,
       onChange: (e: { target: { value: string } }) => onChange({ ...text, [code]: e.target.value }),

@@ -15,8 +15,11 @@ import {
   LocalizedFields,
   MoneyInput,
 } from "../property/shared";
+import { HotelListEditor, PaymentMethodsFieldset } from "./hotel-lists";
+import "./hotel-section.css";
 
 const PETS = ["not_allowed", "free", "per_stay", "per_night"] as const;
+const LISTS = ["wellness", "activities", "businessServices"] as const;
 const TIME_ZONES: string[] = (() => {
   try {
     return (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf("timeZone");
@@ -73,7 +76,11 @@ export default function HotelSection() {
   const time = (
     name: "checkInFrom" | "checkInUntil" | "checkOutUntil" | "breakfastFrom" | "breakfastUntil",
   ) => (
-    <Field label={t(`hotel.${name}`)} error={errors[name]}>
+    <Field
+      label={t(`hotel.${name}`)}
+      hint={name === "checkInUntil" ? t("hotel.checkInUntilHint") : undefined}
+      error={errors[name]}
+    >
       {(props) => (
         <input
           {...props}
@@ -89,7 +96,14 @@ export default function HotelSection() {
   const bank = draft.bankTransfer ?? null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ ...draft, description: compactText(draft.description) });
+    save.mutate({
+      ...draft,
+      description: compactText(draft.description),
+      // A language left blank reads English on the guest's page.
+      ...Object.fromEntries(
+        LISTS.map((list) => [list, (draft[list] ?? []).map((item) => compactText(item) ?? { en: "" })]),
+      ),
+    });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t("hotel.title")}>
@@ -212,6 +226,20 @@ export default function HotelSection() {
           />
         </div>
       </Card>
+      <Card title={t("hotel.lists.title")}>
+        <div className="bo-wide">
+          {LISTS.map((list) => (
+            <HotelListEditor
+              key={list}
+              name={list}
+              legend={t(`hotel.lists.${list}`)}
+              items={draft[list] ?? []}
+              onChange={(items) => set(list, items)}
+              errors={errors}
+            />
+          ))}
+        </div>
+      </Card>
       <Card title={t("hotel.messaging")}>
         <div className="bo-wide">
           <Check
@@ -287,6 +315,15 @@ export default function HotelSection() {
             </Field>
           </>
         ) : null}
+      </Card>
+      <Card title={t("hotel.payments")}>
+        <div className="bo-wide">
+          <PaymentMethodsFieldset
+            value={draft.paymentMethods ?? []}
+            onChange={(methods) => set("paymentMethods", methods)}
+            error={errors.paymentMethods ?? errors["paymentMethods.0"]}
+          />
+        </div>
       </Card>
       <FormActions
         busy={save.isPending}
