@@ -1,3 +1,5 @@
+import { HOTEL_PAYMENT_METHODS } from "@alloggio/domain/contract/property/property-file";
+
 /**
  * A payment gateway as Alloggio uses it (ARCHITECTURE §3). Card numbers never reach Alloggio: the gateway's
  * hosted card page turns them into a token, and Alloggio keeps the token's reference and the last four digits.
@@ -10,8 +12,11 @@ export type PaymentStatus =
   | "declined"
   | "refunded";
 
-/** Methods the guest completes on the gateway's own pages, leaving the site and coming back (SPEC §9). */
-export const REDIRECT_METHODS = ["instant_bank", "wallet", "mobile", "pay_by_link"] as const;
+/**
+ * Methods the guest completes on the gateway's own pages, leaving the site and coming back (SPEC §9): the ones a
+ * hotel can enable.
+ */
+export const REDIRECT_METHODS = HOTEL_PAYMENT_METHODS;
 export type RedirectMethod = (typeof REDIRECT_METHODS)[number];
 export const isRedirectMethod = (method: string): method is RedirectMethod =>
   (REDIRECT_METHODS as readonly string[]).includes(method);
