@@ -120,14 +120,18 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
     stopTimer();
     timer = setInterval(() => void session.check(), TRADE_LOGIN_CHECK_INTERVAL_MS);
   };
-  /** Ends the login on the page: no checks, no stored login, the notice shown when there is one. */
-  const end = (notice: TradeNotice | null) => {
+  const serverLogout = () => api.logout({ method: "logout" }).catch(() => undefined);
+  /**
+   * Ends the login on the page: no checks, no stored login, the notice shown when there is one. With `tellServer`
+   * the server's session ends first, so what the page refetches on the change no longer carries trade prices.
+   */
+  const end = async (notice: TradeNotice | null, tellServer: boolean) => {
     generation++;
     stopTimer();
     storage?.removeItem(tradeStorageKey(channel));
+    if (tellServer) await serverLogout();
     set({ user: null, notice });
   };
-  const serverLogout = () => api.logout({ method: "logout" }).catch(() => undefined);
 
   const session: TradeSession = {
     getState: () => state,
@@ -167,8 +171,7 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
       return user;
     },
     async logOut() {
-      end(null);
-      await serverLogout();
+      await end(null, true);
     },
     replaceUser(user) {
       if (!state.user) return;
@@ -178,8 +181,7 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
     async check() {
       if (!state.user || checking) return;
       if (!storedTradeLoginValid(dateAgg, now())) {
-        end("expired");
-        await serverLogout();
+        await end("expired", true);
         return;
       }
       const asked = generation;
@@ -187,7 +189,7 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
       try {
         const answer = await api.loggedUser({ method: "loggedUser", ...where });
         if (asked !== generation) return;
-        if (answer.user.id === 0) end("logged_out");
+        if (answer.user.id === 0) await end("logged_out", false);
         else {
           const user = answer.user as TradeUser;
           save(user);
@@ -196,7 +198,7 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
       } catch (error) {
         // "Not enabled" disconnects (SPEC §6); a network failure or a server error waits for the next check.
         if (asked === generation && error instanceof ApiError && error.code === "trade_not_enabled")
-          end("trade_not_enabled");
+          await end("trade_not_enabled", false);
       } finally {
         checking = false;
       }
