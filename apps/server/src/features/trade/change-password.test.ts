@@ -15,6 +15,7 @@ import { tradeSession, tradeUser } from "../../db/schema";
 import type { App } from "../../http/app";
 import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
 import { sha256 } from "../backoffice/session";
+import { tradeCsrfToken } from "./session";
 
 let database: Database;
 let app: App;
@@ -28,13 +29,22 @@ const NEW_PASSWORD = "New-Agency-Pass-2";
 let seq = 0;
 const nextAddress = () => `10.7.${Math.floor(++seq / 250)}.${seq % 250}`;
 
-const changePwd = (body: Record<string, unknown>, cookie?: string, address = nextAddress()) =>
+/** The call with the session's cookie and (unless `csrf` says otherwise) its synchroniser token. */
+const changePwd = (
+  body: Record<string, unknown>,
+  cookie?: string,
+  address = nextAddress(),
+  csrf: string | null = cookie ? tradeCsrfToken(cookie) : null,
+) =>
   app.inject({
     method: "POST",
     url: "/api/agency/changePwd",
     payload: body,
     remoteAddress: address,
-    ...(cookie ? { headers: { cookie: `${TRADE_COOKIE}=${cookie}` } } : {}),
+    headers: {
+      ...(cookie ? { cookie: `${TRADE_COOKIE}=${cookie}` } : {}),
+      ...(csrf ? { "x-csrf-token": csrf } : {}),
+    },
   });
 const login = (username: string, password: string) =>
   app.inject({
@@ -108,6 +118,27 @@ describe("POST /api/agency/changePwd (SPEC §4, §5)", () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe("trade_login_required");
     expect((await changePwd(valid(), "not-a-session-token")).statusCode).toBe(401);
+  });
+
+  it("refuses a change without the session's CSRF token, or with another session's (403 csrf_failed)", async () => {
+    const agent = await anAgent();
+    const other = await anAgent();
+    for (const csrf of [null, tradeCsrfToken(other.token), "x".repeat(64)]) {
+      const res = await changePwd(valid(), agent.token, nextAddress(), csrf);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("csrf_failed");
+    }
+    const [row] = await database.db.select().from(tradeUser).where(eq(tradeUser.id, agent.id));
+    expect((await login(agent.username, TRADE_TEST_PASSWORD)).statusCode).toBe(200);
+    expect(row?.passwordChangedAt?.getTime()).toBe(clock.getTime());
+  });
+
+  it("the login answers the session's CSRF token, the one changePwd takes", async () => {
+    const agent = await anAgent();
+    const res = await login(agent.username, TRADE_TEST_PASSWORD);
+    const cookie = res.cookies.find((c) => c.name === TRADE_COOKIE)?.value ?? "";
+    expect(res.json().user.csrfToken).toBe(tradeCsrfToken(cookie));
+    expect((await changePwd(valid(), cookie, nextAddress(), res.json().user.csrfToken)).statusCode).toBe(200);
   });
 
   it("refuses a password that breaks the policy, naming every broken rule on its field", async () => {

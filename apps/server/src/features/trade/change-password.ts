@@ -1,5 +1,5 @@
 import type { TradePasswordChangeRequest } from "@alloggio/domain/contract/trade/agency";
-import type { LoginResponse } from "@alloggio/domain/contract/trade/login";
+import { type LoginResponse, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { usernameKey } from "@alloggio/domain/trade/login";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -9,7 +9,7 @@ import type { SignInLockout } from "../backoffice/auth/lockout";
 import { hashPassword, verifyPassword } from "../backoffice/auth/passwords";
 import { requirePasswordPolicy } from "../backoffice/auth/policy";
 import { type LoginDeps, tradeUserAnswer } from "./login";
-import { revokeTradeUserSessions, tradeUserOf } from "./session";
+import { hasTradeCsrfToken, revokeTradeUserSessions, tradeUserOf } from "./session";
 
 // `POST /api/agency/changePwd` (SPEC §4 forced change, §5 policy, §7; issue 13, ADR 0029).
 
@@ -25,7 +25,7 @@ const wrongPassword = () =>
   ]);
 
 /**
- * Changes the logged user's password: the policy (with the confirmation and the current password), then the current
+ * Changes the logged user's password (with the session's synchroniser token, 403 `csrf_failed` without): the policy (with the confirmation and the current password), then the current
  * password checked like a login (wrong ones count towards the trade lockout); the new hash dated now, the forced
  * change cleared, and every other session of the user revoked (this one stays).
  */
@@ -37,6 +37,10 @@ export async function changeTradePassword(
 ): Promise<LoginResponse> {
   const trade = await tradeUserOf(deps, request);
   if (!trade) throw tradeLoginRequired();
+  if (!hasTradeCsrfToken(request, trade.sessionToken))
+    throw new AppError("csrf_failed", 403, "The request lacks the session's CSRF token", [
+      { field: TRADE_CSRF_HEADER, message: "missing or wrong" },
+    ]);
   requirePasswordPolicy(
     { password: body.newPassword, confirmation: body.confirmation, old: body.currentPassword },
     { password: "newPassword", confirmation: "confirmation" },
@@ -59,5 +63,7 @@ export async function changeTradePassword(
     return updated;
   });
   if (!user) throw tradeLoginRequired();
-  return { user: tradeUserAnswer(user, trade.customer, trade.channelId, trade.loggedAt, now) };
+  return {
+    user: tradeUserAnswer(user, trade.customer, trade.channelId, trade.loggedAt, now, trade.sessionToken),
+  };
 }

@@ -45,12 +45,13 @@ export function registerTradeRoutes(app: App, deps: LoginDeps): void {
         summary:
           "The logged trade user's new password (SPEC §5 policy, differs from the current one, matches its confirmation); the user's other sessions are logged out",
         description:
-          "401 `trade_login_required` without a live trade session; 400 `password_policy` (one detail per broken rule), `wrong_password` for the current password; 429 `too_many_attempts` (the login's lockout).",
+          "401 `trade_login_required` without a live trade session; 403 `csrf_failed` without the session's `csrfToken` in `X-CSRF-Token`; 400 `password_policy` (one detail per broken rule), `wrong_password` for the current password; 429 `too_many_attempts` (the login's lockout).",
         body: TradePasswordChangeRequestSchema,
         response: {
           200: LoginResponseSchema,
           400: ErrorSchema,
           401: ErrorSchema,
+          403: ErrorSchema,
           429: ErrorSchema,
         },
       },

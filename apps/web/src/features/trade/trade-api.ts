@@ -1,5 +1,5 @@
 import type { TradePasswordChangeRequest } from "@alloggio/domain/contract/trade/agency";
-import type { LoginResponse } from "@alloggio/domain/contract/trade/login";
+import { type LoginResponse, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { postJson } from "../../lib/api-client";
 import type { TradeLoginApi } from "./trade-session";
 
@@ -10,6 +10,9 @@ export const tradeLoginApi: TradeLoginApi = {
   loggedUser: (body) => postJson<LoginResponse>("login.do", body),
 };
 
-/** `agency/changePwd`: the logged user's new password; answers the user (no longer `mustChangePassword`). */
-export const changeTradePassword = (body: TradePasswordChangeRequest) =>
-  postJson<LoginResponse>("agency/changePwd", body);
+/**
+ * `agency/changePwd`: the logged user's new password, with the session's synchroniser token; answers the user (no
+ * longer `mustChangePassword`).
+ */
+export const changeTradePassword = (body: TradePasswordChangeRequest, csrfToken: string) =>
+  postJson<LoginResponse>("agency/changePwd", body, { headers: { [TRADE_CSRF_HEADER]: csrfToken } });

@@ -34,10 +34,11 @@ const agent = (extra: Partial<TradeUser> = {}): TradeUser => ({
   channel: CHANNEL,
   dateAgg: Date.now(),
   mustChangePassword: false,
+  csrfToken: "c".repeat(64),
   ...extra,
 });
 
-type Call = { url: string; body: Record<string, unknown> };
+type Call = { url: string; body: Record<string, unknown>; csrf: string | undefined };
 let calls: Call[];
 let answer: (call: Call) => { status: number; body: unknown };
 
@@ -75,7 +76,12 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      const call = { url, body: JSON.parse(String(init.body ?? "{}")) as Record<string, unknown> };
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const call = {
+        url,
+        body: JSON.parse(String(init.body ?? "{}")) as Record<string, unknown>,
+        csrf: headers["x-csrf-token"],
+      };
       calls.push(call);
       const { status, body } = answer(call);
       return json(status, body);
@@ -111,7 +117,7 @@ describe("trade login in the page (issue 13)", () => {
     expect(await screen.findByRole("region", { name: "Trade prices" })).toBeTruthy();
     await logIn(user);
     expect(await screen.findByText("Viaggi Sereni Srl")).toBeTruthy();
-    expect(calls[0]).toEqual({
+    expect(calls[0]).toMatchObject({
       url: "/api/login.do",
       body: { method: "login", username: "agenzia", password: "Demo-Agency-1", channel: CHANNEL, hotel: 1 },
     });
@@ -175,6 +181,7 @@ describe("trade login in the page (issue 13)", () => {
     expect(calls.at(-1)).toEqual({
       url: "/api/agency/changePwd",
       body: { currentPassword: "Demo-Agency-1", newPassword: "New-Agency-2", confirmation: "New-Agency-2" },
+      csrf: "c".repeat(64),
     });
     expect(
       JSON.parse(localStorage.getItem(tradeStorageKey(CHANNEL)) ?? "null")?.user.mustChangePassword,

@@ -74,7 +74,7 @@ export function TradePasswordDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!trade || busy) return;
+    if (!trade?.user || busy) return;
     setError(null);
     if (passwordProblems({ password, confirmation, old: current }).length > 0) {
       setError(new ApiError(400, "password_policy", "policy", []));
@@ -87,7 +87,7 @@ export function TradePasswordDialog() {
         newPassword: password,
         confirmation,
       };
-      const answer = await changeTradePassword(body);
+      const answer = await changeTradePassword(body, trade.user.csrfToken);
       if (answer.user.id !== 0) trade.session.replaceUser(answer.user as TradeUser);
     } catch (failure) {
       setError(failure);

@@ -36,6 +36,7 @@ const userAt = (dateAgg: number, extra: Partial<TradeUser> = {}): TradeUser => (
   channel: CHANNEL,
   dateAgg,
   mustChangePassword: false,
+  csrfToken: "c".repeat(64),
   ...extra,
 });
 
