@@ -199,3 +199,11 @@ describe("POST /api/agency/changePwd (SPEC §4, §5)", () => {
     expect(extra.statusCode).toBe(400);
   });
 });
+
+describe("agency/changePwd in /api/docs", () => {
+  it("is documented under the trade tag", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/docs/json" });
+    const doc = res.json() as { paths: Record<string, { post?: { tags?: string[] } }> };
+    expect(doc.paths["/api/agency/changePwd"]?.post?.tags).toEqual(["trade"]);
+  });
+});
