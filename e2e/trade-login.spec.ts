@@ -14,9 +14,11 @@ async function roomsUrl(request: Parameters<typeof findOpenStay>[0]) {
 /** The names of the rates the results show (level-4 headings of the rate cards). */
 const rateNames = (page: Page) => page.getByRole("heading", { level: 4 });
 
+/** The cookie notice shows once per browser session: each test has its own, so it is there to accept. */
 async function dismissCookies(page: Page) {
   const cookie = page.getByRole("region", { name: "Cookie notice" });
-  if (await cookie.isVisible()) await cookie.getByRole("button", { name: "OK" }).click();
+  await cookie.getByRole("button", { name: "OK" }).click();
+  await expect(cookie).toHaveCount(0);
 }
 
 test("an agent logs in on the trade channel, sees the agency and the trade rates, logs out", async ({
