@@ -48,7 +48,7 @@ test("an agent logs in on the trade channel, sees the agency and the trade rates
 
   // Logged in: the agency's name in the header, the trade rates in the results, the login kept per channel.
   await expect(header.getByText(AGENT.agency)).toBeVisible();
-  await expect(header.getByRole("button", { name: "Log out" })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Log out" })).toBeFocused();
   await expect(notice).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 4, name: "Trade – commissionable" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 4, name: "Trade – net rate" }).first()).toBeVisible();

@@ -95,7 +95,13 @@ function TradeChannel({ children }: { children: ReactNode }) {
           <TradeLoginDialog
             onClose={() => {
               setLoginOpen(false);
-              opener.current?.focus();
+              // Back where the user was; after a login that button is gone: the header's "Log out" then.
+              requestAnimationFrame(() => {
+                const back = opener.current?.isConnected
+                  ? opener.current
+                  : document.querySelector<HTMLElement>(".trade-header__button");
+                back?.focus();
+              });
             }}
           />
         ) : null}
