@@ -5,10 +5,14 @@ import { LanguageSwitcher } from "../features/global/language-switcher";
 import { MessagingButton } from "../features/global/messaging-button";
 import { HotelInfoButton } from "../features/hotel/components/hotel-info-button";
 import { useHotel } from "../features/hotel/hotel-context";
+import { TradeHeader } from "../features/trade/trade-header";
 import { AppLink } from "../ui/app-link";
 import { href } from "./routes";
 
-/** Header (SPEC §2): back to site, offers, my booking; the hotel's messaging link among its tools (ADR 0022). */
+/**
+ * Header (SPEC §2): back to site, offers, my booking; the hotel's messaging link among its tools (ADR 0022); on a
+ * trade channel the agency's login or name (issue 13).
+ */
 export function SiteHeader() {
   const { t } = useTranslation("common");
   const { hotel, ids } = useHotel();
@@ -26,6 +30,7 @@ export function SiteHeader() {
       </nav>
       <div className="header-tools">
         <Suspense fallback={null}>
+          <TradeHeader />
           <HotelInfoButton />
           <MessagingButton />
           <LanguageSwitcher />

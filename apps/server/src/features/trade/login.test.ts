@@ -122,6 +122,7 @@ describe("login.do method=login (SPEC §4, §7)", () => {
         channel: TRADE_CHANNEL_ID,
         dateAgg: clock.getTime(),
         mustChangePassword: false,
+        csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     });
     const cookie = cookieOf(res);

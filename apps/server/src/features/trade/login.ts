@@ -17,6 +17,7 @@ import {
   setTradeCookie,
   type TradeCustomerRow,
   type TradeUserRow,
+  tradeCsrfToken,
   tradeUserOf,
 } from "./session";
 
@@ -52,6 +53,7 @@ export function tradeUserAnswer(
   channelId: number,
   loggedAt: Date,
   now: Date,
+  sessionToken: string,
 ): TradeUser {
   return {
     id: user.id,
@@ -75,6 +77,7 @@ export function tradeUserAnswer(
     channel: channelId,
     dateAgg: loggedAt.getTime(),
     mustChangePassword: tradePasswordExpired(user, now),
+    csrfToken: tradeCsrfToken(sessionToken),
   };
 }
 
@@ -124,7 +127,9 @@ export async function logIn(
   const now = deps.now();
   const session = await createTradeSession(db, live.user.id, body.channel, now);
   setTradeCookie(request, reply, session.token);
-  return { user: tradeUserAnswer(live.user, live.customer, body.channel, session.createdAt, now) };
+  return {
+    user: tradeUserAnswer(live.user, live.customer, body.channel, session.createdAt, now, session.token),
+  };
 }
 
 /** Logs out: the session is deleted and its cookie cleared (answered the same with no session). */
@@ -167,5 +172,14 @@ export async function loggedUser(
     clearTradeCookie(reply);
     throw notEnabled(body.hotel === undefined ? "channel" : "hotel");
   }
-  return { user: tradeUserAnswer(trade.user, trade.customer, trade.channelId, trade.loggedAt, deps.now()) };
+  return {
+    user: tradeUserAnswer(
+      trade.user,
+      trade.customer,
+      trade.channelId,
+      trade.loggedAt,
+      deps.now(),
+      trade.sessionToken,
+    ),
+  };
 }

@@ -1,11 +1,13 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
+import { TradePasswordChangeRequestSchema } from "@alloggio/domain/contract/trade/agency";
 import { LoginRequestSchema, LoginResponseSchema } from "@alloggio/domain/contract/trade/login";
 import type { App } from "../../http/app";
+import { changeTradePassword } from "./change-password";
 import { createTradeLockout, type LoginDeps, loggedUser, logIn, logOut } from "./login";
 
 export const TRADE_TAG = "trade";
 
-/** The trade channel's calls (issue 13): the login so far; the agency area comes next. */
+/** The trade channel's calls (issue 13): the login and the password change; the agency area comes next. */
 export function registerTradeRoutes(app: App, deps: LoginDeps): void {
   const lockout = createTradeLockout(deps);
   app.post(
@@ -33,6 +35,30 @@ export function registerTradeRoutes(app: App, deps: LoginDeps): void {
       if (body.method === "login") return logIn(deps, lockout, request, reply, body);
       if (body.method === "logout") return logOut(deps, request, reply);
       return loggedUser(deps, request, reply, body);
+    },
+  );
+  app.post(
+    "/api/agency/changePwd",
+    {
+      schema: {
+        tags: [TRADE_TAG],
+        summary:
+          "The logged trade user's new password (SPEC §5 policy, differs from the current one, matches its confirmation); the user's other sessions are logged out",
+        description:
+          "401 `trade_login_required` without a live trade session; 403 `csrf_failed` without the session's `csrfToken` in `X-CSRF-Token`; 400 `password_policy` (one detail per broken rule), `wrong_password` for the current password; 429 `too_many_attempts` (the login's lockout).",
+        body: TradePasswordChangeRequestSchema,
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return changeTradePassword(deps, lockout, request, request.body);
     },
   );
 }

@@ -1,4 +1,5 @@
-import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import { timingSafeEqual } from "node:crypto";
+import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import {
   TRADE_SESSION_ABSOLUTE_MS,
   TRADE_SESSION_IDLE_MS,
@@ -73,6 +74,22 @@ export async function revokeTradeUserSessions(db: Db, userId: number, keep?: str
         ? and(eq(tradeSession.tradeUserId, userId), sql`${tradeSession.tokenHash} <> ${sha256(keep)}`)
         : eq(tradeSession.tradeUserId, userId),
     );
+}
+
+/**
+ * The synchroniser token of a session (ADR 0029): derived from the cookie's token (so nothing more is stored, and
+ * the stored hash of the token does not give it), answered with the user, sent back as `X-CSRF-Token` by the agency
+ * area's changes. Another site can make the browser send the cookie, never read this.
+ */
+export const tradeCsrfToken = (sessionToken: string): string => sha256(`trade-csrf:${sessionToken}`);
+
+/** Whether a request carries its session's synchroniser token (compared in constant time). */
+export function hasTradeCsrfToken(request: FastifyRequest, sessionToken: string): boolean {
+  const sent = request.headers[TRADE_CSRF_HEADER];
+  if (typeof sent !== "string") return false;
+  const x = Buffer.from(sent);
+  const y = Buffer.from(tradeCsrfToken(sessionToken));
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure on https, for the whole API (searches read it too). */

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
 import { SearchBar } from "../search/components/search-bar";
 import { useSearchFlow } from "../search/use-search-flow";
+import { useTrade } from "../trade/trade-context";
+import { TradePricesNotice } from "../trade/trade-prices-notice";
 import { RoomResults } from "./components/room-results";
 import { Stepper } from "./components/stepper";
 
@@ -14,12 +16,14 @@ export function RoomsPage() {
   const { t } = useTranslation("rooms");
   const { hotel } = useHotel();
   const flow = useSearchFlow();
+  const trade = useTrade();
   return (
     <main className="page rooms-page" id="main">
       <h1 className="visually-hidden">{t("title", { hotel: hotel.name })}</h1>
       {/* search bar */}
-      <SearchBar />
+      <SearchBar login={Boolean(trade?.user)} />
       <Stepper current="rooms" />
+      <TradePricesNotice />
       <RoomResults flow={flow} />
       {flow.roomSearched ? (
         <Suspense fallback={null}>

@@ -6,6 +6,9 @@ import { IdSchema } from "../common";
 /** The trade session's cookie: HttpOnly, SameSite=Lax, path /api (it goes with the searches too). */
 export const TRADE_COOKIE = "alloggio_trade";
 
+/** The header of the agency area's changes that carries the session's `csrfToken` (the back office's name). */
+export const TRADE_CSRF_HEADER = "x-csrf-token";
+
 /** Agency type (SPEC §3): 1 travel agency, 2 company. */
 export const AGENCY_TYPES = [1, 2] as const;
 
@@ -68,6 +71,8 @@ export const TradeUserSchema = z
     dateAgg: z.number(),
     /** The password expired or was reset: the web must make the user change it before anything else. */
     mustChangePassword: z.boolean(),
+    /** The session's synchroniser token: the agency area's changes send it as `X-CSRF-Token` (ADR 0029). */
+    csrfToken: z.string(),
   })
   .meta({ id: "TradeUser" });
 export type TradeUser = z.infer<typeof TradeUserSchema>;

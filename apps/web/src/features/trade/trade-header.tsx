@@ -1,0 +1,43 @@
+import { Building2, LogIn, LogOut } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useTrade } from "./trade-context";
+
+/**
+ * The header's trade part (SPEC §4; issue 13), on a trade channel only: "Agency login", or the logged agency's name
+ * with "Log out".
+ */
+export function TradeHeader() {
+  const { t } = useTranslation("trade");
+  const trade = useTrade();
+  const [leaving, setLeaving] = useState(false);
+  if (!trade) return null;
+  if (!trade.user)
+    return (
+      <button type="button" className="trade-header__button" aria-haspopup="dialog" onClick={trade.openLogin}>
+        <LogIn aria-hidden="true" size={18} />
+        {t("header.login")}
+      </button>
+    );
+  const logOut = async () => {
+    setLeaving(true);
+    try {
+      await trade.session.logOut();
+    } finally {
+      setLeaving(false);
+    }
+  };
+  return (
+    <div className="trade-header">
+      <p className="trade-header__agency">
+        <Building2 aria-hidden="true" size={18} />
+        <span className="visually-hidden">{t("header.loggedAs")} </span>
+        <span>{trade.user.agency.name}</span>
+      </p>
+      <button type="button" className="trade-header__button" onClick={() => void logOut()} disabled={leaving}>
+        <LogOut aria-hidden="true" size={18} />
+        {t("header.logout")}
+      </button>
+    </div>
+  );
+}

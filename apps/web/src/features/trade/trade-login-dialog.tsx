@@ -1,0 +1,108 @@
+import { X } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api-client";
+import { useTrade } from "./trade-context";
+
+/** SPEC §8: "Invalid credentials", the lockout and "not enabled" have their own texts; any other failure is "Error during login". */
+const KNOWN_ERRORS = new Set(["invalid_credentials", "trade_not_enabled", "too_many_attempts"]);
+export const loginErrorCode = (error: unknown): string =>
+  error instanceof ApiError && KNOWN_ERRORS.has(error.code) ? error.code : "login_failed";
+
+/** The trade login (SPEC §4, §7 `login.do method=login`): username and password in a modal dialog. */
+export function TradeLoginDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(["trade", "errors"]);
+  const trade = useTrade();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const errorId = useId();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal?.();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trade || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await trade.session.logIn(username.trim(), password);
+      // The provider closes the dialog once the user is logged in.
+      onClose();
+    } catch (failure) {
+      setError(loginErrorCode(failure));
+      setPassword("");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
+    <dialog
+      ref={dialog}
+      className="dialog trade-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <div className="trade-dialog__head">
+        <h2 id={titleId}>{t("login.title")}</h2>
+        <button
+          type="button"
+          className="trade-dialog__close"
+          aria-label={t("login.close")}
+          onClick={() => dialog.current?.close()}
+        >
+          <X aria-hidden="true" size={22} />
+        </button>
+      </div>
+      <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+        <p className="muted">{t("login.intro")}</p>
+        <div className="field">
+          <label htmlFor={`${titleId}-user`}>{t("login.username")}</label>
+          <input
+            id={`${titleId}-user`}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            aria-describedby={error ? errorId : undefined}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${titleId}-password`}>{t("login.password")}</label>
+          <input
+            id={`${titleId}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={error ? errorId : undefined}
+            required
+          />
+        </div>
+        {error ? (
+          <p id={errorId} className="trade-dialog__error" role="alert">
+            {t(`errors:${error}`)}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t("login.busy") : t("login.submit")}
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+export default TradeLoginDialog;

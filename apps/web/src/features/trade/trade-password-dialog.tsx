@@ -1,0 +1,183 @@
+import { PASSWORD_RULES, type PasswordRule, passwordProblems } from "@alloggio/domain/auth/password-policy";
+import type { TradePasswordChangeRequest } from "@alloggio/domain/contract/trade/agency";
+import type { TradeUser } from "@alloggio/domain/contract/trade/login";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api-client";
+import { changeTradePassword } from "./trade-api";
+import { useTrade } from "./trade-context";
+
+/** The rules the server named in a `password_policy` answer. */
+function rulesOf(error: unknown): PasswordRule[] {
+  if (!(error instanceof ApiError) || error.code !== "password_policy") return [];
+  return error.details
+    .map((d) => d.message)
+    .filter((m): m is PasswordRule => (PASSWORD_RULES as readonly string[]).includes(m));
+}
+
+const KNOWN_ERRORS = new Set([
+  "password_policy",
+  "wrong_password",
+  "too_many_attempts",
+  "trade_login_required",
+]);
+
+/** The policy of SPEC §5 (the domain's, as the back office lists it), each rule marked met as the user types. */
+function PasswordRules({
+  id,
+  password,
+  confirmation,
+  old,
+}: Record<"id" | "password" | "confirmation" | "old", string>) {
+  const { t } = useTranslation("trade");
+  const problems = new Set(passwordProblems({ password, confirmation, old }));
+  return (
+    <div id={id} className="trade-rules">
+      <p>{t("password.rulesTitle")}</p>
+      <ul>
+        {PASSWORD_RULES.map((rule) => {
+          const met = password !== "" && !problems.has(rule);
+          return (
+            <li key={rule} className={met ? "ok" : undefined}>
+              <span aria-hidden="true">{met ? "✓ " : "• "}</span>
+              {t(`password.rules.${rule}`)}
+              {met ? <span className="visually-hidden"> {t("password.met")}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The forced password change (SPEC §4 "an expired password leads to a forced change"): after a login answering
+ * `mustChangePassword`, before anything else. It cannot be dismissed; the user may log out instead.
+ */
+export function TradePasswordDialog() {
+  const { t } = useTranslation(["trade", "errors"]);
+  const trade = useTrade();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const rulesId = useId();
+  const errorId = useId();
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal?.();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trade?.user || busy) return;
+    setError(null);
+    if (passwordProblems({ password, confirmation, old: current }).length > 0) {
+      setError(new ApiError(400, "password_policy", "policy", []));
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: TradePasswordChangeRequest = {
+        currentPassword: current,
+        newPassword: password,
+        confirmation,
+      };
+      const answer = await changeTradePassword(body, trade.user.csrfToken);
+      if (answer.user.id !== 0) trade.session.replaceUser(answer.user as TradeUser);
+    } catch (failure) {
+      setError(failure);
+      if (failure instanceof ApiError && failure.code === "trade_login_required")
+        await trade.session.logOut();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const code =
+    error instanceof ApiError
+      ? KNOWN_ERRORS.has(error.code)
+        ? error.code
+        : "failed"
+      : error
+        ? "failed"
+        : null;
+  const broken = rulesOf(error);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog trade-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="trade-dialog__head">
+        <h2 id={titleId}>{t("password.title")}</h2>
+      </div>
+      <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+        <p className="muted">{t("password.intro")}</p>
+        <div className="field">
+          <label htmlFor={`${titleId}-current`}>{t("password.current")}</label>
+          <input
+            id={`${titleId}-current`}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            aria-invalid={code === "wrong_password" || undefined}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${titleId}-new`}>{t("password.new")}</label>
+          <input
+            id={`${titleId}-new`}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={rulesId}
+            aria-invalid={broken.some((r) => r !== "confirmation_mismatch") || undefined}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${titleId}-confirm`}>{t("password.confirmation")}</label>
+          <input
+            id={`${titleId}-confirm`}
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            aria-invalid={broken.includes("confirmation_mismatch") || undefined}
+            required
+          />
+        </div>
+        <PasswordRules id={rulesId} password={password} confirmation={confirmation} old={current} />
+        {code ? (
+          <p id={errorId} className="trade-dialog__error" role="alert">
+            {code === "too_many_attempts" ? t("errors:too_many_attempts") : t(`password.errors.${code}`)}
+          </p>
+        ) : null}
+        <div className="trade-dialog__actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t("password.submit")}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void trade?.session.logOut()}
+          >
+            {t("header.logout")}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+export default TradePasswordDialog;
