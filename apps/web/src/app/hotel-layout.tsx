@@ -7,8 +7,7 @@ import { CookieNotice } from "../features/global/cookie-notice";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
-import { TradeProvider } from "../features/trade/trade-context";
-import { TradeNotices } from "../features/trade/trade-notice";
+import { TradeNoticesSlot, TradeProvider } from "../features/trade/trade-context";
 import { languageOf } from "../i18n/i18n";
 import { PageSkeleton } from "../ui/page-skeleton";
 import { SiteHeader } from "./site-header";
@@ -78,9 +77,7 @@ export function HotelLayout({ children }: { children: ReactNode }) {
         {/* On a trade channel: the agency's login, kept per channel and checked every 10 s (issue 13). */}
         <TradeProvider>
           <SiteHeader />
-          <Suspense fallback={null}>
-            <TradeNotices />
-          </Suspense>
+          <TradeNoticesSlot />
           {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
           <Suspense fallback={null}>
             <CookieNotice />

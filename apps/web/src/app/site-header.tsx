@@ -5,7 +5,7 @@ import { LanguageSwitcher } from "../features/global/language-switcher";
 import { MessagingButton } from "../features/global/messaging-button";
 import { HotelInfoButton } from "../features/hotel/components/hotel-info-button";
 import { useHotel } from "../features/hotel/hotel-context";
-import { TradeHeader } from "../features/trade/trade-header";
+import { TradeHeaderSlot } from "../features/trade/trade-context";
 import { AppLink } from "../ui/app-link";
 import { href } from "./routes";
 
@@ -30,7 +30,7 @@ export function SiteHeader() {
       </nav>
       <div className="header-tools">
         <Suspense fallback={null}>
-          <TradeHeader />
+          <TradeHeaderSlot />
           <HotelInfoButton />
           <MessagingButton />
           <LanguageSwitcher />

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
 import { SearchBar } from "../search/components/search-bar";
 import { useSearchFlow } from "../search/use-search-flow";
-import { useTrade } from "../trade/trade-context";
-import { TradePricesNotice } from "../trade/trade-prices-notice";
+import { TradePricesNoticeSlot, useTrade } from "../trade/trade-context";
 import { RoomResults } from "./components/room-results";
 import { Stepper } from "./components/stepper";
 
@@ -23,7 +22,7 @@ export function RoomsPage() {
       {/* search bar */}
       <SearchBar login={Boolean(trade?.user)} />
       <Stepper current="rooms" />
-      <TradePricesNotice />
+      <TradePricesNoticeSlot />
       <RoomResults flow={flow} />
       {flow.roomSearched ? (
         <Suspense fallback={null}>

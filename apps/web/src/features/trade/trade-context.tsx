@@ -1,25 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { createContext, lazy, type ReactNode, Suspense, useContext } from "react";
 import { useHotel } from "../hotel/hotel-context";
-import { tradeLoginApi } from "./trade-api";
-import { createTradeSession, type TradeSession, type TradeSessionState } from "./trade-session";
-import "./trade.css";
+import type { TradeSession, TradeSessionState } from "./trade-session";
 
-// The forms load when they open (the guest pages of a direct channel never load them).
-const TradeLoginDialog = lazy(() => import("./trade-login-dialog"));
-const TradePasswordDialog = lazy(() => import("./trade-password-dialog"));
+// Only what every page needs to ask "is there a trade login here?": the session, its dialogs, header and notices
+// load on a trade channel only, so the guest pages of a direct channel carry none of them.
+const TradeChannel = lazy(() => import("./trade-channel"));
 
 export type TradeContextValue = TradeSessionState & {
   session: TradeSession;
@@ -27,86 +12,51 @@ export type TradeContextValue = TradeSessionState & {
   openLogin: () => void;
 };
 
-const TradeContext = createContext<TradeContextValue | null>(null);
+export const TradeContext = createContext<TradeContextValue | null>(null);
 
 /** The trade login of the page: null on a direct channel (no trade login there). */
 export function useTrade(): TradeContextValue | null {
   return useContext(TradeContext);
 }
 
-const localStore = () => {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
 /** On a trade channel: the session of the channel, its dialogs and notices; elsewhere only the children. */
 export function TradeProvider({ children }: { children: ReactNode }) {
   const { channel } = useHotel();
-  return channel.trade ? <TradeChannel>{children}</TradeChannel> : children;
-}
-
-function TradeChannel({ children }: { children: ReactNode }) {
-  const { ids } = useHotel();
-  const queryClient = useQueryClient();
-  const session = useMemo(
-    () =>
-      createTradeSession({
-        channel: ids.channel,
-        hotel: ids.hotel,
-        api: tradeLoginApi,
-        storage: localStore(),
-      }),
-    [ids.channel, ids.hotel],
-  );
-  useEffect(() => {
-    session.start();
-    return () => session.stop();
-  }, [session]);
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  const [loginOpen, setLoginOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
-
-  // Prices depend on the login (the server reads it from the session cookie): search again when it changes.
-  const userId = state.user?.id ?? 0;
-  const previous = useRef(userId);
-  useEffect(() => {
-    if (previous.current === userId) return;
-    previous.current = userId;
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "hotellist" });
-  }, [userId, queryClient]);
-
-  const openLogin = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setLoginOpen(true);
-  }, []);
-  const value = useMemo<TradeContextValue>(
-    () => ({ ...state, session, openLogin }),
-    [state, session, openLogin],
-  );
-
-  return (
-    <TradeContext.Provider value={value}>
-      {children}
-      <Suspense fallback={null}>
-        {loginOpen && !state.user ? (
-          <TradeLoginDialog
-            onClose={() => {
-              setLoginOpen(false);
-              // Back where the user was; after a login that button is gone: the header's "Log out" then.
-              requestAnimationFrame(() => {
-                const back = opener.current?.isConnected
-                  ? opener.current
-                  : document.querySelector<HTMLElement>(".trade-header__button");
-                back?.focus();
-              });
-            }}
-          />
-        ) : null}
-        {state.user?.mustChangePassword ? <TradePasswordDialog /> : null}
-      </Suspense>
-    </TradeContext.Provider>
+  return channel.trade ? (
+    <Suspense fallback={null}>
+      <TradeChannel>{children}</TradeChannel>
+    </Suspense>
+  ) : (
+    children
   );
 }
+
+const Header = lazy(() => import("./trade-header").then((m) => ({ default: m.TradeHeader })));
+const Notices = lazy(() => import("./trade-notice").then((m) => ({ default: m.TradeNotices })));
+const PricesNotice = lazy(() =>
+  import("./trade-prices-notice").then((m) => ({ default: m.TradePricesNotice })),
+);
+
+/** A trade part of a page, loaded only where there is a trade login to show. */
+function OnTrade({ children }: { children: ReactNode }) {
+  return useTrade() ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** The header's "Agency login" or the agency's name with "Log out". */
+export const TradeHeaderSlot = () => (
+  <OnTrade>
+    <Header />
+  </OnTrade>
+);
+/** Why the page logged the trade user out. */
+export const TradeNoticesSlot = () => (
+  <OnTrade>
+    <Notices />
+  </OnTrade>
+);
+/** "Log in to see trade prices" on the search. */
+export const TradePricesNoticeSlot = () => (
+  <OnTrade>
+    <PricesNotice />
+  </OnTrade>
+);
