@@ -151,7 +151,9 @@ export default function TradePage() {
                       <br />
                       <span className="muted">{a.iataCode ?? ""}</span>
                     </td>
-                    <td>{a.hotels.length ? a.hotels.map((h) => h.name).join(", ") : "—"}</td>
+                    <td className="bo-trade-hotels">
+                      {a.hotels.length ? a.hotels.map((h) => h.name).join(", ") : "—"}
+                    </td>
                     <td>{percent(a.extraDiscountPercent)}</td>
                     <td>{percent(a.commissionPercent)}</td>
                     <td>
