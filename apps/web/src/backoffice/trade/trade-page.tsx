@@ -125,8 +125,7 @@ export default function TradePage() {
                   <th scope="col">{t("columns.contact")}</th>
                   <th scope="col">{t("columns.vatIata")}</th>
                   <th scope="col">{t("columns.hotels")}</th>
-                  <th scope="col">{t("columns.discount")}</th>
-                  <th scope="col">{t("columns.commission")}</th>
+                  <th scope="col">{t("columns.terms")}</th>
                   <th scope="col">{t("columns.since")}</th>
                 </tr>
               </thead>
@@ -152,10 +151,22 @@ export default function TradePage() {
                       <span className="muted">{a.iataCode ?? ""}</span>
                     </td>
                     <td className="bo-trade-hotels">
-                      {a.hotels.length ? a.hotels.map((h) => h.name).join(", ") : "—"}
+                      {a.hotels.length === 0
+                        ? "—"
+                        : a.hotels
+                            .slice(0, 2)
+                            .map((h) => h.name)
+                            .join(", ")}
+                      {a.hotels.length > 2 ? (
+                        <span className="muted">
+                          {" "}
+                          {t("columns.moreHotels", { count: a.hotels.length - 2 })}
+                        </span>
+                      ) : null}
                     </td>
-                    <td>{percent(a.extraDiscountPercent)}</td>
-                    <td>{percent(a.commissionPercent)}</td>
+                    <td className="bo-trade-nowrap">
+                      {percent(a.extraDiscountPercent)} / {percent(a.commissionPercent)}
+                    </td>
                     <td>
                       <time dateTime={a.createdAt}>{date.format(new Date(a.createdAt))}</time>
                     </td>

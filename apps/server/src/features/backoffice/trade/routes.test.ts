@@ -410,3 +410,22 @@ describe("terms, disabling and passwords", () => {
     expect(rows).toHaveLength(2);
   });
 });
+
+describe("API docs", () => {
+  it("lists every trade route under the back office's tag", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const at = "/api/backoffice/trade/accounts";
+    for (const [path, method] of [
+      [at, "get"],
+      [`${at}/{accountId}`, "get"],
+      [`${at}/{accountId}/approve`, "post"],
+      [`${at}/{accountId}/refuse`, "post"],
+      [`${at}/{accountId}/hotels`, "put"],
+      [`${at}/{accountId}/pricing`, "put"],
+      [`${at}/{accountId}/disable`, "post"],
+      [`${at}/{accountId}/enable`, "post"],
+      [`${at}/{accountId}/users/{userId}/reset-password`, "post"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
+});
