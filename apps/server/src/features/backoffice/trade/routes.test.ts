@@ -1,3 +1,4 @@
+import { passwordProblems } from "@alloggio/domain/auth/password-policy";
 import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
 import { createTestApp } from "@alloggio/test-kit/app";
 import {
@@ -10,7 +11,12 @@ import {
 } from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { aStaffSession, type StaffSession } from "@alloggio/test-kit/staff";
-import { aTradeSession, aTradeUser, enableTradeCustomer } from "@alloggio/test-kit/trade";
+import {
+  aTradeSession,
+  aTradeUser,
+  enableTradeCustomer,
+  TRADE_TEST_PASSWORD,
+} from "@alloggio/test-kit/trade";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
@@ -136,6 +142,14 @@ const lastAudit = async (entity: string, entityId: number) => {
 };
 const mailsTo = (to: string) =>
   database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
+let address = 0;
+const tradeLogin = (username: string, password: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/login.do",
+    payload: { method: "login", username, password, channel: TRADE_CHANNEL_ID },
+    remoteAddress: `10.9.0.${++address}`,
+  });
 const statusOf = async (id: number) =>
   (await database.db.select().from(tradeCustomer).where(eq(tradeCustomer.id, id)))[0]?.status;
 
@@ -351,6 +365,7 @@ describe("terms, disabling and passwords", () => {
       channel: TRADE_CHANNEL_ID,
       now: clock,
     });
+    expect((await tradeLogin(agentA.username, TRADE_TEST_PASSWORD)).statusCode).toBe(200);
     const off = await post(owner.headers, approvedA.id, "disable");
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().status).toBe("disabled");
@@ -363,8 +378,12 @@ describe("terms, disabling and passwords", () => {
       before: expect.objectContaining({ status: "approved" }),
       after: expect.objectContaining({ status: "disabled" }),
     });
+    const refused = await tradeLogin(agentA.username, TRADE_TEST_PASSWORD);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe("invalid_credentials");
     const on = await post(owner.headers, approvedA.id, "enable");
     expect(on.statusCode).toBe(200);
+    expect((await tradeLogin(agentA.username, TRADE_TEST_PASSWORD)).statusCode).toBe(200);
     expect(on.json().status).toBe("approved");
     expect((await lastAudit("trade_customer", approvedA.id))?.action).toBe("trade.enable");
     // A pending or refused account is not disabled or enabled: it is approved or refused.
@@ -386,6 +405,10 @@ describe("terms, disabling and passwords", () => {
     expect(
       await database.db.select().from(tradeSession).where(eq(tradeSession.tradeUserId, agentA.id)),
     ).toEqual([]);
+    // The temporary password logs in, and the login asks for a new one.
+    const login = await tradeLogin(agentA.username, temporary ?? "");
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user.mustChangePassword).toBe(true);
     const entry = await lastAudit("trade_user", agentA.id);
     expect(entry).toMatchObject({ action: "trade.password_reset" });
     expect(JSON.stringify(entry)).not.toContain(temporary);
@@ -400,6 +423,7 @@ describe("terms, disabling and passwords", () => {
   it("makes temporary passwords that meet the policy", () => {
     const seen = new Set(Array.from({ length: 20 }, temporaryPassword));
     expect(seen.size).toBe(20);
+    for (const password of seen) expect(passwordProblems({ password })).toEqual([]);
   });
 
   it("keeps the enabled pairs consistent in the table", async () => {
