@@ -35,7 +35,7 @@ const isStatus = (s: string): s is TradeAccountStatus =>
 
 /** The trade accounts: pending sign-ups first, filters and paging kept in the URL. */
 export default function TradePage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const navigate = useNavigateTo();
   const search = new URLSearchParams(useSearch());
   const statusParam = search.get("status") ?? "";
@@ -45,10 +45,6 @@ export default function TradePage() {
   const sizeParam = Number(search.get("pageSize"));
   const pageSize = (TRADE_PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : 20;
   const percent = usePercent();
-  const date = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }),
-    [i18n.language],
-  );
 
   const query = { q: q.trim() || undefined, status: status || undefined, page, pageSize };
   const accounts = useQuery({
@@ -126,7 +122,6 @@ export default function TradePage() {
                   <th scope="col">{t("columns.vatIata")}</th>
                   <th scope="col">{t("columns.hotels")}</th>
                   <th scope="col">{t("columns.terms")}</th>
-                  <th scope="col">{t("columns.since")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -166,9 +161,6 @@ export default function TradePage() {
                     </td>
                     <td className="bo-trade-nowrap">
                       {percent(a.extraDiscountPercent)} / {percent(a.commissionPercent)}
-                    </td>
-                    <td>
-                      <time dateTime={a.createdAt}>{date.format(new Date(a.createdAt))}</time>
                     </td>
                   </tr>
                 ))}
