@@ -112,7 +112,7 @@ export default function TradePage() {
       ) : accounts.data ? (
         <>
           <div className="bo-table-wrap">
-            <table className="bo-table">
+            <table className="bo-table bo-trade-table">
               <caption className="visually-hidden">{t("caption", { count: accounts.data.total })}</caption>
               <thead>
                 <tr>
