@@ -22,6 +22,8 @@ const CataloguePage = lazy(() => import("./catalogue/catalogue-page"));
 const QuotesPage = lazy(() => import("./quotes/quotes-page"));
 const QuotePage = lazy(() => import("./quotes/quote-page"));
 const AuditPage = lazy(() => import("./audit/audit-page"));
+const TradePage = lazy(() => import("./trade/trade-page"));
+const TradeAccountPage = lazy(() => import("./trade/trade-account-page"));
 
 /** Where a user lands: the first area of their first hotel that their role may open. */
 function Home() {
@@ -91,6 +93,8 @@ export default function BackOffice() {
                   <Route path={BO_ROUTES.boHome} component={Home} />
                   <Route path={BO_ROUTES.boAccount} component={AccountPage} />
                   <Route path={BO_ROUTES.boUsers} component={UsersPage} />
+                  <Route path={BO_ROUTES.boTrade} component={TradePage} />
+                  <Route path={BO_ROUTES.boTradeAccount} component={TradeAccountPage} />
                   {HOTEL_PAGES.map(([path, component]) => (
                     <Route key={path} path={path} component={component} />
                   ))}

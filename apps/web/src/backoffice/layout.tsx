@@ -9,6 +9,7 @@ import { useBoLanguage } from "./language";
 import { GROUP_NAV, HOTEL_NAV, navFor } from "./nav";
 import { boHref } from "./routes";
 import { useStaff } from "./staff";
+import { TradePendingBadge } from "./trade/trade-badge";
 
 /** The hotel of the current path (`/admin/hotel/:hotel/…`), or the user's first. */
 export function useCurrentHotel(): number | null {
@@ -101,6 +102,7 @@ export function BoLayout({ children }: { children: ReactNode }) {
               <li key={item.key}>
                 <AppLink to={to} aria-current={isCurrent(to) ? "page" : undefined}>
                   {t(`nav.${item.key}`)}
+                  {item.key === "trade" ? <TradePendingBadge /> : null}
                 </AppLink>
               </li>
             );

@@ -13,6 +13,9 @@ export const HOTEL_NAV: NavItem[] = [
   { key: "audit", route: "boAudit", area: "audit" },
 ];
 
-export const GROUP_NAV: NavItem[] = [{ key: "users", route: "boUsers", area: "users" }];
+export const GROUP_NAV: NavItem[] = [
+  { key: "trade", route: "boTrade", area: "trade" },
+  { key: "users", route: "boUsers", area: "users" },
+];
 
 export const navFor = (role: StaffRole, items: NavItem[]) => items.filter((item) => may(role, item.area));

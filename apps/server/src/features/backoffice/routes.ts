@@ -11,6 +11,7 @@ import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
 import { revokeSession } from "./session";
+import { registerTradeRoutes } from "./trade/routes";
 import { registerUserRoutes } from "./users/routes";
 
 export const BACK_OFFICE_TAG = "back office";
@@ -72,4 +73,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
+  registerTradeRoutes(app, deps);
 }

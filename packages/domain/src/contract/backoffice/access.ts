@@ -8,7 +8,16 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
 /** The areas of the back office. */
-export const AREAS = ["reservations", "transfers", "rates", "catalogue", "quotes", "users", "audit"] as const;
+export const AREAS = [
+  "reservations",
+  "transfers",
+  "rates",
+  "catalogue",
+  "quotes",
+  "users",
+  "audit",
+  "trade",
+] as const;
 export type Area = (typeof AREAS)[number];
 
 /**
@@ -24,6 +33,8 @@ export const PERMISSIONS: Record<Area, readonly StaffRole[]> = {
   quotes: ["owner", "manager", "reception"],
   users: ["owner"],
   audit: ["owner", "manager"],
+  /** Trade accounts (issue 13): approving sign-ups, enabling hotels, discounts and commissions. */
+  trade: ["owner", "manager"],
 };
 
 export function may(role: StaffRole, area: Area): boolean {

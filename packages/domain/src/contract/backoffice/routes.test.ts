@@ -13,6 +13,9 @@ describe("back-office routes", () => {
     ["/admin/nope", false],
     ["/admin/hotel/1", true],
     ["/admin/hotel/1/reservations/42/x", false],
+    ["/admin/trade", true],
+    ["/admin/trade/3", true],
+    ["/admin/trade/3/x", false],
   ])("%s is a back-office page: %s", (path, page) => {
     expect(isBackOfficePage(path)).toBe(page);
     expect(isWebPage(path)).toBe(false);

@@ -9,6 +9,8 @@ export const BO_ROUTES = {
   boSetup: "/admin/setup/:token",
   boAccount: "/admin/account",
   boUsers: "/admin/users",
+  boTrade: "/admin/trade",
+  boTradeAccount: "/admin/trade/:accountId",
   boHotel: "/admin/hotel/:hotel",
   boReservations: "/admin/hotel/:hotel/reservations",
   boReservation: "/admin/hotel/:hotel/reservations/:reservationId",
