@@ -1,0 +1,93 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { useHotel } from "../hotel/hotel-context";
+import { tradeLoginApi } from "./trade-api";
+import { TradeContext, type TradeContextValue } from "./trade-context";
+import { createTradeSession } from "./trade-session";
+import "./trade.css";
+
+// The forms load when they open.
+const TradeLoginDialog = lazy(() => import("./trade-login-dialog"));
+const TradePasswordDialog = lazy(() => import("./trade-password-dialog"));
+
+const localStore = () => {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** The trade login of a trade channel's pages: its session (checked every 10 s), dialogs and the context. */
+export default function TradeChannel({ children }: { children: ReactNode }) {
+  const { ids } = useHotel();
+  const queryClient = useQueryClient();
+  const session = useMemo(
+    () =>
+      createTradeSession({
+        channel: ids.channel,
+        hotel: ids.hotel,
+        api: tradeLoginApi,
+        storage: localStore(),
+      }),
+    [ids.channel, ids.hotel],
+  );
+  useEffect(() => {
+    session.start();
+    return () => session.stop();
+  }, [session]);
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+
+  // Prices depend on the login (the server reads it from the session cookie): search again when it changes.
+  const userId = state.user?.id ?? 0;
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current === userId) return;
+    previous.current = userId;
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "hotellist" });
+  }, [userId, queryClient]);
+
+  const openLogin = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setLoginOpen(true);
+  }, []);
+  const value = useMemo<TradeContextValue>(
+    () => ({ ...state, session, openLogin }),
+    [state, session, openLogin],
+  );
+
+  return (
+    <TradeContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {loginOpen && !state.user ? (
+          <TradeLoginDialog
+            onClose={() => {
+              setLoginOpen(false);
+              // Back where the user was; after a login that button is gone: the header's "Log out" then.
+              requestAnimationFrame(() => {
+                const back = opener.current?.isConnected
+                  ? opener.current
+                  : document.querySelector<HTMLElement>(".trade-header__button");
+                back?.focus();
+              });
+            }}
+          />
+        ) : null}
+        {state.user?.mustChangePassword ? <TradePasswordDialog /> : null}
+      </Suspense>
+    </TradeContext.Provider>
+  );
+}
