@@ -407,6 +407,17 @@ describe("the trade session feeds the search (the customer never comes from the 
     expect(rateIds(await search(token))).toEqual([]);
   });
 
+  it("a user who must change the password sees guest prices until it is changed", async () => {
+    const reset = await aTradeUser(database, { customerId: agency.id, mustChangePassword: true });
+    const token = cookieOf(await login(reset.username))!.value;
+    expect(rateIds(await search(token))).toEqual([]);
+    await database.db
+      .update(tradeUser)
+      .set({ mustChangePassword: false, passwordChangedAt: clock })
+      .where(eq(tradeUser.id, reset.id));
+    expect(rateIds(await search(token))).toEqual([tradeRate.id]);
+  });
+
   it("a session of another channel gives guest prices", async () => {
     const token = cookieOf(await login(agent.username))!.value;
     const direct = await search(token, { channel: String(DIRECT_CHANNEL_ID) });

@@ -3,6 +3,7 @@ import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade
 import {
   TRADE_SESSION_ABSOLUTE_MS,
   TRADE_SESSION_IDLE_MS,
+  tradePasswordExpired,
   tradeSessionExpiry,
 } from "@alloggio/domain/trade/login";
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -177,7 +178,8 @@ export async function tradeUserOf(
 
 /**
  * The trade customer whose prices a search on `channel` (and `hotel`) may show: the session's, when it was opened
- * on that channel and the customer is enabled there; undefined otherwise (a guest's prices).
+ * on that channel, the customer is enabled there and the user's password needs no change (an expired or reset
+ * password comes first: until it is changed the session sees a guest's prices); undefined otherwise.
  */
 export async function tradeCustomerOf(
   deps: TradeDeps,
@@ -186,6 +188,7 @@ export async function tradeCustomerOf(
 ): Promise<number | undefined> {
   const trade = await tradeUserOf(deps, request);
   if (!trade || trade.channelId !== where.channel) return undefined;
+  if (tradePasswordExpired(trade.user, deps.now())) return undefined;
   const enabled = await isEnabledFor(deps.database.db, trade.customer.id, where.channel, where.hotel);
   return enabled ? trade.customer.id : undefined;
 }

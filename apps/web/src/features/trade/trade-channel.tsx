@@ -51,13 +51,14 @@ export default function TradeChannel({ children }: { children: ReactNode }) {
   const opener = useRef<HTMLElement | null>(null);
 
   // Prices depend on the login (the server reads it from the session cookie): search again when it changes.
-  const userId = state.user?.id ?? 0;
-  const previous = useRef(userId);
+  // Trade prices wait for a forced password change too (the server shows guest prices until then).
+  const priced = state.user && !state.user.mustChangePassword ? state.user.id : 0;
+  const previous = useRef(priced);
   useEffect(() => {
-    if (previous.current === userId) return;
-    previous.current = userId;
+    if (previous.current === priced) return;
+    previous.current = priced;
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "hotellist" });
-  }, [userId, queryClient]);
+  }, [priced, queryClient]);
 
   const openLogin = useCallback(() => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
