@@ -451,63 +451,45 @@ export async function setAccountPricing(
 }
 
 /** Disables an approved account: its users' sessions end at once and no login is accepted. */
-export async function disableAccount(
-  deps: BackOfficeDeps,
-  staff: Staff,
-  accountId: number,
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
-    if (account.status === "disabled") return;
-    mustBe(account, ["approved"], "disabled");
-    const enabled = await enabledOf(tx, account.id);
-    const [updated] = await tx
-      .update(tradeCustomer)
-      .set({ status: "disabled" })
-      .where(eq(tradeCustomer.id, account.id))
-      .returning();
-    await tx
-      .delete(tradeSession)
-      .where(
-        inArray(
-          tradeSession.tradeUserId,
-          tx.select({ id: tradeUser.id }).from(tradeUser).where(eq(tradeUser.tradeCustomerId, account.id)),
-        ),
-      );
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "trade.disable",
-      entity: "trade_customer",
-      entityId: account.id,
-      before: snapshot(account, enabled),
-      after: updated ? snapshot(updated, enabled) : null,
-    });
-  });
-  return detailOf(db, scope, accountId);
-}
+export const disableAccount = (deps: BackOfficeDeps, staff: Staff, accountId: number) =>
+  changeStatus(deps, staff, accountId, "disabled");
 
-export async function enableAccount(
+/** Enables a disabled account again: its users may log in. */
+export const enableAccount = (deps: BackOfficeDeps, staff: Staff, accountId: number) =>
+  changeStatus(deps, staff, accountId, "approved");
+
+/** approved ⇄ disabled, audited; nothing to do when the account is there already. */
+async function changeStatus(
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
+  to: "disabled" | "approved",
 ): Promise<TradeAccount> {
   const db = deps.database.db;
   const scope = await scopeOf(db, staff);
   await db.transaction(async (tx) => {
     const account = await accountOf(tx, scope, accountId, true);
-    if (account.status === "approved") return;
-    mustBe(account, ["disabled"], "enabled");
+    if (account.status === to) return;
+    const disabling = to === "disabled";
+    mustBe(account, [disabling ? "approved" : "disabled"], disabling ? "disabled" : "enabled");
     const enabled = await enabledOf(tx, account.id);
     const [updated] = await tx
       .update(tradeCustomer)
-      .set({ status: "approved", active: true })
+      .set(disabling ? { status: to } : { status: to, active: true })
       .where(eq(tradeCustomer.id, account.id))
       .returning();
+    if (disabling)
+      await tx
+        .delete(tradeSession)
+        .where(
+          inArray(
+            tradeSession.tradeUserId,
+            tx.select({ id: tradeUser.id }).from(tradeUser).where(eq(tradeUser.tradeCustomerId, account.id)),
+          ),
+        );
     await audit(tx, staff, {
       hotelId: null,
-      action: "trade.enable",
+      action: disabling ? "trade.disable" : "trade.enable",
       entity: "trade_customer",
       entityId: account.id,
       before: snapshot(account, enabled),
