@@ -7,6 +7,8 @@ import { linkRefWhere, type SearchContext } from "../search/repository";
 export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "link" | "package"> & {
   hotel: NonNullable<SearchContext["hotel"]> & { city: string; country: string };
   destination_ids: number[];
+  /** Whether the trade customer of the search is enabled for this hotel on the channel (its prices apply). */
+  trade_enabled: boolean;
 };
 
 export type PortalLoad = {
@@ -58,6 +60,8 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'settings', hs.settings, 'city_tax_minor', hs.city_tax_minor),
          'destination_ids', (select coalesce(json_agg(destination_id order by destination_id), '[]')
             from hotel_destination where hotel_id = hs.id),
+         'trade_enabled', exists (select 1 from trade_customer_hotel tch where tch.trade_customer_id = ${q.customerId ?? 0}
+            and tch.channel_id = ${q.channelId} and tch.hotel_id = hs.id),
          'currency', (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits,
             'rounding', c.rounding) from currency c where c.code = hs.currency_code),
          'age_groups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)

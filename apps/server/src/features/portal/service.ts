@@ -88,7 +88,7 @@ export async function searchPortal(
     maxAdults: Math.max(...priced),
   });
   if (!ctx.channel) throw notFound("channel", "Unknown channel");
-  const isTrade = ctx.channel.kind === "trade" && ctx.customer !== null;
+  const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
   const hotels: PortalHotel[] = ctx.hotels.map((h) => {
     const base = {
       id: h.hotel.id,
@@ -108,10 +108,12 @@ export async function searchPortal(
         reason: "past" as const,
         restrictions: [],
       };
+    // A trade customer's prices apply only where the account is enabled: elsewhere the hotel shows what anybody sees.
+    const isTrade = tradeChannel && h.trade_enabled;
     const search: SearchContext = {
       ...h,
       channel: ctx.channel,
-      customer: ctx.customer,
+      customer: isTrade ? ctx.customer : null,
       link: null,
       package: null,
     };
