@@ -8,7 +8,7 @@ import {
   type UpdateUser,
 } from "@alloggio/domain/contract/backoffice/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { ApiError } from "../../lib/api-client";
@@ -132,6 +132,80 @@ function LanguageSelect({ value, onChange }: { value: string; onChange: (languag
   );
 }
 
+type UserValues = { name: string; role: StaffRole; scope: Scope; language: string };
+
+/** The fields an invitation and an edit share: name, role (not one's own), language, hotels, and the buttons. */
+function UserForm({
+  id,
+  title,
+  initial,
+  hotels,
+  showRole,
+  error,
+  pending,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  id: string;
+  title: string;
+  initial: UserValues;
+  hotels: HotelRef[];
+  showRole: boolean;
+  error: unknown;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (values: UserValues) => void;
+  onCancel: () => void;
+  /** What comes before the name: the invitation's e-mail field, the edited user's address. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  const [name, setName] = useState(initial.name);
+  const [role, setRole] = useState<StaffRole>(initial.role);
+  const [scope, setScope] = useState<Scope>(initial.scope);
+  const [language, setLanguage] = useState(initial.language);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit({ name, role, scope, language });
+  };
+  return (
+    <section className="bo-card" aria-labelledby={id}>
+      <h2 id={id} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        <ErrorNotice error={error} ns={NS} />
+        <div className="bo-users-grid">
+          {children}
+          <Field label={t("fields.name")} error={fieldError(error, "name")}>
+            {(props) => <input {...props} required value={name} onChange={(e) => setName(e.target.value)} />}
+          </Field>
+          {showRole ? <RoleSelect value={role} onChange={setRole} /> : null}
+          <LanguageSelect value={language} onChange={setLanguage} />
+        </div>
+        <HotelScope hotels={hotels} value={scope} onChange={setScope} error={fieldError(error, "hotels")} />
+        <div className="bo-users-buttons">
+          <button type="submit" className="bo-button" disabled={pending}>
+            {submitLabel}
+          </button>
+          <button type="button" className="bo-button secondary" onClick={onCancel}>
+            {t("cancel")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const scopeFields = (scope: Scope) => ({
+  allHotels: scope.allHotels,
+  hotels: scope.allHotels ? [] : scope.hotels,
+});
+
 function InviteForm({
   hotels,
   onDone,
@@ -144,69 +218,49 @@ function InviteForm({
   const { t } = useTranslation(NS);
   const [language] = useBoLanguage();
   const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [role, setRole] = useState<StaffRole>("reception");
-  const [scope, setScope] = useState<Scope>({ allHotels: hotels.length <= 1, hotels: [] });
-  const [mailLanguage, setMailLanguage] = useState<string>(language);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const send = useMutation({
     mutationFn: (body: InviteUser): Promise<StaffUser> => boPost("users", body),
     onSuccess: onDone,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate({
-      email,
-      name,
-      role,
-      allHotels: scope.allHotels,
-      hotels: scope.allHotels ? [] : scope.hotels,
-      language: mailLanguage as InviteUser["language"],
-    });
-  };
   return (
-    <section className="bo-card" aria-labelledby="bo-users-invite">
-      <h2 id="bo-users-invite" ref={heading} tabIndex={-1}>
-        {t("invite.title")}
-      </h2>
-      <form onSubmit={submit} noValidate>
-        <ErrorNotice error={send.error} ns={NS} />
-        <div className="bo-users-grid">
-          <Field label={t("fields.email")} error={fieldError(send.error, "email")}>
-            {(props) => (
-              <input
-                {...props}
-                type="email"
-                autoComplete="off"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t("fields.name")} error={fieldError(send.error, "name")}>
-            {(props) => <input {...props} required value={name} onChange={(e) => setName(e.target.value)} />}
-          </Field>
-          <RoleSelect value={role} onChange={setRole} />
-          <LanguageSelect value={mailLanguage} onChange={setMailLanguage} />
-        </div>
-        <HotelScope
-          hotels={hotels}
-          value={scope}
-          onChange={setScope}
-          error={fieldError(send.error, "hotels")}
-        />
-        <div className="bo-users-buttons">
-          <button type="submit" className="bo-button" disabled={send.isPending}>
-            {t("invite.send")}
-          </button>
-          <button type="button" className="bo-button secondary" onClick={onCancel}>
-            {t("cancel")}
-          </button>
-        </div>
-      </form>
-    </section>
+    <UserForm
+      id="bo-users-invite"
+      title={t("invite.title")}
+      initial={{
+        name: "",
+        role: "reception",
+        scope: { allHotels: hotels.length <= 1, hotels: [] },
+        language,
+      }}
+      hotels={hotels}
+      showRole
+      error={send.error}
+      pending={send.isPending}
+      submitLabel={t("invite.send")}
+      onCancel={onCancel}
+      onSubmit={(v) =>
+        send.mutate({
+          email,
+          name: v.name,
+          role: v.role,
+          ...scopeFields(v.scope),
+          language: v.language as InviteUser["language"],
+        })
+      }
+    >
+      <Field label={t("fields.email")} error={fieldError(send.error, "email")}>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </Field>
+    </UserForm>
   );
 }
 
@@ -224,60 +278,37 @@ function EditForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const [name, setName] = useState(user.name);
-  const [role, setRole] = useState<StaffRole>(user.role);
-  const [scope, setScope] = useState<Scope>({
-    allHotels: user.allHotels,
-    hotels: user.allHotels ? [] : user.hotels.map((h) => h.id),
-  });
-  const [language, setLanguage] = useState(user.language);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const save = useMutation({
     mutationFn: (body: UpdateUser): Promise<StaffUser> => boPatch(`users/${user.id}`, body),
     onSuccess: onDone,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
-      name,
-      ...(isYou ? {} : { role }),
-      allHotels: scope.allHotels,
-      hotels: scope.allHotels ? [] : scope.hotels,
-      language: language as UpdateUser["language"],
-    });
-  };
   return (
-    <section className="bo-card" aria-labelledby="bo-users-edit">
-      <h2 id="bo-users-edit" ref={heading} tabIndex={-1}>
-        {t("edit.title", { name: user.name || user.email })}
-      </h2>
-      <form onSubmit={submit} noValidate>
-        <ErrorNotice error={save.error} ns={NS} />
-        <p className="muted">{user.email}</p>
-        <div className="bo-users-grid">
-          <Field label={t("fields.name")} error={fieldError(save.error, "name")}>
-            {(props) => <input {...props} required value={name} onChange={(e) => setName(e.target.value)} />}
-          </Field>
-          {isYou ? null : <RoleSelect value={role} onChange={setRole} />}
-          <LanguageSelect value={language} onChange={setLanguage} />
-        </div>
-        <HotelScope
-          hotels={hotels}
-          value={scope}
-          onChange={setScope}
-          error={fieldError(save.error, "hotels")}
-        />
-        <div className="bo-users-buttons">
-          <button type="submit" className="bo-button" disabled={save.isPending}>
-            {t("edit.save")}
-          </button>
-          <button type="button" className="bo-button secondary" onClick={onCancel}>
-            {t("cancel")}
-          </button>
-        </div>
-      </form>
-    </section>
+    <UserForm
+      id="bo-users-edit"
+      title={t("edit.title", { name: user.name || user.email })}
+      initial={{
+        name: user.name,
+        role: user.role,
+        scope: { allHotels: user.allHotels, hotels: user.allHotels ? [] : user.hotels.map((h) => h.id) },
+        language: user.language,
+      }}
+      hotels={hotels}
+      showRole={!isYou}
+      error={save.error}
+      pending={save.isPending}
+      submitLabel={t("edit.save")}
+      onCancel={onCancel}
+      onSubmit={(v) =>
+        save.mutate({
+          name: v.name,
+          ...(isYou ? {} : { role: v.role }),
+          ...scopeFields(v.scope),
+          language: v.language as UpdateUser["language"],
+        })
+      }
+    >
+      <p className="muted bo-users-address">{user.email}</p>
+    </UserForm>
   );
 }
 
