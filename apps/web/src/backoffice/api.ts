@@ -73,3 +73,11 @@ export async function boUpload<T>(path: string, form: FormData): Promise<T> {
   if (!response.ok) throw await errorOf(response);
   return (await response.json()) as T;
 }
+
+/** The server's message for a field of a refused form (`name`, `name.en`, `ratePlanIds[0]` all count for `name`). */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.details.find(
+    (d) => d.field === field || d.field.startsWith(`${field}.`) || d.field.startsWith(`${field}[`),
+  )?.message;
+}

@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { ApiError } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
+import { fieldError } from "../api";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Notice } from "../ui";
 import {
@@ -25,12 +25,6 @@ import { NS, StatusBadge, usePercent } from "./trade-page";
 import "./trade.css";
 
 const key = (p: TradeEnablement) => `${p.hotelId}:${p.channelId}`;
-
-/** The message a failed call gives one field (the server names the field it refuses). */
-function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.details.find((d) => d.field === field || d.field.startsWith(`${field}.`))?.message;
-}
 
 /** Checkboxes of the hotels × trade channels; the pairs of hotels the user does not work for are read-only. */
 function Pairs({

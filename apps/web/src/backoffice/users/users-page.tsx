@@ -11,9 +11,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
-import { ApiError } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
-import { boDelete, boGet, boPatch, boPost } from "../api";
+import { boDelete, boGet, boPatch, boPost, fieldError } from "../api";
 import { useBoLanguage } from "../language";
 import { boHref } from "../routes";
 import { useStaff } from "../staff";
@@ -25,12 +24,6 @@ const NS = "bo-users";
 
 type HotelRef = { id: number; name: string };
 type Scope = { allHotels: boolean; hotels: number[] };
-
-/** The message a failed call gives one field (the server names the field it refuses). */
-function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.details.find((d) => d.field === field || d.field.startsWith(`${field}.`))?.message;
-}
 
 /** All hotels, or a set of them (at least one). */
 function HotelScope({

@@ -1,6 +1,5 @@
 import type { ExtrasChoices, PriceLink } from "@alloggio/domain/contract/backoffice/extras";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
 import { boDelete, boGet, boPost, boPut } from "../../api";
 
 /** The collections of the catalogue's extras, as the API names them. */
@@ -42,14 +41,6 @@ export function useDeleteExtra(hotel: string, collection: ExtrasCollection) {
     mutationFn: (id: number) => boDelete<void>(`${base(hotel)}/${collection}/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["bo", "extras", hotel] }),
   });
-}
-
-/** The server's message for a field of a refused form (`name`, `name.en`, `ratePlanIds[0]` all count for `name`). */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.details.find(
-    (d) => d.field === field || d.field.startsWith(`${field}.`) || d.field.startsWith(`${field}[`),
-  )?.message;
 }
 
 /** Money in the hotel's currency, in the page's language. */

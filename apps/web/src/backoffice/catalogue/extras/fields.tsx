@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { fieldError } from "../../api";
 import { Field } from "../../ui";
-import { fieldError } from "./api";
 
 /** A text or number input with its label, hint and the server's error. */
 export function InputField({

@@ -3,8 +3,8 @@ import type { ChannelBranding } from "@alloggio/domain/contract/backoffice/chann
 import { type CSSProperties, type Ref, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
+import { fieldError } from "../../api";
 import { ErrorNotice, Notice } from "../../ui";
-import { fieldError } from "../extras/api";
 import { useBranding, useSaveColours } from "./branding-api";
 import "./privacy.css";
 

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
+import { fieldError } from "../../api";
 import { ErrorNotice, Notice } from "../../ui";
-import { fieldError, formatMoney, useChoices, usePriceLink } from "../extras/api";
+import { formatMoney, useChoices, usePriceLink } from "../extras/api";
 import { draftFields, InputField, numberOrUndefined, Row, SelectField } from "../extras/fields";
 import "../extras/extras.css";
 

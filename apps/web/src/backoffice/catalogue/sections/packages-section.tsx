@@ -1,8 +1,9 @@
 import type { Package, Service } from "@alloggio/domain/contract/backoffice/extras";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
+import { fieldError } from "../../api";
 import { Field } from "../../ui";
-import { fieldError, useChoices, useExtrasList } from "../extras/api";
+import { useChoices, useExtrasList } from "../extras/api";
 import { ExtrasTable, type FormProps } from "../extras/extras-table";
 import {
   compact,

@@ -1,7 +1,8 @@
 import type { Privacy } from "@alloggio/domain/contract/backoffice/channel-settings";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { fieldError, useChoices } from "../extras/api";
+import { fieldError } from "../../api";
+import { useChoices } from "../extras/api";
 import { ExtrasTable, type FormProps } from "../extras/extras-table";
 import { CheckField, SelectField } from "../extras/fields";
 import { type Localized, LocalizedFields, textIn } from "../extras/localized-fields";

@@ -1,7 +1,8 @@
 import type { Service, ServiceCategory } from "@alloggio/domain/contract/backoffice/extras";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { fieldError, formatMoney, useExtrasList } from "../extras/api";
+import { fieldError } from "../../api";
+import { formatMoney, useExtrasList } from "../extras/api";
 import { ExtrasTable, type FormProps, itemOf } from "../extras/extras-table";
 import {
   CheckField,
