@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
 const rowsOf = (result: unknown) =>
-  (result as { rows: { id: number; state: string }[] }).rows.map((r) => ({ id: Number(r.id), state: r.state }));
+  (result as { rows: { id: number; state: string }[] }).rows.map((r) => ({
+    id: Number(r.id),
+    state: r.state,
+  }));
 
 /**
  * Offers expire at their time (issue 14): one batch of open offers (locked or unlocked) whose `expires_at` has come,
@@ -10,7 +13,10 @@ const rowsOf = (result: unknown) =>
  * history row in the same transaction. Offers hold prices, not rooms (ADR 0034), so there is no inventory to
  * release. Returns how many expired; the caller runs it until a batch is short.
  */
-export async function expireDueOffers(deps: { database: Database; now: () => Date }, limit = 50): Promise<number> {
+export async function expireDueOffers(
+  deps: { database: Database; now: () => Date },
+  limit = 50,
+): Promise<number> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction(async (tx) => {
     const due = rowsOf(
@@ -29,7 +35,10 @@ export async function expireDueOffers(deps: { database: Database; now: () => Dat
 }
 
 /** Every due offer, batch by batch (a missed run is caught up: the sweep looks at deadlines, not at ticks). */
-export async function expireOffers(deps: { database: Database; now: () => Date }, batchSize = 50): Promise<number> {
+export async function expireOffers(
+  deps: { database: Database; now: () => Date },
+  batchSize = 50,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await expireDueOffers(deps, batchSize);

@@ -46,7 +46,8 @@ export async function requireHotelApiKey(
 ): Promise<HotelApiKey> {
   const header = request.headers.authorization ?? "";
   const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(header);
-  if (!match) throw unauthorised("api_key_required", "a hotel API key is required: Authorization: Bearer <key>");
+  if (!match)
+    throw unauthorised("api_key_required", "a hotel API key is required: Authorization: Bearer <key>");
   const [key] = await deps.database.db
     .update(hotelApiKey)
     .set({ lastUsedAt: deps.now() })

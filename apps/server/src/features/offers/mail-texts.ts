@@ -28,7 +28,8 @@ const it: OfferMailTexts = {
   subject: (hotel) => `La tua offerta personale da ${hotel}`,
   heading: "La tua offerta personale",
   intro: (hotel) => `${hotel} ha preparato un'offerta personale per il tuo soggiorno.`,
-  unlock: "Apri il link e inserisci questo indirizzo e-mail per vedere l'offerta, scegliere un'opzione e confermarla.",
+  unlock:
+    "Apri il link e inserisci questo indirizzo e-mail per vedere l'offerta, scegliere un'opzione e confermarla.",
   button: "Vedi la tua offerta",
   validUntil: (when) => `L'offerta è valida fino al ${when}.`,
   message: "Il messaggio dell'hotel",
@@ -63,7 +64,8 @@ const es: OfferMailTexts = {
   subject: (hotel) => `Tu oferta personal de ${hotel}`,
   heading: "Tu oferta personal",
   intro: (hotel) => `${hotel} ha preparado una oferta personal para tu estancia.`,
-  unlock: "Abre el enlace e introduce esta dirección de correo para ver la oferta, elegir una opción y confirmarla.",
+  unlock:
+    "Abre el enlace e introduce esta dirección de correo para ver la oferta, elegir una opción y confirmarla.",
   button: "Ver tu oferta",
   validUntil: (when) => `La oferta es válida hasta el ${when}.`,
   message: "El mensaje del hotel",
@@ -74,7 +76,8 @@ const pt: OfferMailTexts = {
   subject: (hotel) => `A sua oferta pessoal de ${hotel}`,
   heading: "A sua oferta pessoal",
   intro: (hotel) => `${hotel} preparou uma oferta pessoal para a sua estadia.`,
-  unlock: "Abra a ligação e introduza este endereço de e-mail para ver a oferta, escolher uma opção e confirmá-la.",
+  unlock:
+    "Abra a ligação e introduza este endereço de e-mail para ver a oferta, escolher uma opção e confirmá-la.",
   button: "Ver a sua oferta",
   validUntil: (when) => `A oferta é válida até ${when}.`,
   message: "A mensagem do hotel",
@@ -109,7 +112,8 @@ export const OFFER_MAIL_TEXTS: Record<MailTextCode, OfferMailTexts> = { en, it, 
 export const HOTEL_OFFER_TEXTS = {
   rejectedSubject: (code: string, recipient: string) => `Offer ${code} rejected by ${recipient}`,
   rejectedHeading: "Offer rejected",
-  rejectedIntro: (hotel: string) => `The recipient of an offer of ${hotel} has rejected it, with this reason.`,
+  rejectedIntro: (hotel: string) =>
+    `The recipient of an offer of ${hotel} has rejected it, with this reason.`,
   reason: "Reason",
   recipient: "Recipient",
   offer: "Offer",

@@ -53,7 +53,8 @@ export function renderOfferMail(data: OfferMailData): OutgoingMail {
       ],
     },
   ];
-  if (data.message) sections.push({ title: o.message, blocks: [{ kind: "paragraphs", lines: [data.message] }] });
+  if (data.message)
+    sections.push({ title: o.message, blocks: [{ kind: "paragraphs", lines: [data.message] }] });
   const doc: MailDocument = {
     lang,
     subject,

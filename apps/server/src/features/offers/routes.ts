@@ -62,8 +62,13 @@ export function registerOfferRoutes(
     async (request, reply) => {
       const key = request.hotelApiKey!;
       // One idempotency scope per hotel: two hotels' keys never share an answer.
-      return replyIdempotent(deps.database, `v2/offers/create:${key.hotelId}`, request, reply, request.body, async () =>
-        createOffer(deps, key, request.body, await deps.linkBase(request)),
+      return replyIdempotent(
+        deps.database,
+        `v2/offers/create:${key.hotelId}`,
+        request,
+        reply,
+        request.body,
+        async () => createOffer(deps, key, request.body, await deps.linkBase(request)),
       );
     },
   );
@@ -75,7 +80,8 @@ export function registerOfferRoutes(
       rateLimit: {
         max: OFFER_CALLS_PER_ADDRESS_PER_MINUTE,
         timeWindow: "1 minute",
-        errorResponseBuilder: (_request: unknown, context: { after: string }) => tooManyAttempts(`in ${context.after}`),
+        errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+          tooManyAttempts(`in ${context.after}`),
       },
     };
     scope.get(
@@ -120,7 +126,8 @@ export function registerOfferRoutes(
         config: limit,
         schema: {
           tags: [OFFERS_TAG],
-          summary: "The recipient rejects the offer with a reason (needs the unlock's access cookie); the hotel is told",
+          summary:
+            "The recipient rejects the offer with a reason (needs the unlock's access cookie); the hotel is told",
           params: OfferCodeParamsSchema,
           body: RejectOfferRequestSchema,
           response: {
@@ -134,7 +141,13 @@ export function registerOfferRoutes(
         },
       },
       async (request) =>
-        rejectOffer(deps, request.params.offerCode, request.body.reason, request, await deps.linkBase(request)),
+        rejectOffer(
+          deps,
+          request.params.offerCode,
+          request.body.reason,
+          request,
+          await deps.linkBase(request),
+        ),
     );
   });
 }

@@ -64,7 +64,9 @@ export function offerNotFound(): AppError {
 
 function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
   if (reason === "expired")
-    return new AppError("offer_expired", 409, "This offer has expired", [{ field: "offerCode", message: "expired" }]);
+    return new AppError("offer_expired", 409, "This offer has expired", [
+      { field: "offerCode", message: "expired" },
+    ]);
   if (reason === "locked")
     return new AppError("offer_locked", 409, "Open the offer with its e-mail first", [
       { field: "offerCode", message: "locked" },
@@ -73,7 +75,9 @@ function refused(reason: "expired" | "locked" | "closed" | "not_due", state: Off
     return new AppError("offer_unavailable", 409, "This offer is no longer available", [
       { field: "offerCode", message: "no longer available" },
     ]);
-  return new AppError("offer_closed", 409, `This offer is already ${state}`, [{ field: "offerCode", message: state }]);
+  return new AppError("offer_closed", 409, `This offer is already ${state}`, [
+    { field: "offerCode", message: state },
+  ]);
 }
 
 const unlockRequired = () =>
@@ -139,7 +143,10 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
     });
     option.services.forEach((service, k) => {
       if (!hotel.services.includes(service.serviceId))
-        issues.push({ field: `options.${i}.services.${k}.serviceId`, message: "not a service of this hotel" });
+        issues.push({
+          field: `options.${i}.services.${k}.serviceId`,
+          message: "not a service of this hotel",
+        });
     });
   });
   return issues;
@@ -178,10 +185,16 @@ export async function createOffer(
     ]);
   const now = deps.now();
   const hotel = await loadHotelContext(deps.database, body.hotel, body.channel);
-  if (!hotel) throw new AppError("invalid_input", 400, "hotel: unknown", [{ field: "hotel", message: "unknown" }]);
+  if (!hotel)
+    throw new AppError("invalid_input", 400, "hotel: unknown", [{ field: "hotel", message: "unknown" }]);
   const issues = checkAgainstHotel(body, hotel, now);
   if (issues.length > 0)
-    throw new AppError("invalid_input", 400, issues.map((i) => `${i.field}: ${i.message}`).join("; "), issues);
+    throw new AppError(
+      "invalid_input",
+      400,
+      issues.map((i) => `${i.field}: ${i.message}`).join("; "),
+      issues,
+    );
 
   const code = newOfferCode((bytes) => {
     bytes.set(randomBytes(bytes.length));
@@ -383,11 +396,18 @@ function toOffer(stored: StoredOffer, state: OfferState): Offer {
     })),
     attachments: stored.attachments,
     rejection:
-      stored.rejectionReason && stored.rejectedAt ? { reason: stored.rejectionReason, at: stored.rejectedAt } : null,
+      stored.rejectionReason && stored.rejectedAt
+        ? { reason: stored.rejectionReason, at: stored.rejectedAt }
+        : null,
   };
 }
 
-const pickVideo = (v: OfferVideo) => ({ provider: v.provider, kind: v.kind, url: v.url, embedUrl: v.embedUrl });
+const pickVideo = (v: OfferVideo) => ({
+  provider: v.provider,
+  kind: v.kind,
+  url: v.url,
+  embedUrl: v.embedUrl,
+});
 
 const stateAt = (stored: StoredOffer, now: Date) =>
   offerTransition({ state: stored.state, expiresAt: new Date(stored.expiresAt) }, "expire", now).ok
@@ -400,7 +420,11 @@ function cookiePath(code: string) {
   return `/api/v2/offers/${code}`;
 }
 
-async function hasAccess(deps: Pick<OfferDeps, "database" | "now">, request: FastifyRequest, offerId: number) {
+async function hasAccess(
+  deps: Pick<OfferDeps, "database" | "now">,
+  request: FastifyRequest,
+  offerId: number,
+) {
   const token = request.cookies[OFFER_COOKIE];
   if (!token || token.length > 200) return false;
   const [row] = await deps.database.db

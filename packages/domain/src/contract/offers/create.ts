@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../../occupancy/occupancy";
+import {
+  MAX_ADULTS,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MIN_ADULTS,
+  MIN_CHILD_AGE,
+} from "../../occupancy/occupancy";
 import { parseVideoLink } from "../../offers/video";
+import { isValidYmd } from "../../stay-dates/stay-dates";
 import { checkStay, EmailSchema, LanguageIdSchema, MAX_ROOMS, YmdSchema } from "../common";
 
 /** Limits of one offer (issue 14): a few alternatives, each a small booking. */
@@ -75,7 +82,10 @@ export const CreateOfferRequestSchema = z
     video: VideoUrlSchema.optional(),
     playlist: z.array(VideoUrlSchema).max(MAX_PLAYLIST_LINKS).default([]),
   })
-  .superRefine(checkStay);
+  // A malformed date is reported by its own field; the stay is checked only between two real dates.
+  .superRefine((body, ctx) => {
+    if (isValidYmd(body.arrival) && isValidYmd(body.departure)) checkStay(body, ctx);
+  });
 export type CreateOfferRequest = z.output<typeof CreateOfferRequestSchema>;
 export type CreateOfferInput = z.input<typeof CreateOfferRequestSchema>;
 

@@ -10,4 +10,3 @@ export const UnlockOfferResponseSchema = z.object({
   /** When the access token (HttpOnly cookie) stops working; unlock again after it. */
   accessExpiresAt: z.string(),
 });
-

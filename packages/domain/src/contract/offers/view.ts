@@ -90,4 +90,3 @@ export const OfferSummarySchema = z.object({
   offer: OfferSchema.optional(),
 });
 export type OfferSummary = z.output<typeof OfferSummarySchema>;
-
