@@ -44,7 +44,8 @@ export async function loadDemoOffers(database: Database, today: string, hotelId 
         arrival: ymdToIso(arrival),
         departure: ymdToIso(addDays(arrival, 3)),
         currencyCode: hotel.currency,
-        message: "Thank you for your enquiry: here are two ways to stay with us. Breakfast on the terrace included.",
+        message:
+          "Thank you for your enquiry: here are two ways to stay with us. Breakfast on the terrace included.",
         video: {
           provider: "youtube",
           kind: "video",
