@@ -1242,9 +1242,7 @@ export const offer = pgTable(
     uniqueIndex("offer_code").on(t.code),
     index("offer_hotel_created").on(t.hotelId, t.createdAt),
     // The expiry sweep looks at open offers only.
-    index("offer_open_expiry")
-      .on(t.expiresAt)
-      .where(sql`${t.state} in ('locked', 'unlocked')`),
+    index("offer_open_expiry").on(t.expiresAt).where(sql`${t.state} in ('locked', 'unlocked')`),
     check(
       "offer_state",
       sql`${t.state} in ('locked', 'unlocked', 'confirmed', 'rejected', 'expired', 'unavailable')`,
