@@ -530,6 +530,18 @@ describe("POST /api/v2/offers/:offerCode/reject", () => {
     expect(view.json().state).toBe("rejected");
   });
 
+  it("two rejections at once: one wins, the other hears the offer is closed; one history row", async () => {
+    const { code, email } = await anOfferCode();
+    const cookie = cookieOf(await unlock(code, email));
+    const answers = await Promise.all([reject(code, "First", cookie), reject(code, "Second", cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from offer_history h join offer o on o.id = h.offer_id
+          where o.code = ${code} and h.action = 'rejected'`,
+    );
+    expect(row!.n).toBe(1);
+  });
+
   it("an offer past its expiry cannot be rejected", async () => {
     const { code, email } = await anOfferCode({ expiresAt: "2030-01-05T10:30:00Z" });
     const cookie = cookieOf(await unlock(code, email));
@@ -573,6 +585,26 @@ describe("expiry sweep", () => {
       { from_state: "locked", actor: "system" },
       { from_state: "unlocked", actor: "system" },
     ]);
+  });
+
+  it("two sweeps at once expire each offer once", async () => {
+    const codes = await Promise.all(
+      Array.from({ length: 6 }, () => anOfferCode({ expiresAt: "2030-01-07T07:30:00Z" })),
+    );
+    const at = () => new Date("2030-01-07T07:30:00Z");
+    const [a, b] = await Promise.all([
+      expireOffers({ database, now: at }, 2),
+      expireOffers({ database, now: at }, 2),
+    ]);
+    expect(a + b).toBe(6);
+    const [row] = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from offer_history h join offer o on o.id = h.offer_id
+          where o.code in (${sql.join(
+            codes.map((c) => sql`${c.code}`),
+            sql`, `,
+          )}) and h.action = 'expired'`,
+    );
+    expect(row!.n).toBe(6);
   });
 
   it("runs with the timed changes (the server's minute timer)", async () => {
