@@ -300,6 +300,7 @@ describe("GET /api/v2/offers/:offerCode and the unlock", () => {
     expect(res.json()).toEqual({
       state: "locked",
       hotel: { id: hotelA.hotel.id, name: "Hotel Offerta" },
+      channel: 1,
       language: 3,
     });
     expect(res.body).not.toContain("Anna");

@@ -455,6 +455,7 @@ export async function viewOffer(
   const summary: OfferSummary = {
     state: publicOfferState({ state, expiresAt: new Date(stored.expiresAt) }, now),
     hotel: { id: stored.hotel.id, name: stored.hotel.name },
+    channel: stored.channelId,
     language: stored.languageId,
   };
   if (await hasAccess(deps, request, stored.id)) summary.offer = toOffer(stored, state);

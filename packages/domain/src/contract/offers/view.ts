@@ -86,6 +86,8 @@ export type Offer = z.output<typeof OfferSchema>;
 export const OfferSummarySchema = z.object({
   state: OfferStateSchema,
   hotel: z.object({ id: z.number(), name: z.string() }),
+  /** The channel whose branding the offer page wears. */
+  channel: z.number(),
   language: z.number(),
   offer: OfferSchema.optional(),
 });
