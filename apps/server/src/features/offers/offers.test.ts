@@ -247,6 +247,8 @@ describe("POST /api/v2/offers/create", () => {
     ["arrival", { arrival: "20300101", departure: "20300103" }],
     ["expiresAt", { expiresAt: "2030-01-05T09:59:59Z" }],
     ["expiresAt", { expiresAt: "next week" }],
+    // Arrival 10 February in Rome: the offer may run until 23:59:59 that day, not later.
+    ["expiresAt", { expiresAt: "2030-02-10T23:00:00.001Z" }],
     ["channel", { channel: 99 }],
     ["options.0.rooms.0.roomId", { options: option({ roomId: otherRoom.id }) }],
     ["options.0.rooms.0.rateId", { options: option({ rateId: tradeOnly.id }) }],
@@ -267,6 +269,10 @@ describe("POST /api/v2/offers/create", () => {
     expect(res.statusCode, res.body).toBe(400);
     const fields = (res.json().error.details as { field: string }[]).map((d) => d.field);
     expect(fields).toContain(field);
+  });
+
+  it("may run until the end of the arrival day, hotel-local", async () => {
+    expect((await create(anOffer({ expiresAt: "2030-02-10T23:00:00+00:00" }))).statusCode).toBe(200);
   });
 
   it("mails the recipient in the offer's language with the link to the offer page (read back over SMTP)", async () => {

@@ -17,7 +17,13 @@ import {
   publicOfferState,
 } from "@alloggio/domain/offers/offer-state";
 import { parseVideoLink } from "@alloggio/domain/offers/video";
-import { nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import {
+  addDays,
+  nightsBetween,
+  startOfDayInZone,
+  todayInZone,
+  ymdToIso,
+} from "@alloggio/domain/stay-dates/stay-dates";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
@@ -125,8 +131,11 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
   if (!hotel.onChannel) issues.push({ field: "channel", message: "the hotel is not sold on this channel" });
   if (body.arrival < todayInZone(now, hotel.timeZone))
     issues.push({ field: "arrival", message: "is in the past" });
-  if (Date.parse(body.expiresAt) <= now.getTime())
-    issues.push({ field: "expiresAt", message: "must be in the future" });
+  const expiresAt = Date.parse(body.expiresAt);
+  if (expiresAt <= now.getTime()) issues.push({ field: "expiresAt", message: "must be in the future" });
+  // An offer cannot be confirmed for a stay that has begun: it ends with the arrival day, hotel-local, at the latest.
+  else if (expiresAt > startOfDayInZone(addDays(body.arrival, 1), hotel.timeZone).getTime())
+    issues.push({ field: "expiresAt", message: "must not be after the arrival day" });
   body.options.forEach((option, i) => {
     option.rooms.forEach((room, j) => {
       const at = `options.${i}.rooms.${j}`;
