@@ -1167,3 +1167,185 @@ export type QuoteAnswer = {
   note: string | null;
   expiresAt: string;
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Personalised offers (issue 14, ADR 0034): created by a hotel's API key (or, next, the back office), unlocked by
+// the recipient's e-mail, confirmed into a reservation, rejected with a reason, or expired by the timed job.
+
+/** A hotel's key for the exposed API (`Authorization: Bearer …`): only its sha256 is stored. */
+export const hotelApiKey = pgTable(
+  "hotel_api_key",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Hex sha256 of the whole key; the key itself is shown once, when made. */
+    keySha256: text("key_sha256").notNull(),
+    /** The key's first characters, so staff can tell keys apart without the key. */
+    prefix: text("prefix").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("hotel_api_key_sha256").on(t.keySha256), index("hotel_api_key_hotel").on(t.hotelId)],
+);
+
+/** A video or playlist link of an offer, reduced to its host's id and a privacy-friendly embed address. */
+export type OfferVideo = {
+  provider: "youtube" | "vimeo" | "dailymotion";
+  kind: "video" | "playlist";
+  id: string;
+  url: string;
+  embedUrl: string;
+};
+
+export const offer = pgTable(
+  "offer",
+  {
+    id: serial("id").primaryKey(),
+    /** Unguessable: 16 characters of Crockford base32, 80 random bits (the `/offer/:offerCode` link). */
+    code: text("code").notNull(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id),
+    languageId: smallint("language_id").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    /** Lower-cased: the unlock compares it with what the recipient types, in any case. */
+    email: text("email").notNull(),
+    /** locked, unlocked, confirmed, rejected, expired, unavailable (domain offers/offer-state.ts). */
+    state: text("state").notNull().default("locked"),
+    arrival: date("arrival", { mode: "string" }).notNull(),
+    departure: date("departure", { mode: "string" }).notNull(),
+    /** The hotel's currency when the offer was made: the held prices are in it. */
+    currencyCode: text("currency_code").notNull(),
+    message: text("message"),
+    video: jsonb("video").$type<OfferVideo | null>(),
+    playlist: jsonb("playlist").$type<OfferVideo[]>().notNull().default([]),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The API key that created it (null: the back office). */
+    apiKeyId: integer("api_key_id").references(() => hotelApiKey.id, { onDelete: "set null" }),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true }),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    rejectionReason: text("rejection_reason"),
+    /** Once confirmed: the option chosen and the reservation it became. */
+    confirmedOptionId: integer("confirmed_option_id"),
+    reservationId: integer("reservation_id").references(() => reservation.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("offer_code").on(t.code),
+    index("offer_hotel_created").on(t.hotelId, t.createdAt),
+    // The expiry sweep looks at open offers only.
+    index("offer_open_expiry").on(t.expiresAt).where(sql`${t.state} in ('locked', 'unlocked')`),
+    check(
+      "offer_state",
+      sql`${t.state} in ('locked', 'unlocked', 'confirmed', 'rejected', 'expired', 'unavailable')`,
+    ),
+    check("offer_stay", sql`${t.departure} > ${t.arrival}`),
+  ],
+);
+
+/** One alternative of an offer: its rooms (below) and the services it includes, at prices the offer holds. */
+export const offerOption = pgTable(
+  "offer_option",
+  {
+    id: serial("id").primaryKey(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offer.id, { onDelete: "cascade" }),
+    /** 1-based, the order the hotel gave. */
+    position: smallint("position").notNull(),
+    title: text("title"),
+    services: jsonb("services")
+      .$type<{ serviceId: number; quantity: number; priceMinor: number }[]>()
+      .notNull()
+      .default([]),
+    /** Rooms and services, minor units of the offer's currency. */
+    totalMinor: integer("total_minor").notNull(),
+  },
+  (t) => [
+    uniqueIndex("offer_option_position").on(t.offerId, t.position),
+    check("offer_option_total", sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+export const offerOptionRoom = pgTable(
+  "offer_option_room",
+  {
+    id: serial("id").primaryKey(),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => offerOption.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id),
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlan.id),
+    adults: smallint("adults").notNull(),
+    childAges: integer("child_ages").array().notNull().default(sql`'{}'::integer[]`),
+    /** The held price of the room for the whole stay. */
+    priceMinor: integer("price_minor").notNull(),
+  },
+  (t) => [
+    index("offer_option_room_option").on(t.optionId),
+    check("offer_option_room_price", sql`${t.priceMinor} >= 0`),
+  ],
+);
+
+/** A file of an offer (PDF, image): metadata now; the upload and the download come with the back office. */
+export const offerAttachment = pgTable(
+  "offer_attachment",
+  {
+    id: serial("id").primaryKey(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offer.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("offer_attachment_offer").on(t.offerId)],
+);
+
+/** A recipient's access after the unlock (HttpOnly cookie): only the token's sha256 is stored. */
+export const offerAccess = pgTable(
+  "offer_access",
+  {
+    tokenSha256: text("token_sha256").primaryKey(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offer.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("offer_access_offer").on(t.offerId), index("offer_access_expires").on(t.expiresAt)],
+);
+
+/** Append-only: every state change of an offer (ARCHITECTURE §3). */
+export const offerHistory = pgTable(
+  "offer_history",
+  {
+    id: serial("id").primaryKey(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offer.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** api-key:<id>, recipient, system */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    fromState: text("from_state"),
+    toState: text("to_state"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("offer_history_offer").on(t.offerId)],
+);

@@ -30,6 +30,7 @@ import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
 import { registerManageRoutes } from "../features/manage/routes";
+import { registerOfferRoutes } from "../features/offers/routes";
 import { registerPackageRoutes } from "../features/packages/routes";
 import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
+  registerOfferRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;

@@ -7,6 +7,7 @@ import { enqueueReservationMails } from "../features/mail/reservation-mails";
 import { retryPendingRefunds } from "../features/manage/refunds";
 import type { PaymentGateway } from "../features/payments/gateway";
 import { sendInstallmentNotices } from "./installment-notices";
+import { expireOffers } from "./offer-expiry";
 
 export type TimedChangeDeps = {
   database: Database;
@@ -77,7 +78,10 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
   });
 }
 
-export type TimedChangeCounts = Record<Sweep["action"] | "installment_notice" | "refunded", number>;
+export type TimedChangeCounts = Record<
+  Sweep["action"] | "installment_notice" | "refunded" | "offer_expired",
+  number
+>;
 
 /**
  * Runs every sweep until nothing is due, then the installment activation e-mails whose day has come, then the
@@ -91,6 +95,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     bank_transfer_overdue: 0,
     installment_notice: 0,
     refunded: 0,
+    offer_expired: 0,
   };
   for (const sweep of SWEEPS) {
     for (;;) {
@@ -99,6 +104,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
       if (done.length < batchSize) break;
     }
   }
+  counts.offer_expired = await expireOffers(deps, batchSize);
   for (;;) {
     const sent = await sendInstallmentNotices(deps, batchSize);
     counts.installment_notice += sent;

@@ -4,6 +4,7 @@ import { hashPassword } from "../../features/backoffice/auth/passwords";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { buildDemoFiles, DEMO_GROUP } from "./demo-files";
+import { loadDemoOffers } from "./demo-offers";
 import { loadDemoTrade } from "./demo-trade";
 
 /**
@@ -72,4 +73,5 @@ export async function loadDemoData(database: Database, today: string): Promise<v
   }
   await loadDemoStaff(database);
   await loadDemoTrade(database);
+  await loadDemoOffers(database, today);
 }

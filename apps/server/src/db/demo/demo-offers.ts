@@ -1,0 +1,76 @@
+import { addDays, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import { createHotelApiKey } from "../../features/offers/api-key";
+import type { Database } from "../client";
+import { offer, offerHistory, offerOption, offerOptionRoom } from "../schema";
+import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";
+
+/**
+ * The demo's exposed-API key of hotel 1 (issue 14), published in the README for the demo only: with it,
+ * `POST /api/v2/offers/create` makes offers of hotel 1. Only its sha256 is stored, as for any key.
+ */
+export const DEMO_OFFER_API_KEY = "alk_demo-hotel-1-offers-not-secret";
+/** The demo offer: its code (16 Crockford characters, fixed so the README can name it) and its recipient. */
+export const DEMO_OFFER_CODE = "DEM00FFERH0TE101";
+export const DEMO_OFFER_EMAIL = "offer@demo.alloggio";
+
+/**
+ * Hotel 1's API key and one offer with two options (its first two room types at its first direct rate), for a
+ * stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with offer@demo.alloggio.
+ */
+export async function loadDemoOffers(database: Database, today: string, hotelId = 1): Promise<void> {
+  const ymd = today.replaceAll("-", "");
+  const { id: keyId } = await createHotelApiKey(database.db, hotelId, "Demo PMS", DEMO_OFFER_API_KEY);
+  const [hotel] = await database.query<{ currency: string; rooms: number[]; rate: number | null }>(sql`
+    select h.currency_code as currency,
+      array(select rt.id from room_type rt where rt.hotel_id = h.id order by rt.sort_order, rt.id limit 2) as rooms,
+      (select rp.id from rate_plan rp join rate_plan_channel rpc on rpc.rate_plan_id = rp.id
+        where rp.hotel_id = h.id and rpc.channel_id = ${DEMO_DIRECT_CHANNEL_ID} and not rp.trade_only
+        order by rp.sort_order, rp.id limit 1) as rate
+    from hotel h where h.id = ${hotelId}`);
+  if (!hotel || hotel.rate === null || hotel.rooms.length === 0) return;
+  const rate = hotel.rate;
+  const arrival = addDays(ymd, 30);
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(offer)
+      .values({
+        code: DEMO_OFFER_CODE,
+        hotelId,
+        channelId: DEMO_DIRECT_CHANNEL_ID,
+        languageId: 1,
+        recipientName: "Alex Demo",
+        email: DEMO_OFFER_EMAIL,
+        arrival: ymdToIso(arrival),
+        departure: ymdToIso(addDays(arrival, 3)),
+        currencyCode: hotel.currency,
+        message:
+          "Thank you for your enquiry: here are two ways to stay with us. Breakfast on the terrace included.",
+        video: {
+          provider: "youtube",
+          kind: "video",
+          id: "dQw4w9WgXcQ",
+          url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+          embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+        },
+        expiresAt: new Date(`${ymdToIso(addDays(ymd, 14))}T22:00:00Z`),
+        apiKeyId: keyId,
+      })
+      .returning({ id: offer.id });
+    const offerId = row!.id;
+    const choices = hotel.rooms.length > 1 ? hotel.rooms : [hotel.rooms[0]!, hotel.rooms[0]!];
+    for (const [i, roomTypeId] of choices.entries()) {
+      const priceMinor = i === 0 ? 42000 : 61500;
+      const [option] = await tx
+        .insert(offerOption)
+        .values({ offerId, position: i + 1, title: i === 0 ? "Classic" : "Superior", totalMinor: priceMinor })
+        .returning({ id: offerOption.id });
+      await tx
+        .insert(offerOptionRoom)
+        .values({ optionId: option!.id, position: 1, roomTypeId, ratePlanId: rate, adults: 2, priceMinor });
+    }
+    await tx
+      .insert(offerHistory)
+      .values({ offerId, actor: `api-key:${keyId}`, action: "created", toState: "locked" });
+  });
+}

@@ -1,0 +1,103 @@
+// The offer's mails (issue 14): the recipient's invitation in their language, with the link to the offer page,
+// and the hotel's notice (English) when the recipient rejects it.
+import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { formatDay, type MailDocument, renderHtml, renderText, type Section } from "../mail/mail-document";
+import { mailTextsFor } from "../mail/texts";
+import type { OutgoingMail } from "../mail/transport";
+import { HOTEL_OFFER_TEXTS, OFFER_MAIL_TEXTS } from "./mail-texts";
+
+export type OfferMailData = {
+  code: string;
+  url: string;
+  languageId: number;
+  recipient: { name: string; email: string };
+  hotel: { name: string; email: string; timeZone: string };
+  /** ISO dates */
+  arrival: string;
+  departure: string;
+  expiresAt: Date;
+  message: string | null;
+};
+
+const nights = (arrival: string, departure: string) =>
+  Math.round((Date.parse(`${departure}T00:00:00Z`) - Date.parse(`${arrival}T00:00:00Z`)) / 86_400_000);
+
+/** The expiry as the hotel's guests read it: the day and time in the hotel's zone, with the zone named. */
+function formatInstant(at: Date, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone,
+  }).format(at);
+}
+
+/** The recipient's mail: who offers, the stay, until when, the hotel's message, and the link. */
+export function renderOfferMail(data: OfferMailData): OutgoingMail {
+  const { texts, locale, lang } = mailTextsFor(data.languageId);
+  const o = OFFER_MAIL_TEXTS[findLanguage(data.languageId).text];
+  const subject = o.subject(data.hotel.name);
+  const validUntil = o.validUntil(formatInstant(data.expiresAt, locale, data.hotel.timeZone));
+  const sections: Section[] = [
+    {
+      title: texts.stay,
+      blocks: [
+        {
+          kind: "facts",
+          rows: [
+            [texts.arrival, formatDay(data.arrival, locale)],
+            [texts.departure, formatDay(data.departure, locale)],
+            [texts.lengthOfStay, texts.nights(nights(data.arrival, data.departure))],
+          ],
+        },
+        { kind: "paragraphs", lines: [validUntil] },
+      ],
+    },
+  ];
+  if (data.message)
+    sections.push({ title: o.message, blocks: [{ kind: "paragraphs", lines: [data.message] }] });
+  const doc: MailDocument = {
+    lang,
+    subject,
+    heading: o.heading,
+    intro: [texts.greeting(data.recipient.name), o.intro(data.hotel.name), o.unlock],
+    code: { label: o.offerCode, value: data.code },
+    link: { label: o.button, href: data.url },
+    sections,
+    closing: [texts.closing, data.hotel.name],
+  };
+  return { to: data.recipient.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}
+
+/** The hotel's notice of a rejection, in English, with the recipient's reason. */
+export function renderRejectedNotice(data: OfferMailData & { reason: string }): OutgoingMail {
+  const { texts } = mailTextsFor(1);
+  const n = HOTEL_OFFER_TEXTS;
+  const subject = n.rejectedSubject(data.code, data.recipient.name);
+  const doc: MailDocument = {
+    lang: "en",
+    subject,
+    heading: n.rejectedHeading,
+    intro: [n.rejectedIntro(data.hotel.name)],
+    code: { label: n.offer, value: data.code },
+    link: { label: n.offer, href: data.url },
+    sections: [
+      { title: n.reason, blocks: [{ kind: "paragraphs", lines: [data.reason] }] },
+      {
+        title: n.recipient,
+        blocks: [
+          {
+            kind: "facts",
+            rows: [
+              [texts.name, data.recipient.name],
+              [texts.email, data.recipient.email],
+              [texts.arrival, formatDay(data.arrival, "en-GB")],
+              [texts.departure, formatDay(data.departure, "en-GB")],
+            ],
+          },
+        ],
+      },
+    ],
+    closing: [],
+  };
+  return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}

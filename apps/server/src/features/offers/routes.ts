@@ -1,0 +1,159 @@
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import { CreateOfferRequestSchema, CreateOfferResponseSchema } from "@alloggio/domain/contract/offers/create";
+import { RejectOfferRequestSchema, RejectOfferResponseSchema } from "@alloggio/domain/contract/offers/reject";
+import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/domain/contract/offers/unlock";
+import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
+import rateLimit from "@fastify/rate-limit";
+import type { Database } from "../../db/client";
+import type { App } from "../../http/app";
+import { replyIdempotent } from "../../http/idempotency";
+import type { LinkBase } from "../../http/link-base";
+import { createAttemptLimiter } from "../booking/attempt-limiter";
+import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE, tooManyAttempts } from "../booking/retrieve";
+import { addressRateLimits } from "../rate-limits/rate-limits";
+import { requireHotelApiKey } from "./api-key";
+import { createOffer, rejectOffer, unlockOffer, viewOffer } from "./service";
+
+export const OFFERS_TAG = "offers";
+
+/** Offer calls (view, unlock, reject) per client address per minute, like retrieve.do. */
+export const OFFER_CALLS_PER_ADDRESS_PER_MINUTE = 30;
+/** Failed unlocks per offer code in a window, like a reservation code's. */
+export const OFFER_UNLOCK_FAILURES_PER_CODE = RETRIEVE_FAILURES_PER_CODE;
+
+/**
+ * The offer calls of SPEC §7 Group B (issue 14, ADR 0034): create by a hotel's API key, the public view, the
+ * recipient's unlock by e-mail and the rejection with a reason.
+ */
+export function registerOfferRoutes(
+  app: App,
+  deps: { database: Database; now: () => Date; linkBase: LinkBase },
+): void {
+  const offerCodeLimiter = createAttemptLimiter({
+    database: deps.database,
+    scope: "offer-code",
+    max: OFFER_UNLOCK_FAILURES_PER_CODE,
+    windowMs: RETRIEVE_CODE_WINDOW_MS,
+    now: deps.now,
+  });
+
+  app.post(
+    "/api/v2/offers/create",
+    {
+      // The key is checked before the body: a caller without one learns nothing about the contract's checks.
+      preValidation: async (request) => {
+        request.hotelApiKey = await requireHotelApiKey(deps, request);
+      },
+      schema: {
+        tags: [OFFERS_TAG],
+        summary:
+          "Creates a personalised offer and mails its recipient (Authorization: Bearer <hotel API key>, Idempotency-Key)",
+        body: CreateOfferRequestSchema,
+        response: {
+          200: CreateOfferResponseSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.hotelApiKey!;
+      // One idempotency scope per hotel: two hotels' keys never share an answer.
+      return replyIdempotent(
+        deps.database,
+        `v2/offers/create:${key.hotelId}`,
+        request,
+        reply,
+        request.body,
+        async () => createOffer(deps, key, request.body, await deps.linkBase(request)),
+      );
+    },
+  );
+
+  // Its own scope: the per-address limit applies to these routes only.
+  app.register(async (scope: App) => {
+    await scope.register(rateLimit, addressRateLimits(deps));
+    const limit = {
+      rateLimit: {
+        max: OFFER_CALLS_PER_ADDRESS_PER_MINUTE,
+        timeWindow: "1 minute",
+        errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+          tooManyAttempts(`in ${context.after}`),
+      },
+    };
+    scope.get(
+      "/api/v2/offers/:offerCode",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "An offer's public state (an open offer is locked), hotel and language; the whole offer with its access token",
+          params: OfferCodeParamsSchema,
+          response: { 200: OfferSummarySchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      (request) => viewOffer(deps, request.params.offerCode, request),
+    );
+    scope.post(
+      "/api/v2/offers/:offerCode/unlock",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "Opens an offer with its recipient's e-mail (one 404 for any mismatch, rate limited); sets the access cookie",
+          params: OfferCodeParamsSchema,
+          body: UnlockOfferRequestSchema,
+          response: { 200: UnlockOfferResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      (request, reply) =>
+        unlockOffer(
+          { ...deps, offerCodeLimiter },
+          request.params.offerCode,
+          request.body.email,
+          reply,
+          request.protocol === "https",
+        ),
+    );
+    scope.post(
+      "/api/v2/offers/:offerCode/reject",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "The recipient rejects the offer with a reason (needs the unlock's access cookie); the hotel is told",
+          params: OfferCodeParamsSchema,
+          body: RejectOfferRequestSchema,
+          response: {
+            200: RejectOfferResponseSchema,
+            400: ErrorSchema,
+            401: ErrorSchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+            429: ErrorSchema,
+          },
+        },
+      },
+      async (request) =>
+        rejectOffer(
+          deps,
+          request.params.offerCode,
+          request.body.reason,
+          request,
+          await deps.linkBase(request),
+        ),
+    );
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    hotelApiKey?: import("./api-key").HotelApiKey;
+  }
+}

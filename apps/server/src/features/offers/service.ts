@@ -1,0 +1,595 @@
+/**
+ * Personalised offers (issue 14, ADR 0034): created by a hotel's API key, mailed to the recipient, opened with the
+ * recipient's e-mail (one 404 for a wrong code and a wrong e-mail, limited per code and per address), rejected with a
+ * reason. The state machine is the domain's (offers/offer-state.ts); every change is a conditional update with a
+ * history row in the same transaction.
+ */
+import { randomBytes } from "node:crypto";
+import type { CreateOfferRequest, CreateOfferResponse } from "@alloggio/domain/contract/offers/create";
+import type { Offer, OfferSummary } from "@alloggio/domain/contract/offers/view";
+import { pickText } from "@alloggio/domain/i18n/languages";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { newOfferCode } from "@alloggio/domain/offers/offer-code";
+import {
+  type OfferEvent,
+  type OfferState,
+  offerTransition,
+  publicOfferState,
+} from "@alloggio/domain/offers/offer-state";
+import { parseVideoLink } from "@alloggio/domain/offers/video";
+import {
+  addDays,
+  nightsBetween,
+  startOfDayInZone,
+  todayInZone,
+  ymdToIso,
+} from "@alloggio/domain/stay-dates/stay-dates";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Database } from "../../db/client";
+import {
+  type LocalizedText,
+  type OfferVideo,
+  offer,
+  offerAccess,
+  offerHistory,
+  offerOption,
+  offerOptionRoom,
+} from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { AttemptLimiter } from "../booking/attempt-limiter";
+import type { Tx } from "../booking/repository";
+import { tooManyAttempts } from "../booking/retrieve";
+import { insertOutboxMails } from "../mail/repository";
+import type { HotelApiKey } from "./api-key";
+import { sha256Hex } from "./api-key";
+import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
+
+export type OfferDeps = {
+  database: Database;
+  now: () => Date;
+  /** Failed unlocks per offer code (shared by every process: the rate_limit table). */
+  offerCodeLimiter: AttemptLimiter;
+};
+
+/** How long an unlock lets the recipient act (confirm, reject, chat) before the e-mail is asked again. */
+export const OFFER_ACCESS_MINUTES = 60;
+export const OFFER_COOKIE = "alloggio_offer";
+
+/** The offer page's address: `<public origin>/offer/<code>`. */
+export const offerUrl = (base: string, code: string) => `${base.replace(/\/+$/, "")}/offer/${code}`;
+
+// ── errors ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** One answer for an unknown code and a wrong e-mail (SPEC §5, §8: "wrong e-mail"). */
+export function offerNotFound(): AppError {
+  return new AppError("offer_not_found", 404, "No offer matches this code and e-mail", [
+    { field: "offerCode", message: "no offer for this code and e-mail" },
+  ]);
+}
+
+function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
+  if (reason === "expired")
+    return new AppError("offer_expired", 409, "This offer has expired", [
+      { field: "offerCode", message: "expired" },
+    ]);
+  if (reason === "locked")
+    return new AppError("offer_locked", 409, "Open the offer with its e-mail first", [
+      { field: "offerCode", message: "locked" },
+    ]);
+  if (state === "unavailable")
+    return new AppError("offer_unavailable", 409, "This offer is no longer available", [
+      { field: "offerCode", message: "no longer available" },
+    ]);
+  return new AppError("offer_closed", 409, `This offer is already ${state}`, [
+    { field: "offerCode", message: state },
+  ]);
+}
+
+const unlockRequired = () =>
+  new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
+    { field: "offerCode", message: "enter the e-mail the offer was sent to" },
+  ]);
+
+// ── create ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+type HotelContext = {
+  id: number;
+  name: string;
+  email: string;
+  timeZone: string;
+  currencyCode: string;
+  onChannel: boolean;
+  rooms: { id: number; maxAdults: number; maxChildren: number; maxOccupancy: number }[];
+  /** Rates of the hotel sold on the offer's channel. */
+  rates: number[];
+  services: number[];
+};
+
+async function loadHotelContext(database: Database, hotelId: number, channelId: number) {
+  const [row] = await database.query<{ hotel: HotelContext }>(sql`
+    select json_build_object(
+      'id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone, 'currencyCode', h.currency_code,
+      'onChannel', exists (select 1 from hotel_channel hc where hc.hotel_id = h.id and hc.channel_id = ${channelId}),
+      'rooms', coalesce((select json_agg(json_build_object('id', rt.id, 'maxAdults', rt.max_adults,
+          'maxChildren', rt.max_children, 'maxOccupancy', rt.max_occupancy))
+        from room_type rt where rt.hotel_id = h.id), '[]'::json),
+      'rates', coalesce((select json_agg(rp.id) from rate_plan rp
+        join rate_plan_channel rpc on rpc.rate_plan_id = rp.id and rpc.channel_id = ${channelId}
+        where rp.hotel_id = h.id), '[]'::json),
+      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json)
+    ) as hotel
+    from hotel h where h.id = ${hotelId}`);
+  return row?.hotel ?? null;
+}
+
+type Issue = { field: string; message: string };
+
+/** What the zod contract cannot know: the hotel's own rooms, rates and services, its today, the clock. */
+function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: Date): Issue[] {
+  const issues: Issue[] = [];
+  if (!hotel.onChannel) issues.push({ field: "channel", message: "the hotel is not sold on this channel" });
+  if (body.arrival < todayInZone(now, hotel.timeZone))
+    issues.push({ field: "arrival", message: "is in the past" });
+  const expiresAt = Date.parse(body.expiresAt);
+  if (expiresAt <= now.getTime()) issues.push({ field: "expiresAt", message: "must be in the future" });
+  // An offer cannot be confirmed for a stay that has begun: it ends with the arrival day, hotel-local, at the latest.
+  else if (expiresAt > startOfDayInZone(addDays(body.arrival, 1), hotel.timeZone).getTime())
+    issues.push({ field: "expiresAt", message: "must not be after the arrival day" });
+  body.options.forEach((option, i) => {
+    option.rooms.forEach((room, j) => {
+      const at = `options.${i}.rooms.${j}`;
+      const type = hotel.rooms.find((r) => r.id === room.roomId);
+      if (!type) issues.push({ field: `${at}.roomId`, message: "not a room type of this hotel" });
+      if (!hotel.rates.includes(room.rateId))
+        issues.push({ field: `${at}.rateId`, message: "not a rate of this hotel on this channel" });
+      if (type && room.adults > type.maxAdults)
+        issues.push({ field: `${at}.adults`, message: `the room takes at most ${type.maxAdults} adults` });
+      if (type && room.ages.length > type.maxChildren)
+        issues.push({ field: `${at}.ages`, message: `the room takes at most ${type.maxChildren} children` });
+      else if (type && room.adults + room.ages.length > type.maxOccupancy)
+        issues.push({ field: `${at}.ages`, message: `the room takes at most ${type.maxOccupancy} guests` });
+    });
+    option.services.forEach((service, k) => {
+      if (!hotel.services.includes(service.serviceId))
+        issues.push({
+          field: `options.${i}.services.${k}.serviceId`,
+          message: "not a service of this hotel",
+        });
+    });
+  });
+  return issues;
+}
+
+const toVideo = (url: string): OfferVideo => parseVideoLink(url)! as OfferVideo;
+
+async function addHistory(
+  tx: Tx,
+  offerId: number,
+  actor: string,
+  action: string,
+  from: OfferState | null,
+  to: OfferState,
+  details: Record<string, unknown> = {},
+  at?: Date,
+) {
+  await tx
+    .insert(offerHistory)
+    .values({ offerId, actor, action, fromState: from, toState: to, details, ...(at ? { at } : {}) });
+}
+
+/**
+ * Creates the offer of the key's hotel and queues the recipient's mail, in one transaction. 403 when the body
+ * names another hotel; 400 naming the field for rooms, rates, services, dates and expiry the hotel cannot offer.
+ */
+export async function createOffer(
+  deps: Pick<OfferDeps, "database" | "now">,
+  key: HotelApiKey,
+  body: CreateOfferRequest,
+  linkBase: string,
+): Promise<CreateOfferResponse> {
+  if (body.hotel !== key.hotelId)
+    throw new AppError("api_key_forbidden", 403, "This API key belongs to another hotel", [
+      { field: "hotel", message: "not the API key's hotel" },
+    ]);
+  const now = deps.now();
+  const hotel = await loadHotelContext(deps.database, body.hotel, body.channel);
+  if (!hotel)
+    throw new AppError("invalid_input", 400, "hotel: unknown", [{ field: "hotel", message: "unknown" }]);
+  const issues = checkAgainstHotel(body, hotel, now);
+  if (issues.length > 0)
+    throw new AppError(
+      "invalid_input",
+      400,
+      issues.map((i) => `${i.field}: ${i.message}`).join("; "),
+      issues,
+    );
+
+  const code = newOfferCode((bytes) => {
+    bytes.set(randomBytes(bytes.length));
+    return bytes;
+  });
+  const url = offerUrl(linkBase, code);
+  const expiresAt = new Date(body.expiresAt);
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(offer)
+      .values({
+        code,
+        hotelId: hotel.id,
+        channelId: body.channel,
+        languageId: body.recipient.language,
+        recipientName: body.recipient.name,
+        email: body.recipient.email,
+        state: "locked",
+        arrival: ymdToIso(body.arrival),
+        departure: ymdToIso(body.departure),
+        currencyCode: hotel.currencyCode,
+        message: body.message || null,
+        video: body.video ? toVideo(body.video) : null,
+        playlist: body.playlist.map(toVideo),
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        apiKeyId: key.id,
+      })
+      .returning({ id: offer.id });
+    const offerId = row!.id;
+    for (const [i, option] of body.options.entries()) {
+      const total =
+        option.rooms.reduce((sum, r) => sum + r.priceMinor, 0) +
+        option.services.reduce((sum, s) => sum + s.priceMinor, 0);
+      const [inserted] = await tx
+        .insert(offerOption)
+        .values({
+          offerId,
+          position: i + 1,
+          title: option.title || null,
+          services: option.services.map((s) => ({
+            serviceId: s.serviceId,
+            quantity: s.quantity,
+            priceMinor: s.priceMinor,
+          })),
+          totalMinor: total,
+        })
+        .returning({ id: offerOption.id });
+      await tx.insert(offerOptionRoom).values(
+        option.rooms.map((room, j) => ({
+          optionId: inserted!.id,
+          position: j + 1,
+          roomTypeId: room.roomId,
+          ratePlanId: room.rateId,
+          adults: room.adults,
+          childAges: room.ages,
+          priceMinor: room.priceMinor,
+        })),
+      );
+    }
+    await addHistory(tx, offerId, `api-key:${key.id}`, "created", null, "locked", {}, now);
+    await insertOutboxMails(tx, [
+      {
+        ...renderOfferMail({
+          code,
+          url,
+          languageId: body.recipient.language,
+          recipient: { name: body.recipient.name, email: body.recipient.email },
+          hotel,
+          arrival: ymdToIso(body.arrival),
+          departure: ymdToIso(body.departure),
+          expiresAt,
+          message: body.message || null,
+        }),
+        now,
+      },
+    ]);
+  });
+  return { offerCode: code, url };
+}
+
+// ── read ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+type StoredOffer = {
+  id: number;
+  code: string;
+  state: OfferState;
+  languageId: number;
+  channelId: number;
+  recipientName: string;
+  email: string;
+  hotel: { id: number; name: string; email: string; timeZone: string };
+  currency: { code: string; decimalDigits: number };
+  arrival: string;
+  departure: string;
+  expiresAt: string;
+  message: string | null;
+  video: OfferVideo | null;
+  playlist: OfferVideo[];
+  rejectionReason: string | null;
+  rejectedAt: string | null;
+  options: {
+    position: number;
+    title: string | null;
+    totalMinor: number;
+    rooms: {
+      roomId: number;
+      roomName: LocalizedText;
+      rateId: number;
+      rateName: LocalizedText;
+      mealPlan: string;
+      adults: number;
+      ages: number[];
+      priceMinor: number;
+    }[];
+    services: { serviceId: number; name: LocalizedText; quantity: number; priceMinor: number }[];
+  }[];
+  attachments: { id: number; filename: string; contentType: string; size: number }[];
+};
+
+/** The whole offer for its code (the hotel's names in every language), one statement; `lock` for a change. */
+async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
+  const statement = sql`
+    select o.id, o.code, o.state, o.language_id as "languageId", o.channel_id as "channelId",
+      o.recipient_name as "recipientName", o.email,
+      json_build_object('id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone) as hotel,
+      json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
+      to_char(o.arrival, 'YYYYMMDD') as arrival, to_char(o.departure, 'YYYYMMDD') as departure,
+      to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt",
+      o.message, o.video, o.playlist, o.rejection_reason as "rejectionReason",
+      to_char(o.rejected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "rejectedAt",
+      coalesce((select json_agg(json_build_object(
+          'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
+          'rooms', coalesce((select json_agg(json_build_object(
+              'roomId', r.room_type_id, 'roomName', rt.name, 'rateId', r.rate_plan_id, 'rateName', rp.name,
+              'mealPlan', rp.meal_plan, 'adults', r.adults, 'ages', r.child_ages, 'priceMinor', r.price_minor)
+              order by r.position)
+            from offer_option_room r join room_type rt on rt.id = r.room_type_id
+            join rate_plan rp on rp.id = r.rate_plan_id where r.option_id = op.id), '[]'::json),
+          'services', coalesce((select json_agg(json_build_object(
+              'serviceId', s.id, 'name', s.name, 'quantity', (x.item->>'quantity')::int,
+              'priceMinor', (x.item->>'priceMinor')::int) order by x.n)
+            from jsonb_array_elements(op.services) with ordinality as x(item, n)
+            join service s on s.id = (x.item->>'serviceId')::int), '[]'::json)
+        ) order by op.position) from offer_option op where op.offer_id = o.id), '[]'::json) as options,
+      coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename,
+          'contentType', a.content_type, 'size', a.size_bytes) order by a.id)
+        from offer_attachment a where a.offer_id = o.id), '[]'::json) as attachments
+    from offer o join hotel h on h.id = o.hotel_id join currency c on c.code = o.currency_code
+    where o.code = ${code}
+    ${lock ? sql`for update of o` : sql``}`;
+  if ("query" in on && typeof on.query === "function") {
+    const [row] = await (on as Database).query<StoredOffer>(statement);
+    return row ?? null;
+  }
+  const result = (await (on as Tx).execute(statement)) as unknown as { rows: StoredOffer[] };
+  return result.rows[0] ?? null;
+}
+
+function toOffer(stored: StoredOffer, state: OfferState): Offer {
+  const lang = stored.languageId;
+  const money = (minor: number) => fromMinor(minor, stored.currency.decimalDigits);
+  return {
+    offerCode: stored.code,
+    state,
+    language: lang,
+    hotel: { id: stored.hotel.id, name: stored.hotel.name },
+    channel: stored.channelId,
+    recipient: { name: stored.recipientName },
+    currency: stored.currency,
+    arrival: stored.arrival,
+    departure: stored.departure,
+    nights: nightsBetween(stored.arrival, stored.departure),
+    expiresAt: stored.expiresAt,
+    message: stored.message,
+    video: stored.video ? pickVideo(stored.video) : null,
+    playlist: stored.playlist.map(pickVideo),
+    options: stored.options.map((o) => ({
+      position: o.position,
+      title: o.title,
+      rooms: o.rooms.map((r) => ({
+        roomId: r.roomId,
+        roomName: pickText(r.roomName, lang),
+        rateId: r.rateId,
+        rateName: pickText(r.rateName, lang),
+        mealPlan: r.mealPlan,
+        adults: r.adults,
+        ages: r.ages,
+        price: money(r.priceMinor),
+      })),
+      services: o.services.map((s) => ({
+        serviceId: s.serviceId,
+        name: pickText(s.name, lang),
+        quantity: s.quantity,
+        price: money(s.priceMinor),
+      })),
+      total: money(o.totalMinor),
+    })),
+    attachments: stored.attachments,
+    rejection:
+      stored.rejectionReason && stored.rejectedAt
+        ? { reason: stored.rejectionReason, at: stored.rejectedAt }
+        : null,
+  };
+}
+
+const pickVideo = (v: OfferVideo) => ({
+  provider: v.provider,
+  kind: v.kind,
+  url: v.url,
+  embedUrl: v.embedUrl,
+});
+
+const stateAt = (stored: StoredOffer, now: Date) =>
+  offerTransition({ state: stored.state, expiresAt: new Date(stored.expiresAt) }, "expire", now).ok
+    ? ("expired" as const)
+    : stored.state;
+
+// ── access token ───────────────────────────────────────────────────────────────────────────────────────────
+
+function cookiePath(code: string) {
+  return `/api/v2/offers/${code}`;
+}
+
+async function hasAccess(
+  deps: Pick<OfferDeps, "database" | "now">,
+  request: FastifyRequest,
+  offerId: number,
+) {
+  const token = request.cookies[OFFER_COOKIE];
+  if (!token || token.length > 200) return false;
+  const [row] = await deps.database.db
+    .select({ offerId: offerAccess.offerId })
+    .from(offerAccess)
+    .where(
+      and(
+        eq(offerAccess.tokenSha256, sha256Hex(token)),
+        eq(offerAccess.offerId, offerId),
+        gt(offerAccess.expiresAt, deps.now()),
+      ),
+    );
+  return row !== undefined;
+}
+
+// ── routes' use cases ──────────────────────────────────────────────────────────────────────────────────────
+
+/** GET: the public state; the whole offer only with this offer's live access token. */
+export async function viewOffer(
+  deps: Pick<OfferDeps, "database" | "now">,
+  code: string,
+  request: FastifyRequest,
+): Promise<OfferSummary> {
+  const stored = await loadOffer(deps.database, code);
+  if (!stored) throw offerNotFound();
+  const now = deps.now();
+  const state = stateAt(stored, now);
+  const summary: OfferSummary = {
+    state: publicOfferState({ state, expiresAt: new Date(stored.expiresAt) }, now),
+    hotel: { id: stored.hotel.id, name: stored.hotel.name },
+    channel: stored.channelId,
+    language: stored.languageId,
+  };
+  if (await hasAccess(deps, request, stored.id)) summary.offer = toOffer(stored, state);
+  return summary;
+}
+
+const HISTORY_ACTION: Record<OfferEvent, string> = {
+  unlock: "unlocked",
+  confirm: "confirmed",
+  reject: "rejected",
+  expire: "expired",
+  withdraw: "withdrawn",
+};
+
+/**
+ * One event on a locked row: an offer past its expiry is written expired first (the sweep may not have run yet),
+ * then the event's conditional update with its history row.
+ */
+async function applyEvent(
+  tx: Tx,
+  stored: StoredOffer,
+  event: OfferEvent,
+  now: Date,
+  actor: string,
+  set: Partial<typeof offer.$inferInsert> = {},
+  details: Record<string, unknown> = {},
+) {
+  const current = { state: stored.state, expiresAt: new Date(stored.expiresAt) };
+  const expiry = offerTransition(current, "expire", now);
+  if (expiry.ok) {
+    await tx
+      .update(offer)
+      .set({ state: "expired", updatedAt: now })
+      .where(and(eq(offer.id, stored.id), inArray(offer.state, ["locked", "unlocked"])));
+    await addHistory(tx, stored.id, "system", "expired", stored.state, "expired", {}, now);
+    stored.state = "expired";
+  }
+  const next = offerTransition({ ...current, state: stored.state }, event, now);
+  if (!next.ok) return next;
+  if (next.state !== stored.state) {
+    await tx
+      .update(offer)
+      .set({ ...set, state: next.state, updatedAt: now })
+      .where(and(eq(offer.id, stored.id), eq(offer.state, stored.state)));
+    await addHistory(tx, stored.id, actor, HISTORY_ACTION[event], stored.state, next.state, details, now);
+    stored.state = next.state;
+  }
+  return next;
+}
+
+/**
+ * The recipient's e-mail opens the offer: the same 404 for an unknown code and a wrong e-mail (each counted
+ * against the code); a code that failed too often is refused (429) whatever the e-mail. The first unlock marks the
+ * offer viewed; every unlock sets a new access token (HttpOnly cookie on the offer's own API path).
+ */
+export async function unlockOffer(
+  deps: OfferDeps,
+  code: string,
+  email: string,
+  reply: FastifyReply,
+  secure: boolean,
+): Promise<{ offer: Offer; accessExpiresAt: string }> {
+  if (await deps.offerCodeLimiter.isBlocked(code)) throw tooManyAttempts();
+  const found = await loadOffer(deps.database, code);
+  if (!found || found.email !== email) {
+    await deps.offerCodeLimiter.recordFailure(code);
+    throw offerNotFound();
+  }
+  const now = deps.now();
+  const token = randomBytes(32).toString("base64url");
+  const accessExpiresAt = new Date(now.getTime() + OFFER_ACCESS_MINUTES * 60_000);
+  const stored = await deps.database.db.transaction(async (tx) => {
+    const locked = (await loadOffer(tx, code, true))!;
+    await applyEvent(tx, locked, "unlock", now, "recipient", { unlockedAt: now });
+    await tx.insert(offerAccess).values({
+      tokenSha256: sha256Hex(token),
+      offerId: locked.id,
+      createdAt: now,
+      expiresAt: accessExpiresAt,
+    });
+    return locked;
+  });
+  reply.setCookie(OFFER_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+    path: cookiePath(code),
+    maxAge: OFFER_ACCESS_MINUTES * 60,
+  });
+  return { offer: toOffer(stored, stored.state), accessExpiresAt: accessExpiresAt.toISOString() };
+}
+
+/** The recipient rejects the offer with a reason (needs the unlock's token); the hotel is mailed. */
+export async function rejectOffer(
+  deps: Pick<OfferDeps, "database" | "now">,
+  code: string,
+  reason: string,
+  request: FastifyRequest,
+  linkBase: string,
+): Promise<{ offer: Offer }> {
+  const found = await loadOffer(deps.database, code);
+  if (!found) throw offerNotFound();
+  if (!(await hasAccess(deps, request, found.id))) throw unlockRequired();
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const stored = (await loadOffer(tx, code, true))!;
+    const result = await applyEvent(tx, stored, "reject", now, "recipient", {
+      rejectedAt: now,
+      rejectionReason: reason,
+    });
+    if (!result.ok) throw refused(result.reason, stored.state);
+    stored.rejectionReason = reason;
+    stored.rejectedAt = now.toISOString();
+    const data: OfferMailData = {
+      code: stored.code,
+      url: offerUrl(linkBase, stored.code),
+      languageId: stored.languageId,
+      recipient: { name: stored.recipientName, email: stored.email },
+      hotel: stored.hotel,
+      arrival: ymdToIso(stored.arrival),
+      departure: ymdToIso(stored.departure),
+      expiresAt: new Date(stored.expiresAt),
+      message: stored.message,
+    };
+    await insertOutboxMails(tx, [{ ...renderRejectedNotice({ ...data, reason }), now }]);
+    return { offer: toOffer(stored, stored.state) };
+  });
+}
