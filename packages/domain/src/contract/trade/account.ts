@@ -13,6 +13,8 @@ export const RetrievePasswordRequestSchema = z
     /** The username or the e-mail address of the account. */
     login: Text(254).min(1),
     channel: IdSchema,
+    /** The language of the page (SPEC §3 id): the "no account with this e-mail" mail is written in it. */
+    language: z.coerce.number().int().min(1).max(9).optional(),
   })
   .meta({ id: "TradeRetrievePassword" });
 export type RetrievePasswordRequest = z.input<typeof RetrievePasswordRequestSchema>;
