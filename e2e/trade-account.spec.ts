@@ -143,6 +143,7 @@ test("a new agency asks for approval, is approved, recovers its password by mail
   await capture("trade reset done");
 
   // The link works once.
+  await page.goto("about:blank");
   await page.goto(new URL(link as string).pathname + new URL(link as string).hash);
   await page.getByLabel("New password", { exact: true }).fill("Aurora-Again-3x");
   await page.getByLabel("Confirm the new password").fill("Aurora-Again-3x");
