@@ -58,6 +58,8 @@ test("a new agency asks for approval, is approved, recovers its password by mail
   axe,
   capture,
 }, testInfo) => {
+  // A long journey with four mails and two sign-ins.
+  test.slow();
   const tag = `${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const agency = {
     name: `Viaggi Aurora ${tag}`,
