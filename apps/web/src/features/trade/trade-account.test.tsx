@@ -9,6 +9,8 @@ import { TradeProvider } from "./trade-context";
 import { TradeHeader } from "./trade-header";
 import { tradeStorageKey } from "./trade-session";
 
+/** The dialogs load on demand: on a busy machine that takes more than the default second. */
+const LOADED = { timeout: 10_000 };
 const TRADE = 2;
 const DIRECT = 1;
 
@@ -84,8 +86,8 @@ async function openLogin(user: ReturnType<typeof userEvent.setup>) {
     </TradeProvider>,
     hotelOn(TRADE),
   );
-  await user.click(await screen.findByRole("button", { name: "Agency login" }));
-  return screen.findByRole("dialog", { name: "Agency login" });
+  await user.click(await screen.findByRole("button", { name: "Agency login" }, LOADED));
+  return screen.findByRole("dialog", { name: "Agency login" }, LOADED);
 }
 
 describe("the login's ways on (ADR 0033)", () => {
@@ -94,10 +96,10 @@ describe("the login's ways on (ADR 0033)", () => {
     answer = () => ({ status: 200, body: { accepted: true, validMinutes: 30 } });
     const login = await openLogin(user);
     await user.click(within(login).getByRole("button", { name: "Forgot your password?" }));
-    const dialog = await screen.findByRole("dialog", { name: "Recover your password" });
+    const dialog = await screen.findByRole("dialog", { name: "Recover your password" }, LOADED);
     await user.type(within(dialog).getByLabelText("Username or e-mail"), "agenzia");
     await user.click(within(dialog).getByRole("button", { name: "Send the link" }));
-    expect((await within(dialog).findByRole("status")).textContent).toMatch(
+    expect((await within(dialog).findByRole("status", {}, LOADED)).textContent).toMatch(
       /If an account matches.*30 minutes/,
     );
     expect(calls.at(-1)).toMatchObject({
@@ -111,7 +113,7 @@ describe("the login's ways on (ADR 0033)", () => {
     answer = () => ({ status: 201, body: { id: 9, status: "pending" } });
     const login = await openLogin(user);
     await user.click(within(login).getByRole("button", { name: "Request an account" }));
-    const dialog = await screen.findByRole("dialog", { name: "Request a trade account" });
+    const dialog = await screen.findByRole("dialog", { name: "Request a trade account" }, LOADED);
     const fill = async (label: string, value: string) =>
       user.type(within(dialog).getByLabelText(label), value);
     await fill("Company name", "Viaggi Nuovi Srl");
@@ -137,7 +139,9 @@ describe("the login's ways on (ADR 0033)", () => {
 
     await fill("IATA code (optional)", "38212345");
     await user.click(within(dialog).getByRole("button", { name: "Send the request" }));
-    expect((await within(dialog).findByRole("status")).textContent).toMatch(/request has been sent/);
+    expect((await within(dialog).findByRole("status", {}, LOADED)).textContent).toMatch(
+      /request has been sent/,
+    );
     expect(calls.at(-1)).toMatchObject({
       url: "/api/agency/askApproval",
       body: { channel: TRADE, type: 1, iataCode: "38212345", vatNumber: null, country: "IT" },
@@ -162,7 +166,7 @@ describe("the login's ways on (ADR 0033)", () => {
         : { status: 200, body: { user: { id: 0 } } };
     const login = await openLogin(user);
     await user.click(within(login).getByRole("button", { name: "Request an account" }));
-    const dialog = await screen.findByRole("dialog", { name: "Request a trade account" });
+    const dialog = await screen.findByRole("dialog", { name: "Request a trade account" }, LOADED);
     for (const [label, value] of [
       ["Company name", "A"],
       ["Address", "B"],
@@ -180,7 +184,7 @@ describe("the login's ways on (ADR 0033)", () => {
       await user.type(within(dialog).getByLabelText(label), value);
     await user.selectOptions(within(dialog).getByLabelText("Country"), "IT");
     await user.click(within(dialog).getByRole("button", { name: "Send the request" }));
-    expect((await within(dialog).findByRole("alert")).textContent).toContain(
+    expect((await within(dialog).findByRole("alert", {}, LOADED)).textContent).toContain(
       "An account with this e-mail already exists: please contact the property.",
     );
     expect(within(dialog).getByLabelText("Agency e-mail").getAttribute("aria-invalid")).toBe("true");
@@ -196,7 +200,7 @@ describe("direct ↔ trade (SPEC §2)", () => {
     answer = () => ({ status: 200, body: { user: agent() } });
     const user = userEvent.setup();
     renderInHotel(<TradeProvider>page</TradeProvider>, hotelOn(DIRECT));
-    const dialog = await screen.findByRole("dialog", { name: "Trade engine" });
+    const dialog = await screen.findByRole("dialog", { name: "Trade engine" }, LOADED);
     expect(dialog.textContent).toContain("Viaggi Sereni Srl");
     expect(calls[0]).toMatchObject({ url: "/api/login.do", body: { method: "loggedUser", channel: TRADE } });
     const open = within(dialog).getByRole("link", { name: /Open the trade engine/ });

@@ -56,6 +56,16 @@ export default function TradeChannel({ children }: { children: ReactNode }) {
     setLoginOpen(false);
     setAccount(which);
   };
+  /** Closing one of them: back where the login was opened from. */
+  const closeAccount = () => {
+    setAccount(null);
+    requestAnimationFrame(() => {
+      const back = opener.current?.isConnected
+        ? opener.current
+        : document.querySelector<HTMLElement>(".trade-header__button");
+      back?.focus();
+    });
+  };
   const opener = useRef<HTMLElement | null>(null);
 
   // Prices depend on the login (the server reads it from the session cookie): search again when it changes.
@@ -101,14 +111,14 @@ export default function TradeChannel({ children }: { children: ReactNode }) {
           <ForgotPasswordDialog
             channel={ids.channel}
             language={ids.language}
-            onClose={() => setAccount(null)}
+            onClose={closeAccount}
             onBack={() => {
               setAccount(null);
               setLoginOpen(true);
             }}
           />
         ) : null}
-        {account === "signUp" && !state.user ? <SignUpDialog onClose={() => setAccount(null)} /> : null}
+        {account === "signUp" && !state.user ? <SignUpDialog onClose={closeAccount} /> : null}
         {state.user?.mustChangePassword ? <TradePasswordDialog /> : null}
       </Suspense>
     </TradeContext.Provider>
