@@ -3,7 +3,7 @@ import { tokenOfHash } from "./reset-password-page";
 
 describe("tokenOfHash (the mailed link's fragment, ADR 0033)", () => {
   it("reads #token=…, and nothing else", () => {
-    const token = "A".repeat(20) + "_-9";
+    const token = `${"A".repeat(20)}_-9`;
     expect(tokenOfHash(`#token=${token}`)).toBe(token);
     expect(tokenOfHash(`token=${token}`)).toBe(token);
     expect(tokenOfHash("")).toBeNull();
