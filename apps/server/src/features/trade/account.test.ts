@@ -155,6 +155,17 @@ describe("POST /api/agency/retrievePwd and /api/agency/resetPwd (SPEC §7, §8; 
     expect(mails[0]?.text).toContain(agent.username);
   });
 
+  it("finds the users of an account by the account's e-mail, and mails them at their own address", async () => {
+    const agent = await anAgent({ email: "own-address@agency.test" });
+    const before = smtp.received.length;
+    expect((await retrieve("INFO@recovery.example")).statusCode).toBe(200);
+    const mails = await delivered(before);
+    expect(
+      mails.some((m) => m.to.includes("own-address@agency.test") && m.text.includes(agent.username)),
+    ).toBe(true);
+    expect(mails.some((m) => m.to.includes("info@recovery.example"))).toBe(false);
+  });
+
   it("answers the same for an unknown username and sends nothing; an unknown e-mail hears so in its own mailbox only", async () => {
     const agent = await anAgent();
     const known = await retrieve(agent.username);

@@ -83,7 +83,7 @@ async function send(tx: Db, mail: OutgoingMail, now: Date) {
 
 /**
  * `agency/retrievePwd`: the same answer whatever the login names (ADR 0033). For each live user whose username or
- * e-mail it is (not disabled; account not refused or disabled) a single-use link, valid 30 minutes, replaces the
+ * e-mail it is (or whose account's e-mail it is) (not disabled; account not refused or disabled) a single-use link, valid 30 minutes, replaces the
  * user's earlier ones and is mailed in the account's language. An e-mail address no account uses gets SPEC §8's
  * "e-mail not found" — in a mail to that address, never on the screen. Rate limited per address (429) and per
  * login (silently: no more mails).
@@ -120,7 +120,12 @@ export async function retrievePassword(
     .where(
       and(
         eq(tradeUser.groupId, onChannel.groupId),
-        or(sql`lower(${tradeUser.username}) = ${key}`, sql`lower(${tradeUser.email}) = ${key}`),
+        or(
+          sql`lower(${tradeUser.username}) = ${key}`,
+          sql`lower(${tradeUser.email}) = ${key}`,
+          // The account's own address finds its users too (each gets the mail at the user's address).
+          sql`lower(${tradeCustomer.email}) = ${key}`,
+        ),
         isNull(tradeUser.disabledAt),
         sql`${tradeCustomer.status} in ('pending', 'approved')`,
         eq(tradeCustomer.active, true),
