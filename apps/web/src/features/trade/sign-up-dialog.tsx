@@ -100,7 +100,6 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
       const body: AskApprovalRequest = {
         ...input,
         channel: ids.channel,
-        language: ids.language,
         vatNumber: form.vatNumber.trim() || null,
         iataCode: form.iataCode.trim() || null,
       };

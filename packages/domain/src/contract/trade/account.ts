@@ -74,8 +74,6 @@ export const AskApprovalRequestSchema = z
     username: Text(60),
     password: Password,
     confirmation: z.string().max(1024),
-    /** The language of the page (SPEC §3 language id): the hotel's mail says which one the agency used. */
-    language: z.coerce.number().int().min(1).max(9).optional(),
   })
   .meta({ id: "TradeAskApproval" });
 export type AskApprovalRequest = z.input<typeof AskApprovalRequestSchema>;
