@@ -7,17 +7,19 @@ export const TEST_OVERRIDE_SECRET = "test-override-secret";
 
 /**
  * The real HTTP app on a test database, with a fixed clock; call it with `app.inject(…)`. `gateway` replaces the
- * built-in sandbox (e.g. one that fails on purpose).
+ * built-in sandbox (e.g. one that fails on purpose); `sleep` sees the trade login's delays (none waited by default).
  */
 export async function createTestApp(
   database: Database,
   now: () => Date,
-  options: { gateway?: SandboxGateway } = {},
+  options: { gateway?: SandboxGateway; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<App> {
   const app = await buildApp({
     database,
     now,
     ...(options.gateway ? { gateway: options.gateway } : {}),
+    // The trade login's progressive delay is recorded, not waited, unless a test passes its own.
+    sleep: options.sleep ?? (async () => {}),
     apiKeys: [TEST_API_KEY],
     overrideSecret: TEST_OVERRIDE_SECRET,
     logLevel: process.env.TEST_LOG_LEVEL ?? "silent",

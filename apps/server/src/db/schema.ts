@@ -614,6 +614,28 @@ export const tradeSession = pgTable(
   (t) => [index("trade_session_user").on(t.tradeUserId)],
 );
 
+/**
+ * A single-use password-recovery link of a trade user (`agency/retrievePwd`, ADR 0033): only the token's SHA-256
+ * is stored; it lasts at most 30 minutes, is used once, and a newer one replaces the user's earlier ones.
+ */
+export const tradePasswordToken = pgTable(
+  "trade_password_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    tradeUserId: integer("trade_user_id")
+      .notNull()
+      .references(() => tradeUser.id, { onDelete: "cascade" }),
+    /** The trade channel the recovery was asked on (the link and the login go back there). */
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channel.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trade_password_token_user").on(t.tradeUserId)],
+);
+
 // ── Booking (issue 4) ────────────────────────────────────────────────────────────────────────────────────────
 
 export const reservationStatus = pgEnum("reservation_status", [

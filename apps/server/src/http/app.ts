@@ -36,6 +36,7 @@ import { createSandboxGateway, type SandboxGateway } from "../features/payments/
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
+import { registerTradeAccountRoutes } from "../features/trade/account-routes";
 import { registerTradeRoutes } from "../features/trade/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
@@ -66,6 +67,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** Where the log lines go (standard output by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** How the trade login waits before answering after failures (progressive delay); a real timer by default. */
+  sleep?: (ms: number) => Promise<void>;
   /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
   trustProxy?: boolean | string[];
 };
@@ -124,12 +127,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const deps = {
     database: options.database,
     now: options.now ?? (() => new Date()),
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     overrideSecret: options.overrideSecret,
     linkBase: createLinkBase(options.database, options.publicUrl ?? "http://localhost"),
   };
   // Cookies: the back office's session and the trade login's (which the searches read).
   await app.register(cookie);
   registerTradeRoutes(app, deps);
+  registerTradeAccountRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerChannelRoutes(app, { ...deps, apiKeys: options.apiKeys });
   registerHotelRoutes(app, deps);

@@ -20,6 +20,8 @@ export const ROUTES = {
   portalHotelList: "/channel/:channel/language/:language",
   portalRecover: "/channel/:channel/language/:language/recover",
   agencyReservations: "/channel/:channel/language/:language/agency",
+  /** The trade password-recovery link's page (the token in the fragment; ADR 0033). */
+  agencyPasswordReset: "/channel/:channel/language/:language/agency/password",
   offer: "/offer/:offerCode",
   cro: "/cro/:reservationCode",
 } as const;
@@ -45,6 +47,7 @@ export const PAGE_ROUTES = [
   "voucher",
   "portalHotelList",
   "portalRecover",
+  "agencyPasswordReset",
 ] as const satisfies readonly RouteName[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

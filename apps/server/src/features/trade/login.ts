@@ -1,5 +1,6 @@
 import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/login";
 import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import { tradePasswordExpired, usernameKey } from "@alloggio/domain/trade/login";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -23,7 +24,12 @@ import {
 
 // `POST /api/login.do` (SPEC §4, §7, §8; issue 13, ADR 0029).
 
-export type LoginDeps = { database: Database; now: () => Date };
+export type LoginDeps = {
+  database: Database;
+  now: () => Date;
+  /** Waits the progressive delay (a timer in the app; the tests record it instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
+};
 
 /** SPEC §8 "Invalid credentials": one answer for an unknown user, a wrong password, a disabled user or account. */
 export const invalidCredentials = () =>
@@ -111,7 +117,9 @@ export async function logIn(
     .from(channel)
     .where(eq(channel.id, body.channel));
   const account = `${onChannel ? onChannel.groupId : `channel-${body.channel}`}:${usernameKey(body.username)}`;
-  await lockout.check(account, request.ip);
+  // Progressive delay (issue 13): each failure already counted on the account makes the next attempt wait longer.
+  const delay = loginDelayMs(await lockout.check(account, request.ip));
+  if (delay > 0) await deps.sleep?.(delay);
   const found = onChannel ? await findByUsername(deps, onChannel.groupId, body.username) : null;
   const live = found && mayLogIn(found.user, found.customer) ? found : null;
   const ok = await verifyPassword(live?.user.passwordHash ?? null, body.password);

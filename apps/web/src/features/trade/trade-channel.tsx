@@ -19,6 +19,8 @@ import "./trade.css";
 // The forms load when they open.
 const TradeLoginDialog = lazy(() => import("./trade-login-dialog"));
 const TradePasswordDialog = lazy(() => import("./trade-password-dialog"));
+const ForgotPasswordDialog = lazy(() => import("./forgot-password-dialog"));
+const SignUpDialog = lazy(() => import("./sign-up-dialog"));
 
 const localStore = () => {
   try {
@@ -48,6 +50,22 @@ export default function TradeChannel({ children }: { children: ReactNode }) {
   }, [session]);
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [loginOpen, setLoginOpen] = useState(false);
+  /** The login dialog's two ways on: password recovery and the sign-up (ADR 0033). */
+  const [account, setAccount] = useState<"forgot" | "signUp" | null>(null);
+  const toAccount = (which: "forgot" | "signUp") => {
+    setLoginOpen(false);
+    setAccount(which);
+  };
+  /** Closing one of them: back where the login was opened from. */
+  const closeAccount = () => {
+    setAccount(null);
+    requestAnimationFrame(() => {
+      const back = opener.current?.isConnected
+        ? opener.current
+        : document.querySelector<HTMLElement>(".trade-header__button");
+      back?.focus();
+    });
+  };
   const opener = useRef<HTMLElement | null>(null);
 
   // Prices depend on the login (the server reads it from the session cookie): search again when it changes.
@@ -85,8 +103,22 @@ export default function TradeChannel({ children }: { children: ReactNode }) {
                 back?.focus();
               });
             }}
+            onForgot={() => toAccount("forgot")}
+            onSignUp={() => toAccount("signUp")}
           />
         ) : null}
+        {account === "forgot" && !state.user ? (
+          <ForgotPasswordDialog
+            channel={ids.channel}
+            language={ids.language}
+            onClose={closeAccount}
+            onBack={() => {
+              setAccount(null);
+              setLoginOpen(true);
+            }}
+          />
+        ) : null}
+        {account === "signUp" && !state.user ? <SignUpDialog onClose={closeAccount} /> : null}
         {state.user?.mustChangePassword ? <TradePasswordDialog /> : null}
       </Suspense>
     </TradeContext.Provider>

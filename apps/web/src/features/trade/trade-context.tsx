@@ -5,6 +5,8 @@ import type { TradeSession, TradeSessionState } from "./trade-session";
 // Only what every page needs to ask "is there a trade login here?": the session, its dialogs, header and notices
 // load on a trade channel only, so the guest pages of a direct channel carry none of them.
 const TradeChannel = lazy(() => import("./trade-channel"));
+/** On a direct channel linked to a trade channel: the offer to open the trade engine (SPEC §2, ADR 0033). */
+const DirectTradeRedirect = lazy(() => import("./direct-trade"));
 
 export type TradeContextValue = TradeSessionState & {
   session: TradeSession;
@@ -27,7 +29,14 @@ export function TradeProvider({ children }: { children: ReactNode }) {
       <TradeChannel>{children}</TradeChannel>
     </Suspense>
   ) : (
-    children
+    <>
+      {children}
+      {channel.tradeAssociated ? (
+        <Suspense fallback={null}>
+          <DirectTradeRedirect />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

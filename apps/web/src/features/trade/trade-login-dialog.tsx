@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { useTrade } from "./trade-context";
+import "./trade-account.css";
 
 /** SPEC §8: "Invalid credentials", the lockout and "not enabled" have their own texts; any other failure is "Error during login". */
 const KNOWN_ERRORS = new Set(["invalid_credentials", "trade_not_enabled", "too_many_attempts"]);
@@ -10,8 +11,17 @@ export const loginErrorCode = (error: unknown): string =>
   error instanceof ApiError && KNOWN_ERRORS.has(error.code) ? error.code : "login_failed";
 
 /** The trade login (SPEC §4, §7 `login.do method=login`): username and password in a modal dialog. */
-export function TradeLoginDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(["trade", "errors"]);
+export function TradeLoginDialog({
+  onClose,
+  onForgot,
+  onSignUp,
+}: {
+  onClose: () => void;
+  /** "Forgot your password?" and "Request an account" (ADR 0033): the dialog gives way to their forms. */
+  onForgot?: () => void;
+  onSignUp?: () => void;
+}) {
+  const { t } = useTranslation(["trade", "errors", "trade-account"]);
   const trade = useTrade();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -100,6 +110,20 @@ export function TradeLoginDialog({ onClose }: { onClose: () => void }) {
         <button type="submit" className="button" disabled={busy}>
           {busy ? t("login.busy") : t("login.submit")}
         </button>
+        {onForgot || onSignUp ? (
+          <p className="trade-dialog__links">
+            {onForgot ? (
+              <button type="button" className="link-button" onClick={onForgot}>
+                {t("trade-account:links.forgot")}
+              </button>
+            ) : null}
+            {onSignUp ? (
+              <button type="button" className="link-button" onClick={onSignUp}>
+                {t("trade-account:links.signUp")}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
       </form>
     </dialog>
   );

@@ -23,19 +23,20 @@ const KNOWN_ERRORS = new Set([
 ]);
 
 /** The policy of SPEC §5 (the domain's, as the back office lists it), each rule marked met as the user types. */
-function PasswordRules({
+export function PasswordRules({
   id,
   password,
   confirmation,
   old,
-}: Record<"id" | "password" | "confirmation" | "old", string>) {
+}: Record<"id" | "password" | "confirmation", string> & { old?: string }) {
   const { t } = useTranslation("trade");
   const problems = new Set(passwordProblems({ password, confirmation, old }));
   return (
     <div id={id} className="trade-rules">
       <p>{t("password.rulesTitle")}</p>
       <ul>
-        {PASSWORD_RULES.map((rule) => {
+        {/* Without a current password (a sign-up, a reset by link) there is none to differ from. */}
+        {PASSWORD_RULES.filter((rule) => old !== undefined || rule !== "same_as_old").map((rule) => {
           const met = password !== "" && !problems.has(rule);
           return (
             <li key={rule} className={met ? "ok" : undefined}>

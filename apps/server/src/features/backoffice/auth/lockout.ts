@@ -19,8 +19,8 @@ export const tooManyAttempts = (field = "email") =>
   ]);
 
 export type SignInLockout = {
-  /** Throws 429 when the account or the address is locked. */
-  check(account: string, address: string): Promise<void>;
+  /** Throws 429 when the account or the address is locked; else answers the failures counted on the account. */
+  check(account: string, address: string): Promise<number>;
   recordFailure(account: string, address: string): Promise<void>;
 };
 
@@ -44,6 +44,7 @@ export function createLockout(database: Database, now: () => Date, options: Lock
       ]);
       if (fromAccount >= ACCOUNT_MAX_FAILURES || fromAddress >= ADDRESS_MAX_FAILURES)
         throw tooManyAttempts(options.field);
+      return fromAccount;
     },
     async recordFailure(account, address) {
       const at = now();

@@ -1,0 +1,115 @@
+import { X } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api-client";
+import { retrieveTradePassword } from "./account-api";
+import "./trade-account.css";
+
+/**
+ * "Forgot your password?" (SPEC §2 password retrieval, §7 agency/retrievePwd): a username or e-mail, then one
+ * neutral answer whatever it names (ADR 0033) — the mail tells the rest.
+ */
+export function ForgotPasswordDialog({
+  channel,
+  language,
+  onClose,
+  onBack,
+}: {
+  channel: number;
+  language: number;
+  onClose: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation("trade-account");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [login, setLogin] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal?.();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || login.trim() === "") return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await retrieveTradePassword({ login: login.trim(), channel, language });
+      setSent(answer.validMinutes);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.code === "too_many_attempts" ? failure.code : "failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
+    <dialog
+      ref={dialog}
+      className="dialog trade-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <div className="trade-dialog__head">
+        <h2 id={titleId}>{t("forgot.title")}</h2>
+        <button
+          type="button"
+          className="trade-dialog__close"
+          aria-label={t("close")}
+          onClick={() => dialog.current?.close()}
+        >
+          <X aria-hidden="true" size={22} />
+        </button>
+      </div>
+      {sent !== null ? (
+        <div className="trade-dialog__body">
+          <p role="status">{t("forgot.sent", { minutes: sent })}</p>
+          <div className="trade-dialog__actions">
+            <button type="button" className="button" onClick={onBack}>
+              {t("forgot.back")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+          <p className="muted">{t("forgot.intro")}</p>
+          <div className="field">
+            <label htmlFor={`${titleId}-login`}>{t("forgot.login")}</label>
+            <input
+              id={`${titleId}-login`}
+              name="login"
+              autoComplete="username"
+              value={login}
+              onChange={(e) => setLogin(e.target.value)}
+              required
+            />
+          </div>
+          {error ? (
+            <p className="trade-dialog__error" role="alert">
+              {t(`errors.${error}`)}
+            </p>
+          ) : null}
+          <div className="trade-dialog__actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? t("busy") : t("forgot.submit")}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onBack}>
+              {t("forgot.back")}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
+
+export default ForgotPasswordDialog;
