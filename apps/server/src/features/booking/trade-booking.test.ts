@@ -161,6 +161,19 @@ describe("guestdata.do on a trade channel", () => {
     });
     // The demo channel's tradeConfHour is 18: 18 hours from booking.
     expect(new Date(row.option_expires_at!).toISOString()).toBe("2030-01-06T04:00:00.000Z");
+    // The voucher (retrieve.do) shows the agency, never the commission.
+    const voucher = await app.inject({
+      method: "POST",
+      url: "/api/retrieve.do",
+      payload: { channel: TRADE_CHANNEL_ID, code: answer.reservation.code, mail: "maria@example.test" },
+    });
+    expect(voucher.statusCode, voucher.body).toBe(200);
+    expect(voucher.json().agency).toMatchObject({
+      fullname: "Viaggi Test Srl",
+      vatNumber: "12345678903",
+      type: 1,
+    });
+    expect(voucher.body).not.toContain("commission");
   });
 
   it("stores no commission on a net rate", async () => {
