@@ -52,15 +52,17 @@ describe("validateBookingAgency (SPEC §5: at least one of VAT number and IATA c
 });
 
 describe("agencyInvoice (SPEC §3: the invoice copies the agency data)", () => {
-  it("maps name, address, postcode, city, country and VAT number", () => {
-    expect(agencyInvoice({ ...agency, country: "it", vatNumber: "it123" })).toEqual({
+  it("maps name, address, postcode, city, country and VAT number (without its country prefix)", () => {
+    expect(agencyInvoice({ ...agency, country: "it", vatNumber: "it 12345678903" })).toEqual({
       name: "Agenzia Viaggi Demo",
       address: "Via Roma 1",
       zip: "00100",
       city: "Roma",
       country: "IT",
-      vat: "IT123",
+      vat: "12345678903",
     });
+    expect(agencyInvoice({ ...agency, country: "DE", vatNumber: "DE123456789" }).vat).toBe("123456789");
+    expect(agencyInvoice({ ...agency, country: "AT", vatNumber: "DE123456789" }).vat).toBe("DE123456789");
   });
 
   it("leaves the VAT number out when the agency has only an IATA code", () => {

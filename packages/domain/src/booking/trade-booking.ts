@@ -67,17 +67,23 @@ export function validateBookingAgency(agency: BookingAgency, at = "agency"): Fie
   return errors;
 }
 
-/** SPEC §3 "An option copies agency data": the invoice made of the agency's data. */
+/**
+ * SPEC §3 "An option copies agency data": the invoice made of the agency's data. An EU VAT number written with its
+ * country prefix (IT01234567890) goes on the invoice without it when it is the invoice's country, as the invoice
+ * field holds it (an Italian partita IVA is 11 digits).
+ */
 export function agencyInvoice(agency: BookingAgency): InvoiceForm {
   const text = (value: string | undefined) => (value ?? "").trim();
-  const vat = text(agency.vatNumber);
+  const country = text(agency.country).toUpperCase();
+  let vat = text(agency.vatNumber).toUpperCase().replace(/\s+/g, "");
+  if (country && vat.startsWith(country) && vat.length > country.length) vat = vat.slice(country.length);
   return {
     name: text(agency.fullname),
     address: text(agency.address),
     zip: text(agency.cap),
     city: text(agency.city),
-    country: text(agency.country).toUpperCase(),
-    ...(vat ? { vat: vat.toUpperCase() } : {}),
+    country,
+    ...(vat ? { vat } : {}),
   };
 }
 
