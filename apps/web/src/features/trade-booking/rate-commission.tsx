@@ -25,8 +25,10 @@ export function RateCommission({ rate, currency }: { rate: Rate; currency: strin
 }
 
 function TradeTerms({ rate, currency }: { rate: Rate; currency: string }) {
-  const { t } = useTranslation("trade-booking");
+  // No suspense: the login happens on this page, and suspending the results would take the focus from the header.
+  const { t, ready } = useTranslation("trade-booking", { useSuspense: false });
   const formatPrice = useFormatPrice();
+  if (!ready) return null;
   const amount = rateCommission(rate);
   return (
     <li className="rate__term--trade">
