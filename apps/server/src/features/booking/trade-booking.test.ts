@@ -15,7 +15,7 @@ import { aTradeSession, aTradeUser, enableTradeCustomer } from "@alloggio/test-k
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { channel } from "../../db/schema";
+import { channel, tradeCustomer } from "../../db/schema";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 
@@ -251,6 +251,32 @@ describe("guestdata.do on a trade channel", () => {
     const direct = await aTradeSession(database, { userId: agent.id, channel: 1, now: BOOKED_AT });
     const res = await book(tradeBody(commissionable.id), direct.headers);
     expect(res.statusCode, res.body).toBe(401);
+  });
+
+  it("answers 401 while the user's password must be changed, 403 trade_not_enabled for a hotel not enabled", async () => {
+    const forced = await aTradeUser(database, { customerId: agency.id, mustChangePassword: true });
+    const forcedSession = await aTradeSession(database, {
+      userId: forced.id,
+      channel: TRADE_CHANNEL_ID,
+      now: BOOKED_AT,
+    });
+    const res = await book(tradeBody(commissionable.id), forcedSession.headers);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(errorOf(res)).toMatchObject({ code: "trade_login_required" });
+
+    // An approved account of the channel, enabled for no hotel.
+    await database.db
+      .insert(tradeCustomer)
+      .values({ id: 99_001, channelId: TRADE_CHANNEL_ID, name: "Not Enabled Travel", agencyType: 1 });
+    const user = await aTradeUser(database, { customerId: 99_001, passwordChangedAt: BOOKED_AT });
+    const session = await aTradeSession(database, {
+      userId: user.id,
+      channel: TRADE_CHANNEL_ID,
+      now: BOOKED_AT,
+    });
+    const refused = await book(tradeBody(commissionable.id), session.headers);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: "trade_not_enabled" });
   });
 
   it("refuses 403 a body customer of another account", async () => {
