@@ -1,25 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { findOpenStay } from "./stays";
+import { AGENT, dismissCookies, tradeRoomsUrl as roomsUrl } from "./trade";
 
 // Issue 13: the trade login on the demo's trade channel (2), hotel 1, English. Demo users in the README.
-const AGENT = { username: "agenzia", password: "Demo-Agency-1", agency: "Viaggi Sereni Srl" };
-const NIGHTS = 2;
-
-async function roomsUrl(request: Parameters<typeof findOpenStay>[0]) {
-  const stay = await findOpenStay(request, { from: 30, within: 40, nights: NIGHTS });
-  return `/hotel/1/channel/2/language/1/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`;
-}
 
 /** The names of the rates the results show (level-4 headings of the rate cards). */
 const rateNames = (page: Page) => page.getByRole("heading", { level: 4 });
-
-/** The cookie notice shows once per browser session: each test has its own, so it is there to accept. */
-async function dismissCookies(page: Page) {
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await cookie.getByRole("button", { name: "OK" }).click();
-  await expect(cookie).toHaveCount(0);
-}
 
 test("an agent logs in on the trade channel, sees the agency and the trade rates, logs out", async ({
   page,

@@ -1,5 +1,6 @@
 // The database schema. Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and
 // committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
+import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -86,7 +87,7 @@ export const channel = pgTable("channel", {
     .$type<{ has_holipay: boolean; holipay_user?: string }>()
     .notNull()
     .default({ has_holipay: false }),
-  /** Hour of the day (hotel-local) until which a trade option is held. */
+  /** SPEC §9: a trade booking's option is held this many hours from booking (0: none) — ADR 0031. */
   tradeConfHour: smallint("trade_conf_hour").notNull().default(18),
   settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
 });
@@ -716,6 +717,10 @@ export const reservation = pgTable(
     paymentMethod: paymentMethod("payment_method").notNull(),
     promoCode: text("promo_code"),
     customerId: integer("customer_id"),
+    /** The trade user who booked for the customer (issue 13, ADR 0031); null for a guest's booking. */
+    tradeUserId: integer("trade_user_id").references(() => tradeUser.id, { onDelete: "set null" }),
+    /** SPEC §3 Agency data as the trade booking carried it; null for a guest's booking. */
+    agency: jsonb("agency").$type<BookingAgency | null>(),
     reservationLinkId: integer("reservation_link_id"),
     /** The package or special offer booked, if any. */
     packageId: integer("package_id"),
@@ -787,6 +792,10 @@ export const reservationRoom = pgTable(
     flights: jsonb("flights").$type<BookedFlights | null>(),
     /** What those flights cost, minor units: part of `total_minor`, not of the nightly prices. */
     flightMinor: integer("flight_minor").notNull().default(0),
+    /** A trade booking's commission percent on this room's rate when booked; null on a net or a guest's rate. */
+    commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }),
+    /** That commission in minor units, on the room's nights (ADR 0031); 0 when none. */
+    commissionMinor: integer("commission_minor").notNull().default(0),
   },
   (t) => [index("reservation_room_reservation").on(t.reservationId)],
 );

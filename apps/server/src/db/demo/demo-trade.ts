@@ -24,7 +24,7 @@ export const DEMO_TRADE_ACCOUNTS = [
       city: "Verona",
       zip: "37121",
       country: "IT",
-      vatNumber: "IT01234567890",
+      vatNumber: "IT12345678903",
       iataCode: "38212345",
       email: "booking@viaggisereni.example",
       phone: "+39 045 000 1234",

@@ -1,3 +1,4 @@
+import { tradeOptionExpiry } from "@alloggio/domain/booking/trade-booking";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PricedBooking } from "./pricing";
@@ -8,15 +9,25 @@ const OPTION_METHODS = new Set(["pay_at_hotel", "bank_transfer"]);
 /**
  * When a new booking's option runs out, or null when the booking is confirmed at once. A booking is an option
  * (SPEC §4: pending confirmation, "valid for N hours") when one of its rates holds as an option (`optionHours`)
- * and its payment takes nothing now; with several such rates the shortest hold wins.
+ * and its payment takes nothing now; with several such rates the shortest hold wins. A trade booking (`trade`)
+ * whose payment takes nothing now is an option for the channel's `tradeConfHour` hours (SPEC §9, ADR 0031),
+ * whatever its rates say; a channel with 0 falls back to the rates' rule.
  */
 export async function optionExpiry(
   database: Database,
-  priced: Pick<PricedBooking, "rooms">,
+  priced: Pick<PricedBooking, "rooms"> & { ctx: { channel: { id: number } | null } },
   method: string,
   now: Date,
+  trade = false,
 ): Promise<Date | null> {
   if (!OPTION_METHODS.has(method)) return null;
+  if (trade && priced.ctx.channel) {
+    const [channel] = await database.query<{ hours: number }>(
+      sql`select trade_conf_hour::int as hours from channel where id = ${priced.ctx.channel.id}`,
+    );
+    const expiry = channel ? tradeOptionExpiry(now, channel.hours) : null;
+    if (expiry) return expiry;
+  }
   const ids = [...new Set(priced.rooms.map((r) => r.ratePlanId))];
   const [row] = await database.query<{ hours: number | null }>(
     sql`select min(option_hours)::int as hours from rate_plan

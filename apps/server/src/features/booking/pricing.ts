@@ -5,6 +5,7 @@ import {
   totalReservation,
 } from "@alloggio/domain/booking/reservation-money";
 import { checkMandatoryCategories, priceService } from "@alloggio/domain/booking/services";
+import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { toMinor } from "@alloggio/domain/money/money";
 import { findMandatoryExtras } from "@alloggio/domain/pricing/stay-charges";
@@ -42,6 +43,10 @@ export type PricedRoom = {
   paymentKind: string;
   flights: BookedFlights | null;
   flightMinor: number;
+  /** A trade booking's commission on a commissionable rate (ADR 0031): percent, null on a net or guest rate. */
+  commissionPercent: number | null;
+  /** That commission on the room's nights, minor units. */
+  commissionMinor: number;
 };
 
 export type PricedService = {
@@ -268,6 +273,9 @@ export async function priceBooking(
         }
       }
       const plan = planOf(r.rateId);
+      // What the search showed the trade user (evaluate.ts): the rate's commission, on a trade booking only.
+      const commissionPercent =
+        isTrade && plan.commission_percent !== null ? Number(plan.commission_percent) : null;
       if (r.refundProtection && plan.refund_protection_minor === null)
         throw badInput(`rooms.${i}.refundProtection`, "this rate has no refund protection");
       rooms[i] = {
@@ -285,6 +293,11 @@ export async function priceBooking(
         paymentKind: plan.payment,
         flights,
         flightMinor,
+        commissionPercent,
+        commissionMinor: commissionMinor(
+          nightly.reduce((a, b) => a + b, 0),
+          commissionPercent,
+        ),
       };
     }
   });

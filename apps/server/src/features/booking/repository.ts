@@ -74,6 +74,8 @@ export async function insertReservation(
     req: GuestDataRequest;
     priced: PricedBooking;
     optionExpiresAt: Date | null;
+    /** A trade booking (ADR 0031): the session's user who booked; the agency data is `req.agency`. */
+    tradeUserId?: number | null;
   },
 ): Promise<number> {
   const { req, priced } = input;
@@ -103,6 +105,8 @@ export async function insertReservation(
       paymentMethod: req.payment.method,
       promoCode: priced.ctx.promo?.code ?? null,
       customerId: priced.ctx.customer?.id ?? null,
+      tradeUserId: input.tradeUserId ?? null,
+      agency: input.tradeUserId ? (req.agency ?? null) : null,
       reservationLinkId: priced.ctx.link?.id ?? null,
       packageId: priced.ctx.package?.id ?? null,
       optionExpiresAt: input.optionExpiresAt,
@@ -133,6 +137,8 @@ export async function insertReservation(
         prepayment: r.prepayment,
         flights: r.flights,
         flightMinor: r.flightMinor,
+        commissionPercent: r.commissionPercent === null ? null : r.commissionPercent.toFixed(2),
+        commissionMinor: r.commissionMinor,
       })),
     )
     .returning({ id: reservationRoom.id, slot: reservationRoom.slot });

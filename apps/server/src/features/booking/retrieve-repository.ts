@@ -1,3 +1,4 @@
+import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
@@ -17,6 +18,7 @@ export type StoredReservation = {
   booker: Booker;
   email: string;
   invoice: InvoiceData | null;
+  agency: BookingAgency | null;
   currency: string;
   decimalDigits: number;
   roomsTotalMinor: number;
@@ -126,6 +128,7 @@ function selectReservation(where: SQL): SQL {
     select json_build_object(
       'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
+      'agency', r.agency,
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,

@@ -116,6 +116,22 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           sdi: blank(r.invoice.sdi),
         }
       : null,
+    agency: r.agency
+      ? {
+          fullname: r.agency.fullname,
+          address: blank(r.agency.address),
+          cap: blank(r.agency.cap),
+          city: blank(r.agency.city),
+          country: blank(r.agency.country),
+          mail: blank(r.agency.mail),
+          phone: blank(r.agency.phone),
+          referentName: blank(r.agency.referentName),
+          vatNumber: blank(r.agency.vatNumber),
+          iataCode: blank(r.agency.iataCode),
+          code: blank(r.agency.code),
+          type: r.agency.type === 2 ? 2 : 1,
+        }
+      : null,
     rooms: r.rooms.map((room) => {
       const roomArrival = ymd(room.arrival);
       return {

@@ -18,7 +18,6 @@ import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { refuseAnonymousCustomer } from "../../http/errors";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { addressRateLimits } from "../rate-limits/rate-limits";
@@ -38,9 +37,11 @@ import {
   handleGatewayEvent,
 } from "./service";
 import { findAvailableServices } from "./service-avail";
+import { tradeBookingOf, withTradeBooking } from "./trade-booking";
 
 const errors = {
   400: ErrorSchema,
+  401: ErrorSchema,
   402: ErrorSchema,
   403: ErrorSchema,
   404: ErrorSchema,
@@ -124,10 +125,12 @@ export function registerBookingRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      refuseAnonymousCustomer(body.customer);
-      if (body.checkPrepaid) return checkPrepaid(deps, body);
+      // On a trade channel the customer and the user come from the trade session only (ADR 0031).
+      const trade = await tradeBookingOf(deps, request, body);
+      const req = withTradeBooking(body, trade);
+      if (req.checkPrepaid) return checkPrepaid(deps, req);
       return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key) =>
-        confirmBooking(deps, body, key, await deps.linkBase(request)),
+        confirmBooking(deps, req, key, await deps.linkBase(request), trade && { userId: trade.userId }),
       );
     },
   );

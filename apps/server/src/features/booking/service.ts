@@ -183,6 +183,8 @@ export async function confirmBooking(
   req: GuestDataRequest,
   idempotencyKey: string,
   baseUrl: string,
+  /** A trade booking: the session's user (the customer is `req.customer`, taken from the session too). */
+  trade: { userId: number } | null = null,
 ): Promise<ConfirmAnswer> {
   const { database } = deps;
   const answer = (
@@ -202,7 +204,7 @@ export async function confirmBooking(
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
 
-  const optionExpiresAt = await optionExpiry(database, priced, method, deps.now());
+  const optionExpiresAt = await optionExpiry(database, priced, method, deps.now(), trade !== null);
   const code = encodeReservationCode(randomBytes(10));
   const email = req.booker.email.trim().toLowerCase();
   // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
@@ -214,6 +216,7 @@ export async function confirmBooking(
       req,
       priced,
       optionExpiresAt,
+      tradeUserId: trade?.userId ?? null,
     });
     await takeInventory(tx, priced.rooms);
     // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,

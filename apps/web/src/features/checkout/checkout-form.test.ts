@@ -197,3 +197,78 @@ describe("checkout rules", () => {
     expect(toFormPath("payment.cardLast4", values)).toBe("payment.cardToken");
   });
 });
+
+describe("a trade booking (ADR 0031)", () => {
+  const agency = {
+    fullname: "Viaggi Sereni Srl",
+    type: "1" as const,
+    address: "Via Mazzini 12",
+    cap: "37121",
+    city: "Verona",
+    country: "IT",
+    mail: "booking@viaggisereni.example",
+    phone: "",
+    referentName: "Giulia Sereni",
+    referentMail: "",
+    vatNumber: "IT12345678903",
+    iataCode: "",
+    code: " PRATICA-42 ",
+  };
+  const tradeValues = () => {
+    const values = filled();
+    values.agency = { ...agency };
+    return values;
+  };
+  const trade = () => ({ ...context(), trade: true });
+
+  it("asks for a VAT number or an IATA code, on the VAT number field (the domain's rule)", () => {
+    const values = tradeValues();
+    values.agency.vatNumber = " ";
+    expect(validateValues(values, trade())).toEqual([
+      { path: "agency.vatNumber", code: "vat_or_iata_required" },
+    ]);
+    values.agency.iataCode = "38212345";
+    expect(validateValues(values, trade())).toEqual([]);
+    // A guest's booking has no agency to check.
+    expect(validateValues({ ...values, agency: { ...agency, vatNumber: "" } }, context())).toEqual([]);
+  });
+
+  it("checks a copied invoice as the agency's fields", () => {
+    const values = tradeValues();
+    values.wantsInvoice = true;
+    values.invoiceFromAgency = true;
+    values.agency.country = "";
+    expect(validateValues(values, trade())).toEqual([{ path: "agency.country", code: "required" }]);
+    expect(toFormPath("invoice.zip", values)).toBe("agency.cap");
+  });
+
+  it("sends the agency trimmed and the copy flag instead of an invoice", () => {
+    const values = tradeValues();
+    values.wantsInvoice = true;
+    values.invoiceFromAgency = true;
+    const body = bookingPayload(values, {
+      ids,
+      search,
+      slots: [slot],
+      services,
+      guestsMandatory: false,
+      expectedTotal: 1,
+      trade: true,
+    });
+    expect(body.agency).toEqual({
+      fullname: "Viaggi Sereni Srl",
+      type: 1,
+      address: "Via Mazzini 12",
+      cap: "37121",
+      city: "Verona",
+      country: "IT",
+      mail: "booking@viaggisereni.example",
+      referentName: "Giulia Sereni",
+      vatNumber: "IT12345678903",
+      code: "PRATICA-42",
+    });
+    expect(body.invoiceFromAgency).toBe(true);
+    expect(body).not.toHaveProperty("invoice");
+    expect(body).not.toHaveProperty("customer");
+  });
+});

@@ -6,6 +6,11 @@ import {
   validateCheckout,
 } from "@alloggio/domain/booking/guest-form";
 import { CARD_METHODS, type PaymentMethod } from "@alloggio/domain/booking/reservation-state";
+import {
+  agencyInvoice,
+  type BookingAgency,
+  validateBookingAgency,
+} from "@alloggio/domain/booking/trade-booking";
 import { type FieldErrors, get, type Resolver, set } from "react-hook-form";
 import type { SearchState } from "../search/search-state";
 import { type SavedServices, toServicePayload } from "../services/chosen-services";
@@ -29,6 +34,39 @@ export type InvoiceValues = {
   sdi: string;
 };
 
+/** SPEC §3 Agency data as the inputs hold them (a trade booking only, ADR 0031). */
+export type AgencyValues = {
+  fullname: string;
+  type: "1" | "2";
+  address: string;
+  cap: string;
+  city: string;
+  country: string;
+  mail: string;
+  phone: string;
+  referentName: string;
+  referentMail: string;
+  vatNumber: string;
+  iataCode: string;
+  code: string;
+};
+
+export const EMPTY_AGENCY: AgencyValues = {
+  fullname: "",
+  type: "1",
+  address: "",
+  cap: "",
+  city: "",
+  country: "",
+  mail: "",
+  phone: "",
+  referentName: "",
+  referentMail: "",
+  vatNumber: "",
+  iataCode: "",
+  code: "",
+};
+
 /** The checkout form as the inputs hold it: every text a string, every consent a boolean. */
 export type CheckoutValues = {
   booker: {
@@ -48,6 +86,10 @@ export type CheckoutValues = {
   rooms: { guests: GuestValues[] }[];
   wantsInvoice: boolean;
   invoice: InvoiceValues;
+  /** The agency of a trade booking (empty and unused for a guest's booking). */
+  agency: AgencyValues;
+  /** SPEC §3 "an option copies agency data": the invoice is the agency's data. */
+  invoiceFromAgency: boolean;
   privacy: {
     marketing: boolean;
     report: boolean;
@@ -69,6 +111,8 @@ export type CheckoutContext = {
   arrival: string;
   slots: readonly ChosenSlot[];
   settings: CheckoutSettings;
+  /** A trade booking: the agency data are asked and checked (SPEC §5 VAT or IATA). */
+  trade?: boolean;
 };
 
 /** A message code of `errors:<code>` on a form path (`booker.emailConfirm`, `privacy.custom.0.accepted`, …). */
@@ -95,6 +139,8 @@ export function defaultValues(options: {
   policies: readonly { id: number }[];
   paymentMethods: readonly string[];
   dialCode: string;
+  /** A trade booking: the agency data of the logged account. */
+  agency?: AgencyValues;
 }): CheckoutValues {
   return {
     booker: {
@@ -116,6 +162,8 @@ export function defaultValues(options: {
     })),
     wantsInvoice: false,
     invoice: { name: "", address: "", zip: "", city: "", country: "", vat: "", sdi: "" },
+    agency: options.agency ?? { ...EMPTY_AGENCY },
+    invoiceFromAgency: false,
     privacy: {
       marketing: false,
       report: false,
@@ -139,6 +187,32 @@ function guestForms(slot: ChosenSlot, guests: readonly GuestValues[]): GuestForm
   }));
 }
 
+/** The agency as the domain and the server read it: trimmed, blanks left out. */
+export function toAgency(agency: AgencyValues): BookingAgency {
+  const out: BookingAgency = { fullname: agency.fullname.trim(), type: agency.type === "2" ? 2 : 1 };
+  for (const key of [
+    "address",
+    "cap",
+    "city",
+    "country",
+    "mail",
+    "phone",
+    "referentName",
+    "referentMail",
+    "vatNumber",
+    "iataCode",
+    "code",
+  ] as const) {
+    const value = agency[key].trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** Whether the invoice is the agency's data (a trade booking that asked for an invoice and ticked the copy). */
+const copiesAgency = (values: CheckoutValues, trade: boolean | undefined) =>
+  trade === true && values.wantsInvoice && values.invoiceFromAgency;
+
 /** The form as the domain's rules read it. */
 export function toCheckoutForm(values: CheckoutValues, ctx: CheckoutContext): CheckoutForm {
   return {
@@ -150,7 +224,11 @@ export function toCheckoutForm(values: CheckoutValues, ctx: CheckoutContext): Ch
       refundProtection: slot.selectedRate.refund,
       guests: guestForms(slot, values.rooms[r]?.guests ?? []),
     })),
-    invoice: values.wantsInvoice ? values.invoice : undefined,
+    invoice: copiesAgency(values, ctx.trade)
+      ? agencyInvoice(toAgency(values.agency))
+      : values.wantsInvoice
+        ? values.invoice
+        : undefined,
     terms: { ...values.terms, refundTerms: refundChosen(ctx.slots) ? values.terms.refundTerms : undefined },
     privacy: { custom: values.privacy.custom },
   };
@@ -169,16 +247,30 @@ export function toFormPath(field: string, values: CheckoutValues): string | null
   if (field === "payment.cardToken" || field === "payment.cardLast4") return "payment.cardToken";
   if (field === "payment.method") return field;
   if (field.startsWith("invoice.") && !values.wantsInvoice) return null;
+  // A copied invoice's errors are the agency field's it came from.
+  if (field.startsWith("invoice.") && values.invoiceFromAgency)
+    return INVOICE_FROM_AGENCY[field.slice("invoice.".length)] ?? null;
   const value = get(values, field) as unknown;
   return typeof value === "string" || typeof value === "boolean" ? field : null;
 }
 
+const INVOICE_FROM_AGENCY: Record<string, string> = {
+  name: "agency.fullname",
+  address: "agency.address",
+  zip: "agency.cap",
+  city: "agency.city",
+  country: "agency.country",
+  vat: "agency.vatNumber",
+};
+
 /** Every SPEC §5 rule (the domain's `validateCheckout`), and a card saved when the method takes one. */
 export function validateValues(values: CheckoutValues, ctx: CheckoutContext): FormError[] {
   const errors: FormError[] = [];
-  for (const e of validateCheckout(toCheckoutForm(values, ctx), ctx.settings)) {
+  const found = validateCheckout(toCheckoutForm(values, ctx), ctx.settings);
+  if (ctx.trade) found.push(...validateBookingAgency(toAgency(values.agency)));
+  for (const e of found) {
     const path = toFormPath(e.field, values);
-    if (path) errors.push({ path, code: e.code });
+    if (path && !errors.some((x) => x.path === path)) errors.push({ path, code: e.code });
   }
   if (isCardPayment(values.payment.method) && !values.payment.cardToken)
     errors.push({ path: "payment.cardToken", code: "card_required" });
@@ -286,7 +378,7 @@ function guestsPayload(slot: ChosenSlot, guests: readonly GuestValues[], mandato
 /** The booking payload of SPEC §7: a card token and its last four digits, never a card number. */
 export function bookingPayload(
   values: CheckoutValues,
-  selection: Selection & { guestsMandatory: boolean; expectedTotal: number },
+  selection: Selection & { guestsMandatory: boolean; expectedTotal: number; trade?: boolean },
 ): BookingRequest {
   const base = basePayload(selection);
   const b = values.booker;
@@ -322,19 +414,22 @@ export function bookingPayload(
       dataProcessing: values.terms.dataProcessing,
       ...(refundChosen(selection.slots) ? { refundTerms: values.terms.refundTerms } : {}),
     },
-    ...(values.wantsInvoice
-      ? {
-          invoice: {
-            name: values.invoice.name.trim(),
-            address: values.invoice.address.trim(),
-            zip: values.invoice.zip.trim(),
-            city: values.invoice.city.trim(),
-            country: values.invoice.country.trim(),
-            vat: optional(values.invoice.vat),
-            sdi: optional(values.invoice.sdi),
-          },
-        }
-      : {}),
+    ...(selection.trade ? { agency: toAgency(values.agency) } : {}),
+    ...(copiesAgency(values, selection.trade)
+      ? { invoiceFromAgency: true as const }
+      : values.wantsInvoice
+        ? {
+            invoice: {
+              name: values.invoice.name.trim(),
+              address: values.invoice.address.trim(),
+              zip: values.invoice.zip.trim(),
+              city: values.invoice.city.trim(),
+              country: values.invoice.country.trim(),
+              vat: optional(values.invoice.vat),
+              sdi: optional(values.invoice.sdi),
+            },
+          }
+        : {}),
     payment: {
       method: values.payment.method as PaymentMethod,
       ...(card ? { cardToken: values.payment.cardToken, cardLast4: values.payment.cardLast4 } : {}),

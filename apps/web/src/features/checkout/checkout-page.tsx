@@ -15,6 +15,11 @@ import type { SearchState } from "../search/search-state";
 import { restoreServices, type SavedServices, SERVICES_STORAGE_KEY } from "../services/chosen-services";
 import { NoRoomsChosen } from "../services/components/no-rooms-chosen";
 import { type ChosenSlot, useChosenRooms } from "../services/use-chosen-rooms";
+import { useTrade } from "../trade/trade-context";
+import { AgencySection } from "../trade-booking/agency-section";
+import { agencyValuesOf, CopyAgencyLabel, TradeLoginRequired } from "../trade-booking/checkout-trade";
+import { CopiedInvoice } from "../trade-booking/copied-invoice";
+import { OptionHold } from "../trade-booking/option-hold";
 import { confirmBooking, usePrepaidCheck } from "./api/guestdata";
 import { useCustomPrivacy } from "./api/use-custom-privacy";
 import {
@@ -96,6 +101,13 @@ export default function CheckoutPage() {
 }
 
 function CheckoutLoader({ selection }: { selection: Selection }) {
+  const trade = useTrade();
+  // A trade channel books for a logged agency only (ADR 0031): ask for the login before pricing.
+  if (trade && !trade.user) return <TradeLoginRequired trade={trade} />;
+  return <CheckoutPricing selection={selection} />;
+}
+
+function CheckoutPricing({ selection }: { selection: Selection }) {
   const { t } = useTranslation("checkout");
   const { ids, search, slots, services } = selection;
   const body = useMemo(
@@ -148,6 +160,7 @@ function CheckoutForm(props: {
   const { slots, search } = selection;
   const { t } = useTranslation(["checkout", "errors"]);
   const { ids, hotel } = useHotel();
+  const tradeUser = useTrade()?.user ?? null;
   const navigate = useNavigateTo();
   const formatPrice = useFormatPrice();
   const settings = hotel.settings as Record<string, unknown>;
@@ -161,6 +174,7 @@ function CheckoutForm(props: {
       guestsMandatory: hotel.guestsMandatory,
       mandatoryPrivacyIds: policies.filter((p) => p.mandatory).map((p) => p.id),
     },
+    trade: tradeUser !== null,
   };
   const form = useForm<CheckoutValues>({
     defaultValues: defaultValues({
@@ -168,6 +182,7 @@ function CheckoutForm(props: {
       policies,
       paymentMethods: prepaid.paymentMethods,
       dialCode: defaultDialCode(languageOf(ids.language).text),
+      ...(tradeUser ? { agency: agencyValuesOf(tradeUser) } : {}),
     }),
     resolver: checkoutResolver(() => context.current),
     mode: "onTouched",
@@ -223,6 +238,8 @@ function CheckoutForm(props: {
       return t("guests.fieldIn", { room: r + 1, guest, field: t(`guests.${parts[4]}`) });
     }
     if (area === "invoice") return t("invoice.fieldIn", { field: t(`invoice.${second}`) });
+    if (area === "agency")
+      return t("trade-booking:agency.fieldIn", { field: t(`trade-booking:agency.${second}`) });
     if (area === "privacy" && second === "custom") return policies[Number(parts[2])]?.title ?? "";
     if (area === "privacy") return t(`terms.${second}`);
     if (area === "terms") return t(`terms.${second}Short`);
@@ -282,6 +299,7 @@ function CheckoutForm(props: {
       ...selection,
       guestsMandatory: hotel.guestsMandatory,
       expectedTotal: prepaid.total,
+      trade: tradeUser !== null,
     });
     try {
       const answer = await confirmBooking(payload, idempotencyKeyFor(storage, selection.scope));
@@ -319,6 +337,7 @@ function CheckoutForm(props: {
     <div className="checkout-layout">
       <aside className="checkout-layout__summary">
         <BookingSummary search={search} slots={slots} services={selection.services} prepaid={prepaid} />
+        {tradeUser ? <OptionHold method={method} /> : null}
         <p className="summary-back">
           <AppLink to={href("services", ids, selection.searchQuery)}>{t("summary.changeServices")}</AppLink>
         </p>
@@ -349,8 +368,13 @@ function CheckoutForm(props: {
             addressMandatory={context.current.settings.addressMandatory}
             cityMandatory={context.current.settings.cityMandatory}
           />
+          {tradeUser ? <AgencySection /> : null}
           <GuestsSection slots={slots} mandatory={hotel.guestsMandatory} />
-          <InvoiceSection />
+          <InvoiceSection
+            copyAgency={
+              tradeUser ? { label: <CopyAgencyLabel />, render: () => <CopiedInvoice /> } : undefined
+            }
+          />
           <ConsentsSection policies={policies} refundChosen={refundChosen(slots)} />
           <PaymentSection prepaid={prepaid} returnPath={returnPath} onCard={onCard} />
           <div className="submit-bar">

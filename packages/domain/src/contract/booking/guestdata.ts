@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type FieldError, LENIENT_CHECKOUT, validateCheckout } from "../../booking/guest-form";
 import { isCardMethod, PAYMENT_METHODS, RESERVATION_STATUSES } from "../../booking/reservation-state";
+import { validateBookingAgency } from "../../booking/trade-booking";
 import {
   MAX_ADULTS,
   MAX_CHILD_AGE,
@@ -104,6 +105,26 @@ const InvoiceSchema = z.strictObject({
   country: upper(),
   vat: upper(100).optional(),
   sdi: upper(100).optional(),
+});
+
+/**
+ * SPEC §3 Agency data of a trade booking (issue 13, ADR 0031): prefilled by the web from the logged account,
+ * editable; the rules (`validateBookingAgency`: at least one of VAT number and IATA code) run when booking.
+ */
+const AgencySchema = z.strictObject({
+  fullname: text(500),
+  address: text().optional(),
+  cap: text().optional(),
+  city: text().optional(),
+  country: upper().optional(),
+  mail: text().optional(),
+  phone: text(100).optional(),
+  referentName: text(500).optional(),
+  referentMail: text().optional(),
+  vatNumber: upper(100).optional(),
+  iataCode: upper(100).optional(),
+  code: text(200).optional(),
+  type: z.union([z.literal(1), z.literal(2)]),
 });
 
 const TransferSchema = z.strictObject({
@@ -268,6 +289,13 @@ export const GuestDataRequestSchema = z
     privacy: PrivacySchema,
     terms: TermsSchema,
     invoice: InvoiceSchema.optional(),
+    /**
+     * Trade bookings only: the agency data (required there, refused on a direct channel). The server takes the
+     * trade customer from the session, never from `customer`.
+     */
+    agency: AgencySchema.optional(),
+    /** SPEC §3 "an option copies agency data": the invoice is made of `agency` (then `invoice` is not sent). */
+    invoiceFromAgency: z.literal(true).optional(),
     services: z.array(ServiceChoiceSchema).max(MAX_SERVICES),
     payment: PaymentSchema,
     /** The total the guest saw, in major units; a different price answers "prices changed". */
@@ -291,8 +319,13 @@ export const GuestDataRequestSchema = z
       if (service.date && (service.date < body.arrival || service.date > body.departure))
         ctx.addIssue({ code: "custom", path: ["services", i, "date"], message: "out_of_range" });
     });
+    if (body.invoiceFromAgency && body.invoice)
+      ctx.addIssue({ code: "custom", path: ["invoice"], message: "out_of_range" });
+    if (body.invoiceFromAgency && !body.agency)
+      ctx.addIssue({ code: "custom", path: ["agency"], message: "required" });
     if (body.checkPrepaid !== undefined) return;
     addFieldErrors(ctx, validateCheckout(body, LENIENT_CHECKOUT));
+    if (body.agency) addFieldErrors(ctx, validateBookingAgency(body.agency));
     if (isCardMethod(body.payment.method)) {
       if (!body.payment.cardToken)
         ctx.addIssue({ code: "custom", path: ["payment", "cardToken"], message: "required" });

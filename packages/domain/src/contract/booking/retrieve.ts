@@ -136,6 +136,24 @@ export const ReservationSchema = z
         sdi: z.string().nullable(),
       })
       .nullable(),
+    /** A trade booking's agency (SPEC §3 Agency data, ADR 0031); null for a guest's booking. No commission here. */
+    agency: z
+      .object({
+        fullname: z.string(),
+        address: z.string().nullable(),
+        cap: z.string().nullable(),
+        city: z.string().nullable(),
+        country: z.string().nullable(),
+        mail: z.string().nullable(),
+        phone: z.string().nullable(),
+        referentName: z.string().nullable(),
+        vatNumber: z.string().nullable(),
+        iataCode: z.string().nullable(),
+        code: z.string().nullable(),
+        type: z.union([z.literal(1), z.literal(2)]),
+      })
+      .nullable()
+      .optional(),
     rooms: z.array(ReservationRoomSchema),
     /** Services for the whole booking rather than one room. */
     extra: z.array(ReservationExtraSchema),

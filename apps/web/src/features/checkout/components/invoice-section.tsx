@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../../hotel/hotel-context";
@@ -6,18 +6,29 @@ import type { CheckoutValues } from "../checkout-form";
 import { countryOptions } from "../regions";
 import { CheckboxField, SelectField, TextField } from "./form-fields";
 
-/** SPEC §3 Invoice data, asked only when the guest wants an invoice. */
-export function InvoiceSection() {
+/**
+ * SPEC §3 Invoice data, asked only when the guest wants an invoice. A trade booking (`copyAgency`, the checkbox's
+ * label) may copy the agency data instead (`CopiedInvoice`).
+ */
+export function InvoiceSection({
+  copyAgency,
+}: {
+  copyAgency?: { label: ReactNode; render: () => ReactNode } | undefined;
+}) {
   const { t } = useTranslation("checkout");
   const { locale } = useHotel();
   const { control } = useFormContext<CheckoutValues>();
   const wanted = useWatch({ control, name: "wantsInvoice" });
+  const copied = useWatch({ control, name: "invoiceFromAgency" });
   const countries = useMemo(() => countryOptions(locale), [locale]);
   return (
     <section className="checkout-section card" aria-labelledby="invoice-title">
       <h2 id="invoice-title">{t("invoice.title")}</h2>
       <CheckboxField name="wantsInvoice" label={t("invoice.toggle")} />
-      {wanted ? (
+      {wanted && copyAgency ? <CheckboxField name="invoiceFromAgency" label={copyAgency.label} /> : null}
+      {wanted && copyAgency && copied ? (
+        copyAgency.render()
+      ) : wanted ? (
         <div className="form-grid invoice-fields">
           <TextField
             name="invoice.name"

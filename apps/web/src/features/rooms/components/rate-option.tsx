@@ -18,6 +18,7 @@ import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
 import { FlightDetails } from "../../packages/components/flight-details";
+import { RateCommission } from "../../trade-booking/rate-commission";
 
 const MEAL_PLANS = [
   "room_only",
@@ -144,6 +145,7 @@ export function RateOption(props: RateOptionProps) {
             </span>
           </li>
         ) : null}
+        <RateCommission rate={rate} currency={currency} />
       </ul>
       {rate.selectedFlight ? <FlightDetails flight={rate.selectedFlight} currency={currency} /> : null}
 

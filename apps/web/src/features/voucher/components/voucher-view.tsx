@@ -1,5 +1,5 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ManageProvider } from "../manage-context";
 import { useVoucherFormat } from "../use-voucher-format";
@@ -11,6 +11,10 @@ import { ServiceList } from "./service-list";
 import { StayDetails } from "./stay-details";
 import { VoucherActions } from "./voucher-actions";
 import { VoucherSummary } from "./voucher-summary";
+
+const VoucherAgency = lazy(() =>
+  import("../../trade-booking/voucher-agency").then((m) => ({ default: m.VoucherAgency })),
+);
 
 /** Prints the per-night breakdowns too: opens the closed disclosures for the print and closes them after. */
 function useOpenDisclosuresForPrint() {
@@ -66,6 +70,11 @@ export function VoucherView({ reservation, mail = "" }: { reservation: Reservati
         <Totals reservation={reservation} format={format} />
         <PaymentDetails reservation={reservation} format={format} />
         <NotesAndInvoice reservation={reservation} format={format} />
+        {reservation.agency ? (
+          <Suspense fallback={null}>
+            <VoucherAgency agency={reservation.agency} format={format} />
+          </Suspense>
+        ) : null}
 
         <footer className="voucher__footer muted">
           <p>{t("summary.booked", { dateTime: format.instant(reservation.createdAt) })}</p>

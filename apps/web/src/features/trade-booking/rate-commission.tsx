@@ -1,0 +1,46 @@
+import type { Rate } from "@alloggio/domain/contract/search/avail";
+import { Briefcase } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import "./trade-booking.css";
+import { useFormatPrice } from "../currency/use-format-price";
+import { useTrade } from "../trade/trade-context";
+
+/** The commission of a rate's nights, as the server stores it (packages/domain `commissionMinor`), in major units. */
+export function rateCommission(rate: Pick<Rate, "commission" | "nightly">): number | null {
+  if (rate.commission === null || rate.commission <= 0) return null;
+  const nights = rate.nightly.reduce((sum, n) => sum + n.price, 0);
+  return Math.round(nights * rate.commission) / 100;
+}
+
+/**
+ * On a trade channel with a trade login (issue 13, ADR 0031): whether the rate is commissionable (its percent and
+ * the amount on this stay) or net. Nothing for a guest.
+ */
+export function RateCommission({ rate, currency }: { rate: Rate; currency: string }) {
+  const trade = useTrade();
+  // The texts load only where they are shown: a guest's page never asks for the namespace.
+  return trade?.user && !trade.user.mustChangePassword ? (
+    <TradeTerms rate={rate} currency={currency} />
+  ) : null;
+}
+
+function TradeTerms({ rate, currency }: { rate: Rate; currency: string }) {
+  // No suspense: the login happens on this page, and suspending the results would take the focus from the header.
+  const { t, ready } = useTranslation("trade-booking", { useSuspense: false });
+  const formatPrice = useFormatPrice();
+  if (!ready) return null;
+  const amount = rateCommission(rate);
+  return (
+    <li className="rate__term--trade">
+      <Briefcase aria-hidden="true" focusable="false" size={16} />
+      <span>
+        {amount !== null && rate.commission !== null
+          ? t("rate.commissionable", {
+              percent: rate.commission.toLocaleString(undefined, { maximumFractionDigits: 2 }),
+              amount: formatPrice(amount, currency),
+            })
+          : t("rate.net")}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+import { expect, test } from "./fixtures";
+import { AGENT, dismissCookies, logInAsAgent, tradeRoomsUrl } from "./trade";
+
+// Issue 13 part 4 (ADR 0031): the demo agent books for a guest at trade rates on channel 2 — commission or net per
+// rate, the agency data (VAT or IATA), the invoice copied from them, the option hold, the voucher with the agency.
+
+test("an agent books for a guest with the agency data and a copied invoice, held as an option", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto(await tradeRoomsUrl(request, 50));
+  await dismissCookies(page);
+  await logInAsAgent(page);
+
+  // The rates: a commissionable one says its percent and amount, a net one says it is net.
+  const commissionable = page.getByRole("article", { name: "Trade – commissionable", exact: true }).first();
+  await expect(commissionable).toBeVisible();
+  await expect(commissionable.getByText(/^Commissionable rate: 10 % commission \(.+\)$/)).toBeVisible();
+  const net = page.getByRole("article", { name: "Trade – net rate", exact: true }).first();
+  await expect(net.getByText("Net rate: no commission")).toBeVisible();
+  await capture("trade rooms with commission");
+
+  await commissionable.getByRole("button", { name: /^Select/ }).click();
+  const selection = page.getByRole("region", { name: "Your selection" });
+  await expect(selection.getByText("All rooms are chosen.")).toBeVisible();
+  await selection.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/services/);
+  // Demo hotel 1 asks for one travel insurance.
+  await page.getByRole("checkbox", { name: "Basic cover (included)" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+
+  // The agency data, prefilled from the account; without VAT number and IATA code the domain's rule answers.
+  const agency = page.getByRole("region", { name: "Agency data" });
+  await expect(agency.getByLabel("Agency or company name")).toHaveValue(AGENT.agency);
+  const vat = agency.getByLabel("VAT number");
+  const iata = agency.getByLabel("IATA code");
+  const vatNumber = await vat.inputValue();
+  expect(vatNumber).not.toBe("");
+  await vat.fill("");
+  await iata.fill("");
+  await agency.getByLabel(/Your booking reference/).fill("PRATICA-42");
+
+  const email = `guest.${testInfo.project.name}.${Date.now()}@example.test`;
+  await page.getByLabel("Full name").fill("Luca Verdi");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Confirm e-mail").fill(email);
+  await page.getByLabel("Phone number").fill("333 765 4321");
+  await page.getByLabel("Country", { exact: true }).selectOption("IT");
+  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
+  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
+  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
+  const required = page.getByRole("checkbox", { name: /\(required\)/ });
+  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
+
+  // The invoice copies the agency data.
+  await page.getByRole("checkbox", { name: "I need an invoice" }).check();
+  await page.getByRole("checkbox", { name: "Copy the agency data into the invoice" }).check();
+  await expect(page.getByText("The invoice will be made out to the agency:")).toBeVisible();
+
+  await page.getByRole("radio", { name: /Pay at the hotel/ }).check();
+  await expect(
+    page.getByText(/^Held as an option: valid for \d+ hours?, until the property confirms it\.$/),
+  ).toBeVisible();
+
+  const book = page.getByRole("button", { name: /^Confirm booking/ });
+  await book.click();
+  await expect(agency.getByText("Enter at least one of VAT number and IATA code.")).toBeVisible();
+  await capture("trade checkout VAT or IATA missing");
+
+  await vat.fill(vatNumber);
+  await expect(agency.getByText("Enter at least one of VAT number and IATA code.")).toHaveCount(0);
+  await capture("trade checkout filled");
+  await axe("trade checkout");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture("trade checkout 390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await book.click();
+  await page.waitForURL(/\/voucher\/code\//, { timeout: 20_000 });
+  const code = /\/voucher\/code\/([^/]+)\//.exec(page.url())?.[1] ?? "";
+  expect(code).toMatch(/^[0-9A-Z]{16}$/);
+  await expect(page.getByText(code).first()).toBeVisible();
+  const booked = page.getByRole("region", { name: "Booked by the agency" });
+  await expect(booked).toContainText(AGENT.agency);
+  await expect(booked).toContainText("PRATICA-42");
+  // The rate is named "Trade – commissionable", but the commission itself is not the guest's to see.
+  await expect(page.getByText(/% commission/)).toHaveCount(0);
+  await capture("trade voucher");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture("trade voucher 390");
+});
