@@ -26,6 +26,7 @@ const ThreeDsPage = lazy(() => import("../features/voucher/three-ds-page"));
 const VoucherPage = lazy(() => import("../features/voucher/voucher-page"));
 const RecoverPage = lazy(() => import("../features/recover/recover-page"));
 const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
+const AgencyPage = lazy(() => import("../features/agency/agency-page"));
 // The property's back office: one lazy area with its own router (ADR 0024); the guest pages never load it.
 const BackOffice = lazy(() => import("../backoffice/back-office"));
 
@@ -55,6 +56,7 @@ const PAGES: Record<PageRoute, ComponentType> = {
   voucher: VoucherPage,
   portalHotelList: PortalPage,
   portalRecover: PortalRecoverPage,
+  agencyReservations: AgencyPage,
 };
 
 const isHotelPage = (name: PageRoute): name is HotelPageRoute =>

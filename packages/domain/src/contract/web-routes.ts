@@ -45,6 +45,7 @@ export const PAGE_ROUTES = [
   "voucher",
   "portalHotelList",
   "portalRecover",
+  "agencyReservations",
 ] as const satisfies readonly RouteName[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];
