@@ -374,6 +374,8 @@ describe("DELETE /api/agency/reservations/:code", () => {
     const res = await cancel(a, codes.confirmed as string);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().reservation).toMatchObject({ status: "cancelled", agencyStatus: "canceled" });
+    // Nothing is earned on a cancelled booking; what was booked stays readable.
+    expect(res.json().reservation).toMatchObject({ commission: null, rooms: 1, adults: 2 });
     const history = await database.query<{ actor: string; action: string }>(
       sql`select h.actor, h.action from reservation_history h join reservation r on r.id = h.reservation_id
         where r.code = ${codes.confirmed} order by h.id desc limit 1`,

@@ -77,13 +77,12 @@ type RowRecord = {
 };
 
 /**
- * The commission of the rooms still booked (a cancelled reservation: of all its rooms) at commissionable rates:
- * the rate's commission percent of the room's price (ADR 0032); null when no room's rate pays one.
+ * The commission of the rooms still booked at commissionable rates: the rate's commission percent of the room's
+ * price (ADR 0032); null when no such room (net rates only, or everything cancelled: nothing is earned).
  */
 const COMMISSION_SQL = sql`(select round(sum(rr.total_minor * rp.commission_percent / 100))::int
   from reservation_room rr join rate_plan rp on rp.id = rr.rate_plan_id
-  where rr.reservation_id = r.id and rp.commission_percent is not null and not rp.is_net
-    and (rr.status <> 'C' or r.status = 'cancelled'))`;
+  where rr.reservation_id = r.id and rp.commission_percent is not null and not rp.is_net and rr.status <> 'C')`;
 
 const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.channel_id,
     r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,
