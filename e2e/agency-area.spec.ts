@@ -86,7 +86,9 @@ test("an agent opens the agency area, filters, prints both PDFs, confirms an opt
   }
 
   // Confirm the option: choose the payment method, then confirm.
-  await rowOf(page, "Luca Ferri").getByRole("button", { name: /^Confirm option / }).click();
+  await rowOf(page, "Luca Ferri")
+    .getByRole("button", { name: /^Confirm option / })
+    .click();
   const confirm = page.getByRole("dialog", { name: /^Confirm option / });
   await expect(confirm.getByRole("radio", { name: "Payment at the hotel" })).toBeChecked();
   await axe("agency confirm dialog");
@@ -122,7 +124,9 @@ test("at 390 px the table scrolls inside its wrapper and every action can be rea
   // The page itself does not scroll sideways.
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
-  const action = table(page).getByRole("link", { name: /^Guest PDF of / }).first();
+  const action = table(page)
+    .getByRole("link", { name: /^Guest PDF of / })
+    .first();
   await action.scrollIntoViewIfNeeded();
   await expect(action).toBeInViewport();
   await capture("agency area 390");
