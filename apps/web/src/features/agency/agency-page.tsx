@@ -1,9 +1,7 @@
 import {
   AGENCY_STATUS_FILTERS,
   type AgencyConfirmMethod,
-  type AgencyListRequest,
   type AgencyReservationRow,
-  type AgencyStatusFilter,
 } from "@alloggio/domain/contract/trade/agency-reservations";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Printer } from "lucide-react";
@@ -24,51 +22,18 @@ import {
   confirmAgencyReservation,
   listAgencyReservations,
 } from "./agency-api";
+import {
+  amount,
+  type Filters,
+  NO_FILTERS,
+  positive,
+  queryOf,
+  readFilters,
+  toRequest,
+} from "./agency-filters";
 import "./agency.css";
 
-const PAGE_SIZE = 20;
 const NS = "agency";
-
-type Filters = {
-  status: AgencyStatusFilter;
-  hotel: string;
-  priceMin: string;
-  priceMax: string;
-  adults: string;
-  rooms: string;
-  page: number;
-};
-
-const positive = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? value : "");
-const amount = (value: string | null) => (value && /^\d+(\.\d+)?$/.test(value) ? value : "");
-
-/** The filters as the URL query keeps them (anything unreadable is left out). */
-function readFilters(search: string): Filters {
-  const q = new URLSearchParams(search);
-  const status = q.get("status") as AgencyStatusFilter | null;
-  return {
-    status: status && AGENCY_STATUS_FILTERS.includes(status) ? status : "all",
-    hotel: positive(q.get("hotel")),
-    priceMin: amount(q.get("priceMin")),
-    priceMax: amount(q.get("priceMax")),
-    adults: positive(q.get("adults")),
-    rooms: positive(q.get("rooms")),
-    page: Number(positive(q.get("page")) || 1),
-  };
-}
-
-function toRequest(f: Filters): AgencyListRequest {
-  const n = (v: string) => (v === "" ? undefined : Number(v));
-  const request: AgencyListRequest = { status: f.status, page: f.page, pageSize: PAGE_SIZE };
-  if (f.hotel) request.hotel = Number(f.hotel);
-  const min = n(f.priceMin);
-  const max = n(f.priceMax);
-  if (min !== undefined) request.priceMin = min;
-  if (max !== undefined) request.priceMax = max;
-  if (f.adults) request.adults = Number(f.adults);
-  if (f.rooms) request.rooms = Number(f.rooms);
-  return request;
-}
 
 /** `/channel/:channel/language/:language/agency` (agencyReservations): the logged agency's reservations. */
 export default function AgencyPage() {
@@ -133,16 +98,10 @@ function Reservations({ csrf }: { csrf: string }) {
     placeholderData: keepPreviousData,
   });
 
-  const go = (next: Filters) => {
-    const query: Record<string, string | number> = {};
-    if (next.status !== "all") query.status = next.status;
-    for (const key of ["hotel", "priceMin", "priceMax", "adults", "rooms"] as const)
-      if (next[key]) query[key] = next[key];
-    if (next.page > 1) query.page = next.page;
-    navigate(href("agencyReservations", { channel: ids.channel, language: ids.language }, query), {
+  const go = (next: Filters) =>
+    navigate(href("agencyReservations", { channel: ids.channel, language: ids.language }, queryOf(next)), {
       replace: true,
     });
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -263,13 +222,7 @@ function Reservations({ csrf }: { csrf: string }) {
           <button type="submit" className="button">
             {t("filters.apply")}
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() =>
-              go({ status: "all", hotel: "", priceMin: "", priceMax: "", adults: "", rooms: "", page: 1 })
-            }
-          >
+          <button type="button" className="button button--secondary" onClick={() => go(NO_FILTERS)}>
             {t("filters.reset")}
           </button>
         </div>
