@@ -38,14 +38,15 @@ export function TradeHeader() {
         <span className="visually-hidden">{t("header.loggedAs")} </span>
         <span>{trade.user.agency.name}</span>
       </p>
-      <AppLink className="trade-header__button" to={href("agencyReservations", ids)}>
-        <ListChecks aria-hidden="true" size={18} />
-        {t("agency:headerLink")}
-      </AppLink>
       <button type="button" className="trade-header__button" onClick={() => void logOut()} disabled={leaving}>
         <LogOut aria-hidden="true" size={18} />
         {t("header.logout")}
       </button>
+      {/* After "Log out", which the login dialog focuses as the header's first button when it closes. */}
+      <AppLink className="trade-header__button" to={href("agencyReservations", ids)}>
+        <ListChecks aria-hidden="true" size={18} />
+        {t("agency:headerLink")}
+      </AppLink>
     </div>
   );
 }
