@@ -48,7 +48,8 @@ export default function AgencyPage() {
   );
 }
 
-function AgencyArea() {
+/** The area inside the portal and the trade login (exported for its tests). */
+export function AgencyArea() {
   const { t } = useTranslation(NS);
   const trade = useTrade();
   const heading = useRef<HTMLHeadingElement>(null);
