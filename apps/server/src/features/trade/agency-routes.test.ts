@@ -166,6 +166,24 @@ describe("session and CSRF", () => {
   });
 });
 
+describe("forced password change", () => {
+  it("answers 403 password_change_required until a reset or expired password is changed", async () => {
+    const user = await aTradeUser(database, {
+      customerId: agencyA.id,
+      passwordChangedAt: clock.now(),
+      mustChangePassword: true,
+    });
+    const session = await aTradeSession(database, {
+      userId: user.id,
+      channel: TRADE_CHANNEL_ID,
+      now: clock.now(),
+    });
+    const res = await list(session);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("password_change_required");
+  });
+});
+
 describe("POST /api/agency/list-reservations", () => {
   it("lists the agency's reservations only, newest first, with hotel, guest, rooms, adults, total and commission", async () => {
     const res = await list(a);

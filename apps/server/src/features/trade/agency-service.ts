@@ -10,6 +10,7 @@ import {
 } from "@alloggio/domain/contract/trade/agency-reservations";
 import { TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { fromMinor } from "@alloggio/domain/money/money";
+import { tradePasswordExpired } from "@alloggio/domain/trade/login";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { AppError, notFound } from "../../http/errors";
@@ -28,7 +29,11 @@ import { hasTradeCsrfToken, type TradeSessionUser, tradeUserOf } from "./session
 
 export type AgencyDeps = Omit<ManageDeps, "codeLimiter">;
 
-/** The logged trade user of the call (401 `trade_login_required`); a change needs the session's CSRF token (403). */
+/**
+ * The logged trade user of the call (401 `trade_login_required`); an expired or reset password must be changed
+ * first (403 `password_change_required`, as trade prices wait for it, ADR 0029); a change needs the session's CSRF
+ * token (403 `csrf_failed`).
+ */
 export async function requireAgency(
   deps: AgencyDeps,
   request: FastifyRequest,
@@ -36,6 +41,10 @@ export async function requireAgency(
 ): Promise<TradeSessionUser> {
   const trade = await tradeUserOf({ database: deps.database, now: deps.now }, request);
   if (!trade) throw tradeLoginRequired();
+  if (tradePasswordExpired(trade.user, deps.now()))
+    throw new AppError("password_change_required", 403, "Change the expired password first", [
+      { field: "password", message: "expired or reset" },
+    ]);
   if (change && !hasTradeCsrfToken(request, trade.sessionToken))
     throw new AppError("csrf_failed", 403, "The request lacks the session's CSRF token", [
       { field: TRADE_CSRF_HEADER, message: "missing or wrong" },
