@@ -37,6 +37,7 @@ import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerTradeAccountRoutes } from "../features/trade/account-routes";
+import { registerAgencyRoutes } from "../features/trade/agency-routes";
 import { registerTradeRoutes } from "../features/trade/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
+  registerAgencyRoutes(app, { ...deps, gateway });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
   registerOfferRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);

@@ -27,6 +27,7 @@ const VoucherPage = lazy(() => import("../features/voucher/voucher-page"));
 const RecoverPage = lazy(() => import("../features/recover/recover-page"));
 const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
 const ResetPasswordPage = lazy(() => import("../features/trade/reset-password-page"));
+const AgencyPage = lazy(() => import("../features/agency/agency-page"));
 // The property's back office: one lazy area with its own router (ADR 0024); the guest pages never load it.
 const BackOffice = lazy(() => import("../backoffice/back-office"));
 
@@ -57,6 +58,7 @@ const PAGES: Record<PageRoute, ComponentType> = {
   portalHotelList: PortalPage,
   portalRecover: PortalRecoverPage,
   agencyPasswordReset: ResetPasswordPage,
+  agencyReservations: AgencyPage,
 };
 
 const isHotelPage = (name: PageRoute): name is HotelPageRoute =>

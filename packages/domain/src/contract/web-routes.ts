@@ -48,6 +48,7 @@ export const PAGE_ROUTES = [
   "portalHotelList",
   "portalRecover",
   "agencyPasswordReset",
+  "agencyReservations",
 ] as const satisfies readonly RouteName[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

@@ -3,6 +3,7 @@ import { importProperty } from "../../features/admin/import-property";
 import { hashPassword } from "../../features/backoffice/auth/passwords";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
+import { loadDemoAgencyReservations } from "./demo-agency-reservations";
 import { buildDemoFiles, DEMO_GROUP } from "./demo-files";
 import { loadDemoOffers } from "./demo-offers";
 import { loadDemoTrade } from "./demo-trade";
@@ -74,4 +75,5 @@ export async function loadDemoData(database: Database, today: string): Promise<v
   await loadDemoStaff(database);
   await loadDemoTrade(database);
   await loadDemoOffers(database, today);
+  await loadDemoAgencyReservations(database, today);
 }

@@ -9,8 +9,11 @@ export function anyId(ids: readonly number[]): SQL {
   return sql`any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'`)}::int[])`;
 }
 
-/** Who changed a reservation: the guest (voucher), the property, or the system (payments, timed jobs). */
-export type Actor = "guest" | "property" | "system";
+/**
+ * Who changed a reservation: the guest (voucher), the property, the trade agency that booked it (agency area), or
+ * the system (payments, timed jobs).
+ */
+export type Actor = "guest" | "property" | "agency" | "system";
 
 /**
  * Moves a reservation from one of `from` to `to` with a conditional update, and writes its history, in the

@@ -106,7 +106,7 @@ async function applyCancellation(
   r: StoredReservation,
   a: Extract<CancellationAssessment, { allowed: true }>,
   baseUrl: string,
-  actor: { actor: "guest" | "property"; by?: string } = { actor: "guest" },
+  actor: { actor: "guest" | "property" | "agency"; by?: string } = { actor: "guest" },
 ): Promise<number | null> {
   const roomIds = a.rooms.map((room) => room.roomId);
   await releaseInventory(tx, r.id, roomIds);
@@ -209,7 +209,14 @@ export type PropertyCancellation = {
  */
 export async function cancelReservationForGuest(
   deps: Omit<ManageDeps, "codeLimiter">,
-  target: { hotelId: number; reservationId: number; roomId?: number | undefined; preview: boolean },
+  target: {
+    hotelId: number;
+    reservationId: number;
+    roomId?: number | undefined;
+    preview: boolean;
+    /** The agency area cancels for its customer with the same rules (ADR 0032); the property otherwise. */
+    actor?: "property" | "agency";
+  },
   by: string,
   baseUrl: string,
   inside?: (tx: Tx, before: StoredReservation, outcome: PropertyCancellation) => Promise<void>,
@@ -230,7 +237,10 @@ export async function cancelReservationForGuest(
       stillOwedMinor: a.stillOwedMinor,
     };
     if (target.preview) return { outcome, refundId: null };
-    const refundId = await applyCancellation(deps, tx, r, a, baseUrl, { actor: "property", by });
+    const refundId = await applyCancellation(deps, tx, r, a, baseUrl, {
+      actor: target.actor ?? "property",
+      by,
+    });
     if (inside) await inside(tx, r, outcome);
     return { outcome, refundId };
   });

@@ -77,6 +77,10 @@ export async function confirmOption(
   reservationId: number,
   by: string,
   inside?: InsideAction<{ status: "confirmed"; paymentDeadline: string | null }>,
+  /** The agency area (ADR 0032): the agency confirms, with the payment method it chose. */
+  as: { actor: "property" | "agency"; paymentMethod?: "pay_at_hotel" | "bank_transfer" } = {
+    actor: "property",
+  },
 ): Promise<{ status: "confirmed"; paymentDeadline: string | null }> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
@@ -88,7 +92,14 @@ export async function confirmOption(
       );
     if (new Date(r.option_expires_at).getTime() <= now.getTime())
       throw new PropertyActionError("option_expired", "The option has expired");
-    await setStatus(tx, r.id, ["pending_confirmation"], "confirmed", "option_confirmed", { by }, "property");
+    if (as.paymentMethod && as.paymentMethod !== r.payment_method) {
+      await tx.execute(
+        sql`update reservation set payment_method = ${as.paymentMethod}::payment_method where id = ${r.id}`,
+      );
+      r.payment_method = as.paymentMethod;
+    }
+    const details = as.paymentMethod ? { by, paymentMethod: as.paymentMethod } : { by };
+    await setStatus(tx, r.id, ["pending_confirmation"], "confirmed", "option_confirmed", details, as.actor);
     let paymentDeadline: string | null = null;
     const transfer = readBankTransferSettings(r.bank_transfer);
     if (r.payment_method === "bank_transfer" && transfer) {

@@ -1,6 +1,9 @@
-import { Building2, LogIn, LogOut } from "lucide-react";
+import { Building2, ListChecks, LogIn, LogOut } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { href } from "../../app/routes";
+import { AppLink } from "../../ui/app-link";
+import { useHotel } from "../hotel/hotel-context";
 import { useTrade } from "./trade-context";
 
 /**
@@ -8,8 +11,9 @@ import { useTrade } from "./trade-context";
  * with "Log out".
  */
 export function TradeHeader() {
-  const { t } = useTranslation("trade");
+  const { t } = useTranslation(["trade", "agency"]);
   const trade = useTrade();
+  const { ids } = useHotel();
   const [leaving, setLeaving] = useState(false);
   if (!trade) return null;
   if (!trade.user)
@@ -38,6 +42,11 @@ export function TradeHeader() {
         <LogOut aria-hidden="true" size={18} />
         {t("header.logout")}
       </button>
+      {/* After "Log out", which the login dialog focuses as the header's first button when it closes. */}
+      <AppLink className="trade-header__button" to={href("agencyReservations", ids)}>
+        <ListChecks aria-hidden="true" size={18} />
+        {t("agency:headerLink")}
+      </AppLink>
     </div>
   );
 }

@@ -1,0 +1,277 @@
+import {
+  AGENCY_CONFIRM_METHODS,
+  type AgencyConfirmMethod,
+  type AgencyHotels,
+  type AgencyList,
+  type AgencyListQuery,
+  type AgencyPrintVersion,
+  type AgencyReservationRow,
+  agencyStatusOf,
+} from "@alloggio/domain/contract/trade/agency-reservations";
+import { TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
+import { fromMinor } from "@alloggio/domain/money/money";
+import { tradePasswordExpired } from "@alloggio/domain/trade/login";
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { AppError, notFound } from "../../http/errors";
+import { readBankTransferSettings } from "../booking/bank-transfer";
+import { findReservationMailFacts } from "../mail/repository";
+import { cancelReservationForGuest } from "../manage/cancel";
+import type { ManageDeps } from "../manage/holder";
+import { confirmOption } from "../manage/property-actions";
+import { renderAgencyPdf } from "./agency-pdf";
+import { tradeLoginRequired } from "./change-password";
+import { hasTradeCsrfToken, type TradeSessionUser, tradeUserOf } from "./session";
+
+// The agency area (SPEC §2 agencyReservations, §4, §7 `agency/*`; issue 13, ADR 0032): the reservations whose
+// `customer_id` is the trade session's customer. Every lookup carries that customer in its WHERE clause, so a code
+// of another agency answers the same 404 as a code that does not exist.
+
+export type AgencyDeps = Omit<ManageDeps, "codeLimiter">;
+
+/**
+ * The logged trade user of the call (401 `trade_login_required`); an expired or reset password must be changed
+ * first (403 `password_change_required`, as trade prices wait for it, ADR 0029); a change needs the session's CSRF
+ * token (403 `csrf_failed`).
+ */
+export async function requireAgency(
+  deps: AgencyDeps,
+  request: FastifyRequest,
+  change = false,
+): Promise<TradeSessionUser> {
+  const trade = await tradeUserOf({ database: deps.database, now: deps.now }, request);
+  if (!trade) throw tradeLoginRequired();
+  if (tradePasswordExpired(trade.user, deps.now()))
+    throw new AppError("password_change_required", 403, "Change the expired password first", [
+      { field: "password", message: "expired or reset" },
+    ]);
+  if (change && !hasTradeCsrfToken(request, trade.sessionToken))
+    throw new AppError("csrf_failed", 403, "The request lacks the session's CSRF token", [
+      { field: TRADE_CSRF_HEADER, message: "missing or wrong" },
+    ]);
+  return trade;
+}
+
+const reservationNotFound = () => notFound("code", "No such reservation of this agency");
+
+/** SQL of the agency's filter statuses (ADR 0032), `w` being "a room is waiting". */
+const WAITING_ROOM = sql`exists (select 1 from reservation_room w where w.reservation_id = r.id and w.status = 'W')`;
+const STATUS_SQL: Record<Exclude<AgencyListQuery["status"], "all">, SQL> = {
+  canceled: sql`r.status = 'cancelled'`,
+  active: sql`(r.status = 'confirmed' and not ${WAITING_ROOM})`,
+  waiting: sql`(r.status <> 'cancelled' and (r.status <> 'confirmed' or ${WAITING_ROOM}))`,
+};
+
+type RowRecord = {
+  id: number;
+  code: string;
+  hotel_id: number;
+  hotel_name: string;
+  channel_id: number;
+  arrival: string;
+  departure: string;
+  guest: string;
+  rooms: number;
+  adults: number;
+  currency: string;
+  decimal_digits: number;
+  total_minor: number;
+  commission_minor: number | null;
+  status: AgencyReservationRow["status"];
+  waiting: boolean;
+  option_expires_at: string | null;
+  bank_transfer: unknown;
+  created_at: string;
+  full_count: number;
+};
+
+/**
+ * The commission of the rooms still booked at commissionable rates: the rate's commission percent of the room's
+ * price (ADR 0032); null when no such room (net rates only, or everything cancelled: nothing is earned).
+ */
+const COMMISSION_SQL = sql`(select round(sum(rr.total_minor * rp.commission_percent / 100))::int
+  from reservation_room rr join rate_plan rp on rp.id = rr.rate_plan_id
+  where rr.reservation_id = r.id and rp.commission_percent is not null and not rp.is_net and rr.status <> 'C')`;
+
+const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.channel_id,
+    r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,
+    (select count(*)::int from reservation_room rr where rr.reservation_id = r.id
+      and (rr.status <> 'C' or r.status = 'cancelled')) as rooms,
+    (select coalesce(sum(rr.adults), 0)::int from reservation_room rr where rr.reservation_id = r.id
+      and (rr.status <> 'C' or r.status = 'cancelled')) as adults,
+    r.currency_code as currency, c.decimal_digits, r.total_minor, ${COMMISSION_SQL} as commission_minor,
+    r.status, ${WAITING_ROOM} as waiting, r.option_expires_at, h.settings->'bankTransfer' as bank_transfer,
+    r.created_at`;
+
+const FROM = sql`from reservation r join hotel h on h.id = r.hotel_id join currency c on c.code = r.currency_code`;
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The methods a live option may be confirmed with: at the hotel, or by transfer where the hotel takes them. */
+function confirmMethodsOf(row: RowRecord, now: Date): AgencyConfirmMethod[] {
+  const live =
+    row.status === "pending_confirmation" &&
+    row.option_expires_at !== null &&
+    new Date(row.option_expires_at).getTime() > now.getTime();
+  if (!live) return [];
+  return AGENCY_CONFIRM_METHODS.filter(
+    (m) => m !== "bank_transfer" || readBankTransferSettings(row.bank_transfer) !== null,
+  );
+}
+
+function toRow(row: RowRecord, now: Date): AgencyReservationRow {
+  const money = (minor: number) => fromMinor(minor, row.decimal_digits);
+  return {
+    code: row.code,
+    hotel: { id: row.hotel_id, name: row.hotel_name },
+    channel: row.channel_id,
+    arrival: row.arrival,
+    departure: row.departure,
+    guest: row.guest,
+    rooms: row.rooms,
+    adults: row.adults,
+    currency: row.currency,
+    total: money(row.total_minor),
+    commission: row.commission_minor === null ? null : money(row.commission_minor),
+    status: row.status,
+    agencyStatus: agencyStatusOf(row.status, row.waiting),
+    optionExpiresAt: iso(row.option_expires_at),
+    confirmMethods: confirmMethodsOf(row, now),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** `agency/list-reservations`: one page of the agency's reservations, newest first, with the filters' count. */
+export async function listAgencyReservations(
+  deps: AgencyDeps,
+  customerId: number,
+  q: AgencyListQuery,
+): Promise<AgencyList> {
+  const parts: SQL[] = [sql`r.customer_id = ${customerId}`];
+  if (q.status !== "all") parts.push(STATUS_SQL[q.status]);
+  if (q.hotel !== undefined) parts.push(sql`r.hotel_id = ${q.hotel}`);
+  // Major units of the reservation's own currency, compared in its minor units.
+  if (q.priceMin !== undefined)
+    parts.push(sql`r.total_minor >= round(${q.priceMin}::numeric * power(10, c.decimal_digits))`);
+  if (q.priceMax !== undefined)
+    parts.push(sql`r.total_minor <= round(${q.priceMax}::numeric * power(10, c.decimal_digits))`);
+  const where = sql.join(parts, sql` and `);
+  const outer: SQL[] = [];
+  if (q.adults !== undefined) outer.push(sql`adults = ${q.adults}`);
+  if (q.rooms !== undefined) outer.push(sql`rooms = ${q.rooms}`);
+  const outerWhere = outer.length > 0 ? sql`where ${sql.join(outer, sql` and `)}` : sql``;
+  const offset = (q.page - 1) * q.pageSize;
+  const rows = await deps.database.query<RowRecord>(sql`
+    select x.*, count(*) over ()::int as full_count from (${SELECT} ${FROM} where ${where}) x
+    ${outerWhere}
+    order by x.created_at desc, x.id desc
+    limit ${q.pageSize} offset ${offset}`);
+  let total = rows[0]?.full_count ?? 0;
+  if (rows.length === 0 && q.page > 1) {
+    const [counted] = await deps.database.query<{ n: number }>(
+      sql`select count(*)::int as n from (${SELECT} ${FROM} where ${where}) x ${outerWhere}`,
+    );
+    total = counted?.n ?? 0;
+  }
+  const now = deps.now();
+  return { rows: rows.map((row) => toRow(row, now)), page: q.page, pageSize: q.pageSize, total };
+}
+
+/** One reservation of the agency, or 404 — the same for another agency's code as for an unknown one. */
+async function findAgencyReservation(deps: AgencyDeps, customerId: number, code: string): Promise<RowRecord> {
+  const [row] = await deps.database.query<RowRecord>(
+    sql`${SELECT}, 0 as full_count ${FROM} where r.code = ${code} and r.customer_id = ${customerId}`,
+  );
+  if (!row) throw reservationNotFound();
+  return row;
+}
+
+/** `agency/associated-hotels`: the hotels × channels the account is enabled for. */
+export async function associatedHotels(deps: AgencyDeps, customerId: number): Promise<AgencyHotels> {
+  const rows = await deps.database.query<{
+    hotel: number;
+    name: string;
+    channel: number;
+    channel_name: string;
+  }>(sql`select h.id as hotel, h.name, ch.id as channel, ch.name as channel_name
+    from trade_customer_hotel t join hotel h on h.id = t.hotel_id join channel ch on ch.id = t.channel_id
+    where t.trade_customer_id = ${customerId}
+    order by h.name, h.id, ch.id`);
+  return {
+    hotels: rows.map((r) => ({
+      hotel: r.hotel,
+      name: r.name,
+      channel: r.channel,
+      channelName: r.channel_name,
+    })),
+  };
+}
+
+const byOf = (trade: TradeSessionUser) => `trade_user:${trade.user.id}`;
+
+/**
+ * `agency/confirm-reservation`: the agency confirms its option (pending confirmation → confirmed) with a method it
+ * may choose, through the property's own confirmation (history, bank-transfer deadline, mails); 409
+ * `not_an_option` / `option_expired`, 400 `payment_method_not_allowed`.
+ */
+export async function confirmAgencyReservation(
+  deps: AgencyDeps & { baseUrl: string },
+  trade: TradeSessionUser,
+  code: string,
+  paymentMethod: AgencyConfirmMethod,
+): Promise<AgencyReservationRow> {
+  const row = await findAgencyReservation(deps, trade.customer.id, code);
+  if (paymentMethod === "bank_transfer" && readBankTransferSettings(row.bank_transfer) === null)
+    throw new AppError(
+      "payment_method_not_allowed",
+      400,
+      "paymentMethod: the hotel takes no bank transfers",
+      [{ field: "paymentMethod", message: "not allowed for this hotel" }],
+    );
+  await confirmOption(
+    { database: deps.database, now: deps.now, baseUrl: deps.baseUrl },
+    row.id,
+    byOf(trade),
+    undefined,
+    { actor: "agency", paymentMethod },
+  );
+  return toRow(await findAgencyReservation(deps, trade.customer.id, code), deps.now());
+}
+
+/** Cancels the agency's reservation under the guest's cancellation rules (manage/cancel.ts). */
+export async function cancelAgencyReservation(
+  deps: AgencyDeps,
+  trade: TradeSessionUser,
+  code: string,
+  baseUrl: string,
+): Promise<AgencyReservationRow> {
+  const row = await findAgencyReservation(deps, trade.customer.id, code);
+  await cancelReservationForGuest(
+    deps,
+    { hotelId: row.hotel_id, reservationId: row.id, preview: false, actor: "agency" },
+    byOf(trade),
+    baseUrl,
+  );
+  return toRow(await findAgencyReservation(deps, trade.customer.id, code), deps.now());
+}
+
+/** `agency/print`: the voucher PDF for the agency (price, commission, net) or its guest (none of those). */
+export async function printAgencyReservation(
+  deps: AgencyDeps,
+  trade: TradeSessionUser,
+  code: string,
+  version: AgencyPrintVersion,
+  language: number | undefined,
+  baseUrl: string,
+): Promise<{ filename: string; content: Buffer }> {
+  const row = await findAgencyReservation(deps, trade.customer.id, code);
+  const facts = await findReservationMailFacts(deps.database.db, row.id);
+  if (!facts) throw reservationNotFound();
+  return renderAgencyPdf(
+    { ...facts, baseUrl },
+    version,
+    { agencyName: trade.customer.name, totalMinor: row.total_minor, commissionMinor: row.commission_minor },
+    language ?? facts.languageId,
+    deps.now(),
+  );
+}

@@ -1,0 +1,546 @@
+import {
+  AGENCY_STATUS_FILTERS,
+  type AgencyConfirmMethod,
+  type AgencyReservationRow,
+} from "@alloggio/domain/contract/trade/agency-reservations";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { FileText, Printer } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearch } from "wouter";
+import { href } from "../../app/routes";
+import { ApiError } from "../../lib/api-client";
+import { useNavigateTo } from "../../ui/app-link";
+import { useHotel } from "../hotel/hotel-context";
+import { PortalShell } from "../portal/portal-shell";
+import { TradeNoticesSlot, TradeProvider, useTrade } from "../trade/trade-context";
+import { TradeHeader } from "../trade/trade-header";
+import {
+  agencyPrintHref,
+  associatedHotels,
+  cancelAgencyReservation,
+  confirmAgencyReservation,
+  listAgencyReservations,
+} from "./agency-api";
+import {
+  amount,
+  type Filters,
+  NO_FILTERS,
+  positive,
+  queryOf,
+  readFilters,
+  toRequest,
+} from "./agency-filters";
+import "./agency.css";
+
+const NS = "agency";
+
+/** `/channel/:channel/language/:language/agency` (agencyReservations): the logged agency's reservations. */
+export default function AgencyPage() {
+  const params = useParams<{ channel: string; language: string }>();
+  const ids = { channel: Number(params.channel), language: Number(params.language) };
+  return (
+    <PortalShell ids={ids}>
+      <TradeProvider>
+        <AgencyArea />
+      </TradeProvider>
+    </PortalShell>
+  );
+}
+
+/** The area inside the portal and the trade login (exported for its tests). */
+export function AgencyArea() {
+  const { t } = useTranslation(NS);
+  const trade = useTrade();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  let body: ReactNode;
+  if (!trade) body = <p className="agency-notice">{t("tradeOnly")}</p>;
+  else if (!trade.user)
+    body = (
+      <div className="agency-notice">
+        <p>{t("loginFirst")}</p>
+        <button type="button" className="button" aria-haspopup="dialog" onClick={trade.openLogin}>
+          {t("login")}
+        </button>
+      </div>
+    );
+  else body = <Reservations key={trade.user.id} csrf={trade.user.csrfToken} />;
+  return (
+    <main id="main" className="page agency">
+      <div className="agency__top">
+        <h1 ref={heading} tabIndex={-1}>
+          {t("title")}
+        </h1>
+        {trade?.user ? <TradeHeader /> : null}
+      </div>
+      {trade ? <TradeNoticesSlot /> : null}
+      {body}
+    </main>
+  );
+}
+
+type Dialog = { kind: "confirm" | "cancel"; row: AgencyReservationRow } | null;
+
+function Reservations({ csrf }: { csrf: string }) {
+  const { t } = useTranslation([NS, "errors"]);
+  const { ids, locale } = useHotel();
+  const search = useSearch();
+  const navigate = useNavigateTo();
+  const filters = useMemo(() => readFilters(search), [search]);
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState("");
+
+  const hotels = useQuery({ queryKey: ["agency", "hotels"], queryFn: associatedHotels });
+  const list = useQuery({
+    queryKey: ["agency", "reservations", filters],
+    queryFn: () => listAgencyReservations(toRequest(filters)),
+    placeholderData: keepPreviousData,
+  });
+
+  const go = (next: Filters) =>
+    navigate(href("agencyReservations", { channel: ids.channel, language: ids.language }, queryOf(next)), {
+      replace: true,
+    });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "").trim();
+    setNotice("");
+    go({
+      status: readFilters(`status=${value("status")}`).status,
+      hotel: positive(value("hotel")),
+      priceMin: amount(value("priceMin")),
+      priceMax: amount(value("priceMax")),
+      adults: positive(value("adults")),
+      rooms: positive(value("rooms")),
+      page: 1,
+    });
+  };
+
+  const hotelOptions = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const h of hotels.data?.hotels ?? []) if (h.channel === ids.channel) seen.set(h.hotel, h.name);
+    return [...seen];
+  }, [hotels.data, ids.channel]);
+
+  const money = (value: number, currency: string) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
+  const day = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
+    [locale],
+  );
+  const instant = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }),
+    [locale],
+  );
+  const showDay = (ymd: string) => day.format(new Date(`${ymd}T00:00:00Z`));
+
+  const done = (message: string) => {
+    setDialog(null);
+    setNotice(message);
+    void queryClient.invalidateQueries({ queryKey: ["agency", "reservations"] });
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const formKey = search;
+  return (
+    <>
+      <form className="agency-filters" onSubmit={submit} key={formKey} aria-label={t("filters.title")}>
+        <div className="field">
+          <label htmlFor="agency-status">{t("filters.status")}</label>
+          <select id="agency-status" name="status" defaultValue={filters.status}>
+            {AGENCY_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="agency-hotel">{t("filters.property")}</label>
+          <select id="agency-hotel" name="hotel" defaultValue={filters.hotel}>
+            <option value="">{t("filters.anyProperty")}</option>
+            {hotelOptions.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="agency-price-min">{t("filters.priceMin")}</label>
+          <input
+            id="agency-price-min"
+            name="priceMin"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            defaultValue={filters.priceMin}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="agency-price-max">{t("filters.priceMax")}</label>
+          <input
+            id="agency-price-max"
+            name="priceMax"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            defaultValue={filters.priceMax}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="agency-adults">{t("filters.adults")}</label>
+          <input
+            id="agency-adults"
+            name="adults"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            defaultValue={filters.adults}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="agency-rooms">{t("filters.rooms")}</label>
+          <input
+            id="agency-rooms"
+            name="rooms"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            defaultValue={filters.rooms}
+          />
+        </div>
+        <div className="agency-filters__actions">
+          <button type="submit" className="button">
+            {t("filters.apply")}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => go(NO_FILTERS)}>
+            {t("filters.reset")}
+          </button>
+        </div>
+      </form>
+
+      <p role="status" className={notice ? "agency-done" : "visually-hidden"}>
+        {notice}
+      </p>
+      {list.isError ? (
+        <p role="alert" className="agency-problem">
+          {errorText(t, list.error)}
+        </p>
+      ) : null}
+      <p className="agency-count" aria-live="polite">
+        {data ? t("count", { count: data.total }) : t("loading")}
+      </p>
+
+      {data && data.rows.length > 0 ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <section className="agency-table-wrap" aria-labelledby="agency-table-caption" tabIndex={0}>
+          <table className="agency-table">
+            <caption id="agency-table-caption" className="visually-hidden">
+              {t("tableCaption")}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("col.code")}</th>
+                <th scope="col">{t("col.property")}</th>
+                <th scope="col">{t("col.stay")}</th>
+                <th scope="col">{t("col.guest")}</th>
+                <th scope="col" className="num">
+                  {t("col.rooms")}
+                </th>
+                <th scope="col" className="num">
+                  {t("col.adults")}
+                </th>
+                <th scope="col" className="num">
+                  {t("col.total")}
+                </th>
+                <th scope="col" className="num">
+                  {t("col.commission")}
+                </th>
+                <th scope="col">{t("col.status")}</th>
+                <th scope="col">{t("col.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.code}>
+                  <th scope="row" className="agency-code">
+                    {row.code}
+                  </th>
+                  <td>{row.hotel.name}</td>
+                  <td className="nowrap">
+                    {showDay(row.arrival)} – {showDay(row.departure)}
+                  </td>
+                  <td>{row.guest}</td>
+                  <td className="num">{row.rooms}</td>
+                  <td className="num">{row.adults}</td>
+                  <td className="num">{money(row.total, row.currency)}</td>
+                  <td className="num">
+                    {row.commission === null ? "—" : money(row.commission, row.currency)}
+                  </td>
+                  <td>
+                    <span className={`agency-badge agency-badge--${row.agencyStatus}`}>
+                      {t(`rowStatus.${row.status}`)}
+                    </span>
+                    {row.optionExpiresAt && row.status === "pending_confirmation" ? (
+                      <span className="agency-expiry">
+                        {t("optionUntil", { when: instant.format(new Date(row.optionExpiresAt)) })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <div className="agency-actions">
+                      <a
+                        className="agency-action"
+                        href={agencyPrintHref(row.code, "agency", ids.language)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={t("actions.printAgencyFor", { code: row.code })}
+                      >
+                        <Printer aria-hidden="true" size={16} />
+                        {t("actions.printAgency")}
+                      </a>
+                      <a
+                        className="agency-action"
+                        href={agencyPrintHref(row.code, "guest", ids.language)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={t("actions.printGuestFor", { code: row.code })}
+                      >
+                        <FileText aria-hidden="true" size={16} />
+                        {t("actions.printGuest")}
+                      </a>
+                      {row.confirmMethods.length > 0 ? (
+                        <button
+                          type="button"
+                          className="agency-action"
+                          aria-haspopup="dialog"
+                          aria-label={t("actions.confirmFor", { code: row.code })}
+                          onClick={() => {
+                            setNotice("");
+                            setDialog({ kind: "confirm", row });
+                          }}
+                        >
+                          {t("actions.confirm")}
+                        </button>
+                      ) : null}
+                      {row.status !== "cancelled" ? (
+                        <button
+                          type="button"
+                          className="agency-action agency-action--danger"
+                          aria-haspopup="dialog"
+                          aria-label={t("actions.cancelFor", { code: row.code })}
+                          onClick={() => {
+                            setNotice("");
+                            setDialog({ kind: "cancel", row });
+                          }}
+                        >
+                          {t("actions.cancel")}
+                        </button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      {data && data.rows.length === 0 ? <p className="agency-empty">{t("empty")}</p> : null}
+
+      {data && pages > 1 ? (
+        <nav className="agency-pager" aria-label={t("pager.label")}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={filters.page <= 1}
+            onClick={() => go({ ...filters, page: filters.page - 1 })}
+          >
+            {t("pager.previous")}
+          </button>
+          <span aria-current="page">{t("pager.page", { page: filters.page, pages })}</span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={filters.page >= pages}
+            onClick={() => go({ ...filters, page: filters.page + 1 })}
+          >
+            {t("pager.next")}
+          </button>
+        </nav>
+      ) : null}
+
+      {dialog?.kind === "confirm" ? (
+        <ConfirmDialog
+          row={dialog.row}
+          csrf={csrf}
+          onClose={() => setDialog(null)}
+          onDone={() => done(t("confirm.done", { code: dialog.row.code }))}
+        />
+      ) : null}
+      {dialog?.kind === "cancel" ? (
+        <CancelDialog
+          row={dialog.row}
+          csrf={csrf}
+          onClose={() => setDialog(null)}
+          onDone={() => done(t("cancel.done", { code: dialog.row.code }))}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** The server's refusal in words: the agency's own text, else the guest app's, else a generic one. */
+function errorText(t: T, error: unknown): string {
+  const code = error instanceof ApiError ? error.code : "failed";
+  return t([`errors.${code}`, `errors:${code}`, "errors.failed"]);
+}
+
+function AgencyDialog(props: { title: string; busy: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const node = ref.current;
+    if (node && !node.open) {
+      if (typeof node.showModal === "function") node.showModal();
+      else node.setAttribute("open", "");
+    }
+    return () => {
+      if (node?.open && typeof node.close === "function") node.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog agency-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!props.busy) props.onClose();
+      }}
+    >
+      <h2 id={`${id}-title`} className="agency-dialog__title">
+        {props.title}
+      </h2>
+      {props.children}
+    </dialog>
+  );
+}
+
+function ConfirmDialog(props: {
+  row: AgencyReservationRow;
+  csrf: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation([NS, "errors"]);
+  const [method, setMethod] = useState<AgencyConfirmMethod>(props.row.confirmMethods[0] ?? "pay_at_hotel");
+  const confirm = useMutation({
+    mutationFn: () => confirmAgencyReservation(props.row.code, method, props.csrf),
+    onSuccess: props.onDone,
+  });
+  return (
+    <AgencyDialog
+      title={t("confirm.title", { code: props.row.code })}
+      busy={confirm.isPending}
+      onClose={props.onClose}
+    >
+      <p>{t("confirm.intro", { guest: props.row.guest, hotel: props.row.hotel.name })}</p>
+      <fieldset className="agency-methods">
+        <legend>{t("confirm.method")}</legend>
+        {props.row.confirmMethods.map((m) => (
+          <label key={m} className="agency-method">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={m}
+              checked={method === m}
+              onChange={() => setMethod(m)}
+            />
+            {t(`methods.${m}`)}
+          </label>
+        ))}
+      </fieldset>
+      {confirm.isError ? (
+        <p role="alert" className="agency-problem">
+          {errorText(t, confirm.error)}
+        </p>
+      ) : null}
+      <div className="agency-dialog__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={confirm.isPending}
+          onClick={() => confirm.mutate()}
+        >
+          {t("confirm.submit")}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={confirm.isPending}
+          onClick={props.onClose}
+        >
+          {t("back")}
+        </button>
+      </div>
+    </AgencyDialog>
+  );
+}
+
+function CancelDialog(props: {
+  row: AgencyReservationRow;
+  csrf: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation([NS, "errors"]);
+  const cancel = useMutation({
+    mutationFn: () => cancelAgencyReservation(props.row.code, props.csrf),
+    onSuccess: props.onDone,
+  });
+  return (
+    <AgencyDialog
+      title={t("cancel.title", { code: props.row.code })}
+      busy={cancel.isPending}
+      onClose={props.onClose}
+    >
+      <p>{t("cancel.intro", { guest: props.row.guest, hotel: props.row.hotel.name })}</p>
+      <p>{t("cancel.rules")}</p>
+      {cancel.isError ? (
+        <p role="alert" className="agency-problem">
+          {errorText(t, cancel.error)}
+        </p>
+      ) : null}
+      <div className="agency-dialog__actions">
+        <button
+          type="button"
+          className="button agency-danger"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
+          {t("cancel.submit")}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={cancel.isPending}
+          onClick={props.onClose}
+        >
+          {t("back")}
+        </button>
+      </div>
+    </AgencyDialog>
+  );
+}
