@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
+import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
 import { addDays } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
@@ -62,8 +63,9 @@ export async function loadDemoAgencyReservations(database: Database, today: stri
     currency_code: string;
     city_tax_minor: number;
     rate_plan_id: number;
+    commission_percent: string;
     room_type_id: number;
-  }>(sql`select h.id as hotel_id, h.currency_code, h.city_tax_minor, rp.id as rate_plan_id,
+  }>(sql`select h.id as hotel_id, h.currency_code, h.city_tax_minor, rp.id as rate_plan_id, rp.commission_percent,
       (select rt.id from room_type rt where rt.hotel_id = h.id order by rt.id limit 1) as room_type_id
     from trade_customer_hotel t join hotel h on h.id = t.hotel_id
     join rate_plan rp on rp.hotel_id = h.id and rp.commission_percent is not null and not rp.is_net
@@ -99,9 +101,10 @@ export async function loadDemoAgencyReservations(database: Database, today: stri
       const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
       const nightly = `{${Array.from({ length: stay.nights }, () => stay.nightlyMinor).join(",")}}`;
       await tx.execute(sql`insert into reservation_room (reservation_id, slot, room_type_id, rate_plan_id, arrival,
-          departure, adults, status, total_minor, nightly_minor, penalty_minor)
+          departure, adults, status, total_minor, nightly_minor, penalty_minor, commission_percent, commission_minor)
         values (${id}, 0, ${target.room_type_id}, ${target.rate_plan_id}, ${arrival}::date, ${departure}::date,
-          ${stay.adults}, ${active ? "A" : "C"}, ${roomMinor}, ${nightly}::integer[], 0)`);
+          ${stay.adults}, ${active ? "A" : "C"}, ${roomMinor}, ${nightly}::integer[], 0, ${target.commission_percent},
+          ${commissionMinor(roomMinor, Number(target.commission_percent))})`);
       await tx.execute(sql`insert into reservation_guest (reservation_id, first_name, last_name, type)
         values (${id}, ${stay.guest.split(" ")[0]}, ${stay.guest.split(" ").slice(1).join(" ")}, 'adult')`);
       await tx.execute(sql`insert into reservation_history (reservation_id, at, actor, action, to_status, details)

@@ -2,11 +2,14 @@ import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
 import { createTestApp } from "@alloggio/test-kit/app";
 import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import {
+  aDirectChannel,
   aPriceRange,
   aRatePlan,
   aRoomType,
+  aTradeChannel,
   aTradeCustomer,
   buildProperty,
+  DIRECT_CHANNEL_ID,
   seedProperty,
   TRADE_CHANNEL_ID,
 } from "@alloggio/test-kit/builders";
@@ -26,9 +29,11 @@ let database: Database;
 let app: App;
 
 const room = aRoomType({ name: { en: "Garden double" }, maxOccupancy: 3, maxAdults: 3 });
-const commissionable = aRatePlan({ name: { en: "Agency flexible" }, commissionPercent: 10 });
-const net = aRatePlan({ name: { en: "Net rate" }, isNet: true });
-const resellable = aRatePlan({ name: { en: "Resellable" }, resellable: true, refundable: false });
+// On both channels: the agencies book on the trade channel, and one guest books on the direct one.
+const channelIds = [DIRECT_CHANNEL_ID, TRADE_CHANNEL_ID];
+const commissionable = aRatePlan({ name: { en: "Agency flexible" }, commissionPercent: 10, channelIds });
+const net = aRatePlan({ name: { en: "Net rate" }, isNet: true, channelIds });
+const resellable = aRatePlan({ name: { en: "Resellable" }, resellable: true, refundable: false, channelIds });
 const agencyA = aTradeCustomer({ name: "Viaggi Alfa Srl" });
 const agencyB = aTradeCustomer({ name: "Beta Travel" });
 const property = buildProperty({
@@ -38,6 +43,8 @@ const property = buildProperty({
   prices: [commissionable, net, resellable].map((rate) =>
     aPriceRange(room, rate, { perAdults: { "1": 100, "2": 120, "3": 150 } }),
   ),
+  // No trade option by the channel: the bookings at the hotel are confirmed; the test makes its options itself.
+  channels: [aDirectChannel(), aTradeChannel({ tradeConfHour: 0 })],
   tradeCustomers: [agencyA, agencyB],
 });
 
@@ -47,8 +54,23 @@ let b: Session;
 const codes: Record<string, string> = {};
 
 let bookings = 0;
-/** A 3-night stay from 20 January, each booking a week after the last (one room of each kind is on sale). */
-async function book(rateId: number, adults: number, customer: number, guest: string): Promise<string> {
+/** The agency data a trade booking carries (ADR 0031). */
+const AGENCY = {
+  fullname: "Viaggi Alfa Srl",
+  address: "Via Roma 1",
+  cap: "37100",
+  city: "Verona",
+  country: "IT",
+  mail: "booking@alfa.test",
+  vatNumber: "12345678903",
+  type: 1,
+};
+
+/**
+ * A 3-night stay from 20 January, each booking a week after the last (one room of each kind is on sale), booked
+ * through guestdata.do: by an agency's logged user on the trade channel, or by a guest on the direct one (null).
+ */
+async function book(rateId: number, adults: number, by: Session | null, guest: string): Promise<string> {
   const from = new Date(Date.UTC(2030, 0, 20 + 7 * bookings++));
   const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
   const arrival = ymd(from);
@@ -56,10 +78,14 @@ async function book(rateId: number, adults: number, customer: number, guest: str
   const res = await app.inject({
     method: "POST",
     url: "/api/guestdata.do",
-    headers: { "idempotency-key": anIdempotencyKey() },
+    headers: {
+      "idempotency-key": anIdempotencyKey(),
+      ...(by ? { cookie: `${TRADE_COOKIE}=${by.token}` } : {}),
+    },
     payload: aBookingRequest(
       { hotel: property.hotel.id, roomId: room.id, rateId, arrival, departure },
       {
+        ...(by ? { channel: TRADE_CHANNEL_ID, agency: AGENCY } : { channel: DIRECT_CHANNEL_ID }),
         booker: {
           fullname: guest,
           email: "guest@example.test",
@@ -72,9 +98,7 @@ async function book(rateId: number, adults: number, customer: number, guest: str
     ),
   });
   if (res.statusCode !== 200) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
-  const code: string = res.json().reservation.code;
-  await database.query(sql`update reservation set customer_id = ${customer} where code = ${code}`);
-  return code;
+  return res.json().reservation.code;
 }
 
 const asOption = (code: string, expiresAt: string) =>
@@ -117,14 +141,14 @@ beforeAll(async () => {
   a = await aTradeSession(database, { userId: userA.id, channel: TRADE_CHANNEL_ID, now: clock.now() });
   b = await aTradeSession(database, { userId: userB.id, channel: TRADE_CHANNEL_ID, now: clock.now() });
   // Created in this order: the list answers the newest first.
-  codes.confirmed = await book(commissionable.id, 2, agencyA.id, "Anna Conti");
-  codes.option = await book(commissionable.id, 1, agencyA.id, "Bruno Option");
+  codes.confirmed = await book(commissionable.id, 2, a, "Anna Conti");
+  codes.option = await book(commissionable.id, 1, a, "Bruno Option");
   await asOption(codes.option, "2030-01-06T10:00:00Z");
-  codes.expired = await book(net.id, 3, agencyA.id, "Carla Expired");
+  codes.expired = await book(net.id, 3, a, "Carla Expired");
   await asOption(codes.expired, "2030-01-05T09:00:00Z");
-  codes.resellable = await book(resellable.id, 2, agencyA.id, "Dario Resell");
-  codes.other = await book(commissionable.id, 2, agencyB.id, "Elena Beta");
-  codes.direct = await book(commissionable.id, 2, null as unknown as number, "Franco Direct");
+  codes.resellable = await book(resellable.id, 2, a, "Dario Resell");
+  codes.other = await book(commissionable.id, 2, b, "Elena Beta");
+  codes.direct = await book(commissionable.id, 2, null, "Franco Direct");
   // Distinct creation instants, in booking order.
   let n = 0;
   for (const code of Object.values(codes))

@@ -86,12 +86,12 @@ type RowRecord = {
 };
 
 /**
- * The commission of the rooms still booked at commissionable rates: the rate's commission percent of the room's
- * price (ADR 0032); null when no such room (net rates only, or everything cancelled: nothing is earned).
+ * The commission of the rooms still booked at commissionable rates: what each room stored when it was booked
+ * (ADR 0031: the rate's percent of its nights); null when no such room (net rates only, or everything cancelled:
+ * nothing is earned). A later change of the rate's percent does not rewrite what was sold.
  */
-const COMMISSION_SQL = sql`(select round(sum(rr.total_minor * rp.commission_percent / 100))::int
-  from reservation_room rr join rate_plan rp on rp.id = rr.rate_plan_id
-  where rr.reservation_id = r.id and rp.commission_percent is not null and not rp.is_net and rr.status <> 'C')`;
+const COMMISSION_SQL = sql`(select sum(rr.commission_minor)::int from reservation_room rr
+  where rr.reservation_id = r.id and rr.commission_percent is not null and rr.status <> 'C')`;
 
 const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.channel_id,
     r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,

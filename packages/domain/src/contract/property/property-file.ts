@@ -154,8 +154,11 @@ export const ChannelFileSchema = z.strictObject({
     .optional(),
   tracking: TrackingSchema.optional(),
   installments: z.strictObject({ has_holipay: z.boolean(), holipay_user: z.string().optional() }).optional(),
-  /** Hotel-local hour until which a trade option is held. */
-  tradeConfHour: z.number().int().min(0).max(23).optional(),
+  /**
+   * How many hours a trade booking that takes nothing now is held as an option (SPEC §9 "valid for {hour}
+   * hour(s)", ADR 0031); 0: no trade option. At most a week.
+   */
+  tradeConfHour: z.number().int().min(0).max(168).optional(),
   settings: JsonObjectSchema.optional(),
 });
 
