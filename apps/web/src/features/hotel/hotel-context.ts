@@ -7,6 +7,8 @@ export type HotelContextValue = {
   ids: { hotel: number; channel: number; language: number };
   /** BCP 47 locale for dates and numbers. */
   locale: string;
+  /** A portal page (the channel's hotels): `ids.hotel` is only the first hotel, for the search bar's needs. */
+  portal?: boolean;
 };
 
 export const HotelContext = createContext<HotelContextValue | null>(null);

@@ -50,6 +50,7 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
       channel,
       ids: { hotel: first.id, channel: ids.channel, language: ids.language },
       locale: language.locale,
+      portal: true,
     };
   }, [list.data, ids.channel, ids.language, language.locale]);
 

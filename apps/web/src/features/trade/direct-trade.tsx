@@ -28,14 +28,17 @@ const store = (kind: "localStorage" | "sessionStorage"): Storage | null => {
 
 export default function DirectTradeRedirect() {
   const { t } = useTranslation("trade-account");
-  const { channel, ids } = useHotel();
+  const { channel, ids, portal } = useHotel();
   const tradeChannel = channel.trade ? null : channel.tradeAssociated;
   const [user, setUser] = useState<TradeUser | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const target = tradeChannel
-    ? href("rooms", { hotel: ids.hotel, channel: tradeChannel, language: ids.language })
-    : "";
+  // The same page on the trade channel: the portal's, or this hotel's rooms.
+  const target = !tradeChannel
+    ? ""
+    : portal
+      ? href("portal", { channel: tradeChannel, language: ids.language })
+      : href("rooms", { hotel: ids.hotel, channel: tradeChannel, language: ids.language });
 
   useEffect(() => {
     if (!tradeChannel) return;

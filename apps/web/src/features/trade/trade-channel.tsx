@@ -32,17 +32,19 @@ const localStore = () => {
 
 /** The trade login of a trade channel's pages: its session (checked every 10 s), dialogs and the context. */
 export default function TradeChannel({ children }: { children: ReactNode }) {
-  const { ids } = useHotel();
+  const { ids, portal } = useHotel();
   const queryClient = useQueryClient();
+  // On a portal page the account is checked for the channel only: its first hotel is not the page's hotel.
+  const hotel = portal ? undefined : ids.hotel;
   const session = useMemo(
     () =>
       createTradeSession({
         channel: ids.channel,
-        hotel: ids.hotel,
+        hotel,
         api: tradeLoginApi,
         storage: localStore(),
       }),
-    [ids.channel, ids.hotel],
+    [ids.channel, hotel],
   );
   useEffect(() => {
     session.start();

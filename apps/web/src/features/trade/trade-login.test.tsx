@@ -58,14 +58,14 @@ function tradeHotel(trade = true) {
   };
 }
 
-function renderTrade(trade = true) {
+function renderTrade(trade = true, portal = false) {
   return renderInHotel(
     <TradeProvider>
       <TradeHeader />
       <TradeNotices />
       <TradePricesNotice />
     </TradeProvider>,
-    tradeHotel(trade),
+    { ...tradeHotel(trade), portal },
   );
 }
 
@@ -130,6 +130,19 @@ describe("trade login in the page (issue 13)", () => {
     expect(await screen.findAllByRole("button", { name: "Agency login" })).toHaveLength(2);
     expect(calls.at(-1)?.body).toEqual({ method: "logout" });
     expect(localStorage.getItem(tradeStorageKey(CHANNEL))).toBeNull();
+  });
+
+  it("on a portal page logs in for the channel only: the list's first hotel is not the page's hotel", async () => {
+    const user = userEvent.setup();
+    renderTrade(true, true);
+    await logIn(user);
+    expect(await screen.findByText("Viaggi Sereni Srl")).toBeTruthy();
+    expect(calls[0]?.body).toEqual({
+      method: "login",
+      username: "agenzia",
+      password: "Demo-Agency-1",
+      channel: CHANNEL,
+    });
   });
 
   it.each([
