@@ -29,17 +29,17 @@ test("an agent opens the agency area, filters, prints both PDFs, confirms an opt
   page,
   axe,
   capture,
-}) => {
+}, testInfo) => {
+  // It confirms and cancels the demo agency's reservations: once per run. The mobile project checks the layout below.
+  test.skip(testInfo.project.name === "mobile", "changes the demo's reservations; the desktop run covers it");
   await page.goto(AREA);
   await dismissCookies(page);
   await expect(page.getByRole("heading", { level: 1, name: "My reservations" })).toBeVisible();
   await expect(page.getByText("Log in with your agency account to see your reservations.")).toBeVisible();
   await logIn(page);
 
-  // The agency's reservations, newest first.
-  await expect(page.getByText("3 reservations")).toBeVisible();
-  const guests = table(page).getByRole("rowheader");
-  await expect(guests).toHaveCount(3);
+  // The agency's reservations, newest first (other journeys may have booked for the demo agency too).
+  await expect(page.getByText(/^\d+ reservations$/)).toBeVisible();
   await expect(rowOf(page, "Luca Ferri")).toContainText("Option");
   await expect(rowOf(page, "Marta Bianchi")).toContainText("Confirmed");
   await expect(rowOf(page, "Sofia Greco")).toContainText("Cancelled");
@@ -50,14 +50,18 @@ test("an agent opens the agency area, filters, prints both PDFs, confirms an opt
   await page.getByLabel("Status").selectOption("waiting");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/status=waiting/);
-  await expect(page.getByText("1 reservation", { exact: true })).toBeVisible();
-  await expect(table(page).getByRole("rowheader")).toHaveCount(1);
-  await expect(rowOf(page, "Luca Ferri")).toBeVisible();
+  const onlyWaiting = async () => {
+    await expect(rowOf(page, "Luca Ferri")).toBeVisible();
+    await expect(rowOf(page, "Marta Bianchi")).toHaveCount(0);
+    await expect(rowOf(page, "Sofia Greco")).toHaveCount(0);
+  };
+  await onlyWaiting();
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("waiting");
-  await expect(table(page).getByRole("rowheader")).toHaveCount(1);
+  await onlyWaiting();
   await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(table(page).getByRole("rowheader")).toHaveCount(3);
+  await expect(rowOf(page, "Marta Bianchi")).toBeVisible();
+  await expect(rowOf(page, "Sofia Greco")).toBeVisible();
 
   // Both PDFs of the confirmed booking, through the page's own session: the commission for the agency only.
   const marta = rowOf(page, "Marta Bianchi");
