@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { readPdf } from "../apps/server/src/features/voucher-pdf/pdf-test-kit";
 import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import type { DeliveredMail } from "./mail";
 import { findOpenStay } from "./stays";
+import { chooseTradeRate, confirmTradeBooking, fillGuestAndTerms } from "./trade";
 
 // Issue 13 (ADR 0033): a new agency asks for a trade account on channel 2, the owner approves it, the agent
 // recovers the password through the mailed link, then — after the back office resets it — is forced to choose a
-// new one before seeing trade prices. And the direct channel (1) offers the trade engine to a logged agent.
+// new one before seeing trade prices, books for a guest at the trade rate and prints the booking from its agency
+// area (issue 13's "done when"). And the direct channel (1) offers the trade engine to a logged agent.
 
 const TRADE_PRICE = { level: 4, name: /^Trade – / } as const;
 
@@ -52,7 +55,7 @@ async function logIn(page: Page, username: string, password: string) {
   return dialog;
 }
 
-test("a new agency asks for approval, is approved, recovers its password by mail, and changes a reset one before trade prices", async ({
+test("a new agency asks for approval, is approved, recovers its password, changes a reset one, books at trade rates and prints the booking", async ({
   page,
   request,
   axe,
@@ -179,6 +182,40 @@ test("a new agency asks for approval, is approved, recovers its password by mail
   await expect(page.getByRole("banner").getByText(agency.name)).toBeVisible();
   await expect(page.getByRole("heading", TRADE_PRICE).first()).toBeVisible();
   await capture("trade prices after the forced change");
+
+  // 5. The new agent books for a guest at the trade rate: the agency data come from the sign-up (its IATA code).
+  await chooseTradeRate(page);
+  const agencyData = page.getByRole("region", { name: "Agency data" });
+  await expect(agencyData.getByLabel("Agency or company name")).toHaveValue(agency.name);
+  await expect(agencyData.getByLabel("IATA code")).toHaveValue("91234567");
+  const guest = `Carlo Aurora ${tag}`;
+  await fillGuestAndTerms(page, { name: guest, email: `guest-${tag}@example.test` });
+  await page.getByRole("radio", { name: /Pay at the hotel/ }).check();
+  const code = await confirmTradeBooking(page);
+  await expect(page.getByRole("region", { name: "Booked by the agency" })).toContainText(agency.name);
+
+  // 6. It manages the booking in its agency area: found with a filter, printed for the agency and for the guest.
+  await page.getByRole("banner").getByRole("link", { name: "My reservations" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My reservations" })).toBeVisible();
+  await page.getByLabel("Status").selectOption("waiting");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const row = page
+    .getByRole("table", { name: "Your agency's reservations, newest first" })
+    .getByRole("row")
+    .filter({ hasText: code });
+  await expect(row).toContainText(guest);
+  await expect(row).toContainText("Option");
+  await capture("new agency's reservations");
+  for (const version of ["Agency", "Guest"]) {
+    const link = row.getByRole("link", { name: `${version} PDF of ${code} (opens in a new tab)` });
+    const res = await page.request.get((await link.getAttribute("href")) ?? "");
+    expect(res.headers()["content-type"]).toBe("application/pdf");
+    const pdf = await readPdf(new Uint8Array(await res.body()));
+    expect(pdf.text).toContain(code);
+    expect(pdf.text).toContain(guest);
+    if (version === "Agency") expect(pdf.text).toContain("Commission");
+    else expect(pdf.text).not.toContain("Commission");
+  }
 });
 
 test("a direct channel offers the trade engine to a logged agent, and after the yes sends them there", async ({

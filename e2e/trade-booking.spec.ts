@@ -1,5 +1,13 @@
 import { expect, test } from "./fixtures";
-import { AGENT, dismissCookies, logInAsAgent, tradeRoomsUrl } from "./trade";
+import {
+  AGENT,
+  chooseTradeRate,
+  confirmTradeBooking,
+  dismissCookies,
+  fillGuestAndTerms,
+  logInAsAgent,
+  tradeRoomsUrl,
+} from "./trade";
 
 // Issue 13 part 4 (ADR 0031): the demo agent books for a guest at trade rates on channel 2 — commission or net per
 // rate, the agency data (VAT or IATA), the invoice copied from them, the option hold, the voucher with the agency.
@@ -17,21 +25,11 @@ test("an agent books for a guest with the agency data and a copied invoice, held
 
   // The rates: a commissionable one says its percent and amount, a net one says it is net.
   const commissionable = page.getByRole("article", { name: "Trade – commissionable", exact: true }).first();
-  await expect(commissionable).toBeVisible();
   await expect(commissionable.getByText(/^Commissionable rate: 10 % commission \(.+\)$/)).toBeVisible();
   const net = page.getByRole("article", { name: "Trade – net rate", exact: true }).first();
   await expect(net.getByText("Net rate: no commission")).toBeVisible();
   await capture("trade rooms with commission");
-
-  await commissionable.getByRole("button", { name: /^Select/ }).click();
-  const selection = page.getByRole("region", { name: "Your selection" });
-  await expect(selection.getByText("All rooms are chosen.")).toBeVisible();
-  await selection.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/services/);
-  // Demo hotel 1 asks for one travel insurance.
-  await page.getByRole("checkbox", { name: "Basic cover (included)" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/checkout/);
+  await chooseTradeRate(page);
 
   // The agency data, prefilled from the account; without VAT number and IATA code the domain's rule answers.
   const agency = page.getByRole("region", { name: "Agency data" });
@@ -45,16 +43,7 @@ test("an agent books for a guest with the agency data and a copied invoice, held
   await agency.getByLabel(/Your booking reference/).fill("PRATICA-42");
 
   const email = `guest.${testInfo.project.name}.${Date.now()}@example.test`;
-  await page.getByLabel("Full name").fill("Luca Verdi");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Confirm e-mail").fill(email);
-  await page.getByLabel("Phone number").fill("333 765 4321");
-  await page.getByLabel("Country", { exact: true }).selectOption("IT");
-  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
-  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
-  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
-  const required = page.getByRole("checkbox", { name: /\(required\)/ });
-  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
+  await fillGuestAndTerms(page, { name: "Luca Verdi", email });
 
   // The invoice copies the agency data.
   await page.getByRole("checkbox", { name: "I need an invoice" }).check();
@@ -79,10 +68,7 @@ test("an agent books for a guest with the agency data and a copied invoice, held
   await capture("trade checkout 390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await book.click();
-  await page.waitForURL(/\/voucher\/code\//, { timeout: 20_000 });
-  const code = /\/voucher\/code\/([^/]+)\//.exec(page.url())?.[1] ?? "";
-  expect(code).toMatch(/^[0-9A-Z]{16}$/);
+  const code = await confirmTradeBooking(page);
   await expect(page.getByText(code).first()).toBeVisible();
   const booked = page.getByRole("region", { name: "Booked by the agency" });
   await expect(booked).toContainText(AGENT.agency);
