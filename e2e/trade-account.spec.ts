@@ -55,7 +55,7 @@ async function logIn(page: Page, username: string, password: string) {
   return dialog;
 }
 
-test("a new agency asks for approval, is approved, recovers its password, changes a reset one, books at trade rates and prints the booking", async ({
+test("a new agency asks for approval, is approved, recovers its password, changes a reset one, books at trade rates, prints the booking and changes its password", async ({
   page,
   request,
   axe,
@@ -216,6 +216,28 @@ test("a new agency asks for approval, is approved, recovers its password, change
     if (version === "Agency") expect(pdf.text).toContain("Commission");
     else expect(pdf.text).not.toContain("Commission");
   }
+
+  // 7. It changes its password from the area, logs out, and the new password logs it in.
+  await page.getByRole("button", { name: "Change your password" }).click();
+  const change = page.getByRole("dialog", { name: "Choose a new password" });
+  await change.getByLabel("Current password").fill("Aurora-Chosen-4");
+  await change.getByLabel("New password", { exact: true }).fill("Aurora-Changed-5");
+  await change.getByLabel("Repeat the new password").fill("Aurora-Changed-5");
+  await axe("trade password change");
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Your password has been changed." })).toBeVisible();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByText("Log in with your agency account to see your reservations.")).toBeVisible();
+  const again = page.getByRole("dialog", { name: "Agency login" });
+  await page.getByRole("main").getByRole("button", { name: "Agency login" }).click();
+  await again.getByLabel("Username").fill(agency.username);
+  await again.getByLabel("Password").fill("Aurora-Changed-5");
+  await again.getByRole("button", { name: "Log in" }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByRole("table", { name: "Your agency's reservations, newest first" })).toContainText(
+    code,
+  );
 });
 
 test("a direct channel offers the trade engine to a logged agent, and after the yes sends them there", async ({

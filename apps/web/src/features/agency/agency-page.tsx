@@ -5,7 +5,17 @@ import {
 } from "@alloggio/domain/contract/trade/agency-reservations";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Printer } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
@@ -34,6 +44,7 @@ import {
 import "./agency.css";
 
 const NS = "agency";
+const TradePasswordDialog = lazy(() => import("../trade/trade-password-dialog"));
 
 /** `/channel/:channel/language/:language/agency` (agencyReservations): the logged agency's reservations. */
 export default function AgencyPage() {
@@ -50,10 +61,12 @@ export default function AgencyPage() {
 
 /** The area inside the portal and the trade login (exported for its tests). */
 export function AgencyArea() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation([NS, "trade"]);
   const trade = useTrade();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const [changing, setChanging] = useState(false);
+  const [changed, setChanged] = useState(false);
   let body: ReactNode;
   if (!trade) body = <p className="agency-notice">{t("tradeOnly")}</p>;
   else if (!trade.user)
@@ -73,7 +86,33 @@ export function AgencyArea() {
           {t("title")}
         </h1>
         {trade?.user ? <TradeHeader /> : null}
+        {trade?.user && !trade.user.mustChangePassword ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setChanged(false);
+              setChanging(true);
+            }}
+          >
+            {t("trade:password.open")}
+          </button>
+        ) : null}
       </div>
+      <p role="status" className={changed ? "agency-done" : "visually-hidden"}>
+        {changed ? t("trade:password.changed") : ""}
+      </p>
+      {changing ? (
+        <Suspense fallback={null}>
+          <TradePasswordDialog
+            onClose={(done) => {
+              setChanging(false);
+              setChanged(done);
+            }}
+          />
+        </Suspense>
+      ) : null}
       {trade ? <TradeNoticesSlot /> : null}
       {body}
     </main>

@@ -52,10 +52,11 @@ export function PasswordRules({
 }
 
 /**
- * The forced password change (SPEC §4 "an expired password leads to a forced change"): after a login answering
- * `mustChangePassword`, before anything else. It cannot be dismissed; the user may log out instead.
+ * The password change. Forced (SPEC §4 "an expired password leads to a forced change"): after a login answering
+ * `mustChangePassword`, before anything else; it cannot be dismissed, the user may log out instead. Chosen (with
+ * `onClose`, from the agency area): it can be cancelled, and tells `onClose(true)` once the password is changed.
  */
-export function TradePasswordDialog() {
+export function TradePasswordDialog({ onClose }: { onClose?: (changed: boolean) => void } = {}) {
   const { t } = useTranslation(["trade", "errors"]);
   const trade = useTrade();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -90,6 +91,7 @@ export function TradePasswordDialog() {
       };
       const answer = await changeTradePassword(body, trade.user.csrfToken);
       if (answer.user.id !== 0) trade.session.replaceUser(answer.user as TradeUser);
+      onClose?.(true);
     } catch (failure) {
       setError(failure);
       if (failure instanceof ApiError && failure.code === "trade_login_required")
@@ -114,13 +116,16 @@ export function TradePasswordDialog() {
       ref={dialog}
       className="dialog trade-dialog"
       aria-labelledby={titleId}
-      onCancel={(event) => event.preventDefault()}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose?.(false);
+      }}
     >
       <div className="trade-dialog__head">
         <h2 id={titleId}>{t("password.title")}</h2>
       </div>
       <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
-        <p className="muted">{t("password.intro")}</p>
+        <p className="muted">{t(onClose ? "password.introChosen" : "password.intro")}</p>
         <div className="field">
           <label htmlFor={`${titleId}-current`}>{t("password.current")}</label>
           <input
@@ -168,13 +173,19 @@ export function TradePasswordDialog() {
           <button type="submit" className="button" disabled={busy}>
             {t("password.submit")}
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void trade?.session.logOut()}
-          >
-            {t("header.logout")}
-          </button>
+          {onClose ? (
+            <button type="button" className="button button--secondary" onClick={() => onClose(false)}>
+              {t("password.cancel")}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void trade?.session.logOut()}
+            >
+              {t("header.logout")}
+            </button>
+          )}
         </div>
       </form>
     </dialog>
