@@ -3,6 +3,7 @@ import {
   agencyInvoice,
   type BookingAgency,
   commissionMinor,
+  tradeCommissionPercent,
   tradeOptionExpiry,
   validateBookingAgency,
 } from "./trade-booking";
@@ -69,6 +70,18 @@ describe("agencyInvoice (SPEC §3: the invoice copies the agency data)", () => {
     expect(agencyInvoice({ ...agency, vatNumber: undefined, iataCode: "38212345" })).not.toHaveProperty(
       "vat",
     );
+  });
+});
+
+describe("tradeCommissionPercent (the account's percent, else the rate's; none on net rates)", () => {
+  it.each([
+    [{ commissionPercent: 10, isNet: false }, 0, 10],
+    [{ commissionPercent: 10, isNet: false }, 12.5, 12.5],
+    [{ commissionPercent: null, isNet: false }, 12, null],
+    [{ commissionPercent: 10, isNet: true }, 12, null],
+    [{ commissionPercent: null, isNet: true }, 0, null],
+  ])("%o with the account's %s %% → %s", (rate, account, expected) => {
+    expect(tradeCommissionPercent(rate, account)).toBe(expected);
   });
 });
 

@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
+import { commissionOf, evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
 import { loadSearchContext, type SearchContext } from "../search/repository";
 import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
@@ -215,6 +215,7 @@ export async function priceBooking(
       chosenRates: searched.map((s) => lead(s).rateId),
       isTrade,
       customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
+      customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
       cross: false,
       connected: false,
       crossPlans: searched.map((s) =>
@@ -273,9 +274,10 @@ export async function priceBooking(
         }
       }
       const plan = planOf(r.rateId);
-      // What the search showed the trade user (evaluate.ts): the rate's commission, on a trade booking only.
-      const commissionPercent =
-        isTrade && plan.commission_percent !== null ? Number(plan.commission_percent) : null;
+      // What the search showed the trade user (evaluate.ts): one rule, on a trade booking only.
+      const commissionPercent = isTrade
+        ? commissionOf(plan, Number(ctx.customer?.commission_percent ?? 0))
+        : null;
       if (r.refundProtection && plan.refund_protection_minor === null)
         throw badInput(`rooms.${i}.refundProtection`, "this rate has no refund protection");
       rooms[i] = {

@@ -197,6 +197,43 @@ describe("guestdata.do on a trade channel", () => {
     });
   });
 
+  it("shows and stores the account's own commission, when the property set one, instead of the rate's", async () => {
+    await database.db
+      .update(tradeCustomer)
+      .set({ commissionPercent: "12.5" })
+      .where(eq(tradeCustomer.id, agency.id));
+    try {
+      const qs = new URLSearchParams({
+        hotel: String(H),
+        channel: String(TRADE_CHANNEL_ID),
+        language: "1",
+        arrival: "20300120",
+        departure: "20300122",
+        adults: "2",
+      });
+      const search = await app.inject({ method: "GET", url: `/api/avail.do?${qs}`, headers: cookie });
+      expect(search.statusCode, search.body).toBe(200);
+      const rates = JSON.stringify(search.json());
+      expect(rates).toContain('"commission":12.5');
+      expect(rates).not.toContain('"commission":10');
+      const res = await book(tradeBody(commissionable.id));
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await reservationOf(res.json().reservation.code);
+      expect(row).toMatchObject({ commission_percent: "12.50", commission_minor: 2500 });
+      // A net rate pays none, whatever the account's percent.
+      const netRes = await book(tradeBody(net.id));
+      expect(await reservationOf(netRes.json().reservation.code)).toMatchObject({
+        commission_percent: null,
+        commission_minor: 0,
+      });
+    } finally {
+      await database.db
+        .update(tradeCustomer)
+        .set({ commissionPercent: "0" })
+        .where(eq(tradeCustomer.id, agency.id));
+    }
+  });
+
   it("follows the channel's tradeConfHour, and the timed job releases the option when it runs out", async () => {
     await database.db.update(channel).set({ tradeConfHour: 2 }).where(eq(channel.id, TRADE_CHANNEL_ID));
     try {

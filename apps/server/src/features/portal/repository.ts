@@ -52,7 +52,8 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
     rt as (select id, hotel_id from room_type where hotel_id in (select id from hs))
     select
       (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
-      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
+      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent,
+         'commission_percent', commission_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
       (select coalesce(json_agg(json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,

@@ -127,6 +127,7 @@ export async function searchPortal(
       chosenRates: q.rooms.map(() => null),
       isTrade,
       customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
+      customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
       cross: false,
       connected: false,
       ageMode: "portal",

@@ -6,6 +6,7 @@ import {
   type DayRestriction,
 } from "@alloggio/domain/availability/restrictions";
 import { schedulePrepayments } from "@alloggio/domain/booking/payment-schedule";
+import { tradeCommissionPercent } from "@alloggio/domain/booking/trade-booking";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import type {
   AvailableRoom,
@@ -41,6 +42,8 @@ export type EvaluateOptions = {
   chosenRates: (number | null)[];
   isTrade: boolean;
   customerPercent: number;
+  /** The trade account's own commission percent (0: each rate's own; ADR 0031). */
+  customerCommission: number;
   cross: boolean;
   connected: boolean;
   /**
@@ -61,6 +64,15 @@ export type EvaluateOptions = {
 type Guests = { adults: number; children: Child[]; pricedAdults: number };
 
 /** The hotel's services as the mandatory-extras rule reads them. */
+/** The commission a trade customer earns on a rate plan row (the domain's rule, `tradeCommissionPercent`). */
+export function commissionOf(
+  plan: Pick<RatePlanRow, "commission_percent" | "is_net">,
+  accountPercent: number,
+): number | null {
+  const commissionPercent = plan.commission_percent === null ? null : Number(plan.commission_percent);
+  return tradeCommissionPercent({ commissionPercent, isNet: plan.is_net }, accountPercent);
+}
+
 export function toCatalogue(services: readonly ServiceRow[]): CatalogueService[] {
   return services.map((s) => ({
     id: s.id,
@@ -455,7 +467,7 @@ export function evaluateStay(
       nightly: nightly.map((p, n) => ({ date: addDays(arrival, n), price: money(p) })),
       fullPrice: money(fullTotal),
       promo: o.promo && total < fullTotal && override === null ? o.promo.code : null,
-      commission: o.isTrade && r.commission_percent !== null ? Number(r.commission_percent) : null,
+      commission: o.isTrade ? commissionOf(r, o.customerCommission) : null,
       net: r.is_net,
       resellable: r.resellable,
       minStay: r.min_stay,

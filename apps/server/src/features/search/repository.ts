@@ -103,7 +103,7 @@ export type SearchContext = {
   room_types: RoomTypeRow[];
   rate_plans: RatePlanRow[];
   promo: PromoRow | null;
-  customer: { id: number; extra_discount_percent: string } | null;
+  customer: { id: number; extra_discount_percent: string; commission_percent: string } | null;
   services: ServiceRow[];
   link: LinkRow | null;
   package: PackageRow | null;
@@ -178,7 +178,8 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
          from promo_code where hotel_id = (select id from h)
            and upper(code) = upper(coalesce(nullif(${q.promoCode ?? ""}, ''), (select promo_code from lk)))) as promo,
-      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent)
+      (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent,
+         'commission_percent', commission_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'pricing_basis', s.pricing_basis,
          'per_night', s.per_night, 'price_minor', s.price_minor, 'mandatory_for', s.mandatory_for,

@@ -133,6 +133,7 @@ function evaluate(
     chosenRates: q.chosenRates,
     isTrade,
     customerPercent: isTrade ? Number(l.ctx.customer?.extra_discount_percent ?? 0) : 0,
+    customerCommission: isTrade ? Number(l.ctx.customer?.commission_percent ?? 0) : 0,
     cross: q.cross,
     connected: q.connected,
     airport: q.airport,
