@@ -18,8 +18,10 @@ export function sendError(
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; input problems are 4xx. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError)
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header("retry-after", String(err.retryAfterSeconds));
       return sendError(reply, request.id, err.status, err.code, err.message, err.details);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? "input";
       const details = err.validation.flatMap((v) => {

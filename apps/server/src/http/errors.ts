@@ -1,5 +1,8 @@
 /** The one error that crosses HTTP: a code the web app translates (`errors.<code>`), a status, a safe message. */
 export class AppError extends Error {
+  /** For a 429: when to try again, in seconds (sent as `Retry-After`). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly code: string,
     readonly status: number,
@@ -9,6 +12,12 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
   }
+}
+
+/** Marks a refusal with the moment a retry may succeed (`Retry-After`, whole seconds, at least 1). */
+export function retryAfter(error: AppError, until: Date, now: Date): AppError {
+  error.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return error;
 }
 
 export function badInput(field: string, message: string): AppError {

@@ -120,7 +120,7 @@ async function book(body: Body): Promise<string> {
 
 async function retrieve(body: Body, remoteAddress = nextAddress()) {
   const res = await app.inject({ method: "POST", url: "/api/retrieve.do", payload: body, remoteAddress });
-  return { status: res.statusCode, json: () => res.json(), body: res.body };
+  return { status: res.statusCode, json: () => res.json(), body: res.body, headers: res.headers };
 }
 
 /** Enters a test card on the sandbox gateway's hosted page and reads back the token. */
@@ -467,6 +467,7 @@ describe("retrieve.do", () => {
       code: "rate_limited",
       details: [{ field: "request", message: expect.stringMatching(/retry in/) }],
     });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     // Another address is not limited.
     const other = await retrieve({ channel: 1, code: familyCode, mail: "maria.rossi@example.test" });
     expect(other.status).toBe(200);

@@ -40,13 +40,22 @@ export async function hitRateLimit(
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }
 
-/** The hits on `key` in its current window (0 once the window has ended), without counting one. */
-export async function readRateLimit(on: Executor, key: string, now: Date): Promise<number> {
+/** The hits on `key` in its current window and when it ends (0 and null once it has ended), counting none. */
+export async function readRateLimitWindow(
+  on: Executor,
+  key: string,
+  now: Date,
+): Promise<{ count: number; resetAt: Date | null }> {
   const [row] = rowsOf<Row>(
     await on.execute(sql`select count, reset_at from rate_limit
       where key = ${key} and reset_at > ${now.toISOString()}::timestamptz`),
   );
-  return row ? Number(row.count) : 0;
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : { count: 0, resetAt: null };
+}
+
+/** The hits on `key` in its current window (0 once the window has ended), without counting one. */
+export async function readRateLimit(on: Executor, key: string, now: Date): Promise<number> {
+  return (await readRateLimitWindow(on, key, now)).count;
 }
 
 /** Deletes the rows whose window has ended; answers how many. */

@@ -335,6 +335,8 @@ describe("brute force: lockout per user and per address (in the database)", () =
       const locked = await login(user.username);
       expect(locked.statusCode).toBe(429);
       expect(errorOf(locked)).toMatchObject({ code: "too_many_attempts", details: [{ field: "username" }] });
+      // It says when to try again: the window that began with the first failure (the clock stands still here).
+      expect(locked.headers["retry-after"]).toBe(String(LOCKOUT_WINDOW_MS / 1000));
       // The same username in another case is the same user.
       expect((await login(user.username.toUpperCase())).statusCode).toBe(429);
       // An unknown user is counted and locked the same way (no enumeration by the lockout).

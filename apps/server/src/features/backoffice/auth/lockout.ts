@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/client";
-import { AppError } from "../../../http/errors";
-import { hitRateLimit, readRateLimit } from "../../rate-limits/rate-limits";
+import { AppError, retryAfter } from "../../../http/errors";
+import { hitRateLimit, readRateLimitWindow } from "../../rate-limits/rate-limits";
 
 /**
  * Failed sign-ins (wrong password, unknown account, wrong second-factor code) counted in the `rate_limit` table
@@ -39,12 +39,16 @@ export function createLockout(database: Database, now: () => Date, options: Lock
     async check(account, address) {
       const at = now();
       const [fromAccount, fromAddress] = await Promise.all([
-        readRateLimit(database.db, accountKey(account), at),
-        readRateLimit(database.db, addressKey(address), at),
+        readRateLimitWindow(database.db, accountKey(account), at),
+        readRateLimitWindow(database.db, addressKey(address), at),
       ]);
-      if (fromAccount >= ACCOUNT_MAX_FAILURES || fromAddress >= ADDRESS_MAX_FAILURES)
-        throw tooManyAttempts(options.field);
-      return fromAccount;
+      // Locked until the later of the full counters' windows ends (the 429 says when: Retry-After).
+      const until = [
+        fromAccount.count >= ACCOUNT_MAX_FAILURES ? fromAccount.resetAt : null,
+        fromAddress.count >= ADDRESS_MAX_FAILURES ? fromAddress.resetAt : null,
+      ].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+      if (until) throw retryAfter(tooManyAttempts(options.field), until, at);
+      return fromAccount.count;
     },
     async recordFailure(account, address) {
       const at = now();
