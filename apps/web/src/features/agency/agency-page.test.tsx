@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { AgencyReservationRow } from "@alloggio/domain/contract/trade/agency-reservations";
-import type { TradeUser } from "@alloggio/domain/contract/trade/login";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildHotelContext, renderInHotel } from "../global/render-in-hotel";
+import { anAgent } from "../trade/test-agent";
 import { TradeProvider } from "../trade/trade-context";
 import { tradeStorageKey } from "../trade/trade-session";
 import { AgencyArea } from "./agency-page";
@@ -13,30 +13,7 @@ import { AgencyArea } from "./agency-page";
 const CHANNEL = 2;
 const CSRF = "c".repeat(64);
 
-const agent: TradeUser = {
-  id: 7,
-  username: "agenzia",
-  name: "Giulia Sereni",
-  email: "giulia@agency.test",
-  agency: {
-    id: 1,
-    name: "Viaggi Sereni Srl",
-    type: 1,
-    address: "Via Mazzini 12",
-    zip: "37121",
-    city: "Verona",
-    country: "IT",
-    email: "booking@agency.test",
-    phone: "+39 045 000 1234",
-    vatNumber: "IT01234567890",
-    iataCode: null,
-    commissionPercent: 10,
-  },
-  channel: CHANNEL,
-  dateAgg: Date.now(),
-  mustChangePassword: false,
-  csrfToken: CSRF,
-};
+const agent = anAgent({ channel: CHANNEL, csrfToken: CSRF });
 
 const row = (extra: Partial<AgencyReservationRow>): AgencyReservationRow => ({
   code: "ABCDEFGHJKMNPQRS",

@@ -1,9 +1,9 @@
-import { X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { retrieveTradePassword } from "./account-api";
 import "./trade-account.css";
+import { TradeDialog } from "./trade-dialog";
 
 /**
  * "Forgot your password?" (SPEC §2 password retrieval, §7 agency/retrievePwd): a username or e-mail, then one
@@ -21,17 +21,11 @@ export function ForgotPasswordDialog({
   onBack: () => void;
 }) {
   const { t } = useTranslation("trade-account");
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [login, setLogin] = useState("");
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,27 +43,7 @@ export function ForgotPasswordDialog({
   };
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
-    <dialog
-      ref={dialog}
-      className="dialog trade-dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
-      <div className="trade-dialog__head">
-        <h2 id={titleId}>{t("forgot.title")}</h2>
-        <button
-          type="button"
-          className="trade-dialog__close"
-          aria-label={t("close")}
-          onClick={() => dialog.current?.close()}
-        >
-          <X aria-hidden="true" size={22} />
-        </button>
-      </div>
+    <TradeDialog titleId={titleId} title={t("forgot.title")} closeLabel={t("close")} onClose={onClose}>
       {sent !== null ? (
         <div className="trade-dialog__body">
           <p role="status">{t("forgot.sent", { minutes: sent })}</p>
@@ -108,7 +82,7 @@ export function ForgotPasswordDialog({
           </div>
         </form>
       )}
-    </dialog>
+    </TradeDialog>
   );
 }
 

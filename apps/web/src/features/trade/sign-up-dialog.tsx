@@ -1,8 +1,7 @@
 import { PASSWORD_RULES } from "@alloggio/domain/auth/password-policy";
 import type { AskApprovalRequest } from "@alloggio/domain/contract/trade/account";
 import { type AgencySignUp, signUpProblems } from "@alloggio/domain/trade/agency-rules";
-import { X } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { countryOptions } from "../checkout/regions";
@@ -10,6 +9,7 @@ import { useHotel } from "../hotel/hotel-context";
 import { askTradeApproval } from "./account-api";
 import { PasswordRules } from "./trade-password-dialog";
 import "./trade-account.css";
+import { TradeDialog } from "./trade-dialog";
 
 type Form = Omit<AgencySignUp, "type" | "vatNumber" | "iataCode"> & {
   type: "1" | "2";
@@ -70,11 +70,6 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-  }, []);
 
   const set = (name: FieldName) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
 
@@ -183,27 +178,14 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
-    <dialog
-      ref={dialog}
-      className="dialog trade-dialog trade-signup"
-      aria-labelledby={titleId}
+    <TradeDialog
+      titleId={titleId}
+      title={t("signUp.title")}
+      closeLabel={t("close")}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
+      className="trade-signup"
+      dialogRef={dialog}
     >
-      <div className="trade-dialog__head">
-        <h2 id={titleId}>{t("signUp.title")}</h2>
-        <button
-          type="button"
-          className="trade-dialog__close"
-          aria-label={t("close")}
-          onClick={() => dialog.current?.close()}
-        >
-          <X aria-hidden="true" size={22} />
-        </button>
-      </div>
       {done ? (
         <div className="trade-dialog__body">
           <p role="status">{t("signUp.done")}</p>
@@ -292,7 +274,7 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
           </button>
         </form>
       )}
-    </dialog>
+    </TradeDialog>
   );
 }
 

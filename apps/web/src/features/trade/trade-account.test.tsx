@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildHotelContext, renderInHotel } from "../global/render-in-hotel";
 import { directChoiceKey } from "./direct-trade";
+import { anAgent } from "./test-agent";
 import { TradeProvider } from "./trade-context";
 import { TradeHeader } from "./trade-header";
 import { tradeStorageKey } from "./trade-session";
@@ -14,30 +15,7 @@ const LOADED = { timeout: 10_000 };
 const TRADE = 2;
 const DIRECT = 1;
 
-const agent = (): TradeUser => ({
-  id: 7,
-  username: "agenzia",
-  name: "Giulia Sereni",
-  email: "giulia@agency.test",
-  agency: {
-    id: 1,
-    name: "Viaggi Sereni Srl",
-    type: 1,
-    address: "",
-    zip: "",
-    city: "",
-    country: "IT",
-    email: "",
-    phone: "",
-    vatNumber: "IT01234567890",
-    iataCode: null,
-    commissionPercent: 10,
-  },
-  channel: TRADE,
-  dateAgg: Date.now(),
-  mustChangePassword: false,
-  csrfToken: "c".repeat(64),
-});
+const agent = (): TradeUser => anAgent({ channel: TRADE });
 
 type Call = { url: string; body: Record<string, unknown> };
 let calls: Call[];

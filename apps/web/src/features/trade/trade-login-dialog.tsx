@@ -1,9 +1,9 @@
-import { X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { useTrade } from "./trade-context";
 import "./trade-account.css";
+import { TradeDialog } from "./trade-dialog";
 
 /** SPEC §8: "Invalid credentials", the lockout and "not enabled" have their own texts; any other failure is "Error during login". */
 const KNOWN_ERRORS = new Set(["invalid_credentials", "trade_not_enabled", "too_many_attempts"]);
@@ -23,18 +23,12 @@ export function TradeLoginDialog({
 }) {
   const { t } = useTranslation(["trade", "errors", "trade-account"]);
   const trade = useTrade();
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const errorId = useId();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,27 +48,7 @@ export function TradeLoginDialog({
   };
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
-    <dialog
-      ref={dialog}
-      className="dialog trade-dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
-      <div className="trade-dialog__head">
-        <h2 id={titleId}>{t("login.title")}</h2>
-        <button
-          type="button"
-          className="trade-dialog__close"
-          aria-label={t("login.close")}
-          onClick={() => dialog.current?.close()}
-        >
-          <X aria-hidden="true" size={22} />
-        </button>
-      </div>
+    <TradeDialog titleId={titleId} title={t("login.title")} closeLabel={t("login.close")} onClose={onClose}>
       <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t("login.intro")}</p>
         <div className="field">
@@ -125,7 +99,7 @@ export function TradeLoginDialog({
           </p>
         ) : null}
       </form>
-    </dialog>
+    </TradeDialog>
   );
 }
 

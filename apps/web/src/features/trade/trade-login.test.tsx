@@ -4,6 +4,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildHotelContext, renderInHotel } from "../global/render-in-hotel";
+import { anAgent } from "./test-agent";
 import { TradeProvider } from "./trade-context";
 import { TradeHeader } from "./trade-header";
 import { TradeNotices } from "./trade-notice";
@@ -12,31 +13,7 @@ import { tradeStorageKey } from "./trade-session";
 
 const CHANNEL = 2;
 
-const agent = (extra: Partial<TradeUser> = {}): TradeUser => ({
-  id: 7,
-  username: "agenzia",
-  name: "Giulia Sereni",
-  email: "giulia@agency.test",
-  agency: {
-    id: 1,
-    name: "Viaggi Sereni Srl",
-    type: 1,
-    address: "Via Mazzini 12",
-    zip: "37121",
-    city: "Verona",
-    country: "IT",
-    email: "booking@agency.test",
-    phone: "+39 045 000 1234",
-    vatNumber: "IT01234567890",
-    iataCode: null,
-    commissionPercent: 10,
-  },
-  channel: CHANNEL,
-  dateAgg: Date.now(),
-  mustChangePassword: false,
-  csrfToken: "c".repeat(64),
-  ...extra,
-});
+const agent = (extra: Partial<TradeUser> = {}): TradeUser => anAgent({ channel: CHANNEL, ...extra });
 
 type Call = { url: string; body: Record<string, unknown>; csrf: string | undefined };
 let calls: Call[];

@@ -2,6 +2,7 @@ import type { LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/l
 import { TRADE_LOGIN_CHECK_INTERVAL_MS, TRADE_LOGIN_VALIDITY_MS } from "@alloggio/domain/trade/login";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { anAgent } from "./test-agent";
 import {
   createTradeSession,
   readStoredLogin,
@@ -14,31 +15,8 @@ const CHANNEL = 2;
 const HOTEL = 1000;
 const START = Date.parse("2030-01-05T10:00:00Z");
 
-const userAt = (dateAgg: number, extra: Partial<TradeUser> = {}): TradeUser => ({
-  id: 7,
-  username: "agenzia",
-  name: "Giulia Sereni",
-  email: "giulia@agency.test",
-  agency: {
-    id: 1,
-    name: "Viaggi Sereni Srl",
-    type: 1,
-    address: "Via Mazzini 12",
-    zip: "37121",
-    city: "Verona",
-    country: "IT",
-    email: "booking@agency.test",
-    phone: "+39 045 000 1234",
-    vatNumber: "IT01234567890",
-    iataCode: null,
-    commissionPercent: 10,
-  },
-  channel: CHANNEL,
-  dateAgg,
-  mustChangePassword: false,
-  csrfToken: "c".repeat(64),
-  ...extra,
-});
+const userAt = (dateAgg: number, extra: Partial<TradeUser> = {}): TradeUser =>
+  anAgent({ channel: CHANNEL, dateAgg, ...extra });
 
 function memoryStorage(): TradeStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
