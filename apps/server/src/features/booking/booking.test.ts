@@ -1,4 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
+import { aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -185,24 +186,7 @@ async function soldOn(roomTypeId: number, day: string): Promise<number> {
   return rows[0]?.sold ?? -1;
 }
 
-/** Enters a test card on the sandbox gateway's hosted page, as a guest would, and reads back the token. */
-async function cardToken(number: string): Promise<{ token: string; last4: string }> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/sandbox-gateway/card",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      number,
-      expiry: "12/2031",
-      holder: "Maria Rossi",
-      cvv: "123",
-      return: "/",
-    }).toString(),
-  });
-  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(res.body);
-  if (!m) throw new Error(`no token: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  return { token: m[1]!, last4: m[2]! };
-}
+const cardToken = (number: string) => aSandboxCardToken(app, number);
 
 describe("guestdata.do checkPrepaid", () => {
   it("answers the totals, what is due now and the methods the rates allow", async () => {

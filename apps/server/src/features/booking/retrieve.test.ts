@@ -1,5 +1,6 @@
 import { ReservationSchema } from "@alloggio/domain/contract/booking/retrieve";
 import { createTestApp } from "@alloggio/test-kit/app";
+import { aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   aPriceRange,
   aRatePlan,
@@ -123,24 +124,7 @@ async function retrieve(body: Body, remoteAddress = nextAddress()) {
   return { status: res.statusCode, json: () => res.json(), body: res.body, headers: res.headers };
 }
 
-/** Enters a test card on the sandbox gateway's hosted page and reads back the token. */
-async function cardToken(number: string): Promise<{ token: string; last4: string }> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/sandbox-gateway/card",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      number,
-      expiry: "12/2031",
-      holder: "Maria Rossi",
-      cvv: "123",
-      return: "/",
-    }).toString(),
-  });
-  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(res.body);
-  if (!m) throw new Error(`no token: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  return { token: m[1]!, last4: m[2]! };
-}
+const cardToken = (number: string) => aSandboxCardToken(app, number);
 
 const withoutRequestId = (body: { error: Record<string, unknown> }) => {
   const { requestId, ...rest } = body.error;

@@ -1,5 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBookingRequest, anIdempotencyKey, aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -106,24 +106,7 @@ const reservationOf = async (code: string): Promise<Row> => {
     from reservation r join reservation_room rr on rr.reservation_id = r.id where r.code = ${code}`);
   return row!;
 };
-/** A test card entered on the sandbox gateway's page, as in booking.test.ts. */
-async function cardToken(number: string): Promise<{ token: string; last4: string }> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/sandbox-gateway/card",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      number,
-      expiry: "12/2031",
-      holder: "Maria Rossi",
-      cvv: "123",
-      return: "/",
-    }).toString(),
-  });
-  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(res.body);
-  if (!m) throw new Error(`no token: ${res.statusCode}`);
-  return { token: m[1]!, last4: m[2]! };
-}
+const cardToken = (number: string) => aSandboxCardToken(app, number);
 const errorOf = (res: { json: () => { error: Record<string, unknown> } }) => res.json().error;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { MANAGE_PATHS } from "@alloggio/domain/contract/booking/manage";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBookingRequest, anIdempotencyKey, aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -106,24 +106,7 @@ async function post(url: string, body: Body, key: string | null = anIdempotencyK
   return { status: res.statusCode, json: () => res.json(), body: res.body };
 }
 
-/** Enters a test card on the sandbox gateway's hosted page and reads back the token. */
-async function cardToken(number = "4242424242424242"): Promise<{ token: string; last4: string }> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/sandbox-gateway/card",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      number,
-      expiry: "12/2031",
-      holder: "Maria Rossi",
-      cvv: "123",
-      return: "/",
-    }).toString(),
-  });
-  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(res.body);
-  if (!m) throw new Error(`no token: ${res.statusCode}`);
-  return { token: m[1]!, last4: m[2]! };
-}
+const cardToken = (number?: string) => aSandboxCardToken(app, number);
 
 type Booked = { code: string; id: number; rooms: number[] };
 

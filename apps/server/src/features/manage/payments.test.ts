@@ -1,5 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBookingRequest, anIdempotencyKey, aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -70,13 +70,8 @@ const post = async (
 };
 
 async function cardToken(number: string): Promise<{ cardToken: string; cardLast4: string }> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/sandbox-gateway/card",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `number=${number}&expiry=12%2F2031&holder=Maria+Rossi&cvv=123&return=%2F`,
-  });
-  return { cardToken: /data-token="([^"]+)"/.exec(res.body)![1]!, cardLast4: number.slice(-4) };
+  const { token, last4 } = await aSandboxCardToken(app, number);
+  return { cardToken: token, cardLast4: last4 };
 }
 
 let stays = 0;
