@@ -42,6 +42,8 @@ describe("web pages and unknown paths", () => {
     "/",
     "/channel/1/language/1",
     "/channel/1/language/1/recover",
+    "/channel/2/language/1/agency",
+    "/channel/2/language/1/agency/password",
     "/hotel/1/channel/1/language/2",
     "/hotel/1/channel/1/language/2/",
     "/hotel/1/channel/1/language/2/rooms?adults=2",
@@ -61,7 +63,7 @@ describe("web pages and unknown paths", () => {
     "/this/does/not/exist",
     "/hotel/1/channel/1/language/2/nope",
     "/hotel/1/channel/1/language/2/rooms/extra",
-    "/channel/1/language/1/agency",
+    "/channel/1/language/1/agency/nope",
     "/hotel/1/channel/1",
   ])("GET %s is no page: 404 with the web app (its not-found page)", async (url) => {
     const res = await app.inject({ method: "GET", url });
