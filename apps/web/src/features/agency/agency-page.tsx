@@ -446,7 +446,18 @@ function errorText(t: T, error: unknown): string {
   return t([`errors.${code}`, `errors:${code}`, "errors.failed"]);
 }
 
-function AgencyDialog(props: { title: string; busy: boolean; onClose: () => void; children: ReactNode }) {
+/**
+ * A confirmation step of the agency area: its text, the refusal the server gave (translated), then the action and
+ * "Back". Escape and "Back" close it unless the call is on its way.
+ */
+function AgencyDialog(props: {
+  title: string;
+  action: { label: string; danger?: boolean; run: () => void; busy: boolean; error: unknown };
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation([NS, "errors"]);
+  const { action } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -466,13 +477,36 @@ function AgencyDialog(props: { title: string; busy: boolean; onClose: () => void
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
         event.preventDefault();
-        if (!props.busy) props.onClose();
+        if (!action.busy) props.onClose();
       }}
     >
       <h2 id={`${id}-title`} className="agency-dialog__title">
         {props.title}
       </h2>
       {props.children}
+      {action.error ? (
+        <p role="alert" className="agency-problem">
+          {errorText(t, action.error)}
+        </p>
+      ) : null}
+      <div className="agency-dialog__actions">
+        <button
+          type="button"
+          className={action.danger ? "button agency-danger" : "button"}
+          disabled={action.busy}
+          onClick={action.run}
+        >
+          {action.label}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={action.busy}
+          onClick={props.onClose}
+        >
+          {t("back")}
+        </button>
+      </div>
     </dialog>
   );
 }
@@ -492,7 +526,12 @@ function ConfirmDialog(props: {
   return (
     <AgencyDialog
       title={t("confirm.title", { code: props.row.code })}
-      busy={confirm.isPending}
+      action={{
+        label: t("confirm.submit"),
+        run: () => confirm.mutate(),
+        busy: confirm.isPending,
+        error: confirm.error,
+      }}
       onClose={props.onClose}
     >
       <p>{t("confirm.intro", { guest: props.row.guest, hotel: props.row.hotel.name })}</p>
@@ -511,29 +550,6 @@ function ConfirmDialog(props: {
           </label>
         ))}
       </fieldset>
-      {confirm.isError ? (
-        <p role="alert" className="agency-problem">
-          {errorText(t, confirm.error)}
-        </p>
-      ) : null}
-      <div className="agency-dialog__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={confirm.isPending}
-          onClick={() => confirm.mutate()}
-        >
-          {t("confirm.submit")}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={confirm.isPending}
-          onClick={props.onClose}
-        >
-          {t("back")}
-        </button>
-      </div>
     </AgencyDialog>
   );
 }
@@ -552,34 +568,17 @@ function CancelDialog(props: {
   return (
     <AgencyDialog
       title={t("cancel.title", { code: props.row.code })}
-      busy={cancel.isPending}
+      action={{
+        label: t("cancel.submit"),
+        danger: true,
+        run: () => cancel.mutate(),
+        busy: cancel.isPending,
+        error: cancel.error,
+      }}
       onClose={props.onClose}
     >
       <p>{t("cancel.intro", { guest: props.row.guest, hotel: props.row.hotel.name })}</p>
       <p>{t("cancel.rules")}</p>
-      {cancel.isError ? (
-        <p role="alert" className="agency-problem">
-          {errorText(t, cancel.error)}
-        </p>
-      ) : null}
-      <div className="agency-dialog__actions">
-        <button
-          type="button"
-          className="button agency-danger"
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate()}
-        >
-          {t("cancel.submit")}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={cancel.isPending}
-          onClick={props.onClose}
-        >
-          {t("back")}
-        </button>
-      </div>
     </AgencyDialog>
   );
 }
