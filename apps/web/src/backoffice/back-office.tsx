@@ -24,6 +24,11 @@ const QuotePage = lazy(() => import("./quotes/quote-page"));
 const AuditPage = lazy(() => import("./audit/audit-page"));
 const TradePage = lazy(() => import("./trade/trade-page"));
 const TradeAccountPage = lazy(() => import("./trade/trade-account-page"));
+const OffersPage = lazy(() => import("./offers/offers-page"));
+const NewOfferPage = lazy(() => import("./offers/new-offer-page"));
+const OfferPage = lazy(() => import("./offers/offer-page"));
+const ChatPage = lazy(() => import("./chat/chat-page"));
+const ApiKeysPage = lazy(() => import("./integrations/api-keys-page"));
 
 /** Where a user lands: the first area of their first hotel that their role may open. */
 function Home() {
@@ -77,6 +82,12 @@ const HOTEL_PAGES: [string, ComponentType][] = [
   [BO_ROUTES.boQuotes, hotelPage(QuotesPage)],
   [BO_ROUTES.boQuote, hotelPage(QuotePage)],
   [BO_ROUTES.boAudit, hotelPage(AuditPage)],
+  [BO_ROUTES.boOffers, hotelPage(OffersPage)],
+  [BO_ROUTES.boOfferNew, hotelPage(NewOfferPage)],
+  [BO_ROUTES.boOffer, hotelPage(OfferPage)],
+  [BO_ROUTES.boChat, hotelPage(ChatPage)],
+  [BO_ROUTES.boChatConversation, hotelPage(ChatPage)],
+  [BO_ROUTES.boApiKeys, hotelPage(ApiKeysPage)],
 ];
 
 export default function BackOffice() {

@@ -2,7 +2,7 @@ import type { Area, StaffRole } from "@alloggio/domain/contract/backoffice/acces
 import { may } from "@alloggio/domain/contract/backoffice/access";
 import type { BoRouteName } from "./routes";
 
-/** The back office's menu: a hotel's areas, then the group's. Trade approvals, offers and chat join with issues 13–14. */
+/** The back office's menu: a hotel's areas, then the group's.  */
 export type NavItem = { key: string; route: BoRouteName; area: Area; params?: Record<string, string> };
 
 export const HOTEL_NAV: NavItem[] = [
@@ -10,7 +10,10 @@ export const HOTEL_NAV: NavItem[] = [
   { key: "calendar", route: "boCalendar", area: "rates" },
   { key: "catalogue", route: "boCatalogue", area: "catalogue", params: { section: "hotel" } },
   { key: "quotes", route: "boQuotes", area: "quotes" },
+  { key: "offers", route: "boOffers", area: "offers" },
+  { key: "chat", route: "boChat", area: "chat" },
   { key: "audit", route: "boAudit", area: "audit" },
+  { key: "apiKeys", route: "boApiKeys", area: "integrations" },
 ];
 
 export const GROUP_NAV: NavItem[] = [

@@ -17,6 +17,9 @@ export const AREAS = [
   "users",
   "audit",
   "trade",
+  "offers",
+  "chat",
+  "integrations",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -35,6 +38,12 @@ export const PERMISSIONS: Record<Area, readonly StaffRole[]> = {
   audit: ["owner", "manager"],
   /** Trade accounts (issue 13): approving sign-ups, enabling hotels, discounts and commissions. */
   trade: ["owner", "manager"],
+  /** Personalised offers (issue 14): writing to a guest is sales and front-desk work alike. */
+  offers: ["owner", "manager", "reception"],
+  /** Answering the guests' chat (issue 14). */
+  chat: ["owner", "manager", "reception"],
+  /** The hotel's API keys (issue 14): a key can create offers without a person, so the owner alone manages them. */
+  integrations: ["owner"],
 };
 
 export function may(role: StaffRole, area: Area): boolean {

@@ -20,6 +20,12 @@ export const BO_ROUTES = {
   boQuotes: "/admin/hotel/:hotel/quotes",
   boQuote: "/admin/hotel/:hotel/quotes/:quoteId",
   boAudit: "/admin/hotel/:hotel/audit",
+  boOffers: "/admin/hotel/:hotel/offers",
+  boOfferNew: "/admin/hotel/:hotel/offers/new",
+  boOffer: "/admin/hotel/:hotel/offers/:offerId",
+  boChat: "/admin/hotel/:hotel/chat",
+  boChatConversation: "/admin/hotel/:hotel/chat/:conversationId",
+  boApiKeys: "/admin/hotel/:hotel/api-keys",
 } as const;
 
 export type BoRouteName = keyof typeof BO_ROUTES;

@@ -25,7 +25,7 @@ export const MAX_SERVICES = 100;
 export const MAX_SERVICE_QUANTITY = 99;
 export const MAX_CUSTOM_PRIVACY = 50;
 
-const GuestSchema = z.strictObject({
+export const GuestSchema = z.strictObject({
   firstName: text(200),
   lastName: text(200),
   type: z.enum(["adult", "child"]),
@@ -68,7 +68,7 @@ const RoomSchema = z.strictObject({
     .optional(),
 });
 
-const BookerSchema = z.strictObject({
+export const BookerSchema = z.strictObject({
   fullname: text(),
   email: text(),
   emailConfirm: text(),
@@ -83,21 +83,21 @@ const BookerSchema = z.strictObject({
   arrivalTime: text(10).optional(),
 });
 
-const PrivacySchema = z.strictObject({
+export const PrivacySchema = z.strictObject({
   marketing: z.boolean(),
   report: z.boolean(),
   profile: z.boolean(),
   custom: z.array(z.strictObject({ id: BodyIdSchema, accepted: z.boolean() })).max(MAX_CUSTOM_PRIVACY),
 });
 
-const TermsSchema = z.strictObject({
+export const TermsSchema = z.strictObject({
   cancellationPolicy: z.boolean(),
   generalTerms: z.boolean(),
   dataProcessing: z.boolean(),
   refundTerms: z.boolean().optional(),
 });
 
-const InvoiceSchema = z.strictObject({
+export const InvoiceSchema = z.strictObject({
   name: text(),
   address: text(),
   zip: text(),
@@ -182,7 +182,7 @@ const PAYMENT_SHAPE = {
 };
 
 /** Strict like the other objects, but a card number, CVV or expiry anywhere inside gets its own message. */
-const PaymentSchema = z
+export const PaymentSchema = z
   .looseObject(PAYMENT_SHAPE)
   .superRefine((payment, ctx) => {
     for (const [key, value] of Object.entries(payment)) {
