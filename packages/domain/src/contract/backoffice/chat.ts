@@ -21,9 +21,11 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-/** `GET …/chat/conversations?filter=unread|all&page=1`: newest activity first, 25 a page. */
+/** `GET …/chat/conversations?filter=unread|all&page=1[&offer=<offer id>]`: newest activity first, 25 a page. */
 export const ConversationListQuerySchema = z.object({
   filter: z.enum(["all", "unread"]).default("all"),
+  /** Only the conversation of this offer (the offer's back-office page links to it). */
+  offer: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const ConversationListResponseSchema = z.object({
