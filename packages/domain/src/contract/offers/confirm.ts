@@ -53,7 +53,7 @@ export type ConfirmOfferRequest = z.infer<typeof ConfirmOfferRequestSchema>;
 /**
  * Same as the booking call's answer: `voucher` (booked: the voucher at code + e-mail) or `3ds` (pay at
  * `redirectUrl`, then the 3-D Secure return route). A later call for the same offer answers 409 `offer_closed`
- * (it was confirmed, by this tab or another), `offer_expired`, or 409 `rooms_not_available` (the rooms are gone; the
+ * (it was confirmed, by this tab or another), `offer_expired`, or 409 `sold_out` or `offer_unavailable` (the rooms are gone; the
  * offer is then "no longer available").
  */
 export const ConfirmOfferResponseSchema = ConfirmResponseSchema;
