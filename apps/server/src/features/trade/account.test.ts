@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox, tradeCustomer, tradePasswordToken, tradeSession, tradeUser } from "../../db/schema";
 import type { App } from "../../http/app";
+import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
 import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport, type MailTransport } from "../mail/transport";
 import { RETRIEVE_PER_ADDRESS, RETRIEVE_PER_LOGIN, SIGN_UP_PER_ADDRESS } from "./account";
@@ -213,6 +214,18 @@ describe("POST /api/agency/retrievePwd and /api/agency/resetPwd (SPEC §7, §8; 
       clock = start;
     }
     expect((await login(agent.username, TRADE_TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("lifts the lockout of the username: the owner signs in at once with the new password", async () => {
+    const agent = await anAgent();
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) await login(agent.username, "Wrong-Pass-1");
+    expect((await login(agent.username, TRADE_TEST_PASSWORD)).json().error.code).toBe("too_many_attempts");
+    const before = smtp.received.length;
+    await retrieve(agent.username);
+    const [mail] = await delivered(before);
+    expect((await reset(tokenOf(mail as ReceivedMail))).statusCode).toBe(200);
+    const after = await login(agent.username, NEW_PASSWORD);
+    expect(after.statusCode, after.body).toBe(200);
   });
 
   it("applies the policy to the new password (each broken rule, the confirmation, not the current one)", async () => {

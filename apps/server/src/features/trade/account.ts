@@ -39,6 +39,7 @@ import {
   renderUnknownEmailMail,
   tradeLanguageOf,
 } from "./account-mails";
+import { createTradeLockout, tradeLockoutAccount } from "./login";
 import { revokeTradeUserSessions } from "./session";
 
 export type AccountDeps = { database: Database; now: () => Date; linkBase: LinkBase };
@@ -225,8 +226,10 @@ export async function resetPassword(
       .update(tradeUser)
       .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
       .where(eq(tradeUser.id, used.userId))
-      .returning({ username: tradeUser.username });
+      .returning({ username: tradeUser.username, groupId: tradeUser.groupId });
     if (!user) throw tokenInvalid();
+    // The mailbox proved who this is: the failures counted on the username no longer lock its owner out.
+    await createTradeLockout(deps).clearAccount(tx, tradeLockoutAccount(user.groupId, user.username));
     await tx
       .update(tradePasswordToken)
       .set({ usedAt: now })

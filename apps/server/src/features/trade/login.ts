@@ -52,6 +52,10 @@ const NOBODY: LoginResponse = { user: { id: 0 } };
 export const createTradeLockout = (deps: LoginDeps): SignInLockout =>
   createLockout(deps.database, deps.now, { prefix: "trade-login", field: "username" });
 
+/** The lockout's account key: a username counts per group (an unknown channel counts apart). */
+export const tradeLockoutAccount = (group: number | string, username: string) =>
+  `${group}:${usernameKey(username)}`;
+
 /** The answer's user. */
 export function tradeUserAnswer(
   user: TradeUserRow,
@@ -116,7 +120,10 @@ export async function logIn(
     .select({ id: channel.id, groupId: channel.groupId })
     .from(channel)
     .where(eq(channel.id, body.channel));
-  const account = `${onChannel ? onChannel.groupId : `channel-${body.channel}`}:${usernameKey(body.username)}`;
+  const account = tradeLockoutAccount(
+    onChannel ? onChannel.groupId : `channel-${body.channel}`,
+    body.username,
+  );
   // Progressive delay (issue 13): each failure already counted on the account makes the next attempt wait longer.
   const delay = loginDelayMs(await lockout.check(account, request.ip));
   if (delay > 0) await deps.sleep?.(delay);

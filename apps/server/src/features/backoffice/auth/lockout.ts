@@ -1,4 +1,6 @@
-import type { Database } from "../../../db/client";
+import { eq } from "drizzle-orm";
+import type { Database, Db } from "../../../db/client";
+import { rateLimit } from "../../../db/schema";
 import { AppError, retryAfter } from "../../../http/errors";
 import { hitRateLimit, readRateLimitWindow } from "../../rate-limits/rate-limits";
 
@@ -22,6 +24,11 @@ export type SignInLockout = {
   /** Throws 429 when the account or the address is locked; else answers the failures counted on the account. */
   check(account: string, address: string): Promise<number>;
   recordFailure(account: string, address: string): Promise<void>;
+  /**
+   * Forgets the failures counted on the account (not the address's): after a password reset through the mailbox the
+   * owner may sign in at once with the new password, while an attacker's address stays counted.
+   */
+  clearAccount(db: Db, account: string): Promise<void>;
 };
 
 export type LockoutOptions = {
@@ -54,6 +61,9 @@ export function createLockout(database: Database, now: () => Date, options: Lock
       const at = now();
       await hitRateLimit(database.db, accountKey(account), LOCKOUT_WINDOW_MS, at);
       await hitRateLimit(database.db, addressKey(address), LOCKOUT_WINDOW_MS, at);
+    },
+    async clearAccount(db, account) {
+      await db.delete(rateLimit).where(eq(rateLimit.key, accountKey(account)));
     },
   };
 }
