@@ -1,8 +1,12 @@
 import { Cron } from "croner";
 import type { Database } from "../db/client";
 import { sweepRateLimits } from "../features/rate-limits/rate-limits";
+import { sweepExpiredCredentials } from "./expired-credentials";
 
-/** Deletes ended rate-limit windows every ten minutes; several processes may sweep at once (a plain delete). */
+/**
+ * Deletes ended rate-limit windows and expired credentials (sessions, single-use links, offer access) every ten
+ * minutes; several processes may sweep at once (plain deletes).
+ */
 export function startRateLimitSweep(
   database: Database,
   now: () => Date = () => new Date(),
@@ -10,7 +14,8 @@ export function startRateLimitSweep(
   let running: Promise<unknown> | null = null;
   const job = new Cron("0 */10 * * * *", () => {
     if (running) return;
-    running = sweepRateLimits(database, now())
+    const at = now();
+    running = Promise.all([sweepRateLimits(database, at), sweepExpiredCredentials(database, at)])
       .catch((err) => console.error("[alloggio] rate-limit sweep failed", err))
       .finally(() => {
         running = null;
