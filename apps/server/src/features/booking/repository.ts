@@ -176,7 +176,8 @@ export async function insertReservation(
       );
   await tx.insert(reservationHistory).values({
     reservationId: id,
-    actor: "guest",
+    // A trade user books for a guest: the agency made it.
+    actor: input.tradeUserId ? "agency" : "guest",
     action: "created",
     toStatus: input.status,
     details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },

@@ -144,6 +144,11 @@ describe("guestdata.do on a trade channel", () => {
     });
     // The demo channel's tradeConfHour is 18: 18 hours from booking.
     expect(new Date(row.option_expires_at!).toISOString()).toBe("2030-01-06T04:00:00.000Z");
+    // The history says the agency made it.
+    const history = await database.query<{ actor: string }>(sql`
+      select h.actor from reservation_history h join reservation r on r.id = h.reservation_id
+      where r.code = ${answer.reservation.code} and h.action = 'created'`);
+    expect(history).toEqual([{ actor: "agency" }]);
     // The voucher (retrieve.do) shows the agency, never the commission.
     const voucher = await app.inject({
       method: "POST",
