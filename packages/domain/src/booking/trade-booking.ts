@@ -88,10 +88,6 @@ export function agencyInvoice(agency: BookingAgency): InvoiceForm {
 }
 
 /**
- * The commission of a commissionable rate on a booked room, in minor units: `percent` of the room's nights
- * (flights and extras earn none), rounded half up; 0 for a net rate (`percent` null).
- */
-/**
  * The commission percent a trade customer earns on a rate (ADR 0031): none on a net rate or a rate that pays none;
  * the account's own percent when the property set one (back office, Trade), else the rate's.
  */
@@ -103,6 +99,10 @@ export function tradeCommissionPercent(
   return accountPercent > 0 ? accountPercent : rate.commissionPercent;
 }
 
+/**
+ * The commission of a commissionable rate on a booked room, in minor units: `percent` of the room's nights
+ * (flights and extras earn none), rounded half up; 0 for a net rate (`percent` null).
+ */
 export function commissionMinor(nightsMinor: number, percent: number | null): number {
   if (percent === null || percent <= 0) return 0;
   return Math.round((nightsMinor * percent) / 100);

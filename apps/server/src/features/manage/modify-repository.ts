@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
-import { type BookedFlights, reservationHistory, reservationService } from "../../db/schema";
+import { type BookedFlights, reservationHistory, reservationRoom, reservationService } from "../../db/schema";
 import type { Tx } from "../booking/repository";
 import { returnNights } from "../booking/reservation-changes";
 
@@ -108,6 +109,18 @@ export async function moveRoom(
     flights = ${room.flights === null ? null : JSON.stringify(room.flights)}::jsonb,
     flight_minor = ${room.flightMinor}
     where id = ${room.id} and status = 'A'`);
+  // A trade booking's commission follows the nights at the percent it was booked with (ADR 0031).
+  const [stored] = await tx
+    .select({ percent: reservationRoom.commissionPercent })
+    .from(reservationRoom)
+    .where(eq(reservationRoom.id, room.id));
+  if (stored?.percent != null) {
+    const nights = room.nightlyMinor.reduce((a, b) => a + b, 0);
+    await tx
+      .update(reservationRoom)
+      .set({ commissionMinor: commissionMinor(nights, Number(stored.percent)) })
+      .where(eq(reservationRoom.id, room.id));
+  }
 }
 
 /** A booked service re-priced (and its day moved) with its room. */

@@ -282,6 +282,34 @@ describe("swapping dates", () => {
     expect(await oversold()).toBe(0);
   });
 
+  it("re-computes a trade booking's commission on the new nights, at the percent it was booked with", async () => {
+    const b = await book({
+      roomId: single.id,
+      rateId: flexible.id,
+      arrival: "20300220",
+      departure: "20300222",
+    });
+    const commission = async () =>
+      (
+        await database.query<{ total_minor: number; commission_minor: number }>(
+          sql`select total_minor, commission_minor from reservation_room where id = ${b.rooms[0]}`,
+        )
+      )[0]!;
+    await database.query(sql`update reservation_room set commission_percent = 10,
+      commission_minor = total_minor / 10 where id = ${b.rooms[0]}`);
+    const before = await commission();
+    await previewAndConfirm(b, {
+      kind: "dates",
+      room: b.rooms[0],
+      arrival: "20300213",
+      departure: "20300216",
+    });
+    const after = await commission();
+    // Three nights instead of two: a higher total, and 10 % of it.
+    expect(after.total_minor).toBeGreaterThan(before.total_minor);
+    expect(after.commission_minor).toBe(Math.round(after.total_minor / 10));
+  });
+
   it("moves the whole stay: every room, the same new dates", async () => {
     const b = await book({ roomId: triple.id, rateId: flexible.id, rooms: 2 });
     const before = await sold(triple.id, "2030-01-10", "2030-01-12");
