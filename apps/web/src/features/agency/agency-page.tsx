@@ -11,7 +11,6 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -21,6 +20,7 @@ import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
+import { ModalDialog } from "../../ui/modal-dialog";
 import { useHotel } from "../hotel/hotel-context";
 import { PortalShell } from "../portal/portal-shell";
 import { TradeNoticesSlot, TradeProvider, useTrade } from "../trade/trade-context";
@@ -458,31 +458,8 @@ function AgencyDialog(props: {
 }) {
   const { t } = useTranslation([NS, "errors"]);
   const { action } = props;
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const node = ref.current;
-    if (node && !node.open) {
-      if (typeof node.showModal === "function") node.showModal();
-      else node.setAttribute("open", "");
-    }
-    return () => {
-      if (node?.open && typeof node.close === "function") node.close();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="dialog agency-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!action.busy) props.onClose();
-      }}
-    >
-      <h2 id={`${id}-title`} className="agency-dialog__title">
-        {props.title}
-      </h2>
+    <ModalDialog classPrefix="agency-dialog" title={props.title} onClose={props.onClose} busy={action.busy}>
       {props.children}
       {action.error ? (
         <p role="alert" className="agency-problem">
@@ -507,7 +484,7 @@ function AgencyDialog(props: {
           {t("back")}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../../ui/modal-dialog";
 
 /**
- * A modal dialog for one voucher action: the browser's own `<dialog>` (focus kept inside, Escape closes, the page
- * behind inert), named by its title. While a call is running it cannot be closed, so no answer is lost.
+ * A modal dialog for one voucher action (the app's modal dialog), named by its title. While a call is running it
+ * cannot be closed, so no answer is lost.
  */
 export function ActionDialog(props: {
   title: string;
@@ -14,53 +14,17 @@ export function ActionDialog(props: {
   wide?: boolean;
 }) {
   const { t } = useTranslation("manage");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const busy = useRef(props.busy ?? false);
-  busy.current = props.busy ?? false;
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) {
-      if (typeof node.showModal === "function") node.showModal();
-      else node.setAttribute("open", "");
-    }
-    return () => {
-      if (node?.open && typeof node.close === "function") node.close();
-    };
-  }, []);
-
-  const close = () => {
-    if (!busy.current) props.onClose();
-  };
-
   return (
-    <dialog
-      ref={dialog}
-      className={`dialog manage-dialog${props.wide ? " manage-dialog--wide" : ""}`}
-      aria-labelledby={`${id}-title`}
-      aria-busy={props.busy || undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+    <ModalDialog
+      classPrefix="manage-dialog"
+      title={props.title}
+      closeLabel={t("close")}
+      onClose={props.onClose}
+      busy={props.busy ?? false}
+      {...(props.wide ? { className: "manage-dialog--wide" } : {})}
     >
-      <div className="manage-dialog__header">
-        <h2 id={`${id}-title`} className="manage-dialog__title">
-          {props.title}
-        </h2>
-        <button
-          type="button"
-          className="manage-dialog__close"
-          aria-label={t("close")}
-          onClick={close}
-          disabled={props.busy}
-        >
-          <X aria-hidden="true" focusable="false" size={20} />
-        </button>
-      </div>
       <div className="manage-dialog__body">{props.children}</div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
