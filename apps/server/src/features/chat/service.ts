@@ -36,14 +36,16 @@ const rateLimited = () =>
     { field: "body", message: "too many messages, retry in a minute" },
   ]);
 
-/** Counts a guest message against the address and, once it exists, the conversation; 429 past either limit. */
-async function limitGuestPost(db: Db, address: string, conversationId: number | null, now: Date) {
-  const byAddress = await hitRateLimit(db, `chat:addr:${address}`, 60_000, now);
-  if (byAddress.count > CHAT_POSTS_PER_ADDRESS_PER_MINUTE) throw rateLimited();
-  if (conversationId !== null) {
-    const byConversation = await hitRateLimit(db, `chat:conv:${conversationId}`, 60_000, now);
-    if (byConversation.count > CHAT_POSTS_PER_CONVERSATION_PER_MINUTE) throw rateLimited();
-  }
+/** Counts a guest message against the client address; 429 past the limit. */
+async function limitByAddress(db: Db, address: string, now: Date) {
+  const hit = await hitRateLimit(db, `chat:addr:${address}`, 60_000, now);
+  if (hit.count > CHAT_POSTS_PER_ADDRESS_PER_MINUTE) throw rateLimited();
+}
+
+/** Counts a guest message against its conversation (the first one included); 429 past the limit. */
+async function limitByConversation(db: Db, conversationId: number, now: Date) {
+  const hit = await hitRateLimit(db, `chat:conv:${conversationId}`, 60_000, now);
+  if (hit.count > CHAT_POSTS_PER_CONVERSATION_PER_MINUTE) throw rateLimited();
 }
 
 // ── messages ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -182,8 +184,8 @@ export async function postOfferChat(
   const found = await offerWithAccess(deps, code, request);
   const now = deps.now();
   const conversationId = await deps.database.db.transaction(async (tx) => {
+    await limitByAddress(tx, request.ip, now);
     let id = await offerConversationId(tx, found.id);
-    await limitGuestPost(tx, request.ip, id, now);
     if (id === null) {
       const [created] = await tx
         .insert(chatConversation)
@@ -202,6 +204,7 @@ export async function postOfferChat(
         .returning({ id: chatConversation.id });
       id = created?.id ?? (await offerConversationId(tx, found.id))!;
     }
+    await limitByConversation(tx, id, now);
     await addMessage(tx, id, "guest", body.body, now);
     await markRead(tx, id, "hotel", now);
     return id;
@@ -269,7 +272,7 @@ export async function postSiteChat(
   if (existing === null && !body.name) throw badInput("name", "required to start a conversation");
   let token: string | null = null;
   const conversationId = await deps.database.db.transaction(async (tx) => {
-    await limitGuestPost(tx, request.ip, existing, now);
+    await limitByAddress(tx, request.ip, now);
     let id = existing;
     if (id === null) {
       token = randomBytes(32).toString("base64url");
@@ -292,6 +295,7 @@ export async function postSiteChat(
       // A guest who adds an address later may be mailed from then on.
       await tx.update(chatConversation).set({ guestEmail: body.email }).where(eq(chatConversation.id, id));
     }
+    await limitByConversation(tx, id, now);
     await addMessage(tx, id, "guest", body.body, now);
     await markRead(tx, id, "hotel", now);
     return id;
