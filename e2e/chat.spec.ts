@@ -27,14 +27,13 @@ test("a guest chats with the hotel and sees its answer without reloading", async
   const message = chat.getByRole("textbox", { name: "Your message" });
   await expect(message).toBeFocused();
 
-  // An empty message is refused with a message, in the page.
+  // An empty message, then a first message without a name, are refused with a message in the page.
+  await chat.getByRole("button", { name: "Send" }).click();
+  await expect(chat.getByRole("alert")).toHaveText("Write a message first.");
+  await message.fill(`Is the spa open in winter? (${stamp})`);
   await chat.getByRole("button", { name: "Send" }).click();
   await expect(chat.getByRole("alert")).toHaveText("Enter your name to start the chat.");
   await chat.getByRole("textbox", { name: "Your name" }).fill(guestName);
-  await chat.getByRole("button", { name: "Send" }).click();
-  await expect(chat.getByRole("alert")).toHaveText("Write a message first.");
-
-  await message.fill(`Is the spa open in winter? (${stamp})`);
   await message.press("Enter");
   const log = chat.getByRole("log", { name: "Messages with Hotel Bellavista Riva" });
   await expect(log).toContainText(`Is the spa open in winter? (${stamp})`);
