@@ -1,0 +1,21 @@
+// Times in the inbox: today's as a time, older ones with their date (the browser's time zone).
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** A list row's time: "14:05" today, "24 Nov" this year, "24/11/2025" before. */
+export function shortTime(iso: string, locale: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  if (sameDay(at, now)) return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(at);
+  if (at.getFullYear() === now.getFullYear())
+    return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" }).format(at);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "short" }).format(at);
+}
+
+/** A message's full time, for its `<time>` element. */
+export function fullTime(iso: string, locale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
