@@ -121,11 +121,13 @@ function ConversationList({ hotel, state, open }: { hotel: string; state: ListSt
                       className="bo-chat-row-link"
                       to={conversationHref(c.id)}
                       aria-current={current ? "page" : undefined}
+                      aria-label={
+                        c.unread > 0
+                          ? t("list.unreadName", { name: c.guestName, count: c.unread })
+                          : undefined
+                      }
                     >
                       {c.guestName}
-                      {c.unread > 0 ? (
-                        <span className="visually-hidden">{t("list.unreadName", { count: c.unread })}</span>
-                      ) : null}
                     </AppLink>
                     <time
                       className="bo-chat-time"
