@@ -1380,3 +1380,67 @@ export const offerHistory = pgTable(
   },
   (t) => [index("offer_history_offer").on(t.offerId)],
 );
+
+/**
+ * A chat between a guest and a hotel (issue 14, ADR 0037): the site chat window (the guest holds an HttpOnly
+ * cookie whose sha256 is `guest_token_sha256`) or an offer's chat (one per offer; the offer's access cookie).
+ */
+export const chatConversation = pgTable(
+  "chat_conversation",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    /** site | offer */
+    kind: text("kind").notNull(),
+    offerId: integer("offer_id").references(() => offer.id, { onDelete: "cascade" }),
+    guestTokenSha256: text("guest_token_sha256"),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email"),
+    /** SPEC §3 language id: the reply mail speaks it. */
+    languageId: smallint("language_id").notNull(),
+    channelId: integer("channel_id").references(() => channel.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chat_conversation_offer").on(t.offerId),
+    uniqueIndex("chat_conversation_token").on(t.guestTokenSha256),
+    index("chat_conversation_hotel_last").on(t.hotelId, t.lastMessageAt),
+    check(
+      "chat_conversation_kind",
+      sql`(${t.kind} = 'offer' and ${t.offerId} is not null) or (${t.kind} = 'site' and ${t.guestTokenSha256} is not null)`,
+    ),
+  ],
+);
+
+/** One message of a conversation; `read_at`: when the other side read it. */
+export const chatMessage = pgTable(
+  "chat_message",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => chatConversation.id, { onDelete: "cascade" }),
+    /** guest | hotel */
+    author: text("author").notNull(),
+    staffUserId: integer("staff_user_id").references(() => staffUser.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** A hotel message left unread: when the guest was mailed about it (once per wait). */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("chat_message_conversation").on(t.conversationId, t.id),
+    index("chat_message_guest_unread")
+      .on(t.conversationId)
+      .where(sql`${t.author} = 'guest' and ${t.readAt} is null`),
+    index("chat_message_reply_unmailed")
+      .on(t.createdAt)
+      .where(sql`${t.author} = 'hotel' and ${t.readAt} is null and ${t.mailedAt} is null`),
+    check("chat_message_author", sql`${t.author} in ('guest', 'hotel')`),
+    check("chat_message_body", sql`char_length(btrim(${t.body})) between 1 and 2000`),
+  ],
+);

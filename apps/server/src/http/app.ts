@@ -26,6 +26,7 @@ import { registerDemoImages } from "../db/demo/demo-images";
 import { registerBackOfficeRoutes } from "../features/backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
+import { registerChatRoutes } from "../features/chat/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAgencyRoutes(app, { ...deps, gateway });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
   registerOfferRoutes(app, deps);
+  registerChatRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;

@@ -6,6 +6,7 @@ import { releaseInventory, setStatus } from "../features/booking/reservation-cha
 import { enqueueReservationMails } from "../features/mail/reservation-mails";
 import { retryPendingRefunds } from "../features/manage/refunds";
 import type { PaymentGateway } from "../features/payments/gateway";
+import { mailChatReplies } from "./chat-reply-mails";
 import { sendInstallmentNotices } from "./installment-notices";
 import { expireOffers } from "./offer-expiry";
 
@@ -79,7 +80,7 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
 }
 
 export type TimedChangeCounts = Record<
-  Sweep["action"] | "installment_notice" | "refunded" | "offer_expired",
+  Sweep["action"] | "installment_notice" | "refunded" | "offer_expired" | "chat_reply_mailed",
   number
 >;
 
@@ -96,6 +97,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     installment_notice: 0,
     refunded: 0,
     offer_expired: 0,
+    chat_reply_mailed: 0,
   };
   for (const sweep of SWEEPS) {
     for (;;) {
@@ -105,6 +107,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     }
   }
   counts.offer_expired = await expireOffers(deps, batchSize);
+  counts.chat_reply_mailed = await mailChatReplies(deps, batchSize);
   for (;;) {
     const sent = await sendInstallmentNotices(deps, batchSize);
     counts.installment_notice += sent;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -22,7 +23,9 @@ function renderLayout(path: string, overrides: Parameters<typeof buildHotelConte
     vi.fn(async (url: string) =>
       String(url).startsWith("/api/hotellist.do")
         ? json({ channel, hotels: [hotel] })
-        : json({ error: { code: "not_found", message: "not in this test" } }, 404),
+        : String(url).startsWith("/api/v2/chat/")
+          ? json({ messages: [], started: false })
+          : json({ error: { code: "not_found", message: "not in this test" } }, 404),
     ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -77,12 +80,26 @@ describe("the hotel layout's global elements", () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows no chat, even when the hotel's showChat is on: nothing would answer it (issue 11 item 11, ADR 0022)", async () => {
-    renderLayout("/hotel/1/channel/1/language/1/rooms", { settings: { aspect: { showChat: true } } });
+  it("shows no chat button when the hotel's showChat is off", async () => {
+    renderLayout("/hotel/1/channel/1/language/1/rooms", { settings: { aspect: { showChat: false } } });
     await screen.findByText("page");
     await screen.findByRole("combobox", { name: "Language" });
     expect(screen.queryByRole("button", { name: /chat/i })).toBeNull();
+  });
+
+  it("opens the site chat under the header when showChat is on; Escape closes it and focuses the button (issue 14, ADR 0022)", async () => {
+    const user = userEvent.setup();
+    renderLayout("/hotel/1/channel/1/language/1/rooms", { settings: { aspect: { showChat: true } } });
+    await screen.findByText("page");
+    const button = await screen.findByRole("button", { name: "Chat with us" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    await user.click(button);
+    const region = await screen.findByRole("region", { name: "Chat with Hotel Test" });
+    expect(region.tagName).toBe("SECTION");
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByText(/will reply/i)).toBeNull();
+    expect(await screen.findByRole("textbox", { name: "Your name" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("region", { name: "Chat with Hotel Test" })).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 });

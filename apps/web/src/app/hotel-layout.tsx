@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { useHotelList } from "../features/boot/api/use-hotel-list";
+import { SiteChatWindow } from "../features/chat/site-chat";
 import { CurrencyProvider } from "../features/currency/currency-context";
 import { CookieNotice } from "../features/global/cookie-notice";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
@@ -77,6 +78,10 @@ export function HotelLayout({ children }: { children: ReactNode }) {
         {/* On a trade channel: the agency's login, kept per channel and checked every 10 s (issue 13). */}
         <TradeProvider>
           <SiteHeader />
+          {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
+          <Suspense fallback={null}>
+            <SiteChatWindow />
+          </Suspense>
           <TradeNoticesSlot />
           {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
           <Suspense fallback={null}>

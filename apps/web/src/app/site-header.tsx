@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { SiteChatButton } from "../features/chat/site-chat";
 import { CurrencySelector } from "../features/currency/currency-selector";
 import { LanguageSwitcher } from "../features/global/language-switcher";
 import { MessagingButton } from "../features/global/messaging-button";
@@ -33,6 +34,7 @@ export function SiteHeader() {
           <TradeHeaderSlot />
           <HotelInfoButton />
           <MessagingButton />
+          <SiteChatButton />
           <LanguageSwitcher />
           <CurrencySelector />
         </Suspense>

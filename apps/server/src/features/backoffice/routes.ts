@@ -2,6 +2,7 @@ import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { z } from "zod";
 import type { App } from "../../http/app";
+import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
 import { clearSessionCookie, staffOf } from "./access";
 import { registerAuditLogRoutes } from "./audit-log/routes";
 import { registerAuthRoutes } from "./auth/routes";
@@ -74,4 +75,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerUserRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerTradeRoutes(app, deps);
+  registerBackOfficeChatRoutes(app, deps);
 }

@@ -86,7 +86,7 @@ function refused(reason: "expired" | "locked" | "closed" | "not_due", state: Off
   ]);
 }
 
-const unlockRequired = () =>
+export const unlockRequired = () =>
   new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
     { field: "offerCode", message: "enter the e-mail the offer was sent to" },
   ]);
@@ -429,7 +429,7 @@ function cookiePath(code: string) {
   return `/api/v2/offers/${code}`;
 }
 
-async function hasAccess(
+export async function hasAccess(
   deps: Pick<OfferDeps, "database" | "now">,
   request: FastifyRequest,
   offerId: number,
