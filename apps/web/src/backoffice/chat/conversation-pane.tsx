@@ -18,7 +18,7 @@ import {
   unreadKey,
   whileVisible,
 } from "./calls";
-import { fullTime } from "./format";
+import { fullTime, messageTime } from "./format";
 
 /**
  * One conversation: who and what (site chat or an offer), the messages (guest left, hotel right) in a live log,
@@ -123,7 +123,9 @@ export function ConversationPane({
                           ? data.conversation.guestName
                           : t("conversation.staff", { name: m.staffName || t("conversation.hotel") })}
                       </span>{" "}
-                      <time dateTime={m.at}>{fullTime(m.at, locale)}</time>
+                      <time dateTime={m.at} title={fullTime(m.at, locale)}>
+                        {messageTime(m.at, locale)}
+                      </time>
                     </p>
                     <p className="bo-chat-msg-body">{m.body}</p>
                   </li>

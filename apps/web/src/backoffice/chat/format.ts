@@ -13,7 +13,22 @@ export function shortTime(iso: string, locale: string, now = new Date()): string
   return new Intl.DateTimeFormat(locale, { dateStyle: "short" }).format(at);
 }
 
-/** A message's full time, for its `<time>` element. */
+/** A message's time: "14:05" today, "24 Nov, 14:05" this year, with the year before. */
+export function messageTime(iso: string, locale: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  if (sameDay(at, now)) return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(at);
+  const options: Intl.DateTimeFormatOptions = {
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+  };
+  if (at.getFullYear() !== now.getFullYear()) options.year = "numeric";
+  return new Intl.DateTimeFormat(locale, options).format(at);
+}
+
+/** A full date and time, for a `<time>` element's title. */
 export function fullTime(iso: string, locale: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "";
