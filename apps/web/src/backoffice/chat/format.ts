@@ -18,10 +18,12 @@ export function messageTime(iso: string, locale: string, now = new Date()): stri
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "";
   if (sameDay(at, now)) return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(at);
+  // Hours as the locale writes them in a short time ("09:05" in en-GB, "9:05 AM" in en-US).
+  const cycle = new Intl.DateTimeFormat(locale, { timeStyle: "short" }).resolvedOptions().hourCycle;
   const options: Intl.DateTimeFormatOptions = {
     day: "numeric",
     month: "short",
-    hour: "numeric",
+    hour: cycle === "h23" || cycle === "h24" ? "2-digit" : "numeric",
     minute: "2-digit",
   };
   if (at.getFullYear() !== now.getFullYear()) options.year = "numeric";
