@@ -334,3 +334,16 @@ describe("the unread reply's mail", () => {
     );
   });
 });
+
+describe("the chat's routes in the API docs", () => {
+  it("lists the guest's and the back office's chat routes", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/docs/json" });
+    const paths = res.json().paths as Record<string, Record<string, { tags?: string[] }>>;
+    expect(paths["/api/v2/offers/{offerCode}/chat"]?.get?.tags).toEqual(["offers", "chat"]);
+    expect(paths["/api/v2/offers/{offerCode}/chat"]?.post?.tags).toEqual(["offers", "chat"]);
+    expect(paths["/api/v2/chat/hotels/{hotel}/messages"]?.post?.tags).toEqual(["chat"]);
+    expect(
+      paths["/api/backoffice/hotels/{hotelId}/chat/conversations/{conversationId}/messages"]?.post?.tags,
+    ).toEqual(["back office"]);
+  });
+});

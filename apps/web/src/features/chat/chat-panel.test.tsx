@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInHotel } from "../global/render-in-hotel";
-import { ChatPanel } from "./chat-panel";
+import { CHAT_POLL_MS, ChatPanel } from "./chat-panel";
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -134,5 +134,39 @@ describe("ChatPanel (issue 14)", () => {
       email: "paolo@example.test",
     });
     await waitFor(() => expect(screen.queryByRole("textbox", { name: "Your name" })).toBeNull());
+  });
+
+  it("polls with the last id every few seconds, and not while the tab is hidden", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: string[] = [];
+    let visibility = "visible";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(
+      () => visibility as DocumentVisibilityState,
+    );
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        asked.push(String(url));
+        return String(url).includes("after=0")
+          ? json({ messages: [guest(5, "Hello")], started: true })
+          : json({ messages: [], started: true });
+      }),
+    );
+    try {
+      renderInHotel(<ChatPanel path="v2/offers/CODE/chat" hotelName="Hotel Test" />);
+      await screen.findByText("Hello");
+      await vi.advanceTimersByTimeAsync(CHAT_POLL_MS);
+      await waitFor(() => expect(asked.at(-1)).toBe("/api/v2/offers/CODE/chat?after=5"));
+      const before = asked.length;
+      visibility = "hidden";
+      await vi.advanceTimersByTimeAsync(CHAT_POLL_MS * 3);
+      expect(asked.length).toBe(before);
+      visibility = "visible";
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(asked.length).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });

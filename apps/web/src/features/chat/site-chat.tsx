@@ -1,5 +1,5 @@
 import { MessageSquare, X } from "lucide-react";
-import { type KeyboardEvent, useEffect, useSyncExternalStore } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
 import { ChatPanel } from "./chat-panel";
@@ -32,11 +32,22 @@ function useShowChat(): boolean {
   return hotel.settings.aspect.showChat === true;
 }
 
-/** "Chat with us" among the header's tools, beside the messaging pill; opens the window under the header. */
+/**
+ * "Chat with us" among the header's tools, beside the messaging pill; opens the window under the header. Its texts
+ * load in its own Suspense (only for a hotel with the chat on), so the other tools never wait for them.
+ */
 export function SiteChatButton() {
+  if (!useShowChat()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatButton />
+    </Suspense>
+  );
+}
+
+function ChatButton() {
   const { t } = useTranslation("chat");
   const isOpen = useOpen();
-  if (!useShowChat()) return null;
   return (
     <button
       type="button"
