@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import { TEXT_CODES } from "../i18n/i18n";
 import { AppLink, useNavigateTo } from "../ui/app-link";
 import { boPost } from "./api";
+import { ChatUnreadBadge } from "./chat/chat-badge";
 import { useBoLanguage } from "./language";
 import { GROUP_NAV, HOTEL_NAV, navFor } from "./nav";
 import { boHref } from "./routes";
@@ -92,6 +93,7 @@ export function BoLayout({ children }: { children: ReactNode }) {
               <li key={item.key}>
                 <AppLink to={to} aria-current={isCurrent(base) ? "page" : undefined}>
                   {t(`nav.${item.key}`)}
+                  {item.key === "chat" && hotelId !== null ? <ChatUnreadBadge hotel={hotelId} /> : null}
                 </AppLink>
               </li>
             );
