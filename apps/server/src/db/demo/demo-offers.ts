@@ -15,15 +15,17 @@ export const DEMO_OFFER_CODE = "DEM00FFERH0TE101";
 export const DEMO_OFFER_EMAIL = "offer@demo.alloggio";
 
 /**
- * Hotel 1's API key and one offer with two options (its first two room types at its first direct rate), for a
- * stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with offer@demo.alloggio.
+ * Hotel 1's API key and one offer with two options (its first two room types for two adults at its first direct
+ * rate), for a stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with
+ * offer@demo.alloggio, and confirm it (the demo's inventory is open on those nights; demo-files.test.ts books it).
  */
 export async function loadDemoOffers(database: Database, today: string, hotelId = 1): Promise<void> {
   const ymd = today.replaceAll("-", "");
   const { id: keyId } = await createHotelApiKey(database.db, hotelId, "Demo PMS", DEMO_OFFER_API_KEY);
   const [hotel] = await database.query<{ currency: string; rooms: number[]; rate: number | null }>(sql`
     select h.currency_code as currency,
-      array(select rt.id from room_type rt where rt.hotel_id = h.id order by rt.sort_order, rt.id limit 2) as rooms,
+      array(select rt.id from room_type rt where rt.hotel_id = h.id and rt.max_adults >= 2
+        order by rt.sort_order, rt.id limit 2) as rooms,
       (select rp.id from rate_plan rp join rate_plan_channel rpc on rpc.rate_plan_id = rp.id
         where rp.hotel_id = h.id and rpc.channel_id = ${DEMO_DIRECT_CHANNEL_ID} and not rp.trade_only
         order by rp.sort_order, rp.id limit 1) as rate
