@@ -56,7 +56,19 @@ const hotel = buildProperty({
   ],
 });
 const other = buildProperty({});
+// A hotel whose bookings need a service of a mandatory category (a final cleaning).
+const cleaning = aServiceCategory({ mandatory: true });
+const finalCleaning = aService(cleaning, { pricingBasis: "per_stay", price: 40 });
+const strictRoom = aRoomType();
+const strictRate = aRatePlan();
+const strict = buildProperty({
+  roomTypes: [strictRoom],
+  ratePlans: [strictRate],
+  serviceCategories: [cleaning],
+  services: [finalCleaning],
+});
 let key: string;
+let strictKey: string;
 
 let addresses = 0;
 const anAddress = () => `10.8.${Math.floor(++addresses / 250)}.${addresses % 250}`;
@@ -65,9 +77,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, hotel);
   await seedProperty(database, other);
+  await seedProperty(database, strict);
   app = await createTestApp(database, () => clock);
   smtp = await startTestSmtpServer();
   key = (await createHotelApiKey(database.db, hotel.hotel.id, "PMS")).key;
+  strictKey = (await createHotelApiKey(database.db, strict.hotel.id, "PMS")).key;
 });
 afterAll(async () => {
   await app?.close();
@@ -547,6 +561,50 @@ describe("POST /api/v2/offers/:offerCode/confirm", () => {
     });
     expect(after.json()).toEqual({ status: "cancelled", paid: false });
     expect(await offerRow(code)).toMatchObject({ state: "unlocked", reservationCode: null });
+  });
+});
+
+describe("an offer of a hotel with a mandatory service category", () => {
+  const create = (services: unknown[]) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v2/offers/create",
+      headers: { authorization: `Bearer ${strictKey}`, "idempotency-key": anIdempotencyKey() },
+      payload: anOffer({
+        hotel: strict.hotel.id,
+        options: [
+          {
+            rooms: [{ roomId: strictRoom.id, rateId: strictRate.id, adults: 2, priceMinor: 30000 }],
+            services,
+          },
+        ],
+      }),
+    });
+
+  it("is refused without a service of the category (it could never be booked), accepted and priced with one", async () => {
+    const without = await create([]);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.details).toEqual([
+      {
+        field: "options.0.services",
+        message: `needs a service of the hotel's mandatory category ${cleaning.id}`,
+      },
+    ]);
+    const withIt = await create([{ serviceId: finalCleaning.id, quantity: 1, priceMinor: 2500 }]);
+    expect(withIt.statusCode, withIt.body).toBe(200);
+    const code = withIt.json().offerCode as string;
+    const email = anOffer().recipient.email;
+    await database.query(sql`update offer set email = ${email} where code = ${code}`);
+    const unlocked = await app.inject({
+      method: "POST",
+      url: `/api/v2/offers/${code}/unlock`,
+      payload: { email },
+      remoteAddress: anAddress(),
+    });
+    const cookie = `alloggio_offer=${unlocked.cookies.find((c) => c.name === "alloggio_offer")!.value}`;
+    const res = await payment(code, 1, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ roomsTotal: 300, servicesTotal: 25 });
   });
 });
 

@@ -104,6 +104,8 @@ type HotelContext = {
   /** Rates of the hotel sold on the offer's channel. */
   rates: number[];
   services: number[];
+  /** The hotel's mandatory service categories, each with its services: every booking needs one of each. */
+  mandatoryCategories: { id: number; services: number[] }[];
 };
 
 async function loadHotelContext(database: Database, hotelId: number, channelId: number) {
@@ -117,7 +119,10 @@ async function loadHotelContext(database: Database, hotelId: number, channelId: 
       'rates', coalesce((select json_agg(rp.id) from rate_plan rp
         join rate_plan_channel rpc on rpc.rate_plan_id = rp.id and rpc.channel_id = ${channelId}
         where rp.hotel_id = h.id), '[]'::json),
-      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json)
+      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json),
+      'mandatoryCategories', coalesce((select json_agg(json_build_object('id', sc.id,
+          'services', coalesce((select json_agg(s.id) from service s where s.category_id = sc.id), '[]'::json)))
+        from service_category sc where sc.hotel_id = h.id and sc.mandatory), '[]'::json)
     ) as hotel
     from hotel h where h.id = ${hotelId}`);
   return row?.hotel ?? null;
@@ -157,6 +162,13 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
           message: "not a service of this hotel",
         });
     });
+    // Confirming books the option as any booking (ADR 0035): a mandatory category needs one of its services.
+    for (const category of hotel.mandatoryCategories)
+      if (!option.services.some((s) => category.services.includes(s.serviceId)))
+        issues.push({
+          field: `options.${i}.services`,
+          message: `needs a service of the hotel's mandatory category ${category.id}`,
+        });
   });
   return issues;
 }
