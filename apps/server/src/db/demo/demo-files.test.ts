@@ -217,6 +217,10 @@ describe("loadDemoData", () => {
         expect(payment.json().roomsTotal).toBe(position === 1 ? 420 : 615);
       }
       const email = "alex.demo@example.test";
+      // The hotel's own privacy policies that a booking must accept (the booking page shows them).
+      const custom = await database.query<{ id: number }>(
+        sql`select id from custom_privacy where hotel_id = 1 and mandatory and (channel_id is null or channel_id = 1)`,
+      );
       const confirm = await app.inject({
         method: "POST",
         url: `/api/v2/offers/${DEMO_OFFER_CODE}/confirm`,
@@ -230,7 +234,12 @@ describe("loadDemoData", () => {
             phone: { dialCode: "+39", number: "3331234567" },
             country: "IT",
           },
-          privacy: { marketing: false, report: false, profile: false, custom: [] },
+          privacy: {
+            marketing: false,
+            report: false,
+            profile: false,
+            custom: custom.map((c) => ({ id: c.id, accepted: true })),
+          },
           terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
           payment: { method: "pay_at_hotel" },
         },
