@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateway });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
-  registerOfferRoutes(app, deps);
+  registerOfferRoutes(app, { ...deps, gateway });
   registerChatRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
 
