@@ -3,10 +3,12 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { z } from "zod";
 import type { App } from "../../http/app";
 import { clearSessionCookie, staffOf } from "./access";
+import { registerApiKeyRoutes } from "./api-keys/routes";
 import { registerAuditLogRoutes } from "./audit-log/routes";
 import { registerAuthRoutes } from "./auth/routes";
 import { registerCatalogueRoutes } from "./catalogue/routes";
 import type { BackOfficeDeps } from "./deps";
+import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -74,4 +76,6 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerUserRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerTradeRoutes(app, deps);
+  registerOfferFileRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
 }

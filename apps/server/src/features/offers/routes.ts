@@ -12,6 +12,7 @@ import { createAttemptLimiter } from "../booking/attempt-limiter";
 import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE, tooManyAttempts } from "../booking/retrieve";
 import { addressRateLimits } from "../rate-limits/rate-limits";
 import { requireHotelApiKey } from "./api-key";
+import { registerOfferAttachmentRoutes } from "./attachments";
 import { createOffer, rejectOffer, unlockOffer, viewOffer } from "./service";
 
 export const OFFERS_TAG = "offers";
@@ -120,6 +121,7 @@ export function registerOfferRoutes(
           request.protocol === "https",
         ),
     );
+    registerOfferAttachmentRoutes(scope, deps, limit);
     scope.post(
       "/api/v2/offers/:offerCode/reject",
       {
