@@ -9,9 +9,7 @@ import {
 } from "./attachment-type";
 
 const bytes = (...parts: (string | number[])[]) =>
-  Uint8Array.from(
-    parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)),
-  );
+  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 const PDF = bytes("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
 const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR");

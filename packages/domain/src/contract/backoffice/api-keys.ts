@@ -24,9 +24,7 @@ export const BoApiKeySchema = z
   .meta({ id: "BoApiKey" });
 export type BoApiKey = z.infer<typeof BoApiKeySchema>;
 
-export const BoApiKeyListSchema = z
-  .object({ keys: z.array(BoApiKeySchema) })
-  .meta({ id: "BoApiKeyList" });
+export const BoApiKeyListSchema = z.object({ keys: z.array(BoApiKeySchema) }).meta({ id: "BoApiKeyList" });
 export type BoApiKeyList = z.infer<typeof BoApiKeyListSchema>;
 
 export const CreateApiKeyRequestSchema = z

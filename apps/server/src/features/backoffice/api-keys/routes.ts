@@ -1,3 +1,4 @@
+import { HotelParamsSchema } from "@alloggio/domain/contract/backoffice/access";
 import {
   ApiKeyParamsSchema,
   type BoApiKey,
@@ -6,7 +7,6 @@ import {
   CreateApiKeyRequestSchema,
   CreateApiKeyResponseSchema,
 } from "@alloggio/domain/contract/backoffice/api-keys";
-import { HotelParamsSchema } from "@alloggio/domain/contract/backoffice/access";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
@@ -126,7 +126,8 @@ export function registerApiKeyRoutes(app: App, deps: BackOfficeDeps): void {
     {
       schema: {
         tags: [BACK_OFFICE_TAG],
-        summary: "Revoke an API key: from now on it answers 401 like an unknown one (revoking twice changes nothing)",
+        summary:
+          "Revoke an API key: from now on it answers 401 like an unknown one (revoking twice changes nothing)",
         params: ApiKeyParamsSchema,
         response: { 200: BoApiKeySchema, ...backOfficeErrors },
       },
