@@ -41,7 +41,7 @@ export async function readAttachmentFile(request: FastifyRequest): Promise<Attac
   if (!request.isMultipart())
     throw attachmentError("invalid_input", 400, "send the file as multipart/form-data");
   const file = await request.file();
-  if (!file || file.fieldname !== "file") throw attachmentError("invalid_input", 400, "is missing");
+  if (file?.fieldname !== "file") throw attachmentError("invalid_input", 400, "is missing");
   let content: Buffer;
   try {
     content = await file.toBuffer();
