@@ -150,7 +150,6 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
                 maxLength={80}
                 required
                 autoComplete="off"
-                // biome-ignore lint/a11y/noAutofocus: the dialog's one field
                 autoFocus
                 onChange={(e) => setName(e.target.value)}
               />
@@ -200,7 +199,7 @@ function ExampleCall({ hotel }: { hotel: number }) {
     <section className="bo-card bo-keys-example" aria-labelledby={headingId}>
       <h2 id={headingId}>{t("example.title")}</h2>
       <p>{t("example.text")}</p>
-      <pre tabIndex={0} aria-label={t("example.title")}>
+      <pre>
         <code>{command}</code>
       </pre>
       <p>

@@ -277,20 +277,17 @@ function RemoveConfirmation({
 }) {
   const { t } = useTranslation(NS);
   const yes = useRef<HTMLButtonElement>(null);
-  const textId = useId();
   useEffect(() => {
     yes.current?.focus();
   }, []);
   return (
-    <div
+    <fieldset
       className="bo-offer-files-confirm"
-      role="group"
-      aria-labelledby={textId}
       onKeyDown={(event) => {
         if (event.key === "Escape") onNo();
       }}
     >
-      <p id={textId}>{t("remove.confirm", { name })}</p>
+      <legend>{t("remove.confirm", { name })}</legend>
       <div className="bo-offer-files-confirm-actions">
         <button ref={yes} type="button" className="bo-button danger" disabled={pending} onClick={onYes}>
           {t("remove.yes")}
@@ -299,6 +296,6 @@ function RemoveConfirmation({
           {t("remove.cancel")}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
