@@ -512,3 +512,18 @@ describe("GET /api/v2/offers/:offerCode/attachments/:attachmentId (the recipient
     expect((await download("ZZZZZZZZZZZZZZZZ", pdf.id, cookie)).statusCode).toBe(404);
   });
 });
+
+describe("the API docs", () => {
+  it("list the attachment routes: the back office's and the recipient's", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const base = "/api/backoffice/hotels/{hotelId}/offers/{offerId}/attachments";
+    for (const [path, method, tag] of [
+      [base, "get", "back office"],
+      [base, "post", "back office"],
+      [`${base}/{attachmentId}`, "get", "back office"],
+      [`${base}/{attachmentId}`, "delete", "back office"],
+      ["/api/v2/offers/{offerCode}/attachments/{attachmentId}", "get", "offers"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
+  });
+});

@@ -201,4 +201,14 @@ describe("who may manage API keys", () => {
     expect(theirList.json().keys).toEqual([]);
     expect((await createOffer(key)).statusCode).toBe(200);
   });
+
+  it("are in the API docs under the back office's tag", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const [path, method] of [
+      ["/api/backoffice/hotels/{hotelId}/api-keys", "get"],
+      ["/api/backoffice/hotels/{hotelId}/api-keys", "post"],
+      ["/api/backoffice/hotels/{hotelId}/api-keys/{keyId}/revoke", "post"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
 });
