@@ -175,25 +175,18 @@ function ExampleCall({ hotel }: { hotel: number }) {
   const { t } = useTranslation(NS);
   const headingId = useId();
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const body = JSON.stringify(
-    {
-      hotel,
-      channel: 1,
-      recipient: { name: "Anna Weber", email: "anna.weber@example.com", language: 2 },
-      arrival: "20300610",
-      departure: "20300614",
-      options: [{ rooms: [{ roomId: 101, rateId: 201, adults: 2, ages: [], priceMinor: 48000 }] }],
-      expiresAt: "2030-05-31T18:00:00+02:00",
-    },
-    null,
-    2,
-  );
   const command = [
     `curl -X POST ${origin}/api/v2/offers/create \\`,
     `  -H "Authorization: Bearer alk_…" \\`,
     `  -H "Idempotency-Key: $(uuidgen)" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '${body}'`,
+    `  -d '{`,
+    `    "hotel": ${hotel}, "channel": 1,`,
+    `    "recipient": { "name": "Anna Weber", "email": "anna.weber@example.com", "language": 2 },`,
+    `    "arrival": "20300610", "departure": "20300614",`,
+    `    "options": [{ "rooms": [{ "roomId": 101, "rateId": 201, "adults": 2, "priceMinor": 48000 }] }],`,
+    `    "expiresAt": "2030-05-31T18:00:00+02:00"`,
+    `  }'`,
   ].join("\n");
   return (
     <section className="bo-card bo-keys-example" aria-labelledby={headingId}>
@@ -283,7 +276,7 @@ export default function ApiKeysPage() {
                     <td>
                       <code>{key.prefix}…</code>
                     </td>
-                    <td className="bo-keys-nowrap">
+                    <td>
                       {key.createdBy
                         ? t("createdBy", { date: date(key.createdAt), name: key.createdBy })
                         : date(key.createdAt)}

@@ -194,7 +194,7 @@ export function OfferAttachmentsPanel({
                     </td>
                     <td>{typeLabel(file.contentType)}</td>
                     <td className="bo-offer-files-nowrap">{format.size(file.size)}</td>
-                    <td className="bo-offer-files-nowrap">
+                    <td>
                       {file.uploadedBy
                         ? t("addedBy", { date: format.date(file.createdAt), name: file.uploadedBy })
                         : format.date(file.createdAt)}
