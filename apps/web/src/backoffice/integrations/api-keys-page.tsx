@@ -281,10 +281,12 @@ export default function ApiKeysPage() {
                         ? t("createdBy", { date: date(key.createdAt), name: key.createdBy })
                         : date(key.createdAt)}
                     </td>
-                    <td className="bo-keys-nowrap">{key.lastUsedAt ? date(key.lastUsedAt) : t("never")}</td>
+                    <td>{key.lastUsedAt ? date(key.lastUsedAt) : t("never")}</td>
                     <td>
                       {key.revokedAt ? (
-                        <span className="bo-badge">{t("status.revoked", { date: date(key.revokedAt) })}</span>
+                        <span className="bo-keys-revoked-at">
+                          {t("status.revoked", { date: date(key.revokedAt) })}
+                        </span>
                       ) : (
                         <span className="bo-badge bo-keys-active">{t("status.active")}</span>
                       )}

@@ -43,7 +43,9 @@ function renderPanel(options: { files?: BoOfferAttachment[]; editable?: boolean;
           maxBytes: 10 * 1024 * 1024,
         });
       if (method === "POST" && url === BASE) {
-        const file = (init?.body as FormData).get("file") as File;
+        const form = init?.body;
+        if (!(form instanceof FormData)) throw new Error("the upload is not multipart");
+        const file = form.get("file") as File;
         const saved = { ...brochure, id: 2, filename: file.name, contentType: "image/png", size: file.size };
         files = [...files, saved];
         return json(saved, 201);
