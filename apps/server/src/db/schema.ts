@@ -1219,6 +1219,8 @@ export const hotelApiKey = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** The staff user who made it in the back office (ADR 0039); null for keys made otherwise. */
+    createdBy: integer("created_by").references(() => staffUser.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("hotel_api_key_sha256").on(t.keySha256), index("hotel_api_key_hotel").on(t.hotelId)],
 );
@@ -1344,9 +1346,22 @@ export const offerAttachment = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff user who uploaded it (ADR 0039). */
+    uploadedBy: integer("uploaded_by").references(() => staffUser.id, { onDelete: "set null" }),
   },
   (t) => [index("offer_attachment_offer").on(t.offerId)],
 );
+
+/**
+ * An attachment's bytes (ADR 0039), beside its metadata so lists and the offer view never read them. Rows in the
+ * database like the room photos (ADR 0026): every process serves them, backups hold them.
+ */
+export const offerAttachmentContent = pgTable("offer_attachment_content", {
+  attachmentId: integer("attachment_id")
+    .primaryKey()
+    .references(() => offerAttachment.id, { onDelete: "cascade" }),
+  content: bytea("content").notNull(),
+});
 
 /** A recipient's access after the unlock (HttpOnly cookie): only the token's sha256 is stored. */
 export const offerAccess = pgTable(

@@ -4,10 +4,12 @@ import { z } from "zod";
 import type { App } from "../../http/app";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
 import { clearSessionCookie, staffOf } from "./access";
+import { registerApiKeyRoutes } from "./api-keys/routes";
 import { registerAuditLogRoutes } from "./audit-log/routes";
 import { registerAuthRoutes } from "./auth/routes";
 import { registerCatalogueRoutes } from "./catalogue/routes";
 import type { BackOfficeDeps } from "./deps";
+import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -76,4 +78,6 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerAuditLogRoutes(app, deps);
   registerTradeRoutes(app, deps);
   registerBackOfficeChatRoutes(app, deps);
+  registerOfferFileRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
 }

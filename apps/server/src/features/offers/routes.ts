@@ -20,6 +20,7 @@ import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE, tooManyAttempts } 
 import type { PaymentGateway } from "../payments/gateway";
 import { addressRateLimits } from "../rate-limits/rate-limits";
 import { requireHotelApiKey } from "./api-key";
+import { registerOfferAttachmentRoutes } from "./attachments";
 import { confirmOffer, offerOptionPayment, requireOfferAccess } from "./confirm";
 import { findReservationOffer } from "./cro";
 import { createOffer, rejectOffer, unlockOffer, viewOffer } from "./service";
@@ -137,6 +138,7 @@ export function registerOfferRoutes(
           request.protocol === "https",
         ),
     );
+    registerOfferAttachmentRoutes(scope, deps, limit);
     scope.post(
       "/api/v2/offers/:offerCode/reject",
       {

@@ -450,6 +450,7 @@ function cookiePath(code: string) {
   return `/api/v2/offers/${code}`;
 }
 
+/** Whether the request carries a live access cookie of this offer (the unlock's), for every call that needs it. */
 export async function hasAccess(
   deps: Pick<OfferDeps, "database" | "now">,
   request: FastifyRequest,

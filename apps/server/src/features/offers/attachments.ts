@@ -1,0 +1,195 @@
+/**
+ * Offer attachments (issue 14, ADR 0039): the bytes live in the database (`offer_attachment_content`, like the room
+ * photos of ADR 0026); the type is read from the content (PDF, PNG, JPEG, WebP), the name is sanitised, the sha256
+ * is kept. The back office uploads and removes them (features/backoffice/offer-files); the recipient downloads them
+ * on the offer's own API path, with the unlock's access cookie, served so that no browser runs what it gets.
+ */
+import { createHash } from "node:crypto";
+import { PublicOfferFileParamsSchema } from "@alloggio/domain/contract/backoffice/offer-attachments";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import {
+  type AttachmentContentType,
+  contentDisposition,
+  MAX_ATTACHMENT_BYTES,
+  sanitiseAttachmentName,
+  sniffAttachmentType,
+} from "@alloggio/domain/offers/attachment-type";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Database, Db } from "../../db/client";
+import { offer, offerAttachment, offerAttachmentContent, staffUser } from "../../db/schema";
+import type { App } from "../../http/app";
+import { AppError } from "../../http/errors";
+import { OFFERS_TAG } from "./routes";
+import { hasAccess, offerNotFound } from "./service";
+
+/** A refusal of the uploaded file, naming the multipart field `file`. */
+export function attachmentError(code: string, status: number, message: string): AppError {
+  return new AppError(code, status, `file: ${message}`, [{ field: "file", message }]);
+}
+
+export type AttachmentFile = {
+  filename: string;
+  contentType: AttachmentContentType;
+  size: number;
+  sha256: string;
+  content: Buffer;
+};
+
+/** The one file of a multipart request (field `file`), checked: type by content, at most 10 MB, a safe name. */
+export async function readAttachmentFile(request: FastifyRequest): Promise<AttachmentFile> {
+  if (!request.isMultipart())
+    throw attachmentError("invalid_input", 400, "send the file as multipart/form-data");
+  const file = await request.file();
+  if (file?.fieldname !== "file") throw attachmentError("invalid_input", 400, "is missing");
+  let content: Buffer;
+  try {
+    content = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" || file.file.truncated)
+      throw attachmentError("attachment_too_large", 413, "at most 10 MB");
+    throw error;
+  }
+  if (content.length > MAX_ATTACHMENT_BYTES || file.file.truncated)
+    throw attachmentError("attachment_too_large", 413, "at most 10 MB");
+  const contentType = sniffAttachmentType(content.subarray(0, 16));
+  if (!contentType) throw attachmentError("attachment_type", 415, "must be a PDF, PNG, JPEG or WebP file");
+  return {
+    filename: sanitiseAttachmentName(file.filename ?? "", contentType),
+    contentType,
+    size: content.length,
+    sha256: createHash("sha256").update(content).digest("hex"),
+    content,
+  };
+}
+
+type AttachmentRow = typeof offerAttachment.$inferSelect;
+
+/** What the audit keeps of an attachment: never its bytes. */
+export const storedAttachment = (row: AttachmentRow) => ({
+  filename: row.filename,
+  contentType: row.contentType,
+  size: row.sizeBytes,
+  sha256: row.sha256,
+});
+
+export const toAttachment = (row: AttachmentRow, uploadedBy: string | null) => ({
+  id: row.id,
+  filename: row.filename,
+  contentType: row.contentType,
+  size: row.sizeBytes,
+  sha256: row.sha256,
+  createdAt: row.createdAt.toISOString(),
+  uploadedBy,
+});
+
+export async function insertAttachment(
+  tx: Db,
+  offerId: number,
+  file: AttachmentFile,
+  uploadedBy: number,
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(offerAttachment)
+    .values({
+      offerId,
+      filename: file.filename,
+      contentType: file.contentType,
+      sizeBytes: file.size,
+      sha256: file.sha256,
+      createdAt: now,
+      uploadedBy,
+    })
+    .returning();
+  await tx.insert(offerAttachmentContent).values({ attachmentId: row!.id, content: file.content });
+  return row!;
+}
+
+/** Removes an attachment of this offer; the removed row, or null when the offer has no such attachment. */
+export async function deleteAttachment(tx: Db, offerId: number, attachmentId: number) {
+  const [row] = await tx
+    .delete(offerAttachment)
+    .where(and(eq(offerAttachment.id, attachmentId), eq(offerAttachment.offerId, offerId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function listAttachments(db: Db, offerId: number) {
+  const rows = await db
+    .select({ attachment: offerAttachment, uploadedBy: staffUser.name })
+    .from(offerAttachment)
+    .leftJoin(staffUser, eq(staffUser.id, offerAttachment.uploadedBy))
+    .where(eq(offerAttachment.offerId, offerId))
+    .orderBy(asc(offerAttachment.id));
+  return rows.map((r) => toAttachment(r.attachment, r.uploadedBy));
+}
+
+/**
+ * Sends an attachment of this offer with headers that keep a browser from running it: the sniffed type, nosniff,
+ * a CSP that allows nothing and sandboxes, a download for PDFs (images may show inline), never cached.
+ * Null when the offer has no such attachment.
+ */
+export async function sendAttachment(db: Db, reply: FastifyReply, offerId: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      filename: offerAttachment.filename,
+      contentType: offerAttachment.contentType,
+      content: offerAttachmentContent.content,
+    })
+    .from(offerAttachment)
+    .innerJoin(offerAttachmentContent, eq(offerAttachmentContent.attachmentId, offerAttachment.id))
+    .where(and(eq(offerAttachment.id, attachmentId), eq(offerAttachment.offerId, offerId)));
+  if (!row) return null;
+  const inline = row.contentType.startsWith("image/");
+  return reply
+    .header("content-type", row.contentType)
+    .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", row.filename))
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .header("cache-control", "private, no-store")
+    .header("cross-origin-resource-policy", "same-origin")
+    .send(row.content);
+}
+
+/**
+ * `GET /api/v2/offers/:offerCode/attachments/:attachmentId`: the recipient's download, only with this offer's live
+ * access cookie (its Path, `/api/v2/offers/<code>`, covers this route). Unknown code or attachment: 404; no or
+ * another offer's cookie: 401 `offer_unlock_required`.
+ */
+export function registerOfferAttachmentRoutes(
+  app: App,
+  deps: { database: Database; now: () => Date },
+  config: object = {},
+): void {
+  app.get(
+    "/api/v2/offers/:offerCode/attachments/:attachmentId",
+    {
+      config,
+      schema: {
+        tags: [OFFERS_TAG],
+        summary: "Download an attachment of an offer (needs the unlock's access cookie)",
+        params: PublicOfferFileParamsSchema,
+        response: { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { offerCode, attachmentId } = request.params;
+      const [found] = await deps.database.db
+        .select({ id: offer.id })
+        .from(offer)
+        .where(eq(offer.code, offerCode));
+      if (!found) throw offerNotFound();
+      if (!(await hasAccess(deps, request, found.id)))
+        throw new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
+          { field: "offerCode", message: "enter the e-mail the offer was sent to" },
+        ]);
+      const sent = await sendAttachment(deps.database.db, reply, found.id, attachmentId);
+      if (!sent)
+        throw new AppError("not_found", 404, "No such attachment", [
+          { field: "attachmentId", message: "unknown" },
+        ]);
+      return sent;
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { signInAsDemoOwner } from "./backoffice";
+import { addDays } from "./dates";
+import { expect, test } from "./fixtures";
+import { calendar } from "./stays";
+
+// The hotel's API keys (issue 14, ADR 0039): the owner creates a key for the CRM, copies it (shown once), the key
+// creates an offer through the exposed API, the owner revokes it, and the key no longer works.
+
+/** An offer of hotel 1 for a stay 30 days on, valid until tomorrow: room and rate read from its catalogue. */
+async function offerBody(page: Page, request: APIRequestContext) {
+  const rooms = (await (await page.request.get("/api/backoffice/hotels/1/room-types")).json()) as {
+    items: { id: number; maxAdults: number }[];
+  };
+  const rates = (await (await page.request.get("/api/backoffice/hotels/1/rate-plans")).json()) as {
+    items: { id: number; channelIds: number[]; tradeOnly?: boolean }[];
+  };
+  const room = rooms.items.find((r) => r.maxAdults >= 2)!;
+  const rate = rates.items.find((r) => r.channelIds.includes(1) && !r.tradeOnly)!;
+  const today = (await calendar(request)).from;
+  const arrival = addDays(today, 30);
+  return {
+    hotel: 1,
+    channel: 1,
+    recipient: { name: "Anna Weber", email: `anna-${randomUUID().slice(0, 8)}@example.test`, language: 2 },
+    arrival,
+    departure: addDays(arrival, 2),
+    options: [{ rooms: [{ roomId: room.id, rateId: rate.id, adults: 2, ages: [], priceMinor: 42000 }] }],
+    expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  };
+}
+
+/**
+ * Buttons are pressed with the keyboard, as staff may: it also keeps the phone-sized run clear of the mobile
+ * emulation's pointer hit-testing inside the modal dialogs' top layer.
+ */
+const press = (button: Locator) => button.press("Enter");
+
+const createOffer = (request: APIRequestContext, key: string, body: unknown) =>
+  request.post("/api/v2/offers/create", {
+    headers: { authorization: `Bearer ${key}`, "idempotency-key": randomUUID() },
+    data: body,
+  });
+
+test("the owner creates an API key, it creates an offer, the owner revokes it and it stops working", async ({
+  page,
+  request,
+  context,
+  axe,
+  capture,
+}, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
+  const name = `CRM ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+  await signInAsDemoOwner(page);
+  await page.goto("/admin/hotel/1/api-keys");
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(/create personalised offers through Alloggio's API/)).toBeVisible();
+  const example = page.getByRole("region", { name: "Example call" });
+  await expect(example).toContainText(`curl -X POST ${new URL(page.url()).origin}/api/v2/offers/create`);
+  await expect(page.getByRole("table", { name: "API keys of this hotel" })).toBeVisible();
+  await capture("api keys");
+  await axe("api keys");
+
+  // Create: a name, then the key once.
+  await press(page.getByRole("button", { name: "Create key" }));
+  const dialog = page.getByRole("dialog", { name: "Create an API key" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await axe("api keys create");
+  await press(dialog.getByRole("button", { name: "Create key" }));
+  const made = page.getByRole("dialog", { name: "Your new API key" });
+  await expect(made).toBeVisible();
+  await expect(made).toContainText("you won't see it again");
+  const key = await made.getByLabel("API key").inputValue();
+  expect(key).toMatch(/^alk_[A-Za-z0-9_-]{43}$/);
+  await press(made.getByRole("button", { name: "Copy key" }));
+  await expect(made.getByRole("status").or(made.getByRole("alert"))).toBeVisible();
+  if (await made.getByRole("status").isVisible()) {
+    await expect(made.getByRole("status")).toHaveText("Key copied to the clipboard.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  }
+  await capture("api keys created");
+  await axe("api keys created");
+  await press(made.getByRole("button", { name: "Done" }));
+  await expect(made).toBeHidden();
+
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText(key.slice(0, 12));
+  await expect(row).toContainText("Never");
+  await expect(row).toContainText("Active");
+
+  // The key creates an offer of hotel 1.
+  const body = await offerBody(page, request);
+  const created = await createOffer(request, key, body);
+  expect(created.status(), await created.text()).toBe(200);
+  expect((await created.json()).offerCode).toMatch(/^[0-9A-Z]{16}$/);
+  await page.reload();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).not.toContainText("Never");
+
+  // Revoke, with a confirmation.
+  await press(
+    page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: `Revoke ${name}` }),
+  );
+  const confirm = page.getByRole("dialog", { name: `Revoke ${name}?` });
+  await expect(confirm).toBeVisible();
+  await capture("api keys revoke");
+  await axe("api keys revoke");
+  await press(confirm.getByRole("button", { name: "Revoke key" }));
+  await expect(page.getByRole("status")).toHaveText(`${name} revoked.`);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Revoked");
+  await expect(
+    page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: `Revoke ${name}` }),
+  ).toHaveCount(0);
+
+  const refused = await createOffer(request, key, await offerBody(page, request));
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error.code).toBe("api_key_invalid");
+});
