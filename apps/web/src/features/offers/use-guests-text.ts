@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+
+/** Adults and children of a room, in words. */
+export function useGuestsText() {
+  const { t } = useTranslation("offers");
+  return (room: { adults: number; ages: readonly number[] }) => {
+    const adults = t("room.adults", { count: room.adults });
+    if (room.ages.length === 0) return adults;
+    return `${adults}, ${t("room.children", { count: room.ages.length, ages: room.ages.join(", ") })}`;
+  };
+}
