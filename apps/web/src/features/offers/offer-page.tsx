@@ -105,8 +105,10 @@ function OfferBody(props: {
   const offer = summary.offer;
   const state = offer?.state ?? summary.state;
   const show = useCallback(
-    (next: Offer) =>
-      client.setQueryData<OfferSummary>(offerQueryKey(code), { ...summary, state: next.state, offer: next }),
+    (next: Offer) => {
+      const updated: OfferSummary = { ...summary, state: next.state, offer: next };
+      client.setQueryData(offerQueryKey(code), updated);
+    },
     [client, code, summary],
   );
   const reload = useCallback(
