@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Offer, OfferSummary } from "@alloggio/domain/contract/offers/view";
+import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
