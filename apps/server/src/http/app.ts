@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateway });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
-  registerOfferRoutes(app, deps);
+  registerOfferRoutes(app, { ...deps, gateway });
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;

@@ -23,6 +23,7 @@ describe("offer state machine (SPEC §4 Offer)", () => {
     ["unlocked", "confirm", "confirmed"],
     ["unlocked", "reject", "rejected"],
     ["unlocked", "withdraw", "unavailable"],
+    ["confirmed", "payment_failed", "unlocked"],
   ];
   it.each(allowed)("%s + %s → %s before the expiry", (from, event, to) => {
     expect(offerTransition(offer(from), event, before)).toEqual({ ok: true, state: to });
@@ -33,13 +34,21 @@ describe("offer state machine (SPEC §4 Offer)", () => {
     expect(offerTransition(offer("locked"), "reject", before)).toEqual({ ok: false, reason: "locked" });
   });
 
-  it.each(["confirmed", "rejected", "unavailable"] as const)(
-    "%s is final: every event is refused",
-    (state) => {
-      for (const event of OFFER_EVENTS)
-        expect(offerTransition(offer(state), event, before)).toEqual({ ok: false, reason: "closed" });
-    },
-  );
+  it.each(["rejected", "unavailable"] as const)("%s is final: every event is refused", (state) => {
+    for (const event of OFFER_EVENTS)
+      expect(offerTransition(offer(state), event, before)).toEqual({ ok: false, reason: "closed" });
+  });
+
+  it("confirmed is final but for a failed payment, which opens the offer again (ADR 0035)", () => {
+    for (const event of OFFER_EVENTS.filter((e) => e !== "payment_failed"))
+      expect(offerTransition(offer("confirmed"), event, before)).toEqual({ ok: false, reason: "closed" });
+    expect(offerTransition(offer("confirmed"), "payment_failed", after)).toEqual({
+      ok: true,
+      state: "unlocked",
+    });
+    // Opened again past its expiry, it reads as expired.
+    expect(offerStateAt({ state: "unlocked", expiresAt }, after)).toBe("expired");
+  });
 
   it("expired is final", () => {
     for (const event of OFFER_EVENTS)

@@ -4,17 +4,20 @@
  * with a reason. At its expiry time an open offer (locked or unlocked) becomes `expired`; the hotel may withdraw it,
  * or a confirmation may find the rooms gone: `unavailable` ("no longer available"). The last four are final.
  *
- * | from \ event | unlock   | confirm   | reject   | expire  | withdraw    |
- * |--------------|----------|-----------|----------|---------|-------------|
- * | locked       | unlocked | ✗         | ✗        | expired | unavailable |
- * | unlocked     | unlocked | confirmed | rejected | expired | unavailable |
- * | confirmed    | ✗        | ✗         | ✗        | ✗       | ✗           |
- * | rejected     | ✗        | ✗         | ✗        | ✗       | ✗           |
- * | expired      | ✗        | ✗         | ✗        | ✗       | ✗           |
- * | unavailable  | ✗        | ✗         | ✗        | ✗       | ✗           |
+ * | from \ event | unlock   | confirm   | reject   | expire  | withdraw    | payment_failed |
+ * |--------------|----------|-----------|----------|---------|-------------|----------------|
+ * | locked       | unlocked | ✗         | ✗        | expired | unavailable | ✗              |
+ * | unlocked     | unlocked | confirmed | rejected | expired | unavailable | ✗              |
+ * | confirmed    | ✗        | ✗         | ✗        | ✗       | ✗           | unlocked       |
+ * | rejected     | ✗        | ✗         | ✗        | ✗       | ✗           | ✗              |
+ * | expired      | ✗        | ✗         | ✗        | ✗       | ✗           | ✗              |
+ * | unavailable  | ✗        | ✗         | ✗        | ✗       | ✗           | ✗              |
  *
  * - unlock on an unlocked offer keeps it unlocked: the recipient views it again.
  * - confirm and reject need the offer unlocked: only the recipient, who proved the e-mail, decides.
+ * - payment_failed (ADR 0035): the reservation a confirmation made was cancelled because its payment failed (a
+ *   declined card, a failed 3-D Secure challenge, an abandoned payment): the offer opens again, so the recipient may
+ *   try another card. Past its expiry it then reads as expired, like any open offer.
  * - Time decides too: at or after `expiresAt` an open offer is expired whatever the timed job has written yet, so
  *   every event but `expire` is refused with `expired` (a guest cannot confirm in the minute before the sweep).
  */
@@ -28,7 +31,7 @@ export const OFFER_STATES = [
 ] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 
-export const OFFER_EVENTS = ["unlock", "confirm", "reject", "expire", "withdraw"] as const;
+export const OFFER_EVENTS = ["unlock", "confirm", "reject", "expire", "withdraw", "payment_failed"] as const;
 export type OfferEvent = (typeof OFFER_EVENTS)[number];
 
 /** States from which the recipient may still act and the offer may still expire. */
@@ -43,7 +46,7 @@ const TRANSITIONS: Record<OfferState, Partial<Record<OfferEvent, OfferState>>> =
     expire: "expired",
     withdraw: "unavailable",
   },
-  confirmed: {},
+  confirmed: { payment_failed: "unlocked" },
   rejected: {},
   expired: {},
   unavailable: {},

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client";
 import { buildDemoFiles, DEMO_DAYS, mulberry32 } from "./demo-files";
+import { DEMO_OFFER_CODE, DEMO_OFFER_EMAIL } from "./demo-offers";
 import { DEMO_TRADE_PASSWORD, isDemoWithoutTradeUsers, loadDemoTrade } from "./demo-trade";
 import { isDatabaseEmpty, loadDemoData } from "./load-demo";
 
@@ -196,6 +197,60 @@ describe("loadDemoData", () => {
       await app.close();
     }
   });
+  it("has a demo offer (README) that its recipient can open, price and confirm into a reservation", async () => {
+    const app = await createTestApp(database, fixedClock(`${TODAY}T10:00:00Z`).now);
+    try {
+      const unlock = await app.inject({
+        method: "POST",
+        url: `/api/v2/offers/${DEMO_OFFER_CODE}/unlock`,
+        payload: { email: DEMO_OFFER_EMAIL },
+      });
+      expect(unlock.statusCode, unlock.body).toBe(200);
+      const cookie = `alloggio_offer=${unlock.cookies.find((c) => c.name === "alloggio_offer")!.value}`;
+      for (const position of [1, 2]) {
+        const payment = await app.inject({
+          method: "GET",
+          url: `/api/v2/offers/${DEMO_OFFER_CODE}/options/${position}/payment`,
+          headers: { cookie },
+        });
+        expect(payment.statusCode, payment.body).toBe(200);
+        expect(payment.json().roomsTotal).toBe(position === 1 ? 420 : 615);
+      }
+      const email = "alex.demo@example.test";
+      // The hotel's own privacy policies that a booking must accept (the booking page shows them).
+      const custom = await database.query<{ id: number }>(
+        sql`select id from custom_privacy where hotel_id = 1 and mandatory and (channel_id is null or channel_id = 1)`,
+      );
+      const confirm = await app.inject({
+        method: "POST",
+        url: `/api/v2/offers/${DEMO_OFFER_CODE}/confirm`,
+        headers: { cookie, "idempotency-key": "demo-offer-confirm-1" },
+        payload: {
+          option: 2,
+          booker: {
+            fullname: "Alex Demo",
+            email,
+            emailConfirm: email,
+            phone: { dialCode: "+39", number: "3331234567" },
+            country: "IT",
+          },
+          privacy: {
+            marketing: false,
+            report: false,
+            profile: false,
+            custom: custom.map((c) => ({ id: c.id, accepted: true })),
+          },
+          terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+          payment: { method: "pay_at_hotel" },
+        },
+      });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      expect(confirm.json().reservation.status).toBe("confirmed");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("has trade accounts: the agency and the company log in on the trade channel, the pending sign-up does not", async () => {
     const app = await createTestApp(database, fixedClock(`${TODAY}T10:00:00Z`).now);
     try {

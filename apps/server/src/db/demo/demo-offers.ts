@@ -15,15 +15,26 @@ export const DEMO_OFFER_CODE = "DEM00FFERH0TE101";
 export const DEMO_OFFER_EMAIL = "offer@demo.alloggio";
 
 /**
- * Hotel 1's API key and one offer with two options (its first two room types at its first direct rate), for a
- * stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with offer@demo.alloggio.
+ * Hotel 1's API key and one offer with two options (its first two room types for two adults at its first direct
+ * rate), for a stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with
+ * offer@demo.alloggio, and confirm it (the demo's inventory is open on those nights; demo-files.test.ts books it).
  */
 export async function loadDemoOffers(database: Database, today: string, hotelId = 1): Promise<void> {
   const ymd = today.replaceAll("-", "");
   const { id: keyId } = await createHotelApiKey(database.db, hotelId, "Demo PMS", DEMO_OFFER_API_KEY);
-  const [hotel] = await database.query<{ currency: string; rooms: number[]; rate: number | null }>(sql`
+  const [hotel] = await database.query<{
+    currency: string;
+    rooms: number[];
+    rate: number | null;
+    mandatory: number[];
+  }>(sql`
     select h.currency_code as currency,
-      array(select rt.id from room_type rt where rt.hotel_id = h.id order by rt.sort_order, rt.id limit 2) as rooms,
+      -- A mandatory category needs a service in every booking: the option includes its cheapest one, as a gift.
+      array(select distinct on (s.category_id) s.id from service s
+        join service_category sc on sc.id = s.category_id and sc.mandatory
+        where s.hotel_id = h.id order by s.category_id, s.price_minor, s.id) as mandatory,
+      array(select rt.id from room_type rt where rt.hotel_id = h.id and rt.max_adults >= 2
+        order by rt.sort_order, rt.id limit 2) as rooms,
       (select rp.id from rate_plan rp join rate_plan_channel rpc on rpc.rate_plan_id = rp.id
         where rp.hotel_id = h.id and rpc.channel_id = ${DEMO_DIRECT_CHANNEL_ID} and not rp.trade_only
         order by rp.sort_order, rp.id limit 1) as rate
@@ -63,7 +74,13 @@ export async function loadDemoOffers(database: Database, today: string, hotelId 
       const priceMinor = i === 0 ? 42000 : 61500;
       const [option] = await tx
         .insert(offerOption)
-        .values({ offerId, position: i + 1, title: i === 0 ? "Classic" : "Superior", totalMinor: priceMinor })
+        .values({
+          offerId,
+          position: i + 1,
+          title: i === 0 ? "Classic" : "Superior",
+          services: hotel.mandatory.map((serviceId) => ({ serviceId, quantity: 1, priceMinor: 0 })),
+          totalMinor: priceMinor,
+        })
         .returning({ id: offerOption.id });
       await tx
         .insert(offerOptionRoom)

@@ -140,6 +140,18 @@ function toSearchedRooms(req: GuestDataRequest) {
   return searched;
 }
 
+export type PricingOptions = {
+  /** Nights a reservation being changed holds already: counted as free. */
+  heldNights?: readonly HeldNight[];
+  /**
+   * Prices the server holds for the services the request names (index-aligned with `req.services`, minor units, the
+   * whole line; null: the catalogue's), e.g. a personalised offer's (ADR 0035). Never from the guest's body: the
+   * server reads them from its own rows, as the signed `hpcc` holds room prices. Mandatory extras the request does
+   * not name, city tax and the payment schedule follow the same rules as any booking.
+   */
+  heldServicePrices?: readonly (number | null)[];
+};
+
 /**
  * Prices a booking request exactly as a search would (same statement, same evaluation), with its services, the
  * mandatory extras it left out, refund protection, city tax and the payment schedule of each room's rate
@@ -151,7 +163,7 @@ export async function priceBooking(
   database: Database,
   req: GuestDataRequest,
   deps: { now: () => Date; overrideSecret: string },
-  options: { heldNights?: readonly HeldNight[] } = {},
+  options: PricingOptions = {},
 ): Promise<PricedBooking> {
   const priced = req.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   const ctx = await loadSearchContext(database, {
@@ -359,10 +371,12 @@ export async function priceBooking(
       quantity: choice.quantity,
       day: choice.date ?? null,
       timeSlot: choice.timeSlot ?? null,
-      priceMinor: priceService(
-        { ...s, priceMinor: isIncluded(s.id, target) ? 0 : s.priceMinor },
-        { quantity: choice.quantity, ...party, nights: nightsBetween(stay.arrival, stay.departure) },
-      ),
+      priceMinor:
+        options.heldServicePrices?.[i] ??
+        priceService(
+          { ...s, priceMinor: isIncluded(s.id, target) ? 0 : s.priceMinor },
+          { quantity: choice.quantity, ...party, nights: nightsBetween(stay.arrival, stay.departure) },
+        ),
       transfer: detail.is_transfer ? (choice.transfer ?? null) : null,
     };
   });

@@ -9,10 +9,11 @@ import { paymentTransaction, reservation, reservationHistory } from "../../db/sc
 import { AppError, badInput, notFound } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails } from "../mail/reservation-mails";
+import { reopenOfferForPayment } from "../offers/reopen";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
 import { optionExpiry } from "./options";
-import { type PricedBooking, priceBooking } from "./pricing";
-import { findReservationByRequest, insertReservation, takeInventory } from "./repository";
+import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
+import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {
@@ -59,8 +60,12 @@ function allowedMethods(p: PricedBooking): string[] {
 const prepaymentMinor = (p: PricedBooking) => p.dueNow + p.dueLater.reduce((a, d) => a + d.amount, 0);
 
 /** `guestdata.do` with `checkPrepaid=1`: what the booking costs, what is due now and what later. */
-export async function checkPrepaid(deps: BookingDeps, req: GuestDataRequest): Promise<PrepaidCheck> {
-  const p = await priceBooking(deps.database, req, deps);
+export async function checkPrepaid(
+  deps: BookingDeps,
+  req: GuestDataRequest,
+  pricing: PricingOptions = {},
+): Promise<PrepaidCheck> {
+  const p = await priceBooking(deps.database, req, deps, pricing);
   const money = (minor: number) => fromMinor(minor, p.digits);
   return {
     currency: p.currency,
@@ -92,10 +97,23 @@ export async function cancelForPayment(deps: BookingDeps, id: number, reason: st
         "payment_failed",
         { reason },
       )
-    )
+    ) {
       await releaseInventory(tx, id);
+      // A booking made by confirming an offer: the offer opens again, the recipient may try another card (ADR 0035).
+      await reopenOfferForPayment(tx, id, reason, deps.now());
+    }
   });
 }
+
+/**
+ * What a caller booking on behalf of something else adds to `confirmBooking` (a personalised offer, ADR 0035):
+ * held service prices, and a step inside the booking's own transaction, after the reservation is written and before
+ * the inventory is taken; whatever it throws rolls the whole booking back.
+ */
+export type ConfirmBookingHooks = {
+  pricing?: PricingOptions;
+  inTransaction?: (tx: Tx, reservationId: number) => Promise<void>;
+};
 
 /** Confirms a waiting booking once; `paid` settles what was due up to today (null: nothing was paid yet). */
 async function confirmPaid(
@@ -185,6 +203,7 @@ export async function confirmBooking(
   baseUrl: string,
   /** A trade booking: the session's user (the customer is `req.customer`, taken from the session too). */
   trade: { userId: number } | null = null,
+  hooks: ConfirmBookingHooks = {},
 ): Promise<ConfirmAnswer> {
   const { database } = deps;
   const answer = (
@@ -200,7 +219,7 @@ export async function confirmBooking(
   await checkHotelRules(database, req);
   const method = req.payment.method;
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
-  const priced = await priceBooking(database, req, deps);
+  const priced = await priceBooking(database, req, deps, hooks.pricing);
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
 
@@ -218,6 +237,7 @@ export async function confirmBooking(
       optionExpiresAt,
       tradeUserId: trade?.userId ?? null,
     });
+    if (hooks.inTransaction) await hooks.inTransaction(tx, reservationId);
     await takeInventory(tx, priced.rooms);
     // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
     // go with the rows, so a crash cannot leave an option nobody was told about.

@@ -118,4 +118,14 @@ export const HOTEL_OFFER_TEXTS = {
   recipient: "Recipient",
   offer: "Offer",
   options: "Options",
+  confirmedSubject: (code: string, recipient: string, reservation: string) =>
+    `Offer ${code} confirmed by ${recipient}: reservation ${reservation}`,
+  confirmedHeading: "Offer confirmed",
+  confirmedIntro: (hotel: string) =>
+    `The recipient of an offer of ${hotel} has confirmed one of its options: it is now a reservation.`,
+  option: "Option",
+  reservation: "Reservation",
+  status: "Status",
+  total: "Total",
+  rooms: "Rooms",
 };

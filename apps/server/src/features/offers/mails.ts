@@ -1,5 +1,5 @@
 // The offer's mails (issue 14): the recipient's invitation in their language, with the link to the offer page,
-// and the hotel's notice (English) when the recipient rejects it.
+// and the hotel's notices (English) when the recipient rejects it or confirms an option.
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import { formatDay, type MailDocument, renderHtml, renderText, type Section } from "../mail/mail-document";
 import { mailTextsFor } from "../mail/texts";
@@ -82,6 +82,62 @@ export function renderRejectedNotice(data: OfferMailData & { reason: string }): 
     link: { label: n.offer, href: data.url },
     sections: [
       { title: n.reason, blocks: [{ kind: "paragraphs", lines: [data.reason] }] },
+      {
+        title: n.recipient,
+        blocks: [
+          {
+            kind: "facts",
+            rows: [
+              [texts.name, data.recipient.name],
+              [texts.email, data.recipient.email],
+              [texts.arrival, formatDay(data.arrival, "en-GB")],
+              [texts.departure, formatDay(data.departure, "en-GB")],
+            ],
+          },
+        ],
+      },
+    ],
+    closing: [],
+  };
+  return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}
+
+/** The hotel's notice of a confirmation, in English: the option, the reservation it became and its status. */
+export function renderConfirmedNotice(
+  data: OfferMailData & {
+    option: { position: number; title: string | null; rooms: string[] };
+    reservation: { code: string; status: string; total: string };
+  },
+): OutgoingMail {
+  const { texts } = mailTextsFor(1);
+  const n = HOTEL_OFFER_TEXTS;
+  const subject = n.confirmedSubject(data.code, data.recipient.name, data.reservation.code);
+  const option = data.option.title
+    ? `${data.option.position}. ${data.option.title}`
+    : `${data.option.position}`;
+  const doc: MailDocument = {
+    lang: "en",
+    subject,
+    heading: n.confirmedHeading,
+    intro: [n.confirmedIntro(data.hotel.name)],
+    code: { label: n.reservation, value: data.reservation.code },
+    link: { label: n.offer, href: data.url },
+    sections: [
+      {
+        title: n.reservation,
+        blocks: [
+          {
+            kind: "facts",
+            rows: [
+              [n.offer, data.code],
+              [n.option, option],
+              [n.rooms, data.option.rooms.join(", ")],
+              [n.status, data.reservation.status],
+              [n.total, data.reservation.total],
+            ],
+          },
+        ],
+      },
       {
         title: n.recipient,
         blocks: [

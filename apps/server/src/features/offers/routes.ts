@@ -1,5 +1,12 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
+import {
+  ConfirmOfferRequestSchema,
+  ConfirmOfferResponseSchema,
+  OfferOptionParamsSchema,
+  OfferOptionPaymentResponseSchema,
+} from "@alloggio/domain/contract/offers/confirm";
 import { CreateOfferRequestSchema, CreateOfferResponseSchema } from "@alloggio/domain/contract/offers/create";
+import { CroParamsSchema, CroResponseSchema } from "@alloggio/domain/contract/offers/cro";
 import { RejectOfferRequestSchema, RejectOfferResponseSchema } from "@alloggio/domain/contract/offers/reject";
 import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/domain/contract/offers/unlock";
 import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
@@ -10,8 +17,11 @@ import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { createAttemptLimiter } from "../booking/attempt-limiter";
 import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE, tooManyAttempts } from "../booking/retrieve";
+import type { PaymentGateway } from "../payments/gateway";
 import { addressRateLimits } from "../rate-limits/rate-limits";
 import { requireHotelApiKey } from "./api-key";
+import { confirmOffer, offerOptionPayment, requireOfferAccess } from "./confirm";
+import { findReservationOffer } from "./cro";
 import { createOffer, rejectOffer, unlockOffer, viewOffer } from "./service";
 
 export const OFFERS_TAG = "offers";
@@ -22,12 +32,19 @@ export const OFFER_CALLS_PER_ADDRESS_PER_MINUTE = 30;
 export const OFFER_UNLOCK_FAILURES_PER_CODE = RETRIEVE_FAILURES_PER_CODE;
 
 /**
- * The offer calls of SPEC §7 Group B (issue 14, ADR 0034): create by a hotel's API key, the public view, the
- * recipient's unlock by e-mail and the rejection with a reason.
+ * The offer calls of SPEC §7 Group B (issue 14, ADR 0034, 0035): create by a hotel's API key, the public view, the
+ * recipient's unlock by e-mail, the rejection with a reason, an option's payment and its confirmation into a
+ * reservation, and the reservation offer (`cro`).
  */
 export function registerOfferRoutes(
   app: App,
-  deps: { database: Database; now: () => Date; linkBase: LinkBase },
+  deps: {
+    database: Database;
+    now: () => Date;
+    linkBase: LinkBase;
+    overrideSecret: string;
+    gateway: PaymentGateway;
+  },
 ): void {
   const offerCodeLimiter = createAttemptLimiter({
     database: deps.database,
@@ -148,6 +165,79 @@ export function registerOfferRoutes(
           request,
           await deps.linkBase(request),
         ),
+    );
+    scope.get(
+      "/api/v2/offers/:offerCode/options/:position/payment",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "What confirming an option costs and how it can be paid, as guestdata.do checkPrepaid (needs the access cookie)",
+          params: OfferOptionParamsSchema,
+          response: {
+            200: OfferOptionPaymentResponseSchema,
+            400: ErrorSchema,
+            401: ErrorSchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+            429: ErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const offer = await requireOfferAccess(deps, request.params.offerCode, request);
+        return offerOptionPayment(deps, offer, request.params.position);
+      },
+    );
+    scope.post(
+      "/api/v2/offers/:offerCode/confirm",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "The recipient books one option (access cookie, Idempotency-Key): a reservation through the booking workflow",
+          params: OfferCodeParamsSchema,
+          body: ConfirmOfferRequestSchema,
+          response: {
+            200: ConfirmOfferResponseSchema,
+            400: ErrorSchema,
+            401: ErrorSchema,
+            402: ErrorSchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+            422: ErrorSchema,
+            429: ErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        // The cookie is checked before the Idempotency-Key is claimed: a refusal for a missing unlock is not stored.
+        const offer = await requireOfferAccess(deps, request.params.offerCode, request);
+        return replyIdempotent(
+          deps.database,
+          `v2/offers/confirm:${offer.code}`,
+          request,
+          reply,
+          request.body,
+          async (key) => confirmOffer(deps, offer, request.body, key, await deps.linkBase(request)),
+        );
+      },
+    );
+    scope.get(
+      "/api/v2/cro/:reservationCode",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary:
+            "A reservation made from an offer (code as typed): its status and the option booked; no personal data but the recipient's name",
+          params: CroParamsSchema,
+          response: { 200: CroResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      (request) => findReservationOffer(deps.database, request.params.reservationCode),
     );
   });
 }

@@ -68,7 +68,7 @@ export function offerNotFound(): AppError {
   ]);
 }
 
-function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
+export function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
   if (reason === "expired")
     return new AppError("offer_expired", 409, "This offer has expired", [
       { field: "offerCode", message: "expired" },
@@ -86,7 +86,7 @@ function refused(reason: "expired" | "locked" | "closed" | "not_due", state: Off
   ]);
 }
 
-const unlockRequired = () =>
+export const unlockRequired = () =>
   new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
     { field: "offerCode", message: "enter the e-mail the offer was sent to" },
   ]);
@@ -104,6 +104,8 @@ type HotelContext = {
   /** Rates of the hotel sold on the offer's channel. */
   rates: number[];
   services: number[];
+  /** The hotel's mandatory service categories, each with its services: every booking needs one of each. */
+  mandatoryCategories: { id: number; services: number[] }[];
 };
 
 async function loadHotelContext(database: Database, hotelId: number, channelId: number) {
@@ -117,7 +119,10 @@ async function loadHotelContext(database: Database, hotelId: number, channelId: 
       'rates', coalesce((select json_agg(rp.id) from rate_plan rp
         join rate_plan_channel rpc on rpc.rate_plan_id = rp.id and rpc.channel_id = ${channelId}
         where rp.hotel_id = h.id), '[]'::json),
-      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json)
+      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json),
+      'mandatoryCategories', coalesce((select json_agg(json_build_object('id', sc.id,
+          'services', coalesce((select json_agg(s.id) from service s where s.category_id = sc.id), '[]'::json)))
+        from service_category sc where sc.hotel_id = h.id and sc.mandatory), '[]'::json)
     ) as hotel
     from hotel h where h.id = ${hotelId}`);
   return row?.hotel ?? null;
@@ -157,6 +162,13 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
           message: "not a service of this hotel",
         });
     });
+    // Confirming books the option as any booking (ADR 0035): a mandatory category needs one of its services.
+    for (const category of hotel.mandatoryCategories)
+      if (!option.services.some((s) => category.services.includes(s.serviceId)))
+        issues.push({
+          field: `options.${i}.services`,
+          message: `needs a service of the hotel's mandatory category ${category.id}`,
+        });
   });
   return issues;
 }
@@ -288,7 +300,7 @@ export async function createOffer(
 
 // ── read ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-type StoredOffer = {
+export type StoredOffer = {
   id: number;
   code: string;
   state: OfferState;
@@ -307,6 +319,8 @@ type StoredOffer = {
   rejectionReason: string | null;
   rejectedAt: string | null;
   options: {
+    /** The option's row id (offer.confirmed_option_id). */
+    id: number;
     position: number;
     title: string | null;
     totalMinor: number;
@@ -320,13 +334,20 @@ type StoredOffer = {
       ages: number[];
       priceMinor: number;
     }[];
-    services: { serviceId: number; name: LocalizedText; quantity: number; priceMinor: number }[];
+    services: {
+      serviceId: number;
+      name: LocalizedText;
+      quantity: number;
+      priceMinor: number;
+      /** The service is booked for a day of the stay (the booking takes the arrival day). */
+      needsDate: boolean;
+    }[];
   }[];
   attachments: { id: number; filename: string; contentType: string; size: number }[];
 };
 
 /** The whole offer for its code (the hotel's names in every language), one statement; `lock` for a change. */
-async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
+export async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
   const statement = sql`
     select o.id, o.code, o.state, o.language_id as "languageId", o.channel_id as "channelId",
       o.recipient_name as "recipientName", o.email,
@@ -337,7 +358,7 @@ async function loadOffer(on: Database | Tx, code: string, lock = false): Promise
       o.message, o.video, o.playlist, o.rejection_reason as "rejectionReason",
       to_char(o.rejected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "rejectedAt",
       coalesce((select json_agg(json_build_object(
-          'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
+          'id', op.id, 'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
           'rooms', coalesce((select json_agg(json_build_object(
               'roomId', r.room_type_id, 'roomName', rt.name, 'rateId', r.rate_plan_id, 'rateName', rp.name,
               'mealPlan', rp.meal_plan, 'adults', r.adults, 'ages', r.child_ages, 'priceMinor', r.price_minor)
@@ -346,7 +367,7 @@ async function loadOffer(on: Database | Tx, code: string, lock = false): Promise
             join rate_plan rp on rp.id = r.rate_plan_id where r.option_id = op.id), '[]'::json),
           'services', coalesce((select json_agg(json_build_object(
               'serviceId', s.id, 'name', s.name, 'quantity', (x.item->>'quantity')::int,
-              'priceMinor', (x.item->>'priceMinor')::int) order by x.n)
+              'priceMinor', (x.item->>'priceMinor')::int, 'needsDate', s.needs_date) order by x.n)
             from jsonb_array_elements(op.services) with ordinality as x(item, n)
             join service s on s.id = (x.item->>'serviceId')::int), '[]'::json)
         ) order by op.position) from offer_option op where op.offer_id = o.id), '[]'::json) as options,
@@ -364,7 +385,7 @@ async function loadOffer(on: Database | Tx, code: string, lock = false): Promise
   return result.rows[0] ?? null;
 }
 
-function toOffer(stored: StoredOffer, state: OfferState): Offer {
+export function toOffer(stored: StoredOffer, state: OfferState): Offer {
   const lang = stored.languageId;
   const money = (minor: number) => fromMinor(minor, stored.currency.decimalDigits);
   return {
@@ -429,7 +450,7 @@ function cookiePath(code: string) {
   return `/api/v2/offers/${code}`;
 }
 
-async function hasAccess(
+export async function hasAccess(
   deps: Pick<OfferDeps, "database" | "now">,
   request: FastifyRequest,
   offerId: number,
@@ -477,13 +498,14 @@ const HISTORY_ACTION: Record<OfferEvent, string> = {
   reject: "rejected",
   expire: "expired",
   withdraw: "withdrawn",
+  payment_failed: "payment_failed",
 };
 
 /**
  * One event on a locked row: an offer past its expiry is written expired first (the sweep may not have run yet),
  * then the event's conditional update with its history row.
  */
-async function applyEvent(
+export async function applyEvent(
   tx: Tx,
   stored: StoredOffer,
   event: OfferEvent,
@@ -491,6 +513,8 @@ async function applyEvent(
   actor: string,
   set: Partial<typeof offer.$inferInsert> = {},
   details: Record<string, unknown> = {},
+  /** The history's action, when the event's own name says too little (e.g. "unavailable" for a withdraw). */
+  action: string = HISTORY_ACTION[event],
 ) {
   const current = { state: stored.state, expiresAt: new Date(stored.expiresAt) };
   const expiry = offerTransition(current, "expire", now);
@@ -509,7 +533,7 @@ async function applyEvent(
       .update(offer)
       .set({ ...set, state: next.state, updatedAt: now })
       .where(and(eq(offer.id, stored.id), eq(offer.state, stored.state)));
-    await addHistory(tx, stored.id, actor, HISTORY_ACTION[event], stored.state, next.state, details, now);
+    await addHistory(tx, stored.id, actor, action, stored.state, next.state, details, now);
     stored.state = next.state;
   }
   return next;
