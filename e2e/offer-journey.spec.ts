@@ -37,7 +37,10 @@ async function createOffer(
   const email = `anna.${testInfo.project.name}.${Date.now()}.${++created}@example.test`;
   const services = [{ serviceId: BASIC_COVER, quantity: 1, priceMinor: 0 }];
   const response = await request.post("/api/v2/offers/create", {
-    headers: { Authorization: `Bearer ${KEY}`, "Idempotency-Key": `offer-e2e-${email}` },
+    headers: {
+      Authorization: `Bearer ${KEY}`,
+      "Idempotency-Key": `offer-e2e-${testInfo.project.name}-${Date.now()}-${created}`,
+    },
     data: {
       hotel: 1,
       channel: 1,
