@@ -41,7 +41,7 @@ const cro: CroResponse = {
       {
         roomName: "Family Suite",
         rateName: "Flexible rate",
-        mealPlan: "Half board",
+        mealPlan: "half_board",
         adults: 2,
         ages: [4],
         price: 900.5,
@@ -75,7 +75,7 @@ describe("reservation offer page", () => {
     return json({ error: { code: "not_found", message: "", details: [] } }, 404);
   });
   beforeAll(async () => {
-    await i18n.loadNamespaces(["common", "global", "offers"]);
+    await i18n.loadNamespaces(["common", "global", "offers", "rooms"]);
   });
   beforeEach(async () => {
     vi.stubGlobal("fetch", fetchMock);

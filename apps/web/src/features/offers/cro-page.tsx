@@ -11,7 +11,7 @@ import { useHotel } from "../hotel/hotel-context";
 import { useCro } from "./api";
 import { formatMoney } from "./format";
 import { OfferShell } from "./offer-shell";
-import { useGuestsText } from "./use-guests-text";
+import { useGuestsText, useMealText } from "./use-guests-text";
 import "./offers.css";
 
 /**
@@ -71,6 +71,7 @@ function CroDetails({ data }: { data: CroResponse }) {
   const { t } = useTranslation("offers");
   const { ids, locale } = useHotel();
   const guestsText = useGuestsText();
+  const mealText = useMealText();
   const { reservation, offer } = data;
   const money = (amount: number) => formatMoney(amount, reservation.currency.code, ids.language);
   const day = (ymd: string) => formatDay(ymd, locale, { dateStyle: "full" });
@@ -112,7 +113,7 @@ function CroDetails({ data }: { data: CroResponse }) {
             <li key={i} className="offer-room">
               <p className="offer-room__name">{room.roomName}</p>
               <p className="muted">
-                {room.rateName} · {room.mealPlan}
+                {room.rateName} · {mealText(room.mealPlan)}
               </p>
               <p className="muted">{guestsText(room)}</p>
               <p className="offer-room__price">{money(room.price)}</p>

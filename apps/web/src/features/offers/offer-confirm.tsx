@@ -38,7 +38,7 @@ import { defaultDialCode } from "../checkout/regions";
 import { useHotel } from "../hotel/hotel-context";
 import { confirmOffer, useOptionPayment } from "./api";
 import { formatMoney, rememberReservation } from "./format";
-import { useGuestsText } from "./use-guests-text";
+import { useGuestsText, useMealText } from "./use-guests-text";
 import "../checkout/checkout.css";
 
 type Option = Offer["options"][number];
@@ -143,6 +143,7 @@ function OptionSummary(props: { offer: Offer; option: Option; prepaid: PrepaidCh
   const { t } = useTranslation(["offers", "checkout"]);
   const { ids } = useHotel();
   const guestsText = useGuestsText();
+  const mealText = useMealText();
   const { offer, option, prepaid } = props;
   const money = (amount: number) => formatMoney(amount, offer.currency.code, ids.language);
   return (
@@ -154,7 +155,7 @@ function OptionSummary(props: { offer: Offer; option: Option; prepaid: PrepaidCh
           <li key={i} className="offer-room">
             <p className="offer-room__name">{room.roomName}</p>
             <p className="muted">
-              {room.rateName} · {room.mealPlan}
+              {room.rateName} · {mealText(room.mealPlan)}
             </p>
             <p className="muted">{guestsText(room)}</p>
             <p className="offer-room__price">{money(room.price)}</p>

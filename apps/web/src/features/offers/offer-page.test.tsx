@@ -44,7 +44,7 @@ function renderOffer(path = `/offer/${CODE}`) {
 
 describe("offer page", () => {
   beforeAll(async () => {
-    await i18n.loadNamespaces(["common", "global", "offers", "checkout", "errors"]);
+    await i18n.loadNamespaces(["common", "global", "offers", "rooms", "checkout", "errors"]);
   });
   let summary: OfferSummary;
   let extra: Handler = () => undefined;
@@ -129,7 +129,7 @@ describe("offer page", () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole("heading", { name: "Lake view" })).toBeTruthy();
     expect(text(cards[0]!)).toContain("Double Room Lake View");
-    expect(text(cards[0]!)).toContain("Flexible rate · Breakfast");
+    expect(text(cards[0]!)).toContain("Flexible rate · Breakfast included");
     expect(text(cards[0]!)).toContain("2 adults");
     expect(text(cards[0]!)).toContain("2 × Welcome drinkIncluded");
     expect(text(cards[0]!)).toContain("480,00 EUR");

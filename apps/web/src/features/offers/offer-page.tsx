@@ -17,7 +17,7 @@ import { ConfirmStep } from "./offer-confirm";
 import { OfferShell } from "./offer-shell";
 import { OfferVideo } from "./offer-video";
 import { RejectDialog } from "./reject-dialog";
-import { useGuestsText } from "./use-guests-text";
+import { useGuestsText, useMealText } from "./use-guests-text";
 import "./offers.css";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -262,6 +262,7 @@ export function OptionCard(props: { offer: Offer; option: Offer["options"][numbe
   const { t } = useTranslation("offers");
   const { ids } = useHotel();
   const guestsText = useGuestsText();
+  const mealText = useMealText();
   const { offer, option } = props;
   const money = (amount: number) => formatMoney(amount, offer.currency.code, ids.language);
   const titleId = `offer-option-${option.position}`;
@@ -275,7 +276,7 @@ export function OptionCard(props: { offer: Offer; option: Offer["options"][numbe
           <li key={i} className="offer-room">
             <p className="offer-room__name">{room.roomName}</p>
             <p className="muted">
-              {room.rateName} · {room.mealPlan}
+              {room.rateName} · {mealText(room.mealPlan)}
             </p>
             <p className="muted">{guestsText(room)}</p>
             <p className="offer-room__price">{money(room.price)}</p>
