@@ -175,10 +175,22 @@ function OptionSummary(props: { offer: Offer; option: Option; prepaid: PrepaidCh
           </ul>
         </div>
       ) : null}
-      <p className="offer-option__total">
-        <span>{t("offers:options.total")}</span>{" "}
-        <strong>{formatMoney(prepaid.total, prepaid.currency, ids.language)}</strong>
-      </p>
+      <dl className="offer-breakdown">
+        <div>
+          <dt>{t("offers:confirm.rooms")}</dt>
+          <dd>{money(prepaid.roomsTotal)}</dd>
+        </div>
+        {prepaid.servicesTotal > 0 ? (
+          <div>
+            <dt>{t("offers:confirm.services")}</dt>
+            <dd>{money(prepaid.servicesTotal)}</dd>
+          </div>
+        ) : null}
+        <div className="offer-breakdown__total">
+          <dt>{t("offers:options.total")}</dt>
+          <dd>{money(prepaid.total)}</dd>
+        </div>
+      </dl>
       <h3 className="subheading">{t("checkout:schedule.title")}</h3>
       <PaymentSchedule prepaid={prepaid} />
     </section>
