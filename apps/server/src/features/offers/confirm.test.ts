@@ -17,8 +17,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { HOLD_MINUTES, releaseAbandonedHolds } from "../../jobs/abandoned-holds";
 import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
+import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { signOverrideText } from "../search/overrides";
 import { createHotelApiKey } from "./api-key";
 
@@ -561,6 +563,45 @@ describe("POST /api/v2/offers/:offerCode/confirm", () => {
     });
     expect(after.json()).toEqual({ status: "cancelled", paid: false });
     expect(await offerRow(code)).toMatchObject({ state: "unlocked", reservationCode: null });
+  });
+});
+
+describe("a payment abandoned on the gateway's page", () => {
+  it("the timed job cancels the waiting reservation and opens the offer again", async () => {
+    const { code, email, cookie } = await anUnlockedOffer({
+      options: [
+        { rooms: [{ roomId: double.id, rateId: prepaid.id, adults: 2, ages: [], priceMinor: 48000 }] },
+      ],
+    });
+    const before = await sold(double.id);
+    const card = await aSandboxCardToken(app, "4000000000003220");
+    const res = await confirm(
+      code,
+      confirmBody(email, {
+        payment: { method: "card_payment", cardToken: card.token, cardLast4: card.last4 },
+      }),
+      cookie,
+    );
+    expect(res.json().next).toBe("3ds");
+    expect(await sold(double.id)).toBe(before + 4);
+    const later = new Date(clock.getTime() + (HOLD_MINUTES + 1) * 60_000);
+    const swept = await releaseAbandonedHolds(
+      {
+        database,
+        now: () => later,
+        overrideSecret: TEST_OVERRIDE_SECRET,
+        gateway: createSandboxGateway(database),
+      },
+      "http://localhost",
+    );
+    expect(swept.released).toBeGreaterThanOrEqual(1);
+    expect(await sold(double.id)).toBe(before);
+    const row = await offerRow(code);
+    expect(row).toMatchObject({ state: "unlocked", reservationCode: null });
+    expect(row.history.at(-1)).toBe("payment_failed");
+    const [details] = await database.query<{ reason: string }>(sql`select h.details->>'reason' as reason
+      from offer_history h join offer o on o.id = h.offer_id where o.code = ${code} order by h.id desc limit 1`);
+    expect(details!.reason).toBe("payment_abandoned");
   });
 });
 
