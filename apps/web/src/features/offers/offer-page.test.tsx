@@ -267,4 +267,97 @@ describe("offer page", () => {
     await user.click(screen.getByRole("button", { name: "Back to the options" }));
     await screen.findByRole("heading", { level: 1, name: "Hello Anna Bianchi, here is your offer" });
   });
+
+  describe("confirming an option", () => {
+    const payment = {
+      currency: "EUR",
+      total: 480,
+      roomsTotal: 480,
+      servicesTotal: 0,
+      refundProtection: 0,
+      cityTax: 0,
+      dueNow: 0,
+      dueLater: [],
+      paymentMethods: ["pay_at_hotel"],
+    };
+
+    async function fillAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+      const buttons = await screen.findAllByRole("button", { name: "Choose this option" });
+      await user.click(buttons[0]!);
+      await screen.findByRole("heading", { level: 1, name: "Confirm: Lake view" });
+      await user.type(await screen.findByLabelText("E-mail"), "anna@example.test");
+      await user.type(screen.getByLabelText("Confirm e-mail"), "anna@example.test");
+      await user.type(screen.getByLabelText("Phone number"), "333 123 4567");
+      await user.selectOptions(screen.getByLabelText("Country"), "IT");
+      for (const box of screen.getAllByRole("checkbox", { name: /\(required\)/ })) await user.click(box);
+      await user.click(screen.getByRole("button", { name: "Confirm the reservation" }));
+    }
+
+    it("sends the guest's part with an Idempotency-Key and goes to the voucher", async () => {
+      const user = userEvent.setup();
+      summary = aSummary(anOffer());
+      let confirm: { body: unknown; headers: Record<string, string> } | null = null;
+      extra = (url, init) => {
+        if (url === `/api/v2/offers/${CODE}/options/1/payment`) return json(payment);
+        if (url.startsWith("/api/customPrivacy.do")) return json({ policies: [] });
+        if (url === `/api/v2/offers/${CODE}/confirm`) {
+          confirm = {
+            body: JSON.parse(String(init?.body)),
+            headers: init?.headers as Record<string, string>,
+          };
+          return json({
+            reservation: {
+              code: "7K3M9QX2HT4VZ8PN",
+              status: "confirmed",
+              total: 480,
+              currency: "EUR",
+              email: "anna@example.test",
+            },
+            next: "voucher",
+          });
+        }
+        return undefined;
+      };
+      const location = renderOffer();
+      await fillAndConfirm(user);
+      await vi.waitFor(() => expect(confirm).not.toBeNull());
+      expect(confirm!.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
+      expect(confirm!.body).toMatchObject({
+        option: 1,
+        booker: {
+          fullname: "Anna Bianchi",
+          email: "anna@example.test",
+          emailConfirm: "anna@example.test",
+          phone: { number: "333 123 4567" },
+          country: "IT",
+        },
+        terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
+        payment: { method: "pay_at_hotel" },
+        expectedTotal: 480,
+      });
+      expect(confirm!.body).not.toHaveProperty("guests");
+      await vi.waitFor(() =>
+        expect(location.history?.at(-1)).toBe(
+          "/hotel/1/channel/1/language/1/voucher/code/7K3M9QX2HT4VZ8PN/email/anna%40example.test",
+        ),
+      );
+    });
+
+    it("rooms gone: the page reloads into 'no longer available'", async () => {
+      const user = userEvent.setup();
+      summary = aSummary(anOffer());
+      extra = (url) => {
+        if (url === `/api/v2/offers/${CODE}/options/1/payment`) return json(payment);
+        if (url.startsWith("/api/customPrivacy.do")) return json({ policies: [] });
+        if (url === `/api/v2/offers/${CODE}/confirm`) {
+          summary = aSummary(anOffer({ state: "unavailable" }));
+          return error(409, "offer_unavailable");
+        }
+        return undefined;
+      };
+      renderOffer();
+      await fillAndConfirm(user);
+      await screen.findByRole("heading", { level: 1, name: "This offer is no longer available" });
+    });
+  });
 });
