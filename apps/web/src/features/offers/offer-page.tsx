@@ -104,6 +104,9 @@ function OfferBody(props: {
   const client = useQueryClient();
   const offer = summary.offer;
   const state = offer?.state ?? summary.state;
+  // The offer was open on this page: a final state now came from the guest or under them, and takes the focus.
+  const wasOpen = useRef(false);
+  if (state === "locked" || state === "unlocked") wasOpen.current = true;
   const show = useCallback(
     (next: Offer) => {
       const updated: OfferSummary = { ...summary, state: next.state, offer: next };
@@ -129,7 +132,14 @@ function OfferBody(props: {
     );
   if (offer && state === "unlocked")
     return <OpenOffer offer={offer} email={props.email} onChange={show} onGone={reload} />;
-  return <FinalOffer state={state as FinalState} offer={offer ?? null} hotelName={summary.hotel.name} />;
+  return (
+    <FinalOffer
+      state={state as FinalState}
+      offer={offer ?? null}
+      hotelName={summary.hotel.name}
+      focus={wasOpen.current}
+    />
+  );
 }
 
 // ── locked ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -445,13 +455,16 @@ function OpenOffer(props: {
 
 // ── final ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function FinalOffer(props: { state: FinalState; offer: Offer | null; hotelName: string }) {
+function FinalOffer(props: { state: FinalState; offer: Offer | null; hotelName: string; focus: boolean }) {
   const { t } = useTranslation("offers");
   const { locale, hotel } = useHotel();
   const { state, offer } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   // The state changed under the guest (rejected, confirmed elsewhere, expired): say it where the focus is.
-  useEffect(() => heading.current?.focus(), []);
+  const { focus } = props;
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   const reservation = offer && state === "confirmed" ? rememberedReservation(offer.offerCode) : null;
   return (
     <div className={`card offer-final offer-final--${state}`}>
