@@ -109,6 +109,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
         "img-src": ["'self'", "data:", "https:"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "script-src": ["'self'"],
+        // The payment card page (ours) and, after the guest presses play, an offer's video players (ADR 0036).
+        "frame-src": [
+          "'self'",
+          "https://www.youtube-nocookie.com",
+          "https://player.vimeo.com",
+          "https://vimeo.com",
+          "https://www.dailymotion.com",
+          "https://geo.dailymotion.com",
+        ],
       },
     },
   });

@@ -51,6 +51,8 @@ describe("web pages and unknown paths", () => {
     "/hotel/1/channel/1/language/2/reservationLink/view/101",
     "/hotel/1/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it",
     "/hotel/1/channel/1/language/1/3ds/code/AB12CD/email/a%40b.it",
+    "/offer/DEM00FFERH0TE101",
+    "/cro/7K3M9QX2HT4VZ8PN",
   ])("GET %s is a page: 200 with the web app", async (url) => {
     const res = await app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(200);
@@ -72,6 +74,23 @@ describe("web pages and unknown paths", () => {
     expect(res.body).toContain("web app");
     // The page still carries the public API key, as every page does.
     expect(res.body).toContain(`<meta name="alloggio-api-key" content="${TEST_API_KEY}" />`);
+  });
+
+  it("frames load only our pages and, after a click, the offer videos' privacy-friendly players (ADR 0036)", async () => {
+    const res = await app.inject({ method: "GET", url: "/offer/DEM00FFERH0TE101" });
+    const csp = String(res.headers["content-security-policy"]);
+    const frameSrc = /frame-src ([^;]*)/.exec(csp)?.[1]?.split(" ");
+    expect(frameSrc).toEqual([
+      "'self'",
+      "https://www.youtube-nocookie.com",
+      "https://player.vimeo.com",
+      "https://vimeo.com",
+      "https://www.dailymotion.com",
+      "https://geo.dailymotion.com",
+    ]);
+    // Only frames: scripts and everything else stay on our origin.
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
   });
 
   it("a file of the build is served as it is", async () => {

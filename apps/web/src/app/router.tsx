@@ -28,6 +28,9 @@ const RecoverPage = lazy(() => import("../features/recover/recover-page"));
 const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
 const ResetPasswordPage = lazy(() => import("../features/trade/reset-password-page"));
 const AgencyPage = lazy(() => import("../features/agency/agency-page"));
+// Outside the hotel's URL: the offer names its hotel, channel and language (issue 14, ADR 0036).
+const OfferPage = lazy(() => import("../features/offers/offer-page"));
+const CroPage = lazy(() => import("../features/offers/cro-page"));
 // The property's back office: one lazy area with its own router (ADR 0024); the guest pages never load it.
 const BackOffice = lazy(() => import("../backoffice/back-office"));
 
@@ -59,6 +62,8 @@ const PAGES: Record<PageRoute, ComponentType> = {
   portalRecover: PortalRecoverPage,
   agencyPasswordReset: ResetPasswordPage,
   agencyReservations: AgencyPage,
+  offer: OfferPage,
+  cro: CroPage,
 };
 
 const isHotelPage = (name: PageRoute): name is HotelPageRoute =>

@@ -38,6 +38,10 @@ describe("the server's page matcher and the web router agree", () => {
     "/hotel/1/channel/1/language/1/3ds/code/AB/email/a@b.it",
     "/hotel/1/channel/1",
     "/offer/X",
+    "/offer/DEM00FFERH0TE101",
+    "/offer/DEM00FFERH0TE101/x",
+    "/cro/ABCD",
+    "/cro",
   ])("%s", (path) => {
     expect(isWebPage(path)).toBe(wouterFindsAPage(path));
   });

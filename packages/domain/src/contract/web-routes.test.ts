@@ -14,7 +14,10 @@ describe("web routes", () => {
     ["/hotel/1/channel/1/language/1/nope", false],
     ["/hotel/1/channel/1/language/1/rooms/x", false],
     ["/hotel//channel/1/language/1/rooms", false],
-    ["/offer/X", false],
+    ["/offer/X", true],
+    ["/offer/DEM00FFERH0TE101/more", false],
+    ["/cro/7K3M9QX2HT4VZ8PN", true],
+    ["/cro", false],
   ])("%s is a page: %s", (path, page) => {
     expect(isWebPage(path)).toBe(page);
   });

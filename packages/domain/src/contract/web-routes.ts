@@ -49,6 +49,8 @@ export const PAGE_ROUTES = [
   "portalRecover",
   "agencyPasswordReset",
   "agencyReservations",
+  "offer",
+  "cro",
 ] as const satisfies readonly RouteName[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

@@ -106,10 +106,23 @@ export type CheckoutValues = {
   payment: { method: string; cardToken: string; cardLast4: string };
 };
 
+/**
+ * What the guest form needs of a booked room: its occupants, its name and whether refund protection was chosen.
+ * A chosen room of the checkout is one; so is a room of an offer's option (issue 14).
+ */
+export type GuestSlot = {
+  id: number;
+  adults: number;
+  ages: readonly number[];
+  arrival?: string | null;
+  selectedRoom: { name: string };
+  selectedRate: { refund: boolean };
+};
+
 /** What the rules need besides the form: the stay, the chosen rooms, the hotel's settings. */
 export type CheckoutContext = {
   arrival: string;
-  slots: readonly ChosenSlot[];
+  slots: readonly GuestSlot[];
   settings: CheckoutSettings;
   /** A trade booking: the agency data are asked and checked (SPEC §5 VAT or IATA). */
   trade?: boolean;
@@ -135,7 +148,7 @@ export const occupantsOf = (slot: { adults: number; ages: readonly number[] }) =
 const EMPTY_GUEST: GuestValues = { firstName: "", lastName: "", birthDate: "", sex: "" };
 
 export function defaultValues(options: {
-  slots: readonly ChosenSlot[];
+  slots: readonly GuestSlot[];
   policies: readonly { id: number }[];
   paymentMethods: readonly string[];
   dialCode: string;
@@ -175,9 +188,9 @@ export function defaultValues(options: {
   };
 }
 
-export const refundChosen = (slots: readonly ChosenSlot[]) => slots.some((s) => s.selectedRate.refund);
+export const refundChosen = (slots: readonly GuestSlot[]) => slots.some((s) => s.selectedRate.refund);
 
-function guestForms(slot: ChosenSlot, guests: readonly GuestValues[]): GuestForm[] {
+function guestForms(slot: { adults: number }, guests: readonly GuestValues[]): GuestForm[] {
   return guests.map((g, i) => ({
     firstName: g.firstName,
     lastName: g.lastName,
@@ -359,7 +372,7 @@ export function prepaidPayload(selection: Selection): BookingRequest {
   };
 }
 
-function guestsPayload(slot: ChosenSlot, guests: readonly GuestValues[], mandatory: boolean) {
+function guestsPayload(slot: { adults: number }, guests: readonly GuestValues[], mandatory: boolean) {
   // Optional names left all blank are not sent; once one is given, every position is kept (errors name them).
   if (
     !mandatory &&
@@ -375,24 +388,26 @@ function guestsPayload(slot: ChosenSlot, guests: readonly GuestValues[], mandato
   }));
 }
 
-/** The booking payload of SPEC §7: a card token and its last four digits, never a card number. */
-export function bookingPayload(
+/**
+ * What only the guest gives, as the booking payload carries it: the guests' names per room (undefined where none
+ * are sent), the booker, consents, agency, invoice and payment. The checkout's booking and an offer's confirmation
+ * (issue 14) send the same.
+ */
+export function guestDataPayload(
   values: CheckoutValues,
-  selection: Selection & { guestsMandatory: boolean; expectedTotal: number; trade?: boolean },
-): BookingRequest {
-  const base = basePayload(selection);
+  options: {
+    slots: readonly { adults: number }[];
+    guestsMandatory: boolean;
+    refund: boolean;
+    trade?: boolean;
+  },
+) {
   const b = values.booker;
   const card = isCardPayment(values.payment.method);
   return {
-    ...base,
-    rooms: base.rooms.map((room, i) => {
-      const guests = guestsPayload(
-        selection.slots[i]!,
-        values.rooms[i]?.guests ?? [],
-        selection.guestsMandatory,
-      );
-      return guests ? { ...room, guests } : room;
-    }),
+    guests: options.slots.map((slot, i) =>
+      guestsPayload(slot, values.rooms[i]?.guests ?? [], options.guestsMandatory),
+    ),
     booker: {
       fullname: b.fullname.trim(),
       email: b.email.trim(),
@@ -412,10 +427,10 @@ export function bookingPayload(
       cancellationPolicy: values.terms.cancellationPolicy,
       generalTerms: values.terms.generalTerms,
       dataProcessing: values.terms.dataProcessing,
-      ...(refundChosen(selection.slots) ? { refundTerms: values.terms.refundTerms } : {}),
+      ...(options.refund ? { refundTerms: values.terms.refundTerms } : {}),
     },
-    ...(selection.trade ? { agency: toAgency(values.agency) } : {}),
-    ...(copiesAgency(values, selection.trade)
+    ...(options.trade ? { agency: toAgency(values.agency) } : {}),
+    ...(copiesAgency(values, options.trade)
       ? { invoiceFromAgency: true as const }
       : values.wantsInvoice
         ? {
@@ -435,6 +450,28 @@ export function bookingPayload(
       ...(card ? { cardToken: values.payment.cardToken, cardLast4: values.payment.cardLast4 } : {}),
       ...(values.payment.method === "bank_transfer" ? { bank: true } : {}),
     },
+  };
+}
+
+/** The booking payload of SPEC §7: a card token and its last four digits, never a card number. */
+export function bookingPayload(
+  values: CheckoutValues,
+  selection: Selection & { guestsMandatory: boolean; expectedTotal: number; trade?: boolean },
+): BookingRequest {
+  const base = basePayload(selection);
+  const { guests, ...data } = guestDataPayload(values, {
+    slots: selection.slots,
+    guestsMandatory: selection.guestsMandatory,
+    refund: refundChosen(selection.slots),
+    ...(selection.trade === undefined ? {} : { trade: selection.trade }),
+  });
+  return {
+    ...base,
+    rooms: base.rooms.map((room, i) => {
+      const names = guests[i];
+      return names ? { ...room, guests: names } : room;
+    }),
+    ...data,
     expectedTotal: selection.expectedTotal,
   };
 }

@@ -51,8 +51,10 @@ export const BookingProblem = forwardRef<
     onRetry?: (() => void) | undefined;
     /** Takes the guest to the payment (the card form when paying by card); `card` names the action. */
     toPayment?: { card: boolean; go: () => void } | undefined;
+    /** False where there is no search to start again (an offer's confirmation, issue 14). */
+    newSearch?: boolean;
   }
->(function BookingProblem({ problem, searchQuery, onRetry, toPayment }, ref) {
+>(function BookingProblem({ problem, searchQuery, onRetry, toPayment, newSearch = true }, ref) {
   const { t } = useTranslation(["checkout", "errors"]);
   const { ids } = useHotel();
   const toServices = problem.services || problem.code === "mandatory_service_missing";
@@ -78,7 +80,7 @@ export const BookingProblem = forwardRef<
               {toPayment.card ? t("checkout:problem.anotherCard") : t("checkout:problem.payment")}
             </button>
           ) : null}
-          {RETRYABLE.includes(problem.code) || paymentOnly ? null : (
+          {!newSearch || RETRYABLE.includes(problem.code) || paymentOnly ? null : (
             <AppLink className="button button--secondary" to={href("rooms", ids, searchQuery)}>
               {t("checkout:problem.newSearch")}
             </AppLink>

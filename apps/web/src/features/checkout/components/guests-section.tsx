@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { ChosenSlot } from "../../services/use-chosen-rooms";
-import { occupantsOf } from "../checkout-form";
+import { type GuestSlot, occupantsOf } from "../checkout-form";
 import { SelectField, TextField } from "./form-fields";
 
 /** SPEC §3 Guest, per room: names (optional or mandatory by the hotel), birth date dd/mm/yyyy and sex. */
-export function GuestsSection(props: { slots: readonly ChosenSlot[]; mandatory: boolean }) {
+export function GuestsSection(props: { slots: readonly GuestSlot[]; mandatory: boolean }) {
   const { t } = useTranslation("checkout");
   return (
     <section className="checkout-section card" aria-labelledby="guests-title">

@@ -1,0 +1,54 @@
+import { formatAmountFor } from "@alloggio/domain/money/format-amount";
+
+/** Money of the offer in its own currency, in the language's style (the house style of every guest page). */
+export function formatMoney(amount: number, currency: string, languageId: number): string {
+  return formatAmountFor(amount, currency, languageId);
+}
+
+/** An instant (ISO) as a date and time in the hotel's own time zone ("valid until …" in the hotel's terms). */
+export function formatInstant(iso: string, locale: string, timeZone: string): string {
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(date);
+  }
+}
+
+/** A file size in the locale's digits: bytes, kB or MB. */
+export function formatSize(bytes: number, locale: string): string {
+  const unit = bytes >= 1_000_000 ? "megabyte" : bytes >= 1_000 ? "kilobyte" : "byte";
+  const value = unit === "megabyte" ? bytes / 1_000_000 : unit === "kilobyte" ? bytes / 1_000 : bytes;
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit,
+    unitDisplay: "short",
+    maximumFractionDigits: unit === "byte" ? 0 : 1,
+  }).format(value);
+}
+
+/** A short name of a file's type for people ("PDF", "JPEG image"): a key of `offers:attachments.types`. */
+export function fileKind(contentType: string): "pdf" | "image" | "other" {
+  if (contentType === "application/pdf") return "pdf";
+  if (contentType.startsWith("image/")) return "image";
+  return "other";
+}
+
+/** The reservation made by confirming an offer in this browser, kept for the confirmed page's link. */
+const RESERVATION_KEY = "offerReservation:";
+
+export function rememberReservation(offerCode: string, reservationCode: string) {
+  try {
+    window.sessionStorage.setItem(RESERVATION_KEY + offerCode, reservationCode);
+  } catch {
+    // Storage blocked: the confirmed page shows no link.
+  }
+}
+
+export function rememberedReservation(offerCode: string): string | null {
+  try {
+    return window.sessionStorage.getItem(RESERVATION_KEY + offerCode);
+  } catch {
+    return null;
+  }
+}
