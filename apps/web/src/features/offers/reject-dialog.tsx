@@ -1,9 +1,9 @@
 import { MAX_REJECTION_REASON } from "@alloggio/domain/contract/offers/reject";
 import type { Offer } from "@alloggio/domain/contract/offers/view";
-import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
+import { ModalDialog } from "../../ui/modal-dialog";
 import { rejectOffer } from "./api";
 
 /** Answers after which the offer has moved on (expired, confirmed in another tab): the page reloads its state. */
@@ -21,23 +21,12 @@ export function RejectDialog(props: {
 }) {
   const { t } = useTranslation("offers");
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) {
-      if (typeof node.showModal === "function") node.showModal();
-      else node.setAttribute("open", "");
-    }
-    field.current?.focus();
-    return () => {
-      if (node?.open && typeof node.close === "function") node.close();
-    };
-  }, []);
+  useEffect(() => field.current?.focus(), []);
 
   const close = () => {
     if (!sending) props.onClose();
@@ -76,28 +65,13 @@ export function RejectDialog(props: {
 
   const describedBy = [`${id}-hint`, `${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <dialog
-      ref={dialog}
-      className="dialog offer-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-busy={sending || undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+    <ModalDialog
+      classPrefix="offer-dialog"
+      title={t("reject.title")}
+      closeLabel={t("reject.close")}
+      onClose={props.onClose}
+      busy={sending}
     >
-      <div className="offer-dialog__header">
-        <h2 id={`${id}-title`}>{t("reject.title")}</h2>
-        <button
-          type="button"
-          className="offer-dialog__close"
-          aria-label={t("reject.close")}
-          onClick={close}
-          disabled={sending}
-        >
-          <X aria-hidden="true" focusable="false" size={20} />
-        </button>
-      </div>
       <form
         noValidate
         onSubmit={(event) => {
@@ -144,6 +118,6 @@ export function RejectDialog(props: {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
