@@ -294,6 +294,14 @@ describe("POST /api/v2/offers/:offerCode/confirm", () => {
         (select sum(rs.price_minor)::int from reservation_service rs where rs.reservation_id = r.id) as price
       from reservation r where r.code = ${answer.reservation.code}`);
     expect(reservation).toEqual({ rooms: 1, services: 1, price: 0 });
+    // The recipient's view carries the reservation (its /cro page), in any browser with the access cookie.
+    const view = await app.inject({
+      method: "GET",
+      url: `/api/v2/offers/${code}`,
+      remoteAddress: anAddress(),
+      headers: { cookie },
+    });
+    expect(view.json().offer.reservation).toEqual({ code: answer.reservation.code, option: 1 });
 
     await deliverDueMail(database, createSmtpTransport(smtp.url), clock, 100);
     const notice = smtp.received.find(

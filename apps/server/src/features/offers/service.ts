@@ -344,6 +344,8 @@ export type StoredOffer = {
     }[];
   }[];
   attachments: { id: number; filename: string; contentType: string; size: number }[];
+  /** The reservation a confirmation made, and the option booked. */
+  reservation: { code: string; option: number } | null;
 };
 
 /** The whole offer for its code (the hotel's names in every language), one statement; `lock` for a change. */
@@ -356,6 +358,9 @@ export async function loadOffer(on: Database | Tx, code: string, lock = false): 
       to_char(o.arrival, 'YYYYMMDD') as arrival, to_char(o.departure, 'YYYYMMDD') as departure,
       to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt",
       o.message, o.video, o.playlist, o.rejection_reason as "rejectionReason",
+      (select json_build_object('code', r.code, 'option', op.position) from reservation r
+        join offer_option op on op.id = o.confirmed_option_id
+        where r.id = o.reservation_id) as reservation,
       to_char(o.rejected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "rejectedAt",
       coalesce((select json_agg(json_build_object(
           'id', op.id, 'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
@@ -429,6 +434,7 @@ export function toOffer(stored: StoredOffer, state: OfferState): Offer {
       stored.rejectionReason && stored.rejectedAt
         ? { reason: stored.rejectionReason, at: stored.rejectedAt }
         : null,
+    reservation: stored.reservation,
   };
 }
 

@@ -33,22 +33,3 @@ export function fileKind(contentType: string): "pdf" | "image" | "other" {
   if (contentType.startsWith("image/")) return "image";
   return "other";
 }
-
-/** The reservation made by confirming an offer in this browser, kept for the confirmed page's link. */
-const RESERVATION_KEY = "offerReservation:";
-
-export function rememberReservation(offerCode: string, reservationCode: string) {
-  try {
-    window.sessionStorage.setItem(RESERVATION_KEY + offerCode, reservationCode);
-  } catch {
-    // Storage blocked: the confirmed page shows no link.
-  }
-}
-
-export function rememberedReservation(offerCode: string): string | null {
-  try {
-    return window.sessionStorage.getItem(RESERVATION_KEY + offerCode);
-  } catch {
-    return null;
-  }
-}

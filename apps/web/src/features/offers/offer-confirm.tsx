@@ -37,7 +37,7 @@ import { forgetIdempotencyKey, idempotencyKeyFor, isUnsettled } from "../checkou
 import { defaultDialCode } from "../checkout/regions";
 import { useHotel } from "../hotel/hotel-context";
 import { confirmOffer, useOptionPayment } from "./api";
-import { formatMoney, rememberReservation } from "./format";
+import { formatMoney } from "./format";
 import { useGuestsText, useMealText } from "./use-guests-text";
 import "../checkout/checkout.css";
 
@@ -366,7 +366,6 @@ function ConfirmForm(props: {
     try {
       const answer = await confirmOffer(offer.offerCode, body, idempotencyKeyFor(storage, scope));
       forgetIdempotencyKey(storage);
-      rememberReservation(offer.offerCode, answer.reservation.code);
       if (answer.next === "3ds" && answer.redirectUrl) {
         window.location.assign(answer.redirectUrl);
         return;

@@ -212,6 +212,13 @@ describe("offer page", () => {
     expect(screen.queryByRole("button", { name: "Not for me" })).toBeNull();
   });
 
+  it("a confirmed offer links to its reservation offer page, in any browser", async () => {
+    summary = aSummary(anOffer({ state: "confirmed", reservation: { code: "ABCDEFGHJK234567", option: 2 } }));
+    renderOffer();
+    const link = await screen.findByRole("link", { name: /reservation/i });
+    expect(link.getAttribute("href")).toBe("/cro/ABCDEFGHJK234567");
+  });
+
   it("an expired offer without the cookie says so without details", async () => {
     summary = aSummary(null, "expired");
     renderOffer();

@@ -12,7 +12,7 @@ import { PageSkeleton } from "../../ui/page-skeleton";
 import { OfferChat } from "../chat/offer-chat";
 import { useHotel } from "../hotel/hotel-context";
 import { canonicalOfferCode, offerQueryKey, unlockOffer, useOfferSummary } from "./api";
-import { fileKind, formatInstant, formatMoney, formatSize, rememberedReservation } from "./format";
+import { fileKind, formatInstant, formatMoney, formatSize } from "./format";
 import { ConfirmStep } from "./offer-confirm";
 import { OfferShell } from "./offer-shell";
 import { OfferVideo } from "./offer-video";
@@ -465,7 +465,7 @@ function FinalOffer(props: { state: FinalState; offer: Offer | null; hotelName: 
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
-  const reservation = offer && state === "confirmed" ? rememberedReservation(offer.offerCode) : null;
+  const reservation = state === "confirmed" ? (offer?.reservation?.code ?? null) : null;
   return (
     <div className={`card offer-final offer-final--${state}`}>
       <p className="offer-eyebrow">{props.hotelName}</p>

@@ -71,6 +71,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     ],
     attachments: [{ id: 9, filename: "brochure.pdf", contentType: "application/pdf", size: 245_000 }],
     rejection: null,
+    reservation: null,
     ...overrides,
   };
 }

@@ -75,6 +75,8 @@ export const OfferSchema = z
     attachments: z.array(OfferAttachmentSchema),
     /** The recipient's reason, once rejected. */
     rejection: z.object({ reason: z.string(), at: z.string() }).nullable(),
+    /** Once confirmed: the reservation's code (its `/cro` page and voucher) and the option booked (1-based). */
+    reservation: z.object({ code: z.string(), option: z.number() }).nullable(),
   })
   .meta({ id: "Offer" });
 export type Offer = z.output<typeof OfferSchema>;
