@@ -7,6 +7,7 @@ import { registerAuditLogRoutes } from "./audit-log/routes";
 import { registerAuthRoutes } from "./auth/routes";
 import { registerCatalogueRoutes } from "./catalogue/routes";
 import type { BackOfficeDeps } from "./deps";
+import { registerOfferBackOfficeRoutes } from "./offers/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -74,4 +75,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerUserRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerTradeRoutes(app, deps);
+  registerOfferBackOfficeRoutes(app, deps);
 }

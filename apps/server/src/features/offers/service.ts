@@ -41,7 +41,6 @@ import type { AttemptLimiter } from "../booking/attempt-limiter";
 import type { Tx } from "../booking/repository";
 import { tooManyAttempts } from "../booking/retrieve";
 import { insertOutboxMails } from "../mail/repository";
-import type { HotelApiKey } from "./api-key";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
 
@@ -68,7 +67,7 @@ export function offerNotFound(): AppError {
   ]);
 }
 
-function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
+export function refused(reason: "expired" | "locked" | "closed" | "not_due", state: OfferState): AppError {
   if (reason === "expired")
     return new AppError("offer_expired", 409, "This offer has expired", [
       { field: "offerCode", message: "expired" },
@@ -163,7 +162,7 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
 
 const toVideo = (url: string): OfferVideo => parseVideoLink(url)! as OfferVideo;
 
-async function addHistory(
+export async function addHistory(
   tx: Tx,
   offerId: number,
   actor: string,
@@ -178,20 +177,35 @@ async function addHistory(
     .values({ offerId, actor, action, fromState: from, toState: to, details, ...(at ? { at } : {}) });
 }
 
+/** Who creates an offer: one of the hotel's API keys (exposed API) or a staff user (back office). */
+export type OfferCreator = { kind: "api_key"; id: number } | { kind: "staff"; id: number };
+
+/** The offer_history actor of a creator: `api-key:<id>` or `staff:<id>`. */
+export const creatorActor = (by: OfferCreator) =>
+  by.kind === "api_key" ? `api-key:${by.id}` : `staff:${by.id}`;
+
 /**
- * Creates the offer of the key's hotel and queues the recipient's mail, in one transaction. 403 when the body
- * names another hotel; 400 naming the field for rooms, rates, services, dates and expiry the hotel cannot offer.
+ * Creates an offer of `hotelId` and queues the recipient's mail, in one transaction (the API key's and the back
+ * office's create alike). 403 (a key) or 400 (a staff user) when the body names another hotel; 400 naming the field
+ * for rooms, rates, services, dates and expiry the hotel cannot offer. `inTx` runs in the same transaction once the
+ * offer is written (the back office's audit entry).
  */
 export async function createOffer(
   deps: Pick<OfferDeps, "database" | "now">,
-  key: HotelApiKey,
+  by: { hotelId: number; createdBy: OfferCreator },
   body: CreateOfferRequest,
   linkBase: string,
-): Promise<CreateOfferResponse> {
-  if (body.hotel !== key.hotelId)
-    throw new AppError("api_key_forbidden", 403, "This API key belongs to another hotel", [
-      { field: "hotel", message: "not the API key's hotel" },
+  inTx?: (tx: Tx, offerId: number) => Promise<void>,
+): Promise<CreateOfferResponse & { id: number }> {
+  if (body.hotel !== by.hotelId) {
+    if (by.createdBy.kind === "api_key")
+      throw new AppError("api_key_forbidden", 403, "This API key belongs to another hotel", [
+        { field: "hotel", message: "not the API key's hotel" },
+      ]);
+    throw new AppError("invalid_input", 400, "hotel: not the hotel of the page", [
+      { field: "hotel", message: "not the hotel of the page" },
     ]);
+  }
   const now = deps.now();
   const hotel = await loadHotelContext(deps.database, body.hotel, body.channel);
   if (!hotel)
@@ -211,7 +225,7 @@ export async function createOffer(
   });
   const url = offerUrl(linkBase, code);
   const expiresAt = new Date(body.expiresAt);
-  await deps.database.db.transaction(async (tx) => {
+  const id = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offer)
       .values({
@@ -231,7 +245,7 @@ export async function createOffer(
         expiresAt,
         createdAt: now,
         updatedAt: now,
-        apiKeyId: key.id,
+        apiKeyId: by.createdBy.kind === "api_key" ? by.createdBy.id : null,
       })
       .returning({ id: offer.id });
     const offerId = row!.id;
@@ -265,7 +279,7 @@ export async function createOffer(
         })),
       );
     }
-    await addHistory(tx, offerId, `api-key:${key.id}`, "created", null, "locked", {}, now);
+    await addHistory(tx, offerId, creatorActor(by.createdBy), "created", null, "locked", {}, now);
     await insertOutboxMails(tx, [
       {
         ...renderOfferMail({
@@ -282,13 +296,15 @@ export async function createOffer(
         now,
       },
     ]);
+    await inTx?.(tx, offerId);
+    return offerId;
   });
-  return { offerCode: code, url };
+  return { id, offerCode: code, url };
 }
 
 // ── read ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-type StoredOffer = {
+export type StoredOffer = {
   id: number;
   code: string;
   state: OfferState;
@@ -326,7 +342,7 @@ type StoredOffer = {
 };
 
 /** The whole offer for its code (the hotel's names in every language), one statement; `lock` for a change. */
-async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
+export async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
   const statement = sql`
     select o.id, o.code, o.state, o.language_id as "languageId", o.channel_id as "channelId",
       o.recipient_name as "recipientName", o.email,
@@ -483,7 +499,7 @@ const HISTORY_ACTION: Record<OfferEvent, string> = {
  * One event on a locked row: an offer past its expiry is written expired first (the sweep may not have run yet),
  * then the event's conditional update with its history row.
  */
-async function applyEvent(
+export async function applyEvent(
   tx: Tx,
   stored: StoredOffer,
   event: OfferEvent,
