@@ -1,0 +1,108 @@
+import { signInAsDemoManager, signInAsDemoOwner } from "./backoffice";
+import { expect, test } from "./fixtures";
+import { receivedMail } from "./mail";
+
+// Offers in the back office (issue 14): the manager writes a two-option offer for hotel 1 by hand, finds it in the list
+// as sent (locked), opens it; the recipient's mail arrives with the link. The owner withdraws another offer.
+
+test("a manager creates a two-option offer, finds it in the list and opens it; the recipient is mailed", async ({
+  page,
+  axe,
+  capture,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const look = async (screen: string) => {
+    await capture(screen);
+    await axe(screen);
+  };
+  const email = `bo-offer.${testInfo.project.name}.${Date.now()}@example.test`;
+  await signInAsDemoManager(page, "/admin/hotel/1/offers");
+  await expect(page.getByRole("heading", { level: 1, name: "Offers" })).toBeVisible();
+  await look("back office offers list");
+  await page.getByRole("link", { name: "New offer" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "New offer" })).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("Clara Offerta");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Language").selectOption({ label: "Deutsch" });
+  await page.getByLabel("Message to the guest").fill("Wir freuen uns auf Sie!");
+
+  const option1 = page.getByRole("group", { name: "Option 1" });
+  await option1.getByLabel("Title").fill("Lake view");
+  const room1 = option1.getByRole("group", { name: "Room 1" });
+  await room1.getByLabel("Room type").selectOption({ index: 1 });
+  await room1.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
+  await room1.getByLabel(/^Price for the stay/).fill("480");
+  await option1.getByRole("button", { name: "Add a service" }).click();
+  await option1.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
+  await option1.getByLabel(/^Price \(/).fill("0");
+  await expect(option1.getByText(/Total of option 1/)).toContainText("480");
+
+  await page.getByRole("button", { name: "Add an option" }).click();
+  const option2 = page.getByRole("group", { name: "Option 2" });
+  await option2.getByLabel("Title").fill("Two rooms");
+  const room21 = option2.getByRole("group", { name: "Room 1" });
+  await room21.getByLabel("Room type").selectOption({ index: 2 });
+  await room21.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
+  await room21.getByLabel(/^Price for the stay/).fill("600");
+  await option2.getByRole("button", { name: "Add a room" }).click();
+  const room22 = option2.getByRole("group", { name: "Room 2" });
+  await room22.getByLabel("Room type").selectOption({ index: 1 });
+  await room22.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
+  await room22.getByLabel("Adults").fill("1");
+  await room22.getByLabel(/^Price for the stay/).fill("300");
+  await expect(option2.getByText(/Total of option 2/)).toContainText("900");
+  await look("back office new offer");
+
+  await page.getByRole("button", { name: "Create and send offer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Sent to ${email}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Offer for Clara Offerta" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "2 options" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: "Lake view" })).toContainText("480");
+  await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+  await look("back office offer");
+
+  const mail = await receivedMail(email);
+  const code = /\/offer\/([0-9A-Z]{16})/.exec(mail.text)?.[1];
+  expect(code, "the offer link in the mail").toBeTruthy();
+  expect(mail.text).toContain("Wir freuen uns auf Sie!");
+
+  // In the list, as sent (locked), found by its recipient's e-mail.
+  await page.getByRole("link", { name: "All offers" }).click();
+  await page.getByLabel("State").selectOption({ label: "Sent" });
+  await expect(page).toHaveURL(/state=locked/);
+  await page.getByLabel("Name, e-mail or code").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/text=/);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText(code!);
+  await expect(row).toContainText("Sent");
+  await row.getByRole("link", { name: "Clara Offerta" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offer for Clara Offerta" })).toBeVisible();
+});
+
+test("the owner withdraws an offer after confirming it", async ({ page, axe, capture }, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `bo-offer-withdraw.${testInfo.project.name}.${Date.now()}@example.test`;
+  await signInAsDemoOwner(page, "/admin/hotel/1/offers/new");
+  await page.getByLabel("Name", { exact: true }).fill("Walter Ritiro");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  const room = page.getByRole("group", { name: "Option 1" }).getByRole("group", { name: "Room 1" });
+  await room.getByLabel("Room type").selectOption({ index: 1 });
+  await room.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
+  await room.getByLabel(/^Price for the stay/).fill("250");
+  await page.getByRole("button", { name: "Create and send offer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offer for Walter Ritiro" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw this offer?" });
+  await expect(dialog).toBeVisible();
+  await capture("back office withdraw offer");
+  await axe("back office withdraw offer");
+  await dialog.getByRole("button", { name: "Withdraw the offer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "The offer was withdrawn" })).toBeVisible();
+  await expect(page.getByText("Withdrawn").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Withdraw", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: "Withdrawn" }).first()).toBeVisible();
+});
