@@ -561,7 +561,18 @@ function RoomFields({
       <div className="bo-offer-row">
         <Field label={t("new.roomType")} error={err("roomId")}>
           {(p) => (
-            <select {...p} value={room.roomId} onChange={(e) => onChange({ roomId: e.target.value })}>
+            <select
+              {...p}
+              value={room.roomId}
+              onChange={(e) => {
+                const next = choices.roomTypes.find((r) => String(r.id) === e.target.value);
+                // Fewer adults than the room takes: start from what it holds.
+                const adults = next
+                  ? Math.min(Number(room.adults) || 1, next.maxAdults)
+                  : Number(room.adults);
+                onChange({ roomId: e.target.value, adults: String(adults) });
+              }}
+            >
               <option value="">{t("new.choose")}</option>
               {choices.roomTypes.map((r) => (
                 <option key={r.id} value={r.id}>
