@@ -59,7 +59,9 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   await expect(page.getByRole("status").filter({ hasText: `Sent to ${email}` })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Clara Offerta" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "2 options" })).toBeVisible();
-  await expect(page.getByRole("article").filter({ hasText: "Lake view" })).toContainText("480");
+  await expect(
+    page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Option 1 · Lake view" }) }),
+  ).toContainText("480");
   await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
   await look("back office offer");
 
