@@ -82,7 +82,7 @@ export default function OffersPage() {
     <BoPage
       title={t("list.title")}
       actions={
-        <AppLink className="bo-button" to={boHref("boOfferNew", { hotel })}>
+        <AppLink className="bo-button bo-offer-cta" to={boHref("boOfferNew", { hotel })}>
           {t("list.new")}
         </AppLink>
       }
@@ -146,7 +146,7 @@ export default function OffersPage() {
               <>
                 <h2>{t("list.emptyTitle")}</h2>
                 <p>{t("list.emptyText")}</p>
-                <AppLink className="bo-button" to={boHref("boOfferNew", { hotel })}>
+                <AppLink className="bo-button bo-offer-cta" to={boHref("boOfferNew", { hotel })}>
                   {t("list.new")}
                 </AppLink>
               </>
