@@ -117,12 +117,12 @@ test("the owner withdraws an offer after confirming it", async ({ page, axe, cap
   await press(page.getByRole("button", { name: "Create and send offer" }));
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Walter Ritiro" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  await press(page.getByRole("button", { name: "Withdraw", exact: true }));
   const dialog = page.getByRole("dialog", { name: "Withdraw this offer?" });
   await expect(dialog).toBeVisible();
   await capture("back office withdraw offer");
   await axe("back office withdraw offer");
-  await dialog.getByRole("button", { name: "Withdraw the offer" }).click();
+  await press(dialog.getByRole("button", { name: "Withdraw the offer" }));
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "The offer was withdrawn" })).toBeVisible();
   await expect(page.getByText("Withdrawn").first()).toBeVisible();
