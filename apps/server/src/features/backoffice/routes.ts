@@ -10,6 +10,7 @@ import { registerAuthRoutes } from "./auth/routes";
 import { registerCatalogueRoutes } from "./catalogue/routes";
 import type { BackOfficeDeps } from "./deps";
 import { registerOfferFileRoutes } from "./offer-files/routes";
+import { registerOfferBackOfficeRoutes } from "./offers/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -80,4 +81,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerBackOfficeChatRoutes(app, deps);
   registerOfferFileRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerOfferBackOfficeRoutes(app, deps);
 }

@@ -86,7 +86,15 @@ export function registerOfferRoutes(
         request,
         reply,
         request.body,
-        async () => createOffer(deps, key, request.body, await deps.linkBase(request)),
+        async () => {
+          const { offerCode, url } = await createOffer(
+            deps,
+            { hotelId: key.hotelId, createdBy: { kind: "api_key", id: key.id } },
+            request.body,
+            await deps.linkBase(request),
+          );
+          return { offerCode, url };
+        },
       );
     },
   );

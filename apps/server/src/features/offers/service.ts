@@ -41,7 +41,6 @@ import type { AttemptLimiter } from "../booking/attempt-limiter";
 import type { Tx } from "../booking/repository";
 import { tooManyAttempts } from "../booking/retrieve";
 import { insertOutboxMails } from "../mail/repository";
-import type { HotelApiKey } from "./api-key";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
 
@@ -175,7 +174,7 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
 
 const toVideo = (url: string): OfferVideo => parseVideoLink(url)! as OfferVideo;
 
-async function addHistory(
+export async function addHistory(
   tx: Tx,
   offerId: number,
   actor: string,
@@ -190,20 +189,35 @@ async function addHistory(
     .values({ offerId, actor, action, fromState: from, toState: to, details, ...(at ? { at } : {}) });
 }
 
+/** Who creates an offer: one of the hotel's API keys (exposed API) or a staff user (back office). */
+export type OfferCreator = { kind: "api_key"; id: number } | { kind: "staff"; id: number };
+
+/** The offer_history actor of a creator: `api-key:<id>` or `staff:<id>`. */
+export const creatorActor = (by: OfferCreator) =>
+  by.kind === "api_key" ? `api-key:${by.id}` : `staff:${by.id}`;
+
 /**
- * Creates the offer of the key's hotel and queues the recipient's mail, in one transaction. 403 when the body
- * names another hotel; 400 naming the field for rooms, rates, services, dates and expiry the hotel cannot offer.
+ * Creates an offer of `hotelId` and queues the recipient's mail, in one transaction (the API key's and the back
+ * office's create alike). 403 (a key) or 400 (a staff user) when the body names another hotel; 400 naming the field
+ * for rooms, rates, services, dates and expiry the hotel cannot offer. `inTx` runs in the same transaction once the
+ * offer is written (the back office's audit entry).
  */
 export async function createOffer(
   deps: Pick<OfferDeps, "database" | "now">,
-  key: HotelApiKey,
+  by: { hotelId: number; createdBy: OfferCreator },
   body: CreateOfferRequest,
   linkBase: string,
-): Promise<CreateOfferResponse> {
-  if (body.hotel !== key.hotelId)
-    throw new AppError("api_key_forbidden", 403, "This API key belongs to another hotel", [
-      { field: "hotel", message: "not the API key's hotel" },
+  inTx?: (tx: Tx, offerId: number) => Promise<void>,
+): Promise<CreateOfferResponse & { id: number }> {
+  if (body.hotel !== by.hotelId) {
+    if (by.createdBy.kind === "api_key")
+      throw new AppError("api_key_forbidden", 403, "This API key belongs to another hotel", [
+        { field: "hotel", message: "not the API key's hotel" },
+      ]);
+    throw new AppError("invalid_input", 400, "hotel: not the hotel of the page", [
+      { field: "hotel", message: "not the hotel of the page" },
     ]);
+  }
   const now = deps.now();
   const hotel = await loadHotelContext(deps.database, body.hotel, body.channel);
   if (!hotel)
@@ -223,7 +237,7 @@ export async function createOffer(
   });
   const url = offerUrl(linkBase, code);
   const expiresAt = new Date(body.expiresAt);
-  await deps.database.db.transaction(async (tx) => {
+  const id = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offer)
       .values({
@@ -243,7 +257,7 @@ export async function createOffer(
         expiresAt,
         createdAt: now,
         updatedAt: now,
-        apiKeyId: key.id,
+        apiKeyId: by.createdBy.kind === "api_key" ? by.createdBy.id : null,
       })
       .returning({ id: offer.id });
     const offerId = row!.id;
@@ -277,7 +291,7 @@ export async function createOffer(
         })),
       );
     }
-    await addHistory(tx, offerId, `api-key:${key.id}`, "created", null, "locked", {}, now);
+    await addHistory(tx, offerId, creatorActor(by.createdBy), "created", null, "locked", {}, now);
     await insertOutboxMails(tx, [
       {
         ...renderOfferMail({
@@ -294,8 +308,10 @@ export async function createOffer(
         now,
       },
     ]);
+    await inTx?.(tx, offerId);
+    return offerId;
   });
-  return { offerCode: code, url };
+  return { id, offerCode: code, url };
 }
 
 // ── read ───────────────────────────────────────────────────────────────────────────────────────────────────

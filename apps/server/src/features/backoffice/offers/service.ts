@@ -1,0 +1,494 @@
+/**
+ * The back office's offers (issue 14, ADR 0038): list, detail, create by hand (the exposed API's create, with the
+ * staff user as creator), withdraw and resend. Every offer is read with the hotel in the WHERE clause, so another
+ * hotel's id answers 404 like a missing one; every change writes its history row and audit entry in its transaction.
+ */
+import type {
+  BoCreateOfferResponse,
+  BoOfferDetail,
+  BoOfferList,
+  OfferChoices,
+  OfferListQuery,
+  OfferPrice,
+  OfferPriceRequest,
+} from "@alloggio/domain/contract/backoffice/offers";
+import type { CreateOfferRequest } from "@alloggio/domain/contract/offers/create";
+import { LANGUAGES, pickText } from "@alloggio/domain/i18n/languages";
+import { isOpenOffer, type OfferState, offerStateAt } from "@alloggio/domain/offers/offer-state";
+import { isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { sql } from "drizzle-orm";
+import type { LocalizedText, OfferVideo } from "../../../db/schema";
+import { AppError, badInput, notFound } from "../../../http/errors";
+import type { Tx } from "../../booking/repository";
+import { insertOutboxMails } from "../../mail/repository";
+import { loadQuoteHotel, priceQuotedStay } from "../../manage/quote";
+import { renderOfferMail } from "../../offers/mails";
+import { addHistory, applyEvent, createOffer, loadOffer, offerUrl, refused } from "../../offers/service";
+import type { Staff } from "../access";
+import { audit } from "../audit";
+import type { BackOfficeDeps } from "../deps";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The SPEC §3 language id whose texts the staff user reads (their UI language), English when none. */
+export function staffLanguageId(staff: Pick<Staff, "language">): number {
+  const code = staff.language.slice(0, 2).toLowerCase();
+  return LANGUAGES.find((l) => l.text === code)?.id ?? 1;
+}
+
+/** The state as of now, in SQL: an open offer past its expiry is expired before the sweep writes it. */
+const stateNow = (now: Date) =>
+  sql`(case when o.state in ('locked', 'unlocked') and o.expires_at <= ${now.toISOString()}::timestamptz
+    then 'expired' else o.state end)`;
+
+/** Who created the offer (the history's first row): a staff user by name, an API key by prefix. */
+const creatorColumns = sql`
+  case when cr.actor like 'staff:%' then 'staff' else 'api_key' end as "creatorKind",
+  case when cr.actor like 'staff:%'
+    then (select su.name from staff_user su where su.id = substring(cr.actor from 7)::int)
+    else (select k.prefix from hotel_api_key k where k.id = o.api_key_id) end as "creatorName"`;
+const creatorJoin = sql`left join lateral (select h0.actor from offer_history h0
+  where h0.offer_id = o.id and h0.action = 'created' order by h0.id limit 1) cr on true`;
+
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listOffers(
+  deps: BackOfficeDeps,
+  hotelId: number,
+  q: OfferListQuery,
+): Promise<BoOfferList> {
+  const now = deps.now();
+  const state = stateNow(now);
+  const conditions = [sql`o.hotel_id = ${hotelId}`];
+  if (q.state) conditions.push(sql`${state} = ${q.state}`);
+  if (q.text) {
+    const like = likePattern(q.text);
+    conditions.push(
+      sql`(o.recipient_name ilike ${like} or o.email ilike ${like} or o.code ilike ${likePattern(q.text.toUpperCase())})`,
+    );
+  }
+  if (q.createdFrom)
+    conditions.push(sql`(o.created_at at time zone h.time_zone)::date >= ${q.createdFrom}::date`);
+  if (q.createdTo)
+    conditions.push(sql`(o.created_at at time zone h.time_zone)::date <= ${q.createdTo}::date`);
+  const where = sql.join(conditions, sql` and `);
+  const [count] = await deps.database.query<{ n: number }>(sql`
+    select count(*)::int as n from offer o join hotel h on h.id = o.hotel_id where ${where}`);
+  const rows = await deps.database.query<{
+    id: number;
+    code: string;
+    recipientName: string;
+    email: string;
+    arrival: string;
+    departure: string;
+    options: number;
+    minTotal: number | null;
+    maxTotal: number | null;
+    currency: string;
+    state: OfferState;
+    expiresAt: string;
+    createdAt: string;
+    creatorKind: "staff" | "api_key";
+    creatorName: string | null;
+  }>(sql`
+    select o.id, o.code, o.recipient_name as "recipientName", o.email,
+      to_char(o.arrival, 'YYYY-MM-DD') as arrival, to_char(o.departure, 'YYYY-MM-DD') as departure,
+      (select count(*)::int from offer_option op where op.offer_id = o.id) as options,
+      (select min(op.total_minor)::int from offer_option op where op.offer_id = o.id) as "minTotal",
+      (select max(op.total_minor)::int from offer_option op where op.offer_id = o.id) as "maxTotal",
+      o.currency_code as currency, ${state} as state, o.expires_at as "expiresAt", o.created_at as "createdAt",
+      ${creatorColumns}
+    from offer o join hotel h on h.id = o.hotel_id ${creatorJoin}
+    where ${where}
+    order by o.created_at desc, o.id desc
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      offerCode: r.code,
+      recipientName: r.recipientName,
+      email: r.email,
+      arrival: r.arrival,
+      departure: r.departure,
+      nights: nightsBetween(isoToYmd(r.arrival), isoToYmd(r.departure)),
+      options: r.options,
+      minTotalMinor: r.minTotal ?? 0,
+      maxTotalMinor: r.maxTotal ?? 0,
+      currency: r.currency,
+      state: r.state,
+      expiresAt: iso(r.expiresAt),
+      createdAt: iso(r.createdAt),
+      createdBy: { kind: r.creatorKind, name: r.creatorName },
+    })),
+    total: count?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The code of an offer of the hotel (the hotel in the WHERE clause: another hotel's id answers 404). */
+async function codeOf(on: { execute: Tx["execute"] }, hotelId: number, offerId: number): Promise<string> {
+  const result = (await on.execute(
+    sql`select code from offer where id = ${offerId} and hotel_id = ${hotelId}`,
+  )) as unknown as { rows: { code: string }[] };
+  const row = result.rows[0];
+  if (!row) throw notFound("offerId", "No such offer");
+  return row.code;
+}
+
+type DetailRow = {
+  id: number;
+  code: string;
+  state: OfferState;
+  recipientName: string;
+  email: string;
+  languageId: number;
+  channelId: number;
+  channelName: string;
+  arrival: string;
+  departure: string;
+  currency: { code: string; decimalDigits: number };
+  message: string | null;
+  video: OfferVideo | null;
+  playlist: OfferVideo[];
+  expiresAt: string;
+  createdAt: string;
+  rejectionReason: string | null;
+  rejectedAt: string | null;
+  reservationId: number | null;
+  confirmedOptionId: number | null;
+  creatorKind: "staff" | "api_key";
+  creatorName: string | null;
+  options: {
+    id: number;
+    position: number;
+    title: string | null;
+    totalMinor: number;
+    rooms: {
+      roomId: number;
+      roomName: LocalizedText;
+      rateId: number;
+      rateName: LocalizedText;
+      adults: number;
+      ages: number[];
+      priceMinor: number;
+    }[];
+    services: { serviceId: number; name: LocalizedText; quantity: number; priceMinor: number }[];
+  }[];
+  history: { at: string; action: string; fromState: string | null; toState: string | null; actor: string }[];
+  staffNames: Record<string, string> | null;
+  keyPrefixes: Record<string, string> | null;
+};
+
+const pickVideo = (v: OfferVideo) => ({
+  provider: v.provider,
+  kind: v.kind,
+  url: v.url,
+  embedUrl: v.embedUrl,
+});
+
+export async function getOffer(
+  deps: BackOfficeDeps,
+  staff: Pick<Staff, "language">,
+  hotelId: number,
+  offerId: number,
+  baseUrl: string,
+): Promise<BoOfferDetail> {
+  const [row] = await deps.database.query<DetailRow>(sql`
+    select o.id, o.code, o.state, o.recipient_name as "recipientName", o.email, o.language_id as "languageId",
+      o.channel_id as "channelId", ch.name as "channelName",
+      to_char(o.arrival, 'YYYY-MM-DD') as arrival, to_char(o.departure, 'YYYY-MM-DD') as departure,
+      json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
+      o.message, o.video, o.playlist, o.expires_at as "expiresAt", o.created_at as "createdAt",
+      o.rejection_reason as "rejectionReason", o.rejected_at as "rejectedAt",
+      o.reservation_id as "reservationId", o.confirmed_option_id as "confirmedOptionId",
+      ${creatorColumns},
+      coalesce((select json_agg(json_build_object(
+          'id', op.id, 'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
+          'rooms', coalesce((select json_agg(json_build_object(
+              'roomId', r.room_type_id, 'roomName', rt.name, 'rateId', r.rate_plan_id, 'rateName', rp.name,
+              'adults', r.adults, 'ages', r.child_ages, 'priceMinor', r.price_minor) order by r.position)
+            from offer_option_room r join room_type rt on rt.id = r.room_type_id
+            join rate_plan rp on rp.id = r.rate_plan_id where r.option_id = op.id), '[]'::json),
+          'services', coalesce((select json_agg(json_build_object(
+              'serviceId', s.id, 'name', s.name, 'quantity', (x.item->>'quantity')::int,
+              'priceMinor', (x.item->>'priceMinor')::int) order by x.n)
+            from jsonb_array_elements(op.services) with ordinality as x(item, n)
+            join service s on s.id = (x.item->>'serviceId')::int), '[]'::json)
+        ) order by op.position) from offer_option op where op.offer_id = o.id), '[]'::json) as options,
+      coalesce((select json_agg(json_build_object('at', oh.at, 'action', oh.action, 'fromState', oh.from_state,
+          'toState', oh.to_state, 'actor', oh.actor) order by oh.at, oh.id)
+        from offer_history oh where oh.offer_id = o.id), '[]'::json) as history,
+      (select json_object_agg(su.id::text, su.name) from staff_user su where su.id in (
+        select substring(oh.actor from 7)::int from offer_history oh
+        where oh.offer_id = o.id and oh.actor like 'staff:%')) as "staffNames",
+      (select json_object_agg(k.id::text, k.prefix) from hotel_api_key k where k.hotel_id = o.hotel_id and k.id in (
+        select substring(oh.actor from 9)::int from offer_history oh
+        where oh.offer_id = o.id and oh.actor like 'api-key:%')) as "keyPrefixes"
+    from offer o join channel ch on ch.id = o.channel_id join currency c on c.code = o.currency_code
+      ${creatorJoin}
+    where o.id = ${offerId} and o.hotel_id = ${hotelId}`);
+  if (!row) throw notFound("offerId", "No such offer");
+  const lang = staffLanguageId(staff);
+  const expiresAt = iso(row.expiresAt);
+  const actorOf = (actor: string) => {
+    if (actor.startsWith("staff:"))
+      return { actorKind: "staff", actorName: row.staffNames?.[actor.slice(6)] ?? null };
+    if (actor.startsWith("api-key:"))
+      return { actorKind: "api_key", actorName: row.keyPrefixes?.[actor.slice(8)] ?? null };
+    return { actorKind: actor, actorName: null };
+  };
+  return {
+    id: row.id,
+    offerCode: row.code,
+    state: offerStateAt({ state: row.state, expiresAt: new Date(expiresAt) }, deps.now()),
+    recipient: { name: row.recipientName, email: row.email, language: row.languageId },
+    channel: { id: row.channelId, name: row.channelName },
+    arrival: row.arrival,
+    departure: row.departure,
+    nights: nightsBetween(isoToYmd(row.arrival), isoToYmd(row.departure)),
+    currency: row.currency,
+    message: row.message,
+    video: row.video ? pickVideo(row.video) : null,
+    playlist: row.playlist.map(pickVideo),
+    expiresAt,
+    createdAt: iso(row.createdAt),
+    createdBy: { kind: row.creatorKind, name: row.creatorName },
+    url: offerUrl(baseUrl, row.code),
+    options: row.options.map((o) => ({
+      id: o.id,
+      position: o.position,
+      title: o.title,
+      totalMinor: o.totalMinor,
+      confirmed: row.confirmedOptionId === o.id,
+      rooms: o.rooms.map((r) => ({
+        roomId: r.roomId,
+        roomName: pickText(r.roomName, lang),
+        rateId: r.rateId,
+        rateName: pickText(r.rateName, lang),
+        adults: r.adults,
+        ages: r.ages,
+        priceMinor: r.priceMinor,
+      })),
+      services: o.services.map((s) => ({
+        serviceId: s.serviceId,
+        name: pickText(s.name, lang),
+        quantity: s.quantity,
+        priceMinor: s.priceMinor,
+      })),
+    })),
+    rejection:
+      row.rejectionReason && row.rejectedAt ? { reason: row.rejectionReason, at: iso(row.rejectedAt) } : null,
+    reservationId: row.reservationId,
+    history: row.history.map((h) => ({
+      at: iso(h.at),
+      action: h.action,
+      fromState: h.fromState,
+      toState: h.toState,
+      ...actorOf(h.actor),
+    })),
+  };
+}
+
+/** What the audit keeps of an offer: no prices per line, the shape and the totals. */
+function auditView(body: CreateOfferRequest) {
+  return {
+    recipient: { name: body.recipient.name, email: body.recipient.email, language: body.recipient.language },
+    channel: body.channel,
+    arrival: body.arrival,
+    departure: body.departure,
+    expiresAt: body.expiresAt,
+    options: body.options.map((o) => ({
+      title: o.title ?? null,
+      rooms: o.rooms.map((r) => ({ roomId: r.roomId, rateId: r.rateId, priceMinor: r.priceMinor })),
+      services: o.services.map((s) => ({
+        serviceId: s.serviceId,
+        quantity: s.quantity,
+        priceMinor: s.priceMinor,
+      })),
+    })),
+  };
+}
+
+/** A staff user creates an offer: the exposed API's create (same checks, same mail), audited in its transaction. */
+export async function createStaffOffer(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  body: CreateOfferRequest,
+  baseUrl: string,
+): Promise<BoCreateOfferResponse> {
+  return createOffer(
+    deps,
+    { hotelId, createdBy: { kind: "staff", id: staff.userId } },
+    body,
+    baseUrl,
+    (tx, id) =>
+      audit(tx, staff, {
+        hotelId,
+        action: "offer.create",
+        entity: "offer",
+        entityId: id,
+        before: null,
+        after: { state: "locked", ...auditView(body) },
+      }),
+  );
+}
+
+/** The hotel withdraws an open offer: `withdraw` → unavailable (history and audit); 409 on a final state. */
+export async function withdrawOffer(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  offerId: number,
+): Promise<void> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const code = await codeOf(tx, hotelId, offerId);
+    const stored = (await loadOffer(tx, code, true))!;
+    const before = stored.state;
+    const result = await applyEvent(tx, stored, "withdraw", now, `staff:${staff.userId}`);
+    if (!result.ok) throw refused(result.reason, stored.state);
+    await audit(tx, staff, {
+      hotelId,
+      action: "offer.withdraw",
+      entity: "offer",
+      entityId: offerId,
+      before: { state: before },
+      after: { state: stored.state },
+    });
+  });
+}
+
+/** The recipient's mail again (open offers only): a history row and an audit entry, no change of state. */
+export async function resendOffer(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  offerId: number,
+  baseUrl: string,
+): Promise<void> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const code = await codeOf(tx, hotelId, offerId);
+    const stored = (await loadOffer(tx, code, true))!;
+    const state = offerStateAt({ state: stored.state, expiresAt: new Date(stored.expiresAt) }, now);
+    if (!isOpenOffer(state)) throw refused(state === "expired" ? "expired" : "closed", state);
+    await insertOutboxMails(tx, [
+      {
+        ...renderOfferMail({
+          code: stored.code,
+          url: offerUrl(baseUrl, stored.code),
+          languageId: stored.languageId,
+          recipient: { name: stored.recipientName, email: stored.email },
+          hotel: stored.hotel,
+          arrival: ymdToIso(stored.arrival),
+          departure: ymdToIso(stored.departure),
+          expiresAt: new Date(stored.expiresAt),
+          message: stored.message,
+        }),
+        now,
+      },
+    ]);
+    await addHistory(tx, stored.id, `staff:${staff.userId}`, "resent", state, state, {}, now);
+    await audit(tx, staff, {
+      hotelId,
+      action: "offer.resend",
+      entity: "offer",
+      entityId: offerId,
+      before: { state },
+      after: { state, mailedTo: stored.email },
+    });
+  });
+}
+
+/** Channels, room types, rates (with their channels) and services of the hotel, names in the staff's language. */
+export async function offerChoices(
+  deps: BackOfficeDeps,
+  staff: Pick<Staff, "language">,
+  hotelId: number,
+): Promise<OfferChoices> {
+  const [row] = await deps.database.query<{
+    currency: { code: string; decimalDigits: number };
+    timeZone: string;
+    channels: { id: number; name: string }[];
+    roomTypes: {
+      id: number;
+      name: LocalizedText;
+      maxAdults: number;
+      maxChildren: number;
+      maxOccupancy: number;
+    }[];
+    rates: { id: number; name: LocalizedText; channelIds: number[] }[];
+    services: { id: number; name: LocalizedText; priceMinor: number }[];
+  }>(sql`
+    select json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
+      h.time_zone as "timeZone",
+      coalesce((select json_agg(json_build_object('id', ch.id, 'name', ch.name) order by ch.id)
+        from hotel_channel hc join channel ch on ch.id = hc.channel_id where hc.hotel_id = h.id), '[]'::json)
+        as channels,
+      coalesce((select json_agg(json_build_object('id', rt.id, 'name', rt.name, 'maxAdults', rt.max_adults,
+          'maxChildren', rt.max_children, 'maxOccupancy', rt.max_occupancy) order by rt.sort_order, rt.id)
+        from room_type rt where rt.hotel_id = h.id), '[]'::json) as "roomTypes",
+      coalesce((select json_agg(json_build_object('id', rp.id, 'name', rp.name, 'channelIds',
+          coalesce((select json_agg(rpc.channel_id order by rpc.channel_id) from rate_plan_channel rpc
+            where rpc.rate_plan_id = rp.id), '[]'::json)) order by rp.sort_order, rp.id)
+        from rate_plan rp where rp.hotel_id = h.id), '[]'::json) as rates,
+      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'priceMinor', s.price_minor)
+          order by s.id)
+        from service s where s.hotel_id = h.id), '[]'::json) as services
+    from hotel h join currency c on c.code = h.currency_code
+    where h.id = ${hotelId}`);
+  if (!row) throw notFound("hotelId", "No such hotel");
+  const lang = staffLanguageId(staff);
+  const today = todayInZone(deps.now(), row.timeZone);
+  return {
+    currency: row.currency,
+    timeZone: row.timeZone,
+    today: ymdToIso(today),
+    channels: row.channels,
+    roomTypes: row.roomTypes.map((r) => ({ ...r, name: pickText(r.name, lang) })),
+    rates: row.rates.map((r) => ({ ...r, name: pickText(r.name, lang) })),
+    services: row.services.map((s) => ({ ...s, name: pickText(s.name, lang) })),
+  };
+}
+
+/**
+ * The public search's price of each room for the stay, as quote.do and a booking price it (each room on its own, so
+ * one sold-out room does not hide the others' prices): the "current price" the form shows beside the held price.
+ */
+export async function priceOfferRooms(
+  deps: BackOfficeDeps,
+  hotelId: number,
+  body: OfferPriceRequest,
+): Promise<OfferPrice> {
+  if (body.departure <= body.arrival) throw badInput("departure", "must be after the arrival");
+  const hotel = await loadQuoteHotel(deps, hotelId, body.channel);
+  if (!hotel) throw badInput("channel", "the hotel is not sold on this channel");
+  const rooms: OfferPrice["rooms"] = [];
+  for (const room of body.rooms) {
+    try {
+      const priced = await priceQuotedStay(
+        deps,
+        hotel,
+        {
+          hotel: hotelId,
+          channel: body.channel,
+          language: 1,
+          arrival: body.arrival,
+          departure: body.departure,
+          promoCode: undefined,
+          rooms: [{ adults: room.adults, ages: room.ages }],
+        },
+        [{ roomId: room.roomId, rateId: room.rateId }],
+      );
+      rooms.push({ totalMinor: priced.rooms[0]?.totalMinor ?? null, reason: null });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      rooms.push({ totalMinor: null, reason: err.code });
+    }
+  }
+  return { rooms };
+}
