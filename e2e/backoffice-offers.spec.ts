@@ -53,9 +53,9 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   await room1.getByLabel("Room type").selectOption({ label: "Classic double room" });
   await room1.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
   await setPrice(room1.getByLabel(/^Price for the stay/), "480");
-  await press(option1.getByRole("button", { name: "Add a service" }));
-  await option1.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
-  await setPrice(option1.getByLabel(/^Price \(/), "0");
+  // The hotel's mandatory category (travel insurance) comes included: its cheapest service, the free basic cover.
+  await expect(option1.getByLabel("Service", { exact: true })).not.toHaveValue("");
+  await expect(option1.getByLabel(/^Price \(/)).toHaveValue("0.00");
   await expect(option1).toContainText(/Total of option 1\s*€480\.00/);
 
   await press(page.getByRole("button", { name: "Add an option" }));

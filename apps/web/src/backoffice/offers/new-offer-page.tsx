@@ -47,7 +47,19 @@ type Draft = {
 let nextKey = 1;
 const aRoom = (): RoomDraft => ({ key: nextKey++, roomId: "", rateId: "", adults: "2", ages: "", price: "" });
 const aService = (): ServiceDraft => ({ key: nextKey++, serviceId: "", quantity: "1", price: "0" });
-const anOption = (): OptionDraft => ({ key: nextKey++, title: "", rooms: [aRoom()], services: [] });
+/** A new option: one room, and the services every booking of the hotel must include (its mandatory categories). */
+const anOption = (choices: OfferChoices): OptionDraft => ({
+  key: nextKey++,
+  title: "",
+  rooms: [aRoom()],
+  services: choices.services
+    .filter((s) => s.included)
+    .map((s) => ({
+      ...aService(),
+      serviceId: String(s.id),
+      price: fromMinorUnits(s.priceMinor, choices.currency.decimalDigits),
+    })),
+});
 
 const plusDays = (iso: string, days: number) => {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -94,7 +106,7 @@ function initialDraft(choices: OfferChoices): Draft {
     message: "",
     video: "",
     playlist: "",
-    options: [anOption()],
+    options: [anOption(choices)],
   };
 }
 
@@ -131,7 +143,7 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
     mutationFn: ({ body, key }: { body: CreateOfferInput; key: string }): Promise<BoCreateOfferResponse> =>
       boPost(`hotels/${hotel}/offers`, body, { "Idempotency-Key": key }),
     onSuccess: (answer, { body }) =>
-      navigate(boHref("boOffer", { hotel, offerId: answer.id }, { sent: body.recipient.email })),
+      navigate(boHref("boOffer", { hotel, offerId: answer.id }, { sent: "1" })),
   });
 
   const bodyOf = (d: Draft): CreateOfferInput => {
@@ -442,7 +454,7 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
         <button
           type="button"
           className="bo-button secondary"
-          onClick={() => set({ options: [...draft.options, anOption()] })}
+          onClick={() => set({ options: [...draft.options, anOption(choices)] })}
         >
           {t("new.addOption")}
         </button>

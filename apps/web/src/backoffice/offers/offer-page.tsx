@@ -19,7 +19,8 @@ import "./offers.css";
 export default function OfferPage() {
   const { t, i18n } = useTranslation("bo-offers");
   const { hotel, offerId } = useParams<{ hotel: string; offerId: string }>();
-  const sentTo = new URLSearchParams(useSearch()).get("sent");
+  // Just created: "Sent to <e-mail>" (the address itself stays out of the URL and the browser's history).
+  const sent = new URLSearchParams(useSearch()).get("sent") === "1";
   const key = ["backoffice", "offers", hotel, "detail", offerId];
   const query = useQuery({
     queryKey: key,
@@ -31,7 +32,7 @@ export default function OfferPage() {
       title={offer ? t("detail.title", { name: offer.recipient.name }) : t("detail.loading")}
       actions={<AppLink to={boHref("boOffers", { hotel })}>{t("detail.back")}</AppLink>}
     >
-      {sentTo ? <Notice>{t("detail.sentTo", { email: sentTo })}</Notice> : null}
+      {sent && offer ? <Notice>{t("detail.sentTo", { email: offer.recipient.email })}</Notice> : null}
       <ErrorNotice error={query.error} ns="bo-offers" />
       {offer ? <OfferView offer={offer} hotel={Number(hotel)} queryKey={key} locale={i18n.language} /> : null}
     </BoPage>
@@ -100,6 +101,13 @@ function OfferView({
             <h3>{t("detail.rejectedTitle", { when: formatDate(offer.rejection.at, locale) })}</h3>
             <blockquote>{offer.rejection.reason}</blockquote>
           </div>
+        ) : null}
+        {offer.reservationId ? (
+          <p>
+            <AppLink to={boHref("boReservation", { hotel, reservationId: offer.reservationId })}>
+              {t("detail.reservation")}
+            </AppLink>
+          </p>
         ) : null}
         {done ? <Notice>{t(`detail.done.${done}`, { email: offer.recipient.email })}</Notice> : null}
         <ErrorNotice error={withdraw.error ?? resend.error} ns="bo-offers" />

@@ -182,8 +182,18 @@ export const OfferChoicesSchema = z
     rates: z.array(
       z.object({ id: z.number().int(), name: z.string(), channelIds: z.array(z.number().int()) }),
     ),
-    /** With the catalogue price of one unit, to start from. */
-    services: z.array(z.object({ id: z.number().int(), name: z.string(), priceMinor: z.number().int() })),
+    /**
+     * With the catalogue price of one unit, to start from. `included`: the cheapest service of one of the hotel's
+     * mandatory categories — every option must include a service of each, so a new option starts with these.
+     */
+    services: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        priceMinor: z.number().int(),
+        included: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: "BoOfferChoices" });
 export type OfferChoices = z.infer<typeof OfferChoicesSchema>;

@@ -512,7 +512,9 @@ describe("the new-offer form's reads", () => {
       name: "Trade net",
       channelIds: [TRADE_CHANNEL_ID],
     });
-    expect(choices.services).toContainEqual(expect.objectContaining({ id: boat.id, name: "Giro in barca" }));
+    expect(choices.services).toContainEqual(
+      expect.objectContaining({ id: boat.id, name: "Giro in barca", included: false }),
+    );
     expect((await get(null, url(A, "/choices"))).statusCode).toBe(401);
     expect((await get(receptionB, url(A, "/choices"))).statusCode).toBe(404);
   });

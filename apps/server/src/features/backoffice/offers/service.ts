@@ -422,7 +422,7 @@ export async function offerChoices(
       maxOccupancy: number;
     }[];
     rates: { id: number; name: LocalizedText; channelIds: number[] }[];
-    services: { id: number; name: LocalizedText; priceMinor: number }[];
+    services: { id: number; name: LocalizedText; priceMinor: number; included: boolean }[];
   }>(sql`
     select json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
       h.time_zone as "timeZone",
@@ -436,9 +436,13 @@ export async function offerChoices(
           coalesce((select json_agg(rpc.channel_id order by rpc.channel_id) from rate_plan_channel rpc
             where rpc.rate_plan_id = rp.id), '[]'::json)) order by rp.sort_order, rp.id)
         from rate_plan rp where rp.hotel_id = h.id), '[]'::json) as rates,
-      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'priceMinor', s.price_minor)
+      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'priceMinor', s.price_minor,
+          -- The cheapest service of each mandatory category: every option must include one (ADR 0035).
+          'included', sc.mandatory and s.id = (select s2.id from service s2 where s2.category_id = sc.id
+            order by s2.price_minor, s2.id limit 1))
           order by s.id)
-        from service s where s.hotel_id = h.id), '[]'::json) as services
+        from service s join service_category sc on sc.id = s.category_id where s.hotel_id = h.id), '[]'::json)
+        as services
     from hotel h join currency c on c.code = h.currency_code
     where h.id = ${hotelId}`);
   if (!row) throw notFound("hotelId", "No such hotel");
