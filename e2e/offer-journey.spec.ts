@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { bookOfferAndReachVoucher, fillOfferConfirmation, unlockOffer } from "./offers";
 import { findOpenStay } from "./stays";
 
 // The recipient's side of a personalised offer (issue 14, ADR 0036): fresh offers of demo hotel 1 created through
 // the exposed API with the demo key, then opened, declined, confirmed or found expired in the browser.
 
 const KEY = "alk_demo-hotel-1-offers-not-secret";
-const CARD_FRAME = "Secure card form of the payment provider";
 /** Demo hotel 1's mandatory category (travel insurance): its free basic cover, which every option must include. */
 const BASIC_COVER = 101;
 
@@ -69,13 +69,7 @@ async function createOffer(
   return { code: offerCode, email, roomName: second.name };
 }
 
-async function unlock(page: Page, email: string) {
-  await page.getByLabel("Your e-mail address").fill(email);
-  await page.getByRole("button", { name: "Open the offer" }).click();
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Hello Anna Bianchi, here is your offer" }),
-  ).toBeVisible();
-}
+const unlock = (page: Page, email: string) => unlockOffer(page, email, "Anna Bianchi");
 
 test("unlock (a wrong e-mail first), two options, video on click, confirm option 2 by card, voucher, /cro", async ({
   page,
@@ -136,30 +130,9 @@ test("unlock (a wrong e-mail first), two options, video on click, confirm option
   await expect(summary.getByText(offer.roomName)).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Anna Bianchi");
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(offer.email);
-  await page.getByLabel("Phone number").fill("333 123 4567");
-  await page.getByLabel("Country", { exact: true }).selectOption("IT");
-  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
-  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
-  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
-  const required = page.getByRole("checkbox", { name: /\(required\)/ });
-  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
-  const card = page.getByRole("radio", { name: /Pay now by card|card guarantee|Guarantee/i }).first();
-  await card.check();
-  const frame = page.frameLocator(`iframe[title="${CARD_FRAME}"]`);
-  await frame.getByLabel("Card number").fill("4242424242424242");
-  await frame.getByLabel("Expiry (MM/YYYY)").fill("12/2031");
-  await frame.getByLabel("Card holder").fill("Anna Bianchi");
-  await frame.getByLabel("CVV").fill("123");
-  await frame.getByRole("button", { name: "Save card" }).click();
-  await expect(page.getByText("Card ending in 4242 saved.")).toBeVisible();
+  await fillOfferConfirmation(page, "Anna Bianchi");
   await look("offer confirm step");
-  await page
-    .getByRole("button", { name: /^(Book and pay|Confirm the reservation|Book and authorise)/ })
-    .click();
-
-  await expect(page).toHaveURL(/\/voucher\/code\/[0-9A-Z]{16}\/email\//);
-  const reservation = /\/voucher\/code\/([0-9A-Z]{16})\//.exec(page.url())![1]!;
-  await expect(page.getByRole("heading", { level: 1, name: /Your reservation at/ })).toBeVisible();
+  const reservation = await bookOfferAndReachVoucher(page);
 
   // The offer now says it was confirmed, with the way to the reservation offer.
   await page.goto(`/offer/${offer.code}`);
