@@ -1,6 +1,6 @@
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
 import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/custom-privacy";
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
@@ -22,13 +22,13 @@ import { CopiedInvoice } from "../trade-booking/copied-invoice";
 import { OptionHold } from "../trade-booking/option-hold";
 import { confirmBooking, usePrepaidCheck } from "./api/guestdata";
 import { useCustomPrivacy } from "./api/use-custom-privacy";
+import { cardSetter, checkoutFieldLabel, focusPaymentForm, useCheckoutFocus } from "./checkout-controls";
 import {
   bookingPayload,
   type CheckoutContext,
   type CheckoutValues,
   checkoutResolver,
   defaultValues,
-  fieldId,
   flattenErrors,
   isCardPayment,
   messageCode,
@@ -39,7 +39,6 @@ import {
 import { BookerSection } from "./components/booker-section";
 import { BookingProblem, type Problem, toProblemCode } from "./components/booking-problem";
 import { BookingSummary } from "./components/booking-summary";
-import type { CardToken } from "./components/card-frame";
 import { ConsentsSection } from "./components/consents-section";
 import { ErrorSummary } from "./components/error-summary";
 import { GuestsSection } from "./components/guests-section";
@@ -193,69 +192,15 @@ function CheckoutForm(props: {
   const [showSummary, setShowSummary] = useState(false);
   const [sending, setSending] = useState(false);
   const sendingNow = useRef(false);
-  const summaryRef = useRef<HTMLElement>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<"summary" | "problem" | null>(null);
+  const { summaryRef, problemRef, focusNext } = useCheckoutFocus();
   const errors = flattenErrors(form.formState.errors);
   const method = form.watch("payment.method");
 
-  // A layout effect: the focus moves in the same commit as the content, so a click that follows cannot be overtaken by it.
-  useLayoutEffect(() => {
-    const target =
-      focusNext.current === "summary"
-        ? summaryRef.current
-        : focusNext.current === "problem"
-          ? problemRef.current
-          : null;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-    target.scrollIntoView?.({ block: "start" });
-  });
+  const onCard = cardSetter(form);
 
-  const onCard = (card: CardToken | null) => {
-    form.setValue("payment.cardToken", card?.token ?? "");
-    form.setValue("payment.cardLast4", card?.last4 ?? "");
-    if (card) form.clearErrors("payment.cardToken");
-  };
+  const labelOf = (path: string) => checkoutFieldLabel(t, path, slots, policies);
 
-  const labelOf = (path: string): string => {
-    const parts = path.split(".");
-    const [area, second] = parts;
-    if (area === "booker") {
-      const key =
-        path === "booker.phone.dialCode" ? "dialCode" : path === "booker.phone.number" ? "phone" : second;
-      return t(`booker.${key}`);
-    }
-    if (area === "rooms") {
-      const r = Number(parts[1]);
-      const g = Number(parts[3]);
-      const slot = slots[r];
-      const adult = !slot || g < slot.adults;
-      const guest = adult
-        ? t("guests.adult", { index: g + 1 })
-        : t("guests.child", { index: g - slot.adults + 1, age: slot.ages[g - slot.adults] });
-      return t("guests.fieldIn", { room: r + 1, guest, field: t(`guests.${parts[4]}`) });
-    }
-    if (area === "invoice") return t("invoice.fieldIn", { field: t(`invoice.${second}`) });
-    if (area === "agency")
-      return t("trade-booking:agency.fieldIn", { field: t(`trade-booking:agency.${second}`) });
-    if (area === "privacy" && second === "custom") return policies[Number(parts[2])]?.title ?? "";
-    if (area === "privacy") return t(`terms.${second}`);
-    if (area === "terms") return t(`terms.${second}Short`);
-    if (path === "payment.cardToken") return t("payment.card");
-    return t("payment.method");
-  };
-
-  /** Back to the payment after a refused payment: the card form (its next tab stop is the card number), else the methods. */
-  const toPaymentForm = () => {
-    const target: HTMLElement | null =
-      document.getElementById(fieldId("payment.cardToken")) ??
-      document.querySelector<HTMLInputElement>('input[name="payment.method"]:checked');
-    if (!target) return;
-    target.scrollIntoView?.({ block: "center" });
-    target.focus();
-  };
+  const toPaymentForm = focusPaymentForm;
 
   const showProblem = (next: Problem) => {
     setProblem(next);

@@ -3,7 +3,7 @@ import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/c
 import type { ConfirmOfferRequestSchema } from "@alloggio/domain/contract/offers/confirm";
 import type { Offer } from "@alloggio/domain/contract/offers/view";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -13,11 +13,16 @@ import { ApiError } from "../../lib/api-client";
 import { useNavigateTo } from "../../ui/app-link";
 import { useCustomPrivacy } from "../checkout/api/use-custom-privacy";
 import {
+  cardSetter,
+  checkoutFieldLabel,
+  focusPaymentForm,
+  useCheckoutFocus,
+} from "../checkout/checkout-controls";
+import {
   type CheckoutContext,
   type CheckoutValues,
   checkoutResolver,
   defaultValues,
-  fieldId,
   flattenErrors,
   type GuestSlot,
   guestDataPayload,
@@ -27,7 +32,6 @@ import {
 } from "../checkout/checkout-form";
 import { BookerSection } from "../checkout/components/booker-section";
 import { BookingProblem, type Problem, toProblemCode } from "../checkout/components/booking-problem";
-import type { CardToken } from "../checkout/components/card-frame";
 import { ConsentsSection } from "../checkout/components/consents-section";
 import { ErrorSummary } from "../checkout/components/error-summary";
 import { GuestsSection } from "../checkout/components/guests-section";
@@ -245,66 +249,15 @@ function ConfirmForm(props: {
   const [showSummary, setShowSummary] = useState(false);
   const [sending, setSending] = useState(false);
   const sendingNow = useRef(false);
-  const summaryRef = useRef<HTMLElement>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<"summary" | "problem" | null>(null);
+  const { summaryRef, problemRef, focusNext } = useCheckoutFocus();
   const errors = flattenErrors(form.formState.errors);
   const method = form.watch("payment.method");
 
-  useLayoutEffect(() => {
-    const target =
-      focusNext.current === "summary"
-        ? summaryRef.current
-        : focusNext.current === "problem"
-          ? problemRef.current
-          : null;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-    target.scrollIntoView?.({ block: "start" });
-  });
+  const onCard = cardSetter(form);
 
-  const onCard = (card: CardToken | null) => {
-    form.setValue("payment.cardToken", card?.token ?? "");
-    form.setValue("payment.cardLast4", card?.last4 ?? "");
-    if (card) form.clearErrors("payment.cardToken");
-  };
+  const labelOf = (path: string) => checkoutFieldLabel(t, path, slots, policies);
 
-  const labelOf = (path: string): string => {
-    const parts = path.split(".");
-    const [area, second] = parts;
-    if (area === "booker") {
-      const key =
-        path === "booker.phone.dialCode" ? "dialCode" : path === "booker.phone.number" ? "phone" : second;
-      return t(`checkout:booker.${key}`);
-    }
-    if (area === "rooms") {
-      const r = Number(parts[1]);
-      const g = Number(parts[3]);
-      const slot = slots[r];
-      const adult = !slot || g < slot.adults;
-      const guest = adult
-        ? t("checkout:guests.adult", { index: g + 1 })
-        : t("checkout:guests.child", { index: g - slot.adults + 1, age: slot.ages[g - slot.adults] });
-      return t("checkout:guests.fieldIn", { room: r + 1, guest, field: t(`checkout:guests.${parts[4]}`) });
-    }
-    if (area === "invoice") return t("checkout:invoice.fieldIn", { field: t(`checkout:invoice.${second}`) });
-    if (area === "privacy" && second === "custom") return policies[Number(parts[2])]?.title ?? "";
-    if (area === "privacy") return t(`checkout:terms.${second}`);
-    if (area === "terms") return t(`checkout:terms.${second}Short`);
-    if (path === "payment.cardToken") return t("checkout:payment.card");
-    return t("checkout:payment.method");
-  };
-
-  /** Back to the card form (its next tab stop is the card number) after a refused payment, else the methods. */
-  const toPaymentForm = () => {
-    const target: HTMLElement | null =
-      document.getElementById(fieldId("payment.cardToken")) ??
-      document.querySelector<HTMLInputElement>('input[name="payment.method"]:checked');
-    if (!target) return;
-    target.scrollIntoView?.({ block: "center" });
-    target.focus();
-  };
+  const toPaymentForm = focusPaymentForm;
 
   const showProblem = (next: Problem) => {
     setProblem(next);
