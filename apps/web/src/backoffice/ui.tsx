@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../lib/api-client";
 
@@ -132,5 +132,44 @@ export function Notice({ children }: { children: ReactNode }) {
     <p className="bo-notice" role="status">
       {children}
     </p>
+  );
+}
+
+/**
+ * The back office's modal dialog, always rendered and shown while `open`: the browser's own `<dialog>` (focus inside,
+ * Escape closes it, then `onClose`), focus back to the opener when it closes; its content renders only while open.
+ */
+export function BoDialog({
+  open,
+  title,
+  className,
+  children,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  className: string;
+  children: ReactNode;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+      return () => opener?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+    return undefined;
+  }, [open]);
+  return (
+    <dialog ref={ref} className={className} aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>{title}</h2>
+      {open ? children : null}
+    </dialog>
   );
 }

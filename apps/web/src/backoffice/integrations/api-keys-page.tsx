@@ -4,11 +4,11 @@ import type {
   CreateApiKeyResponse,
 } from "@alloggio/domain/contract/backoffice/api-keys";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { boGet, boPost, fieldError } from "../api";
 import { useCurrentHotel } from "../layout";
-import { BoPage, ErrorNotice, Field, Notice } from "../ui";
+import { BoDialog, BoPage, ErrorNotice, Field, Notice } from "../ui";
 import "./api-keys.css";
 
 const NS = "bo-api-keys";
@@ -22,40 +22,6 @@ function createKey(hotel: number, body: { name: string }) {
 }
 function revokeKey(hotel: number, key: BoApiKey) {
   return boPost<BoApiKey>(`hotels/${hotel}/api-keys/${key.id}/revoke`);
-}
-
-/** A native modal dialog: focus inside while open, Escape closes it, focus goes back to the opener. */
-function Dialog({
-  open,
-  title,
-  children,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-      return () => opener?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-    return undefined;
-  }, [open]);
-  return (
-    <dialog ref={ref} className="bo-keys-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{title}</h2>
-      {open ? children : null}
-    </dialog>
-  );
 }
 
 function useDate() {
@@ -102,7 +68,12 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
     }
   };
   return (
-    <Dialog open={open} title={made ? t("dialog.createdTitle") : t("dialog.title")} onClose={close}>
+    <BoDialog
+      className="bo-keys-dialog"
+      open={open}
+      title={made ? t("dialog.createdTitle") : t("dialog.title")}
+      onClose={close}
+    >
       {made ? (
         <div className="bo-keys-made">
           <p className="bo-keys-once">
@@ -150,7 +121,6 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
                 maxLength={80}
                 required
                 autoComplete="off"
-                autoFocus
                 onChange={(e) => setName(e.target.value)}
               />
             )}
@@ -166,7 +136,7 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
           </div>
         </form>
       )}
-    </Dialog>
+    </BoDialog>
   );
 }
 
@@ -318,7 +288,8 @@ export default function ApiKeysPage() {
       {hotel > 0 ? <ExampleCall hotel={hotel} /> : null}
 
       <CreateKeyDialog hotel={hotel} open={creating} onClose={() => setCreating(false)} />
-      <Dialog
+      <BoDialog
+        className="bo-keys-dialog"
         open={revoking !== null}
         title={t("revoke.title", { name: revoking?.name ?? "" })}
         onClose={() => setRevoking(null)}
@@ -338,7 +309,7 @@ export default function ApiKeysPage() {
             {t("revoke.cancel")}
           </button>
         </div>
-      </Dialog>
+      </BoDialog>
     </BoPage>
   );
 }

@@ -2,7 +2,7 @@ import type { BoOfferDetail } from "@alloggio/domain/contract/backoffice/offers"
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import { isOpenOffer } from "@alloggio/domain/offers/offer-state";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { AppLink } from "../../ui/app-link";
@@ -10,7 +10,7 @@ import { boGet, boPost } from "../api";
 import { OfferConversationLink } from "../chat/offer-conversation-link";
 import { formatDate, formatMinor } from "../quotes/format";
 import { boHref } from "../routes";
-import { BoPage, ErrorNotice, Notice } from "../ui";
+import { BoDialog, BoPage, ErrorNotice, Notice } from "../ui";
 import { OfferAttachmentsPanel } from "./attachments-panel";
 import { OfferStateBadge } from "./shared";
 import "./offers.css";
@@ -282,7 +282,12 @@ function OfferView({
         </ol>
       </section>
 
-      <Dialog open={confirming} title={t("withdraw.title")} onClose={() => setConfirming(false)}>
+      <BoDialog
+        className="bo-offer-dialog"
+        open={confirming}
+        title={t("withdraw.title")}
+        onClose={() => setConfirming(false)}
+      >
         <p>{t("withdraw.text", { name: offer.recipient.name })}</p>
         <ErrorNotice error={withdraw.error} ns="bo-offers" />
         <div className="bo-offer-actions">
@@ -298,40 +303,7 @@ function OfferView({
             {t("withdraw.cancel")}
           </button>
         </div>
-      </Dialog>
+      </BoDialog>
     </>
-  );
-}
-
-/** A native modal dialog: focus inside while open, Escape closes it, focus back to the opener. */
-function Dialog({
-  open,
-  title,
-  children,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      return () => opener?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-    return undefined;
-  }, [open]);
-  return (
-    <dialog ref={ref} className="bo-offer-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{title}</h2>
-      {open ? children : null}
-    </dialog>
   );
 }

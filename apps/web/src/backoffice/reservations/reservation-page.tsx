@@ -1,7 +1,7 @@
 import { may } from "@alloggio/domain/contract/backoffice/access";
 import { PROPERTY_NOTE_MAX } from "@alloggio/domain/contract/backoffice/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { newIdempotencyKey } from "../../lib/api-client";
@@ -9,7 +9,7 @@ import { AppLink } from "../../ui/app-link";
 import { useCurrentHotel } from "../layout";
 import { boHref } from "../routes";
 import { useStaff } from "../staff";
-import { BoPage, ErrorNotice, Field, Notice } from "../ui";
+import { BoDialog, BoPage, ErrorNotice, Field, Notice } from "../ui";
 import {
   cancelPaymentLink,
   cancelReservation,
@@ -81,39 +81,6 @@ function PaymentTable({
         </tbody>
       </table>
     </TableWrap>
-  );
-}
-
-/** A native modal dialog: opens with focus inside, Escape closes it, focus goes back to the opener. */
-function ConfirmDialog({
-  open,
-  title,
-  children,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      return () => opener?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-    return undefined;
-  }, [open]);
-  return (
-    <dialog ref={ref} className="bor-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{title}</h2>
-      {open ? children : null}
-    </dialog>
   );
 }
 
@@ -316,7 +283,8 @@ export default function ReservationPage() {
         />
       ) : null}
 
-      <ConfirmDialog
+      <BoDialog
+        className="bor-dialog"
         open={dialog === "confirmOption"}
         title={t("actions.confirmOption")}
         onClose={() => setDialog(null)}
@@ -329,9 +297,14 @@ export default function ReservationPage() {
           onGo={() => confirmOption.mutate()}
           onBack={() => setDialog(null)}
         />
-      </ConfirmDialog>
+      </BoDialog>
 
-      <ConfirmDialog open={dialog === "resend"} title={t("actions.resend")} onClose={() => setDialog(null)}>
+      <BoDialog
+        className="bor-dialog"
+        open={dialog === "resend"}
+        title={t("actions.resend")}
+        onClose={() => setDialog(null)}
+      >
         <p>{t("resend.text", { email: r.customerMail })}</p>
         <ErrorNotice error={resend.error} ns="bo-reservations" />
         <ResendButtons
@@ -339,9 +312,10 @@ export default function ReservationPage() {
           onSend={(key) => resend.mutate(key)}
           onBack={() => setDialog(null)}
         />
-      </ConfirmDialog>
+      </BoDialog>
 
-      <ConfirmDialog
+      <BoDialog
+        className="bor-dialog"
         open={dialog === "cancelLink"}
         title={t("actions.cancelLink")}
         onClose={() => setDialog(null)}
@@ -355,9 +329,14 @@ export default function ReservationPage() {
           onGo={() => cancelLink.mutate()}
           onBack={() => setDialog(null)}
         />
-      </ConfirmDialog>
+      </BoDialog>
 
-      <ConfirmDialog open={dialog === "cancel"} title={t("actions.cancel")} onClose={() => setDialog(null)}>
+      <BoDialog
+        className="bor-dialog"
+        open={dialog === "cancel"}
+        title={t("actions.cancel")}
+        onClose={() => setDialog(null)}
+      >
         <CancelFlow
           path={path}
           rooms={r.rooms
@@ -367,7 +346,7 @@ export default function ReservationPage() {
           onDone={(text) => done(text)}
           onBack={() => setDialog(null)}
         />
-      </ConfirmDialog>
+      </BoDialog>
 
       <section className="bo-card" aria-labelledby="bor-rooms">
         <h2 id="bor-rooms">{t("rooms.title")}</h2>
