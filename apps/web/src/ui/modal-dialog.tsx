@@ -67,7 +67,10 @@ export function ModalDialog(props: {
         requestClose();
       }}
       onClose={() => {
-        if (!unmounting.current) onClose.current();
+        // Not the user's close: the unmount's, or a stale event of an effect React re-ran (closed and showed again,
+        // e.g. around a Suspense that loaded texts): the dialog is then open again.
+        if (unmounting.current || dialog.current?.open) return;
+        onClose.current();
       }}
       onClick={(event) => {
         if (props.closeOnBackdrop && event.target === event.currentTarget) requestClose();
