@@ -26,7 +26,13 @@ async function offerBody(page: Page, request: APIRequestContext) {
     recipient: { name: "Anna Weber", email: `anna-${randomUUID().slice(0, 8)}@example.test`, language: 2 },
     arrival,
     departure: addDays(arrival, 2),
-    options: [{ rooms: [{ roomId: room.id, rateId: rate.id, adults: 2, ages: [], priceMinor: 42000 }] }],
+    options: [
+      {
+        rooms: [{ roomId: room.id, rateId: rate.id, adults: 2, ages: [], priceMinor: 42000 }],
+        // Demo hotel 1's mandatory category (travel insurance): its free basic cover, which every option includes.
+        services: [{ serviceId: 101, quantity: 1, priceMinor: 0 }],
+      },
+    ],
     expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   };
 }
