@@ -11,8 +11,8 @@ import { useHotel } from "../hotel/hotel-context";
 import { useCro } from "./api";
 import { formatMoney } from "./format";
 import { OfferShell } from "./offer-shell";
-import { useGuestsText, useMealText } from "./use-guests-text";
 import "./offers.css";
+import { OptionLines } from "./option-lines";
 
 /**
  * `/cro/:reservationCode` (SPEC §2, issue 14): the reservation made by confirming an offer — hotel, stay, the
@@ -70,8 +70,6 @@ export default function CroPage() {
 function CroDetails({ data }: { data: CroResponse }) {
   const { t } = useTranslation("offers");
   const { ids, locale } = useHotel();
-  const guestsText = useGuestsText();
-  const mealText = useMealText();
   const { reservation, offer } = data;
   const money = (amount: number) => formatMoney(amount, reservation.currency.code, ids.language);
   const day = (ymd: string) => formatDay(ymd, locale, { dateStyle: "full" });
@@ -107,33 +105,7 @@ function CroDetails({ data }: { data: CroResponse }) {
       </section>
       <section className="card offer-summary" aria-labelledby="cro-option-title">
         <h2 id="cro-option-title">{t("cro.option", { option: title })}</h2>
-        <ul className="offer-rooms">
-          {offer.rooms.map((room, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a room is its position in the option
-            <li key={i} className="offer-room">
-              <p className="offer-room__name">{room.roomName}</p>
-              <p className="muted">
-                {room.rateName} · {mealText(room.mealPlan)}
-              </p>
-              <p className="muted">{guestsText(room)}</p>
-              <p className="offer-room__price">{money(room.price)}</p>
-            </li>
-          ))}
-        </ul>
-        {offer.services.length > 0 ? (
-          <div className="offer-services">
-            <h3>{t("options.services")}</h3>
-            <ul>
-              {offer.services.map((service, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a service is its position in the option
-                <li key={i}>
-                  <span>{t("options.service", { quantity: service.quantity, name: service.name })}</span>
-                  <span>{service.price > 0 ? money(service.price) : t("options.free")}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <OptionLines rooms={offer.rooms} services={offer.services} money={money} servicesHeading="h3" />
         <p className="offer-option__total">
           <span>{t("options.total")}</span> <strong>{money(reservation.total)}</strong>
         </p>

@@ -42,8 +42,8 @@ import { defaultDialCode } from "../checkout/regions";
 import { useHotel } from "../hotel/hotel-context";
 import { confirmOffer, useOptionPayment } from "./api";
 import { formatMoney } from "./format";
-import { useGuestsText, useMealText } from "./use-guests-text";
 import "../checkout/checkout.css";
+import { OptionLines } from "./option-lines";
 
 type Option = Offer["options"][number];
 
@@ -146,39 +146,12 @@ export function ConfirmStep(props: {
 function OptionSummary(props: { offer: Offer; option: Option; prepaid: PrepaidCheckResponse }) {
   const { t } = useTranslation(["offers", "checkout"]);
   const { ids } = useHotel();
-  const guestsText = useGuestsText();
-  const mealText = useMealText();
   const { offer, option, prepaid } = props;
   const money = (amount: number) => formatMoney(amount, offer.currency.code, ids.language);
   return (
     <section className="card offer-summary" aria-labelledby="offer-summary-title">
       <h2 id="offer-summary-title">{t("offers:confirm.summary")}</h2>
-      <ul className="offer-rooms">
-        {option.rooms.map((room, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a room is its position in the option
-          <li key={i} className="offer-room">
-            <p className="offer-room__name">{room.roomName}</p>
-            <p className="muted">
-              {room.rateName} · {mealText(room.mealPlan)}
-            </p>
-            <p className="muted">{guestsText(room)}</p>
-            <p className="offer-room__price">{money(room.price)}</p>
-          </li>
-        ))}
-      </ul>
-      {option.services.length > 0 ? (
-        <div className="offer-services">
-          <h3>{t("offers:options.services")}</h3>
-          <ul>
-            {option.services.map((service) => (
-              <li key={service.serviceId}>
-                <span>{t("offers:options.service", { quantity: service.quantity, name: service.name })}</span>
-                <span>{service.price > 0 ? money(service.price) : t("offers:options.free")}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <OptionLines rooms={option.rooms} services={option.services} money={money} servicesHeading="h3" />
       <dl className="offer-breakdown">
         <div>
           <dt>{t("offers:confirm.rooms")}</dt>

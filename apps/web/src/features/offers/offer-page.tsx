@@ -17,8 +17,8 @@ import { ConfirmStep } from "./offer-confirm";
 import { OfferShell } from "./offer-shell";
 import { OfferVideo } from "./offer-video";
 import { RejectDialog } from "./reject-dialog";
-import { useGuestsText, useMealText } from "./use-guests-text";
 import "./offers.css";
+import { OptionLines } from "./option-lines";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FINAL_STATES = ["confirmed", "rejected", "expired", "unavailable"] as const;
@@ -271,8 +271,6 @@ function StayFacts({ offer, withExpiry }: { offer: Offer; withExpiry: boolean })
 export function OptionCard(props: { offer: Offer; option: Offer["options"][number]; onChoose?: () => void }) {
   const { t } = useTranslation("offers");
   const { ids } = useHotel();
-  const guestsText = useGuestsText();
-  const mealText = useMealText();
   const { offer, option } = props;
   const money = (amount: number) => formatMoney(amount, offer.currency.code, ids.language);
   const titleId = `offer-option-${option.position}`;
@@ -280,32 +278,7 @@ export function OptionCard(props: { offer: Offer; option: Offer["options"][numbe
     <article className="card offer-option" aria-labelledby={titleId}>
       <p className="offer-option__number">{t("options.number", { position: option.position })}</p>
       <h3 id={titleId}>{option.title ?? t("options.untitled", { position: option.position })}</h3>
-      <ul className="offer-rooms">
-        {option.rooms.map((room, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a room is its position in the option
-          <li key={i} className="offer-room">
-            <p className="offer-room__name">{room.roomName}</p>
-            <p className="muted">
-              {room.rateName} · {mealText(room.mealPlan)}
-            </p>
-            <p className="muted">{guestsText(room)}</p>
-            <p className="offer-room__price">{money(room.price)}</p>
-          </li>
-        ))}
-      </ul>
-      {option.services.length > 0 ? (
-        <div className="offer-services">
-          <h4>{t("options.services")}</h4>
-          <ul>
-            {option.services.map((service) => (
-              <li key={service.serviceId}>
-                <span>{t("options.service", { quantity: service.quantity, name: service.name })}</span>
-                <span>{service.price > 0 ? money(service.price) : t("options.free")}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <OptionLines rooms={option.rooms} services={option.services} money={money} servicesHeading="h4" />
       <p className="offer-option__total">
         <span>{t("options.total")}</span> <strong>{money(option.total)}</strong>
       </p>
