@@ -34,9 +34,9 @@ test("the hotel sends an offer, the guest asks, the hotel answers, the guest con
   await page.getByLabel("Departure").fill(isoOf(stay.departure));
   await page.getByLabel("Message to the guest").fill("Two rooms we would love to offer you.");
   const option1 = page.getByRole("group", { name: "Option 1" });
-  await option1.getByLabel("Title").fill("Classic");
+  await option1.getByLabel("Title").fill("Suite");
   const room1 = option1.getByRole("group", { name: "Room 1" });
-  await room1.getByLabel("Room type").selectOption({ label: "Classic double room" });
+  await room1.getByLabel("Room type").selectOption({ label: "Junior suite" });
   await room1.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
   // The search's current price comes under the room: wait for it, so nothing moves under the next click.
   await expect(room1.getByText(/^Current price/)).toBeVisible();

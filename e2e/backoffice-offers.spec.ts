@@ -23,6 +23,7 @@ async function press(button: Locator) {
 
 // Offers in the back office (issue 14): the manager writes a two-option offer for hotel 1 by hand, finds it in the list
 // as sent (locked), opens it; the recipient's mail arrives with the link. The owner withdraws another offer.
+// Rooms are chosen by names no back-office journey changes: the catalogue journey renames the classic double room.
 
 test("a manager creates a two-option offer, finds it in the list and opens it; the recipient is mailed", async ({
   page,
@@ -50,7 +51,7 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   const option1 = page.getByRole("group", { name: "Option 1" });
   await option1.getByLabel("Title").fill("Lake view");
   const room1 = option1.getByRole("group", { name: "Room 1" });
-  await room1.getByLabel("Room type").selectOption({ label: "Classic double room" });
+  await room1.getByLabel("Room type").selectOption({ label: "Junior suite" });
   await room1.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
   await setPrice(room1.getByLabel(/^Price for the stay/), "480");
   // The hotel's mandatory category (travel insurance) comes included: its cheapest service, the free basic cover.
@@ -111,7 +112,7 @@ test("the owner withdraws an offer after confirming it", async ({ page, axe, cap
   await recipient.getByLabel("Name", { exact: true }).fill("Walter Ritiro");
   await recipient.getByLabel("E-mail", { exact: true }).fill(email);
   const room = page.getByRole("group", { name: "Option 1" }).getByRole("group", { name: "Room 1" });
-  await room.getByLabel("Room type").selectOption({ label: "Classic double room" });
+  await room.getByLabel("Room type").selectOption({ label: "Junior suite" });
   await room.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
   await setPrice(room.getByLabel(/^Price for the stay/), "250");
   await press(page.getByRole("button", { name: "Create and send offer" }));
