@@ -14,7 +14,10 @@ export const ATTRIBUTION_PARAMS = {
 
 const MAX = 200;
 const clean = (value: string | null) => {
-  const text = [...(value ?? "")].filter((c) => c >= " " && c !== "\u007f").join("").trim();
+  const text = [...(value ?? "")]
+    .filter((c) => c >= " " && c !== "\u007f")
+    .join("")
+    .trim();
   return text ? text.slice(0, MAX) : undefined;
 };
 
