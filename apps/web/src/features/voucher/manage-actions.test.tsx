@@ -4,10 +4,11 @@ import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { addDays } from "@alloggio/domain/stay-dates/stay-dates";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ROUTES } from "../../app/routes";
+import { i18n } from "../../i18n/i18n";
 import { renderInHotel } from "../global/render-in-hotel";
 import { MANAGE_CALLS } from "./api/manage-paths";
 import { aReservation } from "./test-fixtures";
@@ -63,6 +64,10 @@ describe("voucher actions", () => {
   const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
   const header = (init: RequestInit | undefined, name: string) =>
     (init?.headers as Record<string, string> | undefined)?.[name];
+
+  // Every text the page and its dialogs use, loaded before the first render: a namespace first loaded when a dialog
+  // opens suspends the page, and on a busy machine the dialog is looked for while the page is hidden.
+  beforeAll(() => i18n.loadNamespaces(["voucher", "manage", "errors", "checkout", "global"]));
 
   beforeEach(() => {
     reservation = twoRooms();
