@@ -149,5 +149,8 @@ describe("installment activation e-mails", () => {
       expect(counts[0]!.installment_notice + counts[1]!.installment_notice).toBe(8);
       for (const p of plans) expect(await noticesOf(p.id)).toHaveLength(1);
     },
+    // Two Node processes start and compile the job runner before any work: on a busy shared machine that alone can
+    // take longer than the default 30 s. A wait budget, not a speed check.
+    120_000,
   );
 });
