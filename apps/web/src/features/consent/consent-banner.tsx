@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CookieNotice, findCookiePolicyUrl } from "../global/cookie-notice";
 import { useHotel } from "../hotel/hotel-context";
@@ -14,9 +15,12 @@ import "./consent.css";
 export function ConsentNotice() {
   const state = useChannelConsent();
   const ui = useConsentUi();
+  let top: ReactNode = null;
+  if (!state.manager) top = <CookieNotice />;
+  else if (state.stored === null) top = <ConsentBanner />;
   return (
     <>
-      {state.manager ? state.stored === null ? <ConsentBanner /> : null : <CookieNotice />}
+      {top}
       {ui.isOpen ? <ConsentDialog /> : null}
     </>
   );

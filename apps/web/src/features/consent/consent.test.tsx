@@ -33,6 +33,12 @@ function Page() {
   );
 }
 
+/** happy-dom's cookie jar, as the tags would fill it. */
+function setCookie(text: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the tags that write document.cookie
+  document.cookie = text;
+}
+
 const stored = () => JSON.parse(window.localStorage.getItem(consentKey(1)) ?? "null");
 const banner = () => screen.queryByRole("region", { name: "Cookie consent" });
 
@@ -41,7 +47,7 @@ describe("consent manager (issue 15, ADR 0040)", () => {
     window.localStorage.clear();
     window.sessionStorage.clear();
     for (const name of cookiesOf(["analytics", "marketing"], document.cookie))
-      document.cookie = `${name}=; max-age=0; path=/`;
+      setCookie(`${name}=; max-age=0; path=/`);
   });
   afterEach(() => {
     cleanup();
@@ -222,11 +228,11 @@ describe("consent manager (issue 15, ADR 0040)", () => {
         version: CONSENT_VERSION,
       }),
     );
-    document.cookie = "_ga=GA1.1.1; path=/";
-    document.cookie = "_ga_ABC=GS1; path=/";
-    document.cookie = "_gid=GA1.2; path=/";
-    document.cookie = "_fbp=fb.1; path=/";
-    document.cookie = "keep=1; path=/";
+    setCookie("_ga=GA1.1.1; path=/");
+    setCookie("_ga_ABC=GS1; path=/");
+    setCookie("_gid=GA1.2; path=/");
+    setCookie("_fbp=fb.1; path=/");
+    setCookie("keep=1; path=/");
     renderInHotel(<Page />, pageWith(TRACKING));
     await user.click(await screen.findByRole("button", { name: "Cookie settings" }));
     const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
