@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { useHotelList } from "../features/boot/api/use-hotel-list";
 import { SiteChatWindow } from "../features/chat/site-chat";
+import { ConsentNotice } from "../features/consent/consent-banner";
+import { ConsentUiProvider } from "../features/consent/consent-ui";
+import { SiteFooter } from "../features/consent/site-footer";
 import { CurrencyProvider } from "../features/currency/currency-context";
-import { CookieNotice } from "../features/global/cookie-notice";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
@@ -77,20 +79,26 @@ export function HotelLayout({ children }: { children: ReactNode }) {
       <CurrencyProvider>
         {/* On a trade channel: the agency's login, kept per channel and checked every 10 s (issue 13). */}
         <TradeProvider>
-          <SiteHeader />
-          {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
-          <Suspense fallback={null}>
-            <SiteChatWindow />
-          </Suspense>
-          <TradeNoticesSlot />
-          {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
-          <Suspense fallback={null}>
-            <CookieNotice />
-          </Suspense>
-          <Suspense fallback={<PageSkeleton />}>
-            <WalkInPrompt />
-            {children}
-          </Suspense>
+          {/* The consent manager (issue 15, ADR 0040): the banner or cookie notice, the dialog, the footer's link. */}
+          <ConsentUiProvider>
+            <SiteHeader />
+            {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
+            <Suspense fallback={null}>
+              <SiteChatWindow />
+            </Suspense>
+            <TradeNoticesSlot />
+            {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
+            <Suspense fallback={null}>
+              <ConsentNotice />
+            </Suspense>
+            <Suspense fallback={<PageSkeleton />}>
+              <WalkInPrompt />
+              {children}
+            </Suspense>
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
+          </ConsentUiProvider>
         </TradeProvider>
       </CurrencyProvider>
     </HotelContext.Provider>
