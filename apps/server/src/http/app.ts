@@ -28,6 +28,7 @@ import { registerBackOfficeRoutes } from "../features/backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerChatRoutes } from "../features/chat/routes";
+import { registerCspReportRoutes } from "../features/csp-reports/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
   registerOfferRoutes(app, { ...deps, gateway });
   registerChatRoutes(app, deps);
+  registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
