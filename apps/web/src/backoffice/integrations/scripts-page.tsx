@@ -42,6 +42,19 @@ function ScriptItem({ script }: { script: BoScript }) {
   );
 }
 
+/** A directive's sources, one a line. */
+function Sources({ sources }: { sources: string[] }) {
+  return (
+    <ul className="bo-scripts-csp">
+      {sources.map((source) => (
+        <li key={source}>
+          <code>{source}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function PageRow({ page }: { page: BoScriptPage }) {
   const { t } = useTranslation(NS);
   const payment = page.page === "checkout" || page.page === "threeDs";
@@ -72,10 +85,10 @@ function PageRow({ page }: { page: BoScriptPage }) {
         )}
       </td>
       <td>
-        <code className="bo-scripts-csp">{page.scriptSrc.join(" ")}</code>
+        <Sources sources={page.scriptSrc} />
       </td>
       <td>
-        <code className="bo-scripts-csp">{page.connectSrc.join(" ")}</code>
+        <Sources sources={page.connectSrc} />
       </td>
     </tr>
   );
