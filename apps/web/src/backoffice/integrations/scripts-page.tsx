@@ -15,6 +15,10 @@ import "./scripts.css";
 
 const NS = "bo-scripts";
 
+function loadInventory(hotel: number) {
+  return boGet<BoScriptInventory>(`hotels/${hotel}/integrations/scripts`);
+}
+
 function ScriptItem({ script }: { script: BoScript }) {
   const { t } = useTranslation(NS);
   return (
@@ -134,7 +138,7 @@ export default function ScriptsPage() {
   const hotel = useCurrentHotel() ?? 0;
   const query = useQuery({
     queryKey: ["backoffice", "scripts", hotel],
-    queryFn: () => boGet<BoScriptInventory>(`hotels/${hotel}/integrations/scripts`),
+    queryFn: () => loadInventory(hotel),
     enabled: hotel > 0,
   });
   return (
