@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
 import { isWebPage } from "@alloggio/domain/contract/web-routes";
+import { channelOfPath, documentClassOf, pageKindOf } from "@alloggio/domain/tracking/pages";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -27,6 +28,7 @@ import { registerBackOfficeRoutes } from "../features/backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
 import { registerChatRoutes } from "../features/chat/routes";
+import { registerCspReportRoutes } from "../features/csp-reports/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
 import { registerHotelRoutes } from "../features/hotels/routes";
 import { registerMailRoutes } from "../features/mail/routes";
@@ -44,6 +46,8 @@ import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
+import { createPageChannelLookup } from "./page-channel";
+import { documentSources, newNonce, pageCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -164,28 +168,49 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
   registerOfferRoutes(app, { ...deps, gateway });
   registerChatRoutes(app, deps);
+  registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));
-  // The page carries the public API key of hotellist.do (SPEC §7: the key goes in a header).
-  const indexHtml = hasWeb
-    ? readFileSync(resolve(webDist, "index.html"), "utf8").replace(
-        "</head>",
-        `<meta name="alloggio-api-key" content="${escapeAttribute(options.apiKeys[0] ?? "")}" /></head>`,
+  // The page carries the public API key of hotellist.do (SPEC §7: the key goes in a header), a nonce slot on its
+  // scripts and the integrity of its same-origin entry files (ADR 0042).
+  const page = hasWeb
+    ? preparePage(
+        readFileSync(resolve(webDist, "index.html"), "utf8").replace(
+          "</head>",
+          `<meta name="alloggio-api-key" content="${escapeAttribute(options.apiKeys[0] ?? "")}" /></head>`,
+        ),
+        (path) => {
+          const file = resolve(webDist, path);
+          return file.startsWith(`${webDist}/`) && existsSync(file) ? readFileSync(file) : null;
+        },
       )
-    : "";
+    : null;
+  const pageChannel = createPageChannelLookup(options.database, deps.now);
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
-  // else 404 with the same HTML, which shows the web app's not-found page.
-  app.setNotFoundHandler((request, reply) => {
+  // else 404 with the same HTML, which shows the web app's not-found page. Each answer has its own nonce and the
+  // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042).
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (hasWeb && request.method === "GET" && !request.url.startsWith("/api/"))
+    if (page && request.method === "GET" && !request.url.startsWith("/api/")) {
+      const kind = pageKindOf(path);
+      const settings =
+        documentClassOf(kind) === "tracked"
+          ? await pageChannel({ channelId: channelOfPath(path), host: request.host })
+          : null;
+      const sources = documentSources(settings, kind);
+      const nonce = newNonce();
+      const base = String(reply.getHeader("content-security-policy") ?? "default-src 'self'");
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
         .header("cache-control", "no-cache")
-        .send(indexHtml);
+        .header("content-security-policy", pageCsp(base, sources, nonce))
+        .header("reporting-endpoints", REPORTING_ENDPOINTS)
+        .send(page.render(nonce, sources.documentClass));
+    }
     return sendError(
       reply,
       request.id,

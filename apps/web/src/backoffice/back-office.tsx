@@ -29,6 +29,7 @@ const NewOfferPage = lazy(() => import("./offers/new-offer-page"));
 const OfferPage = lazy(() => import("./offers/offer-page"));
 const ChatPage = lazy(() => import("./chat/chat-page"));
 const ApiKeysPage = lazy(() => import("./integrations/api-keys-page"));
+const ScriptsPage = lazy(() => import("./integrations/scripts-page"));
 
 /** Where a user lands: the first area of their first hotel that their role may open. */
 function Home() {
@@ -88,6 +89,7 @@ const HOTEL_PAGES: [string, ComponentType][] = [
   [BO_ROUTES.boChat, hotelPage(ChatPage)],
   [BO_ROUTES.boChatConversation, hotelPage(ChatPage)],
   [BO_ROUTES.boApiKeys, hotelPage(ApiKeysPage)],
+  [BO_ROUTES.boScripts, hotelPage(ScriptsPage)],
 ];
 
 export default function BackOffice() {

@@ -14,6 +14,7 @@ export const HOTEL_NAV: NavItem[] = [
   { key: "chat", route: "boChat", area: "chat" },
   { key: "audit", route: "boAudit", area: "audit" },
   { key: "apiKeys", route: "boApiKeys", area: "integrations" },
+  { key: "scripts", route: "boScripts", area: "integrations" },
 ];
 
 export const GROUP_NAV: NavItem[] = [

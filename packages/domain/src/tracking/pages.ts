@@ -22,7 +22,9 @@ const BY_KIND: [PageKind, RegExp][] = [
 
 /** The kind of page a path (no query) shows. */
 export function pageKindOf(path: string): PageKind {
-  if (path === "/admin" || path.startsWith("/admin/")) return "private";
+  // Any case: the web app's routes match without regard to case.
+  const lower = path.toLowerCase();
+  if (lower === "/admin" || lower.startsWith("/admin/")) return "private";
   if (PRIVATE.some((re) => re.test(path))) return "private";
   if (PAYMENT.some((re) => re.test(path))) return "payment";
   for (const [kind, re] of BY_KIND) if (re.test(path)) return kind;

@@ -14,6 +14,7 @@ import { registerOfferBackOfficeRoutes } from "./offers/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
+import { registerScriptInventoryRoutes } from "./scripts/routes";
 import { revokeSession } from "./session";
 import { registerTradeRoutes } from "./trade/routes";
 import { registerUserRoutes } from "./users/routes";
@@ -81,5 +82,6 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerBackOfficeChatRoutes(app, deps);
   registerOfferFileRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerScriptInventoryRoutes(app, deps);
   registerOfferBackOfficeRoutes(app, deps);
 }

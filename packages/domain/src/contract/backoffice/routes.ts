@@ -26,6 +26,7 @@ export const BO_ROUTES = {
   boChat: "/admin/hotel/:hotel/chat",
   boChatConversation: "/admin/hotel/:hotel/chat/:conversationId",
   boApiKeys: "/admin/hotel/:hotel/api-keys",
+  boScripts: "/admin/hotel/:hotel/scripts",
 } as const;
 
 export type BoRouteName = keyof typeof BO_ROUTES;
