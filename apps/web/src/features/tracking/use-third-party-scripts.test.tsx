@@ -8,7 +8,7 @@ import { crossesBoundary, resetSkipForTests, SKIP_SCRIPTS_KEY } from "./boundary
 import { resetLoaderForTests, useThirdPartyScripts } from "./use-third-party-scripts";
 
 const H = "/hotel/1/channel/1/language/1";
-const CHANNEL = {
+const CHANNEL: { id: number; tracking: Record<string, unknown>; customScripts: Record<string, string> } = {
   id: 1,
   tracking: {
     hasAnalytics: true,
@@ -33,12 +33,12 @@ const scripts = () =>
   [...document.querySelectorAll<HTMLScriptElement>("script[data-alloggio-script]")].map(
     (s) => s.dataset.alloggioScript,
   );
-let reload: ReturnType<typeof vi.fn>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 /** The gtag calls queued (Arguments objects), as arrays. */
 const gtagCalls = () =>
   (window.dataLayer ?? [])
-    .filter((e): e is ArrayLike<unknown> => typeof e === "object" && e !== null && "length" in e)
-    .map((e) => Array.from(e));
+    .filter((e) => typeof e === "object" && e !== null && "length" in e)
+    .map((e) => Array.from(e as ArrayLike<unknown>));
 
 function meta(attrs: Record<string, string>) {
   const el = document.createElement("meta");
@@ -50,7 +50,7 @@ beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, "", `${H}/rooms`);
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   vi.spyOn(window.location, "reload").mockImplementation(reload);
   // Scripts are not fetched in the tests.
   vi.spyOn(HTMLHeadElement.prototype, "append");
