@@ -10,6 +10,7 @@ import { CurrencyProvider } from "../features/currency/currency-context";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
+import { useThirdPartyScripts } from "../features/tracking/use-third-party-scripts";
 import { TradeNoticesSlot, TradeProvider } from "../features/trade/trade-context";
 import { languageOf } from "../i18n/i18n";
 import { PageSkeleton } from "../ui/page-skeleton";
@@ -68,6 +69,8 @@ export function HotelLayout({ children }: { children: ReactNode }) {
     return { hotel, channel: query.data.channel, ids, locale: language.locale };
   }, [query.data, ids, language.locale]);
   useBranding(value);
+  // The channel's third-party scripts, with consent, never on the payment step (issue 15, ADR 0041).
+  useThirdPartyScripts(value?.channel ?? null, ids.language);
 
   if (query.isError || (query.data && !value)) {
     console.error("hotel failed to load", query.error);
