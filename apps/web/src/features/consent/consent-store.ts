@@ -13,13 +13,15 @@ import { useCallback, useSyncExternalStore } from "react";
  */
 const listeners = new Set<() => void>();
 const cache = new Map<number, { raw: string | null; value: Consent | null }>();
+/** Choices made while local storage is blocked: they hold for this page load only. */
+const unstored = new Map<number, string>();
 
 function read(channelId: number): Consent | null {
-  let raw: string | null = null;
+  let raw: string | null = unstored.get(channelId) ?? null;
   try {
-    raw = window.localStorage.getItem(consentKey(channelId));
+    raw ??= window.localStorage.getItem(consentKey(channelId));
   } catch {
-    raw = null;
+    // Blocked storage reads as no choice.
   }
   const hit = cache.get(channelId);
   if (hit && hit.raw === raw) return hit.value;
@@ -45,9 +47,10 @@ export function saveConsent(channelId: number, choice: Record<OptionalCategory, 
   const value: Consent = { ...choice, decidedAt: now.toISOString(), version: CONSENT_VERSION };
   try {
     window.localStorage.setItem(consentKey(channelId), JSON.stringify(value));
+    unstored.delete(channelId);
   } catch {
-    // Blocked storage: the choice holds for this page only, through the cache.
-    cache.set(channelId, { raw: JSON.stringify(value), value });
+    // Blocked storage: the choice holds for this page load only.
+    unstored.set(channelId, JSON.stringify(value));
   }
   for (const listener of listeners) listener();
 }
