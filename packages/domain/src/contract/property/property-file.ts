@@ -119,6 +119,8 @@ const TrackingSchema = z.strictObject({
   thnUrl: z.string().optional(),
   haszSuite: z.boolean().optional(),
   zSuiteUrl: z.string().optional(),
+  /** zSuite's customer id for the channel (`wm_customerid` of its conversion POST, issue 15). */
+  zSuiteCustomerId: z.string().optional(),
   hasSojern: z.boolean().optional(),
   hasBannerCookieBB: z.boolean().optional(),
   gtmEventSend: z.boolean().optional(),
