@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signInAsDemoOwner } from "./backoffice";
+import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
@@ -18,8 +19,7 @@ async function guestToCheckout(page: Page, stay: { arrival: string; departure: s
   await page.goto(
     `/hotel/${HOTEL}/channel/1/language/1/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { level: 3, name: room.name, exact: true }) })

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestInfo } from "@playwright/test";
 import { signInAsDemoOwner } from "./backoffice";
+import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 import type { DeliveredMail } from "./mail";
 import { findOpenStay } from "./stays";
@@ -46,7 +47,7 @@ test("the hotel completes a guest's quote request and the guest opens the priced
   // The guest asks for a quote of a room on the rooms page.
   const stay = await findOpenStay(request, { from: offsetFor(testInfo, 200), within: 90, nights: 2 });
   await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
-  await page.getByRole("region", { name: "Cookie notice" }).getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { level: 3 }) })

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { answerCookies } from "./consent";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
 import { receivedMail } from "./mail";
 import { findOpenStay } from "./stays";
@@ -45,9 +46,7 @@ async function toCheckout(
   services: "check-mandatory" | "quick",
 ) {
   await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await expect(cookie).toBeVisible();
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { level: 3, name: room, exact: true }) })

@@ -1,4 +1,5 @@
 import { signInAsDemoOwner } from "./backoffice";
+import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 
 // The site chat (issue 14, ADR 0037): demo hotel 1 (Hotel Bellavista Riva) has `showChat` on. A guest opens the
@@ -19,7 +20,7 @@ test("a guest chats with the hotel and sees its answer without reloading", async
   const guestName = `Guest ${stamp}`;
 
   await page.goto(ROOMS);
-  await page.getByRole("region", { name: "Cookie notice" }).getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const button = page.getByRole("button", { name: "Chat with us" });
   await button.click();
   const chat = page.getByRole("region", { name: "Chat with Hotel Bellavista Riva" });

@@ -43,8 +43,9 @@ test("a German guest books in German, the gateway speaks German, and the voucher
     `/hotel/1/channel/1/language/3/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  const cookie = page.getByRole("region", { name: "Cookie-Hinweis" });
-  await cookie.getByRole("button", { name: "OK" }).click();
+  // Demo channel 1 has optional tags: the consent banner (issue 15), in German.
+  const cookie = page.getByRole("region", { name: "Cookie-Einwilligung" });
+  await cookie.getByRole("button", { name: "Alle ablehnen" }).click();
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { level: 3, name: ROOM.de, exact: true }) })
@@ -137,7 +138,7 @@ test("a Russian page reads English and tells screen readers it is Russian", asyn
   await page.goto("/hotel/1/channel/1/language/7/rooms");
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
   await expect(page.getByRole("combobox", { name: "Language" })).toHaveValue("7");
-  await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
   await capture("Russian page");
   await axe("Russian page");
 });

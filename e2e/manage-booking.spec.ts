@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
@@ -394,8 +395,7 @@ test("request a quote of the chosen room from the search bar", async ({
   const room = "Classic double room";
   const rate = "Room only – flexible";
   await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { level: 3, name: room, exact: true }) })

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { calendar, findOpenStay } from "./stays";
@@ -23,9 +24,7 @@ type ApiRate = {
 };
 
 async function acceptCookies(page: Page) {
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await expect(cookie).toBeVisible();
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
 }
 
 async function fillBooker(page: Page, email: string) {

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { calendar, isOpen } from "./stays";
@@ -28,7 +29,7 @@ test("a stay shorter than the minimum: the reason, nearby dates that search, the
   await page.goto(
     `/hotel/1/channel/1/language/1/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2&childs=0`,
   );
-  await page.getByRole("region", { name: "Cookie notice" }).getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
 
   const none = page.getByRole("region", { name: "No rooms available for these dates" });
   await expect(

@@ -1,3 +1,4 @@
+import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 
@@ -26,8 +27,7 @@ test("package landing, then a search within its validity and rules", async ({
 
   // From the rooms page's header to the offers.
   await page.goto(`${HOTEL}/rooms`);
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   await page.getByRole("link", { name: "Offers" }).click();
   await expect(page).toHaveURL(new RegExp(`${HOTEL}/packages$`));
   await expect(

@@ -88,8 +88,9 @@ test("portal: pick a destination, compare hotels, then a book-ready selection in
   expect(query.has("hotels")).toBe(false);
   const slot = page.getByRole("region", { name: "Room 1 of 1 · 2 adults" });
   await expect(slot.getByText("Choose a room and a rate.")).toBeVisible();
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  if (await cookie.isVisible()) await cookie.getByRole("button", { name: "OK" }).click();
+  // Demo channel 1 has optional tags: the consent banner (issue 15), answered if it is there.
+  const consent = page.getByRole("region", { name: "Cookie consent" });
+  if (await consent.isVisible()) await consent.getByRole("button", { name: "Reject all" }).click();
   await slot
     .getByRole("button", { name: /^Select\b/ })
     .first()

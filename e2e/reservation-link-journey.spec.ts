@@ -1,3 +1,4 @@
+import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 
 // Hotel Bellavista Riva (demo hotel 1) prepared a stay for the Rossi family: link 101, two rooms, four nights.
@@ -35,8 +36,7 @@ test("a reservation link opens its prepared stay, and a language change keeps it
   expect(query().get("ages")).toBe("4,9");
 
   // Its rooms and rates: one slot per prepared room.
-  const cookie = page.getByRole("region", { name: "Cookie notice" });
-  await cookie.getByRole("button", { name: "OK" }).click();
+  await answerCookies(page);
   const slot1 = page.getByRole("region", { name: "Room 1 of 2 · 2 adults" });
   const slot2 = page.getByRole("region", { name: "Room 2 of 2 · 2 adults, 2 children" });
   await expect(slot1.getByText("Choose a room and a rate.")).toBeVisible();

@@ -3,11 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { useHotelList } from "../features/boot/api/use-hotel-list";
 import { SiteChatWindow } from "../features/chat/site-chat";
+import { ConsentNotice } from "../features/consent/consent-banner";
+import { ConsentUiProvider } from "../features/consent/consent-ui";
+import { SiteFooter } from "../features/consent/site-footer";
 import { CurrencyProvider } from "../features/currency/currency-context";
-import { CookieNotice } from "../features/global/cookie-notice";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
+import { useThirdPartyScripts } from "../features/tracking/use-third-party-scripts";
 import { TradeNoticesSlot, TradeProvider } from "../features/trade/trade-context";
 import { languageOf } from "../i18n/i18n";
 import { PageSkeleton } from "../ui/page-skeleton";
@@ -66,6 +69,8 @@ export function HotelLayout({ children }: { children: ReactNode }) {
     return { hotel, channel: query.data.channel, ids, locale: language.locale };
   }, [query.data, ids, language.locale]);
   useBranding(value);
+  // The channel's third-party scripts, with consent, never on the payment step (issue 15, ADR 0041).
+  useThirdPartyScripts(value?.channel ?? null, ids.language);
 
   if (query.isError || (query.data && !value)) {
     console.error("hotel failed to load", query.error);
@@ -77,20 +82,26 @@ export function HotelLayout({ children }: { children: ReactNode }) {
       <CurrencyProvider>
         {/* On a trade channel: the agency's login, kept per channel and checked every 10 s (issue 13). */}
         <TradeProvider>
-          <SiteHeader />
-          {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
-          <Suspense fallback={null}>
-            <SiteChatWindow />
-          </Suspense>
-          <TradeNoticesSlot />
-          {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
-          <Suspense fallback={null}>
-            <CookieNotice />
-          </Suspense>
-          <Suspense fallback={<PageSkeleton />}>
-            <WalkInPrompt />
-            {children}
-          </Suspense>
+          {/* The consent manager (issue 15, ADR 0040): the banner or cookie notice, the dialog, the footer's link. */}
+          <ConsentUiProvider>
+            <SiteHeader />
+            {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
+            <Suspense fallback={null}>
+              <SiteChatWindow />
+            </Suspense>
+            <TradeNoticesSlot />
+            {/* In the page's flow, never fixed over it: it cannot cover a price or a button (ADR 0022). */}
+            <Suspense fallback={null}>
+              <ConsentNotice />
+            </Suspense>
+            <Suspense fallback={<PageSkeleton />}>
+              <WalkInPrompt />
+              {children}
+            </Suspense>
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
+          </ConsentUiProvider>
         </TradeProvider>
       </CurrencyProvider>
     </HotelContext.Provider>

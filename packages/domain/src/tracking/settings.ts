@@ -23,7 +23,7 @@ export type TrackingSettings = {
   /** The Hotels Network's price widget script (hasThn). */
   thn: { src: string } | null;
   /** zSuite (haszSuite): the partner that receives the conversion POST (ADR 0040). */
-  zSuite: { origin: string } | null;
+  zSuite: { origin: string; customerId: string | null } | null;
   /** Sojern's pixel (hasSojern, sojernId). */
   sojern: { id: string } | null;
   /**
@@ -122,7 +122,16 @@ export function readTrackingSettings(
         ? { id: str(t.adventoriId)! }
         : null,
     thn: on(t.hasThn) && scriptUrl(t.thnUrl) ? { src: scriptUrl(t.thnUrl)! } : null,
-    zSuite: on(t.haszSuite) && originOf(t.zSuiteUrl) ? { origin: originOf(t.zSuiteUrl)! } : null,
+    zSuite:
+      on(t.haszSuite) && originOf(t.zSuiteUrl)
+        ? {
+            origin: originOf(t.zSuiteUrl)!,
+            customerId:
+              str(t.zSuiteCustomerId) && TAG.plain.test(str(t.zSuiteCustomerId)!)
+                ? str(t.zSuiteCustomerId)
+                : null,
+          }
+        : null,
     sojern:
       on(t.hasSojern) && str(t.sojernId) && TAG.plain.test(str(t.sojernId)!)
         ? { id: str(t.sojernId)! }

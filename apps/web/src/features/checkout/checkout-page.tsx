@@ -15,6 +15,8 @@ import type { SearchState } from "../search/search-state";
 import { restoreServices, type SavedServices, SERVICES_STORAGE_KEY } from "../services/chosen-services";
 import { NoRoomsChosen } from "../services/components/no-rooms-chosen";
 import { type ChosenSlot, useChosenRooms } from "../services/use-chosen-rooms";
+import { currentAttribution } from "../tracking/attribution-store";
+import { markPurchase } from "../tracking/events";
 import { useTrade } from "../trade/trade-context";
 import { AgencySection } from "../trade-booking/agency-section";
 import { agencyValuesOf, CopyAgencyLabel, TradeLoginRequired } from "../trade-booking/checkout-trade";
@@ -240,15 +242,20 @@ function CheckoutForm(props: {
     setProblem(null);
     setShowSummary(false);
     const storage = sessionStore();
-    const payload = bookingPayload(values, {
+    const booking = bookingPayload(values, {
       ...selection,
       guestsMandatory: hotel.guestsMandatory,
       expectedTotal: prepaid.total,
       trade: tradeUser !== null,
     });
+    // The landing's metasearch and campaign references (issue 15, ADR 0041).
+    const tracking = currentAttribution();
+    const payload = tracking ? { ...booking, tracking } : booking;
     try {
       const answer = await confirmBooking(payload, idempotencyKeyFor(storage, selection.scope));
       forgetIdempotencyKey(storage);
+      // The voucher that follows reports this purchase once (issue 15).
+      markPurchase(answer.reservation.code);
       if (answer.next === "3ds" && answer.redirectUrl) {
         // The gateway's challenge page brings the guest back to the 3-D Secure return page.
         window.location.assign(answer.redirectUrl);

@@ -8,6 +8,7 @@ import { useHotelList } from "../boot/api/use-hotel-list";
 import { LanguageSwitcher } from "../global/language-switcher";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
+import { useThirdPartyScripts } from "../tracking/use-third-party-scripts";
 
 export type PortalIds = { channel: number; language: number };
 
@@ -53,6 +54,9 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
       portal: true,
     };
   }, [list.data, ids.channel, ids.language, language.locale]);
+
+  // The channel's third-party scripts on the portal's pages too, with consent (issue 15, ADR 0041).
+  useThirdPartyScripts(value?.channel ?? null, ids.language);
 
   useEffect(() => {
     if (!value) return;

@@ -1,4 +1,5 @@
 import type { ServiceAvailResponse } from "@alloggio/domain/contract/booking/service-avail";
+import { beginCheckout, toEur } from "@alloggio/domain/tracking/events";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
@@ -10,6 +11,7 @@ import { useHotel } from "../hotel/hotel-context";
 import { Stepper } from "../rooms/components/stepper";
 import { selectionTotals } from "../rooms/use-room-slots";
 import { type SearchState, toSearchQuery } from "../search/search-state";
+import { pushEcommerce } from "../tracking/events";
 import { type ServiceAvailParams, useServiceAvailPerSlot } from "./api/use-service-avail";
 import {
   type ChosenService,
@@ -139,6 +141,17 @@ function ServicesStep(props: {
       return;
     }
     saveServices(sessionStore(), { scope, currency, slots: resolved });
+    // GA4 begin_checkout, before the payment boundary's reload (GTM sends it with a beacon; issue 15).
+    pushEcommerce(
+      beginCheckout(
+        slots.map((slot) => ({
+          roomTypeId: slot.selectedRoom.id,
+          name: slot.selectedRoom.name,
+          rateName: slot.selectedRate.name,
+          price: toEur(slot.selectedRate.total, currency, null),
+        })),
+      ),
+    );
     navigate(href("checkout", ids, toSearchQuery(search)));
   };
 

@@ -1,9 +1,11 @@
+import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { useHotel } from "../hotel/hotel-context";
+import { usePurchaseReport } from "../tracking/use-purchase-report";
 import { useReservation } from "./api/use-retrieve";
 import { VoucherView } from "./components/voucher-view";
 import { useReservationParams } from "./route-params";
@@ -54,5 +56,11 @@ export default function VoucherPage() {
       </main>
     );
   if (query.isError) return <LoadProblem error={query.error} onRetry={() => void query.refetch()} />;
-  return <VoucherView reservation={query.data} mail={email} />;
+  return <BookedVoucher reservation={query.data} mail={email} />;
+}
+
+/** The voucher; right after its booking, it reports the purchase once (issue 15, ADR 0041). */
+function BookedVoucher({ reservation, mail }: { reservation: Reservation; mail: string }) {
+  usePurchaseReport(reservation);
+  return <VoucherView reservation={reservation} mail={mail} />;
 }

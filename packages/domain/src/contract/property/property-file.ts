@@ -119,10 +119,15 @@ const TrackingSchema = z.strictObject({
   thnUrl: z.string().optional(),
   haszSuite: z.boolean().optional(),
   zSuiteUrl: z.string().optional(),
-  /** zSuite's customer id for the channel (`wm_customerid` of its conversion POST, issue 15). */
-  zSuiteCustomerId: z.string().optional(),
+  /** The hotel's account at the conversion partner (the conversion POST's wm_customerid). */
+  zSuiteCustomerId: z.string().max(64).optional(),
   hasSojern: z.boolean().optional(),
+  sojernId: z.string().optional(),
   hasBannerCookieBB: z.boolean().optional(),
+  /** The host names the consent banner shows on (with hasBannerCookieBB); missing: every host. */
+  bannerCookieHosts: z.array(z.string().max(253)).max(50).optional(),
+  /** Extra https origins a channel's custom scripts load from (allowed in its CSP). */
+  scriptHosts: z.array(z.string().max(253)).max(20).optional(),
   gtmEventSend: z.boolean().optional(),
 });
 

@@ -1,5 +1,6 @@
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { selectItem, toEur, viewItemList } from "@alloggio/domain/tracking/events";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../../app/routes";
@@ -8,6 +9,7 @@ import { useNavigateTo } from "../../../ui/app-link";
 import { useHotel } from "../../hotel/hotel-context";
 import { toSearchQuery } from "../../search/search-state";
 import type { SearchFlow } from "../../search/use-search-flow";
+import { pushEcommerce } from "../../tracking/events";
 import { findUpgrade, type RoomSlot, useRoomSlots } from "../use-room-slots";
 import { CrossOptionCard } from "./cross-option";
 import { ResultsSkeleton } from "./results-skeleton";
@@ -49,6 +51,15 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
   const headings = useRef(new Map<number, HTMLHeadingElement>());
   const bar = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
+
+  // GA4 view_item_list once per result (issue 15): the rooms shown, prices in EUR when the hotel's currency is.
+  useEffect(() => {
+    if (!result) return;
+    const seen = new Map<number, { roomTypeId: number; name: string; price: number | null }>();
+    for (const room of result.availability.flat())
+      if (!seen.has(room.id)) seen.set(room.id, { roomTypeId: room.id, name: room.name, price: null });
+    if (seen.size > 0) pushEcommerce(viewItemList([...seen.values()]));
+  }, [result]);
 
   // After a choice the chosen list closes: focus goes to the next room to choose, or to the total and Continue.
   const activeId = slots[active]?.id ?? null;
@@ -202,7 +213,17 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
                                   }
                                 : null
                             }
-                            onSelect={afterChoice((rate, refund) => api.select({ room, rate, refund }))}
+                            onSelect={afterChoice((rate, refund) => {
+                              pushEcommerce(
+                                selectItem({
+                                  roomTypeId: room.id,
+                                  name: room.name,
+                                  rateName: rate.name,
+                                  price: toEur(rate.total, currency, null),
+                                }),
+                              );
+                              api.select({ room, rate, refund });
+                            })}
                             onRefundChange={(_rate, refund) =>
                               editing !== null && api.setRefund(editing, refund)
                             }

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { CardFrame, type CardToken } from "../../checkout/components/card-frame";
 import "../../checkout/checkout.css";
 import { useHotel } from "../../hotel/hotel-context";
+import { CardGuard } from "../../tracking/card-guard";
 import { activateInstallments } from "../api/use-activate-installments";
 import { authoriseNow } from "../api/use-authorise-now";
 import { type PayMethod, payNow } from "../api/use-pay-now";
@@ -48,7 +49,10 @@ function CardArea({ card, onCard }: { card: CardToken | null; onCard: (card: Car
           <p className="muted" id={`${id}-hint`}>
             {t("pay.cardHint")}
           </p>
-          <CardFrame returnPath={currentPath()} onToken={onCard} describedBy={`${id}-hint`} />
+          {/* Never beside a third-party script (issue 15, ADR 0041). */}
+          <CardGuard>
+            <CardFrame returnPath={currentPath()} onToken={onCard} describedBy={`${id}-hint`} />
+          </CardGuard>
         </>
       )}
     </fieldset>
