@@ -71,6 +71,7 @@ type Recorded = { url: string; method: string; body: string | null; frameUrl: st
 
 /** The requests the running test recorded, attached to its report (what left, from which page). */
 let recorded: Recorded[] = [];
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook needs from this pattern
 test.afterEach(async ({}, testInfo) => {
   await testInfo.attach("third-party requests", {
     body: JSON.stringify(recorded, null, 2),
