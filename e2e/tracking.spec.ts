@@ -403,6 +403,16 @@ test("reject all leaves only the necessary storage, and nothing third-party load
   await page.keyboard.press("Enter");
   await expect(notice).toBeHidden();
   await roomsPage(page, stay);
+  // Choose a room, so the booking in progress is in session storage too.
+  await page
+    .getByRole("button", { name: /^Select/ })
+    .first()
+    .click();
+  await page
+    .getByRole("region", { name: "Your selection" })
+    .getByRole("button", { name: "Continue" })
+    .click();
+  await expect(page).toHaveURL(/\/services/);
   await page.waitForTimeout(1500);
   expect(fakes.requests).toEqual([]);
 
@@ -413,7 +423,10 @@ test("reject all leaves only the necessary storage, and nothing third-party load
   const cookies = (await context.cookies()).map((c) => c.name).sort();
   // Necessary only: the consent itself (local storage, per channel) and the app's own session keys.
   expect(storage.local).toEqual(["alloggio.consent.1"]);
+  expect(storage.session).toContain("chosenRooms");
   for (const key of storage.session) expect(NECESSARY_SESSION_KEYS).toContain(key);
+  // The landing's trivago and campaign references stay in memory only: no marketing consent, no device storage.
+  expect(storage.session).not.toContain("alloggio.attribution");
   expect(cookies).toEqual([]);
   const consent = await page.evaluate(() =>
     JSON.parse(window.localStorage.getItem("alloggio.consent.1") ?? "{}"),
@@ -421,7 +434,11 @@ test("reject all leaves only the necessary storage, and nothing third-party load
   expect(consent).toMatchObject({ analytics: false, marketing: false });
 });
 
-/** What the guest pages keep in session storage, all necessary (ADR 0040). */
+/**
+ * What the guest pages may keep in session storage, all necessary (ADR 0040's table): the booking in progress and its
+ * display, the cookie notice seen, and the loader's one-shot flags (a voucher that follows a booking, a page loaded
+ * without third-party scripts for a card dialog). Local storage holds only the consent; there are no cookies.
+ */
 const NECESSARY_SESSION_KEYS = [
   "chosenRooms",
   "chosenServices",
@@ -429,4 +446,6 @@ const NECESSARY_SESSION_KEYS = [
   "currency",
   "walkInSeen",
   "cookieOk",
+  "alloggio.tracking.purchase",
+  "alloggio.tracking.skipOnce",
 ];
