@@ -5,6 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { testHotel } from "../search/components/testing";
 import { loadTexts, mockApi, renderPage, startAt, TEST_SCOPE } from "../services/booking-test-kit";
 import { type SavedServices, SERVICES_STORAGE_KEY } from "../services/chosen-services";
+import { captureAttribution, resetAttributionForTests } from "../tracking/attribution-store";
+import { PURCHASE_KEY } from "../tracking/events";
 import CheckoutPage from "./checkout-page";
 import { IDEMPOTENCY_STORAGE_KEY } from "./idempotency-key";
 
@@ -166,6 +168,8 @@ describe("CheckoutPage", () => {
   });
 
   it("takes the card token from the gateway's page by postMessage, from this origin only", async () => {
+    // The landing's attribution goes with the booking (issue 15).
+    captureAttribution("?trv_reference=TRV1&utm_source=news", false);
     renderPage(<CheckoutPage />);
     expect(await screen.findByTitle("Secure card form of the payment provider")).toBeTruthy();
     postCard("tok_evil", "1111", "https://evil.example");
@@ -182,6 +186,9 @@ describe("CheckoutPage", () => {
     expect(body.payment).toEqual({ method: "card_payment", cardToken: "tok_123", cardLast4: "4242" });
     expect(JSON.stringify(body)).not.toMatch(/4242 ?4242|cardNumber|cvv/i);
     expect(body.expectedTotal).toBe(312);
+    expect(body.tracking).toEqual({ trivago: "TRV1", campaign: "news /  /" });
+    expect(window.sessionStorage.getItem(PURCHASE_KEY)).toBe("ABCD2345");
+    resetAttributionForTests();
     expect(body.privacy.custom).toEqual([
       { id: 7, accepted: true },
       { id: 8, accepted: false },
