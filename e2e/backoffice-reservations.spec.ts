@@ -53,6 +53,8 @@ async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
       // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
       services: [{ serviceId: 101, slot: null, quantity: 1 }],
       payment: { method: "bank_transfer" },
+      // The guest came from a trivago click and a newsletter (issue 15): the page shows it as the source.
+      tracking: { trivago: "trv-e2e-bo", campaign: "newsletter / email / spring" },
     },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -177,6 +179,8 @@ test("a guest's booking shows in the list; the owner opens it, writes a note and
   await expect(page.getByRole("heading", { level: 1, name: `Reservation ${code}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+  await expect(page.getByText("trivago: trv-e2e-bo")).toBeVisible();
+  await expect(page.getByText("Campaign: newsletter / email / spring")).toBeVisible();
   await axe("reservation detail");
   await capture("reservation detail");
 

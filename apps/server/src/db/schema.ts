@@ -1,6 +1,7 @@
 // The database schema. Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and
 // committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
+import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -729,6 +730,11 @@ export const reservation = pgTable(
     paymentDeadline: date("payment_deadline", { mode: "string" }),
     /** The property's note to the guest, written in the back office; shown on the voucher. */
     propertyNote: text("property_note"),
+    /**
+     * Where the booking came from (issue 15, ADR 0043): guestdata.do's `tracking` — metasearch click references
+     * and the campaign the guest landed with; null for a direct booking.
+     */
+    attribution: jsonb("attribution").$type<Attribution | null>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

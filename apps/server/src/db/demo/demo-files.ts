@@ -117,15 +117,31 @@ const CHANNELS: PropertyFile["channels"] = [
     kind: "direct",
     tradeAssociated: DEMO_TRADE_CHANNEL_ID,
     colors: { primary: "#0b5394", secondary: "#f1c232", style: "light" },
+    // Issue 15 (README "Tracking and consent"): GTM from the channel's own domain with e-commerce events, a Google
+    // tag per language, the Meta pixel and zSuite's conversion POST — each only with the guest's consent, never on
+    // the checkout card step or 3-D Secure. The hosts are fakes: nothing leaves a developer's machine for real.
     tracking: {
       hasAnalytics: true,
-      analytics: { "1": "G-DEMO0EN01", "2": "G-DEMO0IT02" },
+      analytics: {
+        "1": "G-DEMO0EN01",
+        "2": "G-DEMO0IT02",
+        "3": "G-DEMO0DE03",
+        "4": "G-DEMO0FR04",
+        "5": "G-DEMO0ES05",
+        "6": "G-DEMO0ZH06",
+        "7": "G-DEMO0RU07",
+        "8": "G-DEMO0PT08",
+        "9": "G-DEMO0JA09",
+      },
       hasGtm: true,
       gtmTag: "GTM-DEMO123",
       gtmDomain: "demo.alloggio.test",
       gtmEventSend: true,
       hasAdwords: false,
-      facebookPixel: "000000000000000",
+      facebookPixel: "100000000000001",
+      haszSuite: true,
+      zSuiteUrl: "https://conversion.zsuite.test",
+      zSuiteCustomerId: "demo-hotels",
       hasBannerCookieBB: true,
     },
     installments: { has_holipay: true, holipay_user: "alloggio-demo" },

@@ -2,6 +2,7 @@ import { parseBirthDate } from "@alloggio/domain/booking/guest-form";
 import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -64,6 +65,16 @@ function toIso(ddmmyyyy: string | undefined): string | null {
   return ymd ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}` : null;
 }
 
+/** guestdata.do's `tracking` (already trimmed by its schema) without empty fields; null when nothing is left. */
+export function attributionOf(tracking: GuestDataRequest["tracking"]): Attribution | null {
+  const out: Attribution = {};
+  for (const key of ["trivago", "tripadvisor", "campaign"] as const) {
+    const value = tracking?.[key];
+    if (value) out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
 /** Writes the reservation and everything it holds; the caller's transaction makes it all or nothing. */
 export async function insertReservation(
   tx: Tx,
@@ -110,6 +121,7 @@ export async function insertReservation(
       reservationLinkId: priced.ctx.link?.id ?? null,
       packageId: priced.ctx.package?.id ?? null,
       optionExpiresAt: input.optionExpiresAt,
+      attribution: attributionOf(req.tracking),
       paymentDeadline:
         req.payment.method === "bank_transfer" && priced.bankTransfer
           ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))

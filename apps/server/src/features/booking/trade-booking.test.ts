@@ -164,6 +164,15 @@ describe("guestdata.do on a trade channel", () => {
     expect(voucher.body).not.toContain("commission");
   });
 
+  it("stores the booking's tracking references on the reservation, as a guest's booking does (issue 15)", async () => {
+    const res = await book(tradeBody(commissionable.id, { tracking: { campaign: " agency-newsletter " } }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await database.query<{ attribution: unknown }>(
+      sql`select attribution from reservation where code = ${res.json().reservation.code}`,
+    );
+    expect(row!.attribution).toEqual({ campaign: "agency-newsletter" });
+  });
+
   it("stores no commission on a net rate", async () => {
     const res = await book(tradeBody(net.id));
     expect(res.statusCode, res.body).toBe(200);

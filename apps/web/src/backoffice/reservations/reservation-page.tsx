@@ -26,6 +26,9 @@ import "./reservations.css";
 
 type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | null;
 
+/** The attribution's fields in the order the "Source" fact lists them (issue 15). */
+const SOURCE_KEYS = ["trivago", "tripadvisor", "campaign"] as const;
+
 /** A table that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */
 function TableWrap({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -225,6 +228,22 @@ export default function ReservationPage() {
           <div>
             <dt>{t("col.created")}</dt>
             <dd>{f.instant(r.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>{t("source.title")}</dt>
+            <dd>
+              {d.attribution ? (
+                <ul className="bor-source">
+                  {SOURCE_KEYS.filter((key) => d.attribution?.[key]).map((key) => (
+                    <li key={key}>
+                      {t(`source.${key}`)}: <span className="bor-source-ref">{d.attribution?.[key]}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                t("source.direct")
+              )}
+            </dd>
           </div>
         </dl>
       </div>

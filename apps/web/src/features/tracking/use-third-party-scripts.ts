@@ -52,10 +52,13 @@ export function useThirdPartyScripts(
   const previousKind = useRef<typeof kind | null>(null);
 
   // Attribution: on every landing, kept as the consent allows.
+  // Not before the channel is known: until then no consent can be read, and "no marketing" would erase the session
+  // copy a consenting guest's reload (the payment boundary) depends on.
   const marketing = allows(consent, "marketing");
+  const channelKnown = channel !== null;
   useEffect(() => {
-    captureAttribution(window.location.search, marketing);
-  }, [marketing]);
+    if (channelKnown) captureAttribution(window.location.search, marketing);
+  }, [marketing, channelKnown]);
 
   useEffect(() => {
     if (!settings || !channel) return;

@@ -136,6 +136,17 @@ export const ReservationDetailSchema = z
     paidMinor: z.number().int(),
     dueMinor: z.number().int(),
     propertyNote: z.string().nullable(),
+    /**
+     * Where the booking came from (issue 15): the metasearch click references and the campaign the guest landed
+     * with; null for a direct booking.
+     */
+    attribution: z
+      .object({
+        trivago: z.string().optional(),
+        tripadvisor: z.string().optional(),
+        campaign: z.string().optional(),
+      })
+      .nullable(),
     /** Every payment due row, replaced ones included, oldest first. */
     dues: z.array(
       z.object({

@@ -94,6 +94,7 @@ async function book(
   rateId: number,
   method: string,
   booker: { fullname?: string; email?: string } = {},
+  extra: Record<string, unknown> = {},
 ): Promise<Booked> {
   const first = new Date(Date.UTC(2030, 1, 1 + 3 * stay++));
   const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
@@ -106,7 +107,7 @@ async function book(
       arrival: ymd(first),
       departure: ymd(new Date(first.getTime() + 2 * 86_400_000)),
     },
-    { payment: { method } },
+    { payment: { method }, ...extra },
   );
   request.booker = {
     ...(request.booker as object),
@@ -324,6 +325,8 @@ describe("one reservation", () => {
       // 30% by transfer; the rest is paid at the hotel.
       dueMinor: 6000,
       propertyNote: null,
+      // A direct booking: no metasearch or campaign reference.
+      attribution: null,
       actions: {
         confirmOption: true,
         recordTransfer: false,
@@ -344,6 +347,20 @@ describe("one reservation", () => {
       createdAt: expect.any(String),
       sentAt: null,
     });
+  });
+
+  it("shows where the booking came from: the metasearch references and the campaign it carried (issue 15)", async () => {
+    const tracked = await book(
+      plain.id,
+      "pay_at_hotel",
+      {},
+      {
+        tracking: { trivago: " trv-42 ", campaign: "newsletter / email / spring" },
+      },
+    );
+    const res = await get(`${base(A)}/${tracked.id}`, reception);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().attribution).toEqual({ trivago: "trv-42", campaign: "newsletter / email / spring" });
   });
 
   it("answers 404 for another hotel's reservation, under its path or the user's own hotel's", async () => {

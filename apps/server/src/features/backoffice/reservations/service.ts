@@ -7,6 +7,7 @@ import {
   type ReservationRow,
 } from "@alloggio/domain/contract/backoffice/reservations";
 import { isoToYmd, startOfDayInZone, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { notFound } from "../../../http/errors";
@@ -174,6 +175,14 @@ export async function listReservations(
   };
 }
 
+/** The stored attribution with its empty fields left out; null when it names no source (a direct booking). */
+function attributionOf(stored: Attribution | null): Attribution | null {
+  if (!stored) return null;
+  const out: Attribution = {};
+  for (const key of ["trivago", "tripadvisor", "campaign"] as const) if (stored[key]) out[key] = stored[key];
+  return Object.keys(out).length > 0 ? out : null;
+}
+
 /** 404 unless the reservation is one of this hotel's. */
 export async function requireReservation(database: Database, hotelId: number, id: number): Promise<void> {
   const [found] = await database.query<{ id: number }>(
@@ -233,8 +242,9 @@ export async function reservationDetail(
       sentAt: string | null;
     }[];
     due_minor: number;
+    attribution: Attribution | null;
   }>(sql`
-    select json_build_object('id', ch.id, 'name', ch.name) as channel,
+    select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
       (select json_build_object('id', tc.id, 'name', tc.name) from trade_customer tc where tc.id = r.customer_id) as customer,
       coalesce((select json_agg(json_build_object('id', d.id, 'dueDate', d.due_date, 'amountMinor', d.amount_minor,
           'status', d.status, 'kind', d.kind, 'paidAt', d.paid_at,
@@ -269,6 +279,7 @@ export async function reservationDetail(
     paidMinor: r.paidMinor,
     dueMinor: extra.due_minor,
     propertyNote: r.propertyNote,
+    attribution: attributionOf(extra.attribution),
     dues: extra.dues.map((d) => ({ ...d, dueDate: day(d.dueDate), paidAt: d.paidAt ? iso(d.paidAt) : null })),
     transactions: extra.transactions.map((t) => ({ ...t, at: iso(t.at) })),
     history: extra.history.map((h) => ({ ...h, at: iso(h.at) })),
