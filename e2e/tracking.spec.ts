@@ -307,6 +307,9 @@ test("accept all, book with 3-D Secure: nothing third-party from the checkout to
   // The checkout is a document of its own, with no third-party script: from its load on, nothing leaves.
   await expect(page).toHaveURL(/\/checkout/);
   await expect(page.getByLabel("Full name")).toBeVisible();
+  // A fresh page load with the strict policy: the tags of the room list did not come along.
+  await expect(page.locator('meta[name="alloggio-document"]')).toHaveAttribute("content", "strict");
+  await expect(page.locator("script[data-alloggio-script]")).toHaveCount(0);
   const fromCheckout = fakes.requests.length;
   await fillBooker(page, `tracking.${testInfo.project.name}.${Date.now()}@example.test`);
   await page.getByRole("radio", { name: /Pay now by card/ }).check();
