@@ -30,8 +30,19 @@ export function drawDemoRoom(name: string): string {
 </svg>`;
 }
 
-/** Serves the demo group's room pictures at /demo/rooms/<name>.svg. */
+/** The demo group's page icon (its hosts' `iconUrl`): a house on the lake, in the demo channel's colours. */
+export const DEMO_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#1d4ed8"/>
+<path d="M14 32 L32 16 L50 32 V48 H14 Z" fill="#fff"/>
+<rect x="27" y="36" width="10" height="12" fill="#1d4ed8"/>
+<path d="M8 54 Q20 50 32 54 T56 54" stroke="#93c5fd" stroke-width="4" fill="none"/>
+</svg>`;
+
+/** Serves the demo group's room pictures at /demo/rooms/<name>.svg and its icon at /demo/icons/alloggio.svg. */
 export function registerDemoImages(app: App): void {
+  app.get("/demo/icons/alloggio.svg", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(DEMO_ICON),
+  );
   app.get("/demo/rooms/:file", { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!/^[a-z0-9-]{1,60}\.svg$/.test(file)) return reply.callNotFound();
