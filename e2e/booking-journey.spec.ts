@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { CARD_FRAME, enterCard, fillBooker } from "./checkout";
 import { answerCookies } from "./consent";
 import { attachScreenshot, expect, expectNoA11yViolations, test } from "./fixtures";
 import { receivedMail } from "./mail";
@@ -9,7 +10,6 @@ import { findOpenStay } from "./stays";
 // test and project books its own room type and its own stay (a different offset), so the counts it reads are its own.
 const HOTEL = "/hotel/1/channel/1/language/1";
 const NIGHTS = 2;
-const CARD_FRAME = "Secure card form of the payment provider";
 const PAY_AT_HOTEL_RATE = 101;
 
 type AvailRoom = {
@@ -76,30 +76,6 @@ async function toCheckout(
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/checkout/);
   await expect(page.getByLabel("Full name")).toBeVisible();
-}
-
-async function fillBooker(page: Page, email: string) {
-  await page.getByLabel("Full name").fill("Anna Bianchi");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Confirm e-mail").fill(email);
-  await page.getByLabel("Phone number").fill("333 123 4567");
-  await page.getByLabel("Country", { exact: true }).selectOption("IT");
-  // The three mandatory terms, and every other required box the hotel adds (demo hotel 1: house rules).
-  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
-  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
-  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
-  const required = page.getByRole("checkbox", { name: /\(required\)/ });
-  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
-}
-
-async function enterCard(page: Page, number: string) {
-  const frame = page.frameLocator(`iframe[title="${CARD_FRAME}"]`);
-  await frame.getByLabel("Card number").fill(number);
-  await frame.getByLabel("Expiry (MM/YYYY)").fill("12/2031");
-  await frame.getByLabel("Card holder").fill("Anna Bianchi");
-  await frame.getByLabel("CVV").fill("123");
-  await frame.getByRole("button", { name: "Save card" }).click();
-  await expect(page.getByText(`Card ending in ${number.slice(-4)} saved.`)).toBeVisible();
 }
 
 const bookButton = (page: Page) =>

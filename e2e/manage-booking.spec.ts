@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import { CARD_FRAME } from "./checkout";
 import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
@@ -7,7 +8,6 @@ import { findOpenStay } from "./stays";
 // Managing a booking from the voucher (issue 5). Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
 // books its own stay through the API first, in its own part of the calendar (offsets apart from the other specs').
 const HOTEL = "/hotel/1/channel/1/language/1";
-const CARD_FRAME = "Secure card form of the payment provider";
 
 type AvailRoom = {
   id: number;

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { fillBooker } from "./checkout";
 import { answerCookies } from "./consent";
 import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
@@ -25,19 +26,6 @@ type ApiRate = {
 
 async function acceptCookies(page: Page) {
   await answerCookies(page);
-}
-
-async function fillBooker(page: Page, email: string) {
-  await page.getByLabel("Full name").fill("Anna Bianchi");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Confirm e-mail").fill(email);
-  await page.getByLabel("Phone number").fill("333 123 4567");
-  await page.getByLabel("Country", { exact: true }).selectOption("IT");
-  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
-  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
-  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
-  const required = page.getByRole("checkbox", { name: /\(required\)/ });
-  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
 }
 
 /** Each test and project its own part of the calendar, away from the other journeys'. */

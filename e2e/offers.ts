@@ -1,8 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { CARD_FRAME } from "./checkout";
 
 // The recipient's steps on an offer page (issue 14), shared by the offer journeys.
-
-const CARD_FRAME = "Secure card form of the payment provider";
 
 /** Types the recipient's e-mail into a locked offer and waits for the greeting. */
 export async function unlockOffer(page: Page, email: string, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page, Request, TestInfo } from "@playwright/test";
 import { signInAsDemoOwner } from "./backoffice";
+import { enterCard, fillBooker } from "./checkout";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
@@ -15,7 +16,6 @@ const GTM_ORIGIN = "https://demo.alloggio.test";
 const GOOGLE_TAGS = "https://www.googletagmanager.com";
 const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js";
 const ZSUITE_ORIGIN = "https://conversion.zsuite.test";
-const CARD_FRAME = "Secure card form of the payment provider";
 
 /** A fake GTM: every plain dataLayer event (those pushed before it loaded too) is posted to the fake collector. */
 const FAKE_GTM = `(function () {
@@ -234,29 +234,6 @@ test("“Analytics” only, chosen with the keyboard: GTM and the analytics tag 
   await expect(banner(page)).toBeHidden();
   expect(fakes.requests.some((r) => r.url.includes("facebook"))).toBe(false);
 });
-
-async function fillBooker(page: Page, email: string) {
-  await page.getByLabel("Full name").fill("Anna Bianchi");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Confirm e-mail").fill(email);
-  await page.getByLabel("Phone number").fill("333 123 4567");
-  await page.getByLabel("Country", { exact: true }).selectOption("IT");
-  await page.getByRole("checkbox", { name: /I accept the cancellation policy/ }).check();
-  await page.getByRole("checkbox", { name: /I accept the general terms/ }).check();
-  await page.getByRole("checkbox", { name: /I consent to the processing of my personal data/ }).check();
-  const required = page.getByRole("checkbox", { name: /\(required\)/ });
-  for (let i = 0; i < (await required.count()); i++) await required.nth(i).check();
-}
-
-async function enterCard(page: Page, number: string) {
-  const frame = page.frameLocator(`iframe[title="${CARD_FRAME}"]`);
-  await frame.getByLabel("Card number").fill(number);
-  await frame.getByLabel("Expiry (MM/YYYY)").fill("12/2031");
-  await frame.getByLabel("Card holder").fill("Anna Bianchi");
-  await frame.getByLabel("CVV").fill("123");
-  await frame.getByRole("button", { name: "Save card" }).click();
-  await expect(page.getByText(`Card ending in ${number.slice(-4)} saved.`)).toBeVisible();
-}
 
 type AvailRoom = { name: string; rates: { name: string; payment: string }[] };
 
