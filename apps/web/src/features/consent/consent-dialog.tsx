@@ -71,13 +71,14 @@ export function ConsentDialog() {
 
   return (
     <ModalDialog
-      classPrefix="consent-dialog"
+      classPrefix="panel-dialog"
+      className="consent-dialog"
       title={t("dialog.title")}
       closeLabel={t("dialog.close")}
       onClose={ui.close}
     >
       <form
-        className="consent-dialog__body"
+        className="panel-dialog__body"
         onSubmit={(event) => {
           event.preventDefault();
           finish(choice);

@@ -72,7 +72,7 @@ export default function DirectTradeRedirect() {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which the modal dialog handles natively
     <dialog
       ref={dialog}
-      className="dialog trade-dialog"
+      className="dialog panel-dialog trade-dialog"
       aria-labelledby={titleId}
       onClose={() => {
         store("sessionStorage")?.setItem(stayKey(ids.channel), "1");
@@ -82,13 +82,15 @@ export default function DirectTradeRedirect() {
         if (event.target === event.currentTarget) close();
       }}
     >
-      <div className="trade-dialog__head">
-        <h2 id={titleId}>{t("redirect.title")}</h2>
-        <button type="button" className="trade-dialog__close" aria-label={t("close")} onClick={close}>
+      <div className="panel-dialog__header">
+        <h2 id={titleId} className="panel-dialog__title">
+          {t("redirect.title")}
+        </h2>
+        <button type="button" className="panel-dialog__close" aria-label={t("close")} onClick={close}>
           <X aria-hidden="true" size={22} />
         </button>
       </div>
-      <div className="trade-dialog__body">
+      <div className="panel-dialog__body">
         <p>{t("redirect.text", { agency: user.agency.name })}</p>
         <div className="trade-dialog__actions">
           <a

@@ -45,7 +45,7 @@ export function ForgotPasswordDialog({
   return (
     <TradeDialog titleId={titleId} title={t("forgot.title")} closeLabel={t("close")} onClose={onClose}>
       {sent !== null ? (
-        <div className="trade-dialog__body">
+        <div className="panel-dialog__body">
           <p role="status">{t("forgot.sent", { minutes: sent })}</p>
           <div className="trade-dialog__actions">
             <button type="button" className="button" onClick={onBack}>
@@ -54,7 +54,7 @@ export function ForgotPasswordDialog({
           </div>
         </div>
       ) : (
-        <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+        <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
           <p className="muted">{t("forgot.intro")}</p>
           <div className="field">
             <label htmlFor={`${titleId}-login`}>{t("forgot.login")}</label>

@@ -187,7 +187,7 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
       dialogRef={dialog}
     >
       {done ? (
-        <div className="trade-dialog__body">
+        <div className="panel-dialog__body">
           <p role="status">{t("signUp.done")}</p>
           <div className="trade-dialog__actions">
             <button type="button" className="button" onClick={() => dialog.current?.close()}>
@@ -196,7 +196,7 @@ export function SignUpDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form className="trade-dialog__body" noValidate onSubmit={(e) => void submit(e)}>
+        <form className="panel-dialog__body" noValidate onSubmit={(e) => void submit(e)}>
           <p className="muted">{t("signUp.intro")}</p>
           {group(
             t("signUp.agency"),

@@ -26,13 +26,13 @@ export function TradeDialog({
 }) {
   return (
     <ModalDialog
-      classPrefix="trade-dialog"
+      classPrefix="panel-dialog"
       title={title}
       titleId={titleId}
       closeLabel={closeLabel}
       onClose={onClose}
       closeOnBackdrop
-      {...(className ? { className } : {})}
+      className={className ? `trade-dialog ${className}` : "trade-dialog"}
       {...(dialogRef ? { dialogRef } : {})}
     >
       {children}

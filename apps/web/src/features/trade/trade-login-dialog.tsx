@@ -49,7 +49,7 @@ export function TradeLoginDialog({
 
   return (
     <TradeDialog titleId={titleId} title={t("login.title")} closeLabel={t("login.close")} onClose={onClose}>
-      <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+      <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t("login.intro")}</p>
         <div className="field">
           <label htmlFor={`${titleId}-user`}>{t("login.username")}</label>

@@ -114,17 +114,19 @@ export function TradePasswordDialog({ onClose }: { onClose?: (changed: boolean) 
   return (
     <dialog
       ref={dialog}
-      className="dialog trade-dialog"
+      className="dialog panel-dialog trade-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onClose?.(false);
       }}
     >
-      <div className="trade-dialog__head">
-        <h2 id={titleId}>{t("password.title")}</h2>
+      <div className="panel-dialog__header">
+        <h2 id={titleId} className="panel-dialog__title">
+          {t("password.title")}
+        </h2>
       </div>
-      <form className="trade-dialog__body" onSubmit={(e) => void submit(e)}>
+      <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t(onClose ? "password.introChosen" : "password.intro")}</p>
         <div className="field">
           <label htmlFor={`${titleId}-current`}>{t("password.current")}</label>
