@@ -1,4 +1,4 @@
-import { signInAsDemoManager } from "./backoffice";
+import { holdFreeBasicCover, signInAsDemoManager } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { receivedMail } from "./mail";
 import { bookOfferAndReachVoucher, fillOfferConfirmation, unlockOffer } from "./offers";
@@ -41,6 +41,7 @@ test("the hotel sends an offer, the guest asks, the hotel answers, the guest con
   // The search's current price comes under the room: wait for it, so nothing moves under the next click.
   await expect(room1.getByText(/^Current price/)).toBeVisible();
   await room1.getByLabel(/^Price for the stay/).fill("300");
+  await holdFreeBasicCover(option1);
   await page.getByRole("button", { name: "Add an option" }).click();
   const option2 = page.getByRole("group", { name: "Option 2" });
   await option2.getByLabel("Title").fill("Lake view");
@@ -49,6 +50,7 @@ test("the hotel sends an offer, the guest asks, the hotel answers, the guest con
   await room2.getByLabel("Rate", { exact: true }).selectOption({ index: 1 });
   await expect(room2.getByText(/^Current price/)).toBeVisible();
   await room2.getByLabel(/^Price for the stay/).fill("420");
+  await holdFreeBasicCover(option2);
   await expect(option2).toContainText(/Total of option 2\s*€420\.00/);
   await page.getByRole("button", { name: "Create and send offer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Luca Conversa" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Signing in to the back office (issue 12) through its sign-in page, as a person does. The demo data hold one user
 // per role, all with the demo-only password below (README "Run it", ADR 0025).
@@ -30,3 +30,16 @@ export const signInAsDemoManager = (page: Page, next?: string) =>
   signInAs(page, DEMO_MANAGER, DEMO_STAFF_PASSWORD, next);
 export const signInAsDemoReception = (page: Page, next?: string) =>
   signInAs(page, DEMO_RECEPTION, DEMO_STAFF_PASSWORD, next);
+
+/**
+ * A new offer option's mandatory travel insurance (demo hotel 1): the form prefills the category's cheapest service.
+ * The journeys hold the basic cover at 0 whatever the extras journey, which runs before them, did to service prices.
+ */
+export async function holdFreeBasicCover(option: Locator): Promise<void> {
+  const service = option.getByLabel("Service", { exact: true });
+  await expect(service).not.toHaveValue("");
+  await service.selectOption({ label: "Basic cover (included)" });
+  const price = option.getByLabel(/^Price \(/);
+  await price.fill("0");
+  await price.blur();
+}
