@@ -142,6 +142,14 @@ export function readTrackingSettings(
   };
 }
 
+/**
+ * Whether the consent banner serves a host name: every host, unless the channel names its hosts (bannerCookieHosts).
+ * Where it does not, no consent can be given, so nothing optional loads (ADR 0040).
+ */
+export function bannerServesHost(settings: TrackingSettings, hostname: string): boolean {
+  return settings.bannerHosts === null || settings.bannerHosts.includes(hostname.toLowerCase());
+}
+
 /** Whether a channel has anything optional to load at all (no consent manager is needed otherwise). */
 export function hasThirdParty(settings: TrackingSettings): boolean {
   return (

@@ -1,5 +1,6 @@
 import type { Consent, OptionalCategory } from "@alloggio/domain/tracking/consent";
 import {
+  bannerServesHost,
   hasThirdParty,
   readTrackingSettings,
   type TrackingSettings,
@@ -7,11 +8,6 @@ import {
 import { useMemo } from "react";
 import { useHotel } from "../hotel/hotel-context";
 import { useConsent } from "./consent-store";
-
-/** Whether the page's host may show the consent banner: every host, unless the channel names its hosts. */
-export function isBannerHost(settings: TrackingSettings, hostname: string): boolean {
-  return settings.bannerHosts === null || settings.bannerHosts.includes(hostname.toLowerCase());
-}
 
 export type ChannelConsent = {
   settings: TrackingSettings;
@@ -35,7 +31,7 @@ export function useChannelConsent(): ChannelConsent {
     [channel.tracking, channel.customScripts],
   );
   const [stored, save] = useConsent(channel.id);
-  const hostOk = typeof window !== "undefined" && isBannerHost(settings, window.location.hostname);
+  const hostOk = typeof window !== "undefined" && bannerServesHost(settings, window.location.hostname);
   return {
     settings,
     manager: hasThirdParty(settings) && hostOk,

@@ -1,7 +1,11 @@
 import { allows, consentModeSignals } from "@alloggio/domain/tracking/consent";
 import { pageKindOf } from "@alloggio/domain/tracking/pages";
 import { plannedScripts } from "@alloggio/domain/tracking/plan";
-import { readTrackingSettings, type TrackingSettings } from "@alloggio/domain/tracking/settings";
+import {
+  bannerServesHost,
+  readTrackingSettings,
+  type TrackingSettings,
+} from "@alloggio/domain/tracking/settings";
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "wouter";
 import { useConsent } from "../consent/consent-store";
@@ -12,10 +16,6 @@ import { setTrackingState } from "./tracking-state";
 
 const hasGoogle = (s: TrackingSettings) =>
   s.gtm !== null || s.gtmBB !== null || s.ads !== null || Object.keys(s.analytics).length > 0;
-
-/** Whether the consent banner serves this host (the channel's bannerCookieHosts); elsewhere nothing optional loads. */
-const hostServed = (s: TrackingSettings) =>
-  s.bannerHosts === null || s.bannerHosts.includes(window.location.hostname.toLowerCase());
 
 /** What this document already did (one per page load). */
 const doc = { googleDefault: false, consentSignals: "", pageView: "" };
@@ -44,7 +44,8 @@ export function useThirdPartyScripts(
     () => (channel ? readTrackingSettings(channel.tracking ?? {}, channel.customScripts ?? {}) : null),
     [channel],
   );
-  const consent = settings && hostServed(settings) && !scriptsSkipped() ? stored : null;
+  const consent =
+    settings && bannerServesHost(settings, window.location.hostname) && !scriptsSkipped() ? stored : null;
   const planned = useMemo(
     () => (settings ? plannedScripts(settings, kind, consent, languageId) : []),
     [settings, kind, consent, languageId],
