@@ -4,7 +4,7 @@ import { loadEnv } from "./config/env";
 import type { Database } from "./db/client";
 import { chooseMailTransport } from "./features/mail/transport";
 import { buildApp } from "./http/app";
-import { appOptionsFor } from "./server";
+import { appOptionsFor, publicUrlOf } from "./server";
 
 let database: Database;
 beforeAll(async () => {
@@ -51,5 +51,15 @@ describe("the payment gateway follows PAYMENT_GATEWAY (issue 11 item 24)", () =>
   it("mounts the sandbox when it is chosen", () => {
     const env = loadEnv({ DEMO_DATA: "false", PAYMENT_GATEWAY: "sandbox" });
     expect(appOptionsFor(env, database, "/").gateway.name).toBe("sandbox");
+  });
+});
+
+describe("the base of links in mails (PUBLIC_URL, else the port)", () => {
+  it("names the port, except port 0, which no link could use (a calendar event refuses it: bookings failed)", () => {
+    expect(publicUrlOf(loadEnv({ PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(publicUrlOf(loadEnv({ PORT: "0" }))).toBe("http://localhost");
+    expect(publicUrlOf(loadEnv({ PORT: "0", PUBLIC_URL: "https://book.example.test" }))).toBe(
+      "https://book.example.test",
+    );
   });
 });

@@ -70,8 +70,12 @@ export function appOptionsFor(
   };
 }
 
-/** PUBLIC_URL, or http://localhost:PORT: the base of every link in mails and PDFs. */
-export const publicUrlOf = (env: Env) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+/**
+ * PUBLIC_URL, or http://localhost:PORT: the base of every link in mails and PDFs. PORT=0 (any free port) names no
+ * port a link could use, so the base is then plain http://localhost (a calendar event refuses port 0).
+ */
+export const publicUrlOf = (env: Env) =>
+  env.PUBLIC_URL ?? (env.PORT ? `http://localhost:${env.PORT}` : "http://localhost");
 
 export async function startServer(
   env: Env,
