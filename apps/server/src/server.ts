@@ -67,6 +67,7 @@ export function appOptionsFor(
     devMailbox: env.DEV_MAILBOX,
     publicUrl: publicUrlOf(env),
     trustProxy: env.TRUST_PROXY,
+    searchCacheMb: env.SEARCH_CACHE_MB,
   };
 }
 

@@ -12,7 +12,7 @@ export const TEST_OVERRIDE_SECRET = "test-override-secret";
 export async function createTestApp(
   database: Database,
   now: () => Date,
-  options: { gateway?: SandboxGateway; sleep?: (ms: number) => Promise<void> } = {},
+  options: { gateway?: SandboxGateway; sleep?: (ms: number) => Promise<void>; searchCacheMb?: number } = {},
 ): Promise<App> {
   const app = await buildApp({
     database,
@@ -23,6 +23,7 @@ export async function createTestApp(
     apiKeys: [TEST_API_KEY],
     overrideSecret: TEST_OVERRIDE_SECRET,
     logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...(options.searchCacheMb !== undefined ? { searchCacheMb: options.searchCacheMb } : {}),
   });
   await app.ready();
   return app;

@@ -48,6 +48,8 @@ const EnvSchema = z
     PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: z.string().optional(),
+    /** Megabytes of search answers each process keeps in memory (ADR 0045); 0 turns the cache off. */
+    SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /**
      * Which proxies in front of the server to believe about the client's address (X-Forwarded-For), which the
      * rate limits count by: `false` (none, the default), `true` (any: only when nothing reaches the server but

@@ -37,8 +37,53 @@ export type Database = {
    * prepared statement, planned once per connection; on PGlite as `query`.
    */
   queryPrepared<T>(statement: SQL): Promise<T[]>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload of a committed transaction, from this process or any
+   * other on the same database, and `null` when notifications may have been missed (the connection was lost and
+   * is being made again). Returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** A dedicated connection that LISTENs, made again (after 1 s) when it is lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? "");
+    });
+    c.on("error", () => {
+      if (stopped || client !== c) return;
+      client = null;
+      onMessage(null);
+      c.end().catch(() => {});
+      retry = setTimeout(reconnect, 1000);
+    });
+    await c.connect();
+    await c.query(`listen "${channel.replaceAll('"', "")}"`);
+    client = c;
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect().catch(() => {
+      retry = setTimeout(reconnect, 1000);
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
 
 type Options = { url?: string; dataDir?: string; pglite?: PGlite; max?: number };
 
@@ -73,6 +118,7 @@ export async function openDatabase(options: Options): Promise<Database> {
         statements.logQuery();
         return (await pool.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] })).rows;
       },
+      listen: (channel, onMessage) => listenPostgres(options.url as string, channel, onMessage),
       close: () => pool.end(),
     };
   }
@@ -91,6 +137,7 @@ export async function openDatabase(options: Options): Promise<Database> {
     query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     queryPrepared: async <T>(statement: SQL) =>
       ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
+    listen: (channel, onMessage) => owned.listen(channel, (payload) => onMessage(payload)),
     close: () => owned.close(),
   };
 }

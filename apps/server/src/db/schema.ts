@@ -1465,3 +1465,16 @@ export const chatMessage = pgTable(
     check("chat_message_body", sql`char_length(btrim(${t.body})) between 1 and 2000`),
   ],
 );
+
+/**
+ * The version of each hotel's searchable data (ADR 0045): bumped, in the changing transaction itself, by triggers
+ * on every table a search reads (prices, child prices, inventory, restrictions, rooms, rates, channels, promo
+ * codes, services, age groups, the hotel, its currency). A cached search answer is served only while the version
+ * it was computed at is the current one; the bump also NOTIFYs `alloggio_search` with the hotel ids.
+ */
+export const searchVersion = pgTable("search_version", {
+  hotelId: integer("hotel_id")
+    .primaryKey()
+    .references(() => hotel.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});

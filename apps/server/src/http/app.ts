@@ -38,6 +38,7 @@ import { registerPackageRoutes } from "../features/packages/routes";
 import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
+import { SearchCache } from "../features/search/answer-cache";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerTradeAccountRoutes } from "../features/trade/account-routes";
 import { registerAgencyRoutes } from "../features/trade/agency-routes";
@@ -56,6 +57,13 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The search answers kept in memory (ADR 0045); null when the app was built without. */
+    searchCache: SearchCache | null;
+  }
+}
 
 export type AppOptions = {
   database: Database;
@@ -77,6 +85,8 @@ export type AppOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
   trustProxy?: boolean | string[];
+  /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
+  searchCacheMb?: number;
 };
 
 function escapeAttribute(value: string): string {
@@ -139,8 +149,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
+  const searchCache =
+    (options.searchCacheMb ?? 32) > 0
+      ? new SearchCache(options.database, (options.searchCacheMb ?? 32) * 1024 * 1024)
+      : null;
+  if (searchCache) {
+    await searchCache.listen();
+    app.addHook("onClose", () => searchCache.close());
+  }
+  app.decorate("searchCache", searchCache);
   const deps = {
     database: options.database,
+    searchCache,
     now: options.now ?? (() => new Date()),
     sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     overrideSecret: options.overrideSecret,

@@ -40,7 +40,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   for (let i = 1; i <= HOTELS; i++) await seedProperty(database, aSmallHotel(i));
   app = await createTestApp(database, clock.now);
-});
+  // A hundred properties imported one by one: a wait budget for a busy shared machine, not a speed check.
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();
@@ -60,24 +61,28 @@ async function countStatements(
 }
 
 describe("portal search cost", () => {
-  it(`runs one SQL statement over ${HOTELS} hotels, as over 2, whatever the nights and rooms`, async () => {
+  it(`runs two SQL statements over ${HOTELS} hotels, as over 2, whatever the nights and rooms; one when kept`, async () => {
+    // The hotels with their search versions, then the rows of those whose lines are not in the cache (ADR 0045).
     const all = await countStatements("arrival=20300110&departure=20300117&adults=2,3&childs=1,0&ages=6");
     expect(all.body.hotels).toHaveLength(HOTELS);
     // Every 7th hotel is full: the others have a price.
     expect(all.body.hotels.filter((h) => h.available)).toHaveLength(HOTELS - Math.floor(HOTELS / 7));
-    expect(all.statements).toBe(1);
+    expect(all.statements).toBe(2);
+    const again = await countStatements("arrival=20300110&departure=20300117&adults=2,3&childs=1,0&ages=6");
+    expect(again.statements).toBe(1);
+    expect(again.body).toEqual(all.body);
 
     const ids = all.body.hotels.slice(0, 2).map((h) => h.id);
     const two = await countStatements(`arrival=20300110&departure=20300111&adults=2&hotels=${ids.join(",")}`);
     expect(two.body.hotels).toHaveLength(2);
-    expect(two.statements).toBe(1);
+    expect(two.statements).toBe(2);
 
     const destination = await countStatements("arrival=20300110&departure=20300112&destination=1");
     expect(destination.body.hotels).toHaveLength(HOTELS);
-    expect(destination.statements).toBe(1);
+    expect(destination.statements).toBe(2);
 
-    // Without dates one more statement finds "today" in the hotels' time zones.
+    // Without dates too: the first statement brings the hotels' time zones, for "today".
     const noDates = await countStatements("adults=2");
-    expect(noDates.statements).toBe(2);
+    expect(noDates.statements).toBeLessThanOrEqual(2);
   });
 });

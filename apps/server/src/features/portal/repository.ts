@@ -9,6 +9,8 @@ export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "l
   destination_ids: number[];
   /** Whether the trade customer of the search is enabled for this hotel on the channel (its prices apply). */
   trade_enabled: boolean;
+  /** The hotel's search version these rows were read at (ADR 0045), as text. */
+  version: string;
 };
 
 export type PortalLoad = {
@@ -22,6 +24,8 @@ export type PortalLoad = {
   to: string;
   minAdults: number;
   maxAdults: number;
+  /** Whether any room has children: child prices are loaded only then. */
+  withChildren: boolean;
 };
 
 export type PortalContext = {
@@ -32,7 +36,9 @@ export type PortalContext = {
 
 /**
  * A portal search in ONE statement, whatever the number of hotels: for every hotel of the channel (of a destination,
- * or of a chosen set) the same sets the hotel search loads (ADR 0005), one JSON object per hotel.
+ * or of a chosen set) the sets the hotel search loads (ADR 0005), one JSON object per hotel — only what a list
+ * shows and prices: no room or rate names and descriptions, the first picture of each room, child prices only for
+ * a search with children (ADR 0045).
  */
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
@@ -67,12 +73,14 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'rounding', c.rounding) from currency c where c.code = hs.currency_code),
          'age_groups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
             order by max_age, min_age, id), '[]') from age_group where hotel_id = hs.id),
-         'room_types', (select coalesce(json_agg(json_build_object('id', id, 'name', name,
-            'description', description, 'gallery', gallery, 'amenities', amenities,
+         'version', coalesce((select version from search_version where hotel_id = hs.id), 0)::text,
+         'room_types', (select coalesce(json_agg(json_build_object('id', id, 'name', '{}'::json,
+            'description', '{}'::json, 'gallery', case when jsonb_array_length(gallery) > 0
+              then jsonb_build_array(gallery -> 0) else '[]'::jsonb end, 'amenities', '[]'::json,
             'min_occupancy', min_occupancy, 'max_occupancy', max_occupancy, 'max_adults', max_adults,
             'max_children', max_children) order by sort_order, id), '[]') from room_type where hotel_id = hs.id),
-         'rate_plans', (select coalesce(json_agg(json_build_object('id', id, 'mt_id', mt_id, 'name', name,
-            'description', description, 'meal_plan', meal_plan, 'refundable', refundable,
+         'rate_plans', (select coalesce(json_agg(json_build_object('id', id, 'mt_id', mt_id, 'name', '{}'::json,
+            'description', '{}'::json, 'meal_plan', meal_plan, 'refundable', refundable,
             'free_cancellation_days', free_cancellation_days, 'payment', payment, 'prepayment', prepayment,
             'commission_percent', commission_percent, 'is_net', is_net, 'min_stay', min_stay,
             'max_stay', max_stay, 'min_adults', min_adults, 'max_adults', max_adults, 'resellable', resellable,
@@ -100,7 +108,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
          'child_prices', (select coalesce(json_agg(json_build_array(p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.age_group_id, p.amount_minor)), '[]')
-            from child_price p where p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
+            from child_price p where ${q.withChildren} and p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
               and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),
          'restrictions', (select coalesce(json_agg(json_build_array(r.rate_plan_id, r.day - ${q.from}::date,
@@ -114,18 +122,24 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
   return row;
 }
 
-/** The time zones of the hotels a portal search would cover (for "today" when no dates are given). */
-export async function findPortalZones(
+/**
+ * The hotels a portal search would cover, in the list's order, each with its time zone (for "today") and search
+ * version (ADR 0045): one small statement.
+ */
+export async function findPortalHotels(
   database: Database,
   q: { channelId: number; hotelIds: number[] | undefined; destinationId: number | undefined },
-): Promise<string[]> {
+): Promise<{ id: number; zone: string; version: number }[]> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
-  const rows = await database.query<{ time_zone: string }>(sql`
-    select distinct h.time_zone from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+  const rows = await database.queryPrepared<{ id: number; zone: string; version: string }>(sql`
+    select h.id, h.time_zone as zone, coalesce(v.version, 0)::text as version
+    from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+      left join search_version v on v.hotel_id = h.id
     where (${ids}::int[] is null or h.id = any(${ids}::int[]))
       and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
-             where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))`);
-  return rows.map((r) => r.time_zone);
+             where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))
+    order by h.id`);
+  return rows.map((r) => ({ id: r.id, zone: r.zone, version: Number(r.version) }));
 }
 
 export type DestinationRow = {

@@ -22,11 +22,19 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { badInput, notFound } from "../../http/errors";
+import type { SearchCache } from "../search/answer-cache";
 import { cheapestSelection, evaluateStay, SearchIndex } from "../search/evaluate";
 import type { PromoRow, SearchContext } from "../search/repository";
-import { findDestinations, findPortalZones, findReservationLinks, loadPortalContext } from "./repository";
+import {
+  findDestinations,
+  findPortalHotels,
+  findReservationLinks,
+  loadPortalContext,
+  type PortalContext,
+  type PortalHotelContext,
+} from "./repository";
 
-export type PortalDeps = { database: Database; now: () => Date };
+export type PortalDeps = { database: Database; now: () => Date; searchCache?: SearchCache | null };
 
 function toPromo(row: PromoRow | null): Promo | null {
   if (!row) return null;
@@ -49,114 +57,161 @@ function mergeNotices(notices: RestrictionNotice[]): RestrictionNotice[] {
   return [...new Map(notices.map((n) => [n.kind, n])).values()];
 }
 
+type Stay = { arrival: string; departure: string };
+
+/** One hotel of the list, priced from its loaded rows. */
+function portalHotel(
+  h: PortalHotelContext,
+  ctx: PortalContext,
+  q: AvailChannelCheckQuery,
+  stay: Stay,
+  now: Date,
+  tradeChannel: boolean,
+): PortalHotel {
+  const { arrival, departure } = stay;
+  const base = {
+    id: h.hotel.id,
+    name: h.hotel.name,
+    city: h.hotel.city,
+    country: h.hotel.country,
+    destinations: h.destination_ids,
+    image: h.room_types.find((t) => t.gallery.length > 0)?.gallery[0] ?? null,
+    currency: h.currency?.code ?? h.hotel.currency_code,
+  };
+  if (arrival < firstArrivalInZone(now, h.hotel.time_zone))
+    return { ...base, available: false, minTotal: null, cityTax: null, reason: "past", restrictions: [] };
+  // A trade customer's prices apply only where the account is enabled: elsewhere the hotel shows what anybody sees.
+  const isTrade = tradeChannel && h.trade_enabled;
+  const search: SearchContext = {
+    ...h,
+    channel: ctx.channel,
+    customer: isTrade ? ctx.customer : null,
+    link: null,
+    package: null,
+  };
+  const from = ymdToIso(arrival);
+  const index = new SearchIndex(search, from);
+  const ev = evaluateStay(index, arrival, departure, q.rooms, {
+    languageId: q.language,
+    today: todayInZone(now, h.hotel.time_zone),
+    promo: toPromo(h.promo),
+    overrides: [],
+    mtId: 0,
+    chosenRates: q.rooms.map(() => null),
+    isTrade,
+    customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
+    customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
+    cross: false,
+    connected: false,
+    ageMode: "portal",
+  });
+  if (ev.available) {
+    const digits = index.rules.decimalDigits;
+    const cheapest = cheapestSelection(ev, digits);
+    return {
+      ...base,
+      available: true,
+      minTotal: fromMinor(cheapest.totalMinor, digits),
+      cityTax: fromMinor(cheapest.cityTaxMinor, digits),
+      reason: null,
+      restrictions: [],
+    };
+  }
+  const restrictions = mergeNotices(ev.slots.flatMap((s) => s.notices));
+  return {
+    ...base,
+    available: false,
+    minTotal: null,
+    cityTax: null,
+    reason: restrictions.length > 0 ? "restricted" : "sold_out",
+    restrictions,
+  };
+}
+
+/**
+ * The cache key of one hotel's line in a portal list (ADR 0045), or null when lines are not kept: a trade
+ * customer's search (its prices follow the account, which the hotel's search version does not).
+ */
+function portalKey(q: AvailChannelCheckQuery, hotel: number, today: string, stay: Stay): string | null {
+  if (q.customer !== undefined) return null;
+  const rooms = q.rooms.map((r) => `${r.adults}:${r.ages.join(".")}`).join(",");
+  return `portal|${hotel}|${today}|${q.channel}|${q.language}|${stay.arrival}|${stay.departure}|${rooms}|${q.promoCode ?? ""}`;
+}
+
 /**
  * `availChannelCheck.do`: one search across the channel's hotels (or a destination's, or a chosen set), each with
- * its lowest price for the whole stay or the reason it has none. One SQL statement whatever the number of hotels
- * (two without dates: the zones, for "today"). Children matching no age group stay children (SPEC §5 portal rule).
+ * its lowest price for the whole stay or the reason it has none. A small statement lists the hotels with their
+ * time zones and search versions; each hotel's line is taken from the cache when it was computed from the hotel's
+ * current data, and the others are loaded together in ONE statement and evaluated (ADR 0011, ADR 0045). Children
+ * matching no age group stay children (SPEC §5 portal rule).
  */
 export async function searchPortal(
   deps: PortalDeps,
   q: AvailChannelCheckQuery,
 ): Promise<AvailChannelCheckResponse> {
   const now = deps.now();
-  let arrival = q.arrival;
-  if (!arrival) {
-    const zones = await findPortalZones(deps.database, {
-      channelId: q.channel,
-      hotelIds: q.hotels,
-      destinationId: q.destination,
-    });
-    // The latest "today" among the hotels, so the default arrival is bookable everywhere.
-    arrival =
-      zones
-        .map((z) => todayInZone(now, z))
-        .sort()
-        .at(-1) ?? todayInZone(now, "UTC");
-  }
-  const departure = q.departure ?? addDays(arrival, 1);
-  const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
-  const from = ymdToIso(arrival);
-  const ctx = await loadPortalContext(deps.database, {
+  const cache = deps.searchCache ?? null;
+  const listed = await findPortalHotels(deps.database, {
     channelId: q.channel,
     hotelIds: q.hotels,
     destinationId: q.destination,
-    promoCode: q.promoCode,
-    customerId: q.customer,
-    from,
-    to: ymdToIso(departure),
-    minAdults: Math.min(...priced),
-    maxAdults: Math.max(...priced),
   });
-  if (!ctx.channel) throw notFound("channel", "Unknown channel");
-  const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
-  const hotels: PortalHotel[] = ctx.hotels.map((h) => {
-    const base = {
-      id: h.hotel.id,
-      name: h.hotel.name,
-      city: h.hotel.city,
-      country: h.hotel.country,
-      destinations: h.destination_ids,
-      image: h.room_types.find((t) => t.gallery.length > 0)?.gallery[0] ?? null,
-      currency: h.currency?.code ?? h.hotel.currency_code,
-    };
-    if (arrival < firstArrivalInZone(now, h.hotel.time_zone))
-      return {
-        ...base,
-        available: false,
-        minTotal: null,
-        cityTax: null,
-        reason: "past" as const,
-        restrictions: [],
-      };
-    // A trade customer's prices apply only where the account is enabled: elsewhere the hotel shows what anybody sees.
-    const isTrade = tradeChannel && h.trade_enabled;
-    const search: SearchContext = {
-      ...h,
-      channel: ctx.channel,
-      customer: isTrade ? ctx.customer : null,
-      link: null,
-      package: null,
-    };
-    const index = new SearchIndex(search, from);
-    const ev = evaluateStay(index, arrival, departure, q.rooms, {
-      languageId: q.language,
-      today: todayInZone(now, h.hotel.time_zone),
-      promo: toPromo(h.promo),
-      overrides: [],
-      mtId: 0,
-      chosenRates: q.rooms.map(() => null),
-      isTrade,
-      customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
-      customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
-      cross: false,
-      connected: false,
-      ageMode: "portal",
+  // Without dates: the latest "today" among the hotels, so the default arrival is bookable everywhere.
+  const arrival =
+    q.arrival ??
+    listed
+      .map((h) => todayInZone(now, h.zone))
+      .sort()
+      .at(-1) ??
+    todayInZone(now, "UTC");
+  const stay = { arrival, departure: q.departure ?? addDays(arrival, 1) };
+  const lines = new Map<number, PortalHotel>();
+  const keys = new Map<number, string>();
+  for (const h of listed) {
+    const key = cache ? portalKey(q, h.id, todayInZone(now, h.zone), stay) : null;
+    if (!cache || !key) continue;
+    keys.set(h.id, key);
+    const entry = cache.peek(key);
+    if (entry && entry.version === h.version && arrival >= firstArrivalInZone(now, h.zone)) {
+      cache.served(true);
+      lines.set(h.id, entry.value as PortalHotel);
+    } else if (entry) cache.served(false);
+    else cache.missed();
+  }
+  const missing = listed.filter((h) => !lines.has(h.id)).map((h) => h.id);
+  if (missing.length > 0 || listed.length === 0) {
+    const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
+    const ctx = await loadPortalContext(deps.database, {
+      channelId: q.channel,
+      hotelIds: listed.length === 0 ? q.hotels : missing,
+      destinationId: q.destination,
+      promoCode: q.promoCode,
+      customerId: q.customer,
+      from: ymdToIso(stay.arrival),
+      to: ymdToIso(stay.departure),
+      minAdults: Math.min(...priced),
+      maxAdults: Math.max(...priced),
+      withChildren: q.rooms.some((r) => r.ages.length > 0),
     });
-    if (ev.available) {
-      const digits = index.rules.decimalDigits;
-      const from = cheapestSelection(ev, digits);
-      return {
-        ...base,
-        available: true,
-        minTotal: fromMinor(from.totalMinor, digits),
-        cityTax: fromMinor(from.cityTaxMinor, digits),
-        reason: null,
-        restrictions: [],
-      };
+    if (!ctx.channel) throw notFound("channel", "Unknown channel");
+    const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
+    for (const h of ctx.hotels) {
+      const line = portalHotel(h, ctx, q, stay, now, tradeChannel);
+      lines.set(h.hotel.id, line);
+      const key = keys.get(h.hotel.id);
+      // A line of a hotel whose arrival is past is not kept: it turns on the hour, not on the hotel's data.
+      if (cache && key && line.reason !== "past") cache.store(key, h.hotel.id, Number(h.version), line, 600);
     }
-    const restrictions = mergeNotices(ev.slots.flatMap((s) => s.notices));
-    return {
-      ...base,
-      available: false,
-      minTotal: null,
-      cityTax: null,
-      reason: restrictions.length > 0 ? ("restricted" as const) : ("sold_out" as const),
-      restrictions,
-    };
-  });
+  }
+  const hotels = listed.flatMap((h) => lines.get(h.id) ?? []);
   if (hotels.length > 0 && hotels.every((h) => h.reason === "past"))
     throw badInput("arrival", "cannot be in the past");
-  return { hotels, arrival, departure, nights: nightsBetween(arrival, departure) };
+  return {
+    hotels,
+    arrival: stay.arrival,
+    departure: stay.departure,
+    nights: nightsBetween(stay.arrival, stay.departure),
+  };
 }
 
 /** Destinations of the channel's group with the count and list of their properties sold on the channel. */

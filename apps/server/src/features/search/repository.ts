@@ -115,6 +115,8 @@ export type SearchContext = {
   child_prices: [number, number, number, number, number][];
   /** [ratePlan, offset, closedToArrival, closedToDeparture, minStay, maxStay] */
   restrictions: [number, number, boolean, boolean, number | null, number | null][];
+  /** The hotel's search version these rows were read at (ADR 0045), as text; "0" before its first change. */
+  version?: string;
 };
 
 export type SearchLoad = {
@@ -159,6 +161,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
       (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits, 'rounding', c.rounding)
          from currency c join h on c.code = h.currency_code) as currency,
+      coalesce((select version from search_version where hotel_id = (select id from h)), 0)::text as version,
       (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
          order by max_age, min_age, id), '[]') from age_group where hotel_id = (select id from h)) as age_groups,
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'description', description,

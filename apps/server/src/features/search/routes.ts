@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { App } from "../../http/app";
 import { tradeCustomerForCall } from "../trade/session";
 import { getCalendar, getPriceCalendar } from "./calendar";
-import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailability } from "./service";
+import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailabilityBody } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
 /** The searches that take `customer`: the trade session's customer, never the request's (ADR 0029). */
@@ -27,9 +27,12 @@ export function registerSearchRoutes(app: App, deps: SearchDeps): void {
         response: { 200: AvailResponseSchema, ...tradeErrors, 410: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const customer = await tradeCustomerForCall(deps, request, request.query);
-      return searchAvailability(deps, { ...request.query, customer });
+      // JSON text, checked against AvailResponseSchema when it was made: sent as it is (ADR 0045).
+      const body = await searchAvailabilityBody(deps, { ...request.query, customer });
+      // (Fastify's types know only the object; a JSON text with a JSON content type is sent without serializing.)
+      return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );
   app.get(

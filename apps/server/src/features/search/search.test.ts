@@ -707,9 +707,11 @@ describe("cost", () => {
       "arrival=20300110&departure=20300124&adults=2,1,2,3&childs=0,1,0,2&ages=4,1,8",
     );
     const noDates = await count("adults=2");
+    // One statement loads a search, or confirms the kept answer's version (ADR 0045); without dates at most one
+    // more finds hotel-local today.
     expect(one).toBe(1);
     expect(fourteen).toBe(1);
-    expect(noDates).toBe(2);
+    expect(noDates).toBeLessThanOrEqual(2);
   });
 });
 

@@ -1,5 +1,9 @@
 import type { RoomRequest } from "@alloggio/domain/contract/common";
-import type { AvailQuery, AvailResponse } from "@alloggio/domain/contract/search/avail";
+import {
+  type AvailQuery,
+  type AvailResponse,
+  AvailResponseSchema,
+} from "@alloggio/domain/contract/search/avail";
 import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -15,6 +19,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
+import type { SearchCache } from "./answer-cache";
 import {
   cheapestRatePerSlot,
   cheapestSelection,
@@ -25,7 +30,13 @@ import {
 import { readOverrides } from "./overrides";
 import { loadSearchContext, type PromoRow, type SearchContext } from "./repository";
 
-export type SearchDeps = { database: Database; now: () => Date; overrideSecret: string };
+export type SearchDeps = {
+  database: Database;
+  now: () => Date;
+  overrideSecret: string;
+  /** Answers kept between searches (ADR 0045); none when absent. */
+  searchCache?: SearchCache | null;
+};
 
 /** How far around the asked dates the nearby-dates search looks, in days. */
 export const NEARBY_WINDOW = 7;
@@ -201,12 +212,62 @@ function checkLink(l: Loaded, now: Date): void {
 
 /** `avail.do`: rooms and rates per room slot, cross-booking options, restriction notices. */
 export async function searchAvailability(deps: SearchDeps, q: AvailQuery): Promise<AvailResponse> {
+  return (await searchLoaded(deps, q)).response;
+}
+
+async function searchLoaded(
+  deps: SearchDeps,
+  q: AvailQuery,
+): Promise<{ response: AvailResponse; l: Loaded }> {
   const l = await loadSearch(deps, q);
   if (q.reservationLinkId && !l.ctx.link) throw notFound("rlId", "unknown reservation link");
   if (q.packageId && !l.ctx.package) throw notFound("pc_id", "unknown package");
   checkLink(l, deps.now());
   const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
-  return toResponse(l, ev, q);
+  return { response: toResponse(l, ev, q), l };
+}
+
+/**
+ * The cache key of a search, or null for one that is never kept: a trade customer's, a link's, a package's or one
+ * with signed price overrides (their answers depend on rows or secrets the hotel's search version does not
+ * follow). The query is already parsed, so its keys come in the schema's order; hotel-local today is part of it.
+ */
+function availCacheKey(q: AvailQuery, today: string): string | null {
+  if (q.customer !== undefined || q.reservationLinkId || q.packageId !== undefined || q.hpcc || q.override)
+    return null;
+  return `avail|${today}|${JSON.stringify(q)}`;
+}
+
+/**
+ * `avail.do` as the JSON text sent: from the cache when an answer for the same search, computed from the hotel's
+ * current data, is kept (one small shared statement), else searched and kept (ADR 0045).
+ */
+export async function searchAvailabilityBody(deps: SearchDeps, q: AvailQuery): Promise<string> {
+  const cache = deps.searchCache;
+  if (!cache) return JSON.stringify(AvailResponseSchema.parse(await searchAvailability(deps, q)));
+  const zone = cache.zoneOf(q.hotel);
+  const now = deps.now();
+  const key = zone ? availCacheKey(q, todayInZone(now, zone)) : null;
+  const entry = key ? cache.peek(key) : undefined;
+  if (entry && zone) {
+    const current = await cache.versionOf(q.hotel);
+    if (current && current.version === entry.version && current.zone === zone) {
+      if ((q.arrival ?? todayInZone(now, zone)) < firstArrivalInZone(now, zone))
+        throw badInput("arrival", "cannot be in the past");
+      cache.served(true);
+      return entry.value as string;
+    }
+    cache.served(false);
+  } else cache.missed();
+  const { response, l } = await searchLoaded(deps, q);
+  const body = JSON.stringify(AvailResponseSchema.parse(response));
+  const hotel = l.ctx.hotel;
+  const fresh = availCacheKey(q, l.today);
+  if (hotel && fresh && l.ctx.version !== undefined) {
+    cache.rememberZone(hotel.id, hotel.time_zone);
+    cache.store(fresh, hotel.id, Number(l.ctx.version), body, body.length * 2);
+  }
+  return body;
 }
 
 function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {

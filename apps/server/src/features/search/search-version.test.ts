@@ -1,0 +1,106 @@
+import {
+  anInventoryRange,
+  aPriceRange,
+  aRatePlan,
+  aRoomType,
+  buildProperty,
+  seedProperty,
+} from "@alloggio/test-kit/builders";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+
+let database: Database;
+let hotels: number[];
+
+function aHotel(name: string) {
+  const room = aRoomType();
+  const rate = aRatePlan();
+  const period = { from: "2030-01-05", to: "2030-01-25" };
+  return buildProperty({
+    hotel: { name },
+    roomTypes: [room],
+    ratePlans: [rate],
+    prices: [aPriceRange(room, rate, { ...period, adults: 2 })],
+    inventory: [anInventoryRange(room, { ...period, allotment: 3 })],
+  });
+}
+
+async function versions(): Promise<Map<number, number>> {
+  const rows = await database.query<{ hotel_id: number; version: string }>(
+    sql`select hotel_id, version from search_version`,
+  );
+  return new Map(rows.map((r) => [r.hotel_id, Number(r.version)]));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hotels = [];
+  for (const name of ["Version A", "Version B"])
+    hotels.push((await seedProperty(database, aHotel(name))).hotelId);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the search version of a hotel (ADR 0045)", () => {
+  it("changes with every table a search reads, in the changing statement, for that hotel only", async () => {
+    const [a, b] = hotels as [number, number];
+    const changes = [
+      sql`update price set amount_minor = amount_minor + 1 where room_type_id in (select id from room_type where hotel_id = ${a})`,
+      sql`update inventory set sold = sold + 1 where day = '2030-01-10' and room_type_id in (select id from room_type where hotel_id = ${a})`,
+      sql`insert into restriction (rate_plan_id, day, closed_to_arrival) select id, '2030-01-11', true from rate_plan where hotel_id = ${a}`,
+      sql`delete from restriction where rate_plan_id in (select id from rate_plan where hotel_id = ${a})`,
+      sql`update rate_plan set min_stay = 1 where hotel_id = ${a}`,
+      sql`update room_type set max_children = max_children where hotel_id = ${a}`,
+      sql`update hotel set city_tax_minor = city_tax_minor + 10 where id = ${a}`,
+      sql`delete from rate_plan_channel where rate_plan_id in (select id from rate_plan where hotel_id = ${a})`,
+    ];
+    for (const change of changes) {
+      const before = await versions();
+      await database.query(change);
+      const after = await versions();
+      expect(after.get(a), changes.indexOf(change).toString()).toBeGreaterThan(before.get(a) ?? 0);
+      expect(after.get(b)).toBe(before.get(b));
+    }
+  });
+
+  it("stays when a statement changes no row", async () => {
+    const before = await versions();
+    await database.query(sql`update price set amount_minor = 1 where day = '1999-01-01'`);
+    expect(await versions()).toEqual(before);
+  });
+
+  it("changes for every hotel of a channel or a currency when that row changes", async () => {
+    const before = await versions();
+    await database.query(sql`update currency set rounding = rounding where code = 'EUR'`);
+    const after = await versions();
+    for (const id of hotels) expect(after.get(id)).toBeGreaterThan(before.get(id) ?? 0);
+  });
+
+  it("does not change when the transaction that changed a price rolls back", async () => {
+    const [a] = hotels as [number];
+    const before = await versions();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update price set amount_minor = 1 where room_type_id in (select id from room_type where hotel_id = ${a})`,
+        );
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await versions()).get(a)).toBe(before.get(a));
+  });
+
+  it("goes with a deleted hotel, and a new version never repeats an old one", async () => {
+    const [, b] = hotels as [number, number];
+    const before = await versions();
+    await database.query(sql`delete from hotel where id = ${b}`);
+    const after = await versions();
+    expect(after.has(b)).toBe(false);
+    const { hotelId } = await seedProperty(database, aHotel("Version C"));
+    expect((await versions()).get(hotelId)).toBeGreaterThan(Math.max(...before.values()));
+  });
+});
