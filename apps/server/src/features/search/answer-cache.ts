@@ -122,9 +122,9 @@ export class SearchCache {
   /** Keeps an answer computed from the hotel's data at `version`; `size` is about its bytes in memory. */
   store(key: string, hotel: number, version: number, value: unknown, size: number): void {
     this.entries.set(key, { hotel, version, value, size: Math.max(64, size + key.length * 2) });
-    let keys = this.keysByHotel.get(hotel);
-    if (!keys) this.keysByHotel.set(hotel, (keys = new Set()));
+    const keys = this.keysByHotel.get(hotel) ?? new Set<string>();
     keys.add(key);
+    this.keysByHotel.set(hotel, keys);
   }
 
   /** Drops every answer of a hotel (its data changed). */
