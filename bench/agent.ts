@@ -17,6 +17,7 @@ import { type SearchCase, searchLoad } from "./queries";
 export type AgentReady = { type: "ready"; url: string; baselineUrl: string; pid: number; startMs: number };
 export type AgentCommand =
   | { cmd: "statements" }
+  | { cmd: "cache" }
   | { cmd: "b0"; body: string }
   | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
   | { cmd: "profile"; action: "start" }
@@ -82,6 +83,8 @@ process.on("message", async (message: AgentRequest) => {
     switch (message.cmd) {
       case "statements":
         return reply(database.statements.count);
+      case "cache":
+        return reply(server.app.searchCache?.stats() ?? null);
       case "b0":
         b0Body = message.body;
         return reply(Buffer.byteLength(b0Body));

@@ -128,7 +128,11 @@ async function findBookingStays(
 }
 
 /** Creates, migrates and fills the database of one run. `url` is DATABASE_URL for PostgreSQL. */
-export async function prepareDatabase(kind: Kind, url: string | undefined): Promise<Prepared> {
+export async function prepareDatabase(
+  kind: Kind,
+  url: string | undefined,
+  hotels?: number,
+): Promise<Prepared> {
   let database: Database;
   let env: Record<string, string>;
   let drop: () => Promise<void>;
@@ -148,7 +152,7 @@ export async function prepareDatabase(kind: Kind, url: string | undefined): Prom
     const t0 = performance.now();
     await migrateDatabase(database);
     const migrateMs = performance.now() - t0;
-    const data = await generateDataset(database);
+    const data = await generateDataset(database, new Date(), hotels);
     const stays = await findBookingStays(database, data.today);
     await database.close();
     return { kind, env, data, migrateMs, ...stays, drop };
