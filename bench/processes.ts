@@ -114,7 +114,7 @@ async function measure(ctx: ProcessesContext, n: number): Promise<Run> {
     // Warm-up: every worker's connections prepare the search statement and JIT the hot path.
     await closedLoop(search, ctx.connections, ctx.seconds(2));
     const peak = await closedLoop(search, ctx.connections, ctx.seconds(5));
-    const bookings = await closedLoop(ctx.booking(server.url), ctx.connections, ctx.seconds(3));
+    const bookings = await closedLoop(ctx.booking(server.url), ctx.connections, ctx.seconds(5));
     ctx.log(
       `${ctx.kind}: ${n} process(es): search ${Math.round(peak.rps)}/s, bookings ${Math.round(bookings.rps)}/s codes ${JSON.stringify(bookings.statusCodes)}`,
     );
@@ -131,6 +131,12 @@ async function measure(ctx: ProcessesContext, n: number): Promise<Run> {
 }
 
 const NOTE = "closed loop; the load generator shares the 2 cores with the server processes";
+
+/** b ÷ a, or a row saying why there is no ratio (nothing answered with one process). */
+function ratio(name: string, b: number, a: number): Figure {
+  if (a > 0) return info(name, b / a, "", NOTE);
+  return { name, value: null, unit: "", goal: null, meets: null, note: "nothing answered with 1 process" };
+}
 
 /** The 1-process and 2-process figures (info rows), or one row saying why they were not measured. */
 export async function measureProcesses(ctx: ProcessesContext): Promise<Figure[]> {
@@ -162,10 +168,10 @@ export async function measureProcesses(ctx: ProcessesContext): Promise<Figure[]>
         "req/s",
         `B3 mix, Node cluster; ${two.searchNon2xx} non-2xx`,
       ),
-      info("search req/s, 2 processes ÷ 1", two.search / one.search, "", NOTE),
+      ratio("search req/s, 2 processes ÷ 1", two.search, one.search),
       info("uncontended bookings, 1 process", one.bookings, "/s", `${c}; ${one.bookingNon2xx} non-2xx`),
       info("uncontended bookings, 2 processes", two.bookings, "/s", `${c}; ${two.bookingNon2xx} non-2xx`),
-      info("uncontended bookings, 2 processes ÷ 1", two.bookings / one.bookings, "", NOTE),
+      ratio("uncontended bookings, 2 processes ÷ 1", two.bookings, one.bookings),
       info("peak resident memory, 1 process", one.memoryMb, "MB", "VmHWM"),
       info("peak resident memory, 2 processes", two.memoryMb, "MB", "VmHWM, primary + 2 workers summed"),
     ];
