@@ -180,7 +180,10 @@ export async function measureProcesses(ctx: ProcessesContext): Promise<Figure[]>
         "peak resident memory, 2 processes",
         sum(two.memoryMb),
         "MB",
-        `VmHWM summed: primary ${two.memoryMb.map((m) => Math.round(m)).join(" MB + workers ")} MB`,
+        `VmHWM summed: primary ${Math.round(two.memoryMb[0] ?? 0)} MB, workers ${two.memoryMb
+          .slice(1)
+          .map((m) => Math.round(m))
+          .join(" + ")} MB`,
       ),
     ];
   } catch (err) {
