@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase, testDatabaseKind } from "@alloggio/test-kit/database";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { processCount, processPlan } from "./cluster";
 import type { Database } from "./db/client";
 
@@ -112,7 +112,7 @@ describe.runIf(testDatabaseKind() === "postgres")("the server as two processes o
     await database?.close();
   });
 
-  it("two workers share the port and both answer; a killed one is replaced; SIGTERM drains them and exits 0", async () => {
+  it("two workers share the port and both answer; a killed one is replaced; SIGHUP renews them without a failed request; SIGTERM drains them and exits 0", async () => {
     database = await createTestDatabase();
     // LOG_LEVEL=info: each worker logs its requests, with its pid.
     const server = start({ PROCESSES: "2", DATABASE_URL: database.url, LOG_LEVEL: "info" });
@@ -142,10 +142,36 @@ describe.runIf(testDatabaseKind() === "postgres")("the server as two processes o
     expect(server.output()).toContain(`worker ${workers[0]!.pid} died (signal SIGKILL): starting another`);
     for (let i = 0; i < 6; i++) expect(await get(port, "/api/health")).toBe(200);
 
+    // SIGHUP: a rolling restart. Each old worker is stopped only after its replacement listens, so requests
+    // sent all along are all answered.
+    const before = listeningWorkers(server.output()).length;
+    let rolling = true;
+    const during: Promise<number>[] = [];
+    const load = (async () => {
+      while (rolling) {
+        during.push(get(port, "/api/health").catch(() => 0));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    server.child.kill("SIGHUP");
+    await server.until((out) => out.includes("rolling restart done"));
+    rolling = false;
+    await load;
+    const codes = await Promise.all(during);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c !== 200)).toEqual([]);
+    const renewed = listeningWorkers(server.output()).slice(before);
+    expect(renewed).toHaveLength(2);
+    for (const old of [workers[1]!.pid, replacement.pid])
+      await vi.waitFor(() => expect(() => process.kill(old, 0)).toThrow(), {
+        timeout: 60_000,
+        interval: 200,
+      });
+
     // SIGTERM: each worker closes its server and database, then the primary exits 0.
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("every worker stopped");
-    for (const pid of [workers[1]!.pid, replacement.pid]) expect(() => process.kill(pid, 0)).toThrow();
+    for (const pid of renewed.map((w) => w.pid)) expect(() => process.kill(pid, 0)).toThrow();
   }, 240_000); // Three Node processes compile and start the server: a wait budget on a busy shared machine, not a speed check.
 });
