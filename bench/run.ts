@@ -14,6 +14,7 @@ import { measureCache } from "./cache";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
+import { measureProcesses } from "./processes";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
 import { measureStartup } from "./startup";
 import { ensureWebBuild, type LighthouseScores, measureInitialJs, runLighthouse } from "./web";
@@ -462,6 +463,15 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         limit,
         "server child process",
       ),
+    );
+    // The server as 1 and 2 processes (PostgreSQL only), on its own: the suite's server stops first.
+    await stopAgent(agent);
+    const unbooked = cycle([...prepared.uncontended].reverse());
+    const search = (u: string) => searchTarget(u, "/api/avail.do", cases);
+    const booking = (u: string) => bookingTarget(u, unbooked);
+    const env = prepared.env;
+    figures.push(
+      ...(await measureProcesses({ kind, env, search, booking, seconds: S, connections: CONNECTIONS, log })),
     );
     return {
       kind,

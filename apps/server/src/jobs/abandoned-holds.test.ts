@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import {
   anInventoryRange,
   aPriceRange,
@@ -26,7 +29,10 @@ const hotel = buildProperty({
   roomTypes: [room],
   ratePlans: [rate],
   prices: [aPriceRange(room, rate)],
-  inventory: [anInventoryRange(room, { allotment: 2 })],
+  inventory: [
+    anInventoryRange(room, { to: "2030-01-31", allotment: 2 }),
+    anInventoryRange(room, { from: "2030-02-01", allotment: 30 }),
+  ],
 });
 
 beforeAll(async () => {
@@ -99,4 +105,78 @@ describe("releaseAbandonedHolds", () => {
     // A second sweep finds nothing left to do.
     expect(await releaseAbandonedHolds(deps, "http://x")).toEqual({ checked: 0, confirmed: 0, released: 0 });
   });
+});
+
+describe("releaseAbandonedHolds in several processes at once (ADR 0048)", () => {
+  /** Holds on 1 February: `abandoned` never completed 3-D Secure, `completed` did (the sweep confirms those). */
+  async function holds(abandoned: number, completed: number, key: string) {
+    const gateway = createSandboxGateway(database);
+    const deps = { database, now: () => new Date(), overrideSecret: "x", gateway };
+    const ids: { id: number; paid: boolean }[] = [];
+    for (let i = 0; i < abandoned + completed; i++) {
+      const token = (await gateway.tokenise({ number: "4000000000003220", last4: "3220" }))!;
+      const req = { ...(request(token) as object), arrival: "20300201", departure: "20300202" } as never;
+      const booked = await confirmBooking(deps, req, `${key}-${i}`, "http://x");
+      const paid = i >= abandoned;
+      if (paid) await gateway.completeChallenge(booked.redirectUrl!.split("/").pop()!, true);
+      const [row] = await database.query<{ id: number }>(
+        sql`select id from reservation where code = ${booked.reservation.code}`,
+      );
+      ids.push({ id: Number(row!.id), paid });
+    }
+    return ids;
+  }
+
+  /** Each hold changed state exactly once, the rooms of the released ones are back, and mails went once. */
+  async function expectEachSettledOnce(ids: { id: number; paid: boolean }[]) {
+    for (const { id, paid } of ids) {
+      const history = await database.query<{ to_status: string }>(
+        sql`select to_status from reservation_history where reservation_id = ${id}
+            and to_status in ('confirmed', 'cancelled')`,
+      );
+      expect(history.map((h) => h.to_status)).toEqual([paid ? "confirmed" : "cancelled"]);
+    }
+    const [inv] = await database.query<{ sold: number }>(
+      sql`select sold from inventory where room_type_id = ${room.id} and day = '2030-02-01'`,
+    );
+    expect(inv!.sold).toBe(ids.filter((h) => h.paid).length);
+    const mails = await database.query<{ n: number }>(
+      sql`select reservation_id, count(*)::int as n from mail_outbox
+          where reservation_id in (${sql.join(
+            ids.map((h) => sql`${h.id}`),
+            sql`, `,
+          )}) group by reservation_id`,
+    );
+    // Only the confirmed ones have mails, and each as many as the first (no second set from the other sweep).
+    expect(mails).toHaveLength(ids.filter((h) => h.paid).length);
+    expect(new Set(mails.map((m) => m.n)).size).toBeLessThanOrEqual(1);
+  }
+
+  it("two sweeps at once settle each hold once", async () => {
+    const ids = await holds(5, 3, "pair");
+    const gateway = createSandboxGateway(database);
+    const deps = { database, now: () => new Date(Date.now() + 31 * 60_000), overrideSecret: "x", gateway };
+    await Promise.all([releaseAbandonedHolds(deps, "http://x"), releaseAbandonedHolds(deps, "http://x")]);
+    await expectEachSettledOnce(ids);
+    await database.query(
+      sql`update inventory set sold = 0 where room_type_id = ${room.id} and day = '2030-02-01'`,
+    );
+  });
+
+  it.runIf(process.env.ALLOGGIO_TEST_DB === "postgres")(
+    "two processes sweeping at once on PostgreSQL settle each hold once",
+    async () => {
+      const ids = await holds(8, 4, "procs");
+      const script = fileURLToPath(new URL("./abandoned-holds-process.ts", import.meta.url));
+      const at = new Date(Date.now() + 31 * 60_000).toISOString();
+      const exec = promisify(execFile);
+      await Promise.all(
+        [1, 2].map(() => exec(process.execPath, ["--import", "tsx", script, database.url!, at])),
+      );
+      await expectEachSettledOnce(ids);
+    },
+    // Two Node processes start and compile the sweep before any work: a wait budget on a busy machine, not a
+    // speed check.
+    120_000,
+  );
 });
