@@ -590,6 +590,41 @@ function machine() {
   };
 }
 
+/**
+ * `--portal-1000`: the portal search over 1 000 hotels (the same hotel shape, ten times as many), on a data set of its
+ * own, to show how the list's cost grows with the hotels (issue 16). Info rows beside the 100-hotel goal. About
+ * 2.5 minutes more on PostgreSQL (the data set), much more on PGlite: PostgreSQL only.
+ */
+async function portalAtScale(hotels: number): Promise<Figure[]> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return [notMeasured(`portal search over ${hotels} hotels p99`, "ms", "info", "PostgreSQL only")];
+  log(`postgres: ${hotels}-hotel data set for the portal…`);
+  const prepared = await prepareDatabase("postgres", url, hotels);
+  cleanups.add(prepared.drop);
+  const agent = await startAgent(prepared.env, join(resultsDir, `server-postgres-${hotels}.log`));
+  const kill = async () => {
+    agent.child.kill("SIGKILL");
+  };
+  cleanups.add(kill);
+  try {
+    const cases = searchMix(prepared.data.today, 5000);
+    const figures = await measurePortalSearch({ kind: "postgres", agent, prepared, cases });
+    return figures
+      .filter((f) => f.name.startsWith("portal search over") || f.name.startsWith("SQL statements"))
+      .map((f) => ({
+        ...f,
+        name: f.name.startsWith("SQL") ? `${f.name} (${hotels} hotels)` : f.name,
+        goal: null,
+        meets: null,
+      }));
+  } finally {
+    await stopAgent(agent);
+    cleanups.delete(kill);
+    await prepared.drop();
+    cleanups.delete(prepared.drop);
+  }
+}
+
 async function main() {
   const kinds: Kind[] = args.has("--both")
     ? ["pglite", "postgres"]
@@ -620,6 +655,7 @@ async function main() {
       info("PGlite ÷ PostgreSQL p50 at 70% of each peak", pglite.b3p50 / postgres.b3p50, ""),
       info("PGlite ÷ PostgreSQL p99 at 70% of each peak", pglite.b3p99 / postgres.b3p99, ""),
     );
+  if (postgres && args.has("--portal-1000")) postgres.figures.push(...(await portalAtScale(1000)));
   mkdirSync(resultsDir, { recursive: true });
   for (const r of results) {
     const title = `Alloggio bench on ${r.kind === "postgres" ? "PostgreSQL" : "PGlite"} — ${atStart.cpus} × ${atStart.cpuModel}, load ${atStart.loadAverage.join(" ")}${quick ? " (QUICK: not for quoting)" : ""}`;
