@@ -11,6 +11,7 @@ import Fastify from "fastify";
 import { loadEnv } from "../apps/server/src/config/env";
 import { loadSearchContext } from "../apps/server/src/features/search/repository";
 import { startServer } from "../apps/server/src/server";
+import { type MemoryCommand, pgliteWasmBytes, startMemorySampler } from "./memory";
 import { naiveSearch } from "./naive";
 import { type SearchCase, searchLoad } from "./queries";
 
@@ -21,6 +22,7 @@ export type AgentCommand =
   | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
   | { cmd: "profile"; action: "start" }
   | { cmd: "profile"; action: "stop"; file: string }
+  | MemoryCommand
   | { cmd: "stop" };
 export type AgentRequest = AgentCommand & { id: number };
 export type B1Result = { latenciesMs: number[]; elapsedMs: number; statements: number };
@@ -29,6 +31,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const t0 = performance.now();
 const server = await startServer(loadEnv(), { root });
 const { database } = server;
+const memory = startMemorySampler(() =>
+  pgliteWasmBytes((database.db as unknown as { $client: unknown }).$client),
+);
 
 let b0Body = "{}";
 const baseline = Fastify({ logger: false });
@@ -98,6 +103,8 @@ process.on("message", async (message: AgentRequest) => {
           writeFileSync(message.file, JSON.stringify(profile));
           return reply(message.file);
         }
+      case "memory":
+        return reply(memory.handle(message));
       case "stop":
         await baseline.close();
         await server.close();

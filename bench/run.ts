@@ -12,6 +12,7 @@ import type { AgentCommand, AgentReady, B1Result } from "./agent";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
+import { memoryPhases } from "./memory";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
 import { measureStartup } from "./startup";
 import { ensureWebBuild, type LighthouseScores, measureInitialJs, runLighthouse } from "./web";
@@ -35,8 +36,12 @@ process.once("SIGINT", () => {
   process.stderr.write("\ninterrupted: cleaning up…\n");
   void Promise.allSettled([...cleanups].map((f) => f())).then(() => process.exit(130));
 });
-const log = (msg: string) =>
+/** The per-phase memory rows of the running suite (memory.ts): every log line may start a phase. */
+let phases: ReturnType<typeof memoryPhases> | null = null;
+const log = (msg: string) => {
+  phases?.log(msg);
   process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+};
 
 // ── The server process ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -259,6 +264,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
   };
   cleanups.add(killAgent);
   const pid = agent.ready.pid;
+  phases = memoryPhases(agent.call);
   log(`${kind}: server up in ${Math.round(agent.ready.startMs)} ms (pid ${pid}) at ${agent.ready.url}`);
   const cases = searchMix(prepared.data.today, 5000);
   const ctx: SuiteContext = { kind, agent, prepared, cases };
@@ -431,6 +437,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     );
 
     const memory = memoryOf(pid);
+    const memoryRows = await phases.figures();
     // Lighthouse once per invocation, on the first suite's server (it needs the app with data), after the load.
     if (args.has("--lighthouse") && lighthouse === null)
       lighthouse = await lighthouseFigures(agent.ready.url, prepared.data.today);
@@ -443,6 +450,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         limit,
         "server child process",
       ),
+      ...memoryRows,
     );
     return {
       kind,
