@@ -9,6 +9,7 @@ import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentCommand, AgentReady, B1Result } from "./agent";
+import { buildAgent } from "./agent-build";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
@@ -51,6 +52,9 @@ type Agent = {
   call: <T>(request: AgentCommand) => Promise<T>;
 };
 
+/** The agent bundle (agent-build.ts), built once per invocation. */
+let agentScript: string | undefined;
+
 async function startAgent(env: Record<string, string>, logFile: string): Promise<Agent> {
   const out = openSync(logFile, "w");
   const childEnv: NodeJS.ProcessEnv = {
@@ -67,7 +71,8 @@ async function startAgent(env: Record<string, string>, logFile: string): Promise
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/agent.ts")], {
+  agentScript ??= await buildAgent(root);
+  const child = spawn(process.execPath, [agentScript], {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", out, out, "ipc"],
