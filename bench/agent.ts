@@ -1,16 +1,15 @@
-// The server process of the benchmark, started by run.ts as a child (`node --import tsx bench/agent.ts`), so the
+// The server process of the benchmark, started by run.ts as a child (bundled first: agent-build.ts), so the
 // load generator and the server do not share an event loop, and its peak memory is its own (/proc/<pid>/status).
 // It starts the REAL server with startServer() — the same function `npm start` runs — on the prepared database,
 // plus a bare Fastify instance for the baselines B0 (precomputed JSON) and B2 (naive search). It answers the
 // parent over IPC: statement counts, and B1 (the search's own statement through the driver, no HTTP).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import { loadEnv } from "../apps/server/src/config/env";
 import { loadSearchContext } from "../apps/server/src/features/search/repository";
 import { startServer } from "../apps/server/src/server";
+import { type MemoryCommand, pgliteWasmBytes, startMemorySampler } from "./memory";
 import { naiveSearch } from "./naive";
 import { type SearchCase, searchLoad } from "./queries";
 
@@ -22,14 +21,19 @@ export type AgentCommand =
   | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
   | { cmd: "profile"; action: "start" }
   | { cmd: "profile"; action: "stop"; file: string }
+  | MemoryCommand
   | { cmd: "stop" };
 export type AgentRequest = AgentCommand & { id: number };
 export type B1Result = { latenciesMs: number[]; elapsedMs: number; statements: number };
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// The repository root: run.ts starts this process there (it runs as a bundle in bench/results/agent, agent-build.ts).
+const root = process.cwd();
 const t0 = performance.now();
 const server = await startServer(loadEnv(), { root });
 const { database } = server;
+const memory = startMemorySampler(() =>
+  pgliteWasmBytes((database.db as unknown as { $client: unknown }).$client),
+);
 
 let b0Body = "{}";
 const baseline = Fastify({ logger: false });
@@ -101,6 +105,8 @@ process.on("message", async (message: AgentRequest) => {
           writeFileSync(message.file, JSON.stringify(profile));
           return reply(message.file);
         }
+      case "memory":
+        return reply(memory.handle(message));
       case "stop":
         await baseline.close();
         await server.close();

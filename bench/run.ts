@@ -10,10 +10,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CacheCounts } from "../apps/server/src/features/search/answer-cache";
 import type { AgentCommand, AgentReady, B1Result } from "./agent";
+import { buildAgent } from "./agent-build";
 import { measureCache } from "./cache";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
+import { memoryPhases } from "./memory";
 import { measureProcesses } from "./processes";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
 import { measureStartup } from "./startup";
@@ -38,8 +40,12 @@ process.once("SIGINT", () => {
   process.stderr.write("\ninterrupted: cleaning up…\n");
   void Promise.allSettled([...cleanups].map((f) => f())).then(() => process.exit(130));
 });
-const log = (msg: string) =>
+/** The per-phase memory rows of the running suite (memory.ts): every log line may start a phase. */
+let phases: ReturnType<typeof memoryPhases> | null = null;
+const log = (msg: string) => {
+  phases?.log(msg);
   process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+};
 
 // ── The server process ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -48,6 +54,9 @@ type Agent = {
   ready: AgentReady;
   call: <T>(request: AgentCommand) => Promise<T>;
 };
+
+/** The agent bundle (agent-build.ts), built once per invocation. */
+let agentScript: string | undefined;
 
 async function startAgent(env: Record<string, string>, logFile: string): Promise<Agent> {
   const out = openSync(logFile, "w");
@@ -65,7 +74,8 @@ async function startAgent(env: Record<string, string>, logFile: string): Promise
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/agent.ts")], {
+  agentScript ??= await buildAgent(root);
+  const child = spawn(process.execPath, [agentScript], {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", out, out, "ipc"],
@@ -262,6 +272,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
   };
   cleanups.add(killAgent);
   const pid = agent.ready.pid;
+  phases = memoryPhases(agent.call);
   log(`${kind}: server up in ${Math.round(agent.ready.startMs)} ms (pid ${pid}) at ${agent.ready.url}`);
   const cases = searchMix(prepared.data.today, 5000);
   const ctx: SuiteContext = { kind, agent, prepared, cases };
@@ -451,6 +462,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     );
 
     const memory = memoryOf(pid);
+    const memoryRows = await phases.figures();
     // Lighthouse once per invocation, on the first suite's server (it needs the app with data), after the load.
     if (args.has("--lighthouse") && lighthouse === null)
       lighthouse = await lighthouseFigures(agent.ready.url, prepared.data.today);
@@ -463,6 +475,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         limit,
         "server child process",
       ),
+      ...memoryRows,
     );
     // The server as 1 and 2 processes (PostgreSQL only), on its own: the suite's server stops first.
     await stopAgent(agent);

@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureServerBuild } from "../scripts/build-server.mjs";
 import { createPostgresDatabase, type Kind, tempDir } from "./database";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -72,6 +73,8 @@ export async function measureStartup(
   kind: Kind,
   url: string | undefined,
 ): Promise<{ firstMs: number; restartMs: number }> {
+  // As the web app (web.ts): the server bundle start.mjs runs is built first when stale, so no build is timed.
+  await ensureServerBuild();
   const port = await freePort();
   const dir = tempDir("alloggio-bench-start-");
   const pgDb = kind === "postgres" && url ? await createPostgresDatabase(url, "alloggio_bench_start") : null;

@@ -46,6 +46,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * PGlite's buffer cache lives in its WebAssembly memory, which only grows: initdb's default (128 MB) ends up wholly
+ * resident once a big catalogue has been searched, the largest single part of a PGlite server's peak memory. 64 MB
+ * holds a group's hot prices; a page beyond it is read again from the OS's file cache (ADR 0049).
+ */
+export const PGLITE_SHARED_BUFFERS = "64MB";
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /** A dedicated connection that LISTENs, made again (after 1 s) when it is lost. */
 async function listenPostgres(
   url: string,
@@ -125,7 +133,7 @@ export async function openDatabase(options: Options): Promise<Database> {
   let client = options.pglite;
   if (!client) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS });
   }
   await client.waitReady;
   const owned = client;

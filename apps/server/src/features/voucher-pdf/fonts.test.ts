@@ -1,10 +1,13 @@
 import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { formatMoney } from "@alloggio/domain/money/money";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countryName, formatDay, formatInstant } from "../mail/mail-document";
 import { MAIL_TEXTS } from "../mail/texts";
-import { fontChainFor, splitIntoRuns } from "./fonts";
+import { fontChainFor, loadFontkit, splitIntoRuns } from "./fonts";
 import { VOUCHER_PDF_TEXTS } from "./texts";
+
+// fontkit is loaded with the first voucher (ADR 0049); these tests call the font helpers directly.
+beforeAll(() => loadFontkit());
 
 /** Every string of a texts table, its functions called with sample values. */
 function stringsOf(table: object): string[] {

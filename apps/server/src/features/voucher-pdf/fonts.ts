@@ -2,7 +2,7 @@
 // for Japanese, from npm (SIL OFL 1.1). pdfkit's built-in Helvetica has no CJK glyphs and only WinAnsi.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
 
 export type FontFace = "latin" | "sc" | "jp";
 export type FontWeight = "regular" | "bold";
@@ -38,15 +38,23 @@ export function fontChainFor(textLanguage: string): FontFace[] {
   return CHAINS[textLanguage] ?? LATIN_FIRST;
 }
 
+// fontkit itself (about 25 MB and most of a second to load) is imported with the first voucher, not at boot: most
+// processes never draw one (ADR 0049). renderVoucherPdf awaits loadFontkit() before it lays anything out.
+let fontkit: typeof Fontkit | undefined;
+export async function loadFontkit(): Promise<void> {
+  fontkit ??= await import("fontkit");
+}
+
 // Parsed once per process, on first use: a Latin-only voucher never reads the CJK files (10 MB each).
-const loaded = new Map<string, fontkit.Font>();
+const loaded = new Map<string, Fontkit.Font>();
 
 /** The parsed font (fontkit), which pdfkit embeds as a subset of the glyphs a document uses. */
-export function loadFont(face: FontFace, weight: FontWeight): fontkit.Font {
+export function loadFont(face: FontFace, weight: FontWeight): Fontkit.Font {
   const key = `${face}-${weight}`;
   let font = loaded.get(key);
   if (!font) {
-    font = fontkit.create(readFileSync(require.resolve(FILES[face][weight]))) as fontkit.Font;
+    if (!fontkit) throw new Error("loadFont: await loadFontkit() first");
+    font = fontkit.create(readFileSync(require.resolve(FILES[face][weight]))) as Fontkit.Font;
     loaded.set(key, font);
   }
   return font;

@@ -1,7 +1,7 @@
 // Lays a voucher document out on A4 with pdfkit: text wraps in its column, tables repeat their header on a new
 // page, nothing is cut at a page break, and every page has a footer with the code and "page n of m".
-import PDFDocument from "pdfkit";
-import { type FontFace, type FontWeight, fontChainFor, loadFont, splitIntoRuns } from "./fonts";
+import type PDFKitDocument from "pdfkit";
+import { type FontFace, type FontWeight, fontChainFor, loadFont, loadFontkit, splitIntoRuns } from "./fonts";
 import type { Tone, VoucherBlock, VoucherDocument, VoucherSection } from "./voucher-document";
 
 const MARGIN = { top: 48, left: 48, right: 48, bottom: 64 };
@@ -437,8 +437,14 @@ function drawFooters(w: Writer, doc: VoucherDocument): void {
   }
 }
 
+// pdfkit (with fontkit, about 25 MB and most of a second to load) is imported with the first voucher, not at boot:
+// most processes never draw one (ADR 0049).
+let pdfkit: Promise<typeof PDFKitDocument> | undefined;
+
 /** The voucher as a PDF file (A4), its text in the faces that draw the document's languages. */
-export function renderVoucherPdf(doc: VoucherDocument, now: Date): Promise<Buffer> {
+export async function renderVoucherPdf(doc: VoucherDocument, now: Date): Promise<Buffer> {
+  pdfkit ??= import("pdfkit").then((m) => m.default);
+  const [PDFDocument] = await Promise.all([pdfkit, loadFontkit()]);
   const pdf = new PDFDocument({
     size: "A4",
     margins: MARGIN,

@@ -8,7 +8,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import multipart from "@fastify/multipart";
 import { and, eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { roomType, roomTypePhoto } from "../../../db/schema";
 import type { App } from "../../../http/app";
@@ -28,11 +28,19 @@ const unsupported = () =>
     { field: "photo", message: "must be a JPEG, PNG or WebP image" },
   ]);
 
+// sharp (libvips: tens of MB and part of a second to load) is imported with the first upload, not at boot (ADR 0049).
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import("sharp").then((m) => m.default);
+  return sharpModule;
+};
+
 /**
  * The photo's two WebP sizes. The format is read from the content (sharp's metadata), never from the file name or
  * the type the browser sent; anything else is refused.
  */
 export async function resizePhoto(input: Buffer) {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;

@@ -1,0 +1,51 @@
+// scripts/start.mjs (`npm start`) builds the server bundle only when a source is newer than it (ADR 0049): a restart
+// skips the build, an edit to the server or the domain package does not run stale code.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { isStale, newest, serverBundle, serverSources } from "../../../../scripts/build-server.mjs";
+
+const dir = mkdtempSync(join(tmpdir(), "alloggio-stale-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const at = (path: string, seconds: number) => {
+  mkdirSync(resolve(path, ".."), { recursive: true });
+  writeFileSync(path, "x");
+  utimesSync(path, seconds, seconds);
+  return path;
+};
+
+describe("start-up freshness (scripts/build-server.mjs)", () => {
+  it("builds when the output is missing", () => {
+    at(join(dir, "a/src/main.ts"), 1_000);
+    expect(isStale(join(dir, "a/missing.js"), [join(dir, "a/src")])).toBe(true);
+  });
+
+  it("skips the build when the output is newer than every source, nested folders included", () => {
+    at(join(dir, "b/src/main.ts"), 1_000);
+    at(join(dir, "b/src/deep/er/file.ts"), 1_500);
+    const out = at(join(dir, "b/dist/server.js"), 2_000);
+    expect(newest(join(dir, "b/src"))).toBe(1_500_000);
+    expect(isStale(out, [join(dir, "b/src"), join(dir, "b/none")])).toBe(false);
+  });
+
+  it("builds again when any source, however deep, is newer than the output", () => {
+    at(join(dir, "c/src/main.ts"), 1_000);
+    const out = at(join(dir, "c/dist/server.js"), 2_000);
+    at(join(dir, "c/src/deep/er/file.ts"), 3_000);
+    expect(isStale(out, [join(dir, "c/src")])).toBe(true);
+  });
+
+  it("watches the server's and the domain package's sources, and the migrations are among them", () => {
+    const root = resolve(serverBundle, "../../../..");
+    expect(serverSources).toEqual(
+      expect.arrayContaining([
+        join(root, "apps/server/src"),
+        join(root, "packages/domain/src"),
+        join(root, "apps/server/package.json"),
+      ]),
+    );
+    expect(serverBundle).toBe(join(root, "apps/server/dist/server.js"));
+  });
+});

@@ -1,0 +1,37 @@
+// The bench's server process runs as a bundle, as the product does (`npm start` and `npm run start:prod` both run
+// apps/server/dist/server.js, ADR 0049): agent.ts and the server sources it imports are bundled by esbuild into
+// bench/results/agent/agent.mjs, packages from node_modules staying imports, the SQL migrations copied beside it
+// (db/client.ts reads them next to its own module). Run through tsx instead, the server child also carried the
+// TypeScript loader — its loader thread, the transformed sources and their source maps, about 100 MB of the
+// measured VmHWM that no deployment carries.
+import { cpSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+export async function buildAgent(root: string): Promise<string> {
+  const out = join(root, "bench/results/agent");
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { agent: join(root, "bench/agent.ts") },
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "node-modules-external",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@alloggio/") ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  cpSync(join(root, "apps/server/src/db/migrations"), join(out, "migrations"), { recursive: true });
+  return join(out, "agent.mjs");
+}
