@@ -100,14 +100,14 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             i.allotment - i.sold, i.closed)), '[]')
             from inventory i where i.room_type_id in (select id from rt where rt.hotel_id = hs.id)
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
-         'prices', (select coalesce(json_agg(json_build_array(p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.adults, p.amount_minor)), '[]')
+         'prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.adults, p.amount_minor])), '[]')
             from price p where p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
               and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
-         'child_prices', (select coalesce(json_agg(json_build_array(p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.age_group_id, p.amount_minor)), '[]')
+         'child_prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.age_group_id, p.amount_minor])), '[]')
             from child_price p where ${q.withChildren} and p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
               and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),

@@ -202,11 +202,11 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, allotment - sold, closed)), '[]')
          from inventory where room_type_id in (select id from rt)
            and day >= ${q.from}::date and day < ${q.to}::date) as inventory,
-      (select coalesce(json_agg(json_build_array(room_type_id, rate_plan_id, day - ${q.from}::date, adults, amount_minor)), '[]')
+      (select coalesce(to_json(array_agg(array[room_type_id, rate_plan_id, day - ${q.from}::date, adults, amount_minor])), '[]')
          from price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
            and day >= ${q.from}::date and day < ${q.to}::date
            and adults between ${q.minAdults} and ${q.maxAdults}) as prices,
-      (select coalesce(json_agg(json_build_array(room_type_id, rate_plan_id, day - ${q.from}::date, age_group_id, amount_minor)), '[]')
+      (select coalesce(to_json(array_agg(array[room_type_id, rate_plan_id, day - ${q.from}::date, age_group_id, amount_minor])), '[]')
          from child_price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
            and day >= ${q.from}::date and day < ${q.to}::date) as child_prices,
       (select coalesce(json_agg(json_build_array(rate_plan_id, day - ${q.from}::date, closed_to_arrival,
