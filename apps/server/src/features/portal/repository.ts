@@ -98,22 +98,22 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             from service s join service_category k on k.id = s.category_id where s.hotel_id = hs.id),
          'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
             i.allotment - i.sold, i.closed)), '[]')
-            from inventory i where i.room_type_id in (select id from rt where rt.hotel_id = hs.id)
+            from inventory i where i.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
          'prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.adults, p.amount_minor])), '[]')
-            from price p where p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
-              and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+            from price p where p.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
+              and p.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
               and p.day >= ${q.from}::date and p.day < ${q.to}::date
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
          'child_prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.age_group_id, p.amount_minor])), '[]')
-            from child_price p where ${q.withChildren} and p.room_type_id in (select id from rt where rt.hotel_id = hs.id)
-              and p.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+            from child_price p where ${q.withChildren} and p.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
+              and p.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),
          'restrictions', (select coalesce(json_agg(json_build_array(r.rate_plan_id, r.day - ${q.from}::date,
             r.closed_to_arrival, r.closed_to_departure, r.min_stay, r.max_stay)), '[]')
-            from restriction r where r.rate_plan_id in (select id from rp where rp.hotel_id = hs.id)
+            from restriction r where r.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
               and r.day >= ${q.from}::date and r.day <= ${q.to}::date)
        ) order by hs.id), '[]') from hs) as hotels
   `);
