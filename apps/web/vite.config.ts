@@ -20,7 +20,7 @@ export default defineConfig({
           groups: [
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
           ],
         },

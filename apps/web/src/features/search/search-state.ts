@@ -1,5 +1,5 @@
-import { MAX_ROOMS } from "@alloggio/domain/contract/common";
-import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+// Not from contract/common: that module builds zod schemas, which would put zod in the first page (ADR 0046).
+import { MAX_ROOMS, type RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
 import {
   DEFAULT_ADULTS,
   MAX_ADULTS,
