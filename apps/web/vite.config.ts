@@ -1,9 +1,50 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes `x.br` and `x.gz` beside every built text file of more than 1 KB, which the server sends as they are
+ * (`@fastify/static` with `preCompressed`) to a browser that accepts them: the first page's 460 KB of JavaScript
+ * travel as about 140 KB, without compressing on each request (ADR 0046).
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "alloggio-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
+        const bytes = readFileSync(file);
+        if (bytes.length <= 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       "/api": "http://localhost:3000",
@@ -13,7 +54,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     // The libraries every page needs at start in one chunk: without it the bundler splits modules shared by the
-    // first page and a lazy one (the back office) into many small files, which compress worse (ADR 0024).
+    // first page and a lazy one (the back office) into many small files, which compress worse (ADR 0024). Only
+    // what the first page runs: zod (the contracts' schemas) is for the lazy areas (ADR 0046).
     rolldownOptions: {
       output: {
         codeSplitting: {
