@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+// Relative: the config is bundled on its own, and the workspace package is TypeScript.
+import { LANGUAGES } from "../../packages/domain/src/i18n/languages.ts";
 
 /**
  * Writes `x.br` and `x.gz` beside every built text file of more than 1 KB, which the server sends as they are
@@ -42,9 +44,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The first page's early start (ADR 0046): index.html's inline script learns, per language id, the built files of
+ * the text namespaces the search page shows at once, in that language and in English, the fallback (`FIRST_TEXTS`
+ * becomes `{"1": ["/assets/common-….js", …], …}`), so it can preload them while the entry script downloads.
+ */
+const FIRST_NAMESPACES = ["common", "hotel", "global", "consent", "rooms", "search"];
+function firstTexts(): Plugin {
+  return {
+    name: "alloggio-first-texts",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        // The dev server has no bundle: nothing to preload there.
+        const byText = new Map<string, string[]>();
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          if (chunk.type !== "chunk" || !chunk.facadeModuleId) continue;
+          const match = /locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(chunk.facadeModuleId);
+          if (!match?.[1] || !FIRST_NAMESPACES.includes(match[2] ?? "")) continue;
+          byText.set(match[1], [...(byText.get(match[1]) ?? []), `/${chunk.fileName}`]);
+        }
+        const files = Object.fromEntries(
+          LANGUAGES.map((l) => [
+            l.id,
+            [...new Set([...(byText.get(l.text) ?? []), ...(byText.get("en") ?? [])])],
+          ]),
+        );
+        return html.replace("FIRST_TEXTS", JSON.stringify(files));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: "/",
-  plugins: [react(), precompress()],
+  plugins: [react(), firstTexts(), precompress()],
   server: {
     proxy: {
       "/api": "http://localhost:3000",

@@ -6,7 +6,8 @@ import { prefetchHotelList } from "./features/boot/api/use-hotel-list";
 
 // A hotel page's hotel list is asked for now, beside its texts (i18n.ts), not after the first render (ADR 0046).
 const ids = hotelPageIds(window.location.pathname);
-if (ids) prefetchHotelList(queryClient, ids);
+// The same address as index.html's early request (channel, hotel, language), so getJson takes its answer.
+if (ids) prefetchHotelList(queryClient, { channel: ids.channel, hotel: ids.hotel, language: ids.language });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
