@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 // Relative: the config is bundled on its own, and the workspace package is TypeScript.
-import { LANGUAGES } from "../../packages/domain/src/i18n/languages.ts";
+import { LANGUAGES } from "../../packages/domain/src/i18n/languages";
 
 /**
  * Writes `x.br` and `x.gz` beside every built text file of more than 1 KB, which the server sends as they are
