@@ -1,7 +1,7 @@
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { selectItem, toEur, viewItemList } from "@alloggio/domain/tracking/events";
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../../app/routes";
 import { formatDay } from "../../../lib/format";
@@ -37,16 +37,8 @@ function distinctRooms(result: AvailResponse): number {
   return new Set(result.availability.flatMap((rooms) => rooms.map((r) => r.id))).size;
 }
 
-/**
- * The results of the search: status, one section per searched room, the chosen total and Continue. The rooms and
- * rates are hundreds of elements: they render from a deferred copy of the flow, in the background and in slices the
- * browser can interrupt, rather than in one long task when the answer comes in (ADR 0046).
- */
+/** The results of the search: status, one section per searched room, the chosen total and Continue. */
 export function RoomResults({ flow }: { flow: SearchFlow }) {
-  return <Results flow={useDeferredValue(flow)} />;
-}
-
-const Results = memo(function Results({ flow }: { flow: SearchFlow }) {
   const { t } = useTranslation("rooms");
   const { ids, hotel, locale } = useHotel();
   const navigate = useNavigateTo();
@@ -271,4 +263,4 @@ const Results = memo(function Results({ flow }: { flow: SearchFlow }) {
       )}
     </section>
   );
-});
+}
