@@ -19,7 +19,13 @@ import { memoryPhases } from "./memory";
 import { measureProcesses } from "./processes";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
 import { measureStartup } from "./startup";
-import { ensureWebBuild, type LighthouseScores, measureInitialJs, runLighthouse } from "./web";
+import {
+  ensureWebBuild,
+  type LighthouseScores,
+  lighthouseMetricFigures,
+  measureInitialJs,
+  runLighthouse,
+} from "./web";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = join(root, "bench/results");
@@ -580,6 +586,7 @@ async function lighthouseFigures(url: string, today: string): Promise<Figure[]> 
   return [
     atLeast("Lighthouse mobile performance (search page)", scores.performance, "", 95),
     atLeast("Lighthouse mobile accessibility (search page)", scores.accessibility, "", 100),
+    ...lighthouseMetricFigures(scores),
   ];
 }
 

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Figure, info } from "./figures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "apps/web");
@@ -44,7 +45,13 @@ export function measureInitialJs(): InitialJs {
   return { value: parsed.value, files: parsed.files };
 }
 
-export type LighthouseScores = { performance: number; accessibility: number; ms: number };
+export type LighthouseScores = {
+  performance: number;
+  accessibility: number;
+  ms: number;
+  /** The metrics behind the performance score (simulated mobile), in ms; CLS has no unit. */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+};
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -66,12 +73,47 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       formFactor: "mobile",
     });
     const categories = result?.lhr.categories;
+    const metric = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((categories?.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
       ms: performance.now() - t0,
+      metrics: {
+        fcp: metric("first-contentful-paint"),
+        lcp: metric("largest-contentful-paint"),
+        tbt: metric("total-blocking-time"),
+        cls: metric("cumulative-layout-shift"),
+        speedIndex: metric("speed-index"),
+      },
     };
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * What the performance score is made of, as info rows beside it (same Lighthouse run): the largest contentful
+ * paint, the total blocking time and the cumulative layout shift weigh 80 % of it, the first contentful paint and
+ * the speed index the rest.
+ */
+export function lighthouseMetricFigures(scores: LighthouseScores): Figure[] {
+  const { fcp, lcp, tbt, cls, speedIndex } = scores.metrics;
+  const ms = (v: number) => Math.round(v);
+  return [
+    info(
+      "Lighthouse LCP (search page)",
+      ms(lcp),
+      "ms",
+      "largest contentful paint, simulated mobile; 25 % of the score",
+    ),
+    info("Lighthouse TBT (search page)", ms(tbt), "ms", "total blocking time; 30 % of the score"),
+    info(
+      "Lighthouse CLS (search page)",
+      Math.round(cls * 1000) / 1000,
+      "",
+      "cumulative layout shift; 25 % of the score",
+    ),
+    info("Lighthouse FCP (search page)", ms(fcp), "ms", "first contentful paint; 10 % of the score"),
+    info("Lighthouse speed index (search page)", ms(speedIndex), "ms", "10 % of the score"),
+  ];
 }

@@ -208,7 +208,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       )
     : null;
   const pageChannel = createPageChannelLookup(options.database, deps.now);
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046); the hashed
+  // files under /assets/ never change, so a browser keeps them for a year without asking again.
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        if (path.startsWith(`${webDist}/assets/`))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
   // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
   // else 404 with the same HTML, which shows the web app's not-found page. Each answer has its own nonce and the
   // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042).

@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { type App, buildApp } from "./app";
+
+const ENTRY = `console.log(${JSON.stringify("x".repeat(2000))});`;
 
 // The web app's pages answer 200 with its HTML; any other path gets the same HTML (its not-found page) with 404.
 describe("web pages and unknown paths", () => {
@@ -21,6 +24,9 @@ describe("web pages and unknown paths", () => {
       "<!doctype html><html><head></head><body>web app</body></html>",
     );
     writeFileSync(join(webDist, "favicon.svg"), "<svg/>");
+    mkdirSync(join(webDist, "assets"));
+    writeFileSync(join(webDist, "assets/entry-abc123.js"), ENTRY);
+    writeFileSync(join(webDist, "assets/entry-abc123.js.gz"), gzipSync(ENTRY));
     database = await createTestDatabase();
     app = await buildApp({
       database,
@@ -36,6 +42,27 @@ describe("web pages and unknown paths", () => {
     await app.close();
     await database.close();
     rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("sends a built file's compressed twin to a browser that takes it, and keeps /assets/ files a year (ADR 0046)", async () => {
+    const zipped = await app.inject({
+      method: "GET",
+      url: "/assets/entry-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers["content-type"]).toContain("javascript");
+    expect(zipped.headers.vary).toContain("accept-encoding");
+    expect(zipped.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(ENTRY);
+
+    const plain = await app.inject({ method: "GET", url: "/assets/entry-abc123.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(ENTRY);
+    // Outside /assets/ a file has no hash in its name: the browser asks again.
+    const icon = await app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.headers["cache-control"]).not.toContain("immutable");
   });
 
   it.each([

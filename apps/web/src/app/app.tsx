@@ -7,7 +7,7 @@ import { PageSkeleton } from "../ui/page-skeleton";
 import { AppRoutes } from "./router";
 import "./app.css";
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 60_000, retry: retryUnlessAnswered(1), refetchOnWindowFocus: false },
   },

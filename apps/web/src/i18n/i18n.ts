@@ -1,6 +1,7 @@
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { firstPageNamespaces, hotelPageIds } from "../app/first-page";
 
 /** The text bundles: `locales/<code>/<namespace>.json`, one namespace per feature, each loaded when first used. */
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
@@ -27,14 +28,19 @@ const lazyBundles: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+// A hotel page starts in its own language with the texts it shows at once, all asked for in parallel as the entry
+// script runs (ADR 0046); HotelLayout's changeLanguage then has nothing left to do.
+const startPath = typeof window === "undefined" ? "/" : window.location.pathname;
+const startIds = hotelPageIds(startPath);
+
 void i18n
   .use(lazyBundles)
   .use(initReactI18next)
   .init({
-    lng: "en",
+    lng: startIds ? languageOf(startIds.language).text : "en",
     fallbackLng: "en",
     supportedLngs: [...TEXT_CODES],
-    ns: ["common"],
+    ns: firstPageNamespaces(startPath),
     defaultNS: "common",
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

@@ -46,16 +46,30 @@ async function readError(response: Response): Promise<ApiError> {
   }
 }
 
+declare global {
+  interface Window {
+    /** Answers index.html's inline script asked for before the app ran, by address (ADR 0046). */
+    alloggioEarly?: Record<string, Promise<Response>>;
+  }
+}
+
+/** The early answer to this address, taken once (a retry asks again). */
+function takeEarly(url: string): Promise<Response> | undefined {
+  const early = typeof window === "undefined" ? undefined : window.alloggioEarly;
+  const response = early?.[url];
+  if (early && response) delete early[url];
+  return response;
+}
+
 /** GET /api/<path> as JSON. The types come from the contract; the server validated the answer against it. */
 export async function getJson<T>(
   path: string,
   params: Record<string, QueryValue> = {},
   init: RequestInit = {},
 ): Promise<T> {
-  const response = await fetch(`/api/${path}${toQuery(params)}`, {
-    ...init,
-    headers: { Accept: "application/json", ...init.headers },
-  });
+  const url = `/api/${path}${toQuery(params)}`;
+  const response = await (takeEarly(url) ??
+    fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers } }));
   if (!response.ok) throw await readError(response);
   return (await response.json()) as T;
 }

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../booking/guest-form";
 import { normalizeReservationCode } from "../booking/reservation-code";
-import { MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MIN_ADULTS, MIN_CHILD_AGE } from "../occupancy/occupancy";
+import {
+  MAX_ADULTS,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MAX_ROOMS,
+  MIN_ADULTS,
+  MIN_CHILD_AGE,
+} from "../occupancy/occupancy";
 import { isValidYmd, MAX_NIGHTS, nightsBetween } from "../stay-dates/stay-dates";
 
-export { MAX_NIGHTS };
-/** The most rooms one search may ask for. */
-export const MAX_ROOMS = 10;
+export { MAX_NIGHTS, MAX_ROOMS };
 
 export const ErrorSchema = z
   .object({

@@ -5,6 +5,8 @@ export const MAX_CHILDREN = 15;
 export const MIN_CHILD_AGE = 0;
 export const MAX_CHILD_AGE = 17;
 export const MIN_ROOMS = 1;
+/** The most rooms one search may ask for. */
+export const MAX_ROOMS = 10;
 
 export type AgeGroup = { id: number; min: number; max: number };
 

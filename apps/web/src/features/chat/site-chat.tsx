@@ -1,9 +1,11 @@
 import { MessageSquare, X } from "lucide-react";
-import { type KeyboardEvent, Suspense, useEffect, useSyncExternalStore } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../hotel/hotel-context";
-import { ChatPanel } from "./chat-panel";
 import "./chat.css";
+
+// The panel (and the chat contract's zod schemas) loads when the window first opens, not with the first page (ADR 0046).
+const ChatPanel = lazy(() => import("./chat-panel").then((m) => ({ default: m.ChatPanel })));
 
 // Whether the site chat window is open: one small store shared by the header's button and the window under it.
 let open = false;
@@ -106,14 +108,16 @@ export function SiteChatWindow() {
         </button>
       </div>
       <p className="chat-hint">{t("site.intro")}</p>
-      <ChatPanel
-        path={`v2/chat/hotels/${hotel.id}/messages`}
-        hotelName={hotel.name}
-        askIdentity
-        language={ids.language}
-        channel={ids.channel}
-        autoFocus
-      />
+      <Suspense fallback={null}>
+        <ChatPanel
+          path={`v2/chat/hotels/${hotel.id}/messages`}
+          hotelName={hotel.name}
+          askIdentity
+          language={ids.language}
+          channel={ids.channel}
+          autoFocus
+        />
+      </Suspense>
     </section>
   );
 }

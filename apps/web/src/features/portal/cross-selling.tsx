@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../ui/app-link";
 import { useHotel } from "../hotel/hotel-context";
@@ -17,8 +17,9 @@ export default function CrossSelling() {
   const { ids, hotel } = useHotel();
   const [search] = useSearchState();
   const params = useMemo(() => toPortalParams(ids, search), [ids, search]);
-  const result = useAvailChannelCheck(params);
-  const free = (result.data?.hotels ?? []).filter((h) => h.id !== hotel.id && h.available);
+  // The group's hotels may be a hundred cards: rendered in the background, in slices, after the answer (ADR 0046).
+  const data = useDeferredValue(useAvailChannelCheck(params).data);
+  const free = (data?.hotels ?? []).filter((h) => h.id !== hotel.id && h.available);
   // Cheapest first when the prices can be compared (one currency); otherwise the group's order.
   const others =
     new Set(free.map((h) => h.currency)).size <= 1
@@ -34,7 +35,7 @@ export default function CrossSelling() {
           <li key={h.id} className="card cross-selling__item">
             <h3 className="cross-selling__name">{h.name}</h3>
             <p className="muted">{h.city}</p>
-            <HotelPrice hotel={h} nights={result.data?.nights ?? 1} />
+            <HotelPrice hotel={h} nights={data?.nights ?? 1} />
             <AppLink className="button button--secondary" to={roomsHrefOf(h.id, ids, search)}>
               {t("seeRooms")}
               <span className="visually-hidden"> {t("atHotel", { hotel: h.name })}</span>

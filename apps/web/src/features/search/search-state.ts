@@ -1,12 +1,13 @@
-import { MAX_ROOMS } from "@alloggio/domain/contract/common";
-import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+// Not from contract/common: that module builds zod schemas, which would put zod in the first page (ADR 0046).
 import {
   DEFAULT_ADULTS,
   MAX_ADULTS,
   MAX_CHILD_AGE,
   MAX_CHILDREN,
+  MAX_ROOMS,
   MIN_ADULTS,
   MIN_CHILD_AGE,
+  type RoomOccupancy,
 } from "@alloggio/domain/occupancy/occupancy";
 import {
   addDays,

@@ -1,5 +1,5 @@
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { getJson } from "../../../lib/api-client";
 import { readApiKey } from "../../../lib/config";
 
@@ -14,10 +14,17 @@ export function fetchHotelList(params: HotelListParams): Promise<HotelListRespon
   );
 }
 
+const hotelListQuery = (params: HotelListParams) => ({
+  queryKey: ["hotellist", params],
+  queryFn: () => fetchHotelList(params),
+  staleTime: 10 * 60_000,
+});
+
 export function useHotelList(params: HotelListParams) {
-  return useQuery({
-    queryKey: ["hotellist", params],
-    queryFn: () => fetchHotelList(params),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(hotelListQuery(params));
+}
+
+/** Asks for the hotel list before any component does (the first page, ADR 0046): useHotelList then finds it. */
+export function prefetchHotelList(queryClient: QueryClient, params: HotelListParams): void {
+  void queryClient.prefetchQuery(hotelListQuery(params));
 }
