@@ -7,6 +7,7 @@
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { nodeModulesExternal } from "../scripts/build-server.mjs";
 
 export async function buildAgent(root: string): Promise<string> {
   const out = join(root, "bench/results/agent");
@@ -21,16 +22,7 @@ export async function buildAgent(root: string): Promise<string> {
     format: "esm",
     target: "node20",
     logLevel: "warning",
-    plugins: [
-      {
-        name: "node-modules-external",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@alloggio/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [nodeModulesExternal],
   });
   cpSync(join(root, "apps/server/src/db/migrations"), join(out, "migrations"), { recursive: true });
   return join(out, "agent.mjs");

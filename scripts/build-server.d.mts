@@ -5,3 +5,4 @@ export declare function newest(path: string): number;
 export declare function isStale(output: string, inputs: string[]): boolean;
 export declare function buildServer(): Promise<void>;
 export declare function ensureServerBuild(): Promise<number>;
+export declare const nodeModulesExternal: import("esbuild").Plugin;

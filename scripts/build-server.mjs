@@ -35,6 +35,16 @@ export function isStale(output, inputs) {
 }
 
 /** Builds apps/server/dist (the bundle, its source map, the migrations). esbuild is loaded only for a build. */
+/** An esbuild plugin: every package import stays an import, except the workspace's own TypeScript (@alloggio/*). */
+export const nodeModulesExternal = {
+  name: "node-modules-external",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@alloggio/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 export async function buildServer() {
   const { build } = await import("esbuild");
   rmSync(dist, { recursive: true, force: true });
@@ -48,17 +58,7 @@ export async function buildServer() {
     target: "node20",
     sourcemap: true,
     logLevel: "warning",
-    plugins: [
-      {
-        // Every package import stays an import, except the workspace's own TypeScript packages (@alloggio/*).
-        name: "node-modules-external",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@alloggio/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [nodeModulesExternal],
   });
   cpSync(join(server, "src/db/migrations"), join(dist, "migrations"), { recursive: true });
 }

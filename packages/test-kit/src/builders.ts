@@ -266,3 +266,20 @@ export async function seedProperty(
   }
   return { hotelId: result.hotelId, rows: result.rows };
 }
+
+/**
+ * A hotel with one room type and one rate, priced for two adults and open (3 rooms) from 2030-01-05 to 2030-01-25,
+ * in destination 1: the smallest hotel a search finds.
+ */
+export function aOneRoomHotel(name: string): PropertyFile {
+  const room = aRoomType();
+  const rate = aRatePlan();
+  const period = { from: "2030-01-05", to: "2030-01-25" };
+  return buildProperty({
+    hotel: { name, destinationIds: [1] },
+    roomTypes: [room],
+    ratePlans: [rate],
+    prices: [aPriceRange(room, rate, { ...period, adults: 2 })],
+    inventory: [anInventoryRange(room, { ...period, allotment: 3 })],
+  });
+}

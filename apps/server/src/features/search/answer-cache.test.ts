@@ -2,14 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { AvailChannelCheckResponse } from "@alloggio/domain/contract/portal/avail-channel-check";
 import { createTestApp } from "@alloggio/test-kit/app";
-import {
-  anInventoryRange,
-  aPriceRange,
-  aRatePlan,
-  aRoomType,
-  buildProperty,
-  seedProperty,
-} from "@alloggio/test-kit/builders";
+import { aOneRoomHotel, seedProperty } from "@alloggio/test-kit/builders";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
@@ -25,19 +18,6 @@ let cached: App;
 let uncached: App;
 let hotel: number;
 let other: number;
-
-function aHotel(name: string) {
-  const room = aRoomType();
-  const rate = aRatePlan();
-  const period = { from: "2030-01-05", to: "2030-01-25" };
-  return buildProperty({
-    hotel: { name, destinationIds: [1] },
-    roomTypes: [room],
-    ratePlans: [rate],
-    prices: [aPriceRange(room, rate, { ...period, adults: 2 })],
-    inventory: [anInventoryRange(room, { ...period, allotment: 3 })],
-  });
-}
 
 const search = (id: number) =>
   `/api/avail.do?channel=1&hotel=${id}&language=1&arrival=20300110&departure=20300112&adults=2`;
@@ -57,8 +37,8 @@ async function setPrice(db: Database, id: number, amountMinor: number): Promise<
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  hotel = (await seedProperty(database, aHotel("Cache A"))).hotelId;
-  other = (await seedProperty(database, aHotel("Cache B"))).hotelId;
+  hotel = (await seedProperty(database, aOneRoomHotel("Cache A"))).hotelId;
+  other = (await seedProperty(database, aOneRoomHotel("Cache B"))).hotelId;
   cached = await createTestApp(database, clock.now);
   uncached = await createTestApp(database, clock.now, { searchCacheMb: 0 });
 });

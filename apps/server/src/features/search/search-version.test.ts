@@ -1,11 +1,4 @@
-import {
-  anInventoryRange,
-  aPriceRange,
-  aRatePlan,
-  aRoomType,
-  buildProperty,
-  seedProperty,
-} from "@alloggio/test-kit/builders";
+import { aOneRoomHotel, seedProperty } from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,19 +6,6 @@ import type { Database } from "../../db/client";
 
 let database: Database;
 let hotels: number[];
-
-function aHotel(name: string) {
-  const room = aRoomType();
-  const rate = aRatePlan();
-  const period = { from: "2030-01-05", to: "2030-01-25" };
-  return buildProperty({
-    hotel: { name },
-    roomTypes: [room],
-    ratePlans: [rate],
-    prices: [aPriceRange(room, rate, { ...period, adults: 2 })],
-    inventory: [anInventoryRange(room, { ...period, allotment: 3 })],
-  });
-}
 
 async function versions(): Promise<Map<number, number>> {
   const rows = await database.query<{ hotel_id: number; version: string }>(
@@ -38,7 +18,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   hotels = [];
   for (const name of ["Version A", "Version B"])
-    hotels.push((await seedProperty(database, aHotel(name))).hotelId);
+    hotels.push((await seedProperty(database, aOneRoomHotel(name))).hotelId);
 });
 
 afterAll(async () => {
@@ -100,7 +80,7 @@ describe("the search version of a hotel (ADR 0045)", () => {
     await database.query(sql`delete from hotel where id = ${b}`);
     const after = await versions();
     expect(after.has(b)).toBe(false);
-    const { hotelId } = await seedProperty(database, aHotel("Version C"));
+    const { hotelId } = await seedProperty(database, aOneRoomHotel("Version C"));
     expect((await versions()).get(hotelId)).toBeGreaterThan(Math.max(...before.values()));
   });
 });
