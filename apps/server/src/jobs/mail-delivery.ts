@@ -5,7 +5,8 @@ import type { MailTransport } from "../features/mail/transport";
 
 export type MailDeliveryOptions = {
   database: Database;
-  transport: MailTransport;
+  /** null: no SMTP configured; the job then only renders the mails enqueued as recipes (ADR 0047). */
+  transport: MailTransport | null;
   now?: () => Date;
   /** Time between runs; croner counts in whole seconds, so it is rounded up to at least 1 s. */
   intervalMs?: number;
@@ -18,7 +19,7 @@ export type MailDeliveryOptions = {
 const MAX_BATCHES_PER_RUN = 50;
 
 /**
- * Sends due outbox mail on a timer, never two runs of this process at once. It keeps no state: a run that was
+ * Renders and sends due outbox mail on a timer, never two runs of this process at once. It keeps no state: a run that was
  * missed (the process was down, a run was slow) is caught up by the next, which sends everything due by then.
  * Several processes may each run it; the outbox's SKIP LOCKED claim keeps them apart. `stop()` waits for a run
  * in progress, so the database can be closed after it.

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import {
   type BookedFlights,
   type Booker,
   type InvoiceData,
   type LocalizedText,
+  type MailRecipe,
   mailOutbox,
 } from "../../db/schema";
 import type { OutgoingMail } from "./transport";
@@ -14,27 +15,71 @@ export type MailExecutor = Db;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export async function insertOutboxMails(
-  executor: MailExecutor,
-  mails: (OutgoingMail & { reservationId?: number | null; now?: Date })[],
-): Promise<number[]> {
+/** A mail to put in the outbox: rendered already, or a recipe the worker renders before sending it (ADR 0047). */
+export type OutboxInsert = (OutgoingMail | { render: MailRecipe }) & {
+  reservationId?: number | null;
+  now?: Date;
+};
+
+/** One multi-row insert for all the mails given; returns their ids in the same order. */
+export async function insertOutboxMails(executor: MailExecutor, mails: OutboxInsert[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await executor
     .insert(mailOutbox)
     .values(
       mails.map((m) => ({
         reservationId: m.reservationId ?? null,
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        attachments: m.attachments,
+        ...("render" in m
+          ? { render: m.render }
+          : { to: m.to, subject: m.subject, html: m.html, text: m.text, attachments: m.attachments }),
         // Without `now`, the database's clock stamps the row and makes it due at once.
         ...(m.now ? { createdAt: m.now, nextAttemptAt: m.now } : {}),
       })),
     )
     .returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
+}
+
+/** Whether the worker still has to render this mail before it can be sent. */
+export const needsRendering = (row: Pick<OutboxRow, "render" | "renderedAt">): boolean =>
+  row.render !== null && row.renderedAt === null;
+
+/**
+ * Keeps what the worker rendered, so that what is sent (and every retry of it) is that content. With
+ * `nextAttemptAt` the row is also released from its lease (a render-only pass, without a transport) and the
+ * claim's attempt is given back.
+ */
+export async function storeRenderedMail(
+  executor: MailExecutor,
+  id: number,
+  mail: OutgoingMail,
+  now: Date,
+  nextAttemptAt?: Date,
+): Promise<void> {
+  await executor
+    .update(mailOutbox)
+    .set({
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments,
+      renderedAt: now,
+      lastError: null,
+      // Released: due again at once, and the claim's attempt does not count (nothing was sent).
+      ...(nextAttemptAt ? { nextAttemptAt, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` } : {}),
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Every mail still to be rendered, oldest first (tests, and the mailbox of a server without a transport). */
+export async function findUnrenderedMails(executor: MailExecutor, limit = 500): Promise<OutboxRow[]> {
+  return executor
+    .select()
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.render), isNull(mailOutbox.renderedAt), eq(mailOutbox.status, "pending")))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
 }
 
 /**
@@ -47,12 +92,17 @@ export async function claimDueMails(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  /** Only mails still to be rendered (a render-only pass, without a transport). */
+  onlyUnrendered = false,
 ): Promise<OutboxRow[]> {
+  const unrendered = onlyUnrendered
+    ? and(isNotNull(mailOutbox.render), isNull(mailOutbox.renderedAt))
+    : undefined;
   return database.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now), unrendered))
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(limit)
       .for("update", { skipLocked: true });
