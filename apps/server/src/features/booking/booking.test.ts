@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { renderPendingMails } from "../mail/outbox";
 
 // 10:00 UTC on 5 January 2030; stays from 10 to 12 January.
 const clock = fixedClock("2030-01-05T10:00:00Z");
@@ -680,6 +681,7 @@ describe("redirect methods of the sandbox gateway", () => {
       select t.kind, t.amount_minor, t.redirect_url from payment_transaction t
       join reservation r on r.id = t.reservation_id where r.code = ${code}`);
     expect(tx).toMatchObject({ kind: "link", amount_minor: 20000 });
+    await renderPendingMails(database);
     const [mail] = await database.query<{
       html: string;
       text: string;
