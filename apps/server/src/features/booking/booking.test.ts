@@ -231,6 +231,45 @@ describe("guestdata.do confirm", () => {
     expect(row).toEqual({ rooms: 1, history: 2, mails: 2 });
   });
 
+  it("confirms a pay-at-hotel stay in the transaction that writes it, with its mails as recipes the worker renders", async () => {
+    const statementsBefore = database.statements.count;
+    const res = await post("/api/guestdata.do", booking());
+    const statements = database.statements.count - statementsBefore;
+    expect(res.status, res.body).toBe(200);
+    const { code } = res.json().reservation;
+    const history = await database.query<{ action: string; actor: string; to_status: string }>(sql`
+      select h.action, h.actor, h.to_status from reservation_history h join reservation r on r.id = h.reservation_id
+      where r.code = ${code} order by h.id`);
+    expect(history).toEqual([
+      { action: "created", actor: "guest", to_status: "pending_confirmation" },
+      { action: "confirmed", actor: "system", to_status: "confirmed" },
+    ]);
+    // The mails were committed with the reservation, as what to render, not rendered.
+    const mailsOf = () =>
+      database.query<{ kind: string; rendered: boolean; to: string; subject: string; files: string[] }>(sql`
+        select m.render->>'kind' as kind, m.rendered_at is not null as rendered, m."to", m.subject,
+          (select coalesce(array_agg(a->>'contentType' order by n), '{}') from jsonb_array_elements(m.attachments)
+            with ordinality as x(a, n)) as files
+        from mail_outbox m join reservation r on r.id = m.reservation_id where r.code = ${code} order by m.id`);
+    expect(await mailsOf()).toEqual([
+      { kind: "reservation_guest", rendered: false, to: "", subject: "", files: [] },
+      { kind: "reservation_hotel", rendered: false, to: "", subject: "", files: [] },
+    ]);
+    // The worker's render: the guest's mail with its calendar file and voucher PDF, the hotel's notice.
+    await renderPendingMails(database, clock.now());
+    const [guest, hotelNotice] = await mailsOf();
+    expect(guest).toMatchObject({
+      rendered: true,
+      to: "maria@example.test",
+      subject: expect.stringContaining(`Booking confirmation ${code}`),
+      files: ["text/calendar; charset=utf-8; method=PUBLISH", "application/pdf"],
+    });
+    expect(hotelNotice).toMatchObject({ rendered: true, subject: expect.stringContaining(code), files: [] });
+    // What a booking costs in statements (the bench prints it too): was 23 with the second transaction and the
+    // render inside it.
+    expect(statements).toBeLessThanOrEqual(16);
+  });
+
   it.each([
     [
       "e-mails that differ",

@@ -87,6 +87,11 @@ export async function insertReservation(
     optionExpiresAt: Date | null;
     /** A trade booking (ADR 0031): the session's user who booked; the agency data is `req.agency`. */
     tradeUserId?: number | null;
+    /**
+     * Confirmed at once (nothing to pay now, no option): written `confirmed`, with the history of both steps
+     * (created, then confirmed by the system), as if confirmed right after in a transaction of its own.
+     */
+    confirmNow?: boolean;
   },
 ): Promise<number> {
   const { req, priced } = input;
@@ -100,7 +105,7 @@ export async function insertReservation(
       hotelId: req.hotel,
       channelId: req.channel,
       languageId: req.language,
-      status: input.status,
+      status: input.confirmNow ? "confirmed" : input.status,
       arrival: ymdToIso(req.arrival),
       departure: ymdToIso(req.departure),
       booker,
@@ -186,14 +191,27 @@ export async function insertReservation(
       .values(
         priced.schedule.map((d) => ({ reservationId: id, dueDate: ymdToIso(d.date), amountMinor: d.amount })),
       );
-  await tx.insert(reservationHistory).values({
-    reservationId: id,
-    // A trade user books for a guest: the agency made it.
-    actor: input.tradeUserId ? "agency" : "guest",
-    action: "created",
-    toStatus: input.status,
-    details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },
-  });
+  await tx.insert(reservationHistory).values([
+    {
+      reservationId: id,
+      // A trade user books for a guest: the agency made it.
+      actor: input.tradeUserId ? "agency" : "guest",
+      action: "created",
+      toStatus: input.status,
+      details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },
+    },
+    ...(input.confirmNow
+      ? [
+          {
+            reservationId: id,
+            actor: "system",
+            action: "confirmed",
+            toStatus: "confirmed",
+            details: { paid: null },
+          },
+        ]
+      : []),
+  ]);
   return id;
 }
 
