@@ -11,6 +11,8 @@ export type MailDeliveryOptions = {
   /** Time between runs; croner counts in whole seconds, so it is rounded up to at least 1 s. */
   intervalMs?: number;
   batchSize?: number;
+  /** The share of the event loop's time rendering mails may take (ADR 0047); a quarter unless given. */
+  renderShare?: number;
   onError?: (error: unknown) => void;
   onDelivered?: (counts: DeliveryCounts) => void;
 };
@@ -31,6 +33,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
     now = () => new Date(),
     intervalMs = 5000,
     batchSize = 20,
+    renderShare = 0.25,
     onError = (error) => console.error("[alloggio] mail delivery failed", error),
     onDelivered,
   } = options;
@@ -39,7 +42,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
 
   const runOnce = async () => {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const counts = await deliverDueMail(database, transport, now(), batchSize);
+      const counts = await deliverDueMail(database, transport, now(), batchSize, renderShare);
       if (counts.claimed > 0) onDelivered?.(counts);
       if (counts.claimed < batchSize) break;
     }

@@ -45,31 +45,34 @@ export const needsRendering = (row: Pick<OutboxRow, "render" | "renderedAt">): b
   row.render !== null && row.renderedAt === null;
 
 /**
- * Keeps what the worker rendered, so that what is sent (and every retry of it) is that content. With
- * `nextAttemptAt` the row is also released from its lease (a render-only pass, without a transport) and the
- * claim's attempt is given back.
+ * Keeps what the worker rendered, so that what is sent (and every retry of it) is that content; many rows in one
+ * statement (a batch of the worker): each row's content and
+ * `rendered_at`; with `release`, each is due again at `now` with the claim's attempt given back.
  */
-export async function storeRenderedMail(
+export async function storeRenderedMails(
   executor: MailExecutor,
-  id: number,
-  mail: OutgoingMail,
+  rendered: { id: number; mail: OutgoingMail }[],
   now: Date,
-  nextAttemptAt?: Date,
+  release = false,
 ): Promise<void> {
-  await executor
-    .update(mailOutbox)
-    .set({
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments,
-      renderedAt: now,
-      lastError: null,
-      // Released: due again at once, and the claim's attempt does not count (nothing was sent).
-      ...(nextAttemptAt ? { nextAttemptAt, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` } : {}),
-    })
-    .where(eq(mailOutbox.id, id));
+  if (rendered.length === 0) return;
+  const rows = rendered.map(({ id, mail }) => ({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments,
+  }));
+  const at = now.toISOString();
+  await executor.execute(sql`
+    update mail_outbox m set "to" = x."to", subject = x.subject, html = x.html, "text" = x."text",
+      attachments = x.attachments, rendered_at = ${at}::timestamptz, last_error = null,
+      next_attempt_at = case when ${release} then ${at}::timestamptz else m.next_attempt_at end,
+      attempts = case when ${release} then greatest(m.attempts - 1, 0) else m.attempts end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id int, "to" text, subject text, html text, "text" text, attachments jsonb)
+    where m.id = x.id`);
 }
 
 /** Every mail still to be rendered, oldest first (tests, and the mailbox of a server without a transport). */
