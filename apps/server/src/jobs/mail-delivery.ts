@@ -42,7 +42,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
 
   const runOnce = async () => {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const counts = await deliverDueMail(database, transport, now(), batchSize, renderShare);
+      const counts = await deliverDueMail(database, transport, now(), batchSize, renderShare, () => stopped);
       if (counts.claimed > 0) onDelivered?.(counts);
       if (counts.claimed < batchSize) break;
     }

@@ -11,6 +11,7 @@ import {
   needsRendering,
   type OutboxRow,
   type ReservationMailFacts,
+  releaseMails,
   storeRenderedMails,
 } from "./repository";
 import { renderMailRecipe } from "./reservation-mails";
@@ -77,12 +78,15 @@ async function renderRows(
   database: Database,
   rows: OutboxRow[],
   renderShare = 1,
+  shouldStop: () => boolean = () => false,
 ): Promise<Map<number, { mail: OutgoingMail } | { error: unknown }>> {
   const facts = new Map<number, Promise<ReservationMailFacts | null>>();
   const out = new Map<number, { mail: OutgoingMail } | { error: unknown }>();
   let lastRenderMs = 0;
   for (const row of rows) {
     if (!needsRendering(row) || !row.render) continue;
+    // Stopping (the server shuts down): the rest of the batch is left unrendered and released by the caller.
+    if (shouldStop()) break;
     const started = performance.now();
     // Rendering (the PDF above all) is CPU on the server's one event loop: after each mail the job waits so that
     // it takes at most `renderShare` of the time, and requests go first. Mail is late under load, never lost.
@@ -145,11 +149,16 @@ export async function deliverDueMail(
   limit = 20,
   /** The share of the time rendering may take (the job: a quarter); 1: render without pause (tests). */
   renderShare = 1,
+  /** True once the job is stopping: rendering ends after the current mail, the rest is released at once. */
+  shouldStop: () => boolean = () => false,
 ): Promise<DeliveryCounts> {
   const leaseUntil = new Date(now.getTime() + limit * SEND_TIMEOUT_MS + 5 * MINUTE_MS);
   const rows = await claimDueMails(database, now, leaseUntil, limit, transport === null);
   const counts: DeliveryCounts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
-  const rendered = await renderRows(database, rows, renderShare);
+  const rendered = await renderRows(database, rows, renderShare, shouldStop);
+  // Rows left unrendered by a stop: due again at once, their attempt given back, for the next process or run.
+  const left = rows.filter((row) => needsRendering(row) && !rendered.has(row.id)).map((row) => row.id);
+  await releaseMails(database.db, left, now);
   // What was rendered is stored before anything is sent (one statement for the batch): a retry sends the same.
   // Without a transport the rows are released at once, due as they were: they go when a transport is there.
   const made = rows.flatMap((row) => {
@@ -165,6 +174,7 @@ export async function deliverDueMail(
       continue;
     }
     if (render) mail = render.mail;
+    else if (needsRendering(row)) continue;
     if (!transport) continue;
     try {
       await sendWithTimeout(transport, mail);

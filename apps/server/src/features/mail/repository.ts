@@ -75,6 +75,15 @@ export async function storeRenderedMails(
     where m.id = x.id`);
 }
 
+/** Gives claimed rows back untouched: due at `now`, the claim's attempt not counted. */
+export async function releaseMails(executor: MailExecutor, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(mailOutbox)
+    .set({ nextAttemptAt: now, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(inArray(mailOutbox.id, ids));
+}
+
 /** Every mail still to be rendered, oldest first (tests, and the mailbox of a server without a transport). */
 export async function findUnrenderedMails(executor: MailExecutor, limit = 500): Promise<OutboxRow[]> {
   return executor

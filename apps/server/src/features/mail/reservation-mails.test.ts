@@ -466,4 +466,27 @@ describe("the outbox worker renders the mails enqueued as recipes (ADR 0047)", (
     expect(await deliverDueMail(database, transport, later(3))).toMatchObject({ claimed: 2, sent: 2 });
     expect(await rowOf(guestMailId)).toMatchObject({ status: "sent", attempts: 1, renderedAt: later(2) });
   });
+
+  it("stopping in the middle of a batch gives the mails it did not render back at once, uncounted", async () => {
+    await database.query(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    const r = await insertTestReservation(database, { hotelId, roomTypeId: room.id, ratePlanId: rate.id });
+    const { guestMailId, hotelMailId } = await enqueueReservationMails(database.db, r.id, {
+      baseUrl: BASE_URL,
+      now: clock.now(),
+    });
+    let asked = 0;
+    const stopAfterOne = () => asked++ > 0;
+    expect(await deliverDueMail(database, null, later(5), 20, 1, stopAfterOne)).toMatchObject({ claimed: 2 });
+    expect(await rowOf(guestMailId)).toMatchObject({
+      attempts: 0,
+      renderedAt: later(5),
+      nextAttemptAt: later(5),
+    });
+    expect(await rowOf(hotelMailId)).toMatchObject({
+      attempts: 0,
+      renderedAt: null,
+      nextAttemptAt: later(5),
+    });
+    expect(await renderPendingMails(database, later(6))).toBe(1);
+  });
 });
