@@ -267,7 +267,8 @@ describe("guestdata.do confirm", () => {
     expect(hotelNotice).toMatchObject({ rendered: true, subject: expect.stringContaining(code), files: [] });
     // What a booking costs in statements (the bench prints it too): was 23 with the second transaction and the
     // render inside it; 12 with the reservation, its key and its history in one statement and the hotel's facts in one.
-    expect(statements).toBeLessThanOrEqual(12);
+    // On PostgreSQL the driver's BEGIN and COMMIT are counted too.
+    expect(statements).toBeLessThanOrEqual(database.kind === "postgres" ? 14 : 12);
   });
 
   it.each([
