@@ -88,7 +88,8 @@ export async function startServer(
   const gateway = appOptions.gateway;
   const app = await buildApp(appOptions);
   const mailTransport = chooseMailTransport(env);
-  const mailDelivery = mailTransport ? startMailDelivery({ database, transport: mailTransport }) : null;
+  // Without a transport the job still renders the mails enqueued as recipes, so the outbox reads whole.
+  const mailDelivery = startMailDelivery({ database, transport: mailTransport ?? null });
   if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
   const url = await app.listen({ port: env.PORT, host: env.HOST });
   const publicUrl = publicUrlOf(env);
@@ -109,7 +110,7 @@ export async function startServer(
       await holds.stop();
       await timed.stop();
       await rateLimits.stop();
-      await mailDelivery?.stop();
+      await mailDelivery.stop();
       mailTransport?.close?.();
       await app.close();
       await database.close();

@@ -928,16 +928,36 @@ export const idempotencyKey = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
+/**
+ * What the outbox worker renders a reservation mail from (ADR 0047): the reservation is the row's
+ * `reservation_id`, read as it stands when the mail is rendered; the change of a change mail is kept here.
+ */
+export type MailRecipe = {
+  /** reservation_guest: the guest's mail with the .ics and the voucher PDF; reservation_hotel: the hotel's notice. */
+  kind: "reservation_guest" | "reservation_hotel" | "installment_notice";
+  /** The web app's public origin (links in the mail). */
+  baseUrl: string;
+  /** What happened, for a change mail (`MailChange` of features/mail/changes.ts). */
+  change?: { kind: string } & Record<string, unknown>;
+  /** installment_notice: the payment due it announces. */
+  paymentDueId?: number;
+};
+
 /** Mail waiting to go out, and what went: a mail that cannot be sent is retried, never lost. */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: serial("id").primaryKey(),
     reservationId: integer("reservation_id"),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /** Empty until a mail with a `render` recipe is rendered (by the worker, before it is sent). */
+    to: text("to").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    html: text("html").notNull().default(""),
+    text: text("text").notNull().default(""),
+    /** A mail rendered by the worker: what to render; null for a mail enqueued already rendered. */
+    render: jsonb("render").$type<MailRecipe>(),
+    /** When the worker rendered it (its content then is what was sent); null while it waits to be rendered. */
+    renderedAt: timestamp("rendered_at", { withTimezone: true }),
     attachments: jsonb("attachments")
       .$type<{ filename: string; contentType: string; content: string; encoding?: "base64" }[]>()
       .notNull()

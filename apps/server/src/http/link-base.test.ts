@@ -6,6 +6,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
+import { renderPendingMails } from "../features/mail/outbox";
 import { type App, buildApp } from "./app";
 import { createLinkBase } from "./link-base";
 
@@ -40,10 +41,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-const mailsTo = (to: string) =>
-  database.query<{ text: string; html: string }>(
+const mailsTo = async (to: string) => {
+  await renderPendingMails(database);
+  return database.query<{ text: string; html: string }>(
     sql`select text, html from mail_outbox where "to" = ${to} order by id`,
   );
+};
 
 const hrefs = (html: string) => [...html.matchAll(/href="(https?:[^"]+)"/g)].map((m) => m[1]!);
 

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { insertTestReservation } from "../features/mail/mail-test-kit";
+import { renderPendingMails } from "../features/mail/outbox";
 import { runTimedChanges } from "./timed-changes";
 
 // The hotel is in Rome (UTC+1 in winter): its day starts at 23:00 UTC the day before.
@@ -61,6 +62,7 @@ async function aPlan(
 }
 
 async function noticesOf(reservationId: number) {
+  await renderPendingMails(database);
   return database.query<{ subject: string; text: string; to: string }>(
     sql`select subject, text, "to" from mail_outbox where reservation_id = ${reservationId} order by id`,
   );

@@ -5,11 +5,14 @@ import type { MailTransport } from "../features/mail/transport";
 
 export type MailDeliveryOptions = {
   database: Database;
-  transport: MailTransport;
+  /** null: no SMTP configured; the job then only renders the mails enqueued as recipes (ADR 0047). */
+  transport: MailTransport | null;
   now?: () => Date;
   /** Time between runs; croner counts in whole seconds, so it is rounded up to at least 1 s. */
   intervalMs?: number;
   batchSize?: number;
+  /** The share of the event loop's time rendering mails may take (ADR 0047); a quarter unless given. */
+  renderShare?: number;
   onError?: (error: unknown) => void;
   onDelivered?: (counts: DeliveryCounts) => void;
 };
@@ -18,7 +21,7 @@ export type MailDeliveryOptions = {
 const MAX_BATCHES_PER_RUN = 50;
 
 /**
- * Sends due outbox mail on a timer, never two runs of this process at once. It keeps no state: a run that was
+ * Renders and sends due outbox mail on a timer, never two runs of this process at once. It keeps no state: a run that was
  * missed (the process was down, a run was slow) is caught up by the next, which sends everything due by then.
  * Several processes may each run it; the outbox's SKIP LOCKED claim keeps them apart. `stop()` waits for a run
  * in progress, so the database can be closed after it.
@@ -30,6 +33,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
     now = () => new Date(),
     intervalMs = 5000,
     batchSize = 20,
+    renderShare = 0.25,
     onError = (error) => console.error("[alloggio] mail delivery failed", error),
     onDelivered,
   } = options;
@@ -38,7 +42,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
 
   const runOnce = async () => {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const counts = await deliverDueMail(database, transport, now(), batchSize);
+      const counts = await deliverDueMail(database, transport, now(), batchSize, renderShare, () => stopped);
       if (counts.claimed > 0) onDelivered?.(counts);
       if (counts.claimed < batchSize) break;
     }

@@ -15,7 +15,7 @@ const OPTION_METHODS = new Set(["pay_at_hotel", "bank_transfer"]);
  */
 export async function optionExpiry(
   database: Database,
-  priced: Pick<PricedBooking, "rooms"> & { ctx: { channel: { id: number } | null } },
+  priced: Pick<PricedBooking, "rooms" | "optionHours"> & { ctx: { channel: { id: number } | null } },
   method: string,
   now: Date,
   trade = false,
@@ -29,6 +29,15 @@ export async function optionExpiry(
     if (expiry) return expiry;
   }
   const ids = [...new Set(priced.rooms.map((r) => r.ratePlanId))];
+  if (priced.optionHours) {
+    // Loaded with the booking's price (pricing.ts): no statement of its own.
+    const hours = ids.flatMap((id) => {
+      const h = priced.optionHours?.get(id);
+      return h === undefined ? [] : [h];
+    });
+    const shortest = hours.length > 0 ? Math.min(...hours) : 0;
+    return shortest ? new Date(now.getTime() + shortest * 3_600_000) : null;
+  }
   const [row] = await database.query<{ hours: number | null }>(
     sql`select min(option_hours)::int as hours from rate_plan
         where id in (${sql.join(

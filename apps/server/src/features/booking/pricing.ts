@@ -81,6 +81,8 @@ export type PricedBooking = {
   enabledMethods: string[];
   /** Where a bank transfer goes, when the hotel takes them. */
   bankTransfer: BankTransferSettings | null;
+  /** The hotel's rates that hold a booking as an option: rate plan id → hours (options.ts). */
+  optionHours?: Map<number, number>;
 };
 
 type CatalogueRow = {
@@ -330,8 +332,23 @@ export async function priceBooking(
     if (n > free) throw soldOut("rooms", `only ${free} left of room ${type}`);
   }
 
-  const details = await database.query<CatalogueRow>(sql`
-    select id, needs_date, time_slots, is_transfer, max_quantity from service where hotel_id = ${req.hotel}`);
+  // One statement for the hotel's own facts the booking needs: its service details, e-mail, methods, bank
+  // transfer, and the option hours of its rates (options.ts).
+  const [hotelRow] = await database.query<{
+    email: string;
+    methods: unknown;
+    bank: unknown;
+    services: CatalogueRow[];
+    option_hours: Record<string, number> | null;
+  }>(sql`
+    select h.email, h.settings->'paymentMethods' as methods, h.settings->'bankTransfer' as bank,
+      coalesce((select json_agg(json_build_object('id', s.id, 'needs_date', s.needs_date,
+          'time_slots', s.time_slots, 'is_transfer', s.is_transfer, 'max_quantity', s.max_quantity))
+        from service s where s.hotel_id = h.id), '[]'::json) as services,
+      (select json_object_agg(rp.id, rp.option_hours) from rate_plan rp
+        where rp.hotel_id = h.id and rp.option_hours is not null) as option_hours
+    from hotel h where h.id = ${req.hotel}`);
+  const details = hotelRow?.services ?? [];
   const detailOf = new Map(details.map((s) => [s.id, s]));
   const catalogue = toCatalogue(ctx.services);
   const byId = new Map(catalogue.map((s) => [s.id, s]));
@@ -443,11 +460,7 @@ export async function priceBooking(
   const dues = splitDues(planPrepayments(charges, serviceCharges, today), today);
   const dueLater = dues.later.map((d) => ({ date: d.date, amount: d.amountMinor }));
 
-  const hotelRow = await database.query<{ email: string; methods: unknown; bank: unknown }>(
-    sql`select email, settings->'paymentMethods' as methods, settings->'bankTransfer' as bank
-        from hotel where id = ${req.hotel}`,
-  );
-  const methods = hotelRow[0]?.methods;
+  const methods = hotelRow?.methods;
   return {
     ctx,
     today,
@@ -463,9 +476,12 @@ export async function priceBooking(
     dueNow: dues.dueNowMinor,
     dueLater,
     schedule: [...(dues.dueNowMinor > 0 ? [{ date: today, amount: dues.dueNowMinor }] : []), ...dueLater],
-    hotelEmail: hotelRow[0]?.email ?? "",
+    hotelEmail: hotelRow?.email ?? "",
     timeZone: ctx.hotel.time_zone,
     enabledMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
-    bankTransfer: readBankTransferSettings(hotelRow[0]?.bank),
+    bankTransfer: readBankTransferSettings(hotelRow?.bank),
+    optionHours: new Map(
+      Object.entries(hotelRow?.option_hours ?? {}).map(([id, h]) => [Number(id), Number(h)]),
+    ),
   };
 }

@@ -9,7 +9,6 @@ import {
   paymentDue,
   reservation,
   reservationGuest,
-  reservationHistory,
   reservationRequest,
   reservationRoom,
   reservationService,
@@ -87,20 +86,25 @@ export async function insertReservation(
     optionExpiresAt: Date | null;
     /** A trade booking (ADR 0031): the session's user who booked; the agency data is `req.agency`. */
     tradeUserId?: number | null;
+    /**
+     * Confirmed at once (nothing to pay now, no option): written `confirmed`, with the history of both steps
+     * (created, then confirmed by the system), as if confirmed right after in a transaction of its own.
+     */
+    confirmNow?: boolean;
   },
 ): Promise<number> {
   const { req, priced } = input;
   const booker = { ...req.booker, phone: `${req.booker.phone.dialCode} ${req.booker.phone.number}` };
   delete (booker as { emailConfirm?: string }).emailConfirm;
   crashPoint("before_insert");
-  const [row] = await tx
+  const insertRow = tx
     .insert(reservation)
     .values({
       code: input.code,
       hotelId: req.hotel,
       channelId: req.channel,
       languageId: req.language,
-      status: input.status,
+      status: input.confirmNow ? "confirmed" : input.status,
       arrival: ymdToIso(req.arrival),
       departure: ymdToIso(req.departure),
       booker,
@@ -128,8 +132,30 @@ export async function insertReservation(
           : null,
     })
     .returning({ id: reservation.id });
-  const id = row!.id;
-  await tx.insert(reservationRequest).values({ idempotencyKey: input.idempotencyKey, reservationId: id });
+  const history = [
+    {
+      // A trade user books for a guest: the agency made it.
+      actor: input.tradeUserId ? "agency" : "guest",
+      action: "created",
+      to_status: input.status,
+      details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },
+    },
+    ...(input.confirmNow
+      ? [{ actor: "system", action: "confirmed", to_status: "confirmed", details: { paid: null } }]
+      : []),
+  ];
+  // The reservation, its Idempotency-Key and its history in one statement.
+  const inserted = await tx.execute(sql`
+    with r as (${insertRow.getSQL()}),
+    q as (insert into reservation_request (idempotency_key, reservation_id)
+      select ${input.idempotencyKey}, r.id from r),
+    h as (insert into reservation_history (reservation_id, actor, action, to_status, details)
+      select r.id, x.actor, x.action, x.to_status, x.details
+      from r, jsonb_to_recordset(${JSON.stringify(history.map((h, n) => ({ ...h, n })))}::jsonb)
+        as x(actor text, action text, to_status text, details jsonb, n int)
+      order by x.n)
+    select id from r`);
+  const id = Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
   const roomRows = await tx
     .insert(reservationRoom)
     .values(
@@ -186,14 +212,6 @@ export async function insertReservation(
       .values(
         priced.schedule.map((d) => ({ reservationId: id, dueDate: ymdToIso(d.date), amountMinor: d.amount })),
       );
-  await tx.insert(reservationHistory).values({
-    reservationId: id,
-    // A trade user books for a guest: the agency made it.
-    actor: input.tradeUserId ? "agency" : "guest",
-    action: "created",
-    toStatus: input.status,
-    details: { total: priced.totalMinor, currency: priced.currency, paymentMethod: req.payment.method },
-  });
   return id;
 }
 

@@ -226,6 +226,9 @@ export async function confirmBooking(
   const optionExpiresAt = await optionExpiry(database, priced, method, deps.now(), trade !== null);
   const code = encodeReservationCode(randomBytes(10));
   const email = req.booker.email.trim().toLowerCase();
+  // Pay at the hotel, or a bank transfer still to arrive, without an option: nothing to ask a gateway, so the
+  // booking is confirmed in the transaction that writes it (created, then confirmed, in its history).
+  const confirmNow = !isRedirectMethod(method) && !optionExpiresAt && !CARD_METHODS.has(method);
   // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
   const id = await database.db.transaction(async (tx) => {
     const reservationId = await insertReservation(tx, {
@@ -236,12 +239,15 @@ export async function confirmBooking(
       priced,
       optionExpiresAt,
       tradeUserId: trade?.userId ?? null,
+      confirmNow,
     });
     if (hooks.inTransaction) await hooks.inTransaction(tx, reservationId);
-    await takeInventory(tx, priced.rooms);
     // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
-    // go with the rows, so a crash cannot leave an option nobody was told about.
-    if (optionExpiresAt) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+    // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once:
+    // its confirmation. Two small rows the outbox worker renders (ADR 0047).
+    if (optionExpiresAt || confirmNow)
+      await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+    await takeInventory(tx, priced.rooms);
     crashPoint("after_inventory");
     crashPoint("before_commit");
     return reservationId;
@@ -256,11 +262,7 @@ export async function confirmBooking(
 
   if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
   if (optionExpiresAt) return answer(result, priced.digits);
-  if (!CARD_METHODS.has(method)) {
-    // Pay at the hotel, or a bank transfer still to arrive: confirmed, nothing paid yet.
-    await confirmPaid(deps, id, baseUrl, null);
-    return answer({ ...result, status: "confirmed" }, priced.digits);
-  }
+  if (confirmNow) return answer({ ...result, status: "confirmed" }, priced.digits);
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;

@@ -20,7 +20,7 @@ import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
 import { insertTestReservation } from "./mail-test-kit";
-import { deliverDueMail } from "./outbox";
+import { deliverDueMail, renderPendingMails } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {
   enqueueReservationMails,
@@ -421,7 +421,7 @@ describe("a cancellation from the voucher, received over SMTP", () => {
 });
 
 describe("enqueueReservationMails with a change", () => {
-  it("still loads the reservation in one statement and writes both mails in one", async () => {
+  it("writes both mails in one statement and the worker renders what changed", async () => {
     const r = await insertTestReservation(database, { hotelId, roomTypeId: room.id, ratePlanId: rate.id });
     let statements = 0;
     await database.db.transaction(async (tx) => {
@@ -429,7 +429,9 @@ describe("enqueueReservationMails with a change", () => {
       await enqueueReservationMails(tx, r.id, { baseUrl: BASE_URL, change: { kind: "option_expired" } });
       statements = database.statements.count - before;
     });
-    expect(statements).toBe(2);
+    // One statement writes both recipes; the worker renders them, the change with them.
+    expect(statements).toBe(1);
+    expect(await renderPendingMails(database)).toBe(2);
     const rows = await database.query<{ subject: string }>(
       sql`select subject from mail_outbox where reservation_id = ${r.id} order by id`,
     );
@@ -482,6 +484,7 @@ describe("the voucher's actions and later payments queue the mail of their chang
 
   /** The newest guest mail and hotel notice of a reservation. */
   async function lastMails(code: string) {
+    await renderPendingMails(database, now);
     const rows = await database.query<{ to: string; subject: string; text: string }>(sql`
       select m."to", m.subject, m.text from mail_outbox m join reservation r on r.id = m.reservation_id
       where r.code = ${code} order by m.id desc limit 2`);

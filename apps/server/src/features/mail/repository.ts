@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import {
   type BookedFlights,
   type Booker,
   type InvoiceData,
   type LocalizedText,
+  type MailRecipe,
   mailOutbox,
 } from "../../db/schema";
 import type { OutgoingMail } from "./transport";
@@ -14,27 +15,83 @@ export type MailExecutor = Db;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export async function insertOutboxMails(
-  executor: MailExecutor,
-  mails: (OutgoingMail & { reservationId?: number | null; now?: Date })[],
-): Promise<number[]> {
+/** A mail to put in the outbox: rendered already, or a recipe the worker renders before sending it (ADR 0047). */
+export type OutboxInsert = (OutgoingMail | { render: MailRecipe }) & {
+  reservationId?: number | null;
+  now?: Date;
+};
+
+/** One multi-row insert for all the mails given; returns their ids in the same order. */
+export async function insertOutboxMails(executor: MailExecutor, mails: OutboxInsert[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await executor
     .insert(mailOutbox)
     .values(
       mails.map((m) => ({
         reservationId: m.reservationId ?? null,
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        attachments: m.attachments,
+        ...("render" in m
+          ? { render: m.render }
+          : { to: m.to, subject: m.subject, html: m.html, text: m.text, attachments: m.attachments }),
         // Without `now`, the database's clock stamps the row and makes it due at once.
         ...(m.now ? { createdAt: m.now, nextAttemptAt: m.now } : {}),
       })),
     )
     .returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
+}
+
+/** Whether the worker still has to render this mail before it can be sent. */
+export const needsRendering = (row: Pick<OutboxRow, "render" | "renderedAt">): boolean =>
+  row.render !== null && row.renderedAt === null;
+
+/**
+ * Keeps what the worker rendered, so that what is sent (and every retry of it) is that content; many rows in one
+ * statement (a batch of the worker): each row's content and
+ * `rendered_at`; with `release`, each is due again at `now` with the claim's attempt given back.
+ */
+export async function storeRenderedMails(
+  executor: MailExecutor,
+  rendered: { id: number; mail: OutgoingMail }[],
+  now: Date,
+  release = false,
+): Promise<void> {
+  if (rendered.length === 0) return;
+  const rows = rendered.map(({ id, mail }) => ({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments,
+  }));
+  const at = now.toISOString();
+  await executor.execute(sql`
+    update mail_outbox m set "to" = x."to", subject = x.subject, html = x.html, "text" = x."text",
+      attachments = x.attachments, rendered_at = ${at}::timestamptz, last_error = null,
+      next_attempt_at = case when ${release} then ${at}::timestamptz else m.next_attempt_at end,
+      attempts = case when ${release} then greatest(m.attempts - 1, 0) else m.attempts end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id int, "to" text, subject text, html text, "text" text, attachments jsonb)
+    where m.id = x.id`);
+}
+
+/** Gives claimed rows back untouched: due at `now`, the claim's attempt not counted. */
+export async function releaseMails(executor: MailExecutor, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(mailOutbox)
+    .set({ nextAttemptAt: now, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(inArray(mailOutbox.id, ids));
+}
+
+/** Every mail still to be rendered, oldest first (tests, and the mailbox of a server without a transport). */
+export async function findUnrenderedMails(executor: MailExecutor, limit = 500): Promise<OutboxRow[]> {
+  return executor
+    .select()
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.render), isNull(mailOutbox.renderedAt), eq(mailOutbox.status, "pending")))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
 }
 
 /**
@@ -47,12 +104,17 @@ export async function claimDueMails(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  /** Only mails still to be rendered (a render-only pass, without a transport). */
+  onlyUnrendered = false,
 ): Promise<OutboxRow[]> {
+  const unrendered = onlyUnrendered
+    ? and(isNotNull(mailOutbox.render), isNull(mailOutbox.renderedAt))
+    : undefined;
   return database.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now), unrendered))
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(limit)
       .for("update", { skipLocked: true });

@@ -9,13 +9,13 @@ import {
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { insertTestReservation } from "./mail-test-kit";
-import { deliverDueMail } from "./outbox";
+import { deliverDueMail, renderPendingMails } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {
   enqueueReservationMails,
@@ -115,11 +115,21 @@ describe("enqueueReservationMails", () => {
       statements = database.statements.count - before;
       return result;
     });
-    // One statement loads the reservation, one writes both mails.
-    expect(statements).toBe(2);
+    // One statement writes both mails, as recipes: nothing is loaded or rendered in the caller's transaction.
+    expect(statements).toBe(1);
     const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
     expect(rows.map((m) => m.id).sort()).toEqual([ids.guestMailId, ids.hotelMailId].sort());
+    expect(rows.map((m) => [m.render?.kind, m.renderedAt, m.html]).sort()).toEqual([
+      ["reservation_guest", null, ""],
+      ["reservation_hotel", null, ""],
+    ]);
+    // The worker renders them (one read of the reservation for both) and sends them.
     expect(await deliverDueMail(database, transport, clock.now())).toMatchObject({ sent: 2 });
+    const sent = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    for (const row of sent) {
+      expect(row).toMatchObject({ status: "sent", attempts: 1, renderedAt: clock.now() });
+      expect(row.html).toContain(r.code);
+    }
     const received = await smtp.waitFor(2);
     const byRecipient = (to: string) => {
       const mail = received.find((m) => m.envelopeTo.some((a) => a.toLowerCase() === to.toLowerCase()));
@@ -218,6 +228,7 @@ describe("enqueueReservationMails", () => {
       baseUrl: BASE_URL,
       now: clock.now(),
     });
+    expect(await renderPendingMails(database, clock.now())).toBe(2);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, guestMailId));
     const attachment = row?.attachments[1];
     expect(attachment).toMatchObject({
@@ -383,5 +394,99 @@ describe("renderReservationMail", () => {
     expect(mail.text).toContain("This option is held until 6 January 2030 at 18:00.");
     expect(jsonLdOf(mail.html).reservationStatus).toBe("https://schema.org/ReservationPending");
     expect(mail.attachments[0]?.content).toContain("STATUS:TENTATIVE");
+  });
+});
+
+describe("the outbox worker renders the mails enqueued as recipes (ADR 0047)", () => {
+  const rowOf = async (id: number) => {
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!row) throw new Error(`no outbox row ${id}`);
+    return row;
+  };
+  const later = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
+
+  it("retries a mail whose render failed, like a failed send, and never loses it", async () => {
+    await database.query(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    const r = await insertTestReservation(database, { hotelId, roomTypeId: room.id, ratePlanId: rate.id });
+    const { guestMailId, hotelMailId } = await enqueueReservationMails(database.db, r.id, {
+      baseUrl: BASE_URL,
+      now: clock.now(),
+    });
+    // A recipe the renderer cannot make (an unknown kind, as a newer process might write): it fails to render.
+    await database.query(
+      sql`update mail_outbox set render = jsonb_set(render, '{kind}', '"no_such_mail"') where id = ${guestMailId}`,
+    );
+    const refusing: MailTransport = { send: async () => Promise.reject(new Error("must not be sent")) };
+    const failed = await deliverDueMail(database, refusing, clock.now());
+    // Both claimed: the guest's failed to render, the hotel's rendered and failed to send; both wait.
+    expect(failed).toMatchObject({ claimed: 2, sent: 0, retried: 2, failed: 0 });
+    const guest = await rowOf(guestMailId);
+    expect(guest).toMatchObject({ status: "pending", attempts: 1, renderedAt: null, html: "" });
+    expect(guest.lastError).toContain("unknown recipe no_such_mail");
+    expect(guest.nextAttemptAt).toEqual(later(1));
+    // The hotel's rendered content is kept: the retry sends exactly that.
+    const hotel = await rowOf(hotelMailId);
+    expect(hotel).toMatchObject({ status: "pending", attempts: 1, renderedAt: clock.now() });
+    expect(hotel.subject).toContain(r.code);
+
+    // Fixed (here: the recipe put right), the next attempt renders and sends it.
+    await database.query(
+      sql`update mail_outbox set render = jsonb_set(render, '{kind}', '"reservation_guest"') where id = ${guestMailId}`,
+    );
+    const before = smtp.received.length;
+    expect(await deliverDueMail(database, transport, later(1))).toMatchObject({ claimed: 2, sent: 2 });
+    const received = await smtp.waitFor(before + 2);
+    const sentGuest = received.slice(before).find((m) => m.subject.startsWith("Booking confirmation"));
+    expect(sentGuest?.attachments.map((a) => a.contentType)).toEqual(["text/calendar", "application/pdf"]);
+    expect(await rowOf(guestMailId)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  });
+
+  it("without a transport only renders: the mail waits, readable, due as it was, its attempt given back", async () => {
+    await database.query(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    const r = await insertTestReservation(database, { hotelId, roomTypeId: room.id, ratePlanId: rate.id });
+    const { guestMailId } = await enqueueReservationMails(database.db, r.id, {
+      baseUrl: BASE_URL,
+      now: clock.now(),
+    });
+    expect(await deliverDueMail(database, null, later(2))).toMatchObject({ claimed: 2, sent: 0, retried: 0 });
+    const row = await rowOf(guestMailId);
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      renderedAt: later(2),
+      nextAttemptAt: later(2),
+    });
+    expect(row.subject).toBe(`Booking confirmation ${r.code} – Hotel Lago & Spa`);
+    expect(row.attachments.map((a) => a.filename)).toEqual([
+      `reservation-${r.code}.ics`,
+      `Hotel-Lago-Spa-${r.code}.pdf`,
+    ]);
+    // Rendered once: a render-only pass has nothing left, and a deliverer sends what was rendered.
+    expect(await deliverDueMail(database, null, later(3))).toMatchObject({ claimed: 0 });
+    expect(await deliverDueMail(database, transport, later(3))).toMatchObject({ claimed: 2, sent: 2 });
+    expect(await rowOf(guestMailId)).toMatchObject({ status: "sent", attempts: 1, renderedAt: later(2) });
+  });
+
+  it("stopping in the middle of a batch gives the mails it did not render back at once, uncounted", async () => {
+    await database.query(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    const r = await insertTestReservation(database, { hotelId, roomTypeId: room.id, ratePlanId: rate.id });
+    const { guestMailId, hotelMailId } = await enqueueReservationMails(database.db, r.id, {
+      baseUrl: BASE_URL,
+      now: clock.now(),
+    });
+    let asked = 0;
+    const stopAfterOne = () => asked++ > 0;
+    expect(await deliverDueMail(database, null, later(5), 20, 1, stopAfterOne)).toMatchObject({ claimed: 2 });
+    expect(await rowOf(guestMailId)).toMatchObject({
+      attempts: 0,
+      renderedAt: later(5),
+      nextAttemptAt: later(5),
+    });
+    expect(await rowOf(hotelMailId)).toMatchObject({
+      attempts: 0,
+      renderedAt: null,
+      nextAttemptAt: later(5),
+    });
+    expect(await renderPendingMails(database, later(6))).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { createEvent, type EventAttributes } from "ics";
+import type { MailRecipe } from "../../db/schema";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
@@ -571,63 +572,99 @@ async function buildVoucherAttachment(
   };
 }
 
+/** The guest's and the hotel's mails of a reservation, with what changed, as the worker renders them. */
+export type ReservationMailRecipe = MailRecipe;
+
 /**
- * Loads the reservation (one statement) and puts the guest's mail, in the reservation's language, with the .ics
- * and the voucher PDF as it now stands, and the hotel's notice in the outbox, with the executor given (pass the
- * booking transaction). `baseUrl` is the web app's public origin (voucher link); `now` the caller's clock;
- * `change` what happened after the booking (the mails then say so first; without it they are the booking's
- * confirmation). Returns the row ids.
+ * Renders one outbox recipe (ADR 0047) from the reservation as it stands now: the guest's mail in the
+ * reservation's language with the .ics and the voucher PDF, the hotel's notice, or an installment's activation
+ * e-mail. `at` stamps the voucher PDF (the time the mail was enqueued). `facts` may be given when the caller
+ * already loaded them (the guest's and the hotel's mail of one reservation in one batch).
+ */
+export async function renderMailRecipe(
+  executor: MailExecutor,
+  reservationId: number,
+  recipe: MailRecipe,
+  at: Date,
+  facts?: ReservationMailFacts | null,
+): Promise<OutgoingMail> {
+  const loaded = facts === undefined ? await findReservationMailFacts(executor, reservationId) : facts;
+  if (!loaded) throw new Error(`render: no reservation ${reservationId}`);
+  const data: ReservationMailData = { ...loaded, baseUrl: recipe.baseUrl };
+  const change = recipe.change as MailChange | undefined;
+  switch (recipe.kind) {
+    case "reservation_guest": {
+      const guest = renderReservationMail(data, data.languageId, change);
+      guest.attachments.push(await buildVoucherAttachment(data, data.languageId, at));
+      return guest;
+    }
+    case "reservation_hotel":
+      return renderHotelNotice(data, change);
+    case "installment_notice": {
+      if (recipe.paymentDueId === undefined)
+        throw new Error("render: an installment notice without its payment");
+      return renderInstallmentNotice(data, recipe.paymentDueId);
+    }
+    default:
+      throw new Error(`render: unknown recipe ${String((recipe as { kind: unknown }).kind)}`);
+  }
+}
+
+/**
+ * Puts the guest's mail (in the reservation's language, with the .ics and the voucher PDF) and the hotel's notice
+ * in the outbox, with the executor given (pass the booking transaction): two small rows saying what to send,
+ * rendered by the outbox worker just before it sends them, from the reservation as it then stands (ADR 0047).
+ * `baseUrl` is the web app's public origin (voucher link); `now` the caller's clock; `change` what happened after
+ * the booking (the mails then say so first; without it they are the booking's confirmation). One statement;
+ * returns the row ids.
  */
 export async function enqueueReservationMails(
   executor: MailExecutor,
   reservationId: number,
   options: { baseUrl: string; now?: Date; change?: MailChange | undefined },
 ): Promise<{ guestMailId: number; hotelMailId: number }> {
-  const facts = await findReservationMailFacts(executor, reservationId);
-  if (!facts) throw new Error(`enqueueReservationMails: no reservation ${reservationId}`);
-  const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
-  const guest = renderReservationMail(data, data.languageId, options.change);
-  guest.attachments.push(await buildVoucherAttachment(data, data.languageId, options.now ?? new Date()));
-  const hotel = renderHotelNotice(data, options.change);
+  const { baseUrl, now, change } = options;
+  const common = { reservationId, now };
   const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
-    { ...guest, reservationId, now: options.now },
-    { ...hotel, reservationId, now: options.now },
+    { ...common, render: { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) } },
+    { ...common, render: { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) } },
   ]);
   if (guestMailId === undefined || hotelMailId === undefined)
     throw new Error("enqueueReservationMails: the insert returned no rows");
   return { guestMailId, hotelMailId };
 }
 
-/** Puts one installment's activation e-mail (guest only) in the outbox; returns the row id. */
+/** Puts one installment's activation e-mail (guest only) in the outbox, rendered by the worker; returns the row id. */
 export async function enqueueInstallmentNotice(
   executor: MailExecutor,
   reservationId: number,
   paymentDueId: number,
   options: { baseUrl: string; now?: Date },
 ): Promise<number> {
-  const facts = await findReservationMailFacts(executor, reservationId);
-  if (!facts) throw new Error(`enqueueInstallmentNotice: no reservation ${reservationId}`);
-  const mail = renderInstallmentNotice({ ...facts, baseUrl: options.baseUrl }, paymentDueId);
-  const [id] = await insertOutboxMails(executor, [{ ...mail, reservationId, now: options.now }]);
+  const [id] = await insertOutboxMails(executor, [
+    {
+      reservationId,
+      now: options.now,
+      render: { kind: "installment_notice", baseUrl: options.baseUrl, paymentDueId },
+    },
+  ]);
   if (id === undefined) throw new Error("enqueueInstallmentNotice: the insert returned no row");
   return id;
 }
 
 /**
  * The guest's mail of the reservation as it now stands (the booking's confirmation, with the .ics and the voucher
- * PDF), once more, without the hotel's notice: the back office's "resend the confirmation". Returns the row id.
+ * PDF), once more, without the hotel's notice: the back office's "resend the confirmation". Rendered by the
+ * worker; returns the row id.
  */
 export async function enqueueGuestConfirmation(
   executor: MailExecutor,
   reservationId: number,
   options: { baseUrl: string; now?: Date },
 ): Promise<number> {
-  const facts = await findReservationMailFacts(executor, reservationId);
-  if (!facts) throw new Error(`enqueueGuestConfirmation: no reservation ${reservationId}`);
-  const data: ReservationMailData = { ...facts, baseUrl: options.baseUrl };
-  const guest = renderReservationMail(data, data.languageId);
-  guest.attachments.push(await buildVoucherAttachment(data, data.languageId, options.now ?? new Date()));
-  const [id] = await insertOutboxMails(executor, [{ ...guest, reservationId, now: options.now }]);
+  const [id] = await insertOutboxMails(executor, [
+    { reservationId, now: options.now, render: { kind: "reservation_guest", baseUrl: options.baseUrl } },
+  ]);
   if (id === undefined) throw new Error("enqueueGuestConfirmation: the insert returned no rows");
   return id;
 }

@@ -16,6 +16,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { importProperty } from "../admin/import-property";
+import { renderPendingMails } from "../mail/outbox";
 import { confirmOption, PropertyActionError, recordBankTransfer } from "./property-actions";
 
 // Issue 11 item 9: rates that hold as an option, the property confirming it, and a received bank transfer.
@@ -92,6 +93,7 @@ async function book(rateId: number, method: string) {
 }
 
 async function facts(id: number, day: string) {
+  await renderPendingMails(database);
   const [row] = await database.query<{
     status: string;
     option_expires_at: string | null;
@@ -140,6 +142,7 @@ describe("options (issue 11 item 9)", () => {
     const held = await facts(option.id, option.day);
     expect(held).toMatchObject({ status: "pending_confirmation", sold: 1, mails: 2 });
     expect(new Date(held.option_expires_at!).toISOString()).toBe("2030-01-06T10:00:00.000Z");
+    await renderPendingMails(database);
     const [guestMail] = await database.query<{ text: string }>(
       sql`select text from mail_outbox where reservation_id = ${option.id} order by id limit 1`,
     );
@@ -160,6 +163,8 @@ describe("options (issue 11 item 9)", () => {
   it("confirmOption confirms once, writes history and mails; the expiry then leaves it alone", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     const option = await book(optionAtHotel.id, "pay_at_hotel");
+    // The worker renders the option's mails before the hotel confirms it (ADR 0047).
+    await renderPendingMails(database);
     now = new Date("2030-01-05T18:00:00Z");
     expect(await confirmOption(deps(), option.id, "anna@hotel.test")).toEqual({
       status: "confirmed",
@@ -265,6 +270,7 @@ describe("bank transfers received (issue 11 item 9)", () => {
       ["property", 4000, "anna"],
       ["property", 2000, "anna"],
     ]);
+    await renderPendingMails(database);
     const [mail] = await database.query<{ subject: string; text: string }>(sql`select subject, text
       from mail_outbox where reservation_id = ${option.id} order by id desc limit 1 offset 1`);
     expect(mail!.text).toMatch(/Amount received\W+20[.,]00/);

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox, reservation } from "../../db/schema";
 import type { App } from "../../http/app";
+import { renderPendingMails } from "../mail/outbox";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 
 const clock = fixedClock("2030-01-05T10:00:00Z");
@@ -125,6 +126,7 @@ describe("a fly & stay booking's flights", () => {
       .select({ id: reservation.id })
       .from(reservation)
       .where(eq(reservation.code, code));
+    await renderPendingMails(database);
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r!.id));
     const guest = mails.find((m) => m.to === MAIL);
     expect(guest, mails.map((m) => m.to).join()).toBeDefined();

@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import type { App } from "../../../http/app";
+import { renderPendingMails } from "../../mail/outbox";
 
 // Issue 12 §1: the back office's reservations. Booked at 10:00 UTC on 5 January 2030 (11:00 in Rome).
 const now = new Date("2030-01-05T10:00:00Z");
@@ -492,6 +493,7 @@ describe("what the property does to a reservation", () => {
       expect.objectContaining({ before: { status: "confirmed", totalMinor: 20000 } }),
     ]);
     // The guest's cancellation mail went out.
+    await renderPendingMails(database);
     const [mails] = await database.query<{ n: number }>(sql`select count(*)::int as n from mail_outbox
       where reservation_id = ${r.id} and subject ilike '%cancel%'`);
     expect(mails!.n).toBeGreaterThan(0);
@@ -587,6 +589,7 @@ describe("what the property does to a reservation", () => {
     ]);
     // The guest's mail shows it too (here: the confirmation sent again).
     await post(`${base(A)}/${r.id}/resend-confirmation`, undefined, reception, key());
+    await renderPendingMails(database);
     const [mail] = await database.query<{ text: string }>(
       sql`select text from mail_outbox where reservation_id = ${r.id} order by id desc limit 1`,
     );
