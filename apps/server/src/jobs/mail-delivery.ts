@@ -11,7 +11,7 @@ export type MailDeliveryOptions = {
   /** Time between runs; croner counts in whole seconds, so it is rounded up to at least 1 s. */
   intervalMs?: number;
   batchSize?: number;
-  /** The share of the event loop's time rendering mails may take (ADR 0047); a quarter unless given. */
+  /** The share of the event loop's time rendering mails may take (ADR 0047); half unless given. */
   renderShare?: number;
   onError?: (error: unknown) => void;
   onDelivered?: (counts: DeliveryCounts) => void;
@@ -32,8 +32,10 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
     transport,
     now = () => new Date(),
     intervalMs = 5000,
-    batchSize = 20,
-    renderShare = 0.25,
+    // Small batches: a batch's mails are all rendered before any is sent, so a burst of bookings does not keep the
+    // first guest waiting for nineteen other PDFs.
+    batchSize = 5,
+    renderShare = 0.5,
     onError = (error) => console.error("[alloggio] mail delivery failed", error),
     onDelivered,
   } = options;
