@@ -1,5 +1,5 @@
 // Past one process (issue 16, ADR 0048): the real server as 1 and as 2 processes (`PROCESSES=N` of
-// apps/server/src/main.ts, a Node cluster whose workers share the port) on the run's PostgreSQL database, each
+// the server bundle, a Node cluster whose workers share the port) on the run's PostgreSQL database, each
 // measured the same way: search req/s (the B3 mix, closed loop) and uncontended bookings/s, then the ratio. Info
 // rows, no goal: the load generator runs on the same 2 cores as the server processes, so a second process can
 // never double a figure here. PGlite is one process's database: skipped there, with the reason.
@@ -8,9 +8,11 @@ import { once } from "node:events";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureServerBuild, serverBundle } from "../scripts/build-server.mjs";
 import type { Kind } from "./database";
 import { type Figure, info } from "./figures";
 import { closedLoop, type Target } from "./load";
+import { benchServerEnv } from "./server-env";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = join(root, "bench/results");
@@ -31,26 +33,16 @@ export type ProcessesContext = {
 
 type Server = { child: ChildProcess; url: string; pids: number[]; logFile: string };
 
-/** `node --import tsx apps/server/src/main.ts` with PROCESSES=n; resolves once n servers said they listen. */
+/** The server bundle (`apps/server/dist/server.js`) with PROCESSES=n; resolves once n servers said they listen. */
 async function startServer(ctx: ProcessesContext, n: number): Promise<Server> {
   mkdirSync(resultsDir, { recursive: true });
   const logFile = join(resultsDir, `server-processes-${n}.log`);
   const out = openSync(logFile, "w");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...ctx.env,
-    PROCESSES: String(n),
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DEMO_DATA: "false",
-    NODE_ENV: "production",
-    OVERRIDE_SECRET: "bench-override-secret",
-    API_KEYS: "bench-key",
-    PAYMENT_GATEWAY: "sandbox",
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
-  };
+  const env: NodeJS.ProcessEnv = { ...benchServerEnv(ctx.env), PROCESSES: String(n) };
   delete env.WEB_CONCURRENCY;
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
+  // The server bundle, as `npm run start:prod` runs it and as the suite's own server runs (ADR 0049).
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", out],
@@ -141,18 +133,25 @@ function ratio(name: string, b: number, a: number): Figure {
   return { name, value: null, unit: "", goal: null, meets: null, note: "nothing answered with 1 process" };
 }
 
+/** The one row that says why the 1- and 2-process figures are missing. */
+function notMeasuredRow(note: string): Figure {
+  return {
+    name: "search req/s and bookings/s, 2 processes ÷ 1",
+    value: null,
+    unit: "",
+    goal: null,
+    meets: null,
+    note,
+  };
+}
+
 /** The 1-process and 2-process figures (info rows), or one row saying why they were not measured. */
 export async function measureProcesses(ctx: ProcessesContext): Promise<Figure[]> {
   if (ctx.kind !== "postgres")
     return [
-      {
-        name: "search req/s and bookings/s, 2 processes ÷ 1",
-        value: null,
-        unit: "",
-        goal: null,
-        meets: null,
-        note: "skipped on PGlite: its database belongs to one process (PROCESSES > 1 needs PostgreSQL)",
-      },
+      notMeasuredRow(
+        "skipped on PGlite: its database belongs to one process (PROCESSES > 1 needs PostgreSQL)",
+      ),
     ];
   try {
     const one = await measure(ctx, 1);
@@ -188,15 +187,6 @@ export async function measureProcesses(ctx: ProcessesContext): Promise<Figure[]>
     ];
   } catch (err) {
     ctx.log(`processes: ${(err as Error).message}`);
-    return [
-      {
-        name: "search req/s and bookings/s, 2 processes ÷ 1",
-        value: null,
-        unit: "",
-        goal: null,
-        meets: null,
-        note: `failed: ${(err as Error).message.split("\n")[0]}`,
-      },
-    ];
+    return [notMeasuredRow(`failed: ${(err as Error).message.split("\n")[0]}`)];
   }
 }

@@ -18,6 +18,7 @@ import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./loa
 import { memoryPhases } from "./memory";
 import { measureProcesses } from "./processes";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
+import { benchServerEnv } from "./server-env";
 import { measureStartup } from "./startup";
 import {
   ensureWebBuild,
@@ -66,20 +67,7 @@ let agentScript: string | undefined;
 
 async function startAgent(env: Record<string, string>, logFile: string): Promise<Agent> {
   const out = openSync(logFile, "w");
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DEMO_DATA: "false",
-    NODE_ENV: "production",
-    // A production start refuses the demo secret and key, and needs its gateway named (ADR 0013).
-    OVERRIDE_SECRET: "bench-override-secret",
-    API_KEYS: "bench-key",
-    PAYMENT_GATEWAY: "sandbox",
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
-  };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const childEnv = benchServerEnv(env);
   agentScript ??= await buildAgent(root);
   const child = spawn(process.execPath, [agentScript], {
     cwd: root,
