@@ -104,15 +104,24 @@ function getZoneFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The last answer per zone, by the minute it was for: a list of 100 hotels asks the same zone 100 times. */
+const lastLocalTime = new Map<string, { minute: number; local: LocalTime }>();
+
 export function localTimeInZone(now: Date, timeZone: string): LocalTime {
+  // Every zone's offset is a whole number of minutes, so the answer is the same all through one minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastLocalTime.get(timeZone);
+  if (last && last.minute === minute) return { ...last.local };
   const parts = getZoneFormatter(timeZone).formatToParts(now);
   const read = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((part) => part.type === type)?.value);
-  return {
+  const local = {
     ymd: formatParts(read("year"), read("month"), read("day")),
     hour: read("hour") % 24,
     minute: read("minute"),
   };
+  lastLocalTime.set(timeZone, { minute, local });
+  return { ...local };
 }
 
 /** Until this hotel-local hour a guest may still book the night that began the evening before (a walk-in). */

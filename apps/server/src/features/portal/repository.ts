@@ -43,19 +43,16 @@ export type PortalContext = {
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
   const rows = await database.query<PortalContext>(sql`
-    with hs as (
-      select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor
+    with hs as materialized (
+      select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor,
+        array(select id from room_type where hotel_id = h.id) as rt_ids,
+        array(select r.id from rate_plan r where r.hotel_id = h.id and exists (select 1 from rate_plan_channel c
+          where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})) as rp_ids
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where (${ids}::int[] is null or h.id = any(${ids}::int[]))
         and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
                where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))
-    ),
-    rp as (
-      select r.* from rate_plan r
-      where r.hotel_id in (select id from hs)
-        and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})
-    ),
-    rt as (select id, hotel_id from room_type where hotel_id in (select id from hs))
+    )
     select
       (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent,
@@ -86,7 +83,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'max_stay', max_stay, 'min_adults', min_adults, 'max_adults', max_adults, 'resellable', resellable,
             'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
             'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
-            order by sort_order, id), '[]') from rp where rp.hotel_id = hs.id),
+            order by sort_order, id), '[]') from rate_plan where id = any(hs.rp_ids)),
          'promo', (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
             'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
             'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
@@ -98,22 +95,22 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             from service s join service_category k on k.id = s.category_id where s.hotel_id = hs.id),
          'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
             i.allotment - i.sold, i.closed)), '[]')
-            from inventory i where i.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
+            from inventory i where i.room_type_id = any(hs.rt_ids)
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
          'prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.adults, p.amount_minor])), '[]')
-            from price p where p.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
-              and p.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
+            from price p where p.room_type_id = any(hs.rt_ids)
+              and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
          'child_prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.age_group_id, p.amount_minor])), '[]')
-            from child_price p where ${q.withChildren} and p.room_type_id = any(array(select id from rt where rt.hotel_id = hs.id))
-              and p.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
+            from child_price p where ${q.withChildren} and p.room_type_id = any(hs.rt_ids)
+              and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),
          'restrictions', (select coalesce(json_agg(json_build_array(r.rate_plan_id, r.day - ${q.from}::date,
             r.closed_to_arrival, r.closed_to_departure, r.min_stay, r.max_stay)), '[]')
-            from restriction r where r.rate_plan_id = any(array(select id from rp where rp.hotel_id = hs.id))
+            from restriction r where r.rate_plan_id = any(hs.rp_ids)
               and r.day >= ${q.from}::date and r.day <= ${q.to}::date)
        ) order by hs.id), '[]') from hs) as hotels
   `);
