@@ -399,27 +399,31 @@ export const serviceCategory = pgTable("service_category", {
   sortOrder: smallint("sort_order").notNull().default(0),
 });
 
-export const service = pgTable("service", {
-  id: integer("id").primaryKey(),
-  hotelId: integer("hotel_id")
-    .notNull()
-    .references(() => hotel.id, { onDelete: "cascade" }),
-  categoryId: integer("category_id")
-    .notNull()
-    .references(() => serviceCategory.id, { onDelete: "cascade" }),
-  name: jsonb("name").$type<LocalizedText>().notNull(),
-  description: jsonb("description").$type<LocalizedText>().notNull().default({}),
-  pricingBasis: pricingBasis("pricing_basis").notNull(),
-  /** Charged for every night of the stay rather than once. */
-  perNight: boolean("per_night").notNull().default(false),
-  priceMinor: integer("price_minor").notNull().default(0),
-  mandatoryFor: mandatoryFor("mandatory_for").notNull().default("none"),
-  needsDate: boolean("needs_date").notNull().default(false),
-  timeSlots: text("time_slots").array().notNull().default(sql`'{}'::text[]`),
-  isTransfer: boolean("is_transfer").notNull().default(false),
-  maxQuantity: smallint("max_quantity").notNull().default(10),
-  image: text("image"),
-});
+export const service = pgTable(
+  "service",
+  {
+    id: integer("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => serviceCategory.id, { onDelete: "cascade" }),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull().default({}),
+    pricingBasis: pricingBasis("pricing_basis").notNull(),
+    /** Charged for every night of the stay rather than once. */
+    perNight: boolean("per_night").notNull().default(false),
+    priceMinor: integer("price_minor").notNull().default(0),
+    mandatoryFor: mandatoryFor("mandatory_for").notNull().default("none"),
+    needsDate: boolean("needs_date").notNull().default(false),
+    timeSlots: text("time_slots").array().notNull().default(sql`'{}'::text[]`),
+    isTransfer: boolean("is_transfer").notNull().default(false),
+    maxQuantity: smallint("max_quantity").notNull().default(10),
+    image: text("image"),
+  },
+  (t) => [index("service_hotel_idx").on(t.hotelId)],
+);
 
 export type PackageFlight = {
   code: string;

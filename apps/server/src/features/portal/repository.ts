@@ -24,8 +24,8 @@ export type PortalLoad = {
   to: string;
   minAdults: number;
   maxAdults: number;
-  /** Whether any room has children: child prices are loaded only then. */
-  withChildren: boolean;
+  /** Every child's age, over all rooms: child prices are loaded only for the age groups these fall in. */
+  ages: number[];
 };
 
 export type PortalContext = {
@@ -38,7 +38,7 @@ export type PortalContext = {
  * A portal search in ONE statement, whatever the number of hotels: for every hotel of the channel (of a destination,
  * or of a chosen set) the sets the hotel search loads (ADR 0005), one JSON object per hotel — only what a list
  * shows and prices: no room or rate names and descriptions, the first picture of each room, child prices only for
- * a search with children (ADR 0045).
+ * a search with children and only for the age groups its children's ages fall in, no service names (ADR 0045).
  */
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
@@ -88,7 +88,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
             'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
             from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
-         'services', (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
+         'services', (select coalesce(json_agg(json_build_object('id', s.id, 'name', '{}'::json,
             'pricing_basis', s.pricing_basis, 'per_night', s.per_night, 'price_minor', s.price_minor,
             'mandatory_for', s.mandatory_for, 'category_id', s.category_id, 'category_mandatory', k.mandatory)
             order by k.sort_order, k.id, s.id), '[]')
@@ -105,7 +105,9 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
          'child_prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
             p.day - ${q.from}::date, p.age_group_id, p.amount_minor])), '[]')
-            from child_price p where ${q.withChildren} and p.room_type_id = any(hs.rt_ids)
+            from child_price p where p.age_group_id = any(array(select g.id from age_group g where g.hotel_id = hs.id
+                and exists (select 1 from unnest(${`{${q.ages.join(",")}}`}::int[]) a where a between g.min_age and g.max_age)))
+              and p.room_type_id = any(hs.rt_ids)
               and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),
          'restrictions', (select coalesce(json_agg(json_build_array(r.rate_plan_id, r.day - ${q.from}::date,

@@ -139,10 +139,37 @@ function portalKey(q: AvailChannelCheckQuery, hotel: number, today: string, stay
 }
 
 /**
+ * The hotels of a portal list not in the cache are loaded this many to a statement, at most `PORTAL_PARALLEL`
+ * statements at a time: a list of 1 000 hotels holds the rows of 100 in memory, not all of them, and two
+ * statements use two of the database's cores (ADR 0050).
+ */
+export const PORTAL_CHUNK = 50;
+export const PORTAL_PARALLEL = 2;
+
+/** Runs `work` over `items` in slices of `size`, at most `parallel` slices at once. */
+async function inChunks<T>(
+  items: T[],
+  size: number,
+  parallel: number,
+  work: (slice: T[]) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const slice = items.slice(next, next + size);
+      next += size;
+      await work(slice);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, Math.ceil(items.length / size)) }, worker));
+}
+
+/**
  * `availChannelCheck.do`: one search across the channel's hotels (or a destination's, or a chosen set), each with
  * its lowest price for the whole stay or the reason it has none. A small statement lists the hotels with their
  * time zones and search versions; each hotel's line is taken from the cache when it was computed from the hotel's
- * current data, and the others are loaded together in ONE statement and evaluated (ADR 0011, ADR 0045). Children
+ * current data, and the others are loaded 50 to a statement, two statements at a time, and evaluated (ADR 0011,
+ * ADR 0045, ADR 0050). Children
  * matching no age group stay children (SPEC §5 portal rule).
  */
 export async function searchPortal(
@@ -179,11 +206,12 @@ export async function searchPortal(
     else cache.missed();
   }
   const missing = listed.filter((h) => !lines.has(h.id)).map((h) => h.id);
-  if (missing.length > 0 || listed.length === 0) {
-    const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
+  const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
+  /** Loads and prices some hotels (all of `q.hotels`, or the channel's, when `hotelIds` is undefined). */
+  const price = async (hotelIds: number[] | undefined) => {
     const ctx = await loadPortalContext(deps.database, {
       channelId: q.channel,
-      hotelIds: listed.length === 0 ? q.hotels : missing,
+      hotelIds,
       destinationId: q.destination,
       promoCode: q.promoCode,
       customerId: q.customer,
@@ -191,7 +219,7 @@ export async function searchPortal(
       to: ymdToIso(stay.departure),
       minAdults: Math.min(...priced),
       maxAdults: Math.max(...priced),
-      withChildren: q.rooms.some((r) => r.ages.length > 0),
+      ages: q.rooms.flatMap((r) => r.ages),
     });
     if (!ctx.channel) throw notFound("channel", "Unknown channel");
     const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
@@ -202,7 +230,10 @@ export async function searchPortal(
       // A line of a hotel whose arrival is past is not kept: it turns on the hour, not on the hotel's data.
       if (cache && key && line.reason !== "past") cache.store(key, h.hotel.id, Number(h.version), line, 600);
     }
-  }
+  };
+  // Nothing listed: one statement all the same, which tells an unknown channel from an empty list.
+  if (listed.length === 0) await price(q.hotels);
+  else await inChunks(missing, PORTAL_CHUNK, PORTAL_PARALLEL, price);
   const hotels = listed.flatMap((h) => lines.get(h.id) ?? []);
   if (hotels.length > 0 && hotels.every((h) => h.reason === "past"))
     throw badInput("arrival", "cannot be in the past");

@@ -1,0 +1,1 @@
+CREATE INDEX "service_hotel_idx" ON "service" USING btree ("hotel_id");
