@@ -66,25 +66,30 @@ describe("portal list with children", () => {
     { ages: [6, 13], night: 260 },
     // 16 matches no group: the portal keeps the child and prices one more adult (SPEC §5).
     { ages: [16], night: 190 },
-  ])("prices children of ages $ages with their own groups' prices: $night a night", async ({ ages, night }) => {
-    const query = {
-      channel: "1",
-      language: "1",
-      arrival: "20300110",
-      departure: "20300112",
-      adults: "2",
-      childs: String(ages.length),
-      ages: ages.join(","),
-    };
-    const list = await json<AvailChannelCheckResponse>(`/api/availChannelCheck.do?${new URLSearchParams(query)}`);
-    expect(list.hotels).toHaveLength(1);
-    expect(list.hotels[0]).toMatchObject({ available: true, minTotal: 2 * night });
-    if (ages.includes(16)) return;
-    // Children in a group are priced alike by the hotel search: the list's total is its cheapest rate.
-    const search = await json<AvailResponse>(
-      `/api/avail.do?${new URLSearchParams({ ...query, hotel: String(hotel.hotel.id) })}`,
-    );
-    const totals = (search.availability[0] ?? []).flatMap((room) => room.rates.map((r) => r.stayTotal));
-    expect(Math.min(...totals)).toBe(2 * night);
-  });
+  ])(
+    "prices children of ages $ages with their own groups' prices: $night a night",
+    async ({ ages, night }) => {
+      const query = {
+        channel: "1",
+        language: "1",
+        arrival: "20300110",
+        departure: "20300112",
+        adults: "2",
+        childs: String(ages.length),
+        ages: ages.join(","),
+      };
+      const list = await json<AvailChannelCheckResponse>(
+        `/api/availChannelCheck.do?${new URLSearchParams(query)}`,
+      );
+      expect(list.hotels).toHaveLength(1);
+      expect(list.hotels[0]).toMatchObject({ available: true, minTotal: 2 * night });
+      if (ages.includes(16)) return;
+      // Children in a group are priced alike by the hotel search: the list's total is its cheapest rate.
+      const search = await json<AvailResponse>(
+        `/api/avail.do?${new URLSearchParams({ ...query, hotel: String(hotel.hotel.id) })}`,
+      );
+      const totals = (search.availability[0] ?? []).flatMap((room) => room.rates.map((r) => r.stayTotal));
+      expect(Math.min(...totals)).toBe(2 * night);
+    },
+  );
 });
