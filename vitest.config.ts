@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-const unit = ["packages/**/*.test.ts", "apps/web/**/*.test.{ts,tsx}"];
+const unit = ["packages/**/*.test.ts", "apps/web/**/*.test.{ts,tsx}", "scripts/*.test.ts"];
 const integration = ["apps/server/**/*.test.ts"];
 
 // Integration tests run once on PGlite and, when TEST_DATABASE_URL is set (CI), once more on PostgreSQL.

@@ -9,6 +9,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureServerBuild, serverBundle } from "../scripts/build-server.mjs";
+import { serverNodeFlags } from "../scripts/node-flags.mjs";
 import type { Kind } from "./database";
 import { type Figure, info } from "./figures";
 import { closedLoop, type Target } from "./load";
@@ -42,7 +43,7 @@ async function startServer(ctx: ProcessesContext, n: number): Promise<Server> {
   delete env.WEB_CONCURRENCY;
   // The server bundle, as `npm run start:prod` runs it and as the suite's own server runs (ADR 0049).
   await ensureServerBuild();
-  const child = spawn(process.execPath, [serverBundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), serverBundle], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", out],

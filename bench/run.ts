@@ -9,6 +9,7 @@ import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CacheCounts } from "../apps/server/src/features/search/answer-cache";
+import { serverNodeFlags } from "../scripts/node-flags.mjs";
 import type { AgentCommand, AgentReady, B1Result } from "./agent";
 import { buildAgent } from "./agent-build";
 import { measureCache } from "./cache";
@@ -69,7 +70,8 @@ async function startAgent(env: Record<string, string>, logFile: string): Promise
   const out = openSync(logFile, "w");
   const childEnv = benchServerEnv(env);
   agentScript ??= await buildAgent(root);
-  const child = spawn(process.execPath, [agentScript], {
+  // The heap flags `npm start` runs with (ADR 0050).
+  const child = spawn(process.execPath, [...serverNodeFlags(childEnv), agentScript], {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", out, out, "ipc"],

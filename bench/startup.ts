@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureServerBuild } from "../scripts/build-server.mjs";
+import { serverNodeFlags } from "../scripts/node-flags.mjs";
 import { createPostgresDatabase, type Kind, tempDir } from "./database";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,7 +31,7 @@ async function startAndSearch(
   port: number,
 ): Promise<{ ms: number; child: ChildProcess }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [resolve(root, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), resolve(root, "scripts/start.mjs")], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "pipe"],

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { getHeapStatistics } from "node:v8";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
@@ -91,6 +92,12 @@ export async function startServer(
   // Without a transport the job still renders the mails enqueued as recipes, so the outbox reads whole.
   const mailDelivery = startMailDelivery({ database, transport: mailTransport ?? null });
   if (!mailTransport) console.warn("[alloggio] SMTP_URL is not set: mail waits in the outbox until it is");
+  const heapMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  // The answers kept take about twice their estimate in heap, beside the ~100 MB the server itself uses (ADR 0050).
+  if (env.SEARCH_CACHE_MB * 2 + 128 > heapMb)
+    console.warn(
+      `[alloggio] SEARCH_CACHE_MB=${env.SEARCH_CACHE_MB} may not fit a heap of ${heapMb} MB: set HEAP_MB (or --max-old-space-size) to at least ${env.SEARCH_CACHE_MB * 2 + 128 + 64}`,
+    );
   const url = await app.listen({ port: env.PORT, host: env.HOST });
   const publicUrl = publicUrlOf(env);
   const holds = startAbandonedHoldSweep(
