@@ -35,19 +35,39 @@ function formatParts(year: number, month: number, day: number): Ymd {
   return `${String(year).padStart(4, "0")}${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}`;
 }
 
+// A search turns the same few hundred dates to and from day numbers thousands of times (a portal list: per hotel,
+// room and night): both directions are remembered, a bounded number of them.
+const MEMO_LIMIT = 8192;
+const epochDayOf = new Map<string, number>();
+const ymdOf = new Map<number, Ymd>();
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** Days since 1970-01-01 of a valid Ymd; throws on invalid input because callers must validate first. */
 function toEpochDay(ymd: Ymd): number {
+  const known = epochDayOf.get(ymd);
+  if (known !== undefined) return known;
   const match = YMD_PATTERN.exec(ymd);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
   const day = Number(match?.[3]);
   if (!match || !isValidParts(year, month, day)) throw new RangeError(`Invalid Ymd: ${ymd}`);
-  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+  return remember(epochDayOf, ymd, Date.UTC(year, month - 1, day) / MS_PER_DAY);
 }
 
 function fromEpochDay(epochDay: number): Ymd {
+  const known = ymdOf.get(epochDay);
+  if (known !== undefined) return known;
   const date = new Date(epochDay * MS_PER_DAY);
-  return formatParts(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  return remember(
+    ymdOf,
+    epochDay,
+    formatParts(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()),
+  );
 }
 
 export function isValidYmd(s: string): boolean {

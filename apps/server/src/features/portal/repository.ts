@@ -97,14 +97,14 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             i.allotment - i.sold, i.closed)), '[]')
             from inventory i where i.room_type_id = any(hs.rt_ids)
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
-         'prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.adults, p.amount_minor])), '[]')
+         'prices', (select ('[' || coalesce(string_agg(concat_ws(',', p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.adults, p.amount_minor), ','), '') || ']')::json
             from price p where p.room_type_id = any(hs.rt_ids)
               and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
-         'child_prices', (select coalesce(to_json(array_agg(array[p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.age_group_id, p.amount_minor])), '[]')
+         'child_prices', (select ('[' || coalesce(string_agg(concat_ws(',', p.room_type_id, p.rate_plan_id,
+            p.day - ${q.from}::date, p.age_group_id, p.amount_minor), ','), '') || ']')::json
             from child_price p where p.age_group_id = any(array(select g.id from age_group g where g.hotel_id = hs.id
                 and exists (select 1 from unnest(${`{${q.ages.join(",")}}`}::int[]) a where a between g.min_age and g.max_age)))
               and p.room_type_id = any(hs.rt_ids)

@@ -143,10 +143,12 @@ export class SearchIndex {
       rounding: Number(c?.rounding ?? 0),
     };
     for (const [type, off, free, closed] of ctx.inventory) setAt(this.inventory, type, off, { free, closed });
-    for (const [type, rate, off, adults, amount] of ctx.prices)
-      setAt(this.prices, `${type}:${rate}:${adults}`, off, amount);
-    for (const [type, rate, off, group, amount] of ctx.child_prices)
-      setAt(this.childPrices, `${type}:${rate}:${group}`, off, amount);
+    const p = ctx.prices;
+    for (let i = 0; i + 4 < p.length; i += 5)
+      setAt(this.prices, `${p[i]}:${p[i + 1]}:${p[i + 3]}`, p[i + 2] as number, p[i + 4]);
+    const cp = ctx.child_prices;
+    for (let i = 0; i + 4 < cp.length; i += 5)
+      setAt(this.childPrices, `${cp[i]}:${cp[i + 1]}:${cp[i + 3]}`, cp[i + 2] as number, cp[i + 4]);
     for (const [rate, off, cta, ctd, minStay, maxStay] of ctx.restrictions)
       setAt(this.restrictions, rate, off, { closedToArrival: cta, closedToDeparture: ctd, minStay, maxStay });
   }
