@@ -200,9 +200,10 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   const peak = await profiled(ctx, "portal", () => closedLoop(target, CONNECTIONS, S(3)));
   const fixed = await openLoop(target, Math.max(1, peak.rps * FIXED_SHARE), S(4));
   // Statements of single requests (median of 5): over a run of a few requests a tick of the server's timed
-  // jobs would show as a fraction of a statement per search.
+  // jobs would show as a fraction of a statement per search. The last searches of the mix, which the load above
+  // never reached: lists not in the cache (1 + one per slice of hotels, ADR 0050).
   const counts: number[] = [];
-  for (const c of ctx.cases.slice(1, 6)) {
+  for (const c of ctx.cases.slice(-5)) {
     const before = await agent.call<number>({ cmd: "statements" });
     await (await fetch(`${url}/api/availChannelCheck.do?${portalQuery(c)}`)).arrayBuffer();
     counts.push((await agent.call<number>({ cmd: "statements" })) - before);
@@ -221,7 +222,7 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
     ),
     info(`portal search over ${hotels} hotels p50`, fixed.p50, "ms"),
     info("portal search peak", peak.rps, "req/s", `closed loop, ${CONNECTIONS} connections`),
-    info("SQL statements per portal search", statements, ""),
+    info("SQL statements per portal search", statements, "", "a list not in the cache"),
     info("response bytes per portal search", fixed.bodyBytes, "B"),
   ];
 }
