@@ -146,13 +146,18 @@ function portalKey(q: AvailChannelCheckQuery, hotel: number, today: string, stay
 export const PORTAL_CHUNK = 50;
 export const PORTAL_PARALLEL = 2;
 
-/** Runs `work` over `items` in slices of `size`, at most `parallel` slices at once. */
+/**
+ * Runs `work` over `items` in ⌈n ÷ most⌉ slices of equal size (60 hotels: two of 30, not 50 and 10), at most
+ * `parallel` slices at once.
+ */
 async function inChunks<T>(
   items: T[],
-  size: number,
+  most: number,
   parallel: number,
   work: (slice: T[]) => Promise<void>,
 ): Promise<void> {
+  if (items.length === 0) return;
+  const size = Math.ceil(items.length / Math.ceil(items.length / most));
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
