@@ -202,10 +202,14 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   // Statements of single requests (median of 5): over a run of a few requests a tick of the server's timed
   // jobs would show as a fraction of a statement per search. The last searches of the mix, which the load above
   // never reached: lists not in the cache (1 + one per slice of hotels, ADR 0050).
+  // Timed too: one cold list at a time, so that 100 and 1 000 hotels compare without queueing.
   const counts: number[] = [];
+  const alone: number[] = [];
   for (const c of ctx.cases.slice(-5)) {
     const before = await agent.call<number>({ cmd: "statements" });
+    const t0 = performance.now();
     await (await fetch(`${url}/api/availChannelCheck.do?${portalQuery(c)}`)).arrayBuffer();
+    alone.push(performance.now() - t0);
     counts.push((await agent.call<number>({ cmd: "statements" })) - before);
   }
   const statements = percentile(
@@ -221,6 +225,15 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
       `open loop at ${Math.round(fixed.rate)}/s = 70% of peak; ${fixed.failed} failed`,
     ),
     info(`portal search over ${hotels} hotels p50`, fixed.p50, "ms"),
+    info(
+      `portal search over ${hotels} hotels, one at a time (p50)`,
+      percentile(
+        alone.sort((a, b) => a - b),
+        0.5,
+      ),
+      "ms",
+      "5 lists not in the cache, unloaded",
+    ),
     info("portal search peak", peak.rps, "req/s", `closed loop, ${CONNECTIONS} connections`),
     info("SQL statements per portal search", statements, "", "a list not in the cache"),
     info("response bytes per portal search", fixed.bodyBytes, "B"),
