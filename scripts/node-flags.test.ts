@@ -13,6 +13,7 @@ describe("server heap flags (ADR 0050)", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
     for (const name of ["start", "start:prod"]) {
       // The npm scripts let HEAP_MB change the default, as serverNodeFlags does.
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's default-value syntax, as package.json writes it
       const expanded = (scripts[name] ?? "").replace("${HEAP_MB:-256}", String(DEFAULT_HEAP_MB));
       expect(expanded, name).toContain(`node ${flags.join(" ")} `);
     }
