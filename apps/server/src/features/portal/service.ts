@@ -174,8 +174,7 @@ async function inChunks<T>(
  * its lowest price for the whole stay or the reason it has none. A small statement lists the hotels with their
  * time zones and search versions; each hotel's line is taken from the cache when it was computed from the hotel's
  * current data, and the others are loaded 50 to a statement, two statements at a time, and evaluated (ADR 0011,
- * ADR 0045, ADR 0050). Children
- * matching no age group stay children (SPEC §5 portal rule).
+ * ADR 0045, ADR 0050). Children matching no age group stay children (SPEC §5 portal rule).
  */
 export async function searchPortal(
   deps: PortalDeps,
