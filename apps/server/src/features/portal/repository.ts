@@ -37,9 +37,9 @@ export type PortalContext = {
 /**
  * Hotels of a portal search in ONE statement, whatever their number (the service sends slices of 50, ADR 0050): for
  * every hotel of the channel (of a destination, or of a chosen set) the sets the hotel search loads (ADR 0005), one
- * JSON object per hotel — only what a list
- * shows and prices: no room or rate names and descriptions, the first picture of each room, child prices only for
- * a search with children and only for the age groups its children's ages fall in, no service names (ADR 0045).
+ * JSON object per hotel — only what a list shows and prices: no room or rate names and descriptions, the first
+ * picture of each room, child prices only for a search with children and only for the age groups its children's
+ * ages fall in, no service names (ADR 0045).
  */
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
