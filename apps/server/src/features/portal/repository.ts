@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
-import { linkRefWhere, type SearchContext } from "../search/repository";
+import { flatPriceRows, linkRefWhere, type SearchContext } from "../search/repository";
 
 /** One hotel of a portal search: its own search context (no link, no package) and what the list shows. */
 export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "link" | "package"> & {
@@ -98,14 +98,12 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             i.allotment - i.sold, i.closed)), '[]')
             from inventory i where i.room_type_id = any(hs.rt_ids)
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
-         'prices', (select ('[' || coalesce(string_agg(concat_ws(',', p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.adults, p.amount_minor), ','), '') || ']')::json
+         'prices', (select ${flatPriceRows("p", "adults", q.from)}
             from price p where p.room_type_id = any(hs.rt_ids)
               and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
-         'child_prices', (select ('[' || coalesce(string_agg(concat_ws(',', p.room_type_id, p.rate_plan_id,
-            p.day - ${q.from}::date, p.age_group_id, p.amount_minor), ','), '') || ']')::json
+         'child_prices', (select ${flatPriceRows("p", "age_group_id", q.from)}
             from child_price p where p.age_group_id = any(array(select g.id from age_group g where g.hotel_id = hs.id
                 and exists (select 1 from unnest(${`{${q.ages.join(",")}}`}::int[]) a where a between g.min_age and g.max_age)))
               and p.room_type_id = any(hs.rt_ids)

@@ -2,6 +2,17 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport, PrepaymentStep } from "../../db/schema";
 
+/**
+ * Price or child price rows as one flat JSON array of numbers, five a row: room type, rate, night offset from
+ * `from`, adults (or age group), amount in minor units — the form `SearchContext.prices` declares and `SearchIndex`
+ * reads (ADR 0050). `alias` is the table's alias in the statement, or "".
+ */
+export function flatPriceRows(alias: "" | "p", fourth: "adults" | "age_group_id", from: string): SQL {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`('[' || coalesce(string_agg(concat_ws(',', ${col("room_type_id")}, ${col("rate_plan_id")},
+    ${col("day")} - ${from}::date, ${col(fourth)}, ${col("amount_minor")}), ','), '') || ']')::json`;
+}
+
 export type HotelRow = {
   id: number;
   name: string;
@@ -205,13 +216,11 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, allotment - sold, closed)), '[]')
          from inventory where room_type_id in (select id from rt)
            and day >= ${q.from}::date and day < ${q.to}::date) as inventory,
-      (select ('[' || coalesce(string_agg(concat_ws(',', room_type_id, rate_plan_id, day - ${q.from}::date, adults,
-           amount_minor), ','), '') || ']')::json
+      (select ${flatPriceRows("", "adults", q.from)}
          from price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
            and day >= ${q.from}::date and day < ${q.to}::date
            and adults between ${q.minAdults} and ${q.maxAdults}) as prices,
-      (select ('[' || coalesce(string_agg(concat_ws(',', room_type_id, rate_plan_id, day - ${q.from}::date,
-           age_group_id, amount_minor), ','), '') || ']')::json
+      (select ${flatPriceRows("", "age_group_id", q.from)}
          from child_price where room_type_id in (select id from rt) and rate_plan_id in (select id from rp)
            and day >= ${q.from}::date and day < ${q.to}::date) as child_prices,
       (select coalesce(json_agg(json_build_array(rate_plan_id, day - ${q.from}::date, closed_to_arrival,
