@@ -104,6 +104,7 @@ function portalHotel(
     cross: false,
     connected: false,
     ageMode: "portal",
+    cheapestOnly: true,
   });
   if (ev.available) {
     const digits = index.rules.decimalDigits;

@@ -59,6 +59,12 @@ export type EvaluateOptions = {
    * would now do for the whole stay.
    */
   crossPlans?: (readonly { roomId: number; arrival: string; departure: string }[] | null)[];
+  /**
+   * Only each room's cheapest rate is built (`rates` holds just it): what a portal list's "from" price needs, without
+   * the descriptions, nightly prices and payment steps of rates that cannot be it. Which rates are bookable, and
+   * every total, follow the same rules as a full evaluation.
+   */
+  cheapestOnly?: boolean;
 };
 
 type Guests = { adults: number; children: Child[]; pricedAdults: number };
@@ -122,13 +128,24 @@ function setAt<K, V>(map: Map<K, (V | undefined)[]>, key: K, offset: number, val
   }
 }
 
-/** Night-indexed lookups built once per loaded context, reused for every stay evaluated on it. */
+/**
+ * Night-indexed lookups built once per loaded context, reused for every stay evaluated on it. Prices are found by
+ * the room type's, rate plan's and age group's place in the context's lists, a number (not a string built per row
+ * and per lookup: the portal builds an index per hotel, a hundred to a list; ADR 0050).
+ */
 export class SearchIndex {
   readonly from: string;
   readonly rules: CurrencyRules;
   private readonly inventory = new Map<number, ({ free: number; closed: boolean } | undefined)[]>();
-  private readonly prices = new Map<string, (number | undefined)[]>();
-  private readonly childPrices = new Map<string, (number | undefined)[]>();
+  /** A room type's, rate plan's and age group's place in the context's list, by id. */
+  private readonly typeAt: Map<number, number>;
+  private readonly rateAt: Map<number, number>;
+  private readonly groupAt: Map<number, number>;
+  /** Highest adult count of a price row + 1: the stride of the adult prices' key. */
+  private readonly adultSpan: number;
+  /** By `priceKey`, then night offset. */
+  private readonly prices: ((number | undefined)[] | undefined)[] = [];
+  private readonly childLists: ((number | undefined)[] | undefined)[] = [];
   private readonly restrictions = new Map<number, (DayRestriction | undefined)[]>();
 
   constructor(
@@ -143,14 +160,28 @@ export class SearchIndex {
       rounding: Number(c?.rounding ?? 0),
     };
     for (const [type, off, free, closed] of ctx.inventory) setAt(this.inventory, type, off, { free, closed });
+    this.typeAt = new Map(ctx.room_types.map((t, i) => [t.id, i]));
+    this.rateAt = new Map(ctx.rate_plans.map((r, i) => [r.id, i]));
+    this.groupAt = new Map(ctx.age_groups.map((g, i) => [g.id, i]));
     const p = ctx.prices;
-    for (let i = 0; i + 4 < p.length; i += 5)
-      setAt(this.prices, `${p[i]}:${p[i + 1]}:${p[i + 3]}`, p[i + 2] as number, p[i + 4]);
-    const cp = ctx.child_prices;
-    for (let i = 0; i + 4 < cp.length; i += 5)
-      setAt(this.childPrices, `${cp[i]}:${cp[i + 1]}:${cp[i + 3]}`, cp[i + 2] as number, cp[i + 4]);
+    let span = 1;
+    for (let i = 3; i < p.length; i += 5) span = Math.max(span, (p[i] as number) + 1);
+    this.adultSpan = span;
+    fill(this.prices, p, (type, rate, adults) => this.priceKey(type, rate, adults, span));
+    const groups = ctx.age_groups.length;
+    fill(this.childLists, ctx.child_prices, (type, rate, group) =>
+      this.priceKey(type, rate, this.groupAt.get(group), groups),
+    );
     for (const [rate, off, cta, ctd, minStay, maxStay] of ctx.restrictions)
       setAt(this.restrictions, rate, off, { closedToArrival: cta, closedToDeparture: ctd, minStay, maxStay });
+  }
+
+  /** The place of a (room type, rate plan, n of `span`) price list, or -1 when a part is not in the context. */
+  private priceKey(type: number, rate: number, n: number | undefined, span: number): number {
+    const t = this.typeAt.get(type);
+    const r = this.rateAt.get(rate);
+    if (t === undefined || r === undefined || n === undefined || n < 0 || n >= span) return -1;
+    return (t * this.rateAt.size + r) * span + n;
   }
 
   offsetOf(ymd: string): number {
@@ -161,16 +192,44 @@ export class SearchIndex {
     return this.inventory.get(type)?.[off];
   }
 
+  /** The adults' price of a room type and rate plan, by night offset (a hole: no price that night). */
+  adultPrices(type: number, rate: number, adults: number): readonly (number | undefined)[] | undefined {
+    return this.prices[this.priceKey(type, rate, adults, this.adultSpan)];
+  }
+
   adultPrice(type: number, rate: number, adults: number, off: number): number | null {
-    return this.prices.get(`${type}:${rate}:${adults}`)?.[off] ?? null;
+    return this.adultPrices(type, rate, adults)?.[off] ?? null;
+  }
+
+  /** A child's price in an age group, by night offset, as `adultPrices`. */
+  childPrices(type: number, rate: number, group: number): readonly (number | undefined)[] | undefined {
+    return this.childLists[this.priceKey(type, rate, this.groupAt.get(group), this.groupAt.size)];
   }
 
   childPrice(type: number, rate: number, group: number, off: number): number | null {
-    return this.childPrices.get(`${type}:${rate}:${group}`)?.[off] ?? null;
+    return this.childPrices(type, rate, group)?.[off] ?? null;
   }
 
   restriction(rate: number, off: number): DayRestriction | undefined {
     return this.restrictions.get(rate)?.[off];
+  }
+}
+
+/** Files flat price rows (`SearchContext.prices`' five numbers a row) under `keyOf`'s place, by night offset. */
+function fill(
+  lists: ((number | undefined)[] | undefined)[],
+  rows: readonly number[],
+  keyOf: (type: number, rate: number, fourth: number) => number,
+): void {
+  for (let i = 0; i + 4 < rows.length; i += 5) {
+    const key = keyOf(rows[i] as number, rows[i + 1] as number, rows[i + 3] as number);
+    if (key < 0) continue;
+    let list = lists[key];
+    if (!list) {
+      list = [];
+      lists[key] = list;
+    }
+    list[rows[i + 2] as number] = rows[i + 4];
   }
 }
 
@@ -317,20 +376,32 @@ export function evaluateStay(
     (!link || link.rate_plan_ids.length === 0 || link.rate_plan_ids.includes(r.id)) &&
     (!pkg || pkg.rate_plan_ids.includes(r.id));
 
+  const noChildren: readonly (number | null)[] = [];
   const nightBases = (type: number, rate: number, g: Guests, types?: number[]): NightBase[] => {
-    const out: NightBase[] = [];
+    // Children priced by their group; without age groups they are in the adults' price (toGuests).
+    const groups =
+      ctx.age_groups.length === 0 ? [] : g.children.flatMap((c) => (c.groupId === null ? [] : [c.groupId]));
+    const out: NightBase[] = new Array(nights);
+    if (!types) {
+      // One room type for the whole stay: each price list is looked up once, then read night by night.
+      const adults = index.adultPrices(type, rate, g.pricedAdults);
+      const children = groups.map((group) => index.childPrices(type, rate, group));
+      for (let n = 0; n < nights; n++) {
+        const off = start + n;
+        out[n] = {
+          adults: adults?.[off] ?? null,
+          children: groups.length === 0 ? noChildren : children.map((list) => list?.[off] ?? null),
+        };
+      }
+      return out;
+    }
     for (let n = 0; n < nights; n++) {
-      const t = types ? types[n]! : type;
+      const t = types[n]!;
       const off = start + n;
-      out.push({
+      out[n] = {
         adults: index.adultPrice(t, rate, g.pricedAdults, off),
-        children:
-          ctx.age_groups.length === 0
-            ? []
-            : g.children.flatMap((c) =>
-                c.groupId === null ? [] : [index.childPrice(t, rate, c.groupId, off)],
-              ),
-      });
+        children: groups.map((group) => index.childPrice(t, rate, group, off)),
+      };
     }
     return out;
   };
@@ -420,6 +491,15 @@ export function evaluateStay(
     };
   };
 
+  const flights = flight === null || flight === "none" ? null : flight;
+  /** What a rate's stay costs the guest (room, mandatory extras, flights), and its parts. */
+  const stayPrice = (r: RatePlanRow, g: Guests, nightly: readonly number[]) => {
+    const total = nightly.reduce((a, b) => a + b, 0);
+    const forGuest = priceForGuest(total, g, r.included_service_ids, nights);
+    const flightMinor = flights ? flights.totalMinor * (g.adults + g.children.length) : 0;
+    return { total, ...forGuest, flightMinor, stayMinor: forGuest.price.totalMinor + flightMinor };
+  };
+
   const buildRate = (
     r: RatePlanRow,
     g: Guests,
@@ -427,11 +507,7 @@ export function evaluateStay(
     fullTotal: number,
     override: number | null,
   ): Rate => {
-    const total = nightly.reduce((a, b) => a + b, 0);
-    const { price, additionalServices } = priceForGuest(total, g, r.included_service_ids, nights);
-    const flights = flight === null || flight === "none" ? null : flight;
-    const flightMinor = flights ? flights.totalMinor * (g.adults + g.children.length) : 0;
-    const stayMinor = price.totalMinor + flightMinor;
+    const { total, price, additionalServices, flightMinor, stayMinor } = stayPrice(r, g, nightly);
     const freeUntil =
       r.refundable && r.free_cancellation_days !== null ? addDays(arrival, -r.free_cancellation_days) : null;
     return {
@@ -536,6 +612,9 @@ export function evaluateStay(
       if (free <= 0) continue;
       const roomRates: Rate[] = [];
       let overrided = false;
+      let lowest: { r: RatePlanRow; nightly: number[]; fullTotal: number; override: number | null } | null =
+        null;
+      let lowestMinor = Number.POSITIVE_INFINITY;
       for (const r of rates) {
         if (!rateOk.get(r.id)) continue;
         const override = overrideFor(t.id, r.id, slot);
@@ -549,8 +628,17 @@ export function evaluateStay(
         });
         if (!priced.ok) continue;
         if (override !== null) overrided = true;
-        roomRates.push(buildRate(r, g, priced.nightly, priced.fullTotal, override));
+        if (!o.cheapestOnly) roomRates.push(buildRate(r, g, priced.nightly, priced.fullTotal, override));
+        else {
+          // The first of equal totals, as the stable sort below keeps the hotel's order among them.
+          const stayMinor = stayPrice(r, g, priced.nightly).stayMinor;
+          if (stayMinor < lowestMinor) {
+            lowestMinor = stayMinor;
+            lowest = { r, nightly: priced.nightly, fullTotal: priced.fullTotal, override };
+          }
+        }
       }
+      if (lowest) roomRates.push(buildRate(lowest.r, g, lowest.nightly, lowest.fullTotal, lowest.override));
       if (roomRates.length === 0) continue;
       freeTypes.set(t.id, free);
       // Cheapest first (the hotel's order among equal prices), so the best price is never behind "show all".

@@ -123,6 +123,8 @@ function evaluate(
   arrival: string,
   departure: string,
   rooms: RoomRequest[],
+  /** Only each room's cheapest rate (EvaluateOptions.cheapestOnly): for answers that show no rate card. */
+  cheapestOnly = false,
 ) {
   const overrides = readOverrides(deps.overrideSecret, {
     hpcc: q.hpcc,
@@ -148,6 +150,7 @@ function evaluate(
     cross: q.cross,
     connected: q.connected,
     airport: q.airport,
+    cheapestOnly,
   });
 }
 
@@ -160,7 +163,7 @@ export async function findCheapestStay(
   q: AvailQuery,
 ): Promise<{ total: number; cityTax: number } | null> {
   const l = await loadSearch(deps, q);
-  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms, true);
   if (!ev.available) return null;
   const digits = l.index.rules.decimalDigits;
   const from = cheapestSelection(ev, digits);
@@ -199,7 +202,7 @@ export async function findCheapestRates(
   q: AvailQuery,
 ): Promise<({ roomId: number; rateId: number } | null)[]> {
   const l = await loadSearch(deps, q);
-  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms, true);
   return cheapestRatePerSlot(ev).map((best) => (best ? { roomId: best.roomId, rateId: best.rate.id } : null));
 }
 
@@ -304,7 +307,7 @@ function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {
 /** `availCheck.do`: whether every room slot can be had at once (cross-booking counts when asked for). */
 export async function checkAvailability(deps: SearchDeps, q: AvailQuery): Promise<boolean> {
   const l = await loadSearch(deps, q);
-  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms);
+  const ev = evaluate(deps, q, l, l.arrival, l.departure, q.rooms, true);
   if (ev.available) return true;
   return q.cross && ev.slots.every((s) => s.rooms.length > 0 || s.cross !== null);
 }
@@ -319,7 +322,7 @@ export async function findNearbyDates(deps: SearchDeps, q: AvailQuery): Promise<
       const arrival = addDays(l.arrival, shift);
       if (arrival < l.today) continue;
       const departure = addDays(arrival, nights);
-      const ev = evaluate(deps, q, l, arrival, departure, q.rooms);
+      const ev = evaluate(deps, q, l, arrival, departure, q.rooms, true);
       if (!ev.available) continue;
       const digits = l.index.rules.decimalDigits;
       const from = cheapestSelection(ev, digits);
