@@ -13,6 +13,22 @@ export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "l
   version: string;
 };
 
+/**
+ * What a hotel's line reads that the stay does not change: the hotel, its currency, age groups, room types, rate
+ * plans sold on the channel and services. Every row of it bumps the hotel's search version when it changes
+ * (migration 0020), so it is kept between lists under that version and the channel (ADR 0053).
+ */
+export type PortalCatalogue = Pick<
+  PortalHotelContext,
+  "hotel" | "destination_ids" | "currency" | "age_groups" | "room_types" | "rate_plans" | "services"
+>;
+
+/** A hotel as the statement returns it: its catalogue, unless the search already had it (`PortalLoad.known`). */
+export type PortalHotelRow = Omit<PortalHotelContext, keyof PortalCatalogue> & {
+  id: number;
+  catalogue: PortalCatalogue | null;
+};
+
 export type PortalLoad = {
   channelId: number;
   hotelIds: number[] | undefined;
@@ -26,12 +42,14 @@ export type PortalLoad = {
   maxAdults: number;
   /** Every child's age, over all rooms: child prices are loaded only for the age groups these fall in. */
   ages: number[];
+  /** Hotels whose catalogue the search has (at the version it expects): theirs is not read. */
+  known: number[];
 };
 
 export type PortalContext = {
   channel: SearchContext["channel"];
   customer: SearchContext["customer"];
-  hotels: PortalHotelContext[];
+  hotels: PortalHotelRow[];
 };
 
 /**
@@ -39,7 +57,7 @@ export type PortalContext = {
  * every hotel of the channel (of a destination, or of a chosen set) the sets the hotel search loads (ADR 0005), one
  * JSON object per hotel — only what a list shows and prices: no room or rate names and descriptions, the first
  * picture of each room, child prices only for a search with children and only for the age groups its children's
- * ages fall in, no service names (ADR 0045).
+ * ages fall in, no service names (ADR 0045), and no catalogue for the hotels of `known` (ADR 0053).
  */
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
@@ -60,18 +78,20 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
          'commission_percent', commission_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
       (select coalesce(json_agg(json_build_object(
+         'id', hs.id,
+         'trade_enabled', exists (select 1 from trade_customer_hotel tch where tch.trade_customer_id = ${q.customerId ?? 0}
+            and tch.channel_id = ${q.channelId} and tch.hotel_id = hs.id),
+         'version', coalesce((select version from search_version where hotel_id = hs.id), 0)::text,
+         'catalogue', case when hs.id = any(${`{${q.known.join(",")}}`}::int[]) then null else json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
             'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,
             'settings', hs.settings, 'city_tax_minor', hs.city_tax_minor),
          'destination_ids', (select coalesce(json_agg(destination_id order by destination_id), '[]')
             from hotel_destination where hotel_id = hs.id),
-         'trade_enabled', exists (select 1 from trade_customer_hotel tch where tch.trade_customer_id = ${q.customerId ?? 0}
-            and tch.channel_id = ${q.channelId} and tch.hotel_id = hs.id),
          'currency', (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits,
             'rounding', c.rounding) from currency c where c.code = hs.currency_code),
          'age_groups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
             order by max_age, min_age, id), '[]') from age_group where hotel_id = hs.id),
-         'version', coalesce((select version from search_version where hotel_id = hs.id), 0)::text,
          'room_types', (select coalesce(json_agg(json_build_object('id', id, 'name', '{}'::json,
             'description', '{}'::json, 'gallery', case when jsonb_array_length(gallery) > 0
               then jsonb_build_array(gallery -> 0) else '[]'::jsonb end, 'amenities', '[]'::json,
@@ -85,15 +105,15 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
             'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
             order by sort_order, id), '[]') from rate_plan where id = any(hs.rp_ids)),
-         'promo', (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
-            'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
-            'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
-            from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
          'services', (select coalesce(json_agg(json_build_object('id', s.id, 'name', '{}'::json,
             'pricing_basis', s.pricing_basis, 'per_night', s.per_night, 'price_minor', s.price_minor,
             'mandatory_for', s.mandatory_for, 'category_id', s.category_id, 'category_mandatory', k.mandatory)
             order by k.sort_order, k.id, s.id), '[]')
-            from service s join service_category k on k.id = s.category_id where s.hotel_id = hs.id),
+            from service s join service_category k on k.id = s.category_id where s.hotel_id = hs.id)) end,
+         'promo', (select json_build_object('code', code, 'hidden', hidden, 'discount_percent', discount_percent,
+            'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
+            'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
+            from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
          'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
             i.allotment - i.sold, i.closed)), '[]')
             from inventory i where i.room_type_id = any(hs.rt_ids)

@@ -30,6 +30,7 @@ import {
   findPortalHotels,
   findReservationLinks,
   loadPortalContext,
+  type PortalCatalogue,
   type PortalContext,
   type PortalHotelContext,
 } from "./repository";
@@ -139,6 +140,11 @@ function portalKey(q: AvailChannelCheckQuery, hotel: number, today: string, stay
   return `portal|${hotel}|${today}|${q.channel}|${q.language}|${stay.arrival}|${stay.departure}|${rooms}|${q.promoCode ?? ""}`;
 }
 
+/** The cache key of a hotel's catalogue as a portal list on a channel reads it (ADR 0053). */
+function catalogueKey(hotel: number, channel: number): string {
+  return `portal-catalogue|${hotel}|${channel}`;
+}
+
 /**
  * The hotels of a portal list not in the cache are loaded this many to a statement, at most `PORTAL_PARALLEL`
  * statements at a time: a list of 1 000 hotels holds the rows of 100 in memory, not all of them, and two
@@ -211,9 +217,17 @@ export async function searchPortal(
     else cache.missed();
   }
   const missing = listed.filter((h) => !lines.has(h.id)).map((h) => h.id);
+  // The catalogues kept at the version just read: their rows are not read again (ADR 0053).
+  const catalogues = new Map<number, { version: number; catalogue: PortalCatalogue }>();
+  for (const h of listed) {
+    const kept = !lines.has(h.id) && cache ? cache.peek(catalogueKey(h.id, q.channel)) : undefined;
+    if (kept && kept.version === h.version)
+      catalogues.set(h.id, { version: kept.version, catalogue: kept.value as PortalCatalogue });
+  }
   const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   /** Loads and prices some hotels (all of `q.hotels`, or the channel's, when `hotelIds` is undefined). */
-  const price = async (hotelIds: number[] | undefined) => {
+  const price = async (hotelIds: number[] | undefined, useKept = true): Promise<void> => {
+    const known = useKept ? (hotelIds ?? []).filter((id) => catalogues.has(id)) : [];
     const ctx = await loadPortalContext(deps.database, {
       channelId: q.channel,
       hotelIds,
@@ -225,16 +239,36 @@ export async function searchPortal(
       minAdults: Math.min(...priced),
       maxAdults: Math.max(...priced),
       ages: q.rooms.flatMap((r) => r.ages),
+      known,
     });
     if (!ctx.channel) throw notFound("channel", "Unknown channel");
     const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
-    for (const h of ctx.hotels) {
+    // A hotel that changed since its version was read: its rows are newer than the catalogue kept, so it is read
+    // again whole.
+    const changed: number[] = [];
+    for (const { id, catalogue: read, ...daily } of ctx.hotels) {
+      const kept = read ? null : catalogues.get(id);
+      if (!read && kept?.version !== Number(daily.version)) {
+        changed.push(id);
+        continue;
+      }
+      const catalogue = read ?? kept!.catalogue;
+      if (read && cache)
+        cache.store(
+          catalogueKey(id, q.channel),
+          id,
+          Number(daily.version),
+          read,
+          JSON.stringify(read).length * 2,
+        );
+      const h: PortalHotelContext = { ...catalogue, ...daily };
       const line = portalHotel(h, ctx, q, stay, now, tradeChannel);
       lines.set(h.hotel.id, line);
       const key = keys.get(h.hotel.id);
       // A line of a hotel whose arrival is past is not kept: it turns on the hour, not on the hotel's data.
       if (cache && key && line.reason !== "past") cache.store(key, h.hotel.id, Number(h.version), line, 600);
     }
+    if (changed.length > 0) await price(changed, false);
   };
   // Nothing listed: one statement all the same, which tells an unknown channel from an empty list.
   if (listed.length === 0) await price(q.hotels);
