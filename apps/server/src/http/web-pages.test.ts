@@ -62,7 +62,18 @@ describe("web pages and unknown paths", () => {
     expect(plain.body).toBe(ENTRY);
     // Outside /assets/ a file has no hash in its name: the browser asks again.
     const icon = await app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toBe("<svg/>");
     expect(icon.headers["cache-control"]).not.toContain("immutable");
+  });
+
+  it("answers a missing build file 404, and never sends index.html without its key and nonce", async () => {
+    const missing = await app.inject({ method: "GET", url: "/assets/entry-zzz999.js" });
+    expect(missing.statusCode).toBe(404);
+    for (const url of ["/index.html", "/assets/../index.html"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.body, url).toContain(`<meta name="alloggio-api-key" content="${TEST_API_KEY}" />`);
+    }
   });
 
   it.each([
