@@ -23,7 +23,7 @@ export type PortalCatalogue = Pick<
   "hotel" | "destination_ids" | "currency" | "age_groups" | "room_types" | "rate_plans" | "services"
 >;
 
-/** A hotel as the statement returns it: its catalogue, unless the search already had it (`PortalLoad.known`). */
+/** A hotel as the statement returns it: its catalogue, unless the search has it at this version (`PortalLoad.known`). */
 export type PortalHotelRow = Omit<PortalHotelContext, keyof PortalCatalogue> & {
   id: number;
   catalogue: PortalCatalogue | null;
@@ -42,8 +42,11 @@ export type PortalLoad = {
   maxAdults: number;
   /** Every child's age, over all rooms: child prices are loaded only for the age groups these fall in. */
   ages: number[];
-  /** Hotels whose catalogue the search has (at the version it expects): theirs is not read. */
-  known: number[];
+  /**
+   * Hotels whose catalogue the search has, with the search version it was read at: a hotel's catalogue is left out
+   * when the statement finds the hotel still at that version (same snapshot as its other rows).
+   */
+  known: { id: number; version: number }[];
 };
 
 export type PortalContext = {
@@ -66,8 +69,12 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
       select h.id, h.name, h.city, h.country, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor,
         array(select id from room_type where hotel_id = h.id) as rt_ids,
         array(select r.id from rate_plan r where r.hotel_id = h.id and exists (select 1 from rate_plan_channel c
-          where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})) as rp_ids
+          where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})) as rp_ids,
+        coalesce((select version from search_version where hotel_id = h.id), 0) as version,
+        k.version as known_version
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+        left join unnest(${`{${q.known.map((k) => k.id).join(",")}}`}::int[],
+          ${`{${q.known.map((k) => k.version).join(",")}}`}::bigint[]) as k(id, version) on k.id = h.id
       where (${ids}::int[] is null or h.id = any(${ids}::int[]))
         and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
                where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))
@@ -81,8 +88,8 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
          'id', hs.id,
          'trade_enabled', exists (select 1 from trade_customer_hotel tch where tch.trade_customer_id = ${q.customerId ?? 0}
             and tch.channel_id = ${q.channelId} and tch.hotel_id = hs.id),
-         'version', coalesce((select version from search_version where hotel_id = hs.id), 0)::text,
-         'catalogue', case when hs.id = any(${`{${q.known.join(",")}}`}::int[]) then null else json_build_object(
+         'version', hs.version::text,
+         'catalogue', case when hs.version = hs.known_version then null else json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
             'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,
             'settings', hs.settings, 'city_tax_minor', hs.city_tax_minor),

@@ -217,17 +217,19 @@ export async function searchPortal(
     else cache.missed();
   }
   const missing = listed.filter((h) => !lines.has(h.id)).map((h) => h.id);
-  // The catalogues kept at the version just read: their rows are not read again (ADR 0053).
+  // The catalogues kept (ADR 0053): the statement leaves out those still at their version.
   const catalogues = new Map<number, { version: number; catalogue: PortalCatalogue }>();
   for (const h of listed) {
     const kept = !lines.has(h.id) && cache ? cache.peek(catalogueKey(h.id, q.channel)) : undefined;
-    if (kept && kept.version === h.version)
-      catalogues.set(h.id, { version: kept.version, catalogue: kept.value as PortalCatalogue });
+    if (kept) catalogues.set(h.id, { version: kept.version, catalogue: kept.value as PortalCatalogue });
   }
   const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   /** Loads and prices some hotels (all of `q.hotels`, or the channel's, when `hotelIds` is undefined). */
-  const price = async (hotelIds: number[] | undefined, useKept = true): Promise<void> => {
-    const known = useKept ? (hotelIds ?? []).filter((id) => catalogues.has(id)) : [];
+  const price = async (hotelIds: number[] | undefined): Promise<void> => {
+    const known = (hotelIds ?? []).flatMap((id) => {
+      const kept = catalogues.get(id);
+      return kept ? [{ id, version: kept.version }] : [];
+    });
     const ctx = await loadPortalContext(deps.database, {
       channelId: q.channel,
       hotelIds,
@@ -243,16 +245,10 @@ export async function searchPortal(
     });
     if (!ctx.channel) throw notFound("channel", "Unknown channel");
     const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
-    // A hotel that changed since its version was read: its rows are newer than the catalogue kept, so it is read
-    // again whole.
-    const changed: number[] = [];
     for (const { id, catalogue: read, ...daily } of ctx.hotels) {
-      const kept = read ? null : catalogues.get(id);
-      if (!read && kept?.version !== Number(daily.version)) {
-        changed.push(id);
-        continue;
-      }
-      const catalogue = read ?? kept!.catalogue;
+      // Left out only when the kept one is of the version these rows were read at.
+      const catalogue = read ?? catalogues.get(id)?.catalogue;
+      if (!catalogue) throw new Error(`portal: hotel ${id} came without its catalogue`);
       if (read && cache)
         cache.store(
           catalogueKey(id, q.channel),
@@ -268,7 +264,6 @@ export async function searchPortal(
       // A line of a hotel whose arrival is past is not kept: it turns on the hour, not on the hotel's data.
       if (cache && key && line.reason !== "past") cache.store(key, h.hotel.id, Number(h.version), line, 600);
     }
-    if (changed.length > 0) await price(changed, false);
   };
   // Nothing listed: one statement all the same, which tells an unknown channel from an empty list.
   if (listed.length === 0) await price(q.hotels);
