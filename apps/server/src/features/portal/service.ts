@@ -249,14 +249,7 @@ export async function searchPortal(
       // Left out only when the kept one is of the version these rows were read at.
       const catalogue = read ?? catalogues.get(id)?.catalogue;
       if (!catalogue) throw new Error(`portal: hotel ${id} came without its catalogue`);
-      if (read && cache)
-        cache.store(
-          catalogueKey(id, q.channel),
-          id,
-          Number(daily.version),
-          read,
-          JSON.stringify(read).length * 2,
-        );
+      if (read && cache) cache.keepRows(catalogueKey(id, q.channel), id, Number(daily.version), read);
       const h: PortalHotelContext = { ...catalogue, ...daily };
       const line = portalHotel(h, ctx, q, stay, now, tradeChannel);
       lines.set(h.hotel.id, line);

@@ -127,6 +127,14 @@ export class SearchCache {
     this.keysByHotel.set(hotel, keys);
   }
 
+  /**
+   * Keeps rows shared by every search that reads them (a hotel's catalogue, ADR 0053): frozen, so that code which
+   * changed them in place would fail its own request instead of changing other guests' answers.
+   */
+  keepRows(key: string, hotel: number, version: number, rows: object): void {
+    this.store(key, hotel, version, deepFreeze(rows), JSON.stringify(rows).length * 2);
+  }
+
   /** Drops every answer of a hotel (its data changed). */
   forget(hotel: number): void {
     const keys = this.keysByHotel.get(hotel);
@@ -152,4 +160,10 @@ export async function readVersions(database: Database, ids: number[]): Promise<M
     from hotel h left join search_version v on v.hotel_id = h.id
     where h.id = any(${`{${ids.join(",")}}`}::int[])`);
   return new Map(rows.map((r) => [r.id, { version: Number(r.version), zone: r.zone }]));
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value))
+    if (child !== null && typeof child === "object" && !Object.isFrozen(child)) deepFreeze(child);
+  return Object.freeze(value);
 }

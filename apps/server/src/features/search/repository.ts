@@ -133,7 +133,22 @@ export type SearchContext = {
   version?: string;
 };
 
+/**
+ * What a hotel search reads that the stay does not change: the hotel, its currency, age groups, room types, the
+ * rate plans sold on the channel and services. Every row of it bumps the hotel's search version when it changes
+ * (migration 0020), so a search may keep it under that version and the channel (ADR 0053).
+ */
+export type SearchCatalogue = Pick<
+  SearchContext,
+  "hotel" | "currency" | "age_groups" | "room_types" | "rate_plans" | "services"
+>;
+
 export type SearchLoad = {
+  /**
+   * A catalogue the search has, with the search version it was read at: the statement leaves the catalogue out
+   * when it finds the hotel still at that version (in the snapshot of its other rows) and this one is used.
+   */
+  known?: { version: number; catalogue: SearchCatalogue } | undefined;
   hotelId: number;
   channelId: number;
   promoCode: string | undefined;
@@ -151,15 +166,18 @@ export type SearchLoad = {
 /**
  * Everything one search needs, in ONE statement: the hotel, its channel, rooms, rates, promo, trade customer,
  * link or package, and the inventory, prices, child prices and restrictions of the nights asked for. Daily rows
- * come back as compact arrays keyed by night offset. The cost does not grow with nights or room types.
+ * come back as compact arrays keyed by night offset. The cost does not grow with nights or room types. The
+ * catalogue is left out when `q.known` is still current (ADR 0053).
  */
 export async function loadSearchContext(database: Database, q: SearchLoad): Promise<SearchContext> {
-  const rows = await database.queryPrepared<SearchContext>(sql`
+  const rows = await database.queryPrepared<SearchContext & { kept: boolean }>(sql`
     with h as (
       select h.id, h.name, h.time_zone, h.currency_code, h.group_id, h.settings, h.city_tax_minor
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where h.id = ${q.hotelId}
     ),
+    v as (select coalesce((select version from search_version where hotel_id = (select id from h)), 0) as version),
+    k as (select exists (select 1 from h) and (select version from v) = ${q.known?.version ?? -1}::bigint as kept),
     rt as (select id from room_type where hotel_id = (select id from h)),
     lk as (
       select * from reservation_link
@@ -171,17 +189,22 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
         and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})
     )
     select
-      (select row_to_json(h) from h) as hotel,
+      (select kept from k) as kept,
+      case when (select kept from k) then null else (select row_to_json(h) from h) end as hotel,
       (select json_build_object('id', id, 'kind', kind) from channel where id = ${q.channelId}) as channel,
+      case when (select kept from k) then null else
       (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits, 'rounding', c.rounding)
-         from currency c join h on c.code = h.currency_code) as currency,
-      coalesce((select version from search_version where hotel_id = (select id from h)), 0)::text as version,
+         from currency c join h on c.code = h.currency_code) end as currency,
+      (select version from v)::text as version,
+      case when (select kept from k) then null else
       (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
-         order by max_age, min_age, id), '[]') from age_group where hotel_id = (select id from h)) as age_groups,
+         order by max_age, min_age, id), '[]') from age_group where hotel_id = (select id from h)) end as age_groups,
+      case when (select kept from k) then null else
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'description', description,
          'gallery', gallery, 'amenities', amenities, 'min_occupancy', min_occupancy, 'max_occupancy', max_occupancy,
          'max_adults', max_adults, 'max_children', max_children) order by sort_order, id), '[]')
-         from room_type where hotel_id = (select id from h)) as room_types,
+         from room_type where hotel_id = (select id from h)) end as room_types,
+      case when (select kept from k) then null else
       (select coalesce(json_agg(json_build_object('id', id, 'mt_id', mt_id, 'name', name,
          'description', description, 'meal_plan', meal_plan, 'refundable', refundable,
          'free_cancellation_days', free_cancellation_days, 'payment', payment, 'prepayment', prepayment,
@@ -189,7 +212,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          'min_adults', min_adults, 'max_adults', max_adults, 'resellable', resellable,
          'refund_protection_minor', refund_protection_minor, 'trade_only', trade_only,
          'long_stay_discounts', long_stay_discounts, 'included_service_ids', included_service_ids)
-         order by sort_order, id), '[]') from rp) as rate_plans,
+         order by sort_order, id), '[]') from rp) end as rate_plans,
       (select json_build_object('code', code, 'name', name, 'hidden', hidden, 'discount_percent', discount_percent,
          'stay_from', stay_from, 'stay_to', stay_to, 'book_from', book_from, 'book_to', book_to,
          'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
@@ -198,11 +221,12 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select json_build_object('id', id, 'extra_discount_percent', extra_discount_percent,
          'commission_percent', commission_percent)
          from trade_customer where id = ${q.customerId ?? 0} and channel_id = ${q.channelId} and active and status = 'approved') as customer,
+      case when (select kept from k) then null else
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'pricing_basis', s.pricing_basis,
          'per_night', s.per_night, 'price_minor', s.price_minor, 'mandatory_for', s.mandatory_for,
-         'category_id', s.category_id, 'category_mandatory', k.mandatory) order by k.sort_order, k.id, s.id), '[]')
-         from service s join service_category k on k.id = s.category_id
-         where s.hotel_id = (select id from h)) as services,
+         'category_id', s.category_id, 'category_mandatory', sc.mandatory) order by sc.sort_order, sc.id, s.id), '[]')
+         from service s join service_category sc on sc.id = s.category_id
+         where s.hotel_id = (select id from h)) end as services,
       (select json_build_object('id', id, 'arrival', arrival, 'departure', departure,
          'room_type_ids', room_type_ids, 'rate_plan_ids', rate_plan_ids, 'promo_code', promo_code,
          'total_minor', total_minor, 'expires_at', expires_at, 'room_prices', room_prices)
@@ -230,7 +254,14 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
   `);
   const row = rows[0];
   if (!row) throw new Error("search context query returned no row");
-  return row;
+  const { kept, ...ctx } = row;
+  return kept && q.known ? { ...ctx, ...q.known.catalogue } : ctx;
+}
+
+/** The catalogue part of a loaded search, to keep (ADR 0053). */
+export function catalogueOf(ctx: SearchContext): SearchCatalogue {
+  const { hotel, currency, age_groups, room_types, rate_plans, services } = ctx;
+  return { hotel, currency, age_groups, room_types, rate_plans, services };
 }
 
 /**
