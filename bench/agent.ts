@@ -7,7 +7,11 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import Fastify from "fastify";
 import { loadEnv } from "../apps/server/src/config/env";
-import { loadSearchContext } from "../apps/server/src/features/search/repository";
+import {
+  catalogueOf,
+  loadSearchContext,
+  type SearchCatalogue,
+} from "../apps/server/src/features/search/repository";
 import { startServer } from "../apps/server/src/server";
 import { type MemoryCommand, pgliteWasmBytes, startMemorySampler } from "./memory";
 import { naiveSearch } from "./naive";
@@ -53,6 +57,9 @@ baseline.get<{ Querystring: Record<string, string> }>("/b2", async (request) => 
 });
 const baselineUrl = await baseline.listen({ port: 0, host: "127.0.0.1" });
 
+/** The hotels' catalogues as B1 last read them: the service passes its kept one the same way (ADR 0053). */
+const b1Catalogues = new Map<number, { version: number; catalogue: SearchCatalogue }>();
+
 /** B1: the one search statement, called through the repository as the service calls it, `concurrency` at a time. */
 async function runB1(cases: SearchCase[], durationMs: number, concurrency: number): Promise<B1Result> {
   const loads = cases.map(searchLoad);
@@ -65,8 +72,11 @@ async function runB1(cases: SearchCase[], durationMs: number, concurrency: numbe
       const load = loads[next++ % loads.length];
       if (!load) break;
       const t = performance.now();
-      await loadSearchContext(database, load);
+      const known = b1Catalogues.get(load.hotelId);
+      const ctx = await loadSearchContext(database, { ...load, known });
       latenciesMs.push(performance.now() - t);
+      if (ctx.room_types !== known?.catalogue.room_types)
+        b1Catalogues.set(load.hotelId, { version: Number(ctx.version), catalogue: catalogueOf(ctx) });
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
