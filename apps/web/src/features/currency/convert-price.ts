@@ -15,10 +15,4 @@ export function convertForDisplay(
   return { amount: fromMinor(minor, rate.to.decimalDigits), currency: rate.to.code };
 }
 
-/** The display currencies offered: the hotel's first, then a short list (SPEC §4). */
-export const DISPLAY_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY"] as const;
-
-export function listDisplayCurrencies(hotelCurrency: string): string[] {
-  const own = hotelCurrency.toUpperCase();
-  return [own, ...DISPLAY_CURRENCIES.filter((c) => c !== own)];
-}
+export { DISPLAY_CURRENCIES, listDisplayCurrencies } from "@alloggio/domain/currency/display-currencies";
