@@ -190,6 +190,19 @@ describe("the first paint's inline script", () => {
     expect(document.querySelector("#first-paint .site-header")).not.toBeNull();
   });
 
+  it("remembers a button pressed before the app is there", () => {
+    paint(banner);
+    const accept = [...document.querySelectorAll<HTMLButtonElement>("#first-paint button")].find(
+      (b) => b.textContent === "Accept all",
+    );
+    accept?.click();
+    expect((window as unknown as Record<string, unknown>).alloggioFirstClick).toEqual({
+      className: "button consent-banner__choice",
+      text: "Accept all",
+    });
+    delete (window as unknown as Record<string, unknown>).alloggioFirstClick;
+  });
+
   it("draws nothing for a guest with a display currency of their own", () => {
     sessionStorage.setItem("currency", JSON.stringify({ code: "USD" }));
     paint(hotelList());
@@ -213,6 +226,35 @@ describe("keepFirstPaintUntilReady", () => {
     root.innerHTML =
       '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies</section>';
     await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("presses again, on the app's same button, a button pressed on the first paint", async () => {
+    const notice =
+      '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies <button class="button">OK</button></section>';
+    document.body.innerHTML = `<div id="first-paint">${notice}</div><div id="root"></div>`;
+    const root = document.getElementById("root") as HTMLElement;
+    (window as unknown as Record<string, unknown>).alloggioFirstClick = { className: "button", text: "OK" };
+    keepFirstPaintUntilReady(root);
+    const pressed = vi.fn();
+    const app = document.createElement("div");
+    app.innerHTML = `${notice}<button class="button">Other</button>`;
+    for (const button of app.querySelectorAll("button"))
+      button.addEventListener("click", () => pressed(button.textContent));
+    root.append(...app.childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    expect(pressed.mock.calls).toEqual([["OK"]]);
+    expect((window as unknown as Record<string, unknown>).alloggioFirstClick).toBeUndefined();
+  });
+
+  it("moves the focus to the app's same control", async () => {
+    const top = '<header class="site-header"><a href="/x">Offers</a><button class="b">Info</button></header>';
+    document.body.innerHTML = `<div id="first-paint">${top}</div><div id="root"></div>`;
+    const root = document.getElementById("root") as HTMLElement;
+    (document.querySelector("#first-paint button") as HTMLElement).focus();
+    keepFirstPaintUntilReady(root);
+    root.innerHTML = top;
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    expect(document.activeElement).toBe(root.querySelector("button"));
   });
 
   it("gives way at once to a page without a header (the offline dialog)", async () => {

@@ -1,4 +1,4 @@
-import { FIRST_PAINT_ID } from "@alloggio/domain/first-paint/first-paint-id";
+import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/first-paint/first-paint-id";
 
 // The server draws the search page's header and cookie notice into the HTML (ADR 0051), in #first-paint before
 // #root, which stays hidden meanwhile (app.css). React renders into #root as always; the drawn copy goes as soon as
@@ -9,6 +9,22 @@ import { FIRST_PAINT_ID } from "@alloggio/domain/first-paint/first-paint-id";
 const TOP = ".site-header, .consent-banner, .cookie-notice";
 const signature = (root: ParentNode) =>
   [...root.querySelectorAll(TOP)].map((el) => `${el.className}:${el.textContent}`).join("\n");
+
+/** The app's control that stands where `el` of the first paint stood: same element, same class, same text. */
+function sameIn(root: HTMLElement, el: { tagName: string; className: string; textContent: string | null }) {
+  return [...root.querySelectorAll<HTMLElement>(el.tagName)].find(
+    (other) => other.className === el.className && other.textContent === el.textContent,
+  );
+}
+
+/** A button of the first paint pressed before the app took over, pressed again on the app's same button. */
+function pressAgain(root: HTMLElement) {
+  const store = window as unknown as Record<string, FirstClick | undefined>;
+  const click = store[FIRST_CLICK];
+  if (!click) return;
+  delete store[FIRST_CLICK];
+  sameIn(root, { tagName: "button", className: click.className, textContent: click.text })?.click();
+}
 
 /**
  * Keeps the server's first paint until `root` shows the same top. A header that stays different (texts changed
@@ -23,7 +39,11 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
   const reveal = () => {
     observer.disconnect();
     window.clearTimeout(timer);
+    // A keyboard guest already in the first paint keeps their place: the focus moves to the app's same control.
+    const focused = painted.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
     painted.remove();
+    if (focused) sameIn(root, focused)?.focus();
+    pressAgain(root);
   };
   const check = () => {
     if (signature(root) === expected) reveal();

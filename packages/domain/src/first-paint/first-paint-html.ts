@@ -10,7 +10,7 @@ import { LANGUAGES } from "../i18n/languages";
 import { findMessagingUrl } from "../messaging/messaging-url";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
-import { FIRST_PAINT_ID } from "./first-paint-id";
+import { FIRST_CLICK, FIRST_PAINT_ID } from "./first-paint-id";
 
 /** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
 export type FirstPaintText = (namespace: string, key: string, values?: Record<string, string>) => string;
@@ -120,7 +120,9 @@ const SKELETON =
  * What the inline script checks before the first paint, with what the web app reads: a guest who already chose
  * (consent stored in this version, or the cookie notice's OK this session) sees no notice; a guest with a display
  * currency of their own sees no first paint at all (the header would show another currency); a phone gets the
- * messaging button's mobile link; the channel's colours are the page's, as the web app sets them.
+ * messaging button's mobile link; the channel's colours are the page's, as the web app sets them. A button pressed
+ * before the app is there (its links work as they are) is remembered, and pressed again on the app's own button when
+ * the app takes over (app/first-paint.ts): "Accept all" pressed early is not lost.
  */
 function guardScript(channel: Channel, manager: boolean, nonce: string): string {
   const check = manager
@@ -130,7 +132,7 @@ function guardScript(channel: Channel, manager: boolean, nonce: string): string 
     "--color-primary": channel.colors.primary,
     "--color-secondary": channel.colors.secondary,
   }).replace(/</g, "\\u003c");
-  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);})();</script>`;
+  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
 }
 
 /**
