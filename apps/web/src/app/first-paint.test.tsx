@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
 import { firstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
@@ -7,6 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
@@ -149,6 +151,11 @@ describe("the search page's first paint is the web app's top", () => {
     );
     expect(document.documentElement.lang).toBe(languageOf(language).lang);
   });
+});
+
+it("offers the web app's display currencies, in its order", () => {
+  for (const own of ["EUR", "USD", "CHF", "SEK"])
+    expect(drawnCurrencies(own)).toEqual(listDisplayCurrencies(own));
 });
 
 /** Runs the first paint's inline script, as the browser does before painting it. */

@@ -15,4 +15,10 @@ export function convertForDisplay(
   return { amount: fromMinor(minor, rate.to.decimalDigits), currency: rate.to.code };
 }
 
-export { DISPLAY_CURRENCIES, listDisplayCurrencies } from "@alloggio/domain/currency/display-currencies";
+/** The display currencies offered: the hotel's first, then a short list (SPEC §4). */
+export const DISPLAY_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY"] as const;
+
+export function listDisplayCurrencies(hotelCurrency: string): string[] {
+  const own = hotelCurrency.toUpperCase();
+  return [own, ...DISPLAY_CURRENCIES.filter((c) => c !== own)];
+}
