@@ -124,6 +124,10 @@ describe("the search page's first paint in its HTML", () => {
     expect(res.body).not.toMatch(/<link[^>]*modulepreload/);
     expect(res.body).toContain('"src":"/assets/index-abc.js"');
     expect(res.body).toMatch(/"href":"\/assets\/vendor-abc.js","integrity":"sha384-/);
+    // The hotel's time zone is loaded while the stylesheet downloads, not in the app's first render.
+    expect(res.body).toMatch(
+      /Intl\.DateTimeFormat\("en-US",\{timeZone:"[^"]+"[^<]*<\/script><link[^>]*rel="stylesheet"/,
+    );
     // The stylesheet stays in the head: the first paint needs it.
     expect(res.body).toMatch(/<link[^>]*rel="stylesheet"[^>]*index-abc\.css/);
   });
@@ -190,7 +194,13 @@ describe("first paint helpers", () => {
   });
 
   it("puts the first paint before the root and leaves the rest of the page as it was", () => {
-    const html = withFirstPaint(INDEX, '<div id="first-paint">x</div>', 4, "N");
+    const html = withFirstPaint(
+      INDEX,
+      { head: "<script>warm</script>", body: '<div id="first-paint">x</div>' },
+      4,
+      "N",
+    );
+    expect(html).toMatch(/<script>warm<\/script><link rel="stylesheet"/);
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain('<div id="first-paint">x</div><script nonce="N">');
     expect(html.indexOf('id="first-paint"')).toBeLessThan(html.indexOf('<div id="root"></div>'));

@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
-import { type FirstPaintText, firstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
+import {
+  type FirstPaintText,
+  firstPaintHtml,
+  warmUpScript,
+} from "@alloggio/domain/first-paint/first-paint-html";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 
 /**
@@ -12,7 +16,10 @@ import { findLanguage } from "@alloggio/domain/i18n/languages";
 /** `{ en: { common: {…}, global: {…}, … }, it: … }`: the web app's bundles the first paint reads. */
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
-export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<string | null>;
+/** The first paint (`body`, before the app's root) and what goes in the head before the stylesheet. */
+export type Drawn = { head: string; body: string };
+
+export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
 
 /** The search page's path: the only page drawn in the HTML (the first page of a visit). */
 const SEARCH_PAGE = /^\/hotel\/(\d+)\/channel\/(\d+)\/language\/([^/]+)\/rooms\/?$/;
@@ -84,7 +91,8 @@ export function createFirstPaint(
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;
     try {
-      return firstPaintHtml({ list, ids, hostname, t: textsIn(texts, ids.language) }, nonce);
+      const body = firstPaintHtml({ list, ids, hostname, t: textsIn(texts, ids.language) }, nonce);
+      return body === null ? null : { head: warmUpScript({ list, ids }, nonce), body };
     } catch {
       return null;
     }
@@ -115,7 +123,7 @@ function startAfterPaint(tags: { tag: string; attributes: Record<string, string>
  * counts every request that ended before the largest paint as needed for it). index.html's inline script does the
  * same for the text preloads.
  */
-export function withFirstPaint(page: string, firstPaint: string, languageId: number, nonce: string): string {
+export function withFirstPaint(page: string, drawn: Drawn, languageId: number, nonce: string): string {
   const deferred: { tag: string; attributes: Record<string, string> }[] = [];
   const lift = (name: "script" | "link") => (tag: string) => {
     deferred.push({ tag: name, attributes: attributesOf(tag) });
@@ -123,12 +131,13 @@ export function withFirstPaint(page: string, firstPaint: string, languageId: num
   };
   const head = page
     .replace(/<html lang="[^"]*"/, `<html lang="${findLanguage(languageId).lang}"`)
+    .replace(/<link\b[^>]*\srel="stylesheet"/i, (link) => `${drawn.head}${link}`)
     .replace(/\s*<link\b[^>]*\srel="modulepreload"[^>]*>/gi, lift("link"))
     .replace(/\s*<script\b[^>]*\stype="module"[^>]*><\/script>/gi, lift("script"));
   // The preloads first, then the entry: the order the head had them in.
   deferred.sort((a, b) => (a.tag === b.tag ? 0 : a.tag === "link" ? -1 : 1));
   return head.replace(
     '<div id="root"></div>',
-    `${firstPaint}${startAfterPaint(deferred, nonce)}<div id="root"></div>`,
+    `${drawn.body}${startAfterPaint(deferred, nonce)}<div id="root"></div>`,
   );
 }

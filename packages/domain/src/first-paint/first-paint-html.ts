@@ -6,7 +6,7 @@
 import type { HotelListResponse } from "../contract/channels/hotel-list";
 import { ROUTES } from "../contract/web-routes";
 import { listDisplayCurrencies } from "../currency/display-currencies";
-import { LANGUAGES } from "../i18n/languages";
+import { findLanguage, LANGUAGES } from "../i18n/languages";
 import { findMessagingUrl } from "../messaging/messaging-url";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
@@ -133,6 +133,20 @@ function guardScript(channel: Channel, manager: boolean, nonce: string): string 
     "--color-secondary": channel.colors.secondary,
   }).replace(/</g, "\\u003c");
   return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
+}
+
+/**
+ * An inline script for the head, before the stylesheet: it builds one date formatter in the hotel's time zone and
+ * one in the page's locale while the stylesheet downloads (the main thread waits for it anyway). The first formatter
+ * with a time zone loads the runtime's zone data (~25 ms on a fast machine, ×4 on a phone), which the app would
+ * otherwise pay in the middle of its first render (the walk-in prompt reads the hotel's time); later ones are cheap.
+ */
+export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce: string): string {
+  const hotel = input.list.hotels.find((h) => h.id === input.ids.hotel);
+  if (!hotel) return "";
+  const zone = JSON.stringify(hotel.timeZone).replace(/</g, "\\u003c");
+  const locale = JSON.stringify(findLanguage(input.ids.language).locale);
+  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);}catch(e){}</script>`;
 }
 
 /**
