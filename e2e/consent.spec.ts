@@ -40,6 +40,8 @@ test("banner and dialog: axe clean, keyboard only, choose, then change from the 
   const banner = page.getByRole("region", { name: "Cookie consent" });
   await expect(banner).toBeVisible();
   expect(await storedConsent(page)).toBeNull();
+  // The banner of the server's first paint gives way to the app's (ADR 0051): measure and check the app's.
+  await expect(page.locator("#first-paint")).toHaveCount(0);
   // Accept and reject: the same size.
   const accept = await banner.getByRole("button", { name: "Accept all" }).boundingBox();
   const reject = await banner.getByRole("button", { name: "Reject all" }).boundingBox();

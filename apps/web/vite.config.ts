@@ -49,7 +49,7 @@ function precompress(): Plugin {
  * the text namespaces the search page shows at once, in that language and in English, the fallback (`FIRST_TEXTS`
  * becomes `{"1": ["/assets/common-….js", …], …}`), so it can preload them while the entry script downloads.
  */
-const FIRST_NAMESPACES = ["common", "hotel", "global", "consent", "rooms", "search"];
+const FIRST_NAMESPACES = ["common", "hotel", "global", "consent", "chat", "rooms", "search"];
 function firstTexts(): Plugin {
   return {
     name: "alloggio-first-texts",
@@ -76,9 +76,37 @@ function firstTexts(): Plugin {
   };
 }
 
+/**
+ * The texts of the search page's first paint (ADR 0051): the server draws the header and the cookie notice or
+ * consent banner into the HTML in the page's language, from these bundles, written beside index.html at build as
+ * `first-paint-texts.json` (`{"en": {"common": {…}, …}, …}`): one source for the texts, the web app's.
+ */
+const FIRST_PAINT_NAMESPACES = ["common", "hotel", "global", "consent", "chat"];
+function firstPaintTexts(): Plugin {
+  const locales = join(import.meta.dirname, "src/i18n/locales");
+  return {
+    name: "alloggio-first-paint-texts",
+    apply: "build",
+    generateBundle() {
+      const texts = Object.fromEntries(
+        readdirSync(locales).map((code) => [
+          code,
+          Object.fromEntries(
+            FIRST_PAINT_NAMESPACES.map((ns) => [
+              ns,
+              JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
+            ]),
+          ),
+        ]),
+      );
+      this.emitFile({ type: "asset", fileName: "first-paint-texts.json", source: JSON.stringify(texts) });
+    },
+  };
+}
+
 export default defineConfig({
   base: "/",
-  plugins: [react(), firstTexts(), precompress()],
+  plugins: [react(), firstTexts(), firstPaintTexts(), precompress()],
   server: {
     proxy: {
       "/api": "http://localhost:3000",

@@ -27,6 +27,7 @@ import { registerDemoImages } from "../db/demo/demo-images";
 import { registerBackOfficeRoutes } from "../features/backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "../features/booking/routes";
 import { registerChannelRoutes } from "../features/channels/routes";
+import { listHotels } from "../features/channels/service";
 import { registerChatRoutes } from "../features/chat/routes";
 import { registerCspReportRoutes } from "../features/csp-reports/routes";
 import { registerCurrencyRoutes } from "../features/currency/routes";
@@ -45,6 +46,7 @@ import { registerAgencyRoutes } from "../features/trade/agency-routes";
 import { registerTradeRoutes } from "../features/trade/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
+import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } from "./first-paint";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
@@ -208,6 +210,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       )
     : null;
   const pageChannel = createPageChannelLookup(options.database, deps.now);
+  // The search page's header and notice drawn into its HTML from the channel's hotel list (ADR 0051).
+  const firstPaint = createFirstPaint(
+    hasWeb ? readFirstPaintTexts(resolve(webDist, "first-paint-texts.json")) : null,
+    (q) => listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], q),
+    deps.now,
+  );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed
   // files under /assets/ never change, so a browser keeps them for a year without asking again; they are served
   // by one wildcard route (a route per file, some 1 200 with the twins, cost the router half a second of every
@@ -227,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ["assets/**", "index.html"],
+      globIgnore: ["assets/**", "index.html", "first-paint-texts.json"],
       decorateReply: false,
     });
   }
@@ -245,13 +253,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const sources = documentSources(settings, kind);
       const nonce = newNonce();
       const base = String(reply.getHeader("content-security-policy") ?? "default-src 'self'");
+      const html = page.render(nonce, sources.documentClass);
+      const drawn = await firstPaint({ path, hostname: request.hostname, nonce });
+      const ids = searchPageIds(path);
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
         .header("cache-control", "no-cache")
         .header("content-security-policy", pageCsp(base, sources, nonce))
         .header("reporting-endpoints", REPORTING_ENDPOINTS)
-        .send(page.render(nonce, sources.documentClass));
+        .send(drawn && ids ? withFirstPaint(html, drawn, ids.language, nonce) : html);
     }
     return sendError(
       reply,

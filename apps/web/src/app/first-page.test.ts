@@ -22,7 +22,7 @@ describe("the first page's ids and texts", () => {
   });
 
   it("loads the search page's texts for the search page and the hotel's index, the layout's for the others", () => {
-    const search = ["common", "hotel", "global", "consent", "rooms", "search"];
+    const search = ["common", "hotel", "global", "consent", "chat", "rooms", "search"];
     expect(firstPageNamespaces("/hotel/1/channel/1/language/1/rooms")).toEqual(search);
     expect(firstPageNamespaces("/hotel/1/channel/1/language/1/rooms/")).toEqual(search);
     expect(firstPageNamespaces("/hotel/1/channel/1/language/1")).toEqual(search);
@@ -31,6 +31,7 @@ describe("the first page's ids and texts", () => {
       "hotel",
       "global",
       "consent",
+      "chat",
     ]);
     expect(firstPageNamespaces("/admin")).toEqual(["common"]);
   });

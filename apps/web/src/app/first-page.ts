@@ -27,8 +27,11 @@ export function hotelPageIds(path: string): HotelPageIds | null {
   };
 }
 
-/** The text namespaces every hotel page shows at once: the header and the cookie notice or consent banner. */
-const LAYOUT_NAMESPACES = ["common", "hotel", "global", "consent"];
+/**
+ * The text namespaces every hotel page shows at once: the header (with the site chat's button) and the cookie notice
+ * or consent banner. The search page's first paint waits for all of the header (ADR 0051).
+ */
+const LAYOUT_NAMESPACES = ["common", "hotel", "global", "consent", "chat"];
 /** …and the search page's, the first page of a visit: the search bar and the results. */
 const SEARCH_NAMESPACES = ["rooms", "search"];
 

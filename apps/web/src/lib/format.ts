@@ -9,6 +9,20 @@ export function formatPrice(amount: number, currency: string, languageId = 1): s
   return formatAmountFor(amount, currency, languageId);
 }
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one, and the results render a date several
+// times per rate: one formatter per locale and options, kept (a page uses a handful).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    dayFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A stay date `YYYYMMDD` as a calendar day in the guest's locale (no time zone shift). */
 export function formatDay(
   ymd: string,
@@ -18,5 +32,5 @@ export function formatDay(
   const date = new Date(
     Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))),
   );
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(date);
+  return dayFormat(locale, options).format(date);
 }

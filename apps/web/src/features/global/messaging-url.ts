@@ -1,27 +1,2 @@
-import type { HotelContextValue } from "../hotel/hotel-context";
-
-type Messaging = HotelContextValue["hotel"]["messaging"];
-
-function safeUrl(value: string | undefined): string | null {
-  return value && /^https:\/\/|^http:\/\//i.test(value.trim()) ? value.trim() : null;
-}
-
-/** A WhatsApp link from the number, for hotels that give only the number (wa.me works on phones and desktops). */
-function whatsAppUrl(messaging: Messaging): string | null {
-  const digits = messaging.number?.replace(/\D/g, "") ?? "";
-  return /whatsapp/i.test(messaging.button ?? "") && digits.length >= 6 ? `https://wa.me/${digits}` : null;
-}
-
-/**
- * Where the messaging button leads (SPEC §2): the mobile link on phones, the web link elsewhere, each falling back
- * to the other and then to a WhatsApp link built from the number; null when messaging is off or has no link.
- */
-export function findMessagingUrl(messaging: Messaging, isPhone: boolean): string | null {
-  if (!messaging.active) return null;
-  const mobile = safeUrl(messaging.mobileUrl);
-  const web = safeUrl(messaging.webUrl);
-  return (isPhone ? (mobile ?? web) : (web ?? mobile)) ?? whatsAppUrl(messaging);
-}
-
-/** Phones: a narrow screen or a coarse pointer. */
-export const PHONE_QUERY = "(max-width: 640px), (pointer: coarse)";
+// The rule lives in the domain: the server's first paint of the search page draws the same button (ADR 0051).
+export { findMessagingUrl, PHONE_QUERY } from "@alloggio/domain/messaging/messaging-url";

@@ -69,6 +69,15 @@ afterEach(() => {
 });
 
 describe("useSearchFlow (SPEC §4 Search)", () => {
+  it("is one object per state: a render that changes nothing gives the same flow (the deferred results, ADR 0051)", async () => {
+    mockApi({ main: anAvailResponse() });
+    const { result, rerender } = renderFlow(`${stay}&adults=2`);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const answered = result.current;
+    rerender();
+    expect(result.current).toBe(answered);
+  });
+
   it("one room: the main search only, with cross=1", async () => {
     const calls = mockApi({ main: anAvailResponse() });
     const { result } = renderFlow(`${stay}&adults=2`);

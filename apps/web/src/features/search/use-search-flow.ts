@@ -1,7 +1,7 @@
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
 import type { NearbyAvailResponse } from "@alloggio/domain/contract/search/nearby-avail";
 import { nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
-import { useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useHotel } from "../hotel/hotel-context";
 import { type AvailParams, useAvail } from "./api/use-avail";
 import { useAvailCheck } from "./api/use-avail-check";
@@ -109,20 +109,29 @@ export function useSearchFlow(extra?: AvailParams): SearchFlow {
   );
   const { refetch: refetchCheck } = check;
   const { refetch: refetchMain } = main;
+  const checkFailed = check.isError;
+  const retry = useCallback(() => {
+    if (checkFailed) void refetchCheck();
+    else void refetchMain();
+  }, [checkFailed, refetchCheck, refetchMain]);
+  const nearbyData = nearby.data ?? null;
+  const nearbyLoading = empty && nearby.isPending && !nearby.isError;
 
-  return {
-    search,
-    roomSearched: failed || result !== null,
-    loading: !failed && result === null,
-    result,
-    connectedRoomIds,
-    empty,
-    nearby: nearby.data ?? null,
-    nearbyLoading: empty && nearby.isPending && !nearby.isError,
-    failed,
-    retry: () => {
-      if (check.isError) void refetchCheck();
-      else void refetchMain();
-    },
-  };
+  // One object per state, not per render: the rooms page renders the results from a deferred copy of the flow, which
+  // a new object on every render would restart again and again (ADR 0051).
+  return useMemo(
+    () => ({
+      search,
+      roomSearched: failed || result !== null,
+      loading: !failed && result === null,
+      result,
+      connectedRoomIds,
+      empty,
+      nearby: nearbyData,
+      nearbyLoading,
+      failed,
+      retry,
+    }),
+    [search, failed, result, connectedRoomIds, empty, nearbyData, nearbyLoading, retry],
+  );
 }

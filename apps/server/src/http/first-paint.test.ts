@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
+import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
+import { fixedClock } from "@alloggio/test-kit/clock";
+import { createTestDatabase } from "@alloggio/test-kit/database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { type App, buildApp } from "./app";
+import { searchPageIds, textsIn, withFirstPaint } from "./first-paint";
+
+// The search page's header and notice in its HTML (ADR 0051), from the web app's own texts, in the page's language.
+
+/** The web build's first-paint-texts.json, made from the web app's locale files as its build makes it. */
+function webTexts() {
+  const locales = resolve(import.meta.dirname, "../../../web/src/i18n/locales");
+  return Object.fromEntries(
+    readdirSync(locales).map((code) => [
+      code,
+      Object.fromEntries(
+        ["common", "hotel", "global", "consent", "chat"].map((ns) => [
+          ns,
+          JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
+        ]),
+      ),
+    ]),
+  );
+}
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const property = buildProperty({
+  hotel: { name: "Hotel Primo & Lago", showChat: true },
+  roomTypes: [aRoomType()],
+  ratePlans: [aRatePlan()],
+});
+
+async function appWith(database: Database, texts: boolean) {
+  const webDist = mkdtempSync(join(tmpdir(), "alloggio-web-"));
+  writeFileSync(join(webDist, "index.html"), INDEX);
+  mkdirSync(join(webDist, "assets"));
+  for (const file of ["index-abc.js", "vendor-abc.js", "index-abc.css"])
+    writeFileSync(join(webDist, "assets", file), "/* built */");
+  if (texts) writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
+  const app = await buildApp({
+    database,
+    now: fixedClock("2030-01-05T10:00:00Z").now,
+    apiKeys: [TEST_API_KEY],
+    overrideSecret: TEST_OVERRIDE_SECRET,
+    logLevel: "silent",
+    webDist,
+  });
+  await app.ready();
+  return { app, webDist };
+}
+
+describe("the search page's first paint in its HTML", () => {
+  let database: Database;
+  let app: App;
+  let webDist: string;
+  const hotel = () => property.hotel.id;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedProperty(database, property);
+    ({ app, webDist } = await appWith(database, true));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => app.inject({ method: "GET", url });
+
+  it("draws the header and the notice in the page's language, before the app's root", async () => {
+    const res = await page(`/hotel/${hotel()}/channel/1/language/2/rooms?adults=2`);
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toContain('<html lang="it"');
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain("Hotel Primo &amp; Lago");
+    expect(drawn).toContain(">Vai al contenuto</a>");
+    expect(drawn).toContain(">Chatta con noi</span>");
+    expect(drawn).toContain('<option value="2" lang="it" selected>Italiano</option>');
+    // No tags on the test channel: the session's cookie notice, in Italian; no English text.
+    expect(drawn).toContain('<section class="cookie-notice"');
+    expect(drawn).not.toContain("Skip to content");
+    expect(drawn).not.toContain("We use cookies");
+  });
+
+  it.each([
+    [3, "de", "Zum Inhalt springen"],
+    [9, "ja", "本文へスキップ"],
+    // Russian reads the English texts and says it is Russian (ADR 0019).
+    [7, "ru", "Skip to content"],
+  ])("language %d: lang=%s, its texts", async (language, lang, skip) => {
+    const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/rooms`)).body;
+    expect(body).toContain(`<html lang="${lang}"`);
+    expect(body).toContain(`>${skip}</a>`);
+  });
+
+  it("gives every inline script the response's nonce and starts the app's scripts after the first paint", async () => {
+    const res = await page(`/hotel/${hotel()}/channel/1/language/1/rooms`);
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // The entry and its preload are no longer tags of the head: the inline starter adds them, with their integrity.
+    expect(res.body).not.toMatch(/<script[^>]*type="module"/);
+    expect(res.body).not.toMatch(/<link[^>]*modulepreload/);
+    expect(res.body).toContain('"src":"/assets/index-abc.js"');
+    expect(res.body).toMatch(/"href":"\/assets\/vendor-abc.js","integrity":"sha384-/);
+    // The hotel's time zone is loaded while the stylesheet downloads, not in the app's first render.
+    expect(res.body).toMatch(
+      /Intl\.DateTimeFormat\("en-US",\{timeZone:"[^"]+"[^<]*<\/script><link[^>]*rel="stylesheet"/,
+    );
+    // The stylesheet stays in the head: the first paint needs it.
+    expect(res.body).toMatch(/<link[^>]*rel="stylesheet"[^>]*index-abc\.css/);
+  });
+
+  it("checks the guest's stored choice before the first paint: the notice goes for a guest who chose", async () => {
+    const body = (await page(`/hotel/${hotel()}/channel/1/language/1/rooms`)).body;
+    expect(body).toContain('sessionStorage.getItem("cookieOk")==="true"');
+    expect(body).toContain('querySelector(".consent-banner,.cookie-notice")');
+  });
+
+  it.each([
+    `/hotel/HOTEL/channel/1/language/1/checkout`,
+    `/hotel/HOTEL/channel/1/language/1/recover`,
+    "/hotel/999999/channel/1/language/1/rooms",
+    "/hotel/HOTEL/channel/999/language/1/rooms",
+    "/channel/1/language/1",
+    "/nope",
+  ])("draws nothing on %s: the page is as before", async (url) => {
+    const res = await page(url.replace("HOTEL", String(hotel())));
+    expect(res.body).not.toContain('id="first-paint"');
+    expect(res.body).toMatch(/<script[^>]*type="module"[^>]*src="\/assets\/index-abc.js"/);
+    expect(res.body).toContain('<html lang="en"');
+  });
+
+  it("draws nothing without the build's texts", async () => {
+    const other = await appWith(database, false);
+    try {
+      const res = await other.app.inject({
+        method: "GET",
+        url: `/hotel/${hotel()}/channel/1/language/1/rooms`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('id="first-paint"');
+    } finally {
+      await other.app.close();
+      rmSync(other.webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("first paint helpers", () => {
+  it("reads the search page's ids as the web app does", () => {
+    expect(searchPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
+      hotel: 4,
+      channel: 2,
+      language: 3,
+    });
+    expect(searchPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
+      hotel: 4,
+      channel: 2,
+      language: 1,
+    });
+    expect(searchPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
+  });
+
+  it("takes a text in the page's language, else English, with its values", () => {
+    const t = textsIn(
+      { en: { global: { a: "A {{app}}", b: "B" } }, it: { global: { a: "A it {{app}}" } } },
+      2,
+    );
+    expect(t("global", "a", { app: "WhatsApp" })).toBe("A it WhatsApp");
+    expect(t("global", "b")).toBe("B");
+    expect(t("global", "missing")).toBe("missing");
+  });
+
+  it("puts the first paint before the root and leaves the rest of the page as it was", () => {
+    const html = withFirstPaint(
+      INDEX,
+      { head: "<script>warm</script>", body: '<div id="first-paint">x</div>' },
+      4,
+      "N",
+    );
+    expect(html).toMatch(/<script>warm<\/script><link rel="stylesheet"/);
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('<div id="first-paint">x</div><script nonce="N">');
+    expect(html.indexOf('id="first-paint"')).toBeLessThan(html.indexOf('<div id="root"></div>'));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+});

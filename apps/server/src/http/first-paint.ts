@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
+import {
+  type FirstPaintText,
+  firstPaintHtml,
+  warmUpScript,
+} from "@alloggio/domain/first-paint/first-paint-html";
+import { findLanguage } from "@alloggio/domain/i18n/languages";
+
+/**
+ * The search page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
+ * from the channel's hotel list (what hotellist.do answers) and the web app's texts (`first-paint-texts.json`,
+ * written by its build), so the browser paints the top of the page with the HTML instead of after the scripts.
+ */
+
+/** `{ en: { common: {…}, global: {…}, … }, it: … }`: the web app's bundles the first paint reads. */
+export type FirstPaintTexts = Record<string, Record<string, unknown>>;
+
+/** The first paint (`body`, before the app's root) and what goes in the head before the stylesheet. */
+export type Drawn = { head: string; body: string };
+
+export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
+
+/** The search page's path: the only page drawn in the HTML (the first page of a visit). */
+const SEARCH_PAGE = /^\/hotel\/(\d+)\/channel\/(\d+)\/language\/([^/]+)\/rooms\/?$/;
+
+/** The ids of a search page's path, read as the web app reads them (language 1 when it is not a number). */
+export function searchPageIds(path: string): { hotel: number; channel: number; language: number } | null {
+  const match = SEARCH_PAGE.exec(path);
+  if (!match) return null;
+  return { hotel: Number(match[1]), channel: Number(match[2]), language: Number(match[3]) || 1 };
+}
+
+const lookUp = (bundle: unknown, key: string): string | null => {
+  let value: unknown = bundle;
+  for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+  return typeof value === "string" ? value : null;
+};
+
+/** A text in a language's bundle, else in English (the web app's fallback), with `{{name}}` filled. */
+export function textsIn(texts: FirstPaintTexts, languageId: number): FirstPaintText {
+  const own = texts[findLanguage(languageId).text];
+  return (namespace, key, values = {}) => {
+    const text = lookUp(own?.[namespace], key) ?? lookUp(texts.en?.[namespace], key) ?? key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+}
+
+/** The build's texts, or null without them (an older build, a test's web folder): then nothing is drawn. */
+export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as FirstPaintTexts;
+  } catch {
+    return null;
+  }
+}
+
+/** How many hotel lists are kept at most (the host is part of the key: the cache must not grow forever). */
+const MAX_ENTRIES = 500;
+
+/**
+ * The first paint of a request's page, or null (another page, no texts, an unknown channel or hotel, any error:
+ * the page then paints as before, after the scripts). Hotel lists are kept `ttlMs` (30 s) per channel, hotel,
+ * language and host: the web app renders from a fresh one anyway, and takes over when its header reads the same.
+ */
+export function createFirstPaint(
+  texts: FirstPaintTexts | null,
+  hotelList: (q: {
+    channel: number;
+    hotel: number;
+    language: number;
+    domain: string;
+  }) => Promise<HotelListResponse>,
+  now: () => Date,
+  ttlMs = 30_000,
+): FirstPaint {
+  const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
+  const listFor = async (q: { channel: number; hotel: number; language: number; domain: string }) => {
+    const key = `${q.channel}|${q.hotel}|${q.language}|${q.domain}`;
+    const at = now().getTime();
+    const hit = cache.get(key);
+    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.list;
+    const list = await hotelList(q).catch(() => null);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { at, list });
+    return list;
+  };
+  return async ({ path, hostname, nonce }) => {
+    const ids = texts ? searchPageIds(path) : null;
+    if (!texts || !ids) return null;
+    const list = await listFor({ ...ids, domain: hostname });
+    if (!list) return null;
+    try {
+      const body = firstPaintHtml({ list, ids, hostname, t: textsIn(texts, ids.language) }, nonce);
+      return body === null ? null : { head: warmUpScript({ list, ids }, nonce), body };
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** A start tag's attributes, in order (`crossorigin` without a value reads ""). */
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of tag.replace(/^<\w+/, "").matchAll(/\s([\w-]+)(?:\s*=\s*"([^"]*)")?/g))
+    if (match[1] && match[1] !== "nonce") attributes[match[1]] = match[2] ?? "";
+  return attributes;
+}
+
+/**
+ * The inline script that adds the app's entry and module preloads once the first paint is on screen (the next
+ * frame, or 100 ms at the latest, in a tab that is not shown), with this response's nonce.
+ */
+function startAfterPaint(tags: { tag: string; attributes: Record<string, string> }[], nonce: string): string {
+  const list = JSON.stringify(tags).replace(/</g, "\\u003c");
+  return `<script nonce="${nonce}">(function(){var n=document.currentScript.nonce,t=${list},done=false;function go(){if(done)return;done=true;for(var i=0;i<t.length;i++){var e=document.createElement(t[i].tag);for(var k in t[i].attributes)e.setAttribute(k,t[i].attributes[k]);e.nonce=n;document.head.appendChild(e);}}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,100);})();</script>`;
+}
+
+/**
+ * The page with its first paint before the app's root, and the page's language on `<html>`. The first paint needs
+ * no script, so the app's entry and its module preloads leave the head and start once it is on screen: the
+ * stylesheet and the HTML are all the first paint waits for, in the browser and in Lighthouse's simulation (which
+ * counts every request that ended before the largest paint as needed for it). index.html's inline script does the
+ * same for the text preloads.
+ */
+export function withFirstPaint(page: string, drawn: Drawn, languageId: number, nonce: string): string {
+  const deferred: { tag: string; attributes: Record<string, string> }[] = [];
+  const lift = (name: "script" | "link") => (tag: string) => {
+    deferred.push({ tag: name, attributes: attributesOf(tag) });
+    return "";
+  };
+  const head = page
+    .replace(/<html lang="[^"]*"/, `<html lang="${findLanguage(languageId).lang}"`)
+    .replace(/<link\b[^>]*\srel="stylesheet"/i, (link) => `${drawn.head}${link}`)
+    .replace(/\s*<link\b[^>]*\srel="modulepreload"[^>]*>/gi, lift("link"))
+    .replace(/\s*<script\b[^>]*\stype="module"[^>]*><\/script>/gi, lift("script"));
+  // The preloads first, then the entry: the order the head had them in.
+  deferred.sort((a, b) => (a.tag === b.tag ? 0 : a.tag === "link" ? -1 : 1));
+  return head.replace(
+    '<div id="root"></div>',
+    `${drawn.body}${startAfterPaint(deferred, nonce)}<div id="root"></div>`,
+  );
+}

@@ -1,0 +1,294 @@
+// @vitest-environment happy-dom
+import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
+import { firstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, waitFor } from "@testing-library/react";
+import { Suspense } from "react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { listDisplayCurrencies } from "../features/currency/convert-price";
+import { buildHotelContext } from "../features/global/render-in-hotel";
+import { i18n, languageOf } from "../i18n/i18n";
+import { keepFirstPaintUntilReady } from "./first-paint";
+import { HotelLayout } from "./hotel-layout";
+import { ROUTES } from "./routes";
+
+// The server's first paint of the search page (ADR 0051) must be what the web app then shows: same elements, same
+// texts, in the page's language; the app takes over only when its top reads the same.
+
+type Overrides = Parameters<typeof buildHotelContext>;
+
+function hotelList(...overrides: Overrides) {
+  const { hotel, channel } = buildHotelContext(...overrides);
+  return { channel, hotels: [hotel] };
+}
+
+function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) =>
+      String(url).startsWith("/api/hotellist.do")
+        ? new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } })
+        : new Response(JSON.stringify({ error: { code: "not_found", message: "not here" } }), {
+            status: 404,
+          }),
+    ),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/rooms` }).hook}>
+          <Route path={ROUTES.hotel} nest>
+            <HotelLayout>
+              <Suspense fallback={null}>
+                <p>page</p>
+              </Suspense>
+            </HotelLayout>
+          </Route>
+        </Router>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+function drawn(language: number, list: ReturnType<typeof hotelList>): HTMLElement {
+  const text = languageOf(language).text;
+  const html = firstPaintHtml(
+    {
+      list: list as never,
+      ids: { hotel: 1, channel: 1, language },
+      hostname: window.location.hostname,
+      t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+    },
+    "nonce",
+  );
+  const box = document.createElement("div");
+  box.innerHTML = html ?? "";
+  return box;
+}
+
+/** Each element of the top, with what a guest (or a screen reader) gets from it. */
+function shape(root: ParentNode): string[] {
+  return [
+    ...root.querySelectorAll(
+      ".site-header, .site-header *, .consent-banner, .consent-banner *, .cookie-notice, .cookie-notice *",
+    ),
+  ].map((el) =>
+    [
+      el.tagName,
+      el.getAttribute("class"),
+      el.getAttribute("aria-label"),
+      el.getAttribute("href"),
+      el.getAttribute("aria-haspopup"),
+      el.children.length === 0 ? el.textContent : "",
+    ].join("|"),
+  );
+}
+
+const top = (root: ParentNode) => root.querySelector(".consent-banner, .cookie-notice");
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = "";
+});
+
+describe("the search page's first paint is the web app's top", () => {
+  it.each([
+    [
+      "cookie notice, Italian, site link, policy link, WhatsApp, chat",
+      2,
+      "Vai al contenuto",
+      hotelList(
+        {
+          settings: {
+            aspect: { showChat: true },
+            website: "https://hotel.example",
+            cookiePolicyUrl: "/cookies",
+          },
+          messaging: { active: true, button: "WhatsApp", number: "+39 333 555 0101" },
+        },
+        {},
+      ),
+    ],
+    [
+      "consent banner, German, no extras",
+      3,
+      "Zum Inhalt springen",
+      {
+        ...hotelList(),
+        channel: { ...hotelList().channel, tracking: { gtmTag: "GTM-ABC123", hasGtm: true } },
+      },
+    ],
+    ["cookie notice, Japanese", 9, "本文へスキップ", hotelList()],
+  ])("%s", async (_name, language, skip, list) => {
+    // Both sides in the page's language from the start: a comparison of two English tops would prove nothing.
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat"]);
+    });
+    const { container } = renderLayout(language, list);
+    await waitFor(() => expect(top(container)).not.toBeNull());
+    expect(container.querySelector(".skip-link")?.textContent).toBe(skip);
+    const chat = list.hotels[0]?.settings.aspect.showChat;
+    if (chat) await waitFor(() => expect(container.querySelector(".site-chat-button")).not.toBeNull());
+    // The page's language loads after the first render: both sides settle on it.
+    await waitFor(
+      () => {
+        const painted = drawn(language, list);
+        expect(shape(painted)).toEqual(shape(container));
+        expect(painted.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+        expect(top(painted)?.textContent).toBe(top(container)?.textContent);
+      },
+      { timeout: 5000 },
+    );
+    expect(document.documentElement.lang).toBe(languageOf(language).lang);
+  });
+});
+
+it("offers the web app's display currencies, in its order", () => {
+  for (const own of ["EUR", "USD", "CHF", "SEK"])
+    expect(drawnCurrencies(own)).toEqual(listDisplayCurrencies(own));
+});
+
+/** Runs the first paint's inline script, as the browser does before painting it. */
+function paint(list: ReturnType<typeof hotelList>) {
+  const box = drawn(1, list);
+  const script = box.querySelector("script");
+  document.body.append(...box.childNodes);
+  new Function(script?.textContent ?? "")();
+}
+
+describe("the first paint's inline script", () => {
+  const banner = {
+    ...hotelList(),
+    channel: { ...hotelList().channel, tracking: { gtmTag: "GTM-ABC123", hasGtm: true } },
+  };
+  const choice = { analytics: false, marketing: false, decidedAt: "2030-01-01T00:00:00Z", version: 1 };
+
+  it("keeps the consent banner for a guest who has not chosen, and the channel's colours", () => {
+    paint(banner);
+    expect(document.querySelector("#first-paint .consent-banner")).not.toBeNull();
+    expect(document.documentElement.style.getPropertyValue("--color-primary")).toBe("#0b5394");
+  });
+
+  it("removes the consent banner for a guest who chose in this version, not for an older version's choice", () => {
+    localStorage.setItem("alloggio.consent.1", JSON.stringify(choice));
+    paint(banner);
+    expect(document.querySelector("#first-paint .site-header")).not.toBeNull();
+    expect(document.querySelector("#first-paint .consent-banner")).toBeNull();
+    document.body.innerHTML = "";
+    localStorage.setItem("alloggio.consent.1", JSON.stringify({ ...choice, version: 0 }));
+    paint(banner);
+    expect(document.querySelector("#first-paint .consent-banner")).not.toBeNull();
+  });
+
+  it("removes the cookie notice after its OK in this session", () => {
+    sessionStorage.setItem("cookieOk", "true");
+    paint(hotelList());
+    expect(document.querySelector("#first-paint .cookie-notice")).toBeNull();
+    expect(document.querySelector("#first-paint .site-header")).not.toBeNull();
+  });
+
+  it("remembers a button pressed before the app is there", () => {
+    paint(banner);
+    const accept = [...document.querySelectorAll<HTMLButtonElement>("#first-paint button")].find(
+      (b) => b.textContent === "Accept all",
+    );
+    accept?.click();
+    expect((window as unknown as Record<string, unknown>).alloggioFirstClick).toEqual({
+      className: "button consent-banner__choice",
+      text: "Accept all",
+    });
+    delete (window as unknown as Record<string, unknown>).alloggioFirstClick;
+  });
+
+  it("draws nothing for a guest with a display currency of their own", () => {
+    sessionStorage.setItem("currency", JSON.stringify({ code: "USD" }));
+    paint(hotelList());
+    expect(document.getElementById("first-paint")).toBeNull();
+  });
+});
+
+describe("keepFirstPaintUntilReady", () => {
+  function page() {
+    document.body.innerHTML =
+      '<div id="first-paint"><header class="site-header">Hotel</header><section class="cookie-notice">Cookies</section></div><div id="root"></div>';
+    return document.getElementById("root") as HTMLElement;
+  }
+
+  it("keeps the first paint while the app shows less, and removes it when the app's top reads the same", async () => {
+    const root = page();
+    expect(keepFirstPaintUntilReady(root)).toBe(true);
+    root.innerHTML = '<div class="page-skeleton"></div>';
+    await act(async () => {});
+    expect(document.getElementById("first-paint")).not.toBeNull();
+    root.innerHTML =
+      '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies</section>';
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("presses again, on the app's same button, a button pressed on the first paint", async () => {
+    const notice =
+      '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies <button class="button">OK</button></section>';
+    document.body.innerHTML = `<div id="first-paint">${notice}</div><div id="root"></div>`;
+    const root = document.getElementById("root") as HTMLElement;
+    (window as unknown as Record<string, unknown>).alloggioFirstClick = { className: "button", text: "OK" };
+    keepFirstPaintUntilReady(root);
+    const pressed = vi.fn();
+    const app = document.createElement("div");
+    app.innerHTML = `${notice}<button class="button">Other</button>`;
+    for (const button of app.querySelectorAll("button"))
+      button.addEventListener("click", () => pressed(button.textContent));
+    root.append(...app.childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    expect(pressed.mock.calls).toEqual([["OK"]]);
+    expect((window as unknown as Record<string, unknown>).alloggioFirstClick).toBeUndefined();
+  });
+
+  it("moves the focus to the app's same control", async () => {
+    const top = '<header class="site-header"><a href="/x">Offers</a><button class="b">Info</button></header>';
+    document.body.innerHTML = `<div id="first-paint">${top}</div><div id="root"></div>`;
+    const root = document.getElementById("root") as HTMLElement;
+    (document.querySelector("#first-paint button") as HTMLElement).focus();
+    keepFirstPaintUntilReady(root);
+    root.innerHTML = top;
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    expect(document.activeElement).toBe(root.querySelector("button"));
+  });
+
+  it("gives way at once to a page without a header (the offline dialog)", async () => {
+    const root = page();
+    keepFirstPaintUntilReady(root);
+    root.innerHTML = '<div role="dialog">Offline</div>';
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("gives way after the grace time to a header that stays different", async () => {
+    vi.useFakeTimers();
+    try {
+      const root = page();
+      keepFirstPaintUntilReady(root, 500);
+      root.innerHTML = '<header class="site-header">Hotel renamed</header>';
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.getElementById("first-paint")).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(document.getElementById("first-paint")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("has nothing to keep on a page without a first paint", () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(keepFirstPaintUntilReady(document.getElementById("root") as HTMLElement)).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/first-paint/first-paint-id";
+
+// The server draws the search page's header and cookie notice into the HTML (ADR 0051), in #first-paint before
+// #root, which stays hidden meanwhile (app.css). React renders into #root as always; the drawn copy goes as soon as
+// React's header and notice read the same, in the same frame (a MutationObserver runs before the next paint): no
+// flash, no layout shift, and until then the first paint is the HTML's.
+
+/** What the guest sees at the top: the header and the notice, each with its text. */
+const TOP = ".site-header, .consent-banner, .cookie-notice";
+const signature = (root: ParentNode) =>
+  [...root.querySelectorAll(TOP)].map((el) => `${el.className}:${el.textContent}`).join("\n");
+
+/** The app's control that stands where `el` of the first paint stood: same element, same class, same text. */
+function sameIn(root: HTMLElement, el: { tagName: string; className: string; textContent: string | null }) {
+  return [...root.querySelectorAll<HTMLElement>(el.tagName)].find(
+    (other) => other.className === el.className && other.textContent === el.textContent,
+  );
+}
+
+/** A button of the first paint pressed before the app took over, pressed again on the app's same button. */
+function pressAgain(root: HTMLElement) {
+  const store = window as unknown as Record<string, FirstClick | undefined>;
+  const click = store[FIRST_CLICK];
+  if (!click) return;
+  delete store[FIRST_CLICK];
+  sameIn(root, { tagName: "button", className: click.className, textContent: click.text })?.click();
+}
+
+/**
+ * Keeps the server's first paint until `root` shows the same top. A header that stays different (texts changed
+ * since the HTML was drawn) takes over after `graceMs`; a page without a header (the offline dialog, another page)
+ * at once. Whether there is a first paint to keep.
+ */
+export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boolean {
+  const painted = document.getElementById(FIRST_PAINT_ID);
+  if (!painted) return false;
+  const expected = signature(painted);
+  let timer: number | undefined;
+  const reveal = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    // A keyboard guest already in the first paint keeps their place: the focus moves to the app's same control.
+    const focused = painted.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    painted.remove();
+    if (focused) sameIn(root, focused)?.focus();
+    pressAgain(root);
+  };
+  const check = () => {
+    if (signature(root) === expected) reveal();
+    else if (root.querySelector(".site-header")) timer ??= window.setTimeout(reveal, graceMs);
+    else if (root.firstElementChild && !root.querySelector(".page-skeleton")) reveal();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  return true;
+}

@@ -1,0 +1,172 @@
+// The search page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header and the
+// cookie notice or consent banner, in the page's language — into the HTML it sends, so the browser paints it as soon
+// as the HTML and the stylesheet are in, not after the scripts have run. The markup is the web app's (SiteHeader,
+// CookieNotice, ConsentBanner, PageSkeleton): a web test renders both and compares them. The web app keeps it until
+// its own header and notice read the same (app/first-paint.ts), then removes it in the same frame.
+import type { HotelListResponse } from "../contract/channels/hotel-list";
+import { ROUTES } from "../contract/web-routes";
+import { listDisplayCurrencies } from "../currency/display-currencies";
+import { findLanguage, LANGUAGES } from "../i18n/languages";
+import { findMessagingUrl } from "../messaging/messaging-url";
+import { CONSENT_VERSION, consentKey } from "../tracking/consent";
+import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
+import { FIRST_CLICK, FIRST_PAINT_ID } from "./first-paint-id";
+
+/** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
+export type FirstPaintText = (namespace: string, key: string, values?: Record<string, string>) => string;
+
+export type FirstPaintInput = {
+  list: HotelListResponse;
+  ids: { hotel: number; channel: number; language: number };
+  /** The page's host name without port, as `location.hostname` reads it (the banner may be limited to hosts). */
+  hostname: string;
+  t: FirstPaintText;
+};
+
+/** Where the guest's display currency is kept (the web app's currency-cache): a choice shows another price line. */
+const CURRENCY_KEY = "currency";
+/** Where the cookie notice's "OK" is kept for the session (the web app's cookie-notice). */
+const COOKIE_OK_KEY = "cookieOk";
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** lucide-react's icons as the web app renders them (18 px, aria-hidden). */
+const icon = (name: string, paths: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}" aria-hidden="true">${paths}</svg>`;
+const INFO = icon(
+  "info",
+  '<circle cx="12" cy="12" r="10"></circle><path d="M12 16v-4"></path><path d="M12 8h.01"></path>',
+);
+const MESSAGE_CIRCLE = icon(
+  "message-circle",
+  '<path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719"></path>',
+);
+const MESSAGE_SQUARE = icon(
+  "message-square",
+  '<path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z"></path>',
+);
+
+type Hotel = HotelListResponse["hotels"][number];
+type Channel = HotelListResponse["channel"];
+
+const path = (route: string, ids: FirstPaintInput["ids"]) =>
+  route
+    .replace(":hotel", String(ids.hotel))
+    .replace(":channel", String(ids.channel))
+    .replace(":language", String(ids.language));
+
+function asUrl(value: unknown): string | null {
+  return typeof value === "string" && /^(https?:\/\/|\/)/i.test(value.trim()) ? value.trim() : null;
+}
+
+function messagingButton(hotel: Hotel, t: FirstPaintText): string {
+  // The web link; a phone gets the mobile one from the inline script below, as the web app's button does.
+  const url = findMessagingUrl(hotel.messaging, false);
+  if (!url) return "";
+  const phoneUrl = findMessagingUrl(hotel.messaging, true) ?? url;
+  const app = hotel.messaging.button?.trim();
+  const label = app ? t("global", "messaging.labelApp", { app }) : t("global", "messaging.label");
+  return `<a class="messaging-button" href="${escapeHtml(url)}" data-phone-href="${escapeHtml(phoneUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeHtml(label)}">${MESSAGE_CIRCLE}<span>${escapeHtml(app || t("global", "messaging.short"))}</span></a>`;
+}
+
+function headerTools(input: FirstPaintInput, hotel: Hotel): string {
+  const { t, ids } = input;
+  const info = `<button type="button" class="hotel-info-button" aria-haspopup="dialog">${INFO}<span class="hotel-info-button__text">${escapeHtml(t("hotel", "info.open"))}</span></button>`;
+  const chat =
+    hotel.settings.aspect?.showChat === true
+      ? `<button type="button" class="site-chat-button" aria-expanded="false">${MESSAGE_SQUARE}<span>${escapeHtml(t("chat", "site.button"))}</span></button>`
+      : "";
+  const languages = LANGUAGES.map(
+    (l) =>
+      `<option value="${l.id}" lang="${l.lang}"${l.id === ids.language ? " selected" : ""}>${l.label}</option>`,
+  ).join("");
+  const language = `<div class="header-tools__field"><label class="visually-hidden" for="first-paint-language">${escapeHtml(t("global", "language.label"))}</label><select id="first-paint-language" class="header-tools__select">${languages}</select></div>`;
+  const currencies = listDisplayCurrencies(hotel.currency)
+    .map((code, i) => `<option value="${code}"${i === 0 ? " selected" : ""}>${code}</option>`)
+    .join("");
+  const currency = `<div class="currency-selector"><label class="visually-hidden" for="first-paint-currency">${escapeHtml(t("global", "currency.label"))}</label><select id="first-paint-currency" class="currency-selector__select">${currencies}</select></div>`;
+  return `<div class="header-tools">${info}${messagingButton(hotel, t)}${chat}${language}${currency}</div>`;
+}
+
+function header(input: FirstPaintInput, hotel: Hotel): string {
+  const { t, ids } = input;
+  const site = typeof hotel.settings.website === "string" ? hotel.settings.website : null;
+  const nav = [
+    site ? `<a href="${escapeHtml(site)}">${escapeHtml(t("common", "header.backToSite"))}</a>` : "",
+    `<a href="${path(ROUTES.packages, ids)}">${escapeHtml(t("common", "header.offers"))}</a>`,
+    `<a href="${path(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
+  ].join("");
+  return `<header class="site-header"><a class="skip-link" href="#main">${escapeHtml(t("common", "header.skip"))}</a><div class="site-header__brand">${escapeHtml(hotel.name)}</div><nav aria-label="${escapeHtml(t("common", "header.navigation"))}" class="site-header__nav">${nav}</nav>${headerTools(input, hotel)}</header>`;
+}
+
+function policyLink(url: string | null, text: string, newTab: string, className?: string): string {
+  if (!url) return "";
+  const cls = className ? ` class="${className}"` : "";
+  return `<a${cls} href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(text)}<span class="visually-hidden">${escapeHtml(newTab)}</span></a>`;
+}
+
+/** The consent banner (a channel with something optional) or the cookie notice, as the web app shows them. */
+function notice(t: FirstPaintText, manager: boolean, policyUrl: string | null): string {
+  if (manager)
+    return `<section class="consent-banner" aria-label="${escapeHtml(t("consent", "banner.region"))}"><p class="consent-banner__text">${escapeHtml(t("consent", "banner.text"))} ${policyLink(policyUrl, t("consent", "banner.policy"), t("consent", "newTab"))}</p><div class="consent-banner__actions"><button type="button" class="button consent-banner__choice">${escapeHtml(t("consent", "banner.acceptAll"))}</button><button type="button" class="button consent-banner__choice">${escapeHtml(t("consent", "banner.rejectAll"))}</button><button type="button" class="button button--secondary consent-banner__choice" aria-haspopup="dialog">${escapeHtml(t("consent", "banner.choose"))}</button></div></section>`;
+  return `<section class="cookie-notice" aria-label="${escapeHtml(t("global", "cookie.region"))}"><p class="cookie-notice__text">${escapeHtml(t("global", "cookie.text"))}</p><div class="cookie-notice__actions">${policyLink(policyUrl, t("global", "cookie.learnMore"), t("global", "newTab"), "button button--secondary cookie-notice__link")}<button type="button" class="button">${escapeHtml(t("global", "cookie.ok"))}</button></div></section>`;
+}
+
+const SKELETON =
+  '<div class="page-skeleton" aria-busy="true"><div class="skeleton skeleton-header"></div><div class="skeleton skeleton-bar"></div><div class="skeleton skeleton-card"></div><div class="skeleton skeleton-card"></div></div>';
+
+/**
+ * What the inline script checks before the first paint, with what the web app reads: a guest who already chose
+ * (consent stored in this version, or the cookie notice's OK this session) sees no notice; a guest with a display
+ * currency of their own sees no first paint at all (the header would show another currency); a phone gets the
+ * messaging button's mobile link; the channel's colours are the page's, as the web app sets them. A button pressed
+ * before the app is there (its links work as they are) is remembered, and pressed again on the app's own button when
+ * the app takes over (app/first-paint.ts): "Accept all" pressed early is not lost.
+ */
+function guardScript(channel: Channel, manager: boolean, nonce: string): string {
+  const check = manager
+    ? `var c=JSON.parse(localStorage.getItem(${JSON.stringify(consentKey(channel.id))})||"null");decided=!!c&&c.version===${CONSENT_VERSION}&&typeof c.analytics==="boolean"&&typeof c.marketing==="boolean"&&typeof c.decidedAt==="string";`
+    : `decided=sessionStorage.getItem(${JSON.stringify(COOKIE_OK_KEY)})==="true";`;
+  const colors = JSON.stringify({
+    "--color-primary": channel.colors.primary,
+    "--color-secondary": channel.colors.secondary,
+  }).replace(/</g, "\\u003c");
+  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
+}
+
+/**
+ * An inline script for the head, before the stylesheet: it builds one date formatter in the hotel's time zone and
+ * one in the page's locale while the stylesheet downloads (the main thread waits for it anyway). The first formatter
+ * with a time zone loads the runtime's zone data (~25 ms on a fast machine, ×4 on a phone), which the app would
+ * otherwise pay in the middle of its first render (the walk-in prompt reads the hotel's time); later ones are cheap.
+ */
+export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce: string): string {
+  const hotel = input.list.hotels.find((h) => h.id === input.ids.hotel);
+  if (!hotel) return "";
+  const zone = JSON.stringify(hotel.timeZone).replace(/</g, "\\u003c");
+  const locale = JSON.stringify(findLanguage(input.ids.language).locale);
+  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);}catch(e){}</script>`;
+}
+
+/**
+ * The first paint of a search page for a hotel of the list, or null when it is not drawn here: a hotel the list
+ * lacks, or a trade channel, whose header and notices depend on the agency's login.
+ */
+export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | null {
+  const { list, ids, t } = input;
+  const hotel = list.hotels.find((h) => h.id === ids.hotel);
+  const channel = list.channel;
+  if (!hotel || channel.trade) return null;
+  let settings: ReturnType<typeof readTrackingSettings>;
+  try {
+    settings = readTrackingSettings(channel.tracking ?? {}, channel.customScripts ?? {});
+  } catch {
+    return null;
+  }
+  const manager = hasThirdParty(settings) && bannerServesHost(settings, input.hostname);
+  const policyUrl =
+    asUrl(hotel.settings.cookiePolicyUrl) ??
+    asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+}

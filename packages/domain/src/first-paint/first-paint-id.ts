@@ -1,0 +1,10 @@
+/**
+ * The id of the server's first paint of the search page (ADR 0051), which the web app removes once its own header
+ * and notice are on the page. A module of its own: the web app's entry imports it without the renderer.
+ */
+export const FIRST_PAINT_ID = "first-paint";
+
+/** The window property where the first paint's inline script remembers a button pressed before the app took over. */
+export const FIRST_CLICK = "alloggioFirstClick";
+
+export type FirstClick = { className: string; text: string };
