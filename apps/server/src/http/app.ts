@@ -235,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ["assets/**", "index.html", "first-paint-texts.json"],
+      globIgnore: ["assets/**", "index.html", "first-paint-texts.json*"],
       decorateReply: false,
     });
   }
