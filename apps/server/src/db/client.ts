@@ -19,8 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Counts the SQL statements sent, so tests and the benchmark can prove a search costs a constant number. */
 export class StatementCounter {
   count = 0;
-  logQuery(): void {
+  logQuery(text?: string): void {
     this.count += 1;
+    if (process.env.DEBUG_STATEMENTS) console.log("SQL>", String(text).slice(0, 90).replace(/\s+/g, " "));
   }
 }
 
@@ -37,6 +38,12 @@ export type Database = {
    * prepared statement, planned once per connection; on PGlite as `query`.
    */
   queryPrepared<T>(statement: SQL): Promise<T[]>;
+  /**
+   * One transaction of hot statements on one connection, without the query builder (the booking, ADR 0052):
+   * `query` runs each as `queryPrepared` does, inside the transaction; BEGIN and COMMIT (or ROLLBACK, when `work`
+   * throws) are counted like any statement.
+   */
+  transaction<T>(work: (query: <R>(statement: SQL) => Promise<R[]>) => Promise<T>): Promise<T>;
   /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY payload of a committed transaction, from this process or any
    * other on the same database, and `null` when notifications may have been missed (the connection was lost and
@@ -93,6 +100,19 @@ async function listenPostgres(
   };
 }
 
+/** The name of a prepared statement follows its text: statements that differ in shape are prepared apart. */
+const preparedNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    // A bound on what a process remembers: the texts are the few shapes of hot statements.
+    if (preparedNames.size > 1000) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 type Options = { url?: string; dataDir?: string; pglite?: PGlite; max?: number };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (in memory when dataDir is omitted). */
@@ -124,10 +144,44 @@ export async function openDatabase(options: Options): Promise<Database> {
       query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
       queryPrepared: async <T>(statement: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(statement);
-        // The name follows the text: statements that differ in shape are prepared apart.
-        const name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-        statements.logQuery();
-        return (await pool.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] })).rows;
+        statements.logQuery(text);
+        return (
+          await pool.query<T & pg.QueryResultRow>({
+            name: statementName(text),
+            text,
+            values: params as unknown[],
+          })
+        ).rows;
+      },
+      transaction: async (work) => {
+        const client = await pool.connect();
+        const run = async (text: string) => {
+          statements.logQuery(text);
+          await client.query(text);
+        };
+        let broken: Error | undefined;
+        try {
+          await run("begin");
+          const result = await work(async <R>(statement: SQL) => {
+            const { sql: text, params } = dialect.sqlToQuery(statement);
+            statements.logQuery(text);
+            return (
+              await client.query<R & pg.QueryResultRow>({ name: statementName(text), text, values: params })
+            ).rows;
+          });
+          await run("commit");
+          return result;
+        } catch (err) {
+          try {
+            await run("rollback");
+          } catch (rollbackError) {
+            // The connection is gone: the pool must not hand it out again.
+            broken = rollbackError as Error;
+          }
+          throw err;
+        } finally {
+          client.release(broken);
+        }
       },
       listen: (channel, onMessage) => listenPostgres(options.url as string, channel, onMessage),
       close: () => pool.end(),
@@ -148,6 +202,11 @@ export async function openDatabase(options: Options): Promise<Database> {
     query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     queryPrepared: async <T>(statement: SQL) =>
       ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
+    transaction: (work) =>
+      // drizzle's transaction counts BEGIN and COMMIT only on PostgreSQL; PGlite's is one call.
+      db.transaction((tx) =>
+        work(async <R>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: R[] }).rows),
+      ),
     listen: (channel, onMessage) => owned.listen(channel, (payload) => onMessage(payload)),
     close: () => owned.close(),
   };

@@ -8,12 +8,18 @@ import type { Database } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+import { enqueueReservationMails, reservationMailRecipes } from "../mail/reservation-mails";
 import { reopenOfferForPayment } from "../offers/reopen";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
 import { optionExpiry } from "./options";
 import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
-import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
+import {
+  findReservationByRequest,
+  insertReservation,
+  type Tx,
+  takeInventory,
+  writeBooking,
+} from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {
@@ -213,7 +219,7 @@ export async function confirmBooking(
     reservation: { ...r, total: fromMinor(r.total, digits) },
     next: "voucher",
   });
-  const earlier = await findReservationByRequest(database.db, idempotencyKey);
+  const earlier = await findReservationByRequest(database, idempotencyKey);
   if (earlier) return answer(earlier, 2);
 
   await checkHotelRules(database, req);
@@ -229,29 +235,42 @@ export async function confirmBooking(
   // Pay at the hotel, or a bank transfer still to arrive, without an option: nothing to ask a gateway, so the
   // booking is confirmed in the transaction that writes it (created, then confirmed, in its history).
   const confirmNow = !isRedirectMethod(method) && !optionExpiresAt && !CARD_METHODS.has(method);
+  const input = {
+    code,
+    idempotencyKey,
+    status: "pending_confirmation" as const,
+    req,
+    priced,
+    optionExpiresAt,
+    tradeUserId: trade?.userId ?? null,
+    confirmNow,
+  };
+  // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
+  // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once: its
+  // confirmation. Two small rows the outbox worker renders (ADR 0047).
+  const withMails = optionExpiresAt !== null || confirmNow;
   // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
-  const id = await database.db.transaction(async (tx) => {
-    const reservationId = await insertReservation(tx, {
-      code,
-      idempotencyKey,
-      status: "pending_confirmation",
-      req,
-      priced,
-      optionExpiresAt,
-      tradeUserId: trade?.userId ?? null,
-      confirmNow,
-    });
-    if (hooks.inTransaction) await hooks.inTransaction(tx, reservationId);
-    // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
-    // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once:
-    // its confirmation. Two small rows the outbox worker renders (ADR 0047).
-    if (optionExpiresAt || confirmNow)
-      await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-    await takeInventory(tx, priced.rooms);
-    crashPoint("after_inventory");
-    crashPoint("before_commit");
-    return reservationId;
-  });
+  const id = hooks.inTransaction
+    ? await database.db.transaction(async (tx) => {
+        const reservationId = await insertReservation(tx, input);
+        await hooks.inTransaction?.(tx, reservationId);
+        if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+        await takeInventory(tx, priced.rooms);
+        crashPoint("after_inventory");
+        crashPoint("before_commit");
+        return reservationId;
+      })
+    : // Without a step of a caller's: BEGIN, one statement (the rows, the mails, the inventory last), COMMIT.
+      await database.transaction(async (query) => {
+        const reservationId = await writeBooking(
+          query,
+          input,
+          withMails ? { recipes: reservationMailRecipes(baseUrl), now: deps.now() } : null,
+        );
+        crashPoint("after_inventory");
+        crashPoint("before_commit");
+        return reservationId;
+      });
   const result = {
     code,
     status: "pending_confirmation",

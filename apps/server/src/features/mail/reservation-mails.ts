@@ -617,14 +617,21 @@ export async function enqueueReservationMails(
   options: { baseUrl: string; now?: Date; change?: MailChange | undefined },
 ): Promise<{ guestMailId: number; hotelMailId: number }> {
   const { baseUrl, now, change } = options;
-  const common = { reservationId, now };
-  const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
-    { ...common, render: { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) } },
-    { ...common, render: { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) } },
-  ]);
+  const [guestMailId, hotelMailId] = await insertOutboxMails(
+    executor,
+    reservationMailRecipes(baseUrl, change).map((render) => ({ reservationId, now, render })),
+  );
   if (guestMailId === undefined || hotelMailId === undefined)
     throw new Error("enqueueReservationMails: the insert returned no rows");
   return { guestMailId, hotelMailId };
+}
+
+/** The recipes of a reservation's two mails, the guest's then the hotel's (a booking writes them in its own statement). */
+export function reservationMailRecipes(baseUrl: string, change?: MailChange): MailRecipe[] {
+  return [
+    { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) },
+    { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) },
+  ];
 }
 
 /** Puts one installment's activation e-mail (guest only) in the outbox, rendered by the worker; returns the row id. */
