@@ -14,6 +14,13 @@ const STALE_AFTER_SECONDS = Math.max(1, Number(process.env.IDEMPOTENCY_STALE_SEC
 
 export type StoredAnswer = { status: number; body: unknown };
 
+/**
+ * The key a request runs under. A `work` that writes its answer in its own transaction (the booking's one
+ * statement, ADR 0052: `state = 'done'` with the 200 and the body it returns, where the row is still in progress)
+ * sets `stored`, and the separate update is skipped: the answer then commits with what it answers for.
+ */
+export type IdempotencyClaim = { scope: string; key: string; stored: boolean };
+
 /** A stable fingerprint of a payload: the same JSON in any key order gives the same text. */
 export function fingerprint(payload: unknown): string {
   const canonical = (value: unknown): unknown => {
@@ -53,7 +60,7 @@ export async function runIdempotent(
   scope: string,
   key: string,
   payload: unknown,
-  work: () => Promise<StoredAnswer>,
+  work: (claim: IdempotencyClaim) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer> {
   const print = fingerprint(payload);
   const { db } = database;
@@ -85,14 +92,18 @@ export async function runIdempotent(
     return { status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
   const where = and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key));
+  const claim: IdempotencyClaim = { scope, key, stored: false };
   try {
-    const answer = await work();
+    const answer = await work(claim);
+    if (claim.stored) return answer;
     await db
       .update(idempotencyKey)
       .set({ state: "done", responseStatus: answer.status, responseBody: answer.body })
       .where(where);
     return answer;
   } catch (err) {
+    // The answer committed with the work: it stands, a retry gets it.
+    if (claim.stored) throw err;
     if (err instanceof AppError && err.status < 500) {
       const body = { error: { code: err.code, message: err.message, details: err.details } };
       await db
@@ -123,12 +134,12 @@ export async function replyIdempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-  action: (key: string) => Promise<unknown>,
+  action: (key: string, claim: IdempotencyClaim) => Promise<unknown>,
 ) {
   const key = readIdempotencyKey(request.headers["idempotency-key"]);
-  const answer = await runIdempotent(database, scope, key, payload, async () => ({
+  const answer = await runIdempotent(database, scope, key, payload, async (claim) => ({
     status: 200,
-    body: await action(key),
+    body: await action(key, claim),
   }));
   return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
 }

@@ -104,11 +104,20 @@ const json = (value: unknown) => JSON.stringify(value ?? null);
  * whose rows it counts (`nights`). Raw SQL of a constant shape: no query builder on the booking's hot path, and a
  * prepared statement on PostgreSQL.
  */
+/** What a booking's statement writes besides the reservation (`writeBooking`). */
+export type BookingExtras = {
+  /** The outbox rows: recipes the worker renders (ADR 0047). */
+  mails: { recipes: MailRecipe[]; now: Date | undefined } | null;
+  /** The request's answer, stored on its Idempotency-Key row (`IdempotencyClaim`, ADR 0052). */
+  answer: { scope: string; key: string; body: unknown } | null;
+};
+
 function reservationStatement(
   input: ReservationInput,
-  mails: { recipes: MailRecipe[]; now: Date | undefined } | null,
+  extras: BookingExtras,
   inventory: { type: number; day: string; n: number }[] | null,
 ) {
+  const { mails, answer } = extras;
   const { req, priced } = input;
   const booker = { ...req.booker, phone: `${req.booker.phone.dialCode} ${req.booker.phone.number}` };
   delete (booker as { emailConfirm?: string }).emailConfirm;
@@ -172,6 +181,24 @@ function reservationStatement(
     req.payment.method === "bank_transfer" && priced.bankTransfer
       ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))
       : null;
+  const mailsPart = mails
+    ? sql`,
+    m as (insert into mail_outbox (reservation_id, render, created_at, next_attempt_at)
+      select r.id, x.render, coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now()),
+        coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now())
+      from r, jsonb_to_recordset(${json(mails.recipes.map((render, n) => ({ render, n })))}::jsonb)
+        as x(render jsonb, n int)
+      order by x.n)`
+    : sql``;
+  const answerPart = answer
+    ? sql`,
+    k as (update idempotency_key set state = 'done', response_status = 200, response_body = ${json(answer.body)}::jsonb
+      where scope = ${answer.scope} and key = ${answer.key} and state = 'in_progress')`
+    : sql``;
+  const inventoryPart = inventory
+    ? sql`,
+    i as (${inventoryUpdate(inventory)})`
+    : sql``;
   // The first room of a slot holds the slot's services and guests (a cross-booked room has several).
   const roomOfSlot = sql.raw("(select min(rm.id) from rm where rm.slot = x.slot)");
   return sql`
@@ -225,45 +252,31 @@ function reservationStatement(
     d as (insert into payment_due (reservation_id, due_date, amount_minor)
       select r.id, x.due_date, x.amount_minor
       from r, jsonb_to_recordset(${json(dues)}::jsonb) as x(n int, due_date date, amount_minor int)
-      order by x.n)${
-        mails
-          ? sql`,
-    m as (insert into mail_outbox (reservation_id, render, created_at, next_attempt_at)
-      select r.id, x.render, coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now()),
-        coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now())
-      from r, jsonb_to_recordset(${json(mails.recipes.map((render, n) => ({ render, n })))}::jsonb)
-        as x(render jsonb, n int)
-      order by x.n)`
-          : sql``
-      }${
-        inventory
-          ? sql`,
-    i as (${inventoryUpdate(inventory)})`
-          : sql``
-      }
+      order by x.n)${mailsPart}${answerPart}${inventoryPart}
     select r.id, ${inventory ? sql`(select count(*)::int from i)` : sql`0`} as nights from r`;
 }
 
 /** Writes the reservation and everything it holds, in one statement; the caller's transaction makes it all or nothing. */
 export async function insertReservation(tx: Tx, input: ReservationInput): Promise<number> {
   crashPoint("before_insert");
-  const inserted = await tx.execute(reservationStatement(input, null, null));
+  const inserted = await tx.execute(reservationStatement(input, { mails: null, answer: null }, null));
   return Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
 }
 
 /**
  * A whole booking in one statement of the transaction `query` runs in (`Database.transaction`): the reservation
- * and everything it holds, its mails (the outbox rows, ADR 0047) and the inventory taken last; throws `SoldOut`
+ * and everything it holds, its mails (the outbox rows, ADR 0047), the request's answer when it is known before
+ * the commit, and the inventory taken last; throws `SoldOut`
  * (the transaction then rolls back) unless every night was taken.
  */
 export async function writeBooking(
   query: <R>(statement: SQL) => Promise<R[]>,
   input: ReservationInput,
-  mails: { recipes: MailRecipe[]; now: Date | undefined } | null,
+  extras: BookingExtras,
 ): Promise<number> {
   crashPoint("before_insert");
   const need = inventoryNeed(input.priced.rooms);
-  const [row] = await query<{ id: number; nights: number }>(reservationStatement(input, mails, need));
+  const [row] = await query<{ id: number; nights: number }>(reservationStatement(input, extras, need));
   if (!row || Number(row.nights) !== need.length) throw new SoldOut();
   return Number(row.id);
 }
