@@ -64,17 +64,14 @@ export async function runIdempotent(
 ): Promise<StoredAnswer> {
   const print = fingerprint(payload);
   const { db } = database;
-  const claimed = await db
-    .insert(idempotencyKey)
-    .values({ scope, key, fingerprint: print, state: "in_progress" })
-    .onConflictDoUpdate({
-      target: [idempotencyKey.scope, idempotencyKey.key],
-      set: { state: "in_progress", createdAt: sql`now()` },
-      // Take over only a request that died in progress, with the same payload.
-      setWhere: sql`${idempotencyKey.state} = 'in_progress' and ${idempotencyKey.fingerprint} = ${print}
-        and ${idempotencyKey.createdAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`,
-    })
-    .returning({ key: idempotencyKey.key });
+  // Raw and prepared: every booking and payment call runs it (ADR 0052).
+  const claimed = await database.queryPrepared<{ key: string }>(sql`
+    insert into idempotency_key as k (scope, key, fingerprint, state) values (${scope}, ${key}, ${print}, 'in_progress')
+    on conflict (scope, key) do update set state = 'in_progress', created_at = now()
+      -- Take over only a request that died in progress, with the same payload.
+      where k.state = 'in_progress' and k.fingerprint = ${print}
+        and k.created_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})
+    returning k.key`);
   if (claimed.length === 0) {
     const [existing] = await db
       .select()
@@ -96,10 +93,9 @@ export async function runIdempotent(
   try {
     const answer = await work(claim);
     if (claim.stored) return answer;
-    await db
-      .update(idempotencyKey)
-      .set({ state: "done", responseStatus: answer.status, responseBody: answer.body })
-      .where(where);
+    await database.queryPrepared(sql`update idempotency_key set state = 'done',
+      response_status = ${answer.status}::smallint, response_body = ${answer.body == null ? null : JSON.stringify(answer.body)}::jsonb
+      where scope = ${scope} and key = ${key}`);
     return answer;
   } catch (err) {
     // The answer committed with the work: it stands, a retry gets it.
