@@ -39,12 +39,6 @@ export type Database = {
    */
   queryPrepared<T>(statement: SQL): Promise<T[]>;
   /**
-   * One transaction of hot statements on one connection, without the query builder (the booking, ADR 0052):
-   * `query` runs each as `queryPrepared` does, inside the transaction; BEGIN and COMMIT (or ROLLBACK, when `work`
-   * throws) are counted like any statement.
-   */
-  transaction<T>(work: (query: <R>(statement: SQL) => Promise<R[]>) => Promise<T>): Promise<T>;
-  /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY payload of a committed transaction, from this process or any
    * other on the same database, and `null` when notifications may have been missed (the connection was lost and
    * is being made again). Returns the function that stops listening.
@@ -153,36 +147,6 @@ export async function openDatabase(options: Options): Promise<Database> {
           })
         ).rows;
       },
-      transaction: async (work) => {
-        const client = await pool.connect();
-        const run = async (text: string) => {
-          statements.logQuery(text);
-          await client.query(text);
-        };
-        let broken: Error | undefined;
-        try {
-          await run("begin");
-          const result = await work(async <R>(statement: SQL) => {
-            const { sql: text, params } = dialect.sqlToQuery(statement);
-            statements.logQuery(text);
-            return (
-              await client.query<R & pg.QueryResultRow>({ name: statementName(text), text, values: params })
-            ).rows;
-          });
-          await run("commit");
-          return result;
-        } catch (err) {
-          try {
-            await run("rollback");
-          } catch (rollbackError) {
-            // The connection is gone: the pool must not hand it out again.
-            broken = rollbackError as Error;
-          }
-          throw err;
-        } finally {
-          client.release(broken);
-        }
-      },
       listen: (channel, onMessage) => listenPostgres(options.url as string, channel, onMessage),
       close: () => pool.end(),
     };
@@ -202,11 +166,6 @@ export async function openDatabase(options: Options): Promise<Database> {
     query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
     queryPrepared: async <T>(statement: SQL) =>
       ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
-    transaction: (work) =>
-      // drizzle's transaction counts BEGIN and COMMIT only on PostgreSQL; PGlite's is one call.
-      db.transaction((tx) =>
-        work(async <R>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: R[] }).rows),
-      ),
     listen: (channel, onMessage) => owned.listen(channel, (payload) => onMessage(payload)),
     close: () => owned.close(),
   };

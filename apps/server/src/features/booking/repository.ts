@@ -3,7 +3,7 @@ import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule"
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import type { MailRecipe } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -253,7 +253,15 @@ function reservationStatement(
       select r.id, x.due_date, x.amount_minor
       from r, jsonb_to_recordset(${json(dues)}::jsonb) as x(n int, due_date date, amount_minor int)
       order by x.n)${mailsPart}${answerPart}${inventoryPart}
-    select r.id, ${inventory ? sql`(select count(*)::int from i)` : sql`0`} as nights from r`;
+    ${
+      inventory
+        ? // Fewer nights taken than asked: the statement fails, and with it everything it wrote (ARCHITECTURE §3).
+          // The cast fails at run time only (the text is not a constant), with a message SoldOut is known by.
+          sql`select case when (select count(*) from i) = ${inventory.length}::int then r.id
+        else (${SOLD_OUT_MARK} || (select count(*) from i) || ' of ' || ${inventory.length}::int)::int end as id
+      from r`
+        : sql`select r.id from r`
+    }`;
 }
 
 /** Writes the reservation and everything it holds, in one statement; the caller's transaction makes it all or nothing. */
@@ -263,22 +271,37 @@ export async function insertReservation(tx: Tx, input: ReservationInput): Promis
   return Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
 }
 
+/** The start of the error a booking statement fails with when a night could not be taken. */
+const SOLD_OUT_MARK = "alloggio sold out: nights taken ";
+
+/** Whether an error (or its cause, as the query builder wraps it) is a booking statement's sold-out failure. */
+function isSoldOutFailure(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = (e as { cause?: unknown }).cause)
+    if (e.message.includes(SOLD_OUT_MARK)) return true;
+  return false;
+}
+
 /**
- * A whole booking in one statement of the transaction `query` runs in (`Database.transaction`): the reservation
- * and everything it holds, its mails (the outbox rows, ADR 0047), the request's answer when it is known before
- * the commit, and the inventory taken last; throws `SoldOut`
- * (the transaction then rolls back) unless every night was taken.
+ * A whole booking in ONE statement on its own, a prepared statement on PostgreSQL (ADR 0052): the reservation and
+ * everything it holds, its mails (the outbox rows, ADR 0047), the request's answer when it is known before the
+ * commit, and the inventory taken. A statement is atomic: no BEGIN and COMMIT are needed around it. When a night
+ * could not be taken the statement fails, nothing it wrote stays, and this throws `SoldOut`.
  */
 export async function writeBooking(
-  query: <R>(statement: SQL) => Promise<R[]>,
+  database: Database,
   input: ReservationInput,
   extras: BookingExtras,
 ): Promise<number> {
   crashPoint("before_insert");
-  const need = inventoryNeed(input.priced.rooms);
-  const [row] = await query<{ id: number; nights: number }>(reservationStatement(input, extras, need));
-  if (!row || Number(row.nights) !== need.length) throw new SoldOut();
-  return Number(row.id);
+  try {
+    const [row] = await database.queryPrepared<{ id: number }>(
+      reservationStatement(input, extras, inventoryNeed(input.priced.rooms)),
+    );
+    return Number(row!.id);
+  } catch (err) {
+    if (isSoldOutFailure(err)) throw new SoldOut();
+    throw err;
+  }
 }
 
 /**

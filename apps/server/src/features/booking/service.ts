@@ -263,27 +263,30 @@ export async function confirmBooking(
         ? answer({ ...result, status: "confirmed" }, priced.digits)
         : null;
   const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
-  // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
-  const id = hooks.inTransaction
-    ? await database.db.transaction(async (tx) => {
-        const reservationId = await insertReservation(tx, input);
-        await hooks.inTransaction?.(tx, reservationId);
-        if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-        await takeInventory(tx, priced.rooms);
-        crashPoint("after_inventory");
-        crashPoint("before_commit");
-        return reservationId;
-      })
-    : // Without a step of a caller's: BEGIN, one statement (the rows, the mails, the inventory last), COMMIT.
-      await database.transaction(async (query) => {
-        const reservationId = await writeBooking(query, input, {
-          mails: withMails ? { recipes: reservationMailRecipes(baseUrl), now: deps.now() } : null,
-          answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
-        });
-        crashPoint("after_inventory");
-        crashPoint("before_commit");
-        return reservationId;
-      });
+  let id: number;
+  if (hooks.inTransaction) {
+    const step = hooks.inTransaction;
+    // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
+    id = await database.db.transaction(async (tx) => {
+      const reservationId = await insertReservation(tx, input);
+      await step(tx, reservationId);
+      if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+      await takeInventory(tx, priced.rooms);
+      crashPoint("after_inventory");
+      crashPoint("before_commit");
+      return reservationId;
+    });
+  } else {
+    // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
+    // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
+    // before the answer is sent.
+    id = await writeBooking(database, input, {
+      mails: withMails ? { recipes: reservationMailRecipes(baseUrl), now: deps.now() } : null,
+      answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
+    });
+    crashPoint("after_inventory");
+    crashPoint("before_commit");
+  }
   if (known) {
     if (storeAnswer) claim.stored = true;
     return known;
