@@ -19,8 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Counts the SQL statements sent, so tests and the benchmark can prove a search costs a constant number. */
 export class StatementCounter {
   count = 0;
-  logQuery(): void {
+  logQuery(text?: string): void {
     this.count += 1;
+    if (process.env.DEBUG_STATEMENTS) console.log("SQL>", String(text).slice(0, 90).replace(/\s+/g, " "));
   }
 }
 
@@ -93,6 +94,19 @@ async function listenPostgres(
   };
 }
 
+/** The name of a prepared statement follows its text: statements that differ in shape are prepared apart. */
+const preparedNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    // A bound on what a process remembers: the texts are the few shapes of hot statements.
+    if (preparedNames.size > 1000) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 type Options = { url?: string; dataDir?: string; pglite?: PGlite; max?: number };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (in memory when dataDir is omitted). */
@@ -124,10 +138,14 @@ export async function openDatabase(options: Options): Promise<Database> {
       query: async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows,
       queryPrepared: async <T>(statement: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(statement);
-        // The name follows the text: statements that differ in shape are prepared apart.
-        const name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-        statements.logQuery();
-        return (await pool.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] })).rows;
+        statements.logQuery(text);
+        return (
+          await pool.query<T & pg.QueryResultRow>({
+            name: statementName(text),
+            text,
+            values: params as unknown[],
+          })
+        ).rows;
       },
       listen: (channel, onMessage) => listenPostgres(options.url as string, channel, onMessage),
       close: () => pool.end(),

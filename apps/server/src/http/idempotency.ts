@@ -14,6 +14,13 @@ const STALE_AFTER_SECONDS = Math.max(1, Number(process.env.IDEMPOTENCY_STALE_SEC
 
 export type StoredAnswer = { status: number; body: unknown };
 
+/**
+ * The key a request runs under. A `work` that writes its answer in its own transaction (the booking's one
+ * statement, ADR 0052: `state = 'done'` with the 200 and the body it returns, where the row is still in progress)
+ * sets `stored`, and the separate update is skipped: the answer then commits with what it answers for.
+ */
+export type IdempotencyClaim = { scope: string; key: string; stored: boolean };
+
 /** A stable fingerprint of a payload: the same JSON in any key order gives the same text. */
 export function fingerprint(payload: unknown): string {
   const canonical = (value: unknown): unknown => {
@@ -53,21 +60,18 @@ export async function runIdempotent(
   scope: string,
   key: string,
   payload: unknown,
-  work: () => Promise<StoredAnswer>,
+  work: (claim: IdempotencyClaim) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer> {
   const print = fingerprint(payload);
   const { db } = database;
-  const claimed = await db
-    .insert(idempotencyKey)
-    .values({ scope, key, fingerprint: print, state: "in_progress" })
-    .onConflictDoUpdate({
-      target: [idempotencyKey.scope, idempotencyKey.key],
-      set: { state: "in_progress", createdAt: sql`now()` },
-      // Take over only a request that died in progress, with the same payload.
-      setWhere: sql`${idempotencyKey.state} = 'in_progress' and ${idempotencyKey.fingerprint} = ${print}
-        and ${idempotencyKey.createdAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`,
-    })
-    .returning({ key: idempotencyKey.key });
+  // Raw and prepared: every booking and payment call runs it (ADR 0052).
+  const claimed = await database.queryPrepared<{ key: string }>(sql`
+    insert into idempotency_key as k (scope, key, fingerprint, state) values (${scope}, ${key}, ${print}, 'in_progress')
+    on conflict (scope, key) do update set state = 'in_progress', created_at = now()
+      -- Take over only a request that died in progress, with the same payload.
+      where k.state = 'in_progress' and k.fingerprint = ${print}
+        and k.created_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})
+    returning k.key`);
   if (claimed.length === 0) {
     const [existing] = await db
       .select()
@@ -85,14 +89,17 @@ export async function runIdempotent(
     return { status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
   const where = and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key));
+  const claim: IdempotencyClaim = { scope, key, stored: false };
   try {
-    const answer = await work();
-    await db
-      .update(idempotencyKey)
-      .set({ state: "done", responseStatus: answer.status, responseBody: answer.body })
-      .where(where);
+    const answer = await work(claim);
+    if (claim.stored) return answer;
+    await database.queryPrepared(sql`update idempotency_key set state = 'done',
+      response_status = ${answer.status}::smallint, response_body = ${answer.body == null ? null : JSON.stringify(answer.body)}::jsonb
+      where scope = ${scope} and key = ${key}`);
     return answer;
   } catch (err) {
+    // The answer committed with the work: it stands, a retry gets it.
+    if (claim.stored) throw err;
     if (err instanceof AppError && err.status < 500) {
       const body = { error: { code: err.code, message: err.message, details: err.details } };
       await db
@@ -123,12 +130,12 @@ export async function replyIdempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-  action: (key: string) => Promise<unknown>,
+  action: (key: string, claim: IdempotencyClaim) => Promise<unknown>,
 ) {
   const key = readIdempotencyKey(request.headers["idempotency-key"]);
-  const answer = await runIdempotent(database, scope, key, payload, async () => ({
+  const answer = await runIdempotent(database, scope, key, payload, async (claim) => ({
     status: 200,
-    body: await action(key),
+    body: await action(key, claim),
   }));
   return reply.status(answer.status).send(withRequestId(answer.body, request.id) as never);
 }

@@ -18,7 +18,7 @@ export function createLinkBase(database: Database, publicUrl: string): LinkBase 
     const hostname = request.hostname.toLowerCase();
     const host = request.host.toLowerCase();
     if (!hostname || host === base.host) return fallback;
-    const [known] = await database.query<{ host: string }>(
+    const [known] = await database.queryPrepared<{ host: string }>(
       sql`select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1`,
     );
     if (!known) return fallback;

@@ -142,7 +142,47 @@ function toSearchedRooms(req: GuestDataRequest) {
   return searched;
 }
 
+/**
+ * The hotel's own facts a booking needs, in one statement (ADR 0047, 0052): the rules of its guest form (SPEC §5:
+ * mandatory address, city, guest names, its mandatory privacy policies on the channel), its service details,
+ * e-mail, payment methods, bank transfer, and the option hours of its rates (options.ts). Undefined: no such hotel.
+ */
+export type HotelFacts = {
+  guests: boolean;
+  address: boolean;
+  city: boolean;
+  privacy: number[];
+  email: string;
+  methods: unknown;
+  bank: unknown;
+  services: CatalogueRow[];
+  option_hours: Record<string, number> | null;
+};
+
+export async function loadHotelFacts(
+  database: Database,
+  hotelId: number,
+  channelId: number,
+): Promise<HotelFacts | undefined> {
+  const [row] = await database.queryPrepared<HotelFacts>(sql`
+    select h.guests_mandatory as guests,
+      coalesce((h.settings->>'addressMandatory')::boolean, false) as address,
+      coalesce((h.settings->>'cityMandatory')::boolean, false) as city,
+      (select coalesce(array_agg(id), '{}') from custom_privacy
+        where hotel_id = h.id and mandatory and (channel_id is null or channel_id = ${channelId})) as privacy,
+      h.email, h.settings->'paymentMethods' as methods, h.settings->'bankTransfer' as bank,
+      coalesce((select json_agg(json_build_object('id', s.id, 'needs_date', s.needs_date,
+          'time_slots', s.time_slots, 'is_transfer', s.is_transfer, 'max_quantity', s.max_quantity))
+        from service s where s.hotel_id = h.id), '[]'::json) as services,
+      (select json_object_agg(rp.id, rp.option_hours) from rate_plan rp
+        where rp.hotel_id = h.id and rp.option_hours is not null) as option_hours
+    from hotel h where h.id = ${hotelId}`);
+  return row;
+}
+
 export type PricingOptions = {
+  /** The hotel's facts, when the caller read them already (`loadHotelFacts`, for the same hotel and channel). */
+  facts?: HotelFacts | undefined;
   /** Nights a reservation being changed holds already: counted as free. */
   heldNights?: readonly HeldNight[];
   /**
@@ -332,22 +372,7 @@ export async function priceBooking(
     if (n > free) throw soldOut("rooms", `only ${free} left of room ${type}`);
   }
 
-  // One statement for the hotel's own facts the booking needs: its service details, e-mail, methods, bank
-  // transfer, and the option hours of its rates (options.ts).
-  const [hotelRow] = await database.query<{
-    email: string;
-    methods: unknown;
-    bank: unknown;
-    services: CatalogueRow[];
-    option_hours: Record<string, number> | null;
-  }>(sql`
-    select h.email, h.settings->'paymentMethods' as methods, h.settings->'bankTransfer' as bank,
-      coalesce((select json_agg(json_build_object('id', s.id, 'needs_date', s.needs_date,
-          'time_slots', s.time_slots, 'is_transfer', s.is_transfer, 'max_quantity', s.max_quantity))
-        from service s where s.hotel_id = h.id), '[]'::json) as services,
-      (select json_object_agg(rp.id, rp.option_hours) from rate_plan rp
-        where rp.hotel_id = h.id and rp.option_hours is not null) as option_hours
-    from hotel h where h.id = ${req.hotel}`);
+  const hotelRow = options.facts ?? (await loadHotelFacts(database, req.hotel, req.channel));
   const details = hotelRow?.services ?? [];
   const detailOf = new Map(details.map((s) => [s.id, s]));
   const catalogue = toCatalogue(ctx.services);

@@ -3,16 +3,9 @@ import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule"
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import {
-  paymentDue,
-  reservation,
-  reservationGuest,
-  reservationRequest,
-  reservationRoom,
-  reservationService,
-} from "../../db/schema";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
+import type { MailRecipe } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";
 import type { PricedBooking, PricedRoom } from "./pricing";
@@ -28,6 +21,32 @@ export class SoldOut extends AppError {
   }
 }
 
+/** What a booking takes from inventory: one entry per room type and night, with how many rooms. */
+function inventoryNeed(rooms: Pick<PricedRoom, "roomTypeId" | "arrival" | "departure">[]) {
+  const need = new Map<string, { type: number; day: string; n: number }>();
+  for (const r of rooms)
+    for (const night of listNights(r.arrival, r.departure)) {
+      const key = `${r.roomTypeId}:${night}`;
+      const entry = need.get(key) ?? { type: r.roomTypeId, day: ymdToIso(night), n: 0 };
+      entry.n += 1;
+      need.set(key, entry);
+    }
+  return [...need.values()];
+}
+
+/**
+ * The conditional update over every night of every room (ARCHITECTURE §3): a night is taken only while
+ * `sold + n <= allotment` and it is open; it returns one row per night taken.
+ */
+function inventoryUpdate(list: { type: number; day: string; n: number }[]) {
+  return sql`update inventory i set sold = i.sold + r.n
+    from (select * from unnest(${`{${list.map((e) => e.type).join(",")}}`}::int[],
+                              ${`{${list.map((e) => e.day).join(",")}}`}::date[],
+                              ${`{${list.map((e) => e.n).join(",")}}`}::int[]) as r(room_type_id, day, n)) r
+    where i.room_type_id = r.room_type_id and i.day = r.day and not i.closed and i.sold + r.n <= i.allotment
+    returning i.room_type_id`;
+}
+
 /**
  * Takes the rooms from inventory with ONE conditional update over every night of every room (ARCHITECTURE §3):
  * a night is taken only while `sold + n <= allotment` and it is open. Unless every night was updated, it throws
@@ -37,22 +56,8 @@ export async function takeInventory(
   tx: Tx,
   rooms: Pick<PricedRoom, "roomTypeId" | "arrival" | "departure">[],
 ) {
-  const need = new Map<string, { type: number; day: string; n: number }>();
-  for (const r of rooms)
-    for (const night of listNights(r.arrival, r.departure)) {
-      const key = `${r.roomTypeId}:${night}`;
-      const entry = need.get(key) ?? { type: r.roomTypeId, day: ymdToIso(night), n: 0 };
-      entry.n += 1;
-      need.set(key, entry);
-    }
-  const list = [...need.values()];
-  const result = await tx.execute(sql`
-    update inventory i set sold = i.sold + r.n
-    from (select * from unnest(${`{${list.map((e) => e.type).join(",")}}`}::int[],
-                              ${`{${list.map((e) => e.day).join(",")}}`}::date[],
-                              ${`{${list.map((e) => e.n).join(",")}}`}::int[]) as r(room_type_id, day, n)) r
-    where i.room_type_id = r.room_type_id and i.day = r.day and not i.closed and i.sold + r.n <= i.allotment
-    returning i.room_type_id`);
+  const list = inventoryNeed(rooms);
+  const result = await tx.execute(inventoryUpdate(list));
   const updated = (result as unknown as { rows: unknown[] }).rows.length;
   if (updated !== list.length) throw new SoldOut();
 }
@@ -74,64 +79,48 @@ export function attributionOf(tracking: GuestDataRequest["tracking"]): Attributi
   return Object.keys(out).length > 0 ? out : null;
 }
 
-/** Writes the reservation and everything it holds; the caller's transaction makes it all or nothing. */
-export async function insertReservation(
-  tx: Tx,
-  input: {
-    code: string;
-    idempotencyKey: string;
-    status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
-    req: GuestDataRequest;
-    priced: PricedBooking;
-    optionExpiresAt: Date | null;
-    /** A trade booking (ADR 0031): the session's user who booked; the agency data is `req.agency`. */
-    tradeUserId?: number | null;
-    /**
-     * Confirmed at once (nothing to pay now, no option): written `confirmed`, with the history of both steps
-     * (created, then confirmed by the system), as if confirmed right after in a transaction of its own.
-     */
-    confirmNow?: boolean;
-  },
-): Promise<number> {
+export type ReservationInput = {
+  code: string;
+  idempotencyKey: string;
+  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  req: GuestDataRequest;
+  priced: PricedBooking;
+  optionExpiresAt: Date | null;
+  /** A trade booking (ADR 0031): the session's user who booked; the agency data is `req.agency`. */
+  tradeUserId?: number | null;
+  /**
+   * Confirmed at once (nothing to pay now, no option): written `confirmed`, with the history of both steps
+   * (created, then confirmed by the system), as if confirmed right after in a transaction of its own.
+   */
+  confirmNow?: boolean;
+};
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+/**
+ * The whole reservation in ONE statement (data-modifying CTEs, ADR 0047 and 0052): the reservation, its
+ * Idempotency-Key, history, rooms, services and guests (on their room by slot), payments due; with `mails`, its
+ * outbox rows (the recipes the worker renders, ADR 0047); with `inventory`, the conditional inventory update,
+ * whose rows it counts (`nights`). Raw SQL of a constant shape: no query builder on the booking's hot path, and a
+ * prepared statement on PostgreSQL.
+ */
+/** What a booking's statement writes besides the reservation (`writeBooking`). */
+export type BookingExtras = {
+  /** The outbox rows: recipes the worker renders (ADR 0047). */
+  mails: { recipes: MailRecipe[]; now: Date | undefined } | null;
+  /** The request's answer, stored on its Idempotency-Key row (`IdempotencyClaim`, ADR 0052). */
+  answer: { scope: string; key: string; body: unknown } | null;
+};
+
+function reservationStatement(
+  input: ReservationInput,
+  extras: BookingExtras,
+  inventory: { type: number; day: string; n: number }[] | null,
+) {
+  const { mails, answer } = extras;
   const { req, priced } = input;
   const booker = { ...req.booker, phone: `${req.booker.phone.dialCode} ${req.booker.phone.number}` };
   delete (booker as { emailConfirm?: string }).emailConfirm;
-  crashPoint("before_insert");
-  const insertRow = tx
-    .insert(reservation)
-    .values({
-      code: input.code,
-      hotelId: req.hotel,
-      channelId: req.channel,
-      languageId: req.language,
-      status: input.confirmNow ? "confirmed" : input.status,
-      arrival: ymdToIso(req.arrival),
-      departure: ymdToIso(req.departure),
-      booker,
-      email: req.booker.email.trim().toLowerCase(),
-      invoice: req.invoice ?? null,
-      privacy: req.privacy,
-      currencyCode: priced.currency,
-      roomsTotalMinor: priced.roomsTotalMinor,
-      servicesTotalMinor: priced.servicesTotalMinor,
-      refundProtectionMinor: priced.refundProtectionMinor,
-      cityTaxMinor: priced.cityTaxMinor,
-      totalMinor: priced.totalMinor,
-      paymentMethod: req.payment.method,
-      promoCode: priced.ctx.promo?.code ?? null,
-      customerId: priced.ctx.customer?.id ?? null,
-      tradeUserId: input.tradeUserId ?? null,
-      agency: input.tradeUserId ? (req.agency ?? null) : null,
-      reservationLinkId: priced.ctx.link?.id ?? null,
-      packageId: priced.ctx.package?.id ?? null,
-      optionExpiresAt: input.optionExpiresAt,
-      attribution: attributionOf(req.tracking),
-      paymentDeadline:
-        req.payment.method === "bank_transfer" && priced.bankTransfer
-          ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))
-          : null,
-    })
-    .returning({ id: reservation.id });
   const history = [
     {
       // A trade user books for a guest: the agency made it.
@@ -144,89 +133,190 @@ export async function insertReservation(
       ? [{ actor: "system", action: "confirmed", to_status: "confirmed", details: { paid: null } }]
       : []),
   ];
-  // The reservation, its Idempotency-Key and its history in one statement.
-  const inserted = await tx.execute(sql`
-    with r as (${insertRow.getSQL()}),
+  const rooms = priced.rooms.map((r, n) => ({
+    n,
+    slot: r.slot,
+    room_type_id: r.roomTypeId,
+    rate_plan_id: r.ratePlanId,
+    arrival: ymdToIso(r.arrival),
+    departure: ymdToIso(r.departure),
+    adults: r.adults,
+    child_ages: r.ages,
+    total_minor: r.totalMinor,
+    nightly_minor: r.nightly,
+    refund_protection: r.refundProtectionMinor > 0,
+    refund_protection_minor: r.refundProtectionMinor,
+    prepayment: r.prepayment,
+    flights: r.flights,
+    flight_minor: r.flightMinor,
+    commission_percent: r.commissionPercent === null ? null : r.commissionPercent.toFixed(2),
+    commission_minor: r.commissionMinor,
+  }));
+  const services = priced.services.map((s, n) => ({
+    n,
+    slot: s.slot,
+    service_id: s.serviceId,
+    quantity: s.quantity,
+    day: s.day ? ymdToIso(s.day) : null,
+    time_slot: s.timeSlot,
+    price_minor: s.priceMinor,
+    transfer: s.transfer ?? null,
+  }));
+  const guests = req.rooms.flatMap((r) =>
+    (r.guests ?? []).map((g) => ({
+      n: 0,
+      slot: r.slot,
+      first_name: g.firstName,
+      last_name: g.lastName,
+      type: g.type,
+      birth_date: toIso(g.birthDate),
+      sex: g.sex ?? null,
+    })),
+  );
+  guests.forEach((g, n) => {
+    g.n = n;
+  });
+  const dues = priced.schedule.map((d, n) => ({ n, due_date: ymdToIso(d.date), amount_minor: d.amount }));
+  const paymentDeadline =
+    req.payment.method === "bank_transfer" && priced.bankTransfer
+      ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))
+      : null;
+  const mailsPart = mails
+    ? sql`,
+    m as (insert into mail_outbox (reservation_id, render, created_at, next_attempt_at)
+      select r.id, x.render, coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now()),
+        coalesce(${mails.now?.toISOString() ?? null}::timestamptz, now())
+      from r, jsonb_to_recordset(${json(mails.recipes.map((render, n) => ({ render, n })))}::jsonb)
+        as x(render jsonb, n int)
+      order by x.n)`
+    : sql``;
+  const answerPart = answer
+    ? sql`,
+    k as (update idempotency_key set state = 'done', response_status = 200, response_body = ${json(answer.body)}::jsonb
+      where scope = ${answer.scope} and key = ${answer.key} and state = 'in_progress')`
+    : sql``;
+  const inventoryPart = inventory
+    ? sql`,
+    i as (${inventoryUpdate(inventory)})`
+    : sql``;
+  // The first room of a slot holds the slot's services and guests (a cross-booked room has several).
+  const roomOfSlot = sql.raw("(select min(rm.id) from rm where rm.slot = x.slot)");
+  return sql`
+    with r as (
+      insert into reservation (code, hotel_id, channel_id, language_id, status, arrival, departure, booker, email,
+        invoice, privacy, currency_code, rooms_total_minor, services_total_minor, refund_protection_minor,
+        city_tax_minor, total_minor, payment_method, promo_code, customer_id, trade_user_id, agency,
+        reservation_link_id, package_id, option_expires_at, attribution, payment_deadline)
+      values (${input.code}, ${req.hotel}::int, ${req.channel}::int, ${req.language}::smallint,
+        ${input.confirmNow ? "confirmed" : input.status}::reservation_status, ${ymdToIso(req.arrival)}::date,
+        ${ymdToIso(req.departure)}::date, ${json(booker)}::jsonb, ${req.booker.email.trim().toLowerCase()},
+        ${json(req.invoice)}::jsonb, ${json(req.privacy)}::jsonb, ${priced.currency},
+        ${priced.roomsTotalMinor}::int, ${priced.servicesTotalMinor}::int, ${priced.refundProtectionMinor}::int,
+        ${priced.cityTaxMinor}::int, ${priced.totalMinor}::int, ${req.payment.method}::payment_method,
+        ${priced.ctx.promo?.code ?? null}::text, ${priced.ctx.customer?.id ?? null}::int,
+        ${input.tradeUserId ?? null}::int, ${json(input.tradeUserId ? (req.agency ?? null) : null)}::jsonb,
+        ${priced.ctx.link?.id ?? null}::int, ${priced.ctx.package?.id ?? null}::int,
+        ${input.optionExpiresAt?.toISOString() ?? null}::timestamptz, ${json(attributionOf(req.tracking))}::jsonb,
+        ${paymentDeadline}::date)
+      returning id),
     q as (insert into reservation_request (idempotency_key, reservation_id)
       select ${input.idempotencyKey}, r.id from r),
     h as (insert into reservation_history (reservation_id, actor, action, to_status, details)
       select r.id, x.actor, x.action, x.to_status, x.details
-      from r, jsonb_to_recordset(${JSON.stringify(history.map((h, n) => ({ ...h, n })))}::jsonb)
+      from r, jsonb_to_recordset(${json(history.map((h, n) => ({ ...h, n })))}::jsonb)
         as x(actor text, action text, to_status text, details jsonb, n int)
-      order by x.n)
-    select id from r`);
-  const id = Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
-  const roomRows = await tx
-    .insert(reservationRoom)
-    .values(
-      priced.rooms.map((r) => ({
-        reservationId: id,
-        slot: r.slot,
-        roomTypeId: r.roomTypeId,
-        ratePlanId: r.ratePlanId,
-        arrival: ymdToIso(r.arrival),
-        departure: ymdToIso(r.departure),
-        adults: r.adults,
-        childAges: r.ages,
-        totalMinor: r.totalMinor,
-        nightlyMinor: r.nightly,
-        refundProtection: r.refundProtectionMinor > 0,
-        refundProtectionMinor: r.refundProtectionMinor,
-        prepayment: r.prepayment,
-        flights: r.flights,
-        flightMinor: r.flightMinor,
-        commissionPercent: r.commissionPercent === null ? null : r.commissionPercent.toFixed(2),
-        commissionMinor: r.commissionMinor,
-      })),
-    )
-    .returning({ id: reservationRoom.id, slot: reservationRoom.slot });
-  const roomId = (slot: number | null | undefined) => roomRows.find((r) => r.slot === slot)?.id ?? null;
-  if (priced.services.length > 0)
-    await tx.insert(reservationService).values(
-      priced.services.map((s) => ({
-        reservationId: id,
-        roomId: roomId(s.slot),
-        serviceId: s.serviceId,
-        quantity: s.quantity,
-        day: s.day ? ymdToIso(s.day) : null,
-        timeSlot: s.timeSlot,
-        priceMinor: s.priceMinor,
-        transfer: s.transfer ?? null,
-      })),
-    );
-  const guests = req.rooms.flatMap((r) =>
-    (r.guests ?? []).map((g) => ({
-      reservationId: id,
-      roomId: roomId(r.slot),
-      firstName: g.firstName,
-      lastName: g.lastName,
-      type: g.type,
-      birthDate: toIso(g.birthDate),
-      sex: g.sex ?? null,
-    })),
-  );
-  if (guests.length > 0) await tx.insert(reservationGuest).values(guests);
-  if (priced.schedule.length > 0)
-    await tx
-      .insert(paymentDue)
-      .values(
-        priced.schedule.map((d) => ({ reservationId: id, dueDate: ymdToIso(d.date), amountMinor: d.amount })),
-      );
-  return id;
+      order by x.n),
+    rm as (insert into reservation_room (reservation_id, slot, room_type_id, rate_plan_id, arrival, departure,
+        adults, child_ages, total_minor, nightly_minor, refund_protection, refund_protection_minor, prepayment,
+        flights, flight_minor, commission_percent, commission_minor)
+      select r.id, x.slot, x.room_type_id, x.rate_plan_id, x.arrival, x.departure, x.adults, x.child_ages,
+        x.total_minor, x.nightly_minor, x.refund_protection, x.refund_protection_minor,
+        coalesce(x.prepayment, '[]'::jsonb), x.flights, x.flight_minor, x.commission_percent, x.commission_minor
+      from r, jsonb_to_recordset(${json(rooms)}::jsonb) as x(n int, slot smallint, room_type_id int,
+        rate_plan_id int, arrival date, departure date, adults smallint, child_ages int[], total_minor int,
+        nightly_minor int[], refund_protection boolean, refund_protection_minor int, prepayment jsonb,
+        flights jsonb, flight_minor int, commission_percent numeric, commission_minor int)
+      order by x.n
+      returning id, slot),
+    s as (insert into reservation_service (reservation_id, room_id, service_id, quantity, day, time_slot,
+        price_minor, transfer)
+      select r.id, ${roomOfSlot}, x.service_id, x.quantity, x.day, x.time_slot, x.price_minor, x.transfer
+      from r, jsonb_to_recordset(${json(services)}::jsonb) as x(n int, slot smallint, service_id int,
+        quantity smallint, day date, time_slot text, price_minor int, transfer jsonb)
+      order by x.n),
+    g as (insert into reservation_guest (reservation_id, room_id, first_name, last_name, type, birth_date, sex)
+      select r.id, ${roomOfSlot}, x.first_name, x.last_name, x.type, x.birth_date, x.sex
+      from r, jsonb_to_recordset(${json(guests)}::jsonb) as x(n int, slot smallint, first_name text,
+        last_name text, type text, birth_date date, sex text)
+      order by x.n),
+    d as (insert into payment_due (reservation_id, due_date, amount_minor)
+      select r.id, x.due_date, x.amount_minor
+      from r, jsonb_to_recordset(${json(dues)}::jsonb) as x(n int, due_date date, amount_minor int)
+      order by x.n)${mailsPart}${answerPart}${inventoryPart}
+    ${
+      inventory
+        ? // Fewer nights taken than asked: the statement fails, and with it everything it wrote (ARCHITECTURE §3).
+          // The cast fails at run time only (the text is not a constant), with a message SoldOut is known by.
+          sql`select case when (select count(*) from i) = ${inventory.length}::int then r.id
+        else (${SOLD_OUT_MARK} || (select count(*) from i) || ' of ' || ${inventory.length}::int)::int end as id
+      from r`
+        : sql`select r.id from r`
+    }`;
 }
 
-export async function findReservationByRequest(tx: Tx | Db, key: string) {
-  const rows = await tx
-    .select({
-      id: reservation.id,
-      code: reservation.code,
-      status: reservation.status,
-      total: reservation.totalMinor,
-      currency: reservation.currencyCode,
-      email: reservation.email,
-    })
-    .from(reservationRequest)
-    .innerJoin(reservation, eq(reservation.id, reservationRequest.reservationId))
-    .where(eq(reservationRequest.idempotencyKey, key));
-  return rows[0] ?? null;
+/** Writes the reservation and everything it holds, in one statement; the caller's transaction makes it all or nothing. */
+export async function insertReservation(tx: Tx, input: ReservationInput): Promise<number> {
+  crashPoint("before_insert");
+  const inserted = await tx.execute(reservationStatement(input, { mails: null, answer: null }, null));
+  return Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
+}
+
+/** The start of the error a booking statement fails with when a night could not be taken. */
+const SOLD_OUT_MARK = "alloggio sold out: nights taken ";
+
+/** Whether an error (or its cause, as the query builder wraps it) is a booking statement's sold-out failure. */
+function isSoldOutFailure(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = (e as { cause?: unknown }).cause)
+    if (e.message.includes(SOLD_OUT_MARK)) return true;
+  return false;
+}
+
+/**
+ * A whole booking in ONE statement on its own, a prepared statement on PostgreSQL (ADR 0052): the reservation and
+ * everything it holds, its mails (the outbox rows, ADR 0047), the request's answer when it is known before the
+ * commit, and the inventory taken. A statement is atomic: no BEGIN and COMMIT are needed around it. When a night
+ * could not be taken the statement fails, nothing it wrote stays, and this throws `SoldOut`.
+ */
+export async function writeBooking(
+  database: Database,
+  input: ReservationInput,
+  extras: BookingExtras,
+): Promise<number> {
+  crashPoint("before_insert");
+  try {
+    const [row] = await database.queryPrepared<{ id: number }>(
+      reservationStatement(input, extras, inventoryNeed(input.priced.rooms)),
+    );
+    return Number(row!.id);
+  } catch (err) {
+    if (isSoldOutFailure(err)) throw new SoldOut();
+    throw err;
+  }
+}
+
+/**
+ * The reservation an Idempotency-Key already made, if any: the early lookup that stops a double booking when a
+ * request is retried after its booking committed and a later step failed. A prepared statement (ADR 0052).
+ */
+export async function findReservationByRequest(database: Database, key: string) {
+  const [row] = await database.queryPrepared<{
+    id: number;
+    code: string;
+    status: string;
+    total: number;
+    currency: string;
+    email: string;
+  }>(sql`select r.id, r.code, r.status, r.total_minor as total, r.currency_code as currency, r.email
+    from reservation_request q join reservation r on r.id = q.reservation_id where q.idempotency_key = ${key}`);
+  return row ?? null;
 }

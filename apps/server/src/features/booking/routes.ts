@@ -129,8 +129,16 @@ export function registerBookingRoutes(
       const trade = await tradeBookingOf(deps, request, body);
       const req = withTradeBooking(body, trade);
       if (req.checkPrepaid) return checkPrepaid(deps, req);
-      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key) =>
-        confirmBooking(deps, req, key, await deps.linkBase(request), trade && { userId: trade.userId }),
+      return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key, claim) =>
+        confirmBooking(
+          deps,
+          req,
+          key,
+          await deps.linkBase(request),
+          trade && { userId: trade.userId },
+          {},
+          claim,
+        ),
       );
     },
   );

@@ -7,13 +7,26 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
+import type { IdempotencyClaim } from "../../http/idempotency";
 import { crashPoint } from "../../testing/crash-points";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+import { enqueueReservationMails, reservationMailRecipes } from "../mail/reservation-mails";
 import { reopenOfferForPayment } from "../offers/reopen";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
 import { optionExpiry } from "./options";
-import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
-import { findReservationByRequest, insertReservation, type Tx, takeInventory } from "./repository";
+import {
+  type HotelFacts,
+  loadHotelFacts,
+  type PricedBooking,
+  type PricingOptions,
+  priceBooking,
+} from "./pricing";
+import {
+  findReservationByRequest,
+  insertReservation,
+  type Tx,
+  takeInventory,
+  writeBooking,
+} from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {
@@ -160,20 +173,7 @@ export function voucherPath(
  * The rules of SPEC §5 that depend on the hotel (mandatory address, city, guest names, its own privacy
  * policies), checked on the server like every other: a 422 naming each field, with the error code as message.
  */
-async function checkHotelRules(database: Database, req: GuestDataRequest): Promise<void> {
-  const rows = await database.query<{
-    guests: boolean;
-    address: boolean;
-    city: boolean;
-    privacy: number[];
-  }>(sql`
-    select h.guests_mandatory as guests,
-      coalesce((h.settings->>'addressMandatory')::boolean, false) as address,
-      coalesce((h.settings->>'cityMandatory')::boolean, false) as city,
-      (select coalesce(array_agg(id), '{}') from custom_privacy
-        where hotel_id = h.id and mandatory and (channel_id is null or channel_id = ${req.channel})) as privacy
-    from hotel h where h.id = ${req.hotel}`);
-  const settings = rows[0];
+function checkHotelRules(req: GuestDataRequest, settings: HotelFacts | undefined): HotelFacts {
   if (!settings) throw notFound("hotel", "Unknown hotel");
   const errors = validateCheckout(req, {
     addressMandatory: settings.address,
@@ -188,6 +188,7 @@ async function checkHotelRules(database: Database, req: GuestDataRequest): Promi
       `${errors[0]!.field}: ${errors[0]!.code}`,
       errors.map((e) => ({ field: e.field, message: e.code })),
     );
+  return settings;
 }
 
 /**
@@ -204,6 +205,8 @@ export async function confirmBooking(
   /** A trade booking: the session's user (the customer is `req.customer`, taken from the session too). */
   trade: { userId: number } | null = null,
   hooks: ConfirmBookingHooks = {},
+  /** The request's Idempotency-Key: an answer known before the commit is stored by the booking's statement. */
+  claim: IdempotencyClaim | null = null,
 ): Promise<ConfirmAnswer> {
   const { database } = deps;
   const answer = (
@@ -213,13 +216,14 @@ export async function confirmBooking(
     reservation: { ...r, total: fromMinor(r.total, digits) },
     next: "voucher",
   });
-  const earlier = await findReservationByRequest(database.db, idempotencyKey);
+  const earlier = await findReservationByRequest(database, idempotencyKey);
   if (earlier) return answer(earlier, 2);
 
-  await checkHotelRules(database, req);
+  // The hotel's rules and the facts its price needs: one statement.
+  const facts = checkHotelRules(req, await loadHotelFacts(database, req.hotel, req.channel));
   const method = req.payment.method;
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
-  const priced = await priceBooking(database, req, deps, hooks.pricing);
+  const priced = await priceBooking(database, req, deps, { ...hooks.pricing, facts });
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
 
@@ -229,29 +233,20 @@ export async function confirmBooking(
   // Pay at the hotel, or a bank transfer still to arrive, without an option: nothing to ask a gateway, so the
   // booking is confirmed in the transaction that writes it (created, then confirmed, in its history).
   const confirmNow = !isRedirectMethod(method) && !optionExpiresAt && !CARD_METHODS.has(method);
-  // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
-  const id = await database.db.transaction(async (tx) => {
-    const reservationId = await insertReservation(tx, {
-      code,
-      idempotencyKey,
-      status: "pending_confirmation",
-      req,
-      priced,
-      optionExpiresAt,
-      tradeUserId: trade?.userId ?? null,
-      confirmNow,
-    });
-    if (hooks.inTransaction) await hooks.inTransaction(tx, reservationId);
-    // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
-    // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once:
-    // its confirmation. Two small rows the outbox worker renders (ADR 0047).
-    if (optionExpiresAt || confirmNow)
-      await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-    await takeInventory(tx, priced.rooms);
-    crashPoint("after_inventory");
-    crashPoint("before_commit");
-    return reservationId;
-  });
+  const input = {
+    code,
+    idempotencyKey,
+    status: "pending_confirmation" as const,
+    req,
+    priced,
+    optionExpiresAt,
+    tradeUserId: trade?.userId ?? null,
+    confirmNow,
+  };
+  // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
+  // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once: its
+  // confirmation. Two small rows the outbox worker renders (ADR 0047).
+  const withMails = optionExpiresAt !== null || confirmNow;
   const result = {
     code,
     status: "pending_confirmation",
@@ -259,10 +254,44 @@ export async function confirmBooking(
     currency: priced.currency,
     email,
   };
-
+  // Nothing to ask a gateway: the answer is known now, and commits with the booking (ADR 0052).
+  const known = isRedirectMethod(method)
+    ? null
+    : optionExpiresAt
+      ? answer(result, priced.digits)
+      : confirmNow
+        ? answer({ ...result, status: "confirmed" }, priced.digits)
+        : null;
+  const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
+  let id: number;
+  if (hooks.inTransaction) {
+    const step = hooks.inTransaction;
+    // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
+    id = await database.db.transaction(async (tx) => {
+      const reservationId = await insertReservation(tx, input);
+      await step(tx, reservationId);
+      if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+      await takeInventory(tx, priced.rooms);
+      crashPoint("after_inventory");
+      crashPoint("before_commit");
+      return reservationId;
+    });
+  } else {
+    // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
+    // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
+    // before the answer is sent.
+    id = await writeBooking(database, input, {
+      mails: withMails ? { recipes: reservationMailRecipes(baseUrl), now: deps.now() } : null,
+      answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
+    });
+    crashPoint("after_inventory");
+    crashPoint("before_commit");
+  }
+  if (known) {
+    if (storeAnswer) claim.stored = true;
+    return known;
+  }
   if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
-  if (optionExpiresAt) return answer(result, priced.digits);
-  if (confirmNow) return answer({ ...result, status: "confirmed" }, priced.digits);
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;

@@ -31,7 +31,7 @@ export async function tradeBookingOf(
     "channel" | "hotel" | "customer" | "agency" | "invoiceFromAgency" | "checkPrepaid"
   >,
 ): Promise<TradeBooking | null> {
-  const [channel] = await deps.database.query<{ kind: string }>(
+  const [channel] = await deps.database.queryPrepared<{ kind: string }>(
     sql`select kind from channel where id = ${body.channel}`,
   );
   if (!channel) throw notFound("channel", "Unknown channel");

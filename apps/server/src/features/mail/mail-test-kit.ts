@@ -110,3 +110,35 @@ export async function insertTestReservation(
   ]);
   return { id: row.id, code, email };
 }
+
+// ── Calendar files ─────────────────────────────────────────────────────────────────────────────────────────
+
+export type CalendarLine = { name: string; params: string; value: string };
+
+/**
+ * Reads an iCalendar text back as RFC 5545 says a client does: unfolds (CRLF + space or tab), splits at CRLF and
+ * names each content line; TEXT values are unescaped (`\\`, `\;`, `\,`, `\n`). Throws on a bare CR or LF or a
+ * missing final CRLF, which a strict client refuses.
+ */
+export function parseCalendar(text: string): CalendarLine[] {
+  if (!text.endsWith("\r\n")) throw new Error("ics: no CRLF at the end");
+  if (/[\r\n]/.test(text.replace(/\r\n/g, ""))) throw new Error("ics: a line break that is not CRLF");
+  return text
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .map((line) => {
+      const colon = line.indexOf(":");
+      const head = line.slice(0, colon);
+      const semi = head.indexOf(";");
+      return {
+        name: semi < 0 ? head : head.slice(0, semi),
+        params: semi < 0 ? "" : head.slice(semi + 1),
+        value: line.slice(colon + 1),
+      };
+    });
+}
+
+/** A TEXT value of a calendar line as written before escaping. */
+export const unescapeCalendarText = (value: string) =>
+  value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
-import { insertTestReservation } from "./mail-test-kit";
+import { insertTestReservation, parseCalendar, unescapeCalendarText } from "./mail-test-kit";
 import { deliverDueMail, renderPendingMails } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {
@@ -168,8 +168,18 @@ describe("enqueueReservationMails", () => {
     const ics = guestMail.attachments[0]?.content ?? "";
     expect(ics).toContain("DTSTART;VALUE=DATE:20300110");
     expect(ics).toContain("DTEND;VALUE=DATE:20300114");
-    expect(ics).toContain(`UID:${code}@alloggio`);
-    expect(ics).toMatch(/SUMMARY:Hotel Lago & Spa – [A-Z0-9]+/);
+    // Read back as a calendar client would (unfolded, CRLF, unescaped), after the trip through SMTP.
+    const lines = parseCalendar(ics);
+    const field = (name: string) => lines.find((l) => l.name === name);
+    expect(field("DTSTART")).toMatchObject({ params: "VALUE=DATE", value: "20300110" });
+    expect(field("DTEND")).toMatchObject({ params: "VALUE=DATE", value: "20300114" });
+    expect(field("UID")?.value).toBe(`${code}@alloggio`);
+    expect(unescapeCalendarText(field("SUMMARY")?.value ?? "")).toBe(`Hotel Lago & Spa – ${code}`);
+    expect(field("STATUS")?.value).toBe("CONFIRMED");
+    expect(field("URL")?.value).toBe(voucher);
+    expect(unescapeCalendarText(field("DESCRIPTION")?.value ?? "")).toContain(voucher);
+    for (const line of ics.slice(0, -2).split("\r\n"))
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   });
 
   it("states rooms, guests, services, totals, payments, cancellation, city tax and hotel contacts", () => {

@@ -1,11 +1,11 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { createEvent, type EventAttributes } from "ics";
 import type { MailRecipe } from "../../db/schema";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
+import { writeAllDayEvent } from "./ics";
 import {
   addDaysIso,
   type Block,
@@ -368,11 +368,6 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
   };
 }
 
-function toDateArray(iso: string): [number, number, number] {
-  const [y, m, d] = iso.split("-").map(Number);
-  return [y ?? 1970, m ?? 1, d ?? 1];
-}
-
 /** The stay as an all-day calendar event; DTEND is exclusive, so it is the day after departure to show that day. */
 function buildCalendarFile(
   data: ReservationMailData,
@@ -381,10 +376,10 @@ function buildCalendarFile(
 ): MailAttachment {
   const { texts, locale } = mailTextsFor(languageId);
   const hotel = data.hotel;
-  const attributes: EventAttributes & { timestamp: number } = {
-    start: toDateArray(data.arrival),
-    end: toDateArray(addDaysIso(data.departure, 1)),
-    title: `${hotel.name} – ${data.code}`,
+  const content = writeAllDayEvent({
+    start: data.arrival,
+    end: addDaysIso(data.departure, 1),
+    summary: `${hotel.name} – ${data.code}`,
     description: [
       `${texts.reservationCode}: ${data.code}`,
       `${texts.checkIn}: ${texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))}`,
@@ -398,14 +393,12 @@ function buildCalendarFile(
     status:
       data.status === "confirmed" ? "CONFIRMED" : data.status === "cancelled" ? "CANCELLED" : "TENTATIVE",
     // DTSTAMP from the booking time, so the same reservation renders the same file.
-    timestamp: Date.parse(data.createdAt),
-  };
-  const { error, value } = createEvent(attributes);
-  if (error || !value) throw error ?? new Error("ics: no calendar produced");
+    stamp: new Date(data.createdAt),
+  });
   return {
     filename: `reservation-${data.code}.ics`,
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: value,
+    content,
   };
 }
 
@@ -624,14 +617,21 @@ export async function enqueueReservationMails(
   options: { baseUrl: string; now?: Date; change?: MailChange | undefined },
 ): Promise<{ guestMailId: number; hotelMailId: number }> {
   const { baseUrl, now, change } = options;
-  const common = { reservationId, now };
-  const [guestMailId, hotelMailId] = await insertOutboxMails(executor, [
-    { ...common, render: { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) } },
-    { ...common, render: { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) } },
-  ]);
+  const [guestMailId, hotelMailId] = await insertOutboxMails(
+    executor,
+    reservationMailRecipes(baseUrl, change).map((render) => ({ reservationId, now, render })),
+  );
   if (guestMailId === undefined || hotelMailId === undefined)
     throw new Error("enqueueReservationMails: the insert returned no rows");
   return { guestMailId, hotelMailId };
+}
+
+/** The recipes of a reservation's two mails, the guest's then the hotel's (a booking writes them in its own statement). */
+export function reservationMailRecipes(baseUrl: string, change?: MailChange): MailRecipe[] {
+  return [
+    { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) },
+    { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) },
+  ];
 }
 
 /** Puts one installment's activation e-mail (guest only) in the outbox, rendered by the worker; returns the row id. */
