@@ -1,5 +1,6 @@
 import { parseBirthDate } from "@alloggio/domain/booking/guest-form";
 import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
+import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
@@ -82,7 +83,7 @@ export function attributionOf(tracking: GuestDataRequest["tracking"]): Attributi
 export type ReservationInput = {
   code: string;
   idempotencyKey: string;
-  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  status: ReservationStatus;
   req: GuestDataRequest;
   priced: PricedBooking;
   optionExpiresAt: Date | null;

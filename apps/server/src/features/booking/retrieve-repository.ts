@@ -1,3 +1,4 @@
+import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -10,7 +11,7 @@ export type StoredReservation = {
   id: number;
   channelId: number;
   code: string;
-  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  status: ReservationStatus;
   languageId: number;
   /** ISO dates */
   arrival: string;

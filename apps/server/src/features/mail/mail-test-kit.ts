@@ -1,3 +1,4 @@
+import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 // Test helpers of the mail feature: a reservation row writer (the SMTP server and MIME reader live in
 // @alloggio/test-kit/mail). Used by the *.test.ts files only.
 import type { Database } from "../../db/client";
@@ -23,7 +24,7 @@ export type TestReservation = {
   code?: string;
   email?: string;
   fullname?: string;
-  status?: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  status?: ReservationStatus;
   arrival?: string;
   departure?: string;
   note?: string;

@@ -1,3 +1,4 @@
+import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import {
@@ -184,7 +185,7 @@ export async function findOutboxMail(database: Database, id: number): Promise<Ou
 export type ReservationMailFacts = {
   id: number;
   code: string;
-  status: "pending_confirmation" | "confirmed" | "payment_required" | "preauth_required" | "cancelled";
+  status: ReservationStatus;
   languageId: number;
   channelId: number;
   arrival: string;
