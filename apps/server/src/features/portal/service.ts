@@ -218,10 +218,10 @@ export async function searchPortal(
   }
   const missing = listed.filter((h) => !lines.has(h.id)).map((h) => h.id);
   // The catalogues kept (ADR 0053): the statement leaves out those still at their version.
-  const catalogues = new Map<number, { version: number; catalogue: PortalCatalogue }>();
-  for (const h of listed) {
-    const kept = !lines.has(h.id) && cache ? cache.peek(catalogueKey(h.id, q.channel)) : undefined;
-    if (kept) catalogues.set(h.id, { version: kept.version, catalogue: kept.value as PortalCatalogue });
+  const catalogues = new Map<number, { version: number; rows: PortalCatalogue }>();
+  for (const id of missing) {
+    const kept = cache?.keptRows<PortalCatalogue>(catalogueKey(id, q.channel));
+    if (kept) catalogues.set(id, kept);
   }
   const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   /** Loads and prices some hotels (all of `q.hotels`, or the channel's, when `hotelIds` is undefined). */
@@ -247,7 +247,7 @@ export async function searchPortal(
     const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
     for (const { id, catalogue: read, ...daily } of ctx.hotels) {
       // Left out only when the kept one is of the version these rows were read at.
-      const catalogue = read ?? catalogues.get(id)?.catalogue;
+      const catalogue = read ?? catalogues.get(id)?.rows;
       if (!catalogue) throw new Error(`portal: hotel ${id} came without its catalogue`);
       if (read && cache) cache.keepRows(catalogueKey(id, q.channel), id, Number(daily.version), read);
       const h: PortalHotelContext = { ...catalogue, ...daily };

@@ -135,6 +135,12 @@ export class SearchCache {
     this.store(key, hotel, version, deepFreeze(rows), JSON.stringify(rows).length * 2);
   }
 
+  /** Rows kept with `keepRows`, with the version they were read at; the caller checks that version. */
+  keptRows<T extends object>(key: string): { version: number; rows: T } | undefined {
+    const entry = this.entries.get(key);
+    return entry ? { version: entry.version, rows: entry.value as T } : undefined;
+  }
+
   /** Drops every answer of a hotel (its data changed). */
   forget(hotel: number): void {
     const keys = this.keysByHotel.get(hotel);
