@@ -131,7 +131,7 @@ function setAt<K, V>(map: Map<K, (V | undefined)[]>, key: K, offset: number, val
 /**
  * Night-indexed lookups built once per loaded context, reused for every stay evaluated on it. Prices are found by
  * the room type's, rate plan's and age group's place in the context's lists, a number (not a string built per row
- * and per lookup: the portal builds an index per hotel, a hundred to a list; ADR 0050).
+ * and per lookup: the portal builds an index per hotel, a hundred to a list; ADR 0053).
  */
 export class SearchIndex {
   readonly from: string;
