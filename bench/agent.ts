@@ -23,6 +23,7 @@ export type AgentCommand =
   | { cmd: "cache" }
   | { cmd: "b0"; body: string }
   | { cmd: "b1"; cases: SearchCase[]; durationMs: number; concurrency: number }
+  | { cmd: "settle" }
   | { cmd: "profile"; action: "start" }
   | { cmd: "profile"; action: "stop"; file: string }
   | MemoryCommand
@@ -56,6 +57,37 @@ baseline.get<{ Querystring: Record<string, string> }>("/b2", async (request) => 
   });
 });
 const baselineUrl = await baseline.listen({ port: 0, host: "127.0.0.1" });
+
+/**
+ * Requests the server is still answering. autocannon ends a closed loop by closing its sockets, not by waiting for
+ * its answers, so the server may still be working through up to one request per connection when the loop has
+ * returned; a phase measured next would count that backlog as its own latency. `settle` waits it out. An answer
+ * ends with `res.end()`, which the server calls even when the client has gone.
+ */
+let answering = 0;
+function countAnswers(http: import("node:http").Server): void {
+  const handlers = http.listeners("request") as ((req: unknown, res: unknown) => void)[];
+  http.removeAllListeners("request");
+  http.on("request", (req, res) => {
+    answering++;
+    const end = res.end;
+    let ended = false;
+    res.end = function (this: typeof res, ...args: Parameters<typeof end>) {
+      if (!ended) answering--;
+      ended = true;
+      return end.apply(this, args);
+    } as typeof end;
+    for (const handler of handlers) handler.call(http, req, res);
+  });
+}
+countAnswers(server.app.server);
+countAnswers(baseline.server);
+
+async function settle(): Promise<number> {
+  const t0 = performance.now();
+  while (answering > 0) await new Promise((r) => setTimeout(r, 5));
+  return performance.now() - t0;
+}
 
 /** The hotels' catalogues as B1 last read them: the service passes its kept one the same way (ADR 0053). */
 const b1Catalogues = new Map<number, { version: number; catalogue: SearchCatalogue }>();
@@ -102,6 +134,8 @@ process.on("message", async (message: AgentRequest) => {
       case "b0":
         b0Body = message.body;
         return reply(Buffer.byteLength(b0Body));
+      case "settle":
+        return reply(await settle());
       case "b1":
         return reply(await runB1(message.cases, message.durationMs, message.concurrency));
       case "profile":

@@ -11,6 +11,8 @@ export type CacheContext = {
   cases: SearchCase[];
   /** The agent's cache counters. */
   counts: () => Promise<CacheCounts | null>;
+  /** Waits until the server has answered what it was given (`Target.settle`). */
+  settle: Target["settle"];
   seconds: (s: number) => number;
   connections: number;
   fixedShare: number;
@@ -18,9 +20,9 @@ export type CacheContext = {
   b0Rps: number;
 };
 
-function repeat(url: string, paths: string[]): Target {
+function repeat(url: string, paths: string[], settle: Target["settle"]): Target {
   let i = 0;
-  return { url, next: () => ({ path: paths[i++ % paths.length] as string }) };
+  return { url, next: () => ({ path: paths[i++ % paths.length] as string }), settle };
 }
 
 async function warm(url: string, paths: string[]): Promise<void> {
@@ -41,10 +43,10 @@ export async function measureCache(ctx: CacheContext): Promise<Figure[]> {
   await warm(ctx.url, avail);
   await warm(ctx.url, portal);
   const warmed = await ctx.counts();
-  const hot = repeat(ctx.url, avail);
+  const hot = repeat(ctx.url, avail, ctx.settle);
   const peak = await closedLoop(hot, ctx.connections, ctx.seconds(3));
   const fixed = await openLoop(hot, Math.max(1, peak.rps * ctx.fixedShare), ctx.seconds(4));
-  const hotPortal = repeat(ctx.url, portal);
+  const hotPortal = repeat(ctx.url, portal, ctx.settle);
   const portalPeak = await closedLoop(hotPortal, ctx.connections, ctx.seconds(2));
   const portalFixed = await openLoop(hotPortal, Math.max(1, portalPeak.rps * ctx.fixedShare), ctx.seconds(3));
   const after = await ctx.counts();

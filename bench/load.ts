@@ -10,6 +10,12 @@ export type Target = {
   url: string;
   /** The next request: path (with query), and for POST a body and headers. */
   next: () => { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+  /**
+   * Resolves when the server has answered every request it was given. A closed loop ends by closing its sockets,
+   * not by waiting for the answers, so without it the next phase would start behind up to one request per
+   * connection and count that backlog as its own latency.
+   */
+  settle?: () => Promise<unknown>;
 };
 
 export type ClosedLoop = {
@@ -49,6 +55,7 @@ export async function closedLoop(target: Target, connections: number, seconds: n
       },
     ],
   });
+  await target.settle?.();
   const answers = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))

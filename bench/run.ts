@@ -133,9 +133,9 @@ function cycle<T>(items: T[]): () => T {
   return () => items[i++ % items.length] as T;
 }
 
-function searchTarget(url: string, path: string, cases: SearchCase[]): Target {
+function searchTarget(url: string, path: string, cases: SearchCase[], settle?: Target["settle"]): Target {
   const next = cycle(cases.map((c) => `${path}?${searchQuery(c)}`));
-  return { url, next: () => ({ path: next() }) };
+  return { url, next: () => ({ path: next() }), settle };
 }
 
 let keyCounter = 0;
@@ -162,10 +162,11 @@ function bookingBody(stay: BookingStay): string {
   });
 }
 
-function bookingTarget(url: string, stays: () => BookingStay): Target {
+function bookingTarget(url: string, stays: () => BookingStay, settle?: Target["settle"]): Target {
   const run = `${process.pid}-${Date.now()}`;
   return {
     url,
+    settle,
     next: () => ({
       path: "/api/guestdata.do",
       method: "POST",
@@ -196,7 +197,8 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   const hotels = (JSON.parse(text) as { hotels: unknown[] }).hotels.length;
   log(`${ctx.kind}: portal search over ${hotels} hotels…`);
   const next = cycle(ctx.cases.map((c) => `/api/availChannelCheck.do?${portalQuery(c)}`));
-  const target: Target = { url, next: () => ({ path: next() }) };
+  const settle = () => agent.call({ cmd: "settle" });
+  const target: Target = { url, next: () => ({ path: next() }), settle };
   const peak = await profiled(ctx, "portal", () => closedLoop(target, CONNECTIONS, S(3)));
   const fixed = await openLoop(target, Math.max(1, peak.rps * FIXED_SHARE), S(4));
   // Statements of single requests (median of 5): over a run of a few requests a tick of the server's timed
@@ -288,8 +290,9 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
   const ctx: SuiteContext = { kind, agent, prepared, cases };
   const statements = () => agent.call<number>({ cmd: "statements" });
   try {
-    const b3 = searchTarget(agent.ready.url, "/api/avail.do", cases);
-    const b2 = searchTarget(agent.ready.baselineUrl, "/b2", cases);
+    const settle = () => agent.call({ cmd: "settle" });
+    const b3 = searchTarget(agent.ready.url, "/api/avail.do", cases, settle);
+    const b2 = searchTarget(agent.ready.baselineUrl, "/b2", cases, settle);
 
     // Warm-up, and what the searches find: a data set where nothing is free would flatter every figure.
     const bodies: string[] = [];
@@ -328,7 +331,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     await agent.call({ cmd: "b0", body: median });
     log(`${kind}: B0 bare route (${Buffer.byteLength(median)} bytes)…`);
     const b0Peak = await closedLoop(
-      { url: agent.ready.baselineUrl, next: () => ({ path: "/b0" }) },
+      { url: agent.ready.baselineUrl, next: () => ({ path: "/b0" }), settle },
       CONNECTIONS,
       S(3),
     );
@@ -430,6 +433,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         url: agent.ready.url,
         cases,
         counts: () => agent.call<CacheCounts | null>({ cmd: "cache" }),
+        settle,
         seconds: S,
         connections: CONNECTIONS,
         fixedShare: FIXED_SHARE,
@@ -439,13 +443,13 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
 
     // Bookings: pay at hotel, confirmed in one call, each with its own Idempotency-Key.
     log(`${kind}: bookings…`);
-    const free = bookingTarget(agent.ready.url, cycle(prepared.uncontended));
+    const free = bookingTarget(agent.ready.url, cycle(prepared.uncontended), settle);
     before = await statements();
     const uncontended = await profiled(ctx, "booking", () => closedLoop(free, CONNECTIONS, S(3)));
     const bookingStatements =
       ((await statements()) - before) / Math.max(1, uncontended.ok + uncontended.non2xx);
     const contendedRun = await closedLoop(
-      bookingTarget(agent.ready.url, () => prepared.contended),
+      bookingTarget(agent.ready.url, () => prepared.contended, settle),
       20,
       S(3),
     );
