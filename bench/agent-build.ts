@@ -14,7 +14,11 @@ export async function buildAgent(root: string): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { agent: join(root, "bench/agent.ts") },
+    // The voucher PDF's worker thread (ADR 0055) is a script of its own, found next to the agent.
+    entryPoints: {
+      agent: join(root, "bench/agent.ts"),
+      "pdf-worker": join(root, "apps/server/src/features/voucher-pdf/pdf-worker.ts"),
+    },
     outdir: out,
     outExtension: { ".js": ".mjs" },
     bundle: true,
