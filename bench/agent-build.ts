@@ -1,6 +1,7 @@
 // The bench's server process runs as a bundle, as the product does (`npm start` and `npm run start:prod` both run
 // apps/server/dist/server.js, ADR 0049): agent.ts and the server sources it imports are bundled by esbuild into
-// bench/results/agent/agent.mjs, packages from node_modules staying imports, the SQL migrations copied beside it
+// bench/results/agent/agent.mjs (the voucher PDF thread's script, pdf-worker.mjs, beside it: ADR 0055), packages
+// from node_modules staying imports, the SQL migrations copied beside it
 // (db/client.ts reads them next to its own module). Run through tsx instead, the server child also carried the
 // TypeScript loader — its loader thread, the transformed sources and their source maps, about 100 MB of the
 // measured VmHWM that no deployment carries.
@@ -14,7 +15,11 @@ export async function buildAgent(root: string): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { agent: join(root, "bench/agent.ts") },
+    // The voucher PDF's worker thread (ADR 0055) is a script of its own, found next to the agent.
+    entryPoints: {
+      agent: join(root, "bench/agent.ts"),
+      "pdf-worker": join(root, "apps/server/src/features/voucher-pdf/pdf-worker.ts"),
+    },
     outdir: out,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -448,10 +448,12 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     const uncontended = await profiled(ctx, "booking", () => closedLoop(free, CONNECTIONS, S(3)));
     const bookingStatements =
       ((await statements()) - before) / Math.max(1, uncontended.ok + uncontended.non2xx);
-    const contendedRun = await closedLoop(
-      bookingTarget(agent.ready.url, () => prepared.contended, settle),
-      20,
-      S(3),
+    const contendedRun = await profiled(ctx, "booking-contended", () =>
+      closedLoop(
+        bookingTarget(agent.ready.url, () => prepared.contended, settle),
+        20,
+        S(3),
+      ),
     );
     log(
       `${kind}: bookings ${Math.round(uncontended.rps)}/s codes ${JSON.stringify(uncontended.statusCodes)}; contended p99 ${contendedRun.p99} ms codes ${JSON.stringify(contendedRun.statusCodes)}`,

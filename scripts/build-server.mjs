@@ -50,7 +50,11 @@ export async function buildServer() {
   rmSync(dist, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { server: join(server, "src/main.ts") },
+    // The voucher PDF's worker thread (ADR 0055) is a script of its own, found next to the server's.
+    entryPoints: {
+      server: join(server, "src/main.ts"),
+      "pdf-worker": join(server, "src/features/voucher-pdf/pdf-worker.ts"),
+    },
     outdir: dist,
     bundle: true,
     platform: "node",

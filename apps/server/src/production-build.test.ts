@@ -43,6 +43,8 @@ describe.skipIf(testDatabaseKind() !== "pglite")("npm run build, then node runs 
   it("builds, boots with node and answers", { timeout: 900_000 }, async () => {
     await run("npm", ["run", "build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
     expect(existsSync(join(root, "apps/server/dist/server.js"))).toBe(true);
+    // The voucher PDF's worker thread, found next to the server (ADR 0055).
+    expect(existsSync(join(root, "apps/server/dist/pdf-worker.js"))).toBe(true);
     expect(existsSync(join(root, "apps/server/dist/migrations/meta/_journal.json"))).toBe(true);
     expect(existsSync(join(root, "apps/web/dist/index.html"))).toBe(true);
 

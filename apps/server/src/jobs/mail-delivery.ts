@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { Database } from "../db/client";
 import { type DeliveryCounts, deliverDueMail } from "../features/mail/outbox";
 import type { MailTransport } from "../features/mail/transport";
+import { PdfThread } from "../features/voucher-pdf/pdf-thread";
 
 export type MailDeliveryOptions = {
   database: Database;
@@ -15,6 +16,8 @@ export type MailDeliveryOptions = {
   renderShare?: number;
   onError?: (error: unknown) => void;
   onDelivered?: (counts: DeliveryCounts) => void;
+  /** Voucher PDFs on a worker thread of the job's (ADR 0055); true unless given. */
+  pdfThread?: boolean;
 };
 
 /** A run stops draining after this many full batches, so one run never starves the next tick for long. */
@@ -38,13 +41,25 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
     renderShare = 0.5,
     onError = (error) => console.error("[alloggio] mail delivery failed", error),
     onDelivered,
+    pdfThread = true,
   } = options;
+  // The PDF (fontkit, pdfkit) is the render's CPU: on a thread of its own it does not hold the event loop, so a
+  // request that arrives during a render is not kept waiting for it (ADR 0055). The thread starts with the first PDF.
+  const thread = pdfThread ? new PdfThread() : null;
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const runOnce = async () => {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const counts = await deliverDueMail(database, transport, now(), batchSize, renderShare, () => stopped);
+      const counts = await deliverDueMail(
+        database,
+        transport,
+        now(),
+        batchSize,
+        renderShare,
+        () => stopped,
+        thread?.render,
+      );
       if (counts.claimed > 0) onDelivered?.(counts);
       if (counts.claimed < batchSize) break;
     }
@@ -66,6 +81,7 @@ export function startMailDelivery(options: MailDeliveryOptions): { stop: () => P
       stopped = true;
       job.stop();
       await running;
+      await thread?.close();
     },
   };
 }

@@ -257,9 +257,9 @@ function reservationStatement(
     ${
       inventory
         ? // Fewer nights taken than asked: the statement fails, and with it everything it wrote (ARCHITECTURE §3).
-          // The cast fails at run time only (the text is not a constant), with a message SoldOut is known by.
+          // alloggio_sold_out raises with Alloggio's own SQLSTATE, which SoldOut is known by (migration 0023).
           sql`select case when (select count(*) from i) = ${inventory.length}::int then r.id
-        else (${SOLD_OUT_MARK} || (select count(*) from i) || ' of ' || ${inventory.length}::int)::int end as id
+        else alloggio_sold_out((select count(*) from i), ${inventory.length}::int) end as id
       from r`
         : sql`select r.id from r`
     }`;
@@ -272,13 +272,13 @@ export async function insertReservation(tx: Tx, input: ReservationInput): Promis
   return Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
 }
 
-/** The start of the error a booking statement fails with when a night could not be taken. */
-const SOLD_OUT_MARK = "alloggio sold out: nights taken ";
+/** The SQLSTATE `alloggio_sold_out()` raises when a booking statement could not take a night (migration 0023). */
+const SOLD_OUT_STATE = "AL001";
 
 /** Whether an error (or its cause, as the query builder wraps it) is a booking statement's sold-out failure. */
 function isSoldOutFailure(err: unknown): boolean {
   for (let e = err; e instanceof Error; e = (e as { cause?: unknown }).cause)
-    if (e.message.includes(SOLD_OUT_MARK)) return true;
+    if ((e as { code?: unknown }).code === SOLD_OUT_STATE) return true;
   return false;
 }
 

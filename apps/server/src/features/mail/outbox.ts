@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client";
+import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import {
   claimDueMails,
   findReservationMailFacts,
@@ -79,6 +80,7 @@ async function renderRows(
   rows: OutboxRow[],
   renderShare = 1,
   shouldStop: () => boolean = () => false,
+  pdf?: PdfRenderer,
 ): Promise<Map<number, { mail: OutgoingMail } | { error: unknown }>> {
   const facts = new Map<number, Promise<ReservationMailFacts | null>>();
   const out = new Map<number, { mail: OutgoingMail } | { error: unknown }>();
@@ -88,8 +90,9 @@ async function renderRows(
     // Stopping (the server shuts down): the rest of the batch is left unrendered and released by the caller.
     if (shouldStop()) break;
     const started = performance.now();
-    // Rendering (the PDF above all) is CPU on the server's one event loop: after each mail the job waits so that
-    // it takes at most `renderShare` of the time, and requests go first. Mail is late under load, never lost.
+    // Rendering (the PDF above all) is CPU, on the job's PDF thread (ADR 0055) or the server's event loop: after
+    // each mail the job waits so that it takes at most `renderShare` of the time, and requests go first. Mail is
+    // late under load, never lost.
     if (renderShare < 1 && out.size > 0) await sleep(lastRenderMs * (1 / renderShare - 1));
     try {
       if (row.reservationId === null) throw new Error("render: a recipe without its reservation");
@@ -105,6 +108,7 @@ async function renderRows(
         row.render,
         row.createdAt,
         await loading,
+        pdf,
       );
       out.set(row.id, { mail });
     } catch (error) {
@@ -151,11 +155,13 @@ export async function deliverDueMail(
   renderShare = 1,
   /** True once the job is stopping: rendering ends after the current mail, the rest is released at once. */
   shouldStop: () => boolean = () => false,
+  /** Where voucher PDFs are drawn: the job's thread (ADR 0055); here when not given. */
+  pdf?: PdfRenderer,
 ): Promise<DeliveryCounts> {
   const leaseUntil = new Date(now.getTime() + limit * SEND_TIMEOUT_MS + 5 * MINUTE_MS);
   const rows = await claimDueMails(database, now, leaseUntil, limit, transport === null);
   const counts: DeliveryCounts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
-  const rendered = await renderRows(database, rows, renderShare, shouldStop);
+  const rendered = await renderRows(database, rows, renderShare, shouldStop, pdf);
   // Rows left unrendered by a stop: due again at once, their attempt given back, for the next process or run.
   const left = rows.filter((row) => needsRendering(row) && !rendered.has(row.id)).map((row) => row.id);
   await releaseMails(database.db, left, now);

@@ -14,8 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
+import { PdfThread } from "../voucher-pdf/pdf-thread";
+import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
+import { buildVoucherDocument, type VoucherDocument } from "../voucher-pdf/voucher-document";
 import { insertTestReservation, parseCalendar, unescapeCalendarText } from "./mail-test-kit";
-import { deliverDueMail, renderPendingMails } from "./outbox";
+import { deliverDueMail, renderPendingMails, retryDelayMs } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {
   enqueueReservationMails,
@@ -498,5 +501,83 @@ describe("the outbox worker renders the mails enqueued as recipes (ADR 0047)", (
       nextAttemptAt: later(5),
     });
     expect(await renderPendingMails(database, later(6))).toBe(1);
+  });
+});
+
+describe("the voucher PDF on the mail job's thread (ADR 0055)", () => {
+  let reservationId: number;
+  let doc: VoucherDocument;
+
+  beforeAll(async () => {
+    const r = await insertTestReservation(database, {
+      hotelId,
+      roomTypeId: room.id,
+      ratePlanId: rate.id,
+      serviceId: boat.id,
+      email: "thread@example.test",
+    });
+    reservationId = r.id;
+    doc = buildVoucherDocument(await loadData(r.id), 1, clock.now());
+  });
+
+  it("draws on its thread the voucher drawn here; after close() it draws nothing", async () => {
+    const thread = new PdfThread();
+    try {
+      const [there, here] = await Promise.all([
+        thread.render(doc, clock.now()),
+        renderVoucherPdf(doc, clock.now()),
+      ]);
+      expect(Buffer.isBuffer(there)).toBe(true);
+      const [a, b] = await Promise.all([readPdf(there), readPdf(here)]);
+      expect(a.pages).toBe(b.pages);
+      expect(a.text).toBe(b.text);
+      expect(a.text).toContain(doc.code.value);
+    } finally {
+      await thread.close();
+    }
+    await expect(thread.render(doc, clock.now())).rejects.toThrow("pdf thread: closed");
+  });
+
+  it("fails only the PDF the thread could not draw; the next one is drawn", async () => {
+    const thread = new PdfThread();
+    try {
+      const broken = thread.render({ ...doc, sections: null as never }, clock.now());
+      const next = thread.render(doc, clock.now());
+      await expect(broken).rejects.toThrow("pdf thread:");
+      expect((await readPdf(await next)).text).toContain(doc.code.value);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it("keeps a mail whose PDF failed on the thread: pending with the error, sent at a later attempt", async () => {
+    await database.db.transaction((tx) =>
+      enqueueReservationMails(tx, reservationId, { baseUrl: BASE_URL, now: clock.now() }),
+    );
+    const mine = () =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, reservationId));
+    const gone = new PdfThread();
+    await gone.close();
+    await deliverDueMail(database, transport, clock.now(), 20, 1, () => false, gone.render);
+    const guest = (await mine()).find((m) => m.render?.kind === "reservation_guest");
+    expect(guest?.status).toBe("pending");
+    expect(guest?.attempts).toBe(1);
+    expect(guest?.lastError).toContain("pdf thread");
+
+    const thread = new PdfThread();
+    try {
+      const later = new Date(clock.now().getTime() + retryDelayMs(1));
+      await deliverDueMail(database, transport, later, 20, 1, () => false, thread.render);
+    } finally {
+      await thread.close();
+    }
+    const sent = (await mine()).find((m) => m.render?.kind === "reservation_guest");
+    expect(sent?.status).toBe("sent");
+    // The SMTP server answered the send after it had the message: it is there, its PDF with it.
+    const received = smtp.received.find(
+      (m) => m.to.includes("thread@example.test") && m.attachments.length > 0,
+    );
+    const pdf = received?.attachments.find((a) => a.contentType === "application/pdf");
+    expect((await readPdf(Buffer.from(pdf?.content ?? "", "base64"))).text).toContain(doc.code.value);
   });
 });

@@ -2,6 +2,7 @@ import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
+import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
@@ -555,8 +556,9 @@ async function buildVoucherAttachment(
   data: ReservationMailData,
   languageId: number,
   now: Date,
+  renderer?: PdfRenderer,
 ): Promise<MailAttachment> {
-  const pdf = await renderReservationVoucher(data, languageId, now);
+  const pdf = await renderReservationVoucher(data, languageId, now, renderer);
   return {
     filename: pdf.filename,
     contentType: "application/pdf",
@@ -572,7 +574,8 @@ export type ReservationMailRecipe = MailRecipe;
  * Renders one outbox recipe (ADR 0047) from the reservation as it stands now: the guest's mail in the
  * reservation's language with the .ics and the voucher PDF, the hotel's notice, or an installment's activation
  * e-mail. `at` stamps the voucher PDF (the time the mail was enqueued). `facts` may be given when the caller
- * already loaded them (the guest's and the hotel's mail of one reservation in one batch).
+ * already loaded them (the guest's and the hotel's mail of one reservation in one batch); `pdf` draws the voucher
+ * (the mail job's thread, ADR 0055), here when not given.
  */
 export async function renderMailRecipe(
   executor: MailExecutor,
@@ -580,6 +583,7 @@ export async function renderMailRecipe(
   recipe: MailRecipe,
   at: Date,
   facts?: ReservationMailFacts | null,
+  pdf?: PdfRenderer,
 ): Promise<OutgoingMail> {
   const loaded = facts === undefined ? await findReservationMailFacts(executor, reservationId) : facts;
   if (!loaded) throw new Error(`render: no reservation ${reservationId}`);
@@ -588,7 +592,7 @@ export async function renderMailRecipe(
   switch (recipe.kind) {
     case "reservation_guest": {
       const guest = renderReservationMail(data, data.languageId, change);
-      guest.attachments.push(await buildVoucherAttachment(data, data.languageId, at));
+      guest.attachments.push(await buildVoucherAttachment(data, data.languageId, at, pdf));
       return guest;
     }
     case "reservation_hotel":

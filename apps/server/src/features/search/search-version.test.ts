@@ -3,6 +3,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
+import { SEARCH_CHANNEL } from "./answer-cache";
 
 let database: Database;
 let hotels: number[];
@@ -44,6 +45,55 @@ describe("the search version of a hotel (ADR 0045)", () => {
       const after = await versions();
       expect(after.get(a), changes.indexOf(change).toString()).toBeGreaterThan(before.get(a) ?? 0);
       expect(after.get(b)).toBe(before.get(b));
+    }
+  });
+
+  it("bumps without a notice when only rooms sold changed (a booking, ADR 0055); notices any other inventory change", async () => {
+    const [a, b] = hotels as [number, number];
+    const notices: string[] = [];
+    let heard: (payload: string) => void = () => {};
+    const stop = await database.listen(SEARCH_CHANNEL, (payload) => {
+      notices.push(payload ?? "");
+      heard(payload ?? "");
+    });
+    // Notices arrive in commit order: once hotel b's is heard, any notice of the changes before it has been too.
+    const noticeOf = (hotel: number) =>
+      new Promise<void>((resolve) => {
+        heard = (payload) => {
+          if (payload === String(hotel)) resolve();
+        };
+      });
+    try {
+      const inventoryOf = (hotel: number) =>
+        sql`room_type_id in (select id from room_type where hotel_id = ${hotel}) and day = '2030-01-12'`;
+      let before = await versions();
+      await database.query(sql`update inventory set sold = sold + 1 where ${inventoryOf(a)}`);
+      await database.query(sql`update inventory set sold = sold - 1 where ${inventoryOf(a)}`);
+      let after = await versions();
+      expect(after.get(a)).toBeGreaterThan(before.get(a) ?? 0);
+      let heardB = noticeOf(b);
+      await database.query(sql`update inventory set closed = not closed where ${inventoryOf(b)}`);
+      await heardB;
+      expect(notices).toEqual([String(b)]);
+
+      // The same hotel's allotment or opening changed, with or without rooms sold: a notice.
+      before = after;
+      const heardA = noticeOf(a);
+      await database.query(
+        sql`update inventory set allotment = allotment + 1, sold = sold + 1 where ${inventoryOf(a)}`,
+      );
+      await heardA;
+      after = await versions();
+      expect(after.get(a)).toBeGreaterThan(before.get(a) ?? 0);
+      heardB = noticeOf(b);
+      await database.query(sql`update inventory set closed = not closed where ${inventoryOf(b)}`);
+      await heardB;
+      expect(notices).toEqual([String(b), String(a), String(b)]);
+      await database.query(
+        sql`update inventory set allotment = allotment - 1, sold = sold - 1 where ${inventoryOf(a)}`,
+      );
+    } finally {
+      await stop();
     }
   });
 

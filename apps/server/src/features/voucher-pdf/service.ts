@@ -3,6 +3,7 @@ import { reservationNotFound } from "../booking/retrieve";
 import { findReservationMailFacts } from "../mail/repository";
 import type { ReservationMailData } from "../mail/reservation-mails";
 import { type ManageDeps, readHolderReservation } from "../manage/holder";
+import type { PdfRenderer } from "./pdf-thread";
 import { renderVoucherPdf } from "./render-pdf";
 import { buildVoucherDocument } from "./voucher-document";
 
@@ -13,9 +14,11 @@ export async function renderReservationVoucher(
   data: ReservationMailData,
   languageId: number,
   now: Date,
+  /** Where the document is drawn: here, or on the mail job's thread (`PdfThread`, ADR 0055). */
+  pdf: PdfRenderer = renderVoucherPdf,
 ): Promise<VoucherPdf> {
   const doc = buildVoucherDocument(data, languageId, now);
-  return { filename: doc.filename, content: await renderVoucherPdf(doc, now) };
+  return { filename: doc.filename, content: await pdf(doc, now) };
 }
 
 /**
