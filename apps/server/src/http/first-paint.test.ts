@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
-import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
@@ -41,10 +40,15 @@ const INDEX = `<!doctype html>
 </html>`;
 
 const property = buildProperty({
-  hotel: { name: "Hotel Primo & Lago", showChat: true },
+  // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
+  hotel: { name: "Hotel Primo & Lago", showChat: true, timeZone: "America/New_York" },
   roomTypes: [aRoomType()],
   ratePlans: [aRatePlan()],
 });
+
+/** The server's clock: 05:00 in New York (no walk-in prompt) unless a test moves it. */
+const DAY = "2030-01-05T10:00:00Z";
+let clock = DAY;
 
 async function appWith(database: Database, texts: boolean) {
   const webDist = mkdtempSync(join(tmpdir(), "alloggio-web-"));
@@ -55,7 +59,7 @@ async function appWith(database: Database, texts: boolean) {
   if (texts) writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
   const app = await buildApp({
     database,
-    now: fixedClock("2030-01-05T10:00:00Z").now,
+    now: () => new Date(clock),
     apiKeys: [TEST_API_KEY],
     overrideSecret: TEST_OVERRIDE_SECRET,
     logLevel: "silent",
@@ -136,6 +140,49 @@ describe("the search page's first paint in its HTML", () => {
     const body = (await page(`/hotel/${hotel()}/channel/1/language/1/rooms`)).body;
     expect(body).toContain('sessionStorage.getItem("cookieOk")==="true"');
     expect(body).toContain('querySelector(".consent-banner,.cookie-notice")');
+  });
+
+  describe("the walk-in prompt (20:00–03:59 in the hotel's zone)", () => {
+    afterAll(() => {
+      clock = DAY;
+    });
+    const drawnAt = async (instant: string, language = 1) => {
+      clock = instant;
+      const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/rooms`)).body;
+      return body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    };
+
+    it.each([
+      // 22:30 on Saturday 5 January in New York (04:30 on the 6th in Rome, 03:30 in UTC).
+      ["2030-01-06T03:30:00Z", 1, "Arriving tonight?", "Book a room for the night of Saturday 5 January."],
+      // 01:30 on the 6th in New York: still the night that began on the 5th.
+      ["2030-01-06T06:30:00Z", 1, "Arriving tonight?", "Book a room for the night of Saturday 5 January."],
+      ["2030-01-06T03:30:00Z", 2, "Arrivi stanotte?", "sabato 5 gennaio"],
+      ["2030-01-06T03:30:00Z", 3, "Sie kommen heute Nacht an?", "Samstag, 5. Januar"],
+    ])("is drawn at %s in language %d, with the web app's texts", async (instant, language, title, text) => {
+      const drawn = await drawnAt(instant, language);
+      expect(drawn).toMatch(/<section class="walk-in" aria-label="[^"]+"><svg[^>]*lucide-moon walk-in__icon/);
+      expect(drawn).toContain(`<strong>${title}`);
+      expect(drawn).toContain(text);
+      expect(drawn).toMatch(/<button type="button" class="button walk-in__book">[^<]+<\/button>/);
+      expect(drawn).toMatch(/<button type="button" class="walk-in__dismiss" aria-label="[^"]+"><svg/);
+      // After the notice, before the page's skeleton: where the app shows it.
+      expect(drawn.indexOf("cookie-notice")).toBeLessThan(drawn.indexOf('class="walk-in"'));
+      expect(drawn.indexOf('class="walk-in"')).toBeLessThan(drawn.indexOf("page-skeleton"));
+      // The inline script removes it before the first paint for a guest who has seen it in this session.
+      expect(drawn).toContain('sessionStorage.getItem("walkInSeen")==="true"');
+    });
+
+    it.each([
+      ["05:00 in New York", DAY],
+      ["19:59 in New York (01:59 in Rome)", "2030-01-06T00:59:00Z"],
+      ["04:00 in New York", "2030-01-06T09:00:00Z"],
+      ["21:00 in Rome, 15:00 in New York", "2030-01-05T20:00:00Z"],
+    ])("is not drawn at %s", async (_name, instant) => {
+      const drawn = await drawnAt(instant);
+      expect(drawn).toContain('<header class="site-header">');
+      expect(drawn).not.toContain('class="walk-in"');
+    });
   });
 
   it.each([

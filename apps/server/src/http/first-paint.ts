@@ -91,7 +91,10 @@ export function createFirstPaint(
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;
     try {
-      const body = firstPaintHtml({ list, ids, hostname, t: textsIn(texts, ids.language) }, nonce);
+      const body = firstPaintHtml(
+        { list, ids, hostname, t: textsIn(texts, ids.language), now: now() },
+        nonce,
+      );
       return body === null ? null : { head: warmUpScript({ list, ids }, nonce), body };
     } catch {
       return null;

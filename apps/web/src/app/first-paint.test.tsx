@@ -54,7 +54,7 @@ function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
   );
 }
 
-function drawn(language: number, list: ReturnType<typeof hotelList>): HTMLElement {
+function drawn(language: number, list: ReturnType<typeof hotelList>, now = new Date()): HTMLElement {
   const text = languageOf(language).text;
   const html = firstPaintHtml(
     {
@@ -62,6 +62,7 @@ function drawn(language: number, list: ReturnType<typeof hotelList>): HTMLElemen
       ids: { hotel: 1, channel: 1, language },
       hostname: window.location.hostname,
       t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+      now,
     },
     "nonce",
   );
@@ -74,7 +75,7 @@ function drawn(language: number, list: ReturnType<typeof hotelList>): HTMLElemen
 function shape(root: ParentNode): string[] {
   return [
     ...root.querySelectorAll(
-      ".site-header, .site-header *, .consent-banner, .consent-banner *, .cookie-notice, .cookie-notice *",
+      ".site-header, .site-header *, .consent-banner, .consent-banner *, .cookie-notice, .cookie-notice *, .walk-in, .walk-in *",
     ),
   ].map((el) =>
     [
@@ -92,16 +93,23 @@ const top = (root: ParentNode) => root.querySelector(".consent-banner, .cookie-n
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
   document.body.innerHTML = "";
 });
 
+/** Hotel times (the test hotel is in Rome): the walk-in prompt is shown from 20:00 to 03:59. */
+const NIGHT = "2030-06-10T19:00:00Z"; // 21:00 on Monday 10 June
+const AFTER_MIDNIGHT = "2030-06-10T23:30:00Z"; // 01:30 on the 11th: the night of the 10th
+const DAY = "2030-06-10T10:00:00Z"; // noon
+
 describe("the search page's first paint is the web app's top", () => {
   it.each([
     [
-      "cookie notice, Italian, site link, policy link, WhatsApp, chat",
+      "cookie notice, Italian, site link, policy link, WhatsApp, chat, walk-in prompt",
+      NIGHT,
       2,
       "Vai al contenuto",
       hotelList(
@@ -117,7 +125,8 @@ describe("the search page's first paint is the web app's top", () => {
       ),
     ],
     [
-      "consent banner, German, no extras",
+      "consent banner, German, no extras, by day",
+      DAY,
       3,
       "Zum Inhalt springen",
       {
@@ -125,8 +134,18 @@ describe("the search page's first paint is the web app's top", () => {
         channel: { ...hotelList().channel, tracking: { gtmTag: "GTM-ABC123", hasGtm: true } },
       },
     ],
-    ["cookie notice, Japanese", 9, "本文へスキップ", hotelList()],
-  ])("%s", async (_name, language, skip, list) => {
+    [
+      "cookie notice, Japanese, walk-in prompt after midnight",
+      AFTER_MIDNIGHT,
+      9,
+      "本文へスキップ",
+      hotelList(),
+    ],
+    ["cookie notice, English, walk-in prompt", NIGHT, 1, "Skip to content", hotelList()],
+  ])("%s", async (_name, instant, language, skip, list) => {
+    // The hotel's clock, on both sides: the server's `now` and the app's.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(instant));
     // Both sides in the page's language from the start: a comparison of two English tops would prove nothing.
     await act(async () => {
       await i18n.changeLanguage(languageOf(language).text);
@@ -137,6 +156,8 @@ describe("the search page's first paint is the web app's top", () => {
     expect(container.querySelector(".skip-link")?.textContent).toBe(skip);
     const chat = list.hotels[0]?.settings.aspect.showChat;
     if (chat) await waitFor(() => expect(container.querySelector(".site-chat-button")).not.toBeNull());
+    const night = instant !== DAY;
+    if (night) await waitFor(() => expect(container.querySelector(".walk-in")).not.toBeNull());
     // The page's language loads after the first render: both sides settle on it.
     await waitFor(
       () => {
@@ -146,10 +167,16 @@ describe("the search page's first paint is the web app's top", () => {
           container.querySelector(".site-header")?.textContent,
         );
         expect(top(painted)?.textContent).toBe(top(container)?.textContent);
+        expect(painted.querySelector(".walk-in")?.textContent).toBe(
+          container.querySelector(".walk-in")?.textContent,
+        );
       },
       { timeout: 5000 },
     );
     expect(document.documentElement.lang).toBe(languageOf(language).lang);
+    // Drawn at night only, as the app shows it: the same rule (findWalkInNight) on both sides.
+    expect(drawn(language, list, new Date(instant)).querySelector(".walk-in") !== null).toBe(night);
+    expect(container.querySelector(".walk-in") !== null).toBe(night);
   });
 });
 
@@ -159,8 +186,8 @@ it("offers the web app's display currencies, in its order", () => {
 });
 
 /** Runs the first paint's inline script, as the browser does before painting it. */
-function paint(list: ReturnType<typeof hotelList>) {
-  const box = drawn(1, list);
+function paint(list: ReturnType<typeof hotelList>, now = new Date(NIGHT)) {
+  const box = drawn(1, list, now);
   const script = box.querySelector("script");
   document.body.append(...box.childNodes);
   new Function(script?.textContent ?? "")();
@@ -210,6 +237,26 @@ describe("the first paint's inline script", () => {
     delete (window as unknown as Record<string, unknown>).alloggioFirstClick;
   });
 
+  it("keeps the walk-in prompt at night, and removes it for a guest who has seen it in this session", () => {
+    paint(hotelList());
+    expect(document.querySelector("#first-paint .walk-in")?.textContent).toContain("Arriving tonight?");
+    document.body.innerHTML = "";
+    sessionStorage.setItem("walkInSeen", "true");
+    paint(hotelList());
+    expect(document.querySelector("#first-paint .walk-in")).toBeNull();
+    expect(document.querySelector("#first-paint .cookie-notice")).not.toBeNull();
+  });
+
+  it("remembers the walk-in prompt's button pressed before the app is there", () => {
+    paint(hotelList());
+    document.querySelector<HTMLButtonElement>("#first-paint .walk-in__dismiss")?.click();
+    expect((window as unknown as Record<string, unknown>).alloggioFirstClick).toEqual({
+      className: "walk-in__dismiss",
+      text: "",
+    });
+    delete (window as unknown as Record<string, unknown>).alloggioFirstClick;
+  });
+
   it("draws nothing for a guest with a display currency of their own", () => {
     sessionStorage.setItem("currency", JSON.stringify({ code: "USD" }));
     paint(hotelList());
@@ -232,6 +279,19 @@ describe("keepFirstPaintUntilReady", () => {
     expect(document.getElementById("first-paint")).not.toBeNull();
     root.innerHTML =
       '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies</section>';
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("waits for the app's walk-in prompt when the first paint has one", async () => {
+    const top = '<header class="site-header">Hotel</header><section class="cookie-notice">Cookies</section>';
+    const walkIn = '<section class="walk-in"><p class="walk-in__text">Arriving tonight?</p></section>';
+    document.body.innerHTML = `<div id="first-paint">${top}${walkIn}</div><div id="root"></div>`;
+    const root = document.getElementById("root") as HTMLElement;
+    keepFirstPaintUntilReady(root);
+    root.innerHTML = top;
+    await act(async () => {});
+    expect(document.getElementById("first-paint")).not.toBeNull();
+    root.innerHTML = `${top}${walkIn}<main>page</main>`;
     await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
   });
 

@@ -5,8 +5,8 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
 // React's header and notice read the same, in the same frame (a MutationObserver runs before the next paint): no
 // flash, no layout shift, and until then the first paint is the HTML's.
 
-/** What the guest sees at the top: the header and the notice, each with its text. */
-const TOP = ".site-header, .consent-banner, .cookie-notice";
+/** What the guest sees at the top: the header, the notice and the walk-in prompt (ADR 0054), each with its text. */
+const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in";
 const signature = (root: ParentNode) =>
   [...root.querySelectorAll(TOP)].map((el) => `${el.className}:${el.textContent}`).join("\n");
 

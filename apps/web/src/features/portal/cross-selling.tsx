@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useGrowingCount } from "../../lib/use-growing-count";
 import { AppLink } from "../../ui/app-link";
 import { useHotel } from "../hotel/hotel-context";
 import { useSearchState } from "../search/search-state";
@@ -12,6 +13,9 @@ import "./portal.css";
  * Cross-selling (SPEC §1): the other properties of the group with availability for the same search, with their
  * lowest price and a way into their rooms, the search kept. Nothing shows when there are none.
  */
+/** Cards rendered per step (useGrowingCount): each step's commit and layout stays a short task. */
+const STEP = 8;
+
 export default function CrossSelling() {
   const { t } = useTranslation("portal");
   const { ids, hotel } = useHotel();
@@ -25,13 +29,15 @@ export default function CrossSelling() {
     new Set(free.map((h) => h.currency)).size <= 1
       ? [...free].sort((a, b) => (a.minTotal ?? 0) - (b.minTotal ?? 0))
       : free;
+  // A hundred cards in one commit and one layout was a long task of its own: they come a few at a time (ADR 0054).
+  const shown = useGrowingCount(data, others.length, STEP);
   if (others.length === 0) return null;
   return (
     <section className="cross-selling" aria-labelledby="cross-selling-title">
       <h2 id="cross-selling-title">{t("crossSelling.title")}</h2>
       <p className="muted">{t("crossSelling.intro")}</p>
       <ul className="cross-selling__list">
-        {others.map((h) => (
+        {others.slice(0, shown).map((h) => (
           <li key={h.id} className="card cross-selling__item">
             <h3 className="cross-selling__name">{h.name}</h3>
             <p className="muted">{h.city}</p>

@@ -39,6 +39,10 @@ describe("GuestsManager", () => {
     await renderWithHotel(<Harness initial={[{ adults: 2, ages: [] }]} />);
     const toggle = await screen.findByRole("button", { name: "Guests and rooms 2 adults · 1 room" });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // Closed, the manager is its summary: the panel's controls are rendered when it opens (ADR 0054).
+    const panel = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+    expect(panel?.hidden).toBe(true);
+    expect(panel?.children).toHaveLength(0);
     await user.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));

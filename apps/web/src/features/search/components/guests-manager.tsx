@@ -210,149 +210,155 @@ export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsMa
           }
         }}
       >
-        {value.map((room, r) => {
-          const n = r + 1;
-          const maxAdults = maxAdultsIn(room, limits);
-          const maxChildren = maxChildrenIn(room, limits);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their position is their name
-            <fieldset className="guests-room" key={r}>
-              <legend className="guests-room__title">{t("guests.room", { n })}</legend>
-              <Stepper
-                label={t("guests.adults")}
-                groupLabel={t("guests.adultsIn", { n })}
-                addLabel={t("guests.addAdult", { n })}
-                removeLabel={t("guests.removeAdult", { n })}
-                value={room.adults}
-                min={MIN_ADULTS}
-                max={maxAdults}
-                onAdd={() => change(addAdult(value, r, limits))}
-                onRemove={() => change(removeAdult(value, r))}
-                limit={
-                  maxAdults === MAX_ADULTS || maxAdults === limits.maxAdults
-                    ? t("guests.maxAdults", { count: maxAdults })
-                    : t("guests.maxGuests", { count: limits.maxGuests })
-                }
-              />
-              <Stepper
-                label={t("guests.children")}
-                groupLabel={t("guests.childrenIn", { n })}
-                addLabel={t("guests.addChild", { n })}
-                removeLabel={t("guests.removeChild", { n })}
-                value={room.ages.length}
-                min={0}
-                max={maxChildren}
-                onAdd={() => change(addChild(value, r, null, limits))}
-                onRemove={() => change(removeChild(value, r, room.ages.length - 1))}
-                describedBy={`${id}-bands`}
-                limit={
-                  maxChildren === MAX_CHILDREN
-                    ? t("guests.maxChildren", { count: MAX_CHILDREN })
-                    : t("guests.maxGuests", { count: limits.maxGuests })
-                }
-              />
-              {room.ages.length ? (
-                <div className="guests-room__ages">
-                  {room.ages.map((age, c) => {
-                    const selectId = `${id}-r${r}-c${c}`;
-                    const invalid = age === null && missingAgeTries > 0;
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: children are known by their position only
-                      <div className="field guests-room__age" key={c}>
-                        <label htmlFor={selectId}>{t("guests.childAge", { n: c + 1 })}</label>
-                        <select
-                          id={selectId}
-                          required
-                          value={age ?? ""}
-                          aria-invalid={invalid || undefined}
-                          aria-describedby={invalid ? `${selectId}-error` : undefined}
-                          onChange={(event) => {
-                            if (event.target.value !== "")
-                              change(setChildAge(value, r, c, Number(event.target.value)));
-                          }}
-                        >
-                          <option value="" disabled>
-                            {t("guests.agePlaceholder")}
-                          </option>
-                          {AGES.map((a) => (
-                            <option key={a} value={a}>
-                              {t("guests.age", { count: a })}
-                            </option>
-                          ))}
-                        </select>
-                        {invalid ? (
-                          <p className="field__error" id={`${selectId}-error`}>
-                            {t("guests.ageRequired")}
-                          </p>
-                        ) : null}
-                      </div>
-                    );
-                  })}
-                </div>
-              ) : null}
-              {value.length > MIN_ROOMS ? (
+        {/* The panel's controls are rendered only while it is open: the closed manager (the search page's first
+            render, ADR 0054) is the summary button alone. */}
+        {open ? (
+          <>
+            {value.map((room, r) => {
+              const n = r + 1;
+              const maxAdults = maxAdultsIn(room, limits);
+              const maxChildren = maxChildrenIn(room, limits);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their position is their name
+                <fieldset className="guests-room" key={r}>
+                  <legend className="guests-room__title">{t("guests.room", { n })}</legend>
+                  <Stepper
+                    label={t("guests.adults")}
+                    groupLabel={t("guests.adultsIn", { n })}
+                    addLabel={t("guests.addAdult", { n })}
+                    removeLabel={t("guests.removeAdult", { n })}
+                    value={room.adults}
+                    min={MIN_ADULTS}
+                    max={maxAdults}
+                    onAdd={() => change(addAdult(value, r, limits))}
+                    onRemove={() => change(removeAdult(value, r))}
+                    limit={
+                      maxAdults === MAX_ADULTS || maxAdults === limits.maxAdults
+                        ? t("guests.maxAdults", { count: maxAdults })
+                        : t("guests.maxGuests", { count: limits.maxGuests })
+                    }
+                  />
+                  <Stepper
+                    label={t("guests.children")}
+                    groupLabel={t("guests.childrenIn", { n })}
+                    addLabel={t("guests.addChild", { n })}
+                    removeLabel={t("guests.removeChild", { n })}
+                    value={room.ages.length}
+                    min={0}
+                    max={maxChildren}
+                    onAdd={() => change(addChild(value, r, null, limits))}
+                    onRemove={() => change(removeChild(value, r, room.ages.length - 1))}
+                    describedBy={`${id}-bands`}
+                    limit={
+                      maxChildren === MAX_CHILDREN
+                        ? t("guests.maxChildren", { count: MAX_CHILDREN })
+                        : t("guests.maxGuests", { count: limits.maxGuests })
+                    }
+                  />
+                  {room.ages.length ? (
+                    <div className="guests-room__ages">
+                      {room.ages.map((age, c) => {
+                        const selectId = `${id}-r${r}-c${c}`;
+                        const invalid = age === null && missingAgeTries > 0;
+                        return (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: children are known by their position only
+                          <div className="field guests-room__age" key={c}>
+                            <label htmlFor={selectId}>{t("guests.childAge", { n: c + 1 })}</label>
+                            <select
+                              id={selectId}
+                              required
+                              value={age ?? ""}
+                              aria-invalid={invalid || undefined}
+                              aria-describedby={invalid ? `${selectId}-error` : undefined}
+                              onChange={(event) => {
+                                if (event.target.value !== "")
+                                  change(setChildAge(value, r, c, Number(event.target.value)));
+                              }}
+                            >
+                              <option value="" disabled>
+                                {t("guests.agePlaceholder")}
+                              </option>
+                              {AGES.map((a) => (
+                                <option key={a} value={a}>
+                                  {t("guests.age", { count: a })}
+                                </option>
+                              ))}
+                            </select>
+                            {invalid ? (
+                              <p className="field__error" id={`${selectId}-error`}>
+                                {t("guests.ageRequired")}
+                              </p>
+                            ) : null}
+                          </div>
+                        );
+                      })}
+                    </div>
+                  ) : null}
+                  {value.length > MIN_ROOMS ? (
+                    <button
+                      type="button"
+                      className="search-link-button"
+                      onClick={() => {
+                        change(removeRoom(value, r));
+                        addRoomButton.current?.focus();
+                      }}
+                    >
+                      {t("guests.removeRoom", { n })}
+                    </button>
+                  ) : null}
+                </fieldset>
+              );
+            })}
+            <div className="guests-panel__actions">
+              <button
+                ref={addRoomButton}
+                type="button"
+                className="button button--secondary"
+                aria-disabled={value.length >= MAX_ROOMS || undefined}
+                onClick={() => {
+                  if (value.length < MAX_ROOMS) change(addRoom(value));
+                }}
+              >
+                {t("guests.addRoom")}
+              </button>
+              {value.length > 1 ? (
                 <button
                   type="button"
-                  className="search-link-button"
+                  className="button button--secondary"
+                  aria-describedby={`${id}-merge`}
                   onClick={() => {
-                    change(removeRoom(value, r));
+                    change(mergeRooms(value));
+                    setStatus(t("guests.merged"));
                     addRoomButton.current?.focus();
                   }}
                 >
-                  {t("guests.removeRoom", { n })}
+                  {t("guests.merge")}
                 </button>
               ) : null}
-            </fieldset>
-          );
-        })}
-        <div className="guests-panel__actions">
-          <button
-            ref={addRoomButton}
-            type="button"
-            className="button button--secondary"
-            aria-disabled={value.length >= MAX_ROOMS || undefined}
-            onClick={() => {
-              if (value.length < MAX_ROOMS) change(addRoom(value));
-            }}
-          >
-            {t("guests.addRoom")}
-          </button>
-          {value.length > 1 ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-describedby={`${id}-merge`}
-              onClick={() => {
-                change(mergeRooms(value));
-                setStatus(t("guests.merged"));
-                addRoomButton.current?.focus();
-              }}
-            >
-              {t("guests.merge")}
+            </div>
+            {value.length > 1 ? (
+              <p className="guests-panel__hint" id={`${id}-merge`}>
+                {t("guests.mergeHint")}
+              </p>
+            ) : null}
+            <div className="guests-bands" id={`${id}-bands`}>
+              <p className="guests-bands__title">{t("guests.bands.title")}</p>
+              <ul className="guests-bands__list">
+                {bands.map((band) => (
+                  <li key={band.key}>
+                    <strong>{band.name}</strong> {band.range}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <p className="visually-hidden" role="status">
+              {status}
+            </p>
+            <button type="button" className="button guests-panel__done" onClick={close}>
+              {t("guests.done")}
             </button>
-          ) : null}
-        </div>
-        {value.length > 1 ? (
-          <p className="guests-panel__hint" id={`${id}-merge`}>
-            {t("guests.mergeHint")}
-          </p>
+          </>
         ) : null}
-        <div className="guests-bands" id={`${id}-bands`}>
-          <p className="guests-bands__title">{t("guests.bands.title")}</p>
-          <ul className="guests-bands__list">
-            {bands.map((band) => (
-              <li key={band.key}>
-                <strong>{band.name}</strong> {band.range}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="visually-hidden" role="status">
-          {status}
-        </p>
-        <button type="button" className="button guests-panel__done" onClick={close}>
-          {t("guests.done")}
-        </button>
       </div>
     </div>
   );
