@@ -577,26 +577,40 @@ async function webFigures(): Promise<Figure[]> {
   return figures;
 }
 
+/** Lighthouse runs per bench: one run's score moves by 10 points on a shared machine; the median run is quoted. */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
 async function lighthouseFigures(url: string, today: string): Promise<Figure[]> {
-  log("Lighthouse (mobile) on the search page…");
-  let scores: LighthouseScores;
-  try {
-    scores = await runLighthouse(url + searchPagePath(today));
-  } catch (err) {
+  log(`Lighthouse (mobile) on the search page, ${LIGHTHOUSE_RUNS} runs…`);
+  const runs: LighthouseScores[] = [];
+  let failure = "";
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    try {
+      runs.push(await runLighthouse(url + searchPagePath(today)));
+    } catch (err) {
+      failure = (err as Error).message;
+    }
+  }
+  if (runs.length === 0)
     return [
-      notMeasured(
-        "Lighthouse mobile performance (search page)",
-        "",
-        "≥ 95",
-        `failed: ${(err as Error).message}`,
-      ),
+      notMeasured("Lighthouse mobile performance (search page)", "", "≥ 95", `failed: ${failure}`),
       notMeasured("Lighthouse mobile accessibility (search page)", "", "≥ 100", "failed"),
     ];
-  }
+  // The median run by performance score (the lower middle of an even count), and its metrics.
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseScores;
+  const scores = runs.map((r) => r.performance).join(", ");
+  const note = `median of ${runs.length} run(s): ${scores}${runs.length < LIGHTHOUSE_RUNS ? `; ${LIGHTHOUSE_RUNS - runs.length} failed` : ""}`;
   return [
-    atLeast("Lighthouse mobile performance (search page)", scores.performance, "", 95),
-    atLeast("Lighthouse mobile accessibility (search page)", scores.accessibility, "", 100),
-    ...lighthouseMetricFigures(scores),
+    atLeast("Lighthouse mobile performance (search page)", median.performance, "", 95, note),
+    atLeast(
+      "Lighthouse mobile accessibility (search page)",
+      Math.min(...runs.map((r) => r.accessibility)),
+      "",
+      100,
+      "the lowest of the runs",
+    ),
+    ...lighthouseMetricFigures(median),
   ];
 }
 
