@@ -173,17 +173,13 @@ function guardScript(channel: Channel, manager: boolean, nonce: string): string 
  * one in the page's locale while the stylesheet downloads (the main thread waits for it anyway). The first formatter
  * with a time zone loads the runtime's zone data (~25 ms on a fast machine, ×4 on a phone), which the app would
  * otherwise pay in the middle of its first render (the walk-in prompt reads the hotel's time); later ones are cheap.
- * It also lays out the (still empty) document (ADR 0054): nothing of the page is laid out yet, so that costs nothing,
- * and it marks the task as part of the first paint, which it is (a parser-blocking script in the head runs before
- * anything is painted). Lighthouse's simulation counts a head script's task before the first paint only when it lays
- * out or is a script file; without that it moved this ~100 ms task (×4) after the first paint, into the blocking time.
  */
 export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce: string): string {
   const hotel = input.list.hotels.find((h) => h.id === input.ids.hotel);
   if (!hotel) return "";
   const zone = JSON.stringify(hotel.timeZone).replace(/</g, "\\u003c");
   const locale = JSON.stringify(findLanguage(input.ids.language).locale);
-  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);document.documentElement.getBoundingClientRect();}catch(e){}</script>`;
+  return `<script nonce="${nonce}">try{new Intl.DateTimeFormat("en-US",{timeZone:${zone},hour:"numeric"}).format(0);new Intl.DateTimeFormat(${locale},{timeZone:"UTC",dateStyle:"medium"}).format(0);}catch(e){}</script>`;
 }
 
 /**
