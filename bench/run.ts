@@ -223,7 +223,8 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
       `portal search over ${hotels} hotels p99`,
       fixed.p99,
       "ms",
-      250,
+      // Issue 16's goals: 250 ms on PostgreSQL, 600 ms on PGlite (one WebAssembly database in the server's process).
+      ctx.kind === "postgres" ? 250 : 600,
       `open loop at ${Math.round(fixed.rate)}/s = 70% of peak; ${fixed.failed} failed; the generator sent its latest request ${Math.round(fixed.maxSendLagMs)} ms late`,
     ),
     info(`portal search over ${hotels} hotels p50`, fixed.p50, "ms"),
@@ -468,13 +469,21 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
       `${kind}: bookings ${Math.round(uncontended.rps)}/s codes ${JSON.stringify(uncontended.statusCodes)}; contended p99 ${contendedRun.p99} ms codes ${JSON.stringify(contendedRun.statusCodes)}`,
     );
     figures.push(
-      atLeast(
-        "uncontended bookings",
-        uncontended.rps,
-        "/s",
-        300,
-        `closed loop, ${CONNECTIONS} connections, each stay at another hotel or night; ${uncontended.non2xx} non-2xx`,
-      ),
+      // Issue 16 sets this goal for PostgreSQL; PGlite's figure is shown as info.
+      kind === "postgres"
+        ? atLeast(
+            "uncontended bookings",
+            uncontended.rps,
+            "/s",
+            300,
+            `closed loop, ${CONNECTIONS} connections, each stay at another hotel or night; ${uncontended.non2xx} non-2xx`,
+          )
+        : info(
+            "uncontended bookings",
+            uncontended.rps,
+            "/s",
+            `the goal (≥ 300/s) is PostgreSQL's; closed loop, ${CONNECTIONS} connections; ${uncontended.non2xx} non-2xx`,
+          ),
       atMost(
         "booking p99 under contention",
         contendedRun.p99,
