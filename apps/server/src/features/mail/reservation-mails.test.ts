@@ -96,17 +96,24 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A reservation of the file's hotel, room, rate and boat service (the mails show the service). */
+function reserveWithBoat(extra: Partial<Parameters<typeof insertTestReservation>[1]>) {
+  return insertTestReservation(database, {
+    hotelId,
+    roomTypeId: room.id,
+    ratePlanId: rate.id,
+    serviceId: boat.id,
+    ...extra,
+  });
+}
+
 describe("enqueueReservationMails", () => {
   let guestMail: ReceivedMail;
   let hotelMail: ReceivedMail;
   let code: string;
 
   beforeAll(async () => {
-    const r = await insertTestReservation(database, {
-      hotelId,
-      roomTypeId: room.id,
-      ratePlanId: rate.id,
-      serviceId: boat.id,
+    const r = await reserveWithBoat({
       email: "Ada+Lake@Example.test",
       note: "Late arrival, quiet room please",
     });
@@ -230,13 +237,7 @@ describe("enqueueReservationMails", () => {
   });
 
   it("attaches the voucher PDF in the guest's language, kept in the outbox as base64", async () => {
-    const r = await insertTestReservation(database, {
-      hotelId,
-      roomTypeId: room.id,
-      ratePlanId: rate.id,
-      serviceId: boat.id,
-      languageId: 9,
-    });
+    const r = await reserveWithBoat({ languageId: 9 });
     const { guestMailId } = await enqueueReservationMails(database.db, r.id, {
       baseUrl: BASE_URL,
       now: clock.now(),
@@ -276,13 +277,7 @@ describe("renderReservationMail", () => {
   let data: ReservationMailData;
 
   beforeAll(async () => {
-    const r = await insertTestReservation(database, {
-      hotelId,
-      roomTypeId: room.id,
-      ratePlanId: rate.id,
-      serviceId: boat.id,
-      languageId: 2,
-    });
+    const r = await reserveWithBoat({ languageId: 2 });
     data = await loadData(r.id);
   });
 
@@ -509,13 +504,7 @@ describe("the voucher PDF on the mail job's thread (ADR 0055)", () => {
   let doc: VoucherDocument;
 
   beforeAll(async () => {
-    const r = await insertTestReservation(database, {
-      hotelId,
-      roomTypeId: room.id,
-      ratePlanId: rate.id,
-      serviceId: boat.id,
-      email: "thread@example.test",
-    });
+    const r = await reserveWithBoat({ email: "thread@example.test" });
     reservationId = r.id;
     doc = buildVoucherDocument(await loadData(r.id), 1, clock.now());
   });
