@@ -61,6 +61,8 @@ type Agent = {
   child: ChildProcess;
   ready: AgentReady;
   call: <T>(request: AgentCommand) => Promise<T>;
+  /** Resolves when the server has answered every request it was given (`Target.settle`). */
+  settle: () => Promise<unknown>;
 };
 
 /** The agent bundle (agent-build.ts), built once per invocation. */
@@ -96,17 +98,14 @@ async function startAgent(env: Record<string, string>, logFile: string): Promise
       for (const p of pending.values()) p.reject(err);
     });
   });
-  return {
-    child,
-    ready: await ready,
-    call: <T>(request: AgentCommand) =>
-      new Promise<T>((resolveCall, rejectCall) => {
-        if (!child.connected) return rejectCall(new Error(`the server process is gone; see ${logFile}`));
-        const id = nextId++;
-        pending.set(id, { resolve: resolveCall as (v: unknown) => void, reject: rejectCall });
-        child.send({ ...request, id });
-      }),
-  };
+  const call = <T>(request: AgentCommand) =>
+    new Promise<T>((resolveCall, rejectCall) => {
+      if (!child.connected) return rejectCall(new Error(`the server process is gone; see ${logFile}`));
+      const id = nextId++;
+      pending.set(id, { resolve: resolveCall as (v: unknown) => void, reject: rejectCall });
+      child.send({ ...request, id });
+    });
+  return { child, ready: await ready, call, settle: () => call({ cmd: "settle" }) };
 }
 
 async function stopAgent(agent: Agent): Promise<void> {
@@ -197,8 +196,7 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   const hotels = (JSON.parse(text) as { hotels: unknown[] }).hotels.length;
   log(`${ctx.kind}: portal search over ${hotels} hotels…`);
   const next = cycle(ctx.cases.map((c) => `/api/availChannelCheck.do?${portalQuery(c)}`));
-  const settle = () => agent.call({ cmd: "settle" });
-  const target: Target = { url, next: () => ({ path: next() }), settle };
+  const target: Target = { url, next: () => ({ path: next() }), settle: agent.settle };
   const peak = await profiled(ctx, "portal", () => closedLoop(target, CONNECTIONS, S(3)));
   const fixed = await openLoop(target, Math.max(1, peak.rps * FIXED_SHARE), S(4));
   // Statements of single requests (median of 5): over a run of a few requests a tick of the server's timed
@@ -291,7 +289,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
   const ctx: SuiteContext = { kind, agent, prepared, cases };
   const statements = () => agent.call<number>({ cmd: "statements" });
   try {
-    const settle = () => agent.call({ cmd: "settle" });
+    const settle = agent.settle;
     const b3 = searchTarget(agent.ready.url, "/api/avail.do", cases, settle);
     const b2 = searchTarget(agent.ready.baselineUrl, "/b2", cases, settle);
 

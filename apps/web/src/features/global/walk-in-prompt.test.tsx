@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+import { WALK_IN_SEEN_KEY } from "@alloggio/domain/stay-dates/walk-in-night";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInHotel } from "./render-in-hotel";
-import { WALK_IN_SEEN_KEY, WalkInPrompt } from "./walk-in-prompt";
+import { WalkInPrompt } from "./walk-in-prompt";
 
 function Page() {
   return (

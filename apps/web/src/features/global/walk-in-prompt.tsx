@@ -8,8 +8,6 @@ import { useHotel } from "../hotel/hotel-context";
 import { useSearchState } from "../search/search-state";
 import "./global-elements.css";
 
-export { WALK_IN_SEEN_KEY };
-
 function readSeen(): boolean {
   try {
     return window.sessionStorage.getItem(WALK_IN_SEEN_KEY) === "true";
