@@ -1501,4 +1501,10 @@ export const searchVersion = pgTable("search_version", {
     .primaryKey()
     .references(() => hotel.id, { onDelete: "cascade" }),
   version: bigint("version", { mode: "number" }).notNull().default(1),
+  /**
+   * The version the hotel's catalogue (the hotel, its channels and destinations, currency, age groups, rooms, rates,
+   * services, promo codes) last changed at: bumped with `version` by a change to those, not by a price, inventory or
+   * restriction row, so a booking or a price update leaves a kept catalogue current (ADR 0057). 0: never changed.
+   */
+  catalogueVersion: bigint("catalogue_version", { mode: "number" }).notNull().default(0),
 });

@@ -21,9 +21,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
+import type { SearchCache } from "../search/answer-cache";
 import { commissionOf, evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
-import { loadSearchContext, type SearchContext } from "../search/repository";
+import { loadSearchContextKept, type SearchContext } from "../search/repository";
 import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
 
 export type PricedRoom = {
@@ -204,11 +205,13 @@ export type PricingOptions = {
 export async function priceBooking(
   database: Database,
   req: GuestDataRequest,
-  deps: { now: () => Date; overrideSecret: string },
+  deps: { now: () => Date; overrideSecret: string; searchCache?: SearchCache | null | undefined },
   options: PricingOptions = {},
 ): Promise<PricedBooking> {
   const priced = req.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
-  const ctx = await loadSearchContext(database, {
+  // The hotel's catalogue as the searches keep it (ADR 0057): a booking after a search, or after another booking
+  // of the hotel, reads only the nights' rows.
+  const ctx = await loadSearchContextKept(database, deps.searchCache, {
     hotelId: req.hotel,
     channelId: req.channel,
     promoCode: req.promoCode,

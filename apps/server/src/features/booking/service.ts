@@ -12,6 +12,7 @@ import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails, reservationMailRecipes } from "../mail/reservation-mails";
 import { reopenOfferForPayment } from "../offers/reopen";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
+import type { SearchCache } from "../search/answer-cache";
 import { optionExpiry } from "./options";
 import {
   type HotelFacts,
@@ -34,6 +35,8 @@ export type BookingDeps = {
   now: () => Date;
   overrideSecret: string;
   gateway: PaymentGateway;
+  /** Where the searches keep hotels' catalogues, which pricing shares (ADR 0057); none when absent. */
+  searchCache?: SearchCache | null;
 };
 
 const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);

@@ -11,12 +11,14 @@ export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "l
   trade_enabled: boolean;
   /** The hotel's search version these rows were read at (ADR 0045), as text. */
   version: string;
+  /** The hotel's catalogue version at the same time (ADR 0057), as text: what its catalogue is kept under. */
+  catalogue_version: string;
 };
 
 /**
  * What a hotel's line reads that the stay does not change: the hotel, its currency, age groups, room types, rate
- * plans sold on the channel and services. Every row of it bumps the hotel's search version when it changes
- * (migration 0020), so it is kept between lists under that version and the channel (ADR 0053).
+ * plans sold on the channel and services. Every row of it bumps the hotel's catalogue version when it changes
+ * (migrations 0020, 0026), so it is kept between lists under that version and the channel (ADR 0053, 0057).
  */
 export type PortalCatalogue = Pick<
   PortalHotelContext,
@@ -43,7 +45,7 @@ export type PortalLoad = {
   /** Every child's age, over all rooms: child prices are loaded only for the age groups these fall in. */
   ages: number[];
   /**
-   * Hotels whose catalogue the search has, with the search version it was read at: a hotel's catalogue is left out
+   * Hotels whose catalogue the search has, with the catalogue version it was read at: a hotel's catalogue is left out
    * when the statement finds the hotel still at that version (same snapshot as its other rows).
    */
   known: { id: number; version: number }[];
@@ -70,9 +72,11 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
         array(select id from room_type where hotel_id = h.id) as rt_ids,
         array(select r.id from rate_plan r where r.hotel_id = h.id and exists (select 1 from rate_plan_channel c
           where c.rate_plan_id = r.id and c.channel_id = ${q.channelId})) as rp_ids,
-        coalesce((select version from search_version where hotel_id = h.id), 0) as version,
+        coalesce(v.version, 0) as version,
+        coalesce(v.catalogue_version, 0) as catalogue_version,
         k.version as known_version
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
+        left join search_version v on v.hotel_id = h.id
         left join unnest(${`{${q.known.map((k) => k.id).join(",")}}`}::int[],
           ${`{${q.known.map((k) => k.version).join(",")}}`}::bigint[]) as k(id, version) on k.id = h.id
       where (${ids}::int[] is null or h.id = any(${ids}::int[]))
@@ -89,7 +93,8 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
          'trade_enabled', exists (select 1 from trade_customer_hotel tch where tch.trade_customer_id = ${q.customerId ?? 0}
             and tch.channel_id = ${q.channelId} and tch.hotel_id = hs.id),
          'version', hs.version::text,
-         'catalogue', case when hs.version = hs.known_version then null else json_build_object(
+         'catalogue_version', hs.catalogue_version::text,
+         'catalogue', case when hs.catalogue_version = hs.known_version then null else json_build_object(
          'hotel', json_build_object('id', hs.id, 'name', hs.name, 'city', hs.city, 'country', hs.country,
             'time_zone', hs.time_zone, 'currency_code', hs.currency_code, 'group_id', hs.group_id,
             'settings', hs.settings, 'city_tax_minor', hs.city_tax_minor),

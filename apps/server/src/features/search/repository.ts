@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport, PrepaymentStep } from "../../db/schema";
+import type { SearchCache } from "./answer-cache";
 
 /**
  * Price or child price rows as one flat JSON array of numbers, five a row: room type, rate, night offset from
@@ -131,12 +132,14 @@ export type SearchContext = {
   restrictions: [number, number, boolean, boolean, number | null, number | null][];
   /** The hotel's search version these rows were read at (ADR 0045), as text; "0" before its first change. */
   version?: string;
+  /** The hotel's catalogue version at the same time (ADR 0057): what the catalogue is kept under. */
+  catalogue_version?: string;
 };
 
 /**
  * What a hotel search reads that the stay does not change: the hotel, its currency, age groups, room types, the
- * rate plans sold on the channel and services. Every row of it bumps the hotel's search version when it changes
- * (migration 0020), so a search may keep it under that version and the channel (ADR 0053).
+ * rate plans sold on the channel and services. Every row of it bumps the hotel's catalogue version when it changes
+ * (migrations 0020, 0026), so a search may keep it under that version and the channel (ADR 0053, 0057).
  */
 export type SearchCatalogue = Pick<
   SearchContext,
@@ -145,7 +148,7 @@ export type SearchCatalogue = Pick<
 
 export type SearchLoad = {
   /**
-   * A catalogue the search has, with the search version it was read at: the statement leaves the catalogue out
+   * A catalogue the search has, with the catalogue version it was read at: the statement leaves the catalogue out
    * when it finds the hotel still at that version (in the snapshot of its other rows) and this one is used.
    */
   known?: { version: number; catalogue: SearchCatalogue } | undefined;
@@ -176,8 +179,11 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
       where h.id = ${q.hotelId}
     ),
-    v as (select coalesce((select version from search_version where hotel_id = (select id from h)), 0) as version),
-    k as (select exists (select 1 from h) and (select version from v) = ${q.known?.version ?? -1}::bigint as kept),
+    sv as (select version, catalogue_version from search_version where hotel_id = (select id from h)),
+    v as (select coalesce((select version from sv), 0) as version,
+      coalesce((select catalogue_version from sv), 0) as catalogue_version),
+    k as (select exists (select 1 from h) and (select catalogue_version from v) = ${q.known?.version ?? -1}::bigint
+      as kept),
     rt as (select id from room_type where hotel_id = (select id from h)),
     lk as (
       select * from reservation_link
@@ -196,6 +202,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
       (select json_build_object('code', c.code, 'decimal_digits', c.decimal_digits, 'rounding', c.rounding)
          from currency c join h on c.code = h.currency_code) end as currency,
       (select version from v)::text as version,
+      (select catalogue_version from v)::text as catalogue_version,
       case when (select kept from k) then null else
       (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
          order by max_age, min_age, id), '[]') from age_group where hotel_id = (select id from h)) end as age_groups,
@@ -256,6 +263,29 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
   if (!row) throw new Error("search context query returned no row");
   const { kept, ...ctx } = row;
   return kept && q.known ? { ...ctx, ...q.known.catalogue } : ctx;
+}
+
+/**
+ * `loadSearchContext` with the hotel's catalogue as last read on this channel, kept in `cache` (ADR 0053): the
+ * statement leaves it out while the hotel's catalogue version is the one it was read at, which a booking or a
+ * price change does not move (ADR 0057); a catalogue the statement read is kept in its place. The hotel search and
+ * a booking's pricing share it.
+ */
+export async function loadSearchContextKept(
+  database: Database,
+  cache: SearchCache | null | undefined,
+  q: Omit<SearchLoad, "known">,
+): Promise<SearchContext> {
+  const key = `search-catalogue|${q.hotelId}|${q.channelId}`;
+  const kept = cache?.keptRows<SearchCatalogue>(key);
+  const ctx = await loadSearchContext(database, {
+    ...q,
+    known: kept ? { version: kept.version, catalogue: kept.rows } : undefined,
+  });
+  // A catalogue read by this statement (not the kept one, which comes back as it was) is kept in its place.
+  if (cache && ctx.hotel && ctx.catalogue_version !== undefined && ctx.room_types !== kept?.rows.room_types)
+    cache.keepRows(key, q.hotelId, Number(ctx.catalogue_version), catalogueOf(ctx));
+  return ctx;
 }
 
 /** The catalogue part of a loaded search, to keep (ADR 0053). */

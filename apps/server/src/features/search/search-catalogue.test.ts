@@ -1,3 +1,5 @@
+import { GuestDataRequestSchema } from "@alloggio/domain/contract/booking/guestdata";
+import { aBookingRequest } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -12,6 +14,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
+import { priceBooking } from "../booking/pricing";
 import { SearchCache } from "./answer-cache";
 import { aStaySearch, searchAvailability } from "./service";
 
@@ -91,6 +94,37 @@ describe("hotel search catalogue kept between searches", () => {
     expect(after).toEqual(await search("20300113", null));
     await search("20300114");
     expect(sent.at(-1)).toBe(false);
+  });
+
+  it("stays kept through a booking or a price change, whose rows the next search reads (ADR 0057)", async () => {
+    await search("20300115");
+    await database.query(
+      sql`update price set amount_minor = amount_minor + 700 where room_type_id = ${room.id} and day = '2030-01-15'`,
+    );
+    await database.query(
+      sql`update inventory set sold = sold + 1 where room_type_id = ${room.id} and day = '2030-01-15'`,
+    );
+    const after = await search("20300115");
+    expect(sent.at(-1)).toBe(false);
+    expect(after).toEqual(await search("20300115", null));
+  });
+
+  it("is shared by a booking's pricing, which prices as it does without it (ADR 0057)", async () => {
+    await search("20300116");
+    const req = GuestDataRequestSchema.parse(
+      aBookingRequest({
+        hotel: hotel.hotel.id,
+        roomId: room.id,
+        rateId: rate.id,
+        arrival: "20300116",
+        departure: "20300117",
+      }),
+    );
+    const deps = { now: clock.now, overrideSecret: "s".repeat(32) };
+    const priced = await priceBooking(watched(), req, { ...deps, searchCache: cache });
+    expect(sent.at(-1)).toBe(false);
+    expect(priced.totalMinor).toBe((await priceBooking(database, req, deps)).totalMinor);
+    expect(priced.totalMinor).toBeGreaterThan(0);
   });
 
   it("keeps the catalogue frozen: changing it in place fails instead of changing other searches", async () => {

@@ -48,6 +48,41 @@ describe("the search version of a hotel (ADR 0045)", () => {
     }
   });
 
+  it("moves the catalogue version with the catalogue only: prices, inventory and restrictions leave it (ADR 0057)", async () => {
+    const [a, b] = hotels as [number, number];
+    const read = async () => {
+      const rows = await database.query<{ hotel_id: number; version: string; catalogue_version: string }>(
+        sql`select hotel_id, version, catalogue_version from search_version where hotel_id in (${a}, ${b})`,
+      );
+      return new Map(
+        rows.map((r) => [r.hotel_id, [Number(r.version), Number(r.catalogue_version)] as const]),
+      );
+    };
+    const daily = [
+      sql`update price set amount_minor = amount_minor + 1 where room_type_id in (select id from room_type where hotel_id = ${a})`,
+      sql`update inventory set sold = sold + 1 where day = '2030-01-12' and room_type_id in (select id from room_type where hotel_id = ${a})`,
+      sql`update inventory set allotment = allotment + 1 where day = '2030-01-12' and room_type_id in (select id from room_type where hotel_id = ${a})`,
+      sql`insert into restriction (rate_plan_id, day, min_stay) select id, '2030-01-13', 2 from rate_plan where hotel_id = ${a}`,
+      sql`delete from restriction where rate_plan_id in (select id from rate_plan where hotel_id = ${a})`,
+    ];
+    const catalogue = [
+      sql`update room_type set max_children = max_children where hotel_id = ${a}`,
+      sql`update rate_plan set min_stay = 1 where hotel_id = ${a}`,
+      sql`update hotel set city_tax_minor = city_tax_minor + 10 where id = ${a}`,
+      sql`update hotel_channel set hotel_id = hotel_id where hotel_id = ${a}`,
+    ];
+    for (const [n, change] of [...daily, ...catalogue].entries()) {
+      const before = await read();
+      await database.query(change);
+      const after = await read();
+      const [version, catalogueVersion] = after.get(a) ?? [0, 0];
+      expect(version, String(n)).toBeGreaterThan(before.get(a)?.[0] ?? 0);
+      if (n < daily.length) expect(catalogueVersion, String(n)).toBe(before.get(a)?.[1] ?? 0);
+      else expect(catalogueVersion, String(n)).toBe(version);
+      expect(after.get(b)).toEqual(before.get(b));
+    }
+  });
+
   it("bumps without a notice when only rooms sold changed (a booking, ADR 0055); notices any other inventory change", async () => {
     const [a, b] = hotels as [number, number];
     const notices: string[] = [];

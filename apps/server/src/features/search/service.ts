@@ -28,13 +28,7 @@ import {
   SearchIndex,
 } from "./evaluate";
 import { readOverrides } from "./overrides";
-import {
-  catalogueOf,
-  loadSearchContext,
-  type PromoRow,
-  type SearchCatalogue,
-  type SearchContext,
-} from "./repository";
+import { loadSearchContextKept, type PromoRow, type SearchContext } from "./repository";
 
 export type SearchDeps = {
   database: Database;
@@ -96,11 +90,7 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
   if (!departure) departure = addDays(arrival, 1);
   const priced = q.rooms.flatMap((r) => [r.adults, r.adults + r.ages.length]);
   // The hotel's catalogue as last read on this channel (ADR 0053): the statement leaves it out if still current.
-  const cache = deps.searchCache;
-  const catalogueKey = `search-catalogue|${q.hotel}|${q.channel}`;
-  const kept = cache?.keptRows<SearchCatalogue>(catalogueKey);
-  const ctx = await loadSearchContext(deps.database, {
-    known: kept ? { version: kept.version, catalogue: kept.rows } : undefined,
+  const ctx = await loadSearchContextKept(deps.database, deps.searchCache, {
     hotelId: q.hotel,
     channelId: q.channel,
     promoCode: q.promoCode,
@@ -114,9 +104,6 @@ async function loadSearch(deps: SearchDeps, q: AvailQuery, window = 0): Promise<
   });
   if (!ctx.hotel) throw notFound("hotel", "Unknown hotel, or not sold on this channel");
   if (!ctx.channel) throw notFound("channel", "Unknown channel");
-  // A catalogue read by this statement (not the kept one, which comes back as it was) is kept in its place.
-  if (cache && ctx.version !== undefined && ctx.room_types !== kept?.rows.room_types)
-    cache.keepRows(catalogueKey, q.hotel, Number(ctx.version), catalogueOf(ctx));
   const today = todayInZone(deps.now(), zone ?? ctx.hotel.time_zone);
   if (arrival < firstArrivalInZone(deps.now(), zone ?? ctx.hotel.time_zone))
     throw badInput("arrival", "cannot be in the past");
