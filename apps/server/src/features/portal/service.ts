@@ -249,7 +249,8 @@ export async function searchPortal(
       // Left out only when the kept one is of the version these rows were read at.
       const catalogue = read ?? catalogues.get(id)?.rows;
       if (!catalogue) throw new Error(`portal: hotel ${id} came without its catalogue`);
-      if (read && cache) cache.keepRows(catalogueKey(id, q.channel), id, Number(daily.catalogue_version), read);
+      if (read && cache)
+        cache.keepRows(catalogueKey(id, q.channel), id, Number(daily.catalogue_version), read);
       const h: PortalHotelContext = { ...catalogue, ...daily };
       const line = portalHotel(h, ctx, q, stay, now, tradeChannel);
       lines.set(h.hotel.id, line);
