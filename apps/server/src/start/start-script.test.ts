@@ -1,6 +1,15 @@
 // scripts/start.mjs (`npm start`) builds the server bundle only when a source is newer than it (ADR 0049): a restart
 // skips the build, an edit to the server or the domain package does not run stale code.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -48,4 +57,26 @@ describe("start-up freshness (scripts/build-server.mjs)", () => {
     );
     expect(serverBundle).toBe(join(root, "apps/server/dist/server.js"));
   });
+});
+
+describe("the web app's build", () => {
+  // `npm start` builds the web app when it is stale, in whatever environment it was started from. A test runner's
+  // NODE_ENV=test made Vite build React's development bundle (60 KB more gzip, dev-only checks), which `npm start`
+  // then served until the sources changed.
+  it("is React's production build whatever NODE_ENV the caller has", () => {
+    const out = join(dir, "web");
+    const root = resolve(serverBundle, "../../../..");
+    execFileSync("npm", ["run", "build", "-w", "@alloggio/web", "--", "--outDir", out, "--emptyOutDir"], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "test" },
+      stdio: "ignore",
+    });
+    const code = readdirSync(join(out, "assets"))
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(out, "assets", f), "utf8"))
+      .join("\n");
+    expect(code.includes("react.element")).toBe(true);
+    // A warning only React's development build has.
+    expect(code.includes("Each child in a list should have a unique")).toBe(false);
+  }, 120_000);
 });
