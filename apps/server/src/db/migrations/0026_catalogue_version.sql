@@ -32,11 +32,12 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
--- The older forms, kept for callers outside the triggers (the bench's data set): a change of anything.
-CREATE OR REPLACE FUNCTION alloggio_bump_search_version(ids integer[], notify boolean) RETURNS void
+-- The one-argument form stays for callers outside the triggers (the bench's data set): a change of anything,
+-- noticed. Migration 0024's two-argument form has no caller left once the triggers below call this one.
+CREATE OR REPLACE FUNCTION alloggio_bump_search_version(ids integer[]) RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN
-  PERFORM alloggio_bump_search_version(ids, notify, true);
+  PERFORM alloggio_bump_search_version(ids, true, true);
 END
 $fn$;
 --> statement-breakpoint
@@ -89,3 +90,5 @@ BEGIN
   RETURN NULL;
 END
 $fn$;
+--> statement-breakpoint
+DROP FUNCTION alloggio_bump_search_version(integer[], boolean);
