@@ -1,8 +1,16 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
-/** The origin links in mails and PDFs start with, for one request. */
-export type LinkBase = (request: { host: string; hostname: string }) => Promise<string>;
+type LinkRequest = { host: string; hostname: string };
+
+/**
+ * The origin links in mails and PDFs start with, for one request. `plan` is for a caller that reads other things
+ * in the same statement: the base itself when no lookup is needed, or the scalar subquery naming the configured
+ * host the request came to and how the base follows from its answer.
+ */
+export type LinkBase = ((request: LinkRequest) => Promise<string>) & {
+  plan(request: LinkRequest): { base: string } | { host: SQL; from: (known: string | null) => string };
+};
 
 /**
  * Links in mails and PDFs never take the Host header as it comes (anyone can send `Host: evil.example` and get a
@@ -14,15 +22,25 @@ export function createLinkBase(database: Database, publicUrl: string): LinkBase 
   const base = new URL(publicUrl);
   const path = base.pathname.replace(/\/+$/, "");
   const fallback = `${base.origin}${path}`;
-  return async (request) => {
+  const fromKnown = (known: string | null) => {
+    if (!known) return fallback;
+    const port = known.includes(":") || !base.port ? "" : `:${base.port}`;
+    return `${base.protocol}//${known}${port}${path}`;
+  };
+  const plan: LinkBase["plan"] = (request) => {
     const hostname = request.hostname.toLowerCase();
     const host = request.host.toLowerCase();
-    if (!hostname || host === base.host) return fallback;
-    const [known] = await database.queryPrepared<{ host: string }>(
-      sql`select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1`,
-    );
-    if (!known) return fallback;
-    const port = known.host.includes(":") || !base.port ? "" : `:${base.port}`;
-    return `${base.protocol}//${known.host}${port}${path}`;
+    if (!hostname || host === base.host) return { base: fallback };
+    return {
+      host: sql`(select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1)`,
+      from: fromKnown,
+    };
   };
+  const linkBase = async (request: LinkRequest) => {
+    const planned = plan(request);
+    if ("base" in planned) return planned.base;
+    const [row] = await database.queryPrepared<{ host: string | null }>(sql`select ${planned.host} as host`);
+    return planned.from(row?.host ?? null);
+  };
+  return Object.assign(linkBase, { plan });
 }

@@ -269,8 +269,9 @@ describe("guestdata.do confirm", () => {
     // render inside it; 12 with the reservation, its key and its history in one statement and the hotel's facts in
     // one (ADR 0047); 7 with the rooms, the mails, the inventory update and the request's answer in that
     // statement, which is the whole transaction (no BEGIN, no COMMIT), and the hotel's rules read with its facts
-    // (ADR 0052). A statement added to the booking fails this.
-    expect(statements).toBeLessThanOrEqual(7);
+    // (ADR 0052); 5 with the channel read with the host its links start with, and the request's earlier booking
+    // read with the hotel's facts (ADR 0058). A statement added to the booking fails this.
+    expect(statements).toBeLessThanOrEqual(5);
     // The answer committed with the booking, on the request's Idempotency-Key: a retry gets it as it was.
     const [stored] = await database.query<{ state: string; status: number; body: unknown }>(sql`
       select state, response_status as status, response_body as body from idempotency_key

@@ -160,13 +160,8 @@ export type HotelFacts = {
   option_hours: Record<string, number> | null;
 };
 
-export async function loadHotelFacts(
-  database: Database,
-  hotelId: number,
-  channelId: number,
-): Promise<HotelFacts | undefined> {
-  const [row] = await database.queryPrepared<HotelFacts>(sql`
-    select h.guests_mandatory as guests,
+/** The columns of `HotelFacts`, from `hotel h`: one place for both statements that read them. */
+const hotelFactsColumns = (channelId: number) => sql`h.guests_mandatory as guests,
       coalesce((h.settings->>'addressMandatory')::boolean, false) as address,
       coalesce((h.settings->>'cityMandatory')::boolean, false) as city,
       (select coalesce(array_agg(id), '{}') from custom_privacy
@@ -176,9 +171,54 @@ export async function loadHotelFacts(
           'time_slots', s.time_slots, 'is_transfer', s.is_transfer, 'max_quantity', s.max_quantity))
         from service s where s.hotel_id = h.id), '[]'::json) as services,
       (select json_object_agg(rp.id, rp.option_hours) from rate_plan rp
-        where rp.hotel_id = h.id and rp.option_hours is not null) as option_hours
-    from hotel h where h.id = ${hotelId}`);
+        where rp.hotel_id = h.id and rp.option_hours is not null) as option_hours`;
+
+export async function loadHotelFacts(
+  database: Database,
+  hotelId: number,
+  channelId: number,
+): Promise<HotelFacts | undefined> {
+  const [row] = await database.queryPrepared<HotelFacts>(
+    sql`select ${hotelFactsColumns(channelId)} from hotel h where h.id = ${hotelId}`,
+  );
   return row;
+}
+
+/** A reservation an Idempotency-Key already made: what its answer repeats. */
+export type EarlierReservation = {
+  id: number;
+  code: string;
+  status: string;
+  total: number;
+  currency: string;
+  email: string;
+};
+
+/**
+ * What a booking reads before it prices, in one prepared statement (ADR 0052, 0058): the reservation its
+ * Idempotency-Key already made, if any (the early lookup that stops a double booking when a request is retried
+ * after its booking committed and a later step failed), and the hotel's facts (undefined: no such hotel). Read
+ * after the key is claimed, so a booking the key made before is seen.
+ */
+export async function loadBookingStart(
+  database: Database,
+  idempotencyKey: string,
+  hotelId: number,
+  channelId: number,
+): Promise<{ earlier: EarlierReservation | null; facts: HotelFacts | undefined }> {
+  const [row] = await database.queryPrepared<
+    HotelFacts & { earlier: EarlierReservation | null; found: boolean | null }
+  >(sql`
+    select (select json_build_object('id', r.id, 'code', r.code, 'status', r.status, 'total', r.total_minor,
+          'currency', r.currency_code, 'email', r.email)
+        from reservation_request q join reservation r on r.id = q.reservation_id
+        where q.idempotency_key = ${idempotencyKey}) as earlier,
+      f.*
+    from (select 1) one
+      left join lateral (select true as found, ${hotelFactsColumns(channelId)} from hotel h where h.id = ${hotelId}) f
+        on true`);
+  const { earlier, found, ...facts } = row!;
+  return { earlier, facts: found ? facts : undefined };
 }
 
 export type PricingOptions = {

@@ -304,20 +304,3 @@ export async function writeBooking(
     throw err;
   }
 }
-
-/**
- * The reservation an Idempotency-Key already made, if any: the early lookup that stops a double booking when a
- * request is retried after its booking committed and a later step failed. A prepared statement (ADR 0052).
- */
-export async function findReservationByRequest(database: Database, key: string) {
-  const [row] = await database.queryPrepared<{
-    id: number;
-    code: string;
-    status: string;
-    total: number;
-    currency: string;
-    email: string;
-  }>(sql`select r.id, r.code, r.status, r.total_minor as total, r.currency_code as currency, r.email
-    from reservation_request q join reservation r on r.id = q.reservation_id where q.idempotency_key = ${key}`);
-  return row ?? null;
-}

@@ -126,7 +126,13 @@ export function registerBookingRoutes(
     async (request, reply) => {
       const body = request.body;
       // On a trade channel the customer and the user come from the trade session only (ADR 0031).
-      const trade = await tradeBookingOf(deps, request, body);
+      // The links of its mails are read with the channel: one statement (ADR 0058).
+      const { trade, link } = await tradeBookingOf(
+        deps,
+        request,
+        body,
+        body.checkPrepaid ? undefined : deps.linkBase,
+      );
       const req = withTradeBooking(body, trade);
       if (req.checkPrepaid) return checkPrepaid(deps, req);
       return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key, claim) =>
@@ -134,7 +140,7 @@ export function registerBookingRoutes(
           deps,
           req,
           key,
-          await deps.linkBase(request),
+          link ?? (await deps.linkBase(request)),
           trade && { userId: trade.userId },
           {},
           claim,

@@ -16,18 +16,12 @@ import type { SearchCache } from "../search/answer-cache";
 import { optionExpiry } from "./options";
 import {
   type HotelFacts,
-  loadHotelFacts,
+  loadBookingStart,
   type PricedBooking,
   type PricingOptions,
   priceBooking,
 } from "./pricing";
-import {
-  findReservationByRequest,
-  insertReservation,
-  type Tx,
-  takeInventory,
-  writeBooking,
-} from "./repository";
+import { insertReservation, type Tx, takeInventory, writeBooking } from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {
@@ -219,11 +213,10 @@ export async function confirmBooking(
     reservation: { ...r, total: fromMinor(r.total, digits) },
     next: "voucher",
   });
-  const earlier = await findReservationByRequest(database, idempotencyKey);
-  if (earlier) return answer(earlier, 2);
-
-  // The hotel's rules and the facts its price needs: one statement.
-  const facts = checkHotelRules(req, await loadHotelFacts(database, req.hotel, req.channel));
+  // A booking this key made already, the hotel's rules and the facts its price needs: one statement.
+  const start = await loadBookingStart(database, idempotencyKey, req.hotel, req.channel);
+  if (start.earlier) return answer(start.earlier, 2);
+  const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
   const priced = await priceBooking(database, req, deps, { ...hooks.pricing, facts });

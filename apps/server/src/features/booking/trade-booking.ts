@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound, refuseAnonymousCustomer } from "../../http/errors";
+import type { LinkBase } from "../../http/link-base";
 import { isEnabledFor, tradeUserOf } from "../trade/session";
 
 // guestdata.do on a trade channel (issue 13 part 4, ADR 0031): the customer and the user who books come from the
@@ -18,10 +19,11 @@ export const tradeLoginRequired = () =>
   ]);
 
 /**
- * Who books: null on a direct channel (where a `customer`, an `agency` or a copied invoice are refused), the
+ * Who books (`trade`): null on a direct channel (where a `customer`, an `agency` or a copied invoice are refused), the
  * session's customer and user on a trade channel. A trade channel without a live session on it, or with a password
  * still to change, answers 401 `trade_login_required`; an account not enabled for the hotel 403
- * `trade_not_enabled`; a body `customer` other than the session's 403 (`refuseAnonymousCustomer`).
+ * `trade_not_enabled`; a body `customer` other than the session's 403 (`refuseAnonymousCustomer`). With `link`,
+ * the base of the booking's links too (`link`), read in the same statement as the channel (ADR 0058).
  */
 export async function tradeBookingOf(
   deps: { database: Database; now: () => Date },
@@ -30,15 +32,19 @@ export async function tradeBookingOf(
     GuestDataRequest,
     "channel" | "hotel" | "customer" | "agency" | "invoiceFromAgency" | "checkPrepaid"
   >,
-): Promise<TradeBooking | null> {
-  const [channel] = await deps.database.queryPrepared<{ kind: string }>(
-    sql`select kind from channel where id = ${body.channel}`,
+  link?: LinkBase,
+): Promise<{ trade: TradeBooking | null; link: string | null }> {
+  const planned = link?.plan(request);
+  const host = planned && "host" in planned ? planned.host : sql`null::text`;
+  const [channel] = await deps.database.queryPrepared<{ kind: string | null; host: string | null }>(
+    sql`select (select kind from channel where id = ${body.channel}) as kind, ${host} as host`,
   );
-  if (!channel) throw notFound("channel", "Unknown channel");
+  if (!channel?.kind) throw notFound("channel", "Unknown channel");
+  const base = !planned ? null : "base" in planned ? planned.base : planned.from(channel.host);
   if (channel.kind !== "trade") {
     refuseAnonymousCustomer(body.customer);
     if (body.agency) throw badInput("agency", "only a trade booking carries agency data");
-    return null;
+    return { trade: null, link: base };
   }
   const trade = await tradeUserOf(deps, request);
   if (!trade || trade.channelId !== body.channel || tradePasswordExpired(trade.user, deps.now()))
@@ -53,7 +59,7 @@ export async function tradeBookingOf(
   if (body.customer !== undefined && body.customer !== trade.customer.id)
     refuseAnonymousCustomer(body.customer);
   if (body.checkPrepaid === undefined && !body.agency) throw badInput("agency", "required");
-  return { customerId: trade.customer.id, userId: trade.user.id };
+  return { trade: { customerId: trade.customer.id, userId: trade.user.id }, link: base };
 }
 
 /** The request as it is priced and stored: the session's customer, the invoice copied from the agency if asked. */
