@@ -61,10 +61,14 @@ class Writer {
   }
 
   private use(face: FontFace, weight: FontWeight, size: number): void {
-    const name = `${face}-${weight}`;
+    const font = loadFont(face, weight);
+    // Registered under its PostScript name, the name pdfkit keeps a document's fonts under: a face found under
+    // another name that is the document's default face was opened again and compared with it (the name tables
+    // serialised) at every call, a third of a voucher's time (ADR 0058).
+    const name = font.postscriptName;
     if (!this.registered.has(name)) {
       // pdfkit takes a parsed fontkit font as it is (PDFFontFactory.open) and embeds the subset it uses.
-      this.pdf.registerFont(name, loadFont(face, weight) as unknown as PDFKit.Mixins.PDFFontSource);
+      this.pdf.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
       this.registered.add(name);
     }
     this.pdf.font(name).fontSize(size);
