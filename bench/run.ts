@@ -446,11 +446,12 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
       })),
     );
 
-    // Lighthouse once per invocation, on the first suite's server (it needs the app with data), after the search
-    // load and before the bookings: each booking queues its mails, which the server's mail job renders (voucher
-    // PDFs included) minutes after the load at its pace (ADR 0047, 0058); a page measured during that backlog
-    // measured the tail of the booking phase, not a quiet server.
-    if (args.has("--lighthouse") && lighthouse === null)
+    // Lighthouse once per invocation (it needs the app with data), on PostgreSQL's server when the run has one: the
+    // goal is a PostgreSQL figure, and PGlite's server answers the page's calls on its own thread, on the cores the
+    // browser uses too (ADR 0058). After the search load and before the bookings: each booking queues its mails,
+    // which the server's mail job renders (voucher PDFs included) minutes after the load at its pace (ADR 0047);
+    // a page measured during that backlog measured the tail of the booking phase, not a quiet server.
+    if (args.has("--lighthouse") && lighthouse === null && kind === lighthouseKind())
       lighthouse = await lighthouseFigures(agent.ready.url, prepared.data.today);
 
     // Bookings: pay at hotel, confirmed in one call, each with its own Idempotency-Key.
@@ -596,6 +597,9 @@ async function webFigures(): Promise<Figure[]> {
   }
   return figures;
 }
+
+/** The suite whose server Lighthouse measures: PostgreSQL's when the run has one. */
+const lighthouseKind = (): Kind => (args.has("--both") || process.env.DATABASE_URL ? "postgres" : "pglite");
 
 /** Lighthouse runs per bench: one run's score moves by 10 points on a shared machine; the median run is quoted. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
