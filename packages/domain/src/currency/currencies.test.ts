@@ -91,4 +91,19 @@ describe("currencyRules", () => {
   ])("%s", (code, expected) => {
     expect(currencyRules(code)).toEqual(expected);
   });
+
+  it("says what describeCurrency says of every currency, for a code written in any case", () => {
+    for (const code of CURRENCY_CODES) {
+      const description = describeCurrency(code);
+      expect(currencyRules(` ${code.toLowerCase()} `)).toEqual({
+        code,
+        decimalDigits: description.decimal_digits,
+        rounding: description.rounding,
+      });
+    }
+  });
+
+  it("refuses what is not a currency code", () => {
+    expect(() => currencyRules("EURO")).toThrow(RangeError);
+  });
 });

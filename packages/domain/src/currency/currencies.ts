@@ -143,6 +143,14 @@ const CODE_PATTERN = /^[A-Z]{3}$/;
 
 const descriptions = new Map<string, CurrencyDescription>();
 
+/** The currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD), as Intl knows it. */
+function decimalDigitsOf(code: string): number {
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
+}
+
 function readCurrencyPart(locale: string, code: string, currencyDisplay: "symbol" | "name"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay })
     .formatToParts(2)
@@ -182,9 +190,7 @@ export function describeCurrency(code: string): CurrencyDescription {
     name_plural: readCurrencyPart("en", normalized, "name"),
     symbol,
     symbol_native: nativeSymbol || symbol,
-    decimal_digits:
-      new Intl.NumberFormat("en", { style: "currency", currency: normalized }).resolvedOptions()
-        .maximumFractionDigits ?? 2,
+    decimal_digits: decimalDigitsOf(normalized),
     rounding: CASH_ROUNDING[normalized] ?? 0,
   };
   descriptions.set(normalized, description);
@@ -195,11 +201,24 @@ export function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.includes(code);
 }
 
+const rulesByCode = new Map<string, CurrencyRules>();
+
+/**
+ * What money in a currency needs (its minor unit and cash rounding), without the rest of `describeCurrency`: its
+ * symbols and names load the number and display-name data of other locales (EUR's home is de-DE), which a page
+ * that only formats prices never needed (ADR 0058).
+ */
 export function currencyRules(code: string): CurrencyRules {
-  const description = describeCurrency(code);
-  return {
-    code: description.code,
-    decimalDigits: description.decimal_digits,
-    rounding: description.rounding,
-  };
+  const normalized = code.trim().toUpperCase();
+  if (!CODE_PATTERN.test(normalized)) throw new RangeError(`Invalid currency code: ${code}`);
+  let rules = rulesByCode.get(normalized);
+  if (!rules) {
+    rules = {
+      code: normalized,
+      decimalDigits: decimalDigitsOf(normalized),
+      rounding: CASH_ROUNDING[normalized] ?? 0,
+    };
+    rulesByCode.set(normalized, rules);
+  }
+  return rules;
 }
