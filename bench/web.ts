@@ -1,31 +1,19 @@
 // The search page: its initial JavaScript (scripts/bundle-size.mjs) and, when asked with --lighthouse, Lighthouse's
 // mobile performance and accessibility scores in Debian's Chromium.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isStale, webIndex, webSources } from "../scripts/build-server.mjs";
 import { type Figure, info } from "./figures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const web = join(root, "apps/web");
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
 
 /**
  * Builds the web app when its build is missing or older than its sources: the same rule as scripts/start.mjs, run
  * here first so that the start-time figures never include a build. Returns the build time, or 0.
  */
 export function ensureWebBuild(): number {
-  const built = join(web, "dist/index.html");
-  const sources = Math.max(
-    ...["src", "index.html", "vite.config.ts", "package.json", "public"].map((p) => newest(join(web, p))),
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return 0;
+  if (!isStale(webIndex, webSources)) return 0;
   const t0 = performance.now();
   execFileSync("npm", ["run", "build", "-w", "@alloggio/web"], {
     cwd: root,

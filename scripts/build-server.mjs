@@ -12,6 +12,20 @@ const server = join(root, "apps/server");
 const dist = join(server, "dist");
 export const serverBundle = join(dist, "server.js");
 
+const web = join(root, "apps/web");
+export const webIndex = join(web, "dist/index.html");
+
+/**
+ * What the web app's build is made of: its sources, page, config, manifest and public files, and the domain
+ * package it imports (an edit there, money or dates, changes the app too). `npm start` and the bench rebuild it
+ * when one of them is newer than `webIndex`.
+ */
+export const webSources = [
+  ...["src", "index.html", "vite.config.ts", "package.json", "public"].map((p) => join(web, p)),
+  join(root, "packages/domain/src"),
+  join(root, "packages/domain/package.json"),
+];
+
 /** The newest modification time (ms) of a file or of any file under a folder; 0 when it does not exist. */
 export function newest(path) {
   if (!existsSync(path)) return 0;

@@ -3,19 +3,13 @@
 // bundle in this process: no TypeScript loader at run time (tsx cost ~100 MB and seconds of every start, ADR 0049),
 // and a restart costs no build and no extra process.
 import { execFileSync } from "node:child_process";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ensureServerBuild, isStale, serverBundle } from "./build-server.mjs";
+import { ensureServerBuild, isStale, serverBundle, webIndex, webSources } from "./build-server.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
-const web = join(root, "apps/web");
 
-if (
-  isStale(
-    join(web, "dist/index.html"),
-    ["src", "index.html", "vite.config.ts", "package.json", "public"].map((p) => join(web, p)),
-  )
-) {
+if (isStale(webIndex, webSources)) {
   console.log("[alloggio] building the web app…");
   execFileSync("npm", ["run", "build", "-w", "@alloggio/web"], { cwd: root, stdio: "inherit" });
 }

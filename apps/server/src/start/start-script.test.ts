@@ -13,7 +13,14 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { isStale, newest, serverBundle, serverSources } from "../../../../scripts/build-server.mjs";
+import {
+  isStale,
+  newest,
+  serverBundle,
+  serverSources,
+  webIndex,
+  webSources,
+} from "../../../../scripts/build-server.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "alloggio-stale-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +63,18 @@ describe("start-up freshness (scripts/build-server.mjs)", () => {
       ]),
     );
     expect(serverBundle).toBe(join(root, "apps/server/dist/server.js"));
+  });
+
+  it("rebuilds the web app after an edit to the domain package it imports, not only to its own sources", () => {
+    const root = resolve(serverBundle, "../../../..");
+    expect(webSources).toEqual(
+      expect.arrayContaining([
+        join(root, "apps/web/src"),
+        join(root, "apps/web/index.html"),
+        join(root, "packages/domain/src"),
+      ]),
+    );
+    expect(webIndex).toBe(join(root, "apps/web/dist/index.html"));
   });
 });
 
