@@ -602,7 +602,7 @@ async function webFigures(): Promise<Figure[]> {
 const lighthouseKind = (): Kind => (args.has("--both") || process.env.DATABASE_URL ? "postgres" : "pglite");
 
 /** Lighthouse runs per bench: one run's score moves by 10 points on a shared machine; the median run is quoted. */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
 async function lighthouseFigures(url: string, today: string): Promise<Figure[]> {
   log(`Lighthouse (mobile) on the search page, ${LIGHTHOUSE_RUNS} runs…`);
