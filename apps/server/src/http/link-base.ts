@@ -5,11 +5,11 @@ type LinkRequest = { host: string; hostname: string };
 
 /**
  * The origin links in mails and PDFs start with, for one request. `plan` is for a caller that reads other things
- * in the same statement: the base itself when no lookup is needed, or the scalar subquery naming the configured
- * host the request came to and how the base follows from its answer.
+ * in the same statement: the scalar subquery naming the configured host the request came to (null when no lookup
+ * is needed), and the base that follows from its answer.
  */
 export type LinkBase = ((request: LinkRequest) => Promise<string>) & {
-  plan(request: LinkRequest): { base: string } | { host: SQL; from: (known: string | null) => string };
+  plan(request: LinkRequest): { host: SQL | null; base: (known: string | null) => string };
 };
 
 /**
@@ -30,17 +30,17 @@ export function createLinkBase(database: Database, publicUrl: string): LinkBase 
   const plan: LinkBase["plan"] = (request) => {
     const hostname = request.hostname.toLowerCase();
     const host = request.host.toLowerCase();
-    if (!hostname || host === base.host) return { base: fallback };
+    if (!hostname || host === base.host) return { host: null, base: fromKnown };
     return {
       host: sql`(select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1)`,
-      from: fromKnown,
+      base: fromKnown,
     };
   };
   const linkBase = async (request: LinkRequest) => {
     const planned = plan(request);
-    if ("base" in planned) return planned.base;
+    if (!planned.host) return planned.base(null);
     const [row] = await database.queryPrepared<{ host: string | null }>(sql`select ${planned.host} as host`);
-    return planned.from(row?.host ?? null);
+    return planned.base(row?.host ?? null);
   };
   return Object.assign(linkBase, { plan });
 }

@@ -143,6 +143,13 @@ const CODE_PATTERN = /^[A-Z]{3}$/;
 
 const descriptions = new Map<string, CurrencyDescription>();
 
+/** A currency code as written (any case, spaces around) → its ISO form; anything else is refused. */
+function normalizeCode(code: string): string {
+  const normalized = code.trim().toUpperCase();
+  if (!CODE_PATTERN.test(normalized)) throw new RangeError(`Invalid currency code: ${code}`);
+  return normalized;
+}
+
 /** The currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD), as Intl knows it. */
 function decimalDigitsOf(code: string): number {
   return (
@@ -175,8 +182,7 @@ function findHomeLocale(code: string): string | null {
 }
 
 export function describeCurrency(code: string): CurrencyDescription {
-  const normalized = code.trim().toUpperCase();
-  if (!CODE_PATTERN.test(normalized)) throw new RangeError(`Invalid currency code: ${code}`);
+  const normalized = normalizeCode(code);
   const cached = descriptions.get(normalized);
   if (cached) return cached;
 
@@ -209,8 +215,7 @@ const rulesByCode = new Map<string, CurrencyRules>();
  * that only formats prices never needed (ADR 0058).
  */
 export function currencyRules(code: string): CurrencyRules {
-  const normalized = code.trim().toUpperCase();
-  if (!CODE_PATTERN.test(normalized)) throw new RangeError(`Invalid currency code: ${code}`);
+  const normalized = normalizeCode(code);
   let rules = rulesByCode.get(normalized);
   if (!rules) {
     rules = {

@@ -127,24 +127,11 @@ export function registerBookingRoutes(
       const body = request.body;
       // On a trade channel the customer and the user come from the trade session only (ADR 0031).
       // The links of its mails are read with the channel: one statement (ADR 0058).
-      const { trade, link } = await tradeBookingOf(
-        deps,
-        request,
-        body,
-        body.checkPrepaid ? undefined : deps.linkBase,
-      );
+      const { trade, link } = await tradeBookingOf(deps, request, body, deps.linkBase);
       const req = withTradeBooking(body, trade);
       if (req.checkPrepaid) return checkPrepaid(deps, req);
       return replyIdempotent(deps.database, "guestdata.do", request, reply, body, async (key, claim) =>
-        confirmBooking(
-          deps,
-          req,
-          key,
-          link ?? (await deps.linkBase(request)),
-          trade && { userId: trade.userId },
-          {},
-          claim,
-        ),
+        confirmBooking(deps, req, key, link, trade && { userId: trade.userId }, {}, claim),
       );
     },
   );

@@ -22,8 +22,8 @@ export const tradeLoginRequired = () =>
  * Who books (`trade`): null on a direct channel (where a `customer`, an `agency` or a copied invoice are refused), the
  * session's customer and user on a trade channel. A trade channel without a live session on it, or with a password
  * still to change, answers 401 `trade_login_required`; an account not enabled for the hotel 403
- * `trade_not_enabled`; a body `customer` other than the session's 403 (`refuseAnonymousCustomer`). With `link`,
- * the base of the booking's links too (`link`), read in the same statement as the channel (ADR 0058).
+ * `trade_not_enabled`; a body `customer` other than the session's 403 (`refuseAnonymousCustomer`). And the base of
+ * the booking's links (`link`), read in the same statement as the channel (ADR 0058).
  */
 export async function tradeBookingOf(
   deps: { database: Database; now: () => Date },
@@ -32,15 +32,14 @@ export async function tradeBookingOf(
     GuestDataRequest,
     "channel" | "hotel" | "customer" | "agency" | "invoiceFromAgency" | "checkPrepaid"
   >,
-  link?: LinkBase,
-): Promise<{ trade: TradeBooking | null; link: string | null }> {
-  const planned = link?.plan(request);
-  const host = planned && "host" in planned ? planned.host : sql`null::text`;
+  link: LinkBase,
+): Promise<{ trade: TradeBooking | null; link: string }> {
+  const planned = link.plan(request);
   const [channel] = await deps.database.queryPrepared<{ kind: string | null; host: string | null }>(
-    sql`select (select kind from channel where id = ${body.channel}) as kind, ${host} as host`,
+    sql`select (select kind from channel where id = ${body.channel}) as kind, ${planned.host ?? sql`null::text`} as host`,
   );
   if (!channel?.kind) throw notFound("channel", "Unknown channel");
-  const base = !planned ? null : "base" in planned ? planned.base : planned.from(channel.host);
+  const base = planned.base(channel.host);
   if (channel.kind !== "trade") {
     refuseAnonymousCustomer(body.customer);
     if (body.agency) throw badInput("agency", "only a trade booking carries agency data");
