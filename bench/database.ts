@@ -101,7 +101,7 @@ async function findBookingStays(
       and not i.closed and i.allotment - i.sold >= 1
       and (r.rate_plan_id is null or (not r.closed_to_arrival and coalesce(r.min_stay, 1) <= 1))
     order by i.day, rt.hotel_id
-    limit 8000`);
+    limit 12000`);
   const uncontended = rows.map((r) => ({
     hotel: r.hotel,
     room: r.room,

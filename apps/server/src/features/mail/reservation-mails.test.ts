@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import {
   aRatePlan,
   aRoomType,
@@ -526,6 +527,32 @@ describe("the voucher PDF on the mail job's thread (ADR 0055)", () => {
     }
     await expect(thread.render(doc, clock.now())).rejects.toThrow("pdf thread: closed");
   });
+
+  // Linux only: a thread's priority is read in /proc (ADR 0059).
+  it.runIf(existsSync("/proc/thread-self"))(
+    "draws at the lowest CPU priority, on a thread of its own: the process's other threads keep theirs",
+    async () => {
+      /** Each thread's nice value (field 19 of /proc/self/task/<id>/stat), by thread id. */
+      const niceByThread = () =>
+        new Map(
+          readdirSync("/proc/self/task").map((id) => {
+            const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+            return [id, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])] as const;
+          }),
+        );
+      const before = niceByThread();
+      const thread = new PdfThread();
+      try {
+        await thread.render(doc, clock.now());
+        const after = niceByThread();
+        const lowered = [...after].filter(([id, nice]) => nice === 19 && !before.has(id));
+        expect(lowered).toHaveLength(1);
+        expect(after.get(String(process.pid))).toBe(before.get(String(process.pid)));
+      } finally {
+        await thread.close();
+      }
+    },
+  );
 
   it("fails only the PDF the thread could not draw; the next one is drawn", async () => {
     const thread = new PdfThread();
