@@ -61,9 +61,16 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       formFactor: "mobile",
     });
     const categories = result?.lhr.categories;
+    // A run Lighthouse could not finish (no paint seen, the page hung…) has no score, not a score of 0: it is a
+    // failed run, reported with Lighthouse's reason, and the bench runs another.
+    const performanceScore = categories?.performance?.score;
+    if (typeof performanceScore !== "number") {
+      const error = result?.lhr.runtimeError;
+      throw new Error(`no performance score: ${error ? `${error.code} ${error.message}` : "no result"}`);
+    }
     const metric = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
-      performance: Math.round((categories?.performance?.score ?? 0) * 100),
+      performance: Math.round(performanceScore * 100),
       accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
       ms: performance.now() - t0,
       metrics: {
