@@ -290,8 +290,14 @@ test("the calendar gives focus back to its button when it closes by Escape or by
 
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
+  // Each key waits for the focus the one before it moved: a key pressed before the calendar has drawn its answer
+  // (a busy CI machine) would land on the day that had focus before.
+  const focusedDay = page.locator(":focus");
+  await expect(focusedDay).toHaveAttribute("data-date", stay.arrival);
   await page.keyboard.press("Enter"); // the focused arrival day
+  await expect(dialog.getByRole("status")).toContainText("choose your departure");
   await page.keyboard.press("ArrowRight");
+  await expect(focusedDay).toHaveAttribute("data-date", addDays(stay.arrival, 1));
   await page.keyboard.press("Enter"); // one night later
   await expect(dialog).toBeHidden();
   await expect(dates).toBeFocused();

@@ -9,6 +9,15 @@ export const MAIL_VIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img
 
 const CELL = "text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid #d4d4d8";
 
+/**
+ * The subject, a link to the mail. A mail queued as a recipe (ADR 0047) has no subject or body until the mail job
+ * has written it, a few seconds later: it says so, with no link to an empty page (and no link without a name).
+ */
+function subjectCell(mail: OutboxSummary): string {
+  if (!mail.subject) return '<em>Being written by the mail job: reload in a few seconds</em>';
+  return `<a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a>`;
+}
+
 function renderRow(mail: OutboxSummary): string {
   const attachments = mail.attachmentNames
     .map(
@@ -21,7 +30,7 @@ function renderRow(mail: OutboxSummary): string {
     : escapeHtml(mail.status);
   return `<tr>
 <td style="${CELL}">${escapeHtml(mail.to)}</td>
-<td style="${CELL}"><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a></td>
+<td style="${CELL}">${subjectCell(mail)}</td>
 <td style="${CELL}">${status}</td>
 <td style="${CELL}">${mail.attempts}</td>
 <td style="${CELL}"><time datetime="${mail.createdAt.toISOString()}">${escapeHtml(mail.createdAt.toISOString().replace("T", " ").slice(0, 19))} UTC</time></td>

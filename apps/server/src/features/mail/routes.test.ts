@@ -2,7 +2,9 @@ import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
 import { type App, buildApp } from "../../http/app";
 import { enqueueMail } from "./outbox";
 
@@ -78,6 +80,21 @@ describe("/dev/mailbox", () => {
     expect(html).toContain(`<a href="/dev/mailbox/${firstId}">Older &lt;mail&gt;</a>`);
     expect(html).toContain(`href="/dev/mailbox/${firstId}/attachments/0"`);
     expect(html).toContain(">pending<");
+  });
+
+  it("lists a mail the job has not written yet as such, with no link without a name", async () => {
+    const [recipe] = await database.db
+      .insert(mailOutbox)
+      .values({ render: { kind: "confirmation" } as never, createdAt: clock.now() })
+      .returning({ id: mailOutbox.id });
+    try {
+      const html = (await devApp.inject({ method: "GET", url: "/dev/mailbox" })).body;
+      expect(html).toContain("Being written by the mail job");
+      expect(html).not.toContain(`href="/dev/mailbox/${recipe!.id}"`);
+      expect(html).not.toMatch(/<a [^>]*><\/a>/);
+    } finally {
+      await database.db.delete(mailOutbox).where(eq(mailOutbox.id, recipe!.id));
+    }
   });
 
   it("shows one mail's HTML under a CSP that allows inline styles only", async () => {
