@@ -14,7 +14,7 @@ const CELL = "text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1
  * has written it, a few seconds later: it says so, with no link to an empty page (and no link without a name).
  */
 function subjectCell(mail: OutboxSummary): string {
-  if (!mail.subject) return '<em>Being written by the mail job: reload in a few seconds</em>';
+  if (!mail.subject) return "<em>Being written by the mail job: reload in a few seconds</em>";
   return `<a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a>`;
 }
 

@@ -1,8 +1,8 @@
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { type App, buildApp } from "../../http/app";
