@@ -14,8 +14,8 @@ import "./portal.css";
  * Cross-selling (SPEC §1): the other properties of the group with availability for the same search, with their
  * lowest price and a way into their rooms, the search kept. Nothing shows when there are none.
  */
-/** Cards rendered per step (useGrowingCount): each step's commit and layout stays a short task. */
-const STEP = 8;
+/** Cards rendered per step (useGrowingCount): each step's commit and layout stays a short task (4: ADR 0059). */
+const STEP = 4;
 
 export default function CrossSelling() {
   const { t } = useTranslation("portal");
