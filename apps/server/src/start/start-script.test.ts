@@ -23,6 +23,8 @@ import {
 } from "../../../../scripts/build-server.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "alloggio-stale-"));
+/** The repository's root, as the build script knows it. */
+const root = resolve(serverBundle, "../../../..");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const at = (path: string, seconds: number) => {
@@ -54,7 +56,6 @@ describe("start-up freshness (scripts/build-server.mjs)", () => {
   });
 
   it("watches the server's and the domain package's sources, and the migrations are among them", () => {
-    const root = resolve(serverBundle, "../../../..");
     expect(serverSources).toEqual(
       expect.arrayContaining([
         join(root, "apps/server/src"),
@@ -66,7 +67,6 @@ describe("start-up freshness (scripts/build-server.mjs)", () => {
   });
 
   it("rebuilds the web app after an edit to the domain package it imports, not only to its own sources", () => {
-    const root = resolve(serverBundle, "../../../..");
     expect(webSources).toEqual(
       expect.arrayContaining([
         join(root, "apps/web/src"),
@@ -84,7 +84,6 @@ describe("the web app's build", () => {
   // then served until the sources changed.
   it("is React's production build whatever NODE_ENV the caller has", () => {
     const out = join(dir, "web");
-    const root = resolve(serverBundle, "../../../..");
     execFileSync("npm", ["run", "build", "-w", "@alloggio/web", "--", "--outDir", out, "--emptyOutDir"], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "test" },

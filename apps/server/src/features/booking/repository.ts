@@ -4,7 +4,7 @@ import type { ReservationStatus } from "@alloggio/domain/booking/reservation-sta
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import type { MailRecipe } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -202,32 +202,6 @@ function reservationStatement(
     : sql``;
   // The first room of a slot holds the slot's services and guests (a cross-booked room has several).
   const roomOfSlot = sql.raw("(select min(rm.id) from rm where rm.slot = x.slot)");
-  // A part a booking leaves empty is left out of the statement, not run over an empty list: each CTE costs
-  // PostgreSQL its executor start-up on every booking (ADR 0059). Each combination is its own prepared statement.
-  const servicesPart = services.length
-    ? sql`,
-    s as (insert into reservation_service (reservation_id, room_id, service_id, quantity, day, time_slot,
-        price_minor, transfer)
-      select r.id, ${roomOfSlot}, x.service_id, x.quantity, x.day, x.time_slot, x.price_minor, x.transfer
-      from r, jsonb_to_recordset(${json(services)}::jsonb) as x(n int, slot smallint, service_id int,
-        quantity smallint, day date, time_slot text, price_minor int, transfer jsonb)
-      order by x.n)`
-    : sql``;
-  const guestsPart = guests.length
-    ? sql`,
-    g as (insert into reservation_guest (reservation_id, room_id, first_name, last_name, type, birth_date, sex)
-      select r.id, ${roomOfSlot}, x.first_name, x.last_name, x.type, x.birth_date, x.sex
-      from r, jsonb_to_recordset(${json(guests)}::jsonb) as x(n int, slot smallint, first_name text,
-        last_name text, type text, birth_date date, sex text)
-      order by x.n)`
-    : sql``;
-  const duesPart = dues.length
-    ? sql`,
-    d as (insert into payment_due (reservation_id, due_date, amount_minor)
-      select r.id, x.due_date, x.amount_minor
-      from r, jsonb_to_recordset(${json(dues)}::jsonb) as x(n int, due_date date, amount_minor int)
-      order by x.n)`
-    : sql``;
   return sql`
     with r as (
       insert into reservation (code, hotel_id, channel_id, language_id, status, arrival, departure, booker, email,
@@ -264,7 +238,28 @@ function reservationStatement(
         nightly_minor int[], refund_protection boolean, refund_protection_minor int, prepayment jsonb,
         flights jsonb, flight_minor int, commission_percent numeric, commission_minor int)
       order by x.n
-      returning id, slot)${servicesPart}${guestsPart}${duesPart}${mailsPart}${answerPart}${inventoryPart}
+      returning id, slot)${ifAny(
+        services,
+        sql`s as (insert into reservation_service (reservation_id, room_id, service_id, quantity, day, time_slot,
+        price_minor, transfer)
+      select r.id, ${roomOfSlot}, x.service_id, x.quantity, x.day, x.time_slot, x.price_minor, x.transfer
+      from r, jsonb_to_recordset(${json(services)}::jsonb) as x(n int, slot smallint, service_id int,
+        quantity smallint, day date, time_slot text, price_minor int, transfer jsonb)
+      order by x.n)`,
+      )}${ifAny(
+        guests,
+        sql`g as (insert into reservation_guest (reservation_id, room_id, first_name, last_name, type, birth_date, sex)
+      select r.id, ${roomOfSlot}, x.first_name, x.last_name, x.type, x.birth_date, x.sex
+      from r, jsonb_to_recordset(${json(guests)}::jsonb) as x(n int, slot smallint, first_name text,
+        last_name text, type text, birth_date date, sex text)
+      order by x.n)`,
+      )}${ifAny(
+        dues,
+        sql`d as (insert into payment_due (reservation_id, due_date, amount_minor)
+      select r.id, x.due_date, x.amount_minor
+      from r, jsonb_to_recordset(${json(dues)}::jsonb) as x(n int, due_date date, amount_minor int)
+      order by x.n)`,
+      )}${mailsPart}${answerPart}${inventoryPart}
     ${
       inventory
         ? // Fewer nights taken than asked: the statement fails, and with it everything it wrote (ARCHITECTURE §3).
@@ -274,6 +269,17 @@ function reservationStatement(
       from r`
         : sql`select r.id from r`
     }`;
+}
+
+/**
+ * A CTE of the booking statement for a list, or nothing when the list is empty: a CTE over an empty list still costs
+ * PostgreSQL its executor start-up on every booking (ADR 0059). Each combination is a prepared statement of its own.
+ */
+function ifAny(rows: readonly unknown[], cte: SQL): SQL {
+  return rows.length
+    ? sql`,
+    ${cte}`
+    : sql``;
 }
 
 /** Writes the reservation and everything it holds, in one statement; the caller's transaction makes it all or nothing. */
