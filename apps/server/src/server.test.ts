@@ -1,10 +1,11 @@
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./config/env";
 import type { Database } from "./db/client";
 import { chooseMailTransport } from "./features/mail/transport";
 import { buildApp } from "./http/app";
-import { appOptionsFor, publicUrlOf } from "./server";
+import { appOptionsFor, publicUrlOf, seedDatabase } from "./server";
 
 let database: Database;
 beforeAll(async () => {
@@ -61,5 +62,63 @@ describe("the base of links in mails (PUBLIC_URL, else the port)", () => {
     expect(publicUrlOf(loadEnv({ PORT: "0", PUBLIC_URL: "https://book.example.test" }))).toBe(
       "https://book.example.test",
     );
+  });
+});
+
+/** A production environment with secrets and a gateway of its own, as docs/deploying.md sets it. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  OVERRIDE_SECRET: "a-secret-of-this-group",
+  API_KEYS: "key-of-this-group",
+  PAYMENT_GATEWAY: "sandbox",
+};
+
+describe("a production start and the demo data", () => {
+  const counts = async (db: Database) =>
+    (
+      await db.query<{ hotels: number; staff: number; withPassword: number; trade: number; keys: number }>(
+        sql`select (select count(*)::int from hotel) as hotels, (select count(*)::int from staff_user) as staff,
+          (select count(*)::int from staff_user where password_hash is not null)
+            + (select count(*)::int from trade_user where password_hash is not null) as "withPassword",
+          (select count(*)::int from trade_user) as trade, (select count(*)::int from hotel_api_key) as keys`,
+      )
+    )[0]!;
+
+  it("loads no demo data with the defaults: no demo user, no demo key", async () => {
+    const env = loadEnv(PRODUCTION);
+    expect(env.DEMO_DATA).toBe(false);
+    const db = await createTestDatabase();
+    try {
+      const log: string[] = [];
+      await seedDatabase(env, db, (m) => log.push(m));
+      expect(await counts(db)).toEqual({ hotels: 0, staff: 0, withPassword: 0, trade: 0, keys: 0 });
+      expect(log.join("\n")).not.toContain("demo");
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("asked for explicitly, loads the demo group with no password and no demo API key, and prints set-up links", async () => {
+    const env = loadEnv({ ...PRODUCTION, DEMO_DATA: "true", PUBLIC_URL: "https://book.example.test" });
+    const db = await createTestDatabase();
+    try {
+      const log: string[] = [];
+      await seedDatabase(env, db, (m) => log.push(m));
+      const found = await counts(db);
+      expect(found.hotels).toBeGreaterThan(0);
+      expect(found.staff).toBeGreaterThan(0);
+      expect(found.trade).toBeGreaterThan(0);
+      expect({ withPassword: found.withPassword, keys: found.keys }).toEqual({ withPassword: 0, keys: 0 });
+      expect(log.join("\n")).toMatch(
+        /owner@demo\.alloggio: https:\/\/book\.example\.test\/admin\/setup\/\S+/,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("keeps the demo as it is outside production: DEMO_DATA defaults to true", () => {
+    expect(loadEnv({}).DEMO_DATA).toBe(true);
+    expect(loadEnv({ NODE_ENV: "test" }).DEMO_DATA).toBe(true);
   });
 });

@@ -4,7 +4,13 @@ import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
 import { isDemoWithoutTradeUsers, loadDemoTrade } from "./db/demo/demo-trade";
-import { isDatabaseEmpty, isDemoWithoutStaff, loadDemoData, loadDemoStaff } from "./db/demo/load-demo";
+import {
+  demoStaffSetupLinks,
+  isDatabaseEmpty,
+  isDemoWithoutStaff,
+  loadDemoData,
+  loadDemoStaff,
+} from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail/transport";
 import { createSandboxGateway } from "./features/payments/sandbox-gateway";
 import { type App, type AppOptions, buildApp } from "./http/app";
@@ -27,22 +33,38 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
     `database ${database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${dataDir}`} open in ${Math.round(performance.now() - t0)} ms`,
   );
   await migrateDatabase(database);
-  if (env.DEMO_DATA && (await isDatabaseEmpty(database))) {
-    const t1 = performance.now();
-    await loadDemoData(database, todayInZone(new Date(), DEMO_ZONE));
-    log(`demo data loaded in ${Math.round(performance.now() - t1)} ms`);
-  } else if (env.DEMO_DATA && (await isDemoWithoutStaff(database))) {
-    // A demo database loaded before the back office had staff users.
-    await loadDemoStaff(database);
-    log("demo staff users added");
-  }
-  if (env.DEMO_DATA && (await isDemoWithoutTradeUsers(database))) {
-    // A demo database loaded before the trade login had trade users.
-    await loadDemoTrade(database);
-    log("demo trade accounts added");
-  }
+  await seedDatabase(env, database, log);
   log(`database ready in ${Math.round(performance.now() - t0)} ms`);
   return database;
+}
+
+/**
+ * Loads the demo group into an empty database when DEMO_DATA asks for it (and completes an older demo database).
+ * In production (where it is off unless asked for) the demo's published passwords and API key are left out: its
+ * staff get single-use set-up links in the log, as a real group's first owner does.
+ */
+export async function seedDatabase(env: Env, database: Database, log: (msg: string) => void): Promise<void> {
+  if (!env.DEMO_DATA) return;
+  const secrets = { publishedSecrets: env.NODE_ENV !== "production" };
+  let staffAdded = true;
+  if (await isDatabaseEmpty(database)) {
+    const t1 = performance.now();
+    await loadDemoData(database, todayInZone(new Date(), DEMO_ZONE), secrets);
+    log(`demo data loaded in ${Math.round(performance.now() - t1)} ms`);
+  } else if (await isDemoWithoutStaff(database)) {
+    // A demo database loaded before the back office had staff users.
+    await loadDemoStaff(database, secrets);
+    log("demo staff users added");
+  } else staffAdded = false;
+  if (await isDemoWithoutTradeUsers(database)) {
+    // A demo database loaded before the trade login had trade users.
+    await loadDemoTrade(database, secrets);
+    log("demo trade accounts added");
+  }
+  // Only by the start that added them: a later start (another worker) would make the printed links stop working.
+  if (staffAdded && !secrets.publishedSecrets)
+    for (const { email, link } of await demoStaffSetupLinks(database, publicUrlOf(env)))
+      log(`demo user without a password: set-up link for ${email}: ${link}`);
 }
 
 /** The card gateway PAYMENT_GATEWAY names (loadEnv refuses a start without one; ADR 0013). */

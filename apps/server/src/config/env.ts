@@ -14,6 +14,11 @@ const flag = (fallback: "true" | "false") =>
     .default(fallback)
     .transform((v) => v === "true" || v === "1");
 
+const optionalFlag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"));
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,8 +45,11 @@ const EnvSchema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Secret that signs price overrides (hpcc, override) so a guest cannot set their own price. */
     OVERRIDE_SECRET: z.string().min(8).default(DEMO_OVERRIDE_SECRET),
-    /** Load the demo group into an empty database on start. */
-    DEMO_DATA: flag("true"),
+    /**
+     * Load the demo group into an empty database on start: the default outside production only. Asked for in
+     * production, its users get no password (set-up links are printed) and no demo API key is made.
+     */
+    DEMO_DATA: optionalFlag,
     /** The outbox at /dev/mailbox (mails without SMTP are shown there): off unless set. */
     DEV_MAILBOX: flag("false"),
     /** The card gateway; `sandbox` is the default only with demo data outside production (ADR 0013). */
@@ -95,7 +103,7 @@ const EnvSchema = z
           message: `contains the demo key "${DEMO_API_KEY}"; set keys of your own in production`,
         });
     }
-    if (!env.PAYMENT_GATEWAY && !(env.DEMO_DATA && env.NODE_ENV !== "production"))
+    if (!env.PAYMENT_GATEWAY && !(demoDataOf(env) && env.NODE_ENV !== "production"))
       ctx.addIssue({
         code: "custom",
         path: ["PAYMENT_GATEWAY"],
@@ -106,8 +114,14 @@ const EnvSchema = z
   })
   .transform((env) => ({
     ...env,
+    DEMO_DATA: demoDataOf(env),
     PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? ("sandbox" as PaymentGatewayName),
   }));
+
+/** DEMO_DATA as set, else on outside production only: a production start never serves the demo's accounts unasked. */
+function demoDataOf(env: { DEMO_DATA: boolean | undefined; NODE_ENV: string }): boolean {
+  return env.DEMO_DATA ?? env.NODE_ENV !== "production";
+}
 
 export type Env = z.output<typeof EnvSchema>;
 

@@ -4,6 +4,7 @@ import { createHotelApiKey } from "../../features/offers/api-key";
 import type { Database } from "../client";
 import { offer, offerHistory, offerOption, offerOptionRoom } from "../schema";
 import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";
+import type { DemoSecrets } from "./load-demo";
 
 /**
  * The demo's exposed-API key of hotel 1 (issue 14), published in the README for the demo only: with it,
@@ -19,9 +20,17 @@ export const DEMO_OFFER_EMAIL = "offer@demo.alloggio";
  * rate), for a stay 30 days after `today`, valid 14 days: open it at /offer/DEM00FFERH0TE101 with
  * offer@demo.alloggio, and confirm it (the demo's inventory is open on those nights; demo-files.test.ts books it).
  */
-export async function loadDemoOffers(database: Database, today: string, hotelId = 1): Promise<void> {
+export async function loadDemoOffers(
+  database: Database,
+  today: string,
+  { publishedSecrets }: DemoSecrets = { publishedSecrets: true },
+  hotelId = 1,
+): Promise<void> {
   const ymd = today.replaceAll("-", "");
-  const { id: keyId } = await createHotelApiKey(database.db, hotelId, "Demo PMS", DEMO_OFFER_API_KEY);
+  // Without the published key the offer is the back office's own (a production start that asked for the demo).
+  const keyId = publishedSecrets
+    ? (await createHotelApiKey(database.db, hotelId, "Demo PMS", DEMO_OFFER_API_KEY)).id
+    : null;
   const [hotel] = await database.query<{
     currency: string;
     rooms: number[];
@@ -86,8 +95,11 @@ export async function loadDemoOffers(database: Database, today: string, hotelId 
         .insert(offerOptionRoom)
         .values({ optionId: option!.id, position: 1, roomTypeId, ratePlanId: rate, adults: 2, priceMinor });
     }
-    await tx
-      .insert(offerHistory)
-      .values({ offerId, actor: `api-key:${keyId}`, action: "created", toState: "locked" });
+    await tx.insert(offerHistory).values({
+      offerId,
+      actor: keyId === null ? "system" : `api-key:${keyId}`,
+      action: "created",
+      toState: "locked",
+    });
   });
 }

@@ -3,6 +3,7 @@ import { hashPassword } from "../../features/backoffice/auth/passwords";
 import type { Database } from "../client";
 import { hotelChannel, tradeCustomer, tradeCustomerHotel, tradeUser } from "../schema";
 import { DEMO_GROUP, DEMO_TRADE_CHANNEL_ID } from "./demo-files";
+import type { DemoSecrets } from "./load-demo";
 
 /**
  * The demo's trade password: published in the README, for the demo data only (issue 13). It meets the policy of
@@ -83,9 +84,15 @@ export async function isDemoWithoutTradeUsers(database: Database): Promise<boole
   return Boolean(rows[0]?.demo);
 }
 
-/** Adds the demo's trade accounts (after the demo files are imported); passwords hashed now. */
-export async function loadDemoTrade(database: Database): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_TRADE_PASSWORD);
+/**
+ * Adds the demo's trade accounts (after the demo files are imported); passwords hashed now, or none (the users then
+ * set one with "Forgot your password?").
+ */
+export async function loadDemoTrade(
+  database: Database,
+  { publishedSecrets }: DemoSecrets = { publishedSecrets: true },
+): Promise<void> {
+  const passwordHash = publishedSecrets ? await hashPassword(DEMO_TRADE_PASSWORD) : null;
   const now = new Date();
   await database.db.transaction(async (tx) => {
     const hotels = await tx
@@ -125,7 +132,7 @@ export async function loadDemoTrade(database: Database): Promise<void> {
         name: u.name,
         email: u.email,
         passwordHash,
-        passwordChangedAt: now,
+        passwordChangedAt: passwordHash ? now : null,
       });
     }
   });

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { importProperty } from "../../features/admin/import-property";
 import { hashPassword } from "../../features/backoffice/auth/passwords";
+import { issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../features/backoffice/auth/tokens";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { loadDemoAgencyReservations } from "./demo-agency-reservations";
@@ -30,9 +31,18 @@ export async function isDemoWithoutStaff(database: Database): Promise<boolean> {
   return Boolean(rows[0]?.demo);
 }
 
-/** Adds the demo staff users, their password hashed now (argon2id, a fresh salt each load). */
-export async function loadDemoStaff(database: Database): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+/**
+ * Whether the demo's published secrets are loaded with it: its users' passwords and hotel 1's API key. Off for a
+ * production start that asks for the demo data: its users then choose their password through a set-up link.
+ */
+export type DemoSecrets = { publishedSecrets: boolean };
+
+/** Adds the demo staff users, their password hashed now (argon2id, a fresh salt each load), or none. */
+export async function loadDemoStaff(
+  database: Database,
+  { publishedSecrets }: DemoSecrets = { publishedSecrets: true },
+): Promise<void> {
+  const passwordHash = publishedSecrets ? await hashPassword(DEMO_STAFF_PASSWORD) : null;
   for (const member of DEMO_STAFF) {
     const [user] = await database.db
       .insert(staffUser)
@@ -43,7 +53,7 @@ export async function loadDemoStaff(database: Database): Promise<void> {
         role: member.role,
         allHotels: member.hotels === "all",
         passwordHash,
-        passwordChangedAt: new Date(),
+        passwordChangedAt: passwordHash ? new Date() : null,
       })
       .onConflictDoNothing()
       .returning({ id: staffUser.id });
@@ -64,7 +74,11 @@ export async function isDatabaseEmpty(database: Database): Promise<boolean> {
  * Imports the demo group (hotels 1 to 4, 400 days from `today`, hotel-local `YYYY-MM-DD` or `YYYYMMDD`) through
  * the same path as `npm run import`. Throws if a demo file is refused: that is a bug in the demo generator.
  */
-export async function loadDemoData(database: Database, today: string): Promise<void> {
+export async function loadDemoData(
+  database: Database,
+  today: string,
+  secrets: DemoSecrets = { publishedSecrets: true },
+): Promise<void> {
   for (const file of buildDemoFiles(today)) {
     const result = await importProperty(database, file);
     if (!result.ok) {
@@ -72,8 +86,36 @@ export async function loadDemoData(database: Database, today: string): Promise<v
       throw new Error(`demo hotel ${file.hotel.id} was refused:\n${lines.join("\n")}`);
     }
   }
-  await loadDemoStaff(database);
-  await loadDemoTrade(database);
-  await loadDemoOffers(database, today);
+  await loadDemoStaff(database, secrets);
+  await loadDemoTrade(database, secrets);
+  await loadDemoOffers(database, today, secrets);
   await loadDemoAgencyReservations(database, today);
+}
+
+/** Single-use set-up links (24 h) for the demo staff users who have no password yet, as for a group's first owner. */
+export async function demoStaffSetupLinks(
+  database: Database,
+  baseUrl: string,
+): Promise<{ email: string; link: string }[]> {
+  const users = await database.db
+    .select({ id: staffUser.id, email: staffUser.email })
+    .from(staffUser)
+    .where(
+      and(
+        eq(staffUser.groupId, DEMO_GROUP.id),
+        isNull(staffUser.passwordHash),
+        inArray(
+          staffUser.email,
+          DEMO_STAFF.map((m) => m.email),
+        ),
+      ),
+    )
+    .orderBy(staffUser.id);
+  const base = baseUrl.replace(/\/+$/, "");
+  const links: { email: string; link: string }[] = [];
+  for (const user of users) {
+    const token = await issueStaffToken(database.db, user.id, "setup", STAFF_TOKEN_TTL_MS);
+    links.push({ email: user.email, link: `${base}/admin/setup/${token}` });
+  }
+  return links;
 }
