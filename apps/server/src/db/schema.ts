@@ -4,6 +4,7 @@ import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -889,6 +890,10 @@ export const paymentTransaction = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     /** What the gateway (or the network) answered to the last failed attempt. */
     lastError: text("last_error"),
+    /** A refund to the card: the capture it returns money to (ADR 0061); null for one the hotel makes. */
+    sourceId: integer("source_id").references((): AnyPgColumn => paymentTransaction.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     uniqueIndex("payment_transaction_ref").on(t.gateway, t.gatewayRef, t.kind),

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { allocateRefund } from "@alloggio/domain/booking/refund-allocation";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservationHistory } from "../../db/schema";
+import { rowsOf } from "../../db/upsert-rows";
 import type { Tx } from "../booking/repository";
 import type { PaymentGateway } from "../payments/gateway";
 
@@ -19,7 +21,15 @@ type Claimed = {
   amount_minor: number;
   gateway_ref: string;
   attempts: number;
+  source_id: number | null;
 };
+type Outcome = "refunded" | "manual" | "pending" | "failed";
+
+/** Every kind of payment that takes money from a card once captured: each can be refunded to it. */
+const CARD_PAYMENT_KINDS = sql.join(
+  ["capture", "link", "pay_now", "authorise_now", "installment"].map((k) => sql`${k}`),
+  sql`, `,
+);
 
 /**
  * Claims pending refunds that are due (never asked, or their backoff is over) and that no one holds: one
@@ -38,7 +48,101 @@ async function claim(deps: RefundDeps, limit: number, id?: number): Promise<Clai
                    and (next_attempt_at is null or next_attempt_at <= ${now}::timestamptz)
                    and (claimed_until is null or claimed_until <= ${now}::timestamptz) ${only}
                  order by next_attempt_at nulls first, id limit ${limit} for update skip locked)
-    returning id, reservation_id, amount_minor, gateway_ref, attempts`);
+    returning id, reservation_id, amount_minor, gateway_ref, attempts, source_id`);
+}
+
+/**
+ * Decides, once, which captures a refund goes back to (`allocateRefund`: newest first, never more than a capture
+ * still holds). The claimed refund becomes the part for the first capture; the other parts are new pending refunds
+ * (their keys derived from its key, so a retry makes none twice) and what no capture holds is left to the hotel
+ * (`manual`). The reservation's row lock makes two refunds of one reservation split one after the other.
+ */
+async function split(
+  deps: RefundDeps,
+  refund: Claimed,
+): Promise<{ first: Claimed | null; parts: number[] } | "lost"> {
+  return deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from reservation where id = ${refund.reservation_id} for update`);
+    const sources = rowsOf<{ id: number; captured: number; refunded: number }>(
+      await tx.execute(sql`select c.id, c.amount_minor as captured,
+          coalesce((select sum(r.amount_minor) from payment_transaction r
+            where r.source_id = c.id and r.kind = 'refund' and r.id <> ${refund.id}), 0)::int as refunded
+        from payment_transaction c
+        where c.reservation_id = ${refund.reservation_id} and c.kind in (${CARD_PAYMENT_KINDS})
+          and c.status in ('captured', 'refunded') and c.gateway = ${deps.gateway.name}
+        order by c.id desc`),
+    );
+    const { parts, manualMinor } = allocateRefund(
+      refund.amount_minor,
+      sources.map((c) => ({ id: c.id, capturedMinor: c.captured, refundedMinor: c.refunded })),
+    );
+    const [first, ...rest] = parts;
+    const mine = sql`id = ${refund.id} and status = 'pending' and attempts = ${refund.attempts}`;
+    const kept = rowsOf<{ created_at: Date }>(
+      await tx.execute(
+        first
+          ? sql`update payment_transaction set amount_minor = ${first.amountMinor}, source_id = ${first.sourceId}
+              where ${mine} returning created_at`
+          : sql`update payment_transaction set status = 'manual', claimed_until = null where ${mine}
+              returning created_at`,
+      ),
+    );
+    if (kept.length === 0) return "lost";
+    const at = new Date(kept[0]!.created_at);
+    const others = [
+      ...rest.map((p, i) => ({
+        gatewayRef: `${refund.gateway_ref}_${i + 2}`,
+        amountMinor: p.amountMinor,
+        sourceId: p.sourceId,
+        status: "pending",
+        nextAttemptAt: deps.now(),
+      })),
+      ...(first && manualMinor > 0
+        ? [
+            {
+              gatewayRef: `${refund.gateway_ref}_manual`,
+              amountMinor: manualMinor,
+              sourceId: null,
+              status: "manual",
+            },
+          ]
+        : []),
+    ];
+    const inserted =
+      others.length === 0
+        ? []
+        : await tx
+            .insert(paymentTransaction)
+            .values(
+              others.map((o) => ({
+                ...o,
+                createdAt: at,
+                reservationId: refund.reservation_id,
+                gateway: "pending",
+                kind: "refund",
+              })),
+            )
+            .returning({ id: paymentTransaction.id, status: paymentTransaction.status });
+    return {
+      first: first ? { ...refund, amount_minor: first.amountMinor, source_id: first.sourceId } : null,
+      parts: inserted.filter((p) => p.status === "pending").map((p) => p.id),
+    };
+  });
+}
+
+/** Sends one claimed refund, split first when it has no capture yet, then the parts the split made. */
+async function attemptAll(deps: RefundDeps, refund: Claimed): Promise<Outcome[]> {
+  if (refund.source_id !== null) return [await attempt(deps, refund)];
+  const parts = await split(deps, refund);
+  if (parts === "lost") return ["pending"];
+  // Nothing was captured by card (a bank transfer, a payment at the hotel): the hotel refunds it by hand.
+  if (!parts.first) return ["manual"];
+  const outcomes = [await attempt(deps, parts.first)];
+  for (const id of parts.parts) {
+    const [part] = await claim(deps, 1, id);
+    if (part) outcomes.push(await attempt(deps, part));
+  }
+  return outcomes;
 }
 
 /**
@@ -47,20 +151,14 @@ async function claim(deps: RefundDeps, limit: number, id?: number): Promise<Clai
  * gets the same refund back instead of a second one. Every write is conditional on the attempt still being ours
  * (`attempts`), so a process whose claim ran out cannot overwrite a later attempt.
  */
-async function attempt(
-  deps: RefundDeps,
-  refund: Claimed,
-): Promise<"refunded" | "manual" | "pending" | "failed"> {
+async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
   const { database, gateway } = deps;
   const mine = sql`id = ${refund.id} and status = 'pending' and attempts = ${refund.attempts}`;
   const [source] = await database.query<{
     gateway_ref: string;
-  }>(sql`select gateway_ref from payment_transaction
-      where reservation_id = ${refund.reservation_id} and kind in ('capture', 'link') and status = 'captured'
-        and gateway = ${gateway.name}
-      order by id desc limit 1`);
+  }>(sql`select gateway_ref from payment_transaction where id = ${refund.source_id}`);
   if (!source) {
-    // Nothing was captured by card (a bank transfer, a payment at the hotel): the hotel refunds it by hand.
+    // Its capture is gone from the books: the hotel refunds it by hand.
     await database.query(
       sql`update payment_transaction set status = 'manual', claimed_until = null where ${mine}`,
     );
@@ -133,10 +231,13 @@ export const refundPayment = {
     return row!.id;
   },
 
-  /** Sends one refund now (right after the change that owes it); "done" when someone else holds or sent it. */
+  /**
+   * Sends one refund now (right after the change that owes it), to every capture it is split over; "done" when
+   * someone else holds or sent it.
+   */
   async send(deps: RefundDeps, refundId: number): Promise<string> {
     const [refund] = await claim(deps, 1, refundId);
-    return refund ? attempt(deps, refund) : "done";
+    return refund ? (await attemptAll(deps, refund))[0]! : "done";
   },
 };
 
@@ -148,11 +249,11 @@ export const refundPayment = {
 export async function retryPendingRefunds(
   deps: RefundDeps,
   batchSize = 20,
-): Promise<Record<"refunded" | "manual" | "pending" | "failed", number>> {
+): Promise<Record<Outcome, number>> {
   const counts = { refunded: 0, manual: 0, pending: 0, failed: 0 };
   for (;;) {
     const batch = await claim(deps, batchSize);
-    for (const refund of batch) counts[await attempt(deps, refund)]++;
+    for (const refund of batch) for (const outcome of await attemptAll(deps, refund)) counts[outcome]++;
     if (batch.length < batchSize) return counts;
   }
 }

@@ -137,6 +137,15 @@ export function createSandboxGateway(
       // Each refund is its own entry; the payment reads "refunded" once refunds reach its amount. A refund asked
       // again under the same key is the same entry: it is answered, not made twice.
       const refundRef = idempotencyKey ? `rf_${idempotencyKey}` : newId("rf");
+      const [known] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, refundRef));
+      if (known) return { ref: refundRef, status: "refunded" };
+      // Like a real gateway, never more back than the payment took.
+      const [{ before } = { before: 0 }] = await db
+        .select({ before: sql<number>`coalesce(sum(${sandboxPayment.amountMinor}), 0)::int` })
+        .from(sandboxPayment)
+        .where(and(eq(sandboxPayment.token, ref), eq(sandboxPayment.method, "refund")));
+      if (before + amountMinor > payment.amountMinor)
+        return { ref, status: "declined", declineReason: "declined" };
       const made = await db
         .insert(sandboxPayment)
         .values({

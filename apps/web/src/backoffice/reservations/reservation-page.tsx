@@ -497,18 +497,30 @@ export default function ReservationPage() {
         <PaymentTable
           caption={t("payments.transactions")}
           whenHeader={t("payments.at")}
-          rows={d.transactions.map((tx) => ({
-            id: tx.id,
-            when: f.instant(tx.at),
-            kind: (
-              <>
-                {t(`txKind.${tx.kind}`, { defaultValue: tx.kind })}
-                {tx.cardLast4 ? <span className="bor-sub">•••• {tx.cardLast4}</span> : null}
-              </>
-            ),
-            amount: minor(tx.amountMinor),
-            status: t(`txStatus.${tx.status}`, { defaultValue: tx.status }),
-          }))}
+          rows={d.transactions.map((tx) => {
+            const source = d.transactions.find((s) => s.id === tx.sourceId);
+            return {
+              id: tx.id,
+              when: f.instant(tx.at),
+              kind: (
+                <>
+                  {t(`txKind.${tx.kind}`, { defaultValue: tx.kind })}
+                  {tx.cardLast4 ? <span className="bor-sub">•••• {tx.cardLast4}</span> : null}
+                  {source ? (
+                    <span className="bor-sub">
+                      {t("payments.refundTo", {
+                        what: t(`txKind.${source.kind}`, { defaultValue: source.kind }),
+                        when: f.instant(source.at),
+                        amount: minor(source.amountMinor),
+                      })}
+                    </span>
+                  ) : null}
+                </>
+              ),
+              amount: minor(tx.amountMinor),
+              status: t(`txStatus.${tx.status}`, { defaultValue: tx.status }),
+            };
+          })}
         />
       </section>
 

@@ -170,6 +170,8 @@ export const ReservationDetailSchema = z
         amountMinor: z.number().int(),
         status: z.string(),
         cardLast4: z.string().nullable(),
+        /** A refund to a card: the payment (another transaction's id) it gives money back to. */
+        sourceId: z.number().int().nullable(),
       }),
     ),
     history: z.array(

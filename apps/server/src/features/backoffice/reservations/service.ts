@@ -223,6 +223,7 @@ export async function reservationDetail(
       amountMinor: number;
       status: string;
       cardLast4: string | null;
+      sourceId: number | null;
     }[];
     history: {
       id: number;
@@ -253,7 +254,8 @@ export async function reservationDetail(
               and t.status in ('requires_action', 'requires_challenge')))
         order by d.due_date, d.id) from payment_due d where d.reservation_id = r.id), '[]'::json) as dues,
       coalesce((select json_agg(json_build_object('id', t.id, 'at', t.created_at, 'kind', t.kind,
-          'gateway', t.gateway, 'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4)
+          'gateway', t.gateway, 'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4,
+          'sourceId', t.source_id)
         order by t.id) from payment_transaction t where t.reservation_id = r.id), '[]'::json) as transactions,
       coalesce((select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
           'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by')
