@@ -97,7 +97,12 @@ export function BulkForm({ cal, hotelId }: { cal: Calendar; hotelId: number }) {
     ? cal.roomTypes.filter(
         (room) =>
           !form.roomTypeIds.includes(room.id) &&
-          cal.rates.some((r) => r.roomTypeId === room.id && form.ratePlanIds.includes(r.ratePlanId)),
+          cal.rates.some(
+            (r) =>
+              r.roomTypeId === room.id &&
+              form.ratePlanIds.includes(r.ratePlanId) &&
+              r.prices.some((p) => p.amounts.some((a) => a !== null)),
+          ),
       )
     : [];
 

@@ -73,7 +73,7 @@ export const CalendarSchema = z
     today: IsoDateSchema,
     roomTypes: z.array(CalendarRoomTypeSchema),
     ratePlans: z.array(CalendarRatePlanSchema),
-    /** The rate plan × room type pairs that have prices. */
+    /** The rate plan × room type pairs that have prices, and every pair of a room type or rate plan with none yet. */
     rates: z.array(CalendarRateSchema),
   })
   .meta({ id: "BoCalendar" });

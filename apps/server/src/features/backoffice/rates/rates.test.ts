@@ -134,6 +134,40 @@ describe("the calendar read", () => {
     });
   });
 
+  it("gives a new room type and a new rate plan rows to type prices in", async () => {
+    const sold = aRoomType();
+    const newRoom = aRoomType({ maxOccupancy: 2 });
+    const soldRate = aRatePlan();
+    const newRate = aRatePlan();
+    const hotel = (
+      await seedProperty(
+        database,
+        buildProperty({
+          hotel: aHotel({ name: "Delta" }),
+          roomTypes: [sold, newRoom],
+          ratePlans: [soldRate, newRate],
+          prices: [aPriceRange(sold, soldRate)],
+        }),
+      )
+    ).hotelId;
+    const res = await read(owner, hotel);
+    const cal = res.json() as Calendar;
+    const pairs = cal.rates.map((r) => `${r.roomTypeId}:${r.ratePlanId}`).sort();
+    expect(pairs).toEqual(
+      [
+        `${sold.id}:${soldRate.id}`,
+        `${sold.id}:${newRate.id}`,
+        `${newRoom.id}:${soldRate.id}`,
+        `${newRoom.id}:${newRate.id}`,
+      ].sort(),
+    );
+    const empty = cal.rates.find((r) => r.roomTypeId === newRoom.id && r.ratePlanId === newRate.id);
+    expect(empty?.prices).toEqual([
+      { adults: 1, amounts: [null, null, null, null, null] },
+      { adults: 2, amounts: [null, null, null, null, null] },
+    ]);
+  });
+
   it("reads a year of days in ONE statement", async () => {
     const before = database.statements.count;
     const cal = await readCalendar(database.db, hotelA, { from: "2030-01-01", days: 365 }, clock);

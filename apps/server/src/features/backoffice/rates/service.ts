@@ -79,8 +79,8 @@ type CalendarRow = {
 
 /**
  * The window `from` + `days` of a hotel in ONE statement: per room type its inventory nights, per rate plan its
- * restriction nights, per rate plan × room type that has prices its price per occupancy, each as one array entry
- * per day (a generate_series of the days, left-joined).
+ * restriction nights, per rate plan × room type that has prices (or whose room type or rate plan has none yet) its
+ * price per occupancy, each as one array entry per day (a generate_series of the days, left-joined).
  */
 export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, now: Date): Promise<Calendar> {
   const [row] = await rows<CalendarRow>(
@@ -96,6 +96,9 @@ export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, no
         rp.sort_order as rp_sort
       from rt cross join rp
       where exists (select 1 from price p where p.room_type_id = rt.id and p.rate_plan_id = rp.id)
+        -- A room type or a rate plan without any price yet pairs with every partner: rows to type its first prices.
+        or not exists (select 1 from price p where p.room_type_id = rt.id)
+        or not exists (select 1 from price p where p.rate_plan_id = rp.id)
     )
     select h.time_zone, h.currency_code, c.decimal_digits,
       (select coalesce(json_agg(json_build_object('id', rt.id, 'code', rt.code, 'name', rt.name,
