@@ -69,6 +69,10 @@ test("bulk update: +10 % and min stay 2 on one weekday of a week, seen by a gues
   await form.getByLabel("Min stay: nights").fill("2");
   await form.getByRole("button", { name: "Preview" }).click();
   await expect(form.getByRole("status")).toContainText(/\d+ cells? will change/);
+  // The preview shows before → after, grouped by room type and rate.
+  const sample = form.getByRole("region", { name: "Examples of what will change" });
+  await expect(sample.getByRole("heading", { level: 4 }).first()).toBeVisible();
+  await expect(sample.getByRole("listitem").first()).toContainText("→");
   await axe("rates calendar bulk update");
   await capture("rates calendar bulk update");
   await form.getByRole("button", { name: "Apply" }).click();

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorNotice, Field, Notice } from "../ui";
+import { BulkPreview } from "./bulk-preview";
 import { calendarKey, postBulk } from "./calendar-api";
 import { nameIn, toMinor } from "./model";
 
@@ -89,6 +90,21 @@ export function BulkForm({ cal, hotelId }: { cal: Calendar; hotelId: number }) {
       preview: previewOnly,
     };
   };
+
+  // Stay rules and closures belong to the rate: they bind every room type it sells, chosen or not.
+  const restrictionOp = Boolean(form.cta || form.ctd || form.minMode || form.maxMode);
+  const unchosenRooms = restrictionOp
+    ? cal.roomTypes.filter(
+        (room) =>
+          !form.roomTypeIds.includes(room.id) &&
+          cal.rates.some(
+            (r) =>
+              r.roomTypeId === room.id &&
+              form.ratePlanIds.includes(r.ratePlanId) &&
+              r.prices.some((p) => p.amounts.some((a) => a !== null)),
+          ),
+      )
+    : [];
 
   const previewMutation = useMutation({
     mutationFn: () => postBulk(hotelId, body(true)),
@@ -256,6 +272,13 @@ export function BulkForm({ cal, hotelId }: { cal: Calendar; hotelId: number }) {
           />
         </div>
       </fieldset>
+      {unchosenRooms.length > 0 ? (
+        <p className="bo-notice">
+          {t("bulk.restrictionScope", {
+            rooms: unchosenRooms.map((r) => nameIn(r.name, i18n.language)).join(", "),
+          })}
+        </p>
+      ) : null}
       <ErrorNotice error={previewMutation.error ?? applyMutation.error} ns="bo-calendar" />
       <div className="cal-bulk-actions">
         <button type="submit" className="bo-button secondary" disabled={previewMutation.isPending}>
@@ -277,6 +300,7 @@ export function BulkForm({ cal, hotelId }: { cal: Calendar; hotelId: number }) {
           </>
         ) : null}
       </div>
+      {preview && preview.sample.length > 0 ? <BulkPreview cal={cal} result={preview} /> : null}
       {applied ? <Notice>{t("bulk.applied", { count: applied.changed })}</Notice> : null}
     </form>
   );

@@ -73,7 +73,7 @@ export const CalendarSchema = z
     today: IsoDateSchema,
     roomTypes: z.array(CalendarRoomTypeSchema),
     ratePlans: z.array(CalendarRatePlanSchema),
-    /** The rate plan × room type pairs that have prices. */
+    /** The rate plan × room type pairs that have prices, and every pair of a room type or rate plan with none yet. */
     rates: z.array(CalendarRateSchema),
   })
   .meta({ id: "BoCalendar" });
@@ -169,7 +169,7 @@ export const BulkResultSchema = z
     /** Cells whose value changes: inventory nights, prices, restriction nights. */
     changed: z.number().int(),
     byKind: z.object({ inventory: z.number().int(), price: z.number().int(), restriction: z.number().int() }),
-    /** The first changed cells (at most 20), to show what will happen. */
+    /** Up to 3 changed cells per room type × rate, at most 12 groups of each kind: what will happen (ADR 0064). */
     sample: z.array(BulkCellSchema),
   })
   .meta({ id: "BoCalendarBulkResult" });

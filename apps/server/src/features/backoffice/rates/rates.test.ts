@@ -1,6 +1,8 @@
+import { daysInRange } from "@alloggio/domain/backoffice/daily-values";
 import type { BulkResult, Calendar } from "@alloggio/domain/contract/backoffice/rates";
 import type { AvailResponse } from "@alloggio/domain/contract/search/avail";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../../../../packages/test-kit/src/app";
 import {
@@ -130,6 +132,40 @@ describe("the calendar read", () => {
       minStay: 1,
       dayMinStay: [null, null, null, null, null],
     });
+  });
+
+  it("gives a new room type and a new rate plan rows to type prices in", async () => {
+    const sold = aRoomType();
+    const newRoom = aRoomType({ maxOccupancy: 2 });
+    const soldRate = aRatePlan();
+    const newRate = aRatePlan();
+    const hotel = (
+      await seedProperty(
+        database,
+        buildProperty({
+          hotel: aHotel({ name: "Delta" }),
+          roomTypes: [sold, newRoom],
+          ratePlans: [soldRate, newRate],
+          prices: [aPriceRange(sold, soldRate)],
+        }),
+      )
+    ).hotelId;
+    const res = await read(owner, hotel);
+    const cal = res.json() as Calendar;
+    const pairs = cal.rates.map((r) => `${r.roomTypeId}:${r.ratePlanId}`).sort();
+    expect(pairs).toEqual(
+      [
+        `${sold.id}:${soldRate.id}`,
+        `${sold.id}:${newRate.id}`,
+        `${newRoom.id}:${soldRate.id}`,
+        `${newRoom.id}:${newRate.id}`,
+      ].sort(),
+    );
+    const empty = cal.rates.find((r) => r.roomTypeId === newRoom.id && r.ratePlanId === newRate.id);
+    expect(empty?.prices).toEqual([
+      { adults: 1, amounts: [null, null, null, null, null] },
+      { adults: 2, amounts: [null, null, null, null, null] },
+    ]);
   });
 
   it("reads a year of days in ONE statement", async () => {
@@ -462,5 +498,167 @@ describe("the API documentation", () => {
     expect(paths["/api/backoffice/hotels/{hotelId}/calendar"]?.get?.tags).toEqual(["back office"]);
     expect(paths["/api/backoffice/hotels/{hotelId}/calendar/cells"]?.put?.tags).toEqual(["back office"]);
     expect(paths["/api/backoffice/hotels/{hotelId}/calendar/bulk"]?.post?.tags).toEqual(["back office"]);
+  });
+});
+
+describe("a bulk update touches exactly the cells selected", () => {
+  // Hotel C: three room types; the "flex" rate sells rooms 1 and 2, the "saver" rate rooms 2 and 3.
+  const rooms = [aRoomType(), aRoomType(), aRoomType()] as const;
+  const flex = aRatePlan();
+  const saver = aRatePlan();
+  const FROM = "2030-05-01";
+  const TO = "2030-05-10";
+  let hotelC: number;
+  beforeAll(async () => {
+    const range = { from: FROM, to: TO };
+    hotelC = (
+      await seedProperty(
+        database,
+        buildProperty({
+          hotel: aHotel({ name: "Gamma" }),
+          roomTypes: [...rooms],
+          ratePlans: [flex, saver],
+          prices: [
+            aPriceRange(rooms[0], flex, { adults: 2, ...range }),
+            aPriceRange(rooms[1], flex, { adults: 2, ...range }),
+            aPriceRange(rooms[1], saver, { adults: 2, ...range }),
+            aPriceRange(rooms[2], saver, { adults: 2, ...range }),
+          ],
+          inventory: rooms.map((r) => anInventoryRange(r, range)),
+        }),
+      )
+    ).hotelId;
+  });
+  const soldWith = new Map([
+    [flex.id, [rooms[0].id, rooms[1].id]],
+    [saver.id, [rooms[1].id, rooms[2].id]],
+  ]);
+
+  /** Every price, inventory night and restriction night of hotel C, keyed by its cell. */
+  async function snapshot(): Promise<Map<string, string>> {
+    const roomIds = rooms.map((r) => r.id);
+    const all = new Map<string, string>();
+    for (const p of await database.db.select().from(price))
+      if (roomIds.includes(p.roomTypeId))
+        all.set(`price:${p.roomTypeId}:${p.ratePlanId}:${p.day}:${p.adults}`, String(p.amountMinor));
+    for (const i of await database.db.select().from(inventory))
+      if (roomIds.includes(i.roomTypeId))
+        all.set(`inventory:${i.roomTypeId}:${i.day}`, `${i.allotment}/${i.closed}`);
+    for (const r of await database.db.select().from(restriction))
+      if (r.ratePlanId === flex.id || r.ratePlanId === saver.id)
+        all.set(
+          `restriction:${r.ratePlanId}:${r.day}`,
+          `${r.minStay}/${r.maxStay}/${r.closedToArrival}/${r.closedToDeparture}`,
+        );
+    return all;
+  }
+
+  it("changes nothing outside the chosen room types, rate plans, days and weekdays (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray(rooms.map((r) => r.id)),
+        fc.subarray([flex.id, saver.id]),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.subarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1 }),
+        fc.record(
+          {
+            price: fc.oneof(
+              fc.record({ mode: fc.constant("percent"), value: fc.integer({ min: -50, max: 50 }) }),
+              fc.record({ mode: fc.constant("amount"), value: fc.integer({ min: -500, max: 500 }) }),
+              fc.record({ mode: fc.constant("set"), value: fc.integer({ min: 0, max: 50_000 }) }),
+            ),
+            allotment: fc.integer({ min: 0, max: 9 }),
+            closed: fc.boolean(),
+            minStay: fc.option(fc.integer({ min: 1, max: 3 })),
+            closedToArrival: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+        async (roomTypeIds, ratePlanIds, a, b, weekdays, ops) => {
+          const from = `2030-05-${String(1 + Math.min(a, b)).padStart(2, "0")}`;
+          const to = `2030-05-${String(1 + Math.max(a, b)).padStart(2, "0")}`;
+          const days = new Set(daysInRange(from, to, weekdays));
+          const before = await snapshot();
+          const res = await bulk(owner.headers, hotelC, {
+            from,
+            to,
+            weekdays,
+            roomTypeIds,
+            ratePlanIds,
+            ...ops,
+          });
+          const after = await snapshot();
+          const changedKeys = [...new Set([...before.keys(), ...after.keys()])].filter(
+            (k) => before.get(k) !== after.get(k),
+          );
+          if (res.statusCode !== 200) {
+            expect(res.statusCode, res.body).toBe(400);
+            expect(changedKeys).toEqual([]);
+            return;
+          }
+          expect((res.json() as BulkResult).changed).toBe(changedKeys.length);
+          for (const key of changedKeys) {
+            const [kind, ...parts] = key.split(":");
+            if (kind === "price") {
+              const [room, plan, day] = parts;
+              expect(roomTypeIds, key).toContain(Number(room));
+              expect(ratePlanIds, key).toContain(Number(plan));
+              expect(days.has(day ?? ""), key).toBe(true);
+            } else if (kind === "inventory") {
+              const [room, day] = parts;
+              expect(roomTypeIds, key).toContain(Number(room));
+              expect(days.has(day ?? ""), key).toBe(true);
+            } else {
+              const [plan, day] = parts;
+              expect(ratePlanIds, key).toContain(Number(plan));
+              expect(days.has(day ?? ""), key).toBe(true);
+              // A restriction night binds every room type the rate sells: all of them must have been chosen.
+              for (const room of soldWith.get(Number(plan)) ?? []) expect(roomTypeIds, key).toContain(room);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses a stay rule for one room type of a rate that sells others, naming them", async () => {
+    const res = await bulk(owner.headers, hotelC, {
+      from: FROM,
+      to: TO,
+      weekdays: [5, 6],
+      roomTypeIds: [rooms[0].id],
+      ratePlanIds: [flex.id],
+      price: { mode: "percent", value: 15 },
+      minStay: 2,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].field).toBe("roomTypeIds");
+    expect(res.json().error.message).toContain(rooms[1].name.en);
+  });
+
+  it("previews before → after for a sample of cells of every room type and rate changed", async () => {
+    const res = await bulk(owner.headers, hotelC, {
+      from: FROM,
+      to: TO,
+      roomTypeIds: rooms.map((r) => r.id),
+      ratePlanIds: [flex.id, saver.id],
+      price: { mode: "amount", value: 1000 },
+      preview: true,
+    });
+    const result = res.json() as BulkResult;
+    const groups = new Set(result.sample.map((c) => `${c.roomTypeId}:${c.ratePlanId}`));
+    // (The property above may have priced more pairs with "set": those show too.)
+    expect([...groups]).toEqual(
+      expect.arrayContaining([
+        `${rooms[0].id}:${flex.id}`,
+        `${rooms[1].id}:${flex.id}`,
+        `${rooms[1].id}:${saver.id}`,
+        `${rooms[2].id}:${saver.id}`,
+      ]),
+    );
+    for (const cell of result.sample) expect(cell.after).toBe(Number(cell.before) + 1000);
+    expect(result.sample.length).toBeLessThan(result.changed);
   });
 });

@@ -79,8 +79,8 @@ type CalendarRow = {
 
 /**
  * The window `from` + `days` of a hotel in ONE statement: per room type its inventory nights, per rate plan its
- * restriction nights, per rate plan × room type that has prices its price per occupancy, each as one array entry
- * per day (a generate_series of the days, left-joined).
+ * restriction nights, per rate plan × room type that has prices (or whose room type or rate plan has none yet) its
+ * price per occupancy, each as one array entry per day (a generate_series of the days, left-joined).
  */
 export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, now: Date): Promise<Calendar> {
   const [row] = await rows<CalendarRow>(
@@ -96,6 +96,9 @@ export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, no
         rp.sort_order as rp_sort
       from rt cross join rp
       where exists (select 1 from price p where p.room_type_id = rt.id and p.rate_plan_id = rp.id)
+        -- A room type or a rate plan without any price yet pairs with every partner: rows to type its first prices.
+        or not exists (select 1 from price p where p.room_type_id = rt.id)
+        or not exists (select 1 from price p where p.rate_plan_id = rp.id)
     )
     select h.time_zone, h.currency_code, c.decimal_digits,
       (select coalesce(json_agg(json_build_object('id', rt.id, 'code', rt.code, 'name', rt.name,
@@ -390,6 +393,44 @@ export async function editCell(
 }
 
 type BulkInput = z.output<typeof BulkUpdateSchema>;
+
+const SAMPLE_PER_GROUP = 3;
+const SAMPLE_GROUPS = 12;
+
+/**
+ * A restriction night (min/max stay, closed to arrival/departure) belongs to the rate plan, so it binds every room
+ * type the rate sells: refused (400 `restriction_scope`, naming the other room types) unless all of them are chosen,
+ * so that a bulk update never changes a room type that was not selected (ADR 0064).
+ */
+async function checkRestrictionScope(tx: Tx, plans: RatePlanRef[], rooms: RoomTypeRef[]): Promise<void> {
+  if (plans.length === 0) return;
+  const chosen = new Set(rooms.map((r) => r.id));
+  const sold = await rows<{
+    rate_plan_id: number;
+    plan_name: LocalizedText;
+    room_type_id: number;
+    room_name: LocalizedText;
+  }>(
+    tx,
+    sql`select distinct p.rate_plan_id, rp.name as plan_name, p.room_type_id, rt.name as room_name,
+          rt.sort_order, rt.id
+        from price p join rate_plan rp on rp.id = p.rate_plan_id join room_type rt on rt.id = p.room_type_id
+        where p.rate_plan_id in ${idList(plans.map((p) => p.id))}
+        order by rt.sort_order, rt.id`,
+  );
+  const left = sold.filter((s) => !chosen.has(s.room_type_id));
+  const [first] = left;
+  if (!first) return;
+  const nameOf = (n: LocalizedText) => n.en ?? Object.values(n)[0] ?? "";
+  const others = [...new Set(left.map((s) => nameOf(s.room_name)))];
+  throw new AppError(
+    "restriction_scope",
+    400,
+    `roomTypeIds: stay rules and arrival/departure closures apply to the whole rate ${nameOf(first.plan_name)}, ` +
+      `which also sells ${others.join(", ")}: choose those room types too, or change only prices and rooms`,
+    [{ field: "roomTypeIds", message: others.join(", ") }],
+  );
+}
 type BulkCell = BulkResult["sample"][number];
 
 /** Checks of a bulk request that need no database: 400 naming the field. */
@@ -442,9 +483,20 @@ export async function bulkUpdate(
   return deps.database.db.transaction(async (tx) => {
     const rooms = await roomTypesOf(tx, hotelId, [...new Set(input.roomTypeIds)], "roomTypeIds");
     const plans = await ratePlansOf(tx, hotelId, [...new Set(input.ratePlanIds)], "ratePlanIds");
+    if (ops.restrictionOp) await checkRestrictionScope(tx, plans, rooms);
+    // The preview's sample: a few cells of each room type × rate (and each rate's restriction nights), so every
+    // group the update touches shows its before → after, not only the first one's.
     const sample: BulkCell[] = [];
+    const perGroup = new Map<string, number>();
+    const groupsOfKind = new Map<string, number>();
     const note = (cell: BulkCell) => {
-      if (sample.length < 20) sample.push(cell);
+      const group = `${cell.kind}:${cell.roomTypeId}:${cell.ratePlanId}`;
+      const seen = perGroup.get(group) ?? 0;
+      const groups = groupsOfKind.get(cell.kind) ?? 0;
+      if (seen >= SAMPLE_PER_GROUP || (seen === 0 && groups >= SAMPLE_GROUPS)) return;
+      if (seen === 0) groupsOfKind.set(cell.kind, groups + 1);
+      perGroup.set(group, seen + 1);
+      sample.push(cell);
     };
     const lock = input.preview ? sql`` : sql`for update`;
 

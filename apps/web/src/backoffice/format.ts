@@ -1,0 +1,37 @@
+import { LANGUAGES } from "@alloggio/domain/i18n/languages";
+import { moneyLocaleOf } from "@alloggio/domain/money/format-amount";
+import { formatMoney } from "@alloggio/domain/money/money";
+
+// How the back office writes money, days and times: money in the product's one style (the domain's formatMoney,
+// "302,00 EUR"), hotel-local days and instants in the page language's own date format.
+
+/** The product's language entry of a page language ("en", "de", "zh"…). */
+function languageOf(language: string) {
+  const code = language.slice(0, 2);
+  return LANGUAGES.find((l) => l.text === code && l.id !== 7) ?? LANGUAGES[0];
+}
+
+/** The date locale of a page language (English pages read British dates, as the guest pages do). */
+export function dateLocaleOf(language: string): string {
+  return languageOf(language).locale;
+}
+
+/** Minor units of a currency, written as every page of the product writes money. */
+export function formatMinorIn(minor: number, currency: string, digits: number, language: string): string {
+  return formatMoney(
+    minor,
+    { code: currency, decimalDigits: digits, rounding: 0 },
+    moneyLocaleOf(languageOf(language).id),
+  );
+}
+
+/** A hotel-local calendar day (YYYY-MM-DD), with its weekday: "Fri 5 Jun 2026". */
+export function formatHotelDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(dateLocaleOf(language), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+}
