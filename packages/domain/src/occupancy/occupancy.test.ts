@@ -4,6 +4,7 @@ import {
   addAdult,
   addChild,
   addRoom,
+  agesOfGroups,
   checkOccupancy,
   chosenRooms,
   DEFAULT_AGE_GROUP,
@@ -11,14 +12,14 @@ import {
   type GuestRoom,
   mapChildAge,
   mapRoomsToGuests,
-  maxAdultsIn,
-  maxChildrenIn,
   mergeRooms,
   type RoomLimits,
   type RoomOccupancy,
   removeAdult,
   removeChild,
   removeRoom,
+  roomMisfit,
+  SPEC_ROOM_LIMITS,
   setChildAge,
 } from "./occupancy";
 
@@ -59,9 +60,13 @@ describe("mapChildAge", () => {
     ["unsorted groups, age 12", 12, groups, "portal", child(3, 6, 12, 12)],
     ["above all groups, hotel", 13, groups, "hotel", { kind: "adult" }],
     ["above all groups, portal", 13, groups, "portal", child(null, null, null, 13)],
-    ["in a gap, hotel", 4, gappedGroups, "hotel", { kind: "adult" }],
-    ["in a gap, portal", 4, gappedGroups, "portal", child(null, null, null, 4)],
+    // SPEC §5: the first group whose max is at least the age, so a child in a gap is not an adult.
+    ["in a gap, hotel", 4, gappedGroups, "hotel", child(8, 6, 11, 4)],
+    ["in a gap, portal", 4, gappedGroups, "portal", child(8, 6, 11, 4)],
+    ["at the gap's start", 3, gappedGroups, "hotel", child(8, 6, 11, 3)],
     ["after the gap", 6, gappedGroups, "hotel", child(8, 6, 11, 6)],
+    ["above the gap's groups, hotel", 12, gappedGroups, "hotel", { kind: "adult" }],
+    ["younger than every group", 0, [{ id: 9, min: 3, max: 10 }], "hotel", child(9, 3, 10, 0)],
     ["ties on max sorted by min", 5, overlappingGroups, "hotel", child(10, 0, 10, 5)],
     ["wider group later", 11, overlappingGroups, "hotel", child(12, 0, 17, 11)],
   ] as const)("%s", (_, age, ageGroups, mode, expected) => {
@@ -76,6 +81,46 @@ describe("mapChildAge", () => {
 
   it("defaults to group 0 covering 0 to 17", () => {
     expect(DEFAULT_AGE_GROUP).toEqual({ id: 0, min: 0, max: 17 });
+  });
+});
+
+describe("agesOfGroups", () => {
+  it.each<[string, AgeGroup[], AgeGroup[]]>([
+    ["no groups", [], [{ id: 0, min: 0, max: 17 }]],
+    [
+      "contiguous, unsorted",
+      groups,
+      [
+        { id: 1, min: 0, max: 2 },
+        { id: 2, min: 3, max: 5 },
+        { id: 3, min: 6, max: 12 },
+      ],
+    ],
+    [
+      "a gap falls in the next group",
+      gappedGroups,
+      [
+        { id: 7, min: 0, max: 2 },
+        { id: 8, min: 3, max: 11 },
+      ],
+    ],
+    ["younger than the first group", [{ id: 9, min: 3, max: 10 }], [{ id: 9, min: 0, max: 10 }]],
+    [
+      "a group no age reaches is left out",
+      overlappingGroups,
+      [
+        { id: 10, min: 0, max: 10 },
+        { id: 12, min: 11, max: 17 },
+      ],
+    ],
+  ])("%s", (_, input, expected) => {
+    expect(agesOfGroups(input)).toEqual(expected);
+    // Every age of a range maps to its group.
+    for (const range of expected)
+      for (let age = range.min; age <= range.max; age++) {
+        const mapped = mapChildAge(age, input, "hotel");
+        expect(mapped.kind === "child" ? mapped.child.groupId : null).toBe(range.id);
+      }
   });
 });
 
@@ -160,13 +205,6 @@ describe("guests and rooms manager", () => {
       (r) => setChildAge(r, 0, 0, 0),
       [room(2, [0])],
     ],
-    ["addAdult below the largest room", [room(3)], (r) => addAdult(r, 0, largest), [room(4)]],
-    [
-      "addChild below the largest room",
-      [room(3)],
-      (r) => addChild(r, 0, null, largest),
-      [{ adults: 3, ages: [null] }],
-    ],
     ["removeChild", [room(2, [1, 2, 3])], (r) => removeChild(r, 0, 1), [room(2, [1, 3])]],
     ["setChildAge", [room(2, [1, 2, 3])], (r) => setChildAge(r, 0, 2, 9), [room(2, [1, 2, 9])]],
     ["addRoom", [room(1, [3])], addRoom, [room(1, [3]), room(2)]],
@@ -198,13 +236,6 @@ describe("guests and rooms manager", () => {
     ["setChildAge to 18", [room(2, [4])], (r) => setChildAge(r, 0, 0, 18)],
     ["setChildAge missing child", [room(2, [4])], (r) => setChildAge(r, 0, 1, 5)],
     ["removeRoom of the last room", [room(2)], (r) => removeRoom(r, 0)],
-    ["addAdult at the largest room's 4 adults", [room(4)], (r) => addAdult(r, 0, largest)],
-    ["addAdult when the largest room's 5 beds are taken", [room(3, [1, 2])], (r) => addAdult(r, 0, largest)],
-    [
-      "addChild when the largest room's 5 beds are taken",
-      [room(4, [1])],
-      (r) => addChild(r, 0, null, largest),
-    ],
     ["removeRoom missing index", [room(2), room(1)], (r) => removeRoom(r, 2)],
     ["mergeRooms of none", [], mergeRooms],
   ])("%s is ignored", (_, rooms, operation) => {
@@ -213,13 +244,24 @@ describe("guests and rooms manager", () => {
 });
 
 describe("limits and ages to choose (issue 11 items 14 and 16)", () => {
-  it("stops the steppers at SPEC §5 and at the largest room", () => {
-    expect(maxAdultsIn(room(2))).toBe(20);
-    expect(maxChildrenIn(room(2))).toBe(15);
-    expect(maxAdultsIn(room(2), largest)).toBe(4);
-    expect(maxAdultsIn(room(2, [1, 2]), largest)).toBe(3);
-    expect(maxChildrenIn(room(4), largest)).toBe(1);
-    expect(maxChildrenIn(room(5), largest)).toBe(0);
+  it("the steppers keep SPEC §5's bounds past the hotel's largest room", () => {
+    expect(addAdult([room(4)], 0)).toEqual([room(5)]);
+    expect(addAdult([room(3, [1, 2])], 0)).toEqual([room(4, [1, 2])]);
+    expect(addChild([room(5)], 0)).toEqual([{ adults: 5, ages: [null] }]);
+  });
+
+  it.each<[string, GuestRoom, readonly AgeGroup[], ReturnType<typeof roomMisfit> | "spec"]>([
+    ["fits", room(4), [], null],
+    ["fits with a child", room(4, [3]), [], null],
+    ["one adult too many", room(5), [], { kind: "adults", max: 4 }],
+    ["too many guests in all", room(3, [1, 2, 3]), [], { kind: "guests", max: 5 }],
+    ["a child with no age yet counts", { adults: 4, ages: [null, null] }, [], { kind: "guests", max: 5 }],
+    ["a child older than every group is an adult", room(4, [13]), groups, { kind: "adults", max: 4 }],
+    ["a child in a gap stays a child", room(4, [4]), gappedGroups, null],
+    ["SPEC bounds alone fit anything", room(20, fifteen), [], "spec"],
+  ])("roomMisfit: %s", (_, guests, ageGroups, expected) => {
+    if (expected === "spec") expect(roomMisfit(guests, SPEC_ROOM_LIMITS, ageGroups)).toBeNull();
+    else expect(roomMisfit(guests, largest, ageGroups)).toEqual(expected);
   });
 
   it("gives the rooms to search only when every child's age is chosen", () => {

@@ -31,22 +31,31 @@ export type RoomOccupancy = { adults: number; ages: number[] };
 export type GuestRoom = { adults: number; ages: (number | null)[] };
 
 /**
- * What the largest room of a hotel (or of a group) takes: the guests picker stops there (issue 11 item 14).
- * `maxGuests` counts adults and children together.
+ * What the largest room of a hotel (or of a group) takes (issue 11 item 14). `maxGuests` counts adults and children
+ * together. The guests picker keeps SPEC §5's bounds and uses these only to say when no room fits.
  */
 export type RoomLimits = { maxAdults: number; maxGuests: number };
 
 /** No hotel's limit: SPEC §5 alone. */
 export const SPEC_ROOM_LIMITS: RoomLimits = { maxAdults: MAX_ADULTS, maxGuests: MAX_ADULTS + MAX_CHILDREN };
 
-/** The most adults one room may have now: SPEC §5, the largest room's adults, and its beds left for them. */
-export function maxAdultsIn(room: GuestRoom, limits: RoomLimits = SPEC_ROOM_LIMITS): number {
-  return Math.max(MIN_ADULTS, Math.min(MAX_ADULTS, limits.maxAdults, limits.maxGuests - room.ages.length));
-}
+/** Why no room of the hotel takes a room's guests: too many adults, or too many guests in all. */
+export type RoomMisfit = { kind: "adults"; max: number } | { kind: "guests"; max: number };
 
-/** The most children one room may have now: SPEC §5 and the largest room's beds left after the adults. */
-export function maxChildrenIn(room: GuestRoom, limits: RoomLimits = SPEC_ROOM_LIMITS): number {
-  return Math.max(0, Math.min(MAX_CHILDREN, limits.maxGuests - room.adults));
+/**
+ * Whether the hotel's largest room takes a room's guests, null when it does. A child older than every age group
+ * counts as an adult (SPEC §5); a child whose age is not chosen yet counts as a child.
+ */
+export function roomMisfit(
+  room: GuestRoom,
+  limits: RoomLimits,
+  groups: readonly AgeGroup[] = [],
+): RoomMisfit | null {
+  const grown = room.ages.filter((age) => age !== null && mapChildAge(age, groups, "hotel").kind === "adult");
+  const adults = room.adults + grown.length;
+  if (adults > limits.maxAdults) return { kind: "adults", max: limits.maxAdults };
+  if (room.adults + room.ages.length > limits.maxGuests) return { kind: "guests", max: limits.maxGuests };
+  return null;
 }
 
 /** The rooms with every child's age chosen, or null while one is missing. */
@@ -79,9 +88,13 @@ function compareAgeGroups(a: AgeGroup, b: AgeGroup): number {
   return a.max - b.max || a.min - b.min;
 }
 
+/**
+ * SPEC §5: a child takes the first group (by max age) whose max is at least its age, so a child in a gap between
+ * groups, or younger than the first group, takes the next group up; only a child older than every group fits none.
+ */
 export function mapChildAge(age: number, groups: readonly AgeGroup[], mode: AgeMappingMode): ChildAgeMapping {
   const candidates = groups.length === 0 ? [DEFAULT_AGE_GROUP] : [...groups].sort(compareAgeGroups);
-  const group = candidates.find((candidate) => candidate.max >= age && candidate.min <= age);
+  const group = candidates.find((candidate) => candidate.max >= age);
   if (group) {
     return {
       kind: "child",
@@ -92,6 +105,23 @@ export function mapChildAge(age: number, groups: readonly AgeGroup[], mode: AgeM
     return { kind: "child", child: { groupId: null, groupMin: null, groupMax: null, realAge: age } };
   }
   return { kind: "adult" };
+}
+
+/**
+ * The ages each group takes under `mapChildAge`, sorted as it reads them: from the age after the previous group's
+ * max (0 for the first) to the group's own max, so a gap falls in the next group up. Groups no age reaches (a
+ * max at or below an earlier one's) are left out.
+ */
+export function agesOfGroups(groups: readonly AgeGroup[]): AgeGroup[] {
+  const sorted = groups.length === 0 ? [DEFAULT_AGE_GROUP] : [...groups].sort(compareAgeGroups);
+  const out: AgeGroup[] = [];
+  let next = MIN_CHILD_AGE;
+  for (const group of sorted) {
+    if (group.max < next) continue;
+    out.push({ id: group.id, min: next, max: group.max });
+    next = group.max + 1;
+  }
+  return out;
 }
 
 export function mapRoomsToGuests(
@@ -128,9 +158,10 @@ function updateRoom(
   return rooms.map((current, i) => (i === index ? updated : current));
 }
 
-export function addAdult(rooms: GuestRoom[], index: number, limits = SPEC_ROOM_LIMITS): GuestRoom[] {
+/** SPEC §5's 1–20 whatever the hotel's rooms take: `roomMisfit` says when no room fits. */
+export function addAdult(rooms: GuestRoom[], index: number): GuestRoom[] {
   return updateRoom(rooms, index, (room) =>
-    room.adults >= maxAdultsIn(room, limits) ? null : { ...room, adults: room.adults + 1 },
+    room.adults >= MAX_ADULTS ? null : { ...room, adults: room.adults + 1 },
   );
 }
 
@@ -141,15 +172,10 @@ export function removeAdult(rooms: GuestRoom[], index: number): GuestRoom[] {
 }
 
 /** An age outside 0–17 is ignored like a bound; null adds a child whose age the guest has still to choose. */
-export function addChild(
-  rooms: GuestRoom[],
-  index: number,
-  age: number | null = null,
-  limits = SPEC_ROOM_LIMITS,
-): GuestRoom[] {
+export function addChild(rooms: GuestRoom[], index: number, age: number | null = null): GuestRoom[] {
   if (age !== null && !isChildAge(age)) return rooms;
   return updateRoom(rooms, index, (room) =>
-    room.ages.length >= maxChildrenIn(room, limits) ? null : { ...room, ages: [...room.ages, age] },
+    room.ages.length >= MAX_CHILDREN ? null : { ...room, ages: [...room.ages, age] },
   );
 }
 

@@ -61,8 +61,9 @@ export type PortalContext = {
  * Hotels of a portal search in ONE statement, whatever their number (the service sends slices of 50, ADR 0050): for
  * every hotel of the channel (of a destination, or of a chosen set) the sets the hotel search loads (ADR 0005), one
  * JSON object per hotel — only what a list shows and prices: no room or rate names and descriptions, the first
- * picture of each room, child prices only for a search with children and only for the age groups its children's
- * ages fall in, no service names (ADR 0045), and no catalogue for the hotels of `known` (ADR 0053).
+ * picture of each room, child prices only for a search with children and only for the age groups whose max is at
+ * least one of its children's ages (SPEC §5), no service names (ADR 0045), and no catalogue for the hotels of
+ * `known` (ADR 0053).
  */
 export async function loadPortalContext(database: Database, q: PortalLoad): Promise<PortalContext> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
@@ -137,7 +138,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
               and p.adults between ${q.minAdults} and ${q.maxAdults}),
          'child_prices', (select ${flatPriceRows("p", "age_group_id", q.from)}
             from child_price p where p.age_group_id = any(array(select g.id from age_group g where g.hotel_id = hs.id
-                and exists (select 1 from unnest(${`{${q.ages.join(",")}}`}::int[]) a where a between g.min_age and g.max_age)))
+                and exists (select 1 from unnest(${`{${q.ages.join(",")}}`}::int[]) a where a <= g.max_age)))
               and p.room_type_id = any(hs.rt_ids)
               and p.rate_plan_id = any(hs.rp_ids)
               and p.day >= ${q.from}::date and p.day < ${q.to}::date),

@@ -125,6 +125,16 @@ describe("GuestsManager", () => {
     expect(bands).toEqual(["Babies 0–2 years", "Children 3–11 years", "Kids 12–17 years", "Adults 18+"]);
   });
 
+  it("shows a gap between age groups in the next band up, as a child of that age is priced (SPEC §5)", async () => {
+    const ageGroup = [
+      { id: 1, min: 0, max: 2 },
+      { id: 2, min: 6, max: 11 },
+    ];
+    await setup([{ adults: 2, ages: [] }], testHotel({ ageGroup }));
+    const bands = screen.getAllByRole("listitem").map((li) => li.textContent);
+    expect(bands).toEqual(["Babies 0–2 years", "Children 3–11 years", "Adults 12+"]);
+  });
+
   it("closes on Escape and gives focus back to its button", async () => {
     const user = await setup([{ adults: 2, ages: [] }]);
     await user.click(screen.getByRole("button", { name: "Add an adult to room 1" }));
@@ -147,22 +157,36 @@ describe("GuestsManager", () => {
     expect(latest).toEqual([{ adults: 2, ages: [0] }]);
   });
 
-  it("stops at the hotel's largest room (issue 11 item 14)", async () => {
+  it("allows SPEC's 20 adults past the hotel's largest room, and says when no room fits", async () => {
     const user = await setup(
       [{ adults: 3, ages: [] }],
       testHotel({ largestRoom: { maxAdults: 4, maxGuests: 5 } }),
     );
+    const adults = screen.getByRole("group", { name: "Adults in room 1" });
     const addAdult = screen.getByRole("button", { name: "Add an adult to room 1" });
     await user.click(addAdult);
+    expect(screen.queryByText(/No room of this hotel/)).toBeNull();
     await user.click(addAdult);
-    expect(latest).toEqual([{ adults: 4, ages: [] }]);
-    expect(addAdult.getAttribute("aria-disabled")).toBe("true");
-    expect(screen.getByText("At most 4 adults per room")).toBeTruthy();
+    expect(latest).toEqual([{ adults: 5, ages: [] }]);
+    expect(addAdult.getAttribute("aria-disabled")).toBeNull();
+    const adultsNote = "No room of this hotel takes more than 4 adults: add a room to split the party.";
+    expect(screen.getByText(adultsNote)).toBeTruthy();
+    expect(adults.getAttribute("aria-describedby")).toBe(screen.getByText(adultsNote).id);
+    await user.click(screen.getByRole("button", { name: "Remove an adult from room 1" }));
     const addChild = screen.getByRole("button", { name: "Add a child to room 1" });
     await user.click(addChild);
     await user.click(addChild);
-    expect(latest).toEqual([{ adults: 4, ages: [null] }]);
-    expect(addChild.getAttribute("aria-disabled")).toBe("true");
-    expect(screen.getByText("The largest room takes 5 guests")).toBeTruthy();
+    expect(latest).toEqual([{ adults: 4, ages: [null, null] }]);
+    expect(addChild.getAttribute("aria-disabled")).toBeNull();
+    expect(
+      screen.getByText("No room of this hotel takes more than 5 guests: add a room to split the party."),
+    ).toBeTruthy();
+    // Split across two rooms, each fits.
+    await user.click(screen.getByRole("button", { name: "Add a room" }));
+    await user.click(screen.getByRole("button", { name: "Remove a child from room 1" }));
+    expect(screen.queryByText(/No room of this hotel/)).toBeNull();
+    for (let i = 0; i < 20; i++) await user.click(addAdult);
+    expect(latest[0]?.adults).toBe(20);
+    expect(screen.getByText("At most 20 adults per room")).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import {
   addAdult,
   addChild,
   addRoom,
-  DEFAULT_AGE_GROUP,
+  agesOfGroups,
   firstMissingAge,
   type GuestRoom,
   MAX_ADULTS,
@@ -12,13 +12,12 @@ import {
   MIN_ADULTS,
   MIN_CHILD_AGE,
   MIN_ROOMS,
-  maxAdultsIn,
-  maxChildrenIn,
   mergeRooms,
   type RoomLimits,
   removeAdult,
   removeChild,
   removeRoom,
+  roomMisfit,
   SPEC_ROOM_LIMITS,
   setChildAge,
 } from "@alloggio/domain/occupancy/occupancy";
@@ -94,13 +93,14 @@ function Stepper(props: StepperProps) {
 
 type Band = { key: string; name: string; range: string };
 
-/** SPEC §9 age bands from the hotel's age groups: babies, children, kids, then "{years}+" for adults. */
+/**
+ * SPEC §9 age bands from the hotel's age groups: babies, children, kids, then "{years}+" for adults. Each band shows
+ * the ages it takes (SPEC §5: a gap between groups falls in the next one up).
+ */
 function useAgeBands(groups: readonly AgeGroup[]): Band[] {
   const { t } = useTranslation("search");
   return useMemo(() => {
-    const sorted = [...(groups.length ? groups : [DEFAULT_AGE_GROUP])].sort(
-      (a, b) => a.max - b.max || a.min - b.min,
-    );
+    const sorted = agesOfGroups(groups);
     const names =
       sorted.length === 1
         ? ["children"]
@@ -216,8 +216,9 @@ export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsMa
           <>
             {value.map((room, r) => {
               const n = r + 1;
-              const maxAdults = maxAdultsIn(room, limits);
-              const maxChildren = maxChildrenIn(room, limits);
+              // SPEC §5's bounds hold whatever the hotel's rooms take; a room no room type fits is explained.
+              const misfit = roomMisfit(room, limits, hotel.ageGroup);
+              const misfitId = `${id}-r${r}-misfit`;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their position is their name
                 <fieldset className="guests-room" key={r}>
@@ -229,14 +230,11 @@ export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsMa
                     removeLabel={t("guests.removeAdult", { n })}
                     value={room.adults}
                     min={MIN_ADULTS}
-                    max={maxAdults}
-                    onAdd={() => change(addAdult(value, r, limits))}
+                    max={MAX_ADULTS}
+                    onAdd={() => change(addAdult(value, r))}
                     onRemove={() => change(removeAdult(value, r))}
-                    limit={
-                      maxAdults === MAX_ADULTS || maxAdults === limits.maxAdults
-                        ? t("guests.maxAdults", { count: maxAdults })
-                        : t("guests.maxGuests", { count: limits.maxGuests })
-                    }
+                    describedBy={misfit ? misfitId : undefined}
+                    limit={t("guests.maxAdults", { count: MAX_ADULTS })}
                   />
                   <Stepper
                     label={t("guests.children")}
@@ -245,16 +243,22 @@ export function GuestsManager({ value, onChange, missingAgeTries = 0 }: GuestsMa
                     removeLabel={t("guests.removeChild", { n })}
                     value={room.ages.length}
                     min={0}
-                    max={maxChildren}
-                    onAdd={() => change(addChild(value, r, null, limits))}
+                    max={MAX_CHILDREN}
+                    onAdd={() => change(addChild(value, r))}
                     onRemove={() => change(removeChild(value, r, room.ages.length - 1))}
-                    describedBy={`${id}-bands`}
-                    limit={
-                      maxChildren === MAX_CHILDREN
-                        ? t("guests.maxChildren", { count: MAX_CHILDREN })
-                        : t("guests.maxGuests", { count: limits.maxGuests })
-                    }
+                    describedBy={misfit ? `${misfitId} ${id}-bands` : `${id}-bands`}
+                    limit={t("guests.maxChildren", { count: MAX_CHILDREN })}
                   />
+                  {/* Present while empty, so the note is read out when a step makes the room too large. */}
+                  <div aria-live="polite">
+                    {misfit ? (
+                      <p className="guests-room__misfit" id={misfitId}>
+                        {misfit.kind === "adults"
+                          ? t("guests.noRoomAdults", { count: misfit.max })
+                          : t("guests.noRoomGuests", { count: misfit.max })}
+                      </p>
+                    ) : null}
+                  </div>
                   {room.ages.length ? (
                     <div className="guests-room__ages">
                       {room.ages.map((age, c) => {
