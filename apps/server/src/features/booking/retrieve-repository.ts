@@ -20,6 +20,8 @@ export type StoredReservation = {
   email: string;
   invoice: InvoiceData | null;
   agency: BookingAgency | null;
+  /** The trade customer that booked; null on a guest's booking. */
+  customerId: number | null;
   currency: string;
   decimalDigits: number;
   roomsTotalMinor: number;
@@ -78,6 +80,8 @@ export type StoredReservation = {
     childAges: number[];
     ratePlanId: number;
     rateName: LocalizedText;
+    /** A net rate: its amounts are what the agency owes the hotel. */
+    isNet: boolean;
     mealPlan: string;
     refundable: boolean;
     freeCancellationDays: number | null;
@@ -129,7 +133,7 @@ function selectReservation(where: SQL): SQL {
     select json_build_object(
       'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
-      'agency', r.agency,
+      'agency', r.agency, 'customerId', r.customer_id,
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
@@ -152,7 +156,7 @@ function selectReservation(where: SQL): SQL {
         select json_agg(json_build_object(
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
-          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'mealPlan', rp.meal_plan,
+          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'mealPlan', rp.meal_plan,
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,

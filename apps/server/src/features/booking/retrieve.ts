@@ -7,6 +7,7 @@ import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/
 import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { boardNameOf, guestSeesNoPrices } from "../mail/guest-view";
 import type { AttemptLimiter } from "./attempt-limiter";
 import { readBankTransferSettings } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
@@ -35,12 +36,17 @@ const ymd = (iso: string) => isoToYmd(iso);
 const toDdMmYyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const instant = (value: string) => new Date(value).toISOString();
 
-function toExtra(s: StoredReservation["services"][number], language: number, digits: number) {
+function toExtra(
+  s: StoredReservation["services"][number],
+  language: number,
+  digits: number,
+  pricesHidden = false,
+) {
   return {
     id: s.id,
     serviceId: s.serviceId,
     name: pickText(s.name, language),
-    price: fromMinor(s.priceMinor, digits),
+    price: pricesHidden ? 0 : fromMinor(s.priceMinor, digits),
     quantity: s.quantity,
     date: s.day ? ymd(s.day) : null,
     timeSlot: s.timeSlot,
@@ -69,7 +75,13 @@ function toFlight(f: BookedFlight) {
 /** The stored reservation as the voucher shows it (SPEC §3), names in `language`. */
 export function toVoucherReservation(r: StoredReservation, language: number): Reservation {
   const digits = r.decimalDigits;
-  const money = (minor: number) => fromMinor(minor, digits);
+  // The voucher is the guest's: on a net-rate trade booking no amount of the agency's reaches it (ADR 0062).
+  const pricesHidden = guestSeesNoPrices({
+    agency: r.agency,
+    customerId: r.customerId,
+    rooms: r.rooms.map((room) => ({ rate: { isNet: room.isNet } })),
+  });
+  const money = (minor: number) => (pricesHidden ? 0 : fromMinor(minor, digits));
   const arrival = ymd(r.arrival);
   const first = r.rooms[0];
   const refundable = first?.refundable ?? false;
@@ -142,7 +154,11 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
         adults: room.adults,
         children: room.childAges,
         rateId: room.ratePlanId,
-        rateName: pickText(room.rateName, language),
+        // A trade rate is named by its board where the guest reads it, never "Trade – net rate".
+        rateName:
+          r.agency || r.customerId !== null
+            ? pickText(boardNameOf(room.mealPlan), language)
+            : pickText(room.rateName, language),
         mealPlan: room.mealPlan,
         resellable: room.resellable,
         minStay: room.minStay,
@@ -162,7 +178,9 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
               flightTotal: money(room.flightMinor),
             }
           : null,
-        extra: r.services.filter((s) => s.roomId === room.id).map((s) => toExtra(s, language, digits)),
+        extra: r.services
+          .filter((s) => s.roomId === room.id)
+          .map((s) => toExtra(s, language, digits, pricesHidden)),
         guests: r.guests
           .filter((g) => g.roomId === room.id)
           .map((g) => ({
@@ -174,16 +192,16 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           })),
       };
     }),
-    extra: r.services.filter((s) => s.roomId === null).map((s) => toExtra(s, language, digits)),
+    extra: r.services.filter((s) => s.roomId === null).map((s) => toExtra(s, language, digits, pricesHidden)),
     total: money(r.totalMinor),
     roomTotal: money(r.roomsTotalMinor),
     servicesTotal: money(r.servicesTotalMinor),
-    cityTax: money(r.cityTaxMinor),
+    cityTax: fromMinor(r.cityTaxMinor, digits),
     refundProtection: money(r.refundProtectionMinor),
     currency: r.currency,
     // Rows an installment plan replaced are history, not something to pay.
     prepayments: r.payments
-      .filter((p) => p.status !== "replaced")
+      .filter((p) => !pricesHidden && p.status !== "replaced")
       .map((p) => ({
         id: p.id,
         date: ymd(p.dueDate),
@@ -193,12 +211,15 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           "due",
         kind: p.kind === "installment" ? ("installment" as const) : ("prepayment" as const),
       })),
-    refunds: r.refunds.map((refund) => ({
-      date: todayInZone(new Date(refund.at), r.hotel.timeZone),
-      amount: money(refund.amountMinor),
-      status:
-        (["pending", "refunded", "manual", "failed"] as const).find((s) => s === refund.status) ?? "pending",
-    })),
+    refunds: r.refunds
+      .filter(() => !pricesHidden)
+      .map((refund) => ({
+        date: todayInZone(new Date(refund.at), r.hotel.timeZone),
+        amount: money(refund.amountMinor),
+        status:
+          (["pending", "refunded", "manual", "failed"] as const).find((s) => s === refund.status) ??
+          "pending",
+      })),
     policy: {
       refundable,
       // The first room's rate speaks for the booking; a refundable rate without days is free until arrival.
@@ -206,7 +227,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
     },
     paymentMethod: r.paymentMethod,
     bankTransfer:
-      r.paymentMethod === "bank_transfer" && bank
+      r.paymentMethod === "bank_transfer" && bank && !pricesHidden
         ? {
             owner: bank.owner,
             iban: bank.iban,
@@ -223,6 +244,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
     promoCode: r.promoCode,
     optionExpiresAt: r.optionExpiresAt ? instant(r.optionExpiresAt) : null,
     createdAt: instant(r.createdAt),
+    pricesHidden,
   };
 }
 

@@ -78,7 +78,7 @@ function transferValue(details: TransferDetailsRecord, key: string): string {
  * event. `link` is the voucher, for the installment notice's button.
  */
 export function buildChangeSection(
-  data: ReservationMailFacts,
+  data: ReservationMailFacts & { pricesHidden?: boolean },
   change: MailChange,
   languageId: number,
   audience: "guest" | "hotel",
@@ -222,6 +222,16 @@ export function buildChangeSection(
     case "bank_transfer_overdue":
       break;
   }
+  // The guest of a net-rate trade booking reads what happened, never an amount (ADR 0062).
+  if (audience === "guest" && data.pricesHidden)
+    return {
+      title: c.whatChanged,
+      blocks: blocks.filter(
+        (b) =>
+          b.kind === "paragraphs" ||
+          (b.kind === "table" && !b.headers.includes(texts.price) && !b.headers.includes(texts.amount)),
+      ),
+    };
   if (facts.length > 0) blocks.push({ kind: "facts", rows: facts });
   if (notes.length > 0) blocks.push({ kind: "paragraphs", lines: notes });
   return { title: c.whatChanged, blocks };

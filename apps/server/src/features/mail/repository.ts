@@ -1,4 +1,5 @@
 import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
+import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import {
@@ -254,7 +255,12 @@ export type ReservationMailFacts = {
       mealPlan: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive" | "unspecified";
       refundable: boolean;
       freeCancellationDays: number | null;
+      /** A net rate: its price is what the agency owes, never shown to the guest. */
+      isNet?: boolean;
     };
+    /** A trade booking's commission on this room (ADR 0031): percent (null when none) and amount. */
+    commissionPercent?: number | null;
+    commissionMinor?: number;
   }[];
   services: {
     /** reservation_service.id */
@@ -282,6 +288,10 @@ export type ReservationMailFacts = {
   refunds: { id: number; at: string; amountMinor: number; status: string }[];
   /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
   paymentLink: string | null;
+  /** A trade booking's agency data as booked (ADR 0031); null (or absent) on a guest's booking. */
+  agency?: BookingAgency | null;
+  /** The trade customer that booked; null (or absent) on a guest's booking. */
+  customerId?: number | null;
 };
 
 /** The reservation with its hotel, rooms (room type and rate), services, guests and payments due: one statement. */
@@ -293,7 +303,7 @@ export async function findReservationMailFacts(
     select json_build_object(
       'id', r.id, 'code', r.code, 'status', r.status, 'languageId', r.language_id, 'channelId', r.channel_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
-      'propertyNote', r.property_note,
+      'propertyNote', r.property_note, 'agency', r.agency, 'customerId', r.customer_id,
       'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
@@ -310,8 +320,9 @@ export async function findReservationMailFacts(
           'penaltyMinor', rr.penalty_minor,
           'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection, 'name', rt.name,
           'flights', rr.flights, 'flightMinor', rr.flight_minor,
+          'commissionPercent', rr.commission_percent::float8, 'commissionMinor', rr.commission_minor,
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
-            'freeCancellationDays', rp.free_cancellation_days)
+            'freeCancellationDays', rp.free_cancellation_days, 'isNet', rp.is_net)
         ) order by rr.slot, rr.id)
         from reservation_room rr
         join room_type rt on rt.id = rr.room_type_id

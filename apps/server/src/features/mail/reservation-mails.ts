@@ -6,6 +6,7 @@ import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
+import { guestViewOf } from "./guest-view";
 import { writeAllDayEvent } from "./ics";
 import {
   addDaysIso,
@@ -30,8 +31,11 @@ import {
 import { HOTEL_NOTICE_TEXTS, type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
-/** The facts of a reservation and the public address of the web app (for the voucher link). */
-export type ReservationMailData = ReservationMailFacts & { baseUrl: string };
+/**
+ * The facts of a reservation and the public address of the web app (for the voucher link); `pricesHidden` when
+ * the reader is the guest of a net-rate trade booking (`guestViewOf`): then no amount is written but the city tax.
+ */
+export type ReservationMailData = ReservationMailFacts & { baseUrl: string; pricesHidden?: boolean };
 export type { MailChange } from "./changes";
 
 /** The hotel-local day (ISO) of an instant. */
@@ -47,12 +51,8 @@ type Money = (minor: number) => string;
 
 /** The totals of a reservation, as its mail and its PDF list them: the city tax beside the total, at the hotel. */
 export function totalsRows(data: ReservationMailData, texts: MailTexts, money: Money): [string, string][] {
-  const totals: [string, string][] = [[texts.roomsTotal, money(data.roomsTotalMinor)]];
-  if (data.servicesTotalMinor > 0 || data.services.length > 0)
-    totals.push([texts.servicesTotal, money(data.servicesTotalMinor)]);
-  if (data.refundProtectionMinor > 0)
-    totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
-  totals.push([texts.total, money(data.totalMinor)]);
+  const totals: [string, string][] = [];
+  if (!data.pricesHidden) totals.push(...priceTotalsRows(data, texts, money));
   if (data.cityTaxMinor > 0) {
     const rate = data.hotel.cityTaxMinor > 0 ? `; ${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}` : "";
     totals.push([texts.cityTax, `${money(data.cityTaxMinor)} (${texts.cityTaxAtHotel}${rate})`]);
@@ -61,6 +61,16 @@ export function totalsRows(data: ReservationMailData, texts: MailTexts, money: M
       texts.cityTax,
       `${texts.cityTaxRate(money(data.hotel.cityTaxMinor))}, ${texts.cityTaxAtHotel}`,
     ]);
+  return totals;
+}
+
+function priceTotalsRows(data: ReservationMailData, texts: MailTexts, money: Money): [string, string][] {
+  const totals: [string, string][] = [[texts.roomsTotal, money(data.roomsTotalMinor)]];
+  if (data.servicesTotalMinor > 0 || data.services.length > 0)
+    totals.push([texts.servicesTotal, money(data.servicesTotalMinor)]);
+  if (data.refundProtectionMinor > 0)
+    totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
+  totals.push([texts.total, money(data.totalMinor)]);
   return totals;
 }
 
@@ -75,6 +85,7 @@ export function scheduleRows(
   locale: string,
   money: Money,
 ): string[][] {
+  if (data.pricesHidden) return [];
   return [
     ...data.payments
       .filter((p) => p.status !== "replaced")
@@ -103,7 +114,9 @@ export function roomPriceText(
   room: ReservationMailData["rooms"][number],
   texts: MailTexts,
   money: Money,
+  pricesHidden = false,
 ): string {
+  if (pricesHidden) return room.status === "C" ? texts.cancelledMark : texts.viaAgency;
   if (room.status !== "C") return money(room.totalMinor);
   return [texts.cancelledMark, room.penaltyMinor > 0 ? texts.penaltyOf(money(room.penaltyMinor)) : ""]
     .filter(Boolean)
@@ -124,13 +137,19 @@ export function flightRow(
   texts: MailTexts,
   locale: string,
   money: Money,
+  pricesHidden = false,
 ): { outbound: string; return: string; price: string } | null {
   if (!room.flights) return null;
   return {
     outbound: flightLegText(room.flights.outbound, locale),
     return: flightLegText(room.flights.return, locale),
     // The flights of a cancelled room went with it.
-    price: room.status === "C" ? texts.cancelledMark : money(room.flightMinor ?? 0),
+    price:
+      room.status === "C"
+        ? texts.cancelledMark
+        : pricesHidden
+          ? texts.viaAgency
+          : money(room.flightMinor ?? 0),
   };
 }
 
@@ -207,7 +226,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
             texts.mealPlan[room.rate.mealPlan],
             `${texts.adults(room.adults)}${children}`,
             // A cancelled room costs its penalty, if any, and no longer its price.
-            roomPriceText(room, texts, money),
+            roomPriceText(room, texts, money, data.pricesHidden),
           ];
         }),
       },
@@ -215,7 +234,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   });
 
   const flights = data.rooms.flatMap((room, i) => {
-    const row = flightRow(room, texts, locale, money);
+    const row = flightRow(room, texts, locale, money, data.pricesHidden);
     return row ? [[`${texts.room} ${i + 1}`, row.outbound, row.return, row.price]] : [];
   });
   if (flights.length > 0)
@@ -254,7 +273,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
               roomRef(s.roomId),
               [day, s.timeSlot ?? ""].filter(Boolean).join(" ") || "—",
               String(s.quantity),
-              cancelled ? texts.cancelledMark : money(s.priceMinor),
+              cancelled ? texts.cancelledMark : data.pricesHidden ? texts.viaAgency : money(s.priceMinor),
             ];
           }),
         },
@@ -279,11 +298,11 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     });
 
   const totals = totalsRows(data, texts, money);
-  sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals }] });
+  if (totals.length > 0) sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals }] });
 
-  const payment: Block[] = [
-    { kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] },
-  ];
+  const payment: Block[] = data.pricesHidden
+    ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
+    : [{ kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] }];
   const schedule = scheduleRows(data, texts, locale, money);
   if (schedule.length > 0)
     payment.push({
@@ -292,9 +311,12 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
       headers: [texts.dueDate, texts.amount, texts.status],
       rows: schedule,
     });
-  else if (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
+  else if (
+    !data.pricesHidden &&
+    (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
+  )
     payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
-  if (data.paymentLink && data.payments.some((p) => p.status === "due"))
+  if (!data.pricesHidden && data.paymentLink && data.payments.some((p) => p.status === "due"))
     payment.push({
       kind: "link",
       text: texts.payByLinkText,
@@ -362,8 +384,14 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
     lodgingUnitDescription: data.rooms.map((r) => pickText(r.name, languageId)).join(", "),
     numAdults: data.rooms.reduce((n, r) => n + r.adults, 0),
     numChildren: data.rooms.reduce((n, r) => n + r.childAges.length, 0),
-    totalPrice: (data.totalMinor / 10 ** data.currency.decimalDigits).toFixed(data.currency.decimalDigits),
-    priceCurrency: data.currency.code,
+    ...(data.pricesHidden
+      ? {}
+      : {
+          totalPrice: (data.totalMinor / 10 ** data.currency.decimalDigits).toFixed(
+            data.currency.decimalDigits,
+          ),
+          priceCurrency: data.currency.code,
+        }),
     url: voucherUrl,
     modifyReservationUrl: voucherUrl,
   };
@@ -417,10 +445,11 @@ function guestRecipients(data: ReservationMailData): string {
  * reservation as it now stands.
  */
 export function renderReservationMail(
-  data: ReservationMailData,
+  facts: ReservationMailData,
   languageId: number,
   change?: MailChange,
 ): OutgoingMail {
+  const data = guestViewOf(facts);
   const { texts, lang } = mailTextsFor(languageId);
   const language = findLanguage(languageId);
   const voucherUrl = buildVoucherUrl(data, language.id);
@@ -470,7 +499,8 @@ export function renderReservationMail(
  * The activation e-mail of one installment, to the guest only, in their language: the amount and the day it is
  * charged, the button to the voucher where it is paid, the plan, then the reservation. No calendar file.
  */
-export function renderInstallmentNotice(data: ReservationMailData, paymentDueId: number): OutgoingMail {
+export function renderInstallmentNotice(facts: ReservationMailData, paymentDueId: number): OutgoingMail {
+  const data = guestViewOf(facts);
   const change: MailChange = { kind: "installment_notice", paymentDueId };
   const { texts, lang } = mailTextsFor(data.languageId);
   const language = findLanguage(data.languageId);

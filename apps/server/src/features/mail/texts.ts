@@ -81,6 +81,10 @@ export type MailTexts = {
   paymentMethodLabel: Record<PaymentMethodKey, string>;
   prepaymentSchedule: string;
   noPrepayment: string;
+  /** A price the guest's travel agency sets (a net rate): the cell that would show it. */
+  viaAgency: string;
+  /** The payment section of a stay whose price the guest's travel agency sets. */
+  paymentViaAgency: string;
   payByLinkText: string;
   payByLinkButton: string;
   dueDate: string;
@@ -189,6 +193,8 @@ const en: MailTexts = {
   },
   prepaymentSchedule: "Payment schedule",
   noPrepayment: "No prepayment: you pay at the hotel.",
+  viaAgency: "Arranged by your travel agency",
+  paymentViaAgency: "Your travel agency arranges the price and the payment of this stay with you.",
   payByLinkText:
     "Pay the prepayment securely on the payment page: your booking is confirmed and the schedule above shows what is due.",
   payByLinkButton: "Pay now",
@@ -306,6 +312,9 @@ const it: MailTexts = {
   },
   prepaymentSchedule: "Piano dei pagamenti",
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
+  viaAgency: "Concordato con la tua agenzia di viaggi",
+  paymentViaAgency:
+    "Il prezzo e il pagamento di questo soggiorno sono concordati con la tua agenzia di viaggi.",
   payByLinkText:
     "Paga l'anticipo in modo sicuro dalla pagina di pagamento: la prenotazione è confermata e il piano qui sopra indica quanto è dovuto.",
   payByLinkButton: "Paga ora",
@@ -425,6 +434,8 @@ const de: MailTexts = {
   },
   prepaymentSchedule: "Zahlungsplan",
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
+  viaAgency: "Über Ihr Reisebüro",
+  paymentViaAgency: "Preis und Zahlung dieses Aufenthalts vereinbaren Sie mit Ihrem Reisebüro.",
   payByLinkText:
     "Bezahlen Sie die Vorauszahlung sicher auf der Zahlungsseite: Ihre Buchung ist bestätigt, der Zahlungsplan oben zeigt, was fällig ist.",
   payByLinkButton: "Jetzt bezahlen",
@@ -543,6 +554,8 @@ const fr: MailTexts = {
   },
   prepaymentSchedule: "Échéancier de paiement",
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
+  viaAgency: "Convenu avec votre agence de voyages",
+  paymentViaAgency: "Le prix et le paiement de ce séjour sont convenus avec votre agence de voyages.",
   payByLinkText:
     "Réglez le prépaiement en toute sécurité sur la page de paiement : votre réservation est confirmée et l'échéancier ci-dessus indique ce qui est dû.",
   payByLinkButton: "Payer maintenant",
@@ -662,6 +675,8 @@ const es: MailTexts = {
   },
   prepaymentSchedule: "Calendario de pagos",
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
+  viaAgency: "Acordado con su agencia de viajes",
+  paymentViaAgency: "El precio y el pago de esta estancia se acuerdan con su agencia de viajes.",
   payByLinkText:
     "Pague el anticipo de forma segura en la página de pago: su reserva está confirmada y el calendario de arriba indica lo que debe.",
   payByLinkButton: "Pagar ahora",
@@ -781,6 +796,8 @@ const pt: MailTexts = {
   },
   prepaymentSchedule: "Plano de pagamentos",
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
+  viaAgency: "Acordado com a sua agência de viagens",
+  paymentViaAgency: "O preço e o pagamento desta estadia são acordados com a sua agência de viagens.",
   payByLinkText:
     "Pague o pré-pagamento em segurança na página de pagamento: a sua reserva está confirmada e o plano acima indica o valor devido.",
   payByLinkButton: "Pagar agora",
@@ -900,6 +917,8 @@ const zh: MailTexts = {
   },
   prepaymentSchedule: "付款计划",
   noPrepayment: "无需预付：在酒店付款。",
+  viaAgency: "由您的旅行社安排",
+  paymentViaAgency: "本次住宿的价格和付款由您的旅行社与您商定。",
   payByLinkText: "请在支付页面安全支付预付款：您的预订已确认，上方的付款计划列出了应付金额。",
   payByLinkButton: "立即支付",
   dueDate: "到期日",
@@ -1016,6 +1035,8 @@ const ja: MailTexts = {
   },
   prepaymentSchedule: "お支払いスケジュール",
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
+  viaAgency: "旅行会社にて手配",
+  paymentViaAgency: "このご滞在の料金とお支払いは、ご利用の旅行会社とお取り決めください。",
   payByLinkText:
     "お支払いページで前払い金を安全にお支払いください。ご予約は確定しており、上記の支払予定に金額が記載されています。",
   payByLinkButton: "今すぐ支払う",

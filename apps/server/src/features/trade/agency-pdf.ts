@@ -2,6 +2,7 @@
 // of the agency's money — the sale price, its commission and the net it owes — and in the guest's version nothing
 // of the agency's money (the guest's voucher as the hotel sends it: the sale price the guest pays the hotel).
 import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { guestViewOf } from "../mail/guest-view";
 import type { ReservationMailData } from "../mail/reservation-mails";
 import { moneyFor } from "../mail/reservation-mails";
 import type { MailTextCode } from "../mail/texts";
@@ -103,7 +104,7 @@ export async function renderAgencyPdf(
   languageId: number,
   now: Date,
 ): Promise<{ filename: string; content: Buffer }> {
-  const doc = buildVoucherDocument(data, languageId, now);
+  const doc = buildVoucherDocument(version === "agency" ? data : guestViewOf(data), languageId, now);
   if (version === "agency") {
     const texts = TEXTS[findLanguage(languageId).text];
     const format = moneyFor(data, languageId);

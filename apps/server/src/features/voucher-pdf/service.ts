@@ -1,5 +1,6 @@
 import type { VoucherPdfRequest } from "@alloggio/domain/contract/booking/voucher-pdf";
 import { reservationNotFound } from "../booking/retrieve";
+import { guestViewOf } from "../mail/guest-view";
 import { findReservationMailFacts } from "../mail/repository";
 import type { ReservationMailData } from "../mail/reservation-mails";
 import { type ManageDeps, readHolderReservation } from "../manage/holder";
@@ -17,7 +18,8 @@ export async function renderReservationVoucher(
   /** Where the document is drawn: here, or on the mail job's thread (`PdfThread`, ADR 0055). */
   pdf: PdfRenderer = renderVoucherPdf,
 ): Promise<VoucherPdf> {
-  const doc = buildVoucherDocument(data, languageId, now);
+  // The voucher is the guest's document: a trade booking's rates and agency money stay out of it.
+  const doc = buildVoucherDocument(guestViewOf(data), languageId, now);
   return { filename: doc.filename, content: await pdf(doc, now) };
 }
 

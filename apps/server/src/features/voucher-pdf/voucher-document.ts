@@ -132,7 +132,7 @@ export function buildVoucherDocument(
       transfer.length > 0 ? `${name} (${transfer.join(", ")})` : name,
       [s.day ? day(s.day) : "", s.timeSlot ?? ""].filter(Boolean).join(" ") || "—",
       String(s.quantity),
-      cancelled ? texts.cancelledMark : money(s.priceMinor),
+      cancelled ? texts.cancelledMark : data.pricesHidden ? texts.viaAgency : money(s.priceMinor),
     ];
   };
   const serviceColumns = [
@@ -149,7 +149,7 @@ export function buildVoucherDocument(
       kind: "heading",
       text: pdf.roomHeading(i + 1, pickText(room.name, languageId)),
       badge: status ? { text: pdf.roomStatus[status], tone: status === "C" ? "danger" : "warning" } : null,
-      amount: roomPriceText(room, texts, money),
+      amount: roomPriceText(room, texts, money, data.pricesHidden),
     });
     const facts = [
       { label: texts.rate, value: pickText(room.rate.name, languageId) },
@@ -165,14 +165,14 @@ export function buildVoucherDocument(
         value: guests.map((g) => `${g.firstName} ${g.lastName}`.trim()).join(", "),
       });
     if (room.refundProtection) facts.push({ label: texts.refundProtection, value: pdf.included });
-    const flights = flightRow(room, texts, locale, money);
+    const flights = flightRow(room, texts, locale, money, data.pricesHidden);
     if (flights)
       facts.push({
         label: texts.flights,
         value: `${texts.outbound}: ${flights.outbound}; ${texts.returnFlight}: ${flights.return} · ${flights.price}`,
       });
     blocks.push({ kind: "facts", rows: facts });
-    if (room.nightlyMinor.length > 0)
+    if (room.nightlyMinor.length > 0 && !data.pricesHidden)
       blocks.push(
         { kind: "subheading", text: pdf.nightlyPrices },
         {
@@ -205,14 +205,17 @@ export function buildVoucherDocument(
   const totals: { label: string; value: string; strong?: boolean }[] = totalsRows(data, texts, money).map(
     ([label, value]) => ({ label, value, strong: label === texts.total }),
   );
-  sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals, numeric: true }] });
+  if (totals.length > 0)
+    sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals, numeric: true }] });
 
-  const payment: VoucherBlock[] = [
-    {
-      kind: "facts",
-      rows: [{ label: texts.paymentMethod, value: texts.paymentMethodLabel[data.paymentMethod] }],
-    },
-  ];
+  const payment: VoucherBlock[] = data.pricesHidden
+    ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
+    : [
+        {
+          kind: "facts",
+          rows: [{ label: texts.paymentMethod, value: texts.paymentMethodLabel[data.paymentMethod] }],
+        },
+      ];
   const schedule = scheduleRows(data, texts, locale, money);
   if (schedule.length > 0)
     payment.push(
@@ -227,9 +230,12 @@ export function buildVoucherDocument(
         rows: schedule,
       },
     );
-  else if (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
+  else if (
+    !data.pricesHidden &&
+    (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
+  )
     payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
-  if (data.paymentLink && data.payments.some((p) => p.status === "due"))
+  if (!data.pricesHidden && data.paymentLink && data.payments.some((p) => p.status === "due"))
     payment.push({
       kind: "paragraphs",
       lines: [texts.payByLinkText, new URL(data.paymentLink, data.baseUrl).toString()],

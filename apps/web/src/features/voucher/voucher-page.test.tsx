@@ -67,6 +67,36 @@ describe("voucher page", () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ code: "7K3M9QX2HT4VZ8PN", language: 6 });
   });
 
+  it("shows no amount but the city tax when the travel agency sets the guest's price (a net rate)", async () => {
+    answer = () =>
+      json(
+        aReservation({
+          pricesHidden: true,
+          total: 0,
+          roomTotal: 0,
+          servicesTotal: 0,
+          prepayments: [],
+          refunds: [],
+          bankTransfer: null,
+          rooms: aReservation().rooms.map((room) => ({
+            ...room,
+            roomTotal: 0,
+            nightly: [],
+            extra: room.extra.map((e) => ({ ...e, price: 0 })),
+          })),
+          extra: aReservation().extra.map((e) => ({ ...e, price: 0 })),
+        }),
+      );
+    renderVoucher();
+    await screen.findByRole("heading", { level: 1 });
+    const main = text(screen.getByRole("main"));
+    expect(main).toContain("Your travel agency arranges the price and the payment of this stay with you.");
+    expect(main).toContain("Arranged by your travel agency");
+    expect(main).not.toMatch(/(?<!\d)0[.,]00/);
+    // The city tax is the guest's, paid at the hotel.
+    expect(main).toMatch(/10[.,]00/);
+  });
+
   it("shows every section of the reservation in words", async () => {
     renderVoucher();
     await screen.findByRole("heading", { level: 1 });

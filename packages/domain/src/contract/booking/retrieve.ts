@@ -202,6 +202,11 @@ export const ReservationSchema = z
     optionExpiresAt: z.string().nullable(),
     /** ISO 8601 instant. */
     createdAt: z.string(),
+    /**
+     * A trade booking on a net rate: its amounts are the agency's, not the guest's (ADR 0062), so every amount here
+     * but the city tax is 0, the schedule is empty, and the voucher shows that the agency arranges the price.
+     */
+    pricesHidden: z.boolean().optional(),
   })
   .meta({ id: "Reservation" });
 export type Reservation = z.infer<typeof ReservationSchema>;

@@ -19,26 +19,36 @@ export function Totals({ reservation, format }: { reservation: Reservation; form
   return (
     <Section title={t("totals.title")} className="voucher-totals">
       <dl className="totals">
-        <div className="totals__row">
-          <dt>{t("totals.rooms")}</dt>
-          <dd>{format.money(r.roomTotal)}</dd>
-        </div>
-        {r.servicesTotal > 0 ? (
-          <div className="totals__row">
-            <dt>{t("totals.services")}</dt>
-            <dd>{format.money(r.servicesTotal)}</dd>
+        {/* A net-rate trade booking: its amounts are the agency's; the city tax alone is the guest's. */}
+        {r.pricesHidden ? (
+          <div className="totals__row totals__row--total">
+            <dt>{t("totals.total")}</dt>
+            <dd>{t("agencyPrice.value")}</dd>
           </div>
-        ) : null}
-        {r.refundProtection > 0 ? (
-          <div className="totals__row">
-            <dt>{t("totals.refundProtection")}</dt>
-            <dd>{format.money(r.refundProtection)}</dd>
-          </div>
-        ) : null}
-        <div className="totals__row totals__row--total">
-          <dt>{t("totals.total")}</dt>
-          <dd>{format.money(r.total)}</dd>
-        </div>
+        ) : (
+          <>
+            <div className="totals__row">
+              <dt>{t("totals.rooms")}</dt>
+              <dd>{format.money(r.roomTotal)}</dd>
+            </div>
+            {r.servicesTotal > 0 ? (
+              <div className="totals__row">
+                <dt>{t("totals.services")}</dt>
+                <dd>{format.money(r.servicesTotal)}</dd>
+              </div>
+            ) : null}
+            {r.refundProtection > 0 ? (
+              <div className="totals__row">
+                <dt>{t("totals.refundProtection")}</dt>
+                <dd>{format.money(r.refundProtection)}</dd>
+              </div>
+            ) : null}
+            <div className="totals__row totals__row--total">
+              <dt>{t("totals.total")}</dt>
+              <dd>{format.money(r.total)}</dd>
+            </div>
+          </>
+        )}
         {r.cityTax > 0 ? (
           <div className="totals__row totals__row--tax">
             <dt>
@@ -67,77 +77,83 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
   return (
     <div className="voucher__grid voucher__grid--two">
       <Section title={t("payment.title")}>
-        <Facts>
-          <Fact
-            label={t("payment.method")}
-            value={r.cardLast4 ? t("payment.withCard", { method, last4: r.cardLast4 }) : method}
-          />
-        </Facts>
-        {r.bankTransfer ? (
-          <div className="bank-transfer">
-            <h3>{t("payment.bank.title")}</h3>
-            <Facts>
-              <Fact label={t("payment.bank.owner")} value={r.bankTransfer.owner} />
-              <Fact
-                label={t("payment.bank.iban")}
-                value={<span className="bank-transfer__iban">{r.bankTransfer.iban}</span>}
-              />
-              <Fact label={t("payment.bank.due")} value={format.day(r.bankTransfer.dueDate)} />
-            </Facts>
-            <p className="bank-transfer__warning">
-              <AlertTriangle aria-hidden="true" focusable="false" size={20} />
-              <span>{t("payment.bank.warning", { date: format.day(r.bankTransfer.dueDate) })}</span>
-            </p>
-          </div>
-        ) : null}
-        <h3>{t("payment.schedule.title")}</h3>
-        {r.prepayments.length === 0 && refunds.length === 0 ? (
-          <p>{t("payment.schedule.none")}</p>
+        {r.pricesHidden ? (
+          <p>{t("agencyPrice.payment")}</p>
         ) : (
-          <table className="voucher-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("payment.schedule.date")}</th>
-                <th scope="col" className="voucher-table__amount">
-                  {t("payment.schedule.amount")}
-                </th>
-                <th scope="col">{t("payment.schedule.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.prepayments.map((p, i) => {
-                const Icon = DUE_ICONS[p.status] ?? Clock;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the schedule is a fixed list; two steps may share a date.
-                  <tr key={`${p.date}-${i}`}>
-                    <td>{format.day(p.date)}</td>
-                    <td className="voucher-table__amount">{format.money(p.amount)}</td>
-                    <td>
-                      <span className={`due due--${p.status}`}>
-                        <Icon aria-hidden="true" focusable="false" size={16} />
-                        {t(`payment.schedule.statuses.${p.status}`)}
-                      </span>
-                    </td>
+          <>
+            <Facts>
+              <Fact
+                label={t("payment.method")}
+                value={r.cardLast4 ? t("payment.withCard", { method, last4: r.cardLast4 }) : method}
+              />
+            </Facts>
+            {r.bankTransfer ? (
+              <div className="bank-transfer">
+                <h3>{t("payment.bank.title")}</h3>
+                <Facts>
+                  <Fact label={t("payment.bank.owner")} value={r.bankTransfer.owner} />
+                  <Fact
+                    label={t("payment.bank.iban")}
+                    value={<span className="bank-transfer__iban">{r.bankTransfer.iban}</span>}
+                  />
+                  <Fact label={t("payment.bank.due")} value={format.day(r.bankTransfer.dueDate)} />
+                </Facts>
+                <p className="bank-transfer__warning">
+                  <AlertTriangle aria-hidden="true" focusable="false" size={20} />
+                  <span>{t("payment.bank.warning", { date: format.day(r.bankTransfer.dueDate) })}</span>
+                </p>
+              </div>
+            ) : null}
+            <h3>{t("payment.schedule.title")}</h3>
+            {r.prepayments.length === 0 && refunds.length === 0 ? (
+              <p>{t("payment.schedule.none")}</p>
+            ) : (
+              <table className="voucher-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("payment.schedule.date")}</th>
+                    <th scope="col" className="voucher-table__amount">
+                      {t("payment.schedule.amount")}
+                    </th>
+                    <th scope="col">{t("payment.schedule.status")}</th>
                   </tr>
-                );
-              })}
-              {refunds.map((refund, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: refunds are a fixed list; two may share a day.
-                <tr key={`refund-${refund.date}-${i}`} className="voucher-table__refund">
-                  <td>{format.day(refund.date)}</td>
-                  <td className="voucher-table__amount">−{format.money(refund.amount)}</td>
-                  <td>
-                    <span className={`due due--refund-${refund.status}`}>
-                      <Undo2 aria-hidden="true" focusable="false" size={16} />
-                      {t("payment.schedule.refund", {
-                        status: t(`payment.schedule.refunds.${refund.status}`),
-                      })}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                </thead>
+                <tbody>
+                  {r.prepayments.map((p, i) => {
+                    const Icon = DUE_ICONS[p.status] ?? Clock;
+                    return (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the schedule is a fixed list; two steps may share a date.
+                      <tr key={`${p.date}-${i}`}>
+                        <td>{format.day(p.date)}</td>
+                        <td className="voucher-table__amount">{format.money(p.amount)}</td>
+                        <td>
+                          <span className={`due due--${p.status}`}>
+                            <Icon aria-hidden="true" focusable="false" size={16} />
+                            {t(`payment.schedule.statuses.${p.status}`)}
+                          </span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                  {refunds.map((refund, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: refunds are a fixed list; two may share a day.
+                    <tr key={`refund-${refund.date}-${i}`} className="voucher-table__refund">
+                      <td>{format.day(refund.date)}</td>
+                      <td className="voucher-table__amount">−{format.money(refund.amount)}</td>
+                      <td>
+                        <span className={`due due--refund-${refund.status}`}>
+                          <Undo2 aria-hidden="true" focusable="false" size={16} />
+                          {t("payment.schedule.refund", {
+                            status: t(`payment.schedule.refunds.${refund.status}`),
+                          })}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
         )}
       </Section>
       <Section title={t("policy.title")}>

@@ -18,10 +18,13 @@ export function ReservationRoom({
   room,
   number,
   format,
+  pricesHidden = false,
 }: {
   room: Room;
   number: number;
   format: VoucherFormat;
+  /** A net-rate trade booking: the agency sets the guest's price, so no amount is shown. */
+  pricesHidden?: boolean;
 }) {
   const { t } = useTranslation("voucher");
   const id = useId();
@@ -48,10 +51,12 @@ export function ReservationRoom({
           label={t("room.refundProtection")}
           value={room.refundProtection ? t("room.refundIncluded") : t("room.refundNone")}
         />
-        {room.flights && room.status !== "C" ? (
+        {room.flights && room.status !== "C" && !pricesHidden ? (
           <Fact label={t("room.flights")} value={format.money(room.flights.flightTotal)} />
         ) : null}
-        {room.status === "C" ? (
+        {pricesHidden ? (
+          <Fact label={t("room.total")} value={t("agencyPrice.value")} />
+        ) : room.status === "C" ? (
           <Fact label={t("room.penalty")} value={<strong>{format.money(room.penalty ?? 0)}</strong>} />
         ) : (
           <Fact label={t("room.total")} value={<strong>{format.money(room.roomTotal)}</strong>} />
@@ -63,7 +68,7 @@ export function ReservationRoom({
         </section>
       ) : null}
       <RoomActions room={room} number={number} />
-      {room.nightly.length > 0 ? (
+      {room.nightly.length > 0 && !pricesHidden ? (
         <details className="voucher-room__nights">
           <summary>
             <ChevronRight className="disclosure-icon" aria-hidden="true" focusable="false" size={18} />
@@ -100,7 +105,7 @@ export function ReservationRoom({
       {room.extra.length > 0 ? (
         <div className="voucher-room__part">
           <h4>{t("room.services")}</h4>
-          <ServiceList services={room.extra} format={format} />
+          <ServiceList services={room.extra} format={format} pricesHidden={pricesHidden} />
         </div>
       ) : null}
       {room.guests.length > 0 ? (

@@ -7,7 +7,16 @@ import { TransferEditButton } from "./voucher-actions";
 type Extra = Reservation["extra"][number];
 
 /** Services as booked: quantity, name, price (or free), the chosen date and time slot, transfer details. */
-export function ServiceList({ services, format }: { services: Extra[]; format: VoucherFormat }) {
+export function ServiceList({
+  services,
+  format,
+  pricesHidden = false,
+}: {
+  services: Extra[];
+  format: VoucherFormat;
+  /** A net-rate trade booking: the agency sets the guest's price, so no amount is shown. */
+  pricesHidden?: boolean;
+}) {
   const { t } = useTranslation("voucher");
   return (
     <ul className="service-list">
@@ -21,7 +30,11 @@ export function ServiceList({ services, format }: { services: Extra[]; format: V
                 : service.name}
             </span>
             <span className="service-list__price">
-              {service.price === 0 ? t("services.free") : format.money(service.price)}
+              {pricesHidden
+                ? t("agencyPrice.value")
+                : service.price === 0
+                  ? t("services.free")
+                  : format.money(service.price)}
             </span>
           </div>
           <Facts>

@@ -41,6 +41,8 @@ function useOpenDisclosuresForPrint() {
 export function VoucherView({ reservation, mail = "" }: { reservation: Reservation; mail?: string }) {
   const { t } = useTranslation("voucher");
   const format = useVoucherFormat(reservation.currency);
+  // A net-rate trade booking: the agency sets the guest's price, so the rooms and services show no amount.
+  const hidden = { pricesHidden: reservation.pricesHidden === true };
   useOpenDisclosuresForPrint();
   return (
     <ManageProvider reservation={reservation} mail={mail}>
@@ -57,13 +59,13 @@ export function VoucherView({ reservation, mail = "" }: { reservation: Reservati
         <Section title={t("rooms.title")} className="voucher-rooms">
           {reservation.rooms.map((room, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
-            <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} />
+            <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} {...hidden} />
           ))}
         </Section>
 
         {reservation.extra.length > 0 ? (
           <Section title={t("services.title")}>
-            <ServiceList services={reservation.extra} format={format} />
+            <ServiceList services={reservation.extra} format={format} {...hidden} />
           </Section>
         ) : null}
 
