@@ -90,6 +90,8 @@ export type AppOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
   trustProxy?: boolean | string[];
+  /** Mark every cookie Secure, whatever the request's protocol (production unless PLAIN_HTTP). Off by default. */
+  secureCookies?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
 };
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.addHook("onClose", () => searchCache.close());
   }
   app.decorate("searchCache", searchCache);
+  app.decorate("secureCookies", options.secureCookies ?? false);
   const deps = {
     database: options.database,
     searchCache,
