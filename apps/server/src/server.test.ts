@@ -1,8 +1,12 @@
+import { aTradeCustomer, buildProperty, seedProperty, TRADE_CHANNEL_ID } from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
-import { sql } from "drizzle-orm";
+import { aTradeUser, enableTradeCustomer } from "@alloggio/test-kit/trade";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./config/env";
 import type { Database } from "./db/client";
+import { staffUser, tradeCustomer } from "./db/schema";
+import { hashPassword } from "./features/backoffice/auth/passwords";
 import { chooseMailTransport } from "./features/mail/transport";
 import { buildApp } from "./http/app";
 import { appOptionsFor, publicUrlOf, seedDatabase } from "./server";
@@ -120,5 +124,70 @@ describe("a production start and the demo data", () => {
   it("keeps the demo as it is outside production: DEMO_DATA defaults to true", () => {
     expect(loadEnv({}).DEMO_DATA).toBe(true);
     expect(loadEnv({ NODE_ENV: "test" }).DEMO_DATA).toBe(true);
+  });
+});
+
+describe("session cookies are Secure in production", () => {
+  const PASSWORD = "Correct-Horse-1";
+  let email = "";
+  let agent = { username: "", password: "" as string | null };
+  beforeAll(async () => {
+    const agency = aTradeCustomer({ agencyType: 1 });
+    const { hotelId } = await seedProperty(database, buildProperty({ tradeCustomers: [agency] }));
+    await enableTradeCustomer(database, agency.id, [{ hotel: hotelId, channel: TRADE_CHANNEL_ID }]);
+    await database.db
+      .update(tradeCustomer)
+      .set({ status: "approved", country: "IT", vatNumber: "IT01234567890" })
+      .where(eq(tradeCustomer.id, agency.id));
+    agent = await aTradeUser(database, { customerId: agency.id });
+    email = "cookie.owner@secure.test";
+    await database.db.insert(staffUser).values({
+      groupId: 1,
+      email,
+      name: "Owner",
+      role: "owner",
+      allHotels: true,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+  });
+
+  /** The Set-Cookie lines of a back-office sign-in and a trade login over plain HTTP. */
+  async function cookiesOf(source: Record<string, string>) {
+    const app = await appFor(source);
+    try {
+      const staff = await app.inject({
+        method: "POST",
+        url: "/api/backoffice/sign-in",
+        payload: { email, password: PASSWORD },
+        remoteAddress: "10.77.0.1",
+      });
+      expect(staff.statusCode, staff.body).toBe(200);
+      const trade = await app.inject({
+        method: "POST",
+        url: "/api/login.do",
+        payload: {
+          method: "login",
+          username: agent.username,
+          password: agent.password,
+          channel: TRADE_CHANNEL_ID,
+        },
+        remoteAddress: "10.77.0.2",
+      });
+      expect(trade.statusCode, trade.body).toBe(200);
+      return [staff.headers["set-cookie"], trade.headers["set-cookie"]].flat().map(String);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("marks them Secure with NODE_ENV=production even when the request came over plain HTTP", async () => {
+    const cookies = await cookiesOf(PRODUCTION);
+    expect(cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure/i);
+  });
+
+  it("leaves them plain over HTTP outside production, and with the documented PLAIN_HTTP=true opt-out", async () => {
+    for (const source of [{}, { ...PRODUCTION, PLAIN_HTTP: "true" }])
+      for (const cookie of await cookiesOf(source)) expect(cookie).not.toMatch(/; Secure/i);
   });
 });

@@ -91,6 +91,7 @@ export function appOptionsFor(
     publicUrl: publicUrlOf(env),
     trustProxy: env.TRUST_PROXY,
     searchCacheMb: env.SEARCH_CACHE_MB,
+    secureCookies: env.NODE_ENV === "production" && !env.PLAIN_HTTP,
   };
 }
 

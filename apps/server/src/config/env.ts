@@ -50,6 +50,11 @@ const EnvSchema = z
      * production, its users get no password (set-up links are printed) and no demo API key is made.
      */
     DEMO_DATA: optionalFlag,
+    /**
+     * Production only: the site is served over plain HTTP (a test deployment without TLS), so cookies are not
+     * marked Secure and no HSTS is sent. Never on a real site (docs/deploying.md).
+     */
+    PLAIN_HTTP: flag("false"),
     /** The outbox at /dev/mailbox (mails without SMTP are shown there): off unless set. */
     DEV_MAILBOX: flag("false"),
     /** The card gateway; `sandbox` is the default only with demo data outside production (ADR 0013). */

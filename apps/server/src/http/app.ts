@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
+import { withoutNul } from "@alloggio/domain/contract/common";
 import { isWebPage } from "@alloggio/domain/contract/web-routes";
 import { channelOfPath, documentClassOf, pageKindOf } from "@alloggio/domain/tracking/pages";
 import cookie from "@fastify/cookie";
@@ -22,6 +23,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { registerBackOfficeRoutes } from "../features/backoffice/routes";
@@ -51,6 +53,7 @@ import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
 import { documentSources, newNonce, pageCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
+import { isUrlTooLong, MAX_URL_LENGTH } from "./url-limit";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -87,6 +90,8 @@ export type AppOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Fastify's `trustProxy` (env TRUST_PROXY): whose X-Forwarded-For names the client. None by default. */
   trustProxy?: boolean | string[];
+  /** Mark every cookie Secure, whatever the request's protocol (production unless PLAIN_HTTP). Off by default. */
+  secureCookies?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
 };
@@ -112,7 +117,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every string of every request part refuses a NUL character first, as a 400 naming the field.
+  app.setValidatorCompiler((route) =>
+    validatorCompiler({ ...route, schema: withoutNul(route.schema as ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
@@ -137,6 +145,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
+  // Before any route reads it: an address past the limit costs nothing more than this answer.
+  app.addHook("onRequest", async (request, reply) => {
+    if (isUrlTooLong(request.url))
+      return sendError(
+        reply,
+        request.id,
+        414,
+        "uri_too_long",
+        `url: longer than ${MAX_URL_LENGTH} characters`,
+        [{ field: "url", message: `is longer than ${MAX_URL_LENGTH} characters` }],
+      );
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -160,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.addHook("onClose", () => searchCache.close());
   }
   app.decorate("searchCache", searchCache);
+  app.decorate("secureCookies", options.secureCookies ?? false);
   const deps = {
     database: options.database,
     searchCache,

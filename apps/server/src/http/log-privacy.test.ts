@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { REDACTED, redactText, redactUrl, serializeError } from "./log-privacy";
 
@@ -61,6 +62,22 @@ describe("serializeError", () => {
     const out = JSON.stringify(serializeError(err));
     expect(out).not.toContain(CODE);
     expect(out).not.toContain(MAIL);
+    expect(out).toContain("23505");
+  });
+
+  it("drops a failed statement's parameters (names, phones, e-mails) and redacts its cause, keeping the SQL", () => {
+    const cause = Object.assign(new Error("duplicate key value violates unique constraint"), {
+      detail: `Key (email)=(${MAIL}) already exists.`,
+      code: "23505",
+    });
+    const err = new DrizzleQueryError(
+      "insert into chat (name, email) values ($1, $2)",
+      ["Ada Lovelace", MAIL, "+39 333 1234567"],
+      cause,
+    );
+    const out = JSON.stringify(serializeError(err));
+    for (const secret of ["Ada Lovelace", MAIL, "+39 333 1234567"]) expect(out).not.toContain(secret);
+    expect(out).toContain("insert into chat (name, email) values ($1, $2)");
     expect(out).toContain("23505");
   });
 });

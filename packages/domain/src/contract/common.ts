@@ -25,6 +25,35 @@ export const ErrorSchema = z
   .meta({ id: "Error" });
 export type ErrorBody = z.infer<typeof ErrorSchema>;
 
+/** What every string of the contract refuses: a NUL character (no person types it; PostgreSQL text refuses it). */
+export const NUL_MESSAGE = "must not contain a NUL character";
+
+/** Adds an issue naming each string under `value` (objects and arrays, walked) that holds a NUL character. */
+function refuseNul(value: unknown, ctx: z.RefinementCtx, path: PropertyKey[]): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) ctx.addIssue({ code: "custom", path, message: NUL_MESSAGE });
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) refuseNul(item, ctx, [...path, i]);
+  } else if (value !== null && typeof value === "object") {
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return; // a file's bytes, not text
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes("\u0000")) ctx.addIssue({ code: "custom", path, message: NUL_MESSAGE });
+      refuseNul(item, ctx, [...path, key]);
+    }
+  }
+}
+
+/**
+ * The contract's one rule for every string: `schema` preceded by a check that refuses a NUL character anywhere in
+ * the input, naming the field (the server wraps each route's schemas with it).
+ */
+export function withoutNul<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => refuseNul(value, ctx, []))
+    .pipe(schema);
+}
+
 /** A positive integer id from a query string or path. */
 export const IdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 export const LanguageIdSchema = z.coerce.number().int().min(1).max(9).default(1);

@@ -10,6 +10,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { hotel, staffUser, staffUserHotel } from "../../db/schema";
+import { isSecureCookie } from "../../http/cookies";
 import { AppError } from "../../http/errors";
 import { findSession, SESSION_ABSOLUTE_MS } from "./session";
 
@@ -122,7 +123,7 @@ export function requireHotel(staff: Staff, hotelId: number): number {
   return hotelId;
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure on https, for the back office's API only. */
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the back office's API only. */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -132,7 +133,7 @@ export function setSessionCookie(
   reply.setCookie(STAFF_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: request.protocol === "https",
+    secure: isSecureCookie(request),
     path: "/api/backoffice",
     maxAge: Math.floor(maxAgeMs / 1000),
   });

@@ -10,6 +10,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
 import { chatConversation, chatMessage, hotel, offer } from "../../db/schema";
+import { isSecureCookie } from "../../http/cookies";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { hasAccess, offerNotFound, unlockRequired } from "../offers/service";
 import { hitRateLimit } from "../rate-limits/rate-limits";
@@ -304,7 +305,7 @@ export async function postSiteChat(
     reply.setCookie(CHAT_COOKIE, token, {
       httpOnly: true,
       sameSite: "strict",
-      secure: request.protocol === "https",
+      secure: isSecureCookie(request),
       path: chatCookiePath(hotelId),
       maxAge: CHAT_COOKIE_DAYS * 86_400,
     });

@@ -13,6 +13,7 @@ import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/cont
 import rateLimit from "@fastify/rate-limit";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { isSecureCookie } from "../../http/cookies";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { createAttemptLimiter } from "../booking/attempt-limiter";
@@ -143,7 +144,7 @@ export function registerOfferRoutes(
           request.params.offerCode,
           request.body.email,
           reply,
-          request.protocol === "https",
+          isSecureCookie(request),
         ),
     );
     registerOfferAttachmentRoutes(scope, deps, limit);

@@ -10,6 +10,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { tradeCustomer, tradeCustomerHotel, tradeSession, tradeUser } from "../../db/schema";
+import { isSecureCookie } from "../../http/cookies";
 import { refuseAnonymousCustomer } from "../../http/errors";
 import { newToken, sha256 } from "../backoffice/session";
 
@@ -93,12 +94,12 @@ export function hasTradeCsrfToken(request: FastifyRequest, sessionToken: string)
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure on https, for the whole API (searches read it too). */
+/** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the whole API (searches read it too). */
 export function setTradeCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(TRADE_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: request.protocol === "https",
+    secure: isSecureCookie(request),
     path: "/api",
     maxAge: Math.floor(TRADE_SESSION_ABSOLUTE_MS / 1000),
   });

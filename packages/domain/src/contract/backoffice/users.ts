@@ -62,7 +62,8 @@ const EmailSchema = z
   .toLowerCase()
   .min(3)
   .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "must be an e-mail address" });
+  // Dot-separated domain labels: linear on any input (the former pattern backtracked on a long run of dots).
+  .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, { message: "must be an e-mail address" });
 const NameSchema = z.string().trim().min(1).max(120);
 const HotelIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647)).max(500);
 
