@@ -56,7 +56,10 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   await setPrice(room1.getByLabel(/^Price for the stay/), "480");
   // The hotel's mandatory category (travel insurance) comes included, held free here.
   await holdFreeBasicCover(option1);
-  await expect(option1).toContainText(/Total of option 1\s*€480\.00/);
+  // Every booking pays the resort fee (3,00 per adult per night): the option's total is the booking's.
+  await expect(option1.getByRole("listitem").filter({ hasText: "2 × Resort fee" })).toContainText("€18.00");
+  await expect(option1).toContainText(/Total of option 1\s*€498\.00/);
+  await expect(option1).toContainText("city tax, paid at the hotel");
 
   await press(page.getByRole("button", { name: "Add an option" }));
   const option2 = page.getByRole("group", { name: "Option 2" });
@@ -72,7 +75,7 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   await room22.getByLabel("Adults").fill("1");
   await setPrice(room22.getByLabel(/^Price for the stay/), "300");
   await holdFreeBasicCover(option2);
-  await expect(option2).toContainText(/Total of option 2\s*€900\.00/);
+  await expect(option2).toContainText(/Total of option 2\s*€927\.00/);
   await look("back office new offer");
 
   await press(page.getByRole("button", { name: "Create and send offer" }));

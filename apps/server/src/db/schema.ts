@@ -1330,12 +1330,15 @@ export const offerOption = pgTable(
     /** 1-based, the order the hotel gave. */
     position: smallint("position").notNull(),
     title: text("title"),
+    /** The services the hotel named, then the mandatory extras the booking adds (`slot`: the room they are of). */
     services: jsonb("services")
-      .$type<{ serviceId: number; quantity: number; priceMinor: number }[]>()
+      .$type<{ serviceId: number; quantity: number; priceMinor: number; slot?: number }[]>()
       .notNull()
       .default([]),
-    /** Rooms and services, minor units of the offer's currency. */
+    /** What the option's booking charges (rooms, services, mandatory extras), minor units of the offer's currency. */
     totalMinor: integer("total_minor").notNull(),
+    /** The city tax of the option's stay, paid at the hotel beside the total. */
+    cityTaxMinor: integer("city_tax_minor").notNull().default(0),
   },
   (t) => [
     uniqueIndex("offer_option_position").on(t.offerId, t.position),

@@ -1,6 +1,13 @@
 import { createTestApp } from "@alloggio/test-kit/app";
 import { anIdempotencyKey } from "@alloggio/test-kit/booking";
-import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
+import {
+  aRatePlan,
+  aRoomType,
+  aService,
+  aServiceCategory,
+  buildProperty,
+  seedProperty,
+} from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../http/app";
@@ -11,11 +18,23 @@ let database: Database;
 let app: App;
 const rooms = [aRoomType(), aRoomType()];
 const rate = aRatePlan();
+// Like demo hotel 1's resort fee: every adult pays it, whatever the offer names.
+const fees = aServiceCategory();
+const resortFee = aService(fees, { pricingBasis: "per_person", price: 9, mandatoryFor: "all_adults" });
 
 beforeAll(async () => {
   database = await createTestDatabase();
   // Stands in for demo hotel 1 (the whole demo group takes long to load; demo-files.test.ts loads it).
-  await seedProperty(database, buildProperty({ hotel: { id: 1 }, roomTypes: rooms, ratePlans: [rate] }));
+  await seedProperty(
+    database,
+    buildProperty({
+      hotel: { id: 1 },
+      roomTypes: rooms,
+      ratePlans: [rate],
+      serviceCategories: [fees],
+      services: [resortFee],
+    }),
+  );
   await loadDemoOffers(database, "2030-01-05");
   app = await createTestApp(database, () => new Date("2030-01-05T10:00:00Z"));
 });
@@ -34,7 +53,19 @@ describe("the demo offers (README: Demo accounts)", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { offer } = res.json();
     expect(offer).toMatchObject({ state: "unlocked", arrival: "20300204", departure: "20300207" });
-    expect(offer.options.map((o: { total: number }) => o.total)).toEqual([420, 615]);
+    // The booking's totals (the held room prices and the hotel's mandatory extras), as its payment answer says.
+    const cookie = `alloggio_offer=${res.cookies.find((c) => c.name === "alloggio_offer")!.value}`;
+    for (const option of offer.options as { position: number; total: number; cityTax: number }[]) {
+      const payment = await app.inject({
+        method: "GET",
+        url: `/api/v2/offers/${DEMO_OFFER_CODE}/options/${option.position}/payment`,
+        headers: { cookie },
+      });
+      expect(payment.statusCode, payment.body).toBe(200);
+      expect(option.total).toBe(payment.json().total);
+      expect(option.cityTax).toBe(payment.json().cityTax);
+    }
+    expect(offer.options.map((o: { total: number }) => o.total)).toEqual([438, 633]);
   });
 
   it("the documented API key creates offers of hotel 1", async () => {

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { addDays, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { createHotelApiKey } from "../../features/offers/api-key";
+import { type PricedOption, priceOfferOption } from "../../features/offers/option-request";
 import type { Database } from "../client";
 import { offer, offerHistory, offerOption, offerOptionRoom } from "../schema";
 import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";
@@ -33,11 +35,13 @@ export async function loadDemoOffers(
     : null;
   const [hotel] = await database.query<{
     currency: string;
+    digits: number;
     rooms: number[];
     rate: number | null;
     mandatory: number[];
   }>(sql`
     select h.currency_code as currency,
+      (select c.decimal_digits from currency c where c.code = h.currency_code) as digits,
       -- A mandatory category needs a service in every booking: the option includes its cheapest one, as a gift.
       array(select distinct on (s.category_id) s.id from service s
         join service_category sc on sc.id = s.category_id and sc.mandatory
@@ -51,6 +55,40 @@ export async function loadDemoOffers(
   if (!hotel || hotel.rate === null || hotel.rooms.length === 0) return;
   const rate = hotel.rate;
   const arrival = addDays(ymd, 30);
+  const choices = hotel.rooms.length > 1 ? hotel.rooms : [hotel.rooms[0]!, hotel.rooms[0]!];
+  const options = choices.map((roomTypeId, i) => ({
+    roomTypeId,
+    priceMinor: i === 0 ? 42000 : 61500,
+    services: hotel.mandatory.map((serviceId) => ({ serviceId, quantity: 1, priceMinor: 0 })),
+  }));
+  // Priced as the offers the API creates: the booking's total with the hotel's mandatory extras, city tax beside.
+  // The held prices are signed and read back inside the call, so a secret of the moment serves.
+  const pricingDeps = {
+    database,
+    now: () => new Date(`${ymdToIso(ymd)}T10:00:00Z`),
+    overrideSecret: randomBytes(32).toString("hex"),
+  };
+  const priced: PricedOption[] = [];
+  for (const option of options)
+    priced.push(
+      await priceOfferOption(
+        pricingDeps,
+        {
+          hotel: { id: hotelId },
+          channelId: DEMO_DIRECT_CHANNEL_ID,
+          languageId: 1,
+          arrival,
+          departure: addDays(arrival, 3),
+          currency: { code: hotel.currency, decimalDigits: hotel.digits },
+        },
+        {
+          rooms: [
+            { roomId: option.roomTypeId, rateId: rate, adults: 2, ages: [], priceMinor: option.priceMinor },
+          ],
+          services: option.services.map((s) => ({ ...s, needsDate: false, slot: null })),
+        },
+      ),
+    );
   await database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offer)
@@ -78,17 +116,16 @@ export async function loadDemoOffers(
       })
       .returning({ id: offer.id });
     const offerId = row!.id;
-    const choices = hotel.rooms.length > 1 ? hotel.rooms : [hotel.rooms[0]!, hotel.rooms[0]!];
-    for (const [i, roomTypeId] of choices.entries()) {
-      const priceMinor = i === 0 ? 42000 : 61500;
+    for (const [i, { roomTypeId, priceMinor }] of options.entries()) {
       const [option] = await tx
         .insert(offerOption)
         .values({
           offerId,
           position: i + 1,
           title: i === 0 ? "Classic" : "Superior",
-          services: hotel.mandatory.map((serviceId) => ({ serviceId, quantity: 1, priceMinor: 0 })),
-          totalMinor: priceMinor,
+          services: priced[i]!.services,
+          totalMinor: priced[i]!.totalMinor,
+          cityTaxMinor: priced[i]!.cityTaxMinor,
         })
         .returning({ id: offerOption.id });
       await tx

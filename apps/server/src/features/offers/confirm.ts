@@ -6,16 +6,12 @@
  * before the inventory is taken, so two tabs confirming two options give one reservation.
  */
 
-import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import type { ConfirmOfferRequest } from "@alloggio/domain/contract/offers/confirm";
 import { pickText } from "@alloggio/domain/i18n/languages";
-import { fromMinor } from "@alloggio/domain/money/money";
 import { offerTransition } from "@alloggio/domain/offers/offer-state";
-import { formatOverride } from "@alloggio/domain/pricing/overrides";
 import { ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyRequest } from "fastify";
 import { AppError, badInput } from "../../http/errors";
-import type { PricingOptions } from "../booking/pricing";
 import {
   type BookingDeps,
   type ConfirmAnswer,
@@ -24,8 +20,8 @@ import {
   type PrepaidCheck,
 } from "../booking/service";
 import { insertOutboxMails } from "../mail/repository";
-import { signOverrideText } from "../search/overrides";
 import { renderConfirmedNotice } from "./mails";
+import { type OfferOption, offerBookingRequest, offerPricing } from "./option-request";
 import {
   applyEvent,
   hasAccess,
@@ -37,109 +33,11 @@ import {
   unlockRequired,
 } from "./service";
 
-export type OfferOption = StoredOffer["options"][number];
-
-/** What only the recipient gives when confirming: the rest of the booking comes from the offer. */
-export type OfferGuestPart = Pick<
-  ConfirmOfferRequest,
-  "booker" | "guests" | "privacy" | "terms" | "invoice" | "payment" | "expectedTotal"
->;
-
-/** The guest part of a price check: `checkPrepaid` reads none of it. */
-const PRICE_ONLY: OfferGuestPart = {
-  booker: { fullname: "", email: "", emailConfirm: "", phone: { dialCode: "", number: "" }, country: "" },
-  privacy: { marketing: false, report: false, profile: false, custom: [] },
-  terms: { cancellationPolicy: false, generalTerms: false, dataProcessing: false },
-  payment: { method: "pay_at_hotel", cardToken: undefined, cardLast4: undefined, bank: undefined },
-};
-
 /** The offer is no longer available: its rooms are gone (SPEC §8 "no longer available"). */
 export const offerUnavailable = () =>
   new AppError("offer_unavailable", 409, "This offer is no longer available", [
     { field: "offerCode", message: "no longer available" },
   ]);
-
-/**
- * The option's held room prices as signed overrides, one per room type and rate (the override is per room, so rooms
- * of one type and rate share their held prices evenly; their sum is kept).
- */
-function heldRoomOverrides(offer: StoredOffer, option: OfferOption, overrideSecret: string): string {
-  const groups = new Map<string, { roomId: number; rateId: number; minor: number; count: number }>();
-  for (const room of option.rooms) {
-    const key = `${room.roomId}~${room.rateId}`;
-    const group = groups.get(key) ?? { roomId: room.roomId, rateId: room.rateId, minor: 0, count: 0 };
-    group.minor += room.priceMinor;
-    group.count += 1;
-    groups.set(key, group);
-  }
-  return [...groups.values()]
-    .map((g) => {
-      const total = fromMinor(Math.round(g.minor / g.count), offer.currency.decimalDigits);
-      if (total <= 0)
-        throw new AppError("offer_unavailable", 409, "A room of this option has no price to book", [
-          { field: "option", message: "a held price of 0 cannot be booked" },
-        ]);
-      const signed = formatOverride({
-        roomId: g.roomId,
-        rateId: g.rateId,
-        arrival: offer.arrival,
-        departure: offer.departure,
-        total,
-      });
-      return `${signed}~${signOverrideText(overrideSecret, signed)}`;
-    })
-    .join(",");
-}
-
-/**
- * The booking request of one option: the offer's hotel, channel, language, stay, rooms (with held prices as signed
- * overrides) and services, with the recipient's part. The ONE place both the payment answer and the confirmation
- * build it, so what is shown is what is booked.
- */
-export function offerBookingRequest(
-  offer: StoredOffer,
-  option: OfferOption,
-  guestPart: OfferGuestPart | null,
-  overrideSecret: string,
-): GuestDataRequest {
-  const guest = guestPart ?? PRICE_ONLY;
-  return {
-    method: "confirm",
-    hotel: offer.hotel.id,
-    channel: offer.channelId,
-    language: offer.languageId,
-    arrival: offer.arrival,
-    departure: offer.departure,
-    rooms: option.rooms.map((room, slot) => ({
-      slot,
-      roomId: room.roomId,
-      rateId: room.rateId,
-      adults: room.adults,
-      ages: room.ages,
-      refundProtection: false,
-      ...(guest.guests?.[slot] ? { guests: guest.guests[slot] } : {}),
-    })),
-    hpcc: heldRoomOverrides(offer, option, overrideSecret),
-    booker: guest.booker,
-    privacy: guest.privacy,
-    terms: guest.terms,
-    ...(guest.invoice ? { invoice: guest.invoice } : {}),
-    services: option.services.map((s) => ({
-      serviceId: s.serviceId,
-      slot: null,
-      quantity: s.quantity,
-      // A service booked for a day is booked for the arrival day; the hotel may move it.
-      ...(s.needsDate ? { date: offer.arrival } : {}),
-    })),
-    payment: guest.payment,
-    ...(guest.expectedTotal !== undefined ? { expectedTotal: guest.expectedTotal } : {}),
-  };
-}
-
-/** The option's held service prices, for the one pricing function (`PricingOptions.heldServicePrices`). */
-export function offerPricing(option: OfferOption): PricingOptions {
-  return { heldServicePrices: option.services.map((s) => s.priceMinor) };
-}
 
 /** The offer of the request's access cookie: 404 for an unknown code, 401 without this offer's live cookie. */
 export async function requireOfferAccess(
@@ -169,7 +67,8 @@ const isSoldOut = (err: unknown) => err instanceof AppError && err.code === "sol
 
 /**
  * `GET …/options/:position/payment`: what confirming the option costs and how it can be paid, exactly as
- * `guestdata.do` with `checkPrepaid` answers for the same booking. Rooms gone: 409 `offer_unavailable`.
+ * `guestdata.do` with `checkPrepaid` answers for the same booking. Rooms gone: the offer becomes unavailable, 409
+ * `offer_unavailable`.
  */
 export async function offerOptionPayment(
   deps: BookingDeps,
@@ -185,7 +84,8 @@ export async function offerOptionPayment(
       offerPricing(option),
     );
   } catch (err) {
-    if (isSoldOut(err)) throw offerUnavailable();
+    // The rooms are gone: the offer says so for good (as a confirmation would), not "try again".
+    if (isSoldOut(err)) throw await markUnavailable(deps, offer.code);
     throw err;
   }
 }

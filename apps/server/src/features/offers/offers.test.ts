@@ -305,7 +305,9 @@ describe("GET /api/v2/offers/:offerCode and the unlock", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       state: "locked",
-      hotel: { id: hotelA.hotel.id, name: "Hotel Offerta" },
+      // The hotel's public e-mail: the recipient's way to ask it, whatever becomes of the offer.
+      hotel: { id: hotelA.hotel.id, name: "Hotel Offerta", email: "desk@offerta.example.test" },
+      unavailableReason: null,
       channel: 1,
       language: 3,
     });
@@ -353,6 +355,7 @@ describe("GET /api/v2/offers/:offerCode and the unlock", () => {
         ],
         services: [{ serviceId: boat.id, name: "Bootsfahrt", quantity: 2, price: 0 }],
         total: 480,
+        cityTax: 0,
       },
       {
         position: 2,
@@ -360,6 +363,7 @@ describe("GET /api/v2/offers/:offerCode and the unlock", () => {
         rooms: [expect.objectContaining({ roomName: "Turmsuite", ages: [7], price: 720 })],
         services: [],
         total: 720,
+        cityTax: 0,
       },
     ]);
     const cookie = res.cookies.find((c) => c.name === "alloggio_offer")!;

@@ -41,8 +41,10 @@ import type { AttemptLimiter } from "../booking/attempt-limiter";
 import type { Tx } from "../booking/repository";
 import { tooManyAttempts } from "../booking/retrieve";
 import { insertOutboxMails } from "../mail/repository";
+import type { SearchCache } from "../search/answer-cache";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
+import { type PricedOption, priceOfferOption } from "./option-request";
 
 export type OfferDeps = {
   database: Database;
@@ -98,11 +100,14 @@ type HotelContext = {
   email: string;
   timeZone: string;
   currencyCode: string;
+  decimalDigits: number;
   onChannel: boolean;
   rooms: { id: number; maxAdults: number; maxChildren: number; maxOccupancy: number }[];
   /** Rates of the hotel sold on the offer's channel. */
   rates: number[];
   services: number[];
+  /** The services booked for a day of the stay. */
+  datedServices: number[];
   /** The hotel's mandatory service categories, each with its services: every booking needs one of each. */
   mandatoryCategories: { id: number; services: number[] }[];
 };
@@ -111,6 +116,7 @@ async function loadHotelContext(database: Database, hotelId: number, channelId: 
   const [row] = await database.query<{ hotel: HotelContext }>(sql`
     select json_build_object(
       'id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone, 'currencyCode', h.currency_code,
+      'decimalDigits', (select c.decimal_digits from currency c where c.code = h.currency_code),
       'onChannel', exists (select 1 from hotel_channel hc where hc.hotel_id = h.id and hc.channel_id = ${channelId}),
       'rooms', coalesce((select json_agg(json_build_object('id', rt.id, 'maxAdults', rt.max_adults,
           'maxChildren', rt.max_children, 'maxOccupancy', rt.max_occupancy))
@@ -119,6 +125,8 @@ async function loadHotelContext(database: Database, hotelId: number, channelId: 
         join rate_plan_channel rpc on rpc.rate_plan_id = rp.id and rpc.channel_id = ${channelId}
         where rp.hotel_id = h.id), '[]'::json),
       'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json),
+      'datedServices', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id and s.needs_date),
+        '[]'::json),
       'mandatoryCategories', coalesce((select json_agg(json_build_object('id', sc.id,
           'services', coalesce((select json_agg(s.id) from service s where s.category_id = sc.id), '[]'::json)))
         from service_category sc where sc.hotel_id = h.id and sc.mandatory), '[]'::json)
@@ -172,6 +180,90 @@ function checkAgainstHotel(body: CreateOfferRequest, hotel: HotelContext, now: D
   return issues;
 }
 
+/** What an offer's price depends on: its stay, channel and options. */
+export type OfferDraft = Pick<CreateOfferRequest, "channel" | "arrival" | "departure" | "options"> & {
+  language: number;
+};
+
+/**
+ * The new-offer form's price of one option, as sending it will price it (`priceOptions`): the total and the extras
+ * the booking adds, or why the option cannot be sent (its field and reason), as a warning before sending.
+ */
+export async function priceOfferDraft(
+  deps: Pick<OfferDeps, "database" | "now"> & PricingDeps,
+  hotelId: number,
+  body: OfferDraft,
+): Promise<{ priced: PricedOption[]; issue: null } | { priced: null; issue: Issue }> {
+  const hotel = await loadHotelContext(deps.database, hotelId, body.channel);
+  if (!hotel)
+    throw new AppError("invalid_input", 400, "hotel: unknown", [{ field: "hotel", message: "unknown" }]);
+  try {
+    return { priced: await priceOptions(deps, body, hotel), issue: null };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "offer_rate_unavailable" && err.details?.[0])
+      return { priced: null, issue: err.details[0] };
+    throw err;
+  }
+}
+
+/** What pricing an option needs besides the database and the clock. */
+type PricingDeps = { overrideSecret: string; searchCache?: SearchCache | null };
+
+/** The room or service of an option that the booking refused, as the create body names it. */
+function optionField(i: number, err: AppError): string {
+  const field = err.details?.[0]?.field ?? "rooms";
+  const room = /^rooms\.(\d+)/.exec(field);
+  if (room) return `options.${i}.rooms.${room[1]}.rateId`;
+  if (field.startsWith("services")) return `options.${i}.${field}`;
+  return `options.${i}.rooms`;
+}
+
+/**
+ * Each option priced as its booking will be (`priceOfferOption`): the total with the mandatory extras the hotel's
+ * rules add, the city tax beside it. An option its booking would refuse (the rate cannot be sold on these dates, a
+ * service day outside the stay) is refused now, naming the option, instead of failing its recipient later.
+ */
+async function priceOptions(
+  deps: Pick<OfferDeps, "database" | "now"> & PricingDeps,
+  body: OfferDraft,
+  hotel: Pick<HotelContext, "id" | "currencyCode" | "decimalDigits" | "datedServices">,
+): Promise<PricedOption[]> {
+  const stay = {
+    hotel: { id: hotel.id },
+    channelId: body.channel,
+    languageId: body.language,
+    arrival: body.arrival,
+    departure: body.departure,
+    currency: { code: hotel.currencyCode, decimalDigits: hotel.decimalDigits },
+  };
+  const priced: PricedOption[] = [];
+  for (const [i, option] of body.options.entries()) {
+    try {
+      priced.push(
+        await priceOfferOption(deps, stay, {
+          rooms: option.rooms,
+          services: option.services.map((s) => ({
+            ...s,
+            needsDate: hotel.datedServices.includes(s.serviceId),
+            slot: null,
+          })),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const field = optionField(i, err);
+      const reason =
+        err.code === "sold_out"
+          ? "cannot be sold on these dates"
+          : (err.details?.[0]?.message ?? err.message);
+      throw new AppError("offer_rate_unavailable", 409, `Option ${i + 1}: ${reason}`, [
+        { field, message: reason },
+      ]);
+    }
+  }
+  return priced;
+}
+
 const toVideo = (url: string): OfferVideo => parseVideoLink(url)! as OfferVideo;
 
 export async function addHistory(
@@ -203,7 +295,7 @@ export const creatorActor = (by: OfferCreator) =>
  * offer is written (the back office's audit entry).
  */
 export async function createOffer(
-  deps: Pick<OfferDeps, "database" | "now">,
+  deps: Pick<OfferDeps, "database" | "now"> & PricingDeps,
   by: { hotelId: number; createdBy: OfferCreator },
   body: CreateOfferRequest,
   linkBase: string,
@@ -230,6 +322,7 @@ export async function createOffer(
       issues.map((i) => `${i.field}: ${i.message}`).join("; "),
       issues,
     );
+  const priced = await priceOptions(deps, { ...body, language: body.recipient.language }, hotel);
 
   const code = newOfferCode((bytes) => {
     bytes.set(randomBytes(bytes.length));
@@ -262,21 +355,16 @@ export async function createOffer(
       .returning({ id: offer.id });
     const offerId = row!.id;
     for (const [i, option] of body.options.entries()) {
-      const total =
-        option.rooms.reduce((sum, r) => sum + r.priceMinor, 0) +
-        option.services.reduce((sum, s) => sum + s.priceMinor, 0);
+      const price = priced[i]!;
       const [inserted] = await tx
         .insert(offerOption)
         .values({
           offerId,
           position: i + 1,
           title: option.title || null,
-          services: option.services.map((s) => ({
-            serviceId: s.serviceId,
-            quantity: s.quantity,
-            priceMinor: s.priceMinor,
-          })),
-          totalMinor: total,
+          services: price.services,
+          totalMinor: price.totalMinor,
+          cityTaxMinor: price.cityTaxMinor,
         })
         .returning({ id: offerOption.id });
       await tx.insert(offerOptionRoom).values(
@@ -325,6 +413,8 @@ export type StoredOffer = {
   recipientName: string;
   email: string;
   hotel: { id: number; name: string; email: string; timeZone: string };
+  /** Why an unavailable offer is: the hotel withdrew it, or its rooms were gone. */
+  unavailableReason: "withdrawn" | "rooms_gone" | null;
   currency: { code: string; decimalDigits: number };
   arrival: string;
   departure: string;
@@ -339,7 +429,10 @@ export type StoredOffer = {
     id: number;
     position: number;
     title: string | null;
+    /** What the booking of the option charges: held prices and the mandatory extras (offer-price rules). */
     totalMinor: number;
+    /** Paid at the hotel, beside the total. */
+    cityTaxMinor: number;
     rooms: {
       roomId: number;
       roomName: LocalizedText;
@@ -357,6 +450,8 @@ export type StoredOffer = {
       priceMinor: number;
       /** The service is booked for a day of the stay (the booking takes the arrival day). */
       needsDate: boolean;
+      /** A mandatory extra of one room (its index in the option); null: the whole booking's. */
+      slot: number | null;
     }[];
   }[];
   attachments: { id: number; filename: string; contentType: string; size: number }[];
@@ -371,6 +466,8 @@ export async function loadOffer(on: Database | Tx, code: string, lock = false): 
       o.recipient_name as "recipientName", o.email,
       json_build_object('id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone) as hotel,
       json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
+      (select case when oh.action = 'withdrawn' then 'withdrawn' else 'rooms_gone' end from offer_history oh
+        where oh.offer_id = o.id and oh.to_state = 'unavailable' order by oh.id desc limit 1) as "unavailableReason",
       to_char(o.arrival, 'YYYYMMDD') as arrival, to_char(o.departure, 'YYYYMMDD') as departure,
       to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt",
       o.message, o.video, o.playlist, o.rejection_reason as "rejectionReason",
@@ -380,6 +477,7 @@ export async function loadOffer(on: Database | Tx, code: string, lock = false): 
       to_char(o.rejected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "rejectedAt",
       coalesce((select json_agg(json_build_object(
           'id', op.id, 'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
+          'cityTaxMinor', op.city_tax_minor,
           'rooms', coalesce((select json_agg(json_build_object(
               'roomId', r.room_type_id, 'roomName', rt.name, 'rateId', r.rate_plan_id, 'rateName', rp.name,
               'mealPlan', rp.meal_plan, 'adults', r.adults, 'ages', r.child_ages, 'priceMinor', r.price_minor)
@@ -388,7 +486,8 @@ export async function loadOffer(on: Database | Tx, code: string, lock = false): 
             join rate_plan rp on rp.id = r.rate_plan_id where r.option_id = op.id), '[]'::json),
           'services', coalesce((select json_agg(json_build_object(
               'serviceId', s.id, 'name', s.name, 'quantity', (x.item->>'quantity')::int,
-              'priceMinor', (x.item->>'priceMinor')::int, 'needsDate', s.needs_date) order by x.n)
+              'priceMinor', (x.item->>'priceMinor')::int, 'needsDate', s.needs_date,
+              'slot', (x.item->>'slot')::int) order by x.n)
             from jsonb_array_elements(op.services) with ordinality as x(item, n)
             join service s on s.id = (x.item->>'serviceId')::int), '[]'::json)
         ) order by op.position) from offer_option op where op.offer_id = o.id), '[]'::json) as options,
@@ -413,8 +512,9 @@ export function toOffer(stored: StoredOffer, state: OfferState): Offer {
     offerCode: stored.code,
     state,
     language: lang,
-    hotel: { id: stored.hotel.id, name: stored.hotel.name },
+    hotel: { id: stored.hotel.id, name: stored.hotel.name, email: stored.hotel.email },
     channel: stored.channelId,
+    unavailableReason: state === "unavailable" ? stored.unavailableReason : null,
     recipient: { name: stored.recipientName },
     currency: stored.currency,
     arrival: stored.arrival,
@@ -444,6 +544,7 @@ export function toOffer(stored: StoredOffer, state: OfferState): Offer {
         price: money(s.priceMinor),
       })),
       total: money(o.totalMinor),
+      cityTax: money(o.cityTaxMinor),
     })),
     attachments: stored.attachments,
     rejection:
@@ -507,7 +608,8 @@ export async function viewOffer(
   const state = stateAt(stored, now);
   const summary: OfferSummary = {
     state: publicOfferState({ state, expiresAt: new Date(stored.expiresAt) }, now),
-    hotel: { id: stored.hotel.id, name: stored.hotel.name },
+    hotel: { id: stored.hotel.id, name: stored.hotel.name, email: stored.hotel.email },
+    unavailableReason: state === "unavailable" ? stored.unavailableReason : null,
     channel: stored.channelId,
     language: stored.languageId,
   };

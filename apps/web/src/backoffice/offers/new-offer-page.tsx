@@ -1,6 +1,7 @@
 import type {
   BoCreateOfferResponse,
   OfferChoices,
+  OfferOptionPrice,
   OfferPrice,
 } from "@alloggio/domain/contract/backoffice/offers";
 import {
@@ -8,6 +9,7 @@ import {
   CreateOfferRequestSchema,
   MAX_OFFER_OPTIONS,
   MAX_OFFER_SERVICES,
+  OfferOptionInputSchema,
 } from "@alloggio/domain/contract/offers/create";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import { parseVideoLink } from "@alloggio/domain/offers/video";
@@ -312,9 +314,6 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
       </fieldset>
 
       {draft.options.map((option, i) => {
-        const total =
-          option.rooms.reduce((sum, r) => sum + Math.max(0, toMinorUnits(r.price, digits) ?? 0), 0) +
-          option.services.reduce((sum, s) => sum + Math.max(0, toMinorUnits(s.price, digits) ?? 0), 0);
         const at = `options.${i}`;
         return (
           <fieldset key={option.key} className="bo-card bo-offer-option-form">
@@ -434,9 +433,13 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
                 {t("new.addService")}
               </button>
             ) : null}
-            <p className="bo-offer-total" aria-live="polite">
-              <span>{t("new.optionTotal", { n: i + 1 })}</span> <strong>{money(total)}</strong>
-            </p>
+            <OptionPriceSummary
+              n={i + 1}
+              hotel={hotel}
+              stay={{ channel, arrival: draft.arrival, departure: draft.departure }}
+              option={bodyOf(draft).options[i]!}
+              money={money}
+            />
             {draft.options.length > 1 ? (
               <button
                 type="button"
@@ -668,5 +671,74 @@ function RoomFields({
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The option's total as sending will price it (the server's one pricing function: held prices plus the extras every
+ * booking of the hotel pays, the city tax beside), the extras it adds, and a warning when the option cannot be sent.
+ */
+function OptionPriceSummary({
+  n,
+  hotel,
+  stay,
+  option,
+  money,
+}: {
+  n: number;
+  hotel: number;
+  stay: { channel: number; arrival: string; departure: string };
+  option: CreateOfferInput["options"][number];
+  money: (minor: number) => string;
+}) {
+  const { t } = useTranslation("bo-offers");
+  const parsed = OfferOptionInputSchema.safeParse(option);
+  const ready = parsed.success && Boolean(stay.arrival && stay.departure && stay.departure > stay.arrival);
+  const price = useQuery({
+    queryKey: ["backoffice", "offers", hotel, "option-price", stay, parsed.success ? parsed.data : null],
+    enabled: ready,
+    retry: false,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+    queryFn: (): Promise<OfferOptionPrice> =>
+      boPost(`hotels/${hotel}/offers/option-price`, {
+        channel: stay.channel,
+        arrival: ymd(stay.arrival),
+        departure: ymd(stay.departure),
+        option: parsed.data,
+      }),
+  });
+  const answer = ready ? price.data : undefined;
+  return (
+    <div aria-live="polite">
+      {answer?.extras.length ? (
+        <>
+          <h3 className="bo-offer-subhead">{t("new.extras")}</h3>
+          <ul className="bo-offer-lines">
+            {answer.extras.map((extra, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an extra per room, in the rooms' order
+              <li key={k}>
+                <span>{t("new.extraLine", { quantity: extra.quantity, name: extra.name })}</span>
+                <span>{money(extra.priceMinor)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {answer?.issue ? (
+        <p className="bo-error" role="alert">
+          {answer.issue.field.endsWith(".rateId")
+            ? t("new.cannotSell", { n })
+            : t("new.cannotSend", { n, reason: answer.issue.message })}
+        </p>
+      ) : null}
+      <p className="bo-offer-total">
+        <span>{t("new.optionTotal", { n })}</span>{" "}
+        <strong>{answer?.totalMinor != null ? money(answer.totalMinor) : "–"}</strong>
+      </p>
+      {answer?.cityTaxMinor ? (
+        <p className="bo-hint">{t("new.cityTax", { price: money(answer.cityTaxMinor) })}</p>
+      ) : null}
+    </div>
   );
 }

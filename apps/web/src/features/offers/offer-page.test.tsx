@@ -136,6 +136,9 @@ describe("offer page", () => {
     expect(within(cards[1]!).getByRole("heading", { name: "Option 2" })).toBeTruthy();
     expect(text(cards[1]!)).toContain("2 adults, 2 children aged 4, 7");
     expect(text(cards[1]!)).toContain("920,50 EUR");
+    // The city tax stands beside the total, paid at the hotel; an option without it says nothing of it.
+    expect(text(cards[1]!)).toContain("+ 12,00 EUR city tax, paid at the hotel");
+    expect(text(cards[0]!)).not.toContain("city tax");
     expect(within(options).getAllByRole("button", { name: "Choose this option" })).toHaveLength(2);
 
     const documents = within(main).getByRole("region", { name: "Documents" });
@@ -210,6 +213,29 @@ describe("offer page", () => {
     expect(text(screen.getByRole("main"))).toContain(message);
     expect(screen.queryByRole("button", { name: "Choose this option" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Not for me" })).toBeNull();
+  });
+
+  it("rooms gone: 'no longer available' with a way to ask the hotel, not a retry", async () => {
+    summary = aSummary(anOffer({ state: "unavailable", unavailableReason: "rooms_gone" }));
+    renderOffer();
+    await screen.findByRole("heading", { level: 1, name: "This offer is no longer available" });
+    const ask = screen.getByRole("link", { name: "Write to the hotel" });
+    expect(ask.getAttribute("href")).toMatch(/^mailto:desk@hotel-test\.example\?subject=/);
+    expect(screen.queryByRole("button", { name: /try again/i })).toBeNull();
+  });
+
+  it.each([
+    ["with the cookie", true],
+    ["without it", false],
+  ])("a withdrawn offer says the hotel withdrew it (%s)", async (_, unlocked) => {
+    const offer = anOffer({ state: "unavailable", unavailableReason: "withdrawn" });
+    summary = unlocked
+      ? aSummary(offer)
+      : { ...aSummary(null, "unavailable"), unavailableReason: "withdrawn" };
+    renderOffer();
+    await screen.findByRole("heading", { level: 1, name: "The hotel has withdrawn this offer" });
+    expect(text(screen.getByRole("main"))).not.toContain("rooms of this offer are no longer available");
+    expect(screen.getByRole("link", { name: "Write to the hotel" })).toBeTruthy();
   });
 
   it("a confirmed offer links to its reservation offer page, in any browser", async () => {

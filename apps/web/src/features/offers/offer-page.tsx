@@ -136,7 +136,8 @@ function OfferBody(props: {
     <FinalOffer
       state={state as FinalState}
       offer={offer ?? null}
-      hotelName={summary.hotel.name}
+      hotel={summary.hotel}
+      withdrawn={(offer?.unavailableReason ?? summary.unavailableReason) === "withdrawn"}
       focus={wasOpen.current}
     />
   );
@@ -282,6 +283,11 @@ export function OptionCard(props: { offer: Offer; option: Offer["options"][numbe
       <p className="offer-option__total">
         <span>{t("options.total")}</span> <strong>{money(option.total)}</strong>
       </p>
+      {option.cityTax > 0 ? (
+        <p className="muted offer-option__tax">
+          {t("cityTax.atHotel", { ns: "common", price: money(option.cityTax) })}
+        </p>
+      ) : null}
       {props.onChoose ? (
         <button
           type="button"
@@ -428,7 +434,13 @@ function OpenOffer(props: {
 
 // ── final ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function FinalOffer(props: { state: FinalState; offer: Offer | null; hotelName: string; focus: boolean }) {
+function FinalOffer(props: {
+  state: FinalState;
+  offer: Offer | null;
+  hotel: OfferSummary["hotel"];
+  withdrawn: boolean;
+  focus: boolean;
+}) {
   const { t } = useTranslation("offers");
   const { locale, hotel } = useHotel();
   const { state, offer } = props;
@@ -439,17 +451,30 @@ function FinalOffer(props: { state: FinalState; offer: Offer | null; hotelName: 
     if (focus) heading.current?.focus();
   }, [focus]);
   const reservation = state === "confirmed" ? (offer?.reservation?.code ?? null) : null;
+  // The hotel withdrew the offer, or its rooms were gone: each is said as it happened.
+  const key = state === "unavailable" && props.withdrawn ? "withdrawn" : state;
+  // Nothing is left to do here but ask the hotel (SPEC §8: "contact the property").
+  const canAsk = (state === "unavailable" || state === "expired") && props.hotel.email;
   return (
     <div className={`card offer-final offer-final--${state}`}>
-      <p className="offer-eyebrow">{props.hotelName}</p>
+      <p className="offer-eyebrow">{props.hotel.name}</p>
       <h1 ref={heading} tabIndex={-1}>
-        {t(`final.${state}.title`)}
+        {t(`final.${key}.title`)}
       </h1>
       {state === "expired" && offer ? (
         <p>{t("final.expired.textOn", { date: formatInstant(offer.expiresAt, locale, hotel.timeZone) })}</p>
       ) : (
-        <p>{t(`final.${state}.text`)}</p>
+        <p>{t(`final.${key}.text`)}</p>
       )}
+      {canAsk ? (
+        <p>
+          <a
+            href={`mailto:${props.hotel.email}?subject=${encodeURIComponent(t("final.askSubject", { hotel: props.hotel.name }))}`}
+          >
+            {t("final.ask")}
+          </a>
+        </p>
+      ) : null}
       {state === "rejected" && offer?.rejection ? (
         <div className="offer-reason">
           <h2>{t("final.rejected.reason")}</h2>

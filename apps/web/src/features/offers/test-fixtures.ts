@@ -8,8 +8,9 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     offerCode: CODE,
     state: "unlocked",
     language: 1,
-    hotel: { id: 1, name: "Hotel Test" },
+    hotel: { id: 1, name: "Hotel Test", email: "desk@hotel-test.example" },
     channel: 1,
+    unavailableReason: null,
     recipient: { name: "Anna Bianchi" },
     currency: { code: "EUR", decimalDigits: 2 },
     arrival: "20300210",
@@ -49,6 +50,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
         ],
         services: [{ serviceId: 5, name: "Welcome drink", quantity: 2, price: 0 }],
         total: 480,
+        cityTax: 0,
       },
       {
         position: 2,
@@ -67,6 +69,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
         ],
         services: [],
         total: 920.5,
+        cityTax: 12,
       },
     ],
     attachments: [{ id: 9, filename: "brochure.pdf", contentType: "application/pdf", size: 245_000 }],
@@ -79,7 +82,8 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
 export function aSummary(offer: Offer | null, state: OfferSummary["state"] = offer?.state ?? "locked") {
   const summary: OfferSummary = {
     state: state === "unlocked" ? "locked" : state,
-    hotel: { id: 1, name: "Hotel Test" },
+    hotel: { id: 1, name: "Hotel Test", email: "desk@hotel-test.example" },
+    unavailableReason: offer?.unavailableReason ?? null,
     channel: 1,
     language: 1,
   };

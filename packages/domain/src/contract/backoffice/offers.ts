@@ -9,6 +9,7 @@ import {
 import { OFFER_STATES } from "../../offers/offer-state";
 import { VIDEO_PROVIDERS } from "../../offers/video";
 import { MAX_ROOMS, YmdSchema } from "../common";
+import { OfferOptionInputSchema } from "../offers/create";
 import { HotelParamsSchema } from "./access";
 
 // The back office's offers (issue 14, ADR 0038): the hotel's personalised offers, listed, created by hand (the body is
@@ -222,3 +223,31 @@ export const OfferPriceSchema = z.object({
   rooms: z.array(z.object({ totalMinor: z.number().int().nullable(), reason: z.string().nullable() })),
 });
 export type OfferPrice = z.infer<typeof OfferPriceSchema>;
+
+/** One option of the new-offer form, priced as sending it will price it (the booking's one pricing function). */
+export const OfferOptionPriceRequestSchema = z.object({
+  channel: Id,
+  arrival: YmdSchema,
+  departure: YmdSchema,
+  option: OfferOptionInputSchema,
+});
+export type OfferOptionPriceRequest = z.output<typeof OfferOptionPriceRequestSchema>;
+
+export const OfferOptionPriceSchema = z.object({
+  /** What the option's booking charges: held prices plus the extras every booking of the hotel pays; null: refused. */
+  totalMinor: z.number().int().nullable(),
+  /** Paid at the hotel, beside the total. */
+  cityTaxMinor: z.number().int().nullable(),
+  /** The mandatory extras the booking adds to the services the option names (a resort fee per adult). */
+  extras: z.array(
+    z.object({
+      serviceId: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      priceMinor: z.number().int(),
+    }),
+  ),
+  /** Why sending would be refused (e.g. the rate cannot be sold on these dates): the option's field and reason. */
+  issue: z.object({ field: z.string(), message: z.string() }).nullable(),
+});
+export type OfferOptionPrice = z.infer<typeof OfferOptionPriceSchema>;

@@ -41,8 +41,12 @@ const OfferOptionSchema = z.object({
   position: z.number(),
   title: z.string().nullable(),
   rooms: z.array(OfferRoomSchema),
+  /** The services the hotel named, then the extras every booking of the hotel pays (a resort fee). */
   services: z.array(OfferServiceSchema),
+  /** What confirming the option charges: rooms and services, mandatory extras included. */
   total: MoneySchema,
+  /** Paid at the hotel, beside the total. */
+  cityTax: MoneySchema,
 });
 
 const OfferAttachmentSchema = z.object({
@@ -58,8 +62,11 @@ export const OfferSchema = z
     offerCode: z.string(),
     state: OfferStateSchema,
     language: z.number(),
-    hotel: z.object({ id: z.number(), name: z.string() }),
+    /** The hotel's e-mail: the recipient's way to ask it, whatever the offer's state. */
+    hotel: z.object({ id: z.number(), name: z.string(), email: z.string() }),
     channel: z.number(),
+    /** Why an unavailable offer is: the hotel withdrew it, or its rooms were gone; null in other states. */
+    unavailableReason: z.enum(["withdrawn", "rooms_gone"]).nullable(),
     recipient: z.object({ name: z.string() }),
     currency: z.object({ code: z.string(), decimalDigits: z.number() }),
     /** YYYYMMDD */
@@ -87,7 +94,9 @@ export type Offer = z.output<typeof OfferSchema>;
  */
 export const OfferSummarySchema = z.object({
   state: OfferStateSchema,
-  hotel: z.object({ id: z.number(), name: z.string() }),
+  hotel: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  /** Why an unavailable offer is (withdrawn by the hotel, or its rooms gone); null in other states. */
+  unavailableReason: z.enum(["withdrawn", "rooms_gone"]).nullable(),
   /** The channel whose branding the offer page wears. */
   channel: z.number(),
   language: z.number(),

@@ -5,6 +5,8 @@ import {
   BoOfferListSchema,
   OfferChoicesSchema,
   OfferListQuerySchema,
+  OfferOptionPriceRequestSchema,
+  OfferOptionPriceSchema,
   OfferParamsSchema,
   OfferPriceRequestSchema,
   OfferPriceSchema,
@@ -20,6 +22,7 @@ import {
   getOffer,
   listOffers,
   offerChoices,
+  priceOfferOption,
   priceOfferRooms,
   resendOffer,
   withdrawOffer,
@@ -78,6 +81,24 @@ export function registerOfferBackOfficeRoutes(app: App, deps: BackOfficeDeps): v
       const staff = await requireStaff(deps, request, "offers");
       const hotelId = requireHotel(staff, request.params.hotelId);
       return priceOfferRooms(deps, hotelId, request.body);
+    },
+  );
+  app.post(
+    `${base}/option-price`,
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary:
+          "One option of the form priced as sending will price it (changes nothing): total with the mandatory extras, city tax, or why it would be refused",
+        params: HotelParamsSchema,
+        body: OfferOptionPriceRequestSchema,
+        response: { 200: OfferOptionPriceSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(deps, request, "offers");
+      const hotelId = requireHotel(staff, request.params.hotelId);
+      return priceOfferOption(deps, staff, hotelId, request.body);
     },
   );
   app.get(

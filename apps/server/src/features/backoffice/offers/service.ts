@@ -9,6 +9,8 @@ import type {
   BoOfferList,
   OfferChoices,
   OfferListQuery,
+  OfferOptionPrice,
+  OfferOptionPriceRequest,
   OfferPrice,
   OfferPriceRequest,
 } from "@alloggio/domain/contract/backoffice/offers";
@@ -23,7 +25,15 @@ import type { Tx } from "../../booking/repository";
 import { insertOutboxMails } from "../../mail/repository";
 import { loadQuoteHotel, priceQuotedStay } from "../../manage/quote";
 import { renderOfferMail } from "../../offers/mails";
-import { addHistory, applyEvent, createOffer, loadOffer, offerUrl, refused } from "../../offers/service";
+import {
+  addHistory,
+  applyEvent,
+  createOffer,
+  loadOffer,
+  offerUrl,
+  priceOfferDraft,
+  refused,
+} from "../../offers/service";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
@@ -495,4 +505,43 @@ export async function priceOfferRooms(
     }
   }
   return { rooms };
+}
+
+/**
+ * One option of the new-offer form priced as sending will price it: the total with the mandatory extras the booking
+ * adds (named in the staff's language), the city tax beside it, or why sending would be refused.
+ */
+export async function priceOfferOption(
+  deps: BackOfficeDeps,
+  staff: Pick<Staff, "language">,
+  hotelId: number,
+  body: OfferOptionPriceRequest,
+): Promise<OfferOptionPrice> {
+  if (body.departure <= body.arrival) throw badInput("departure", "must be after the arrival");
+  const lang = staffLanguageId(staff);
+  const answer = await priceOfferDraft(deps, hotelId, {
+    channel: body.channel,
+    arrival: body.arrival,
+    departure: body.departure,
+    language: lang,
+    options: [body.option],
+  });
+  if (!answer.priced) return { totalMinor: null, cityTaxMinor: null, extras: [], issue: answer.issue };
+  const option = answer.priced[0]!;
+  const added = option.services.slice(body.option.services.length);
+  const names = await deps.database.query<{ id: number; name: LocalizedText }>(
+    sql`select id, name from service where hotel_id = ${hotelId}`,
+  );
+  const nameOf = (id: number) => pickText(names.find((n) => n.id === id)?.name ?? {}, lang);
+  return {
+    totalMinor: option.totalMinor,
+    cityTaxMinor: option.cityTaxMinor,
+    extras: added.map((s) => ({
+      serviceId: s.serviceId,
+      name: nameOf(s.serviceId),
+      quantity: s.quantity,
+      priceMinor: s.priceMinor,
+    })),
+    issue: null,
+  };
 }

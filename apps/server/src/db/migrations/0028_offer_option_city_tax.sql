@@ -1,0 +1,1 @@
+ALTER TABLE "offer_option" ADD COLUMN "city_tax_minor" integer DEFAULT 0 NOT NULL;
