@@ -104,3 +104,13 @@ test("the reception answers a guest's site chat from the inbox", async ({
   }
   await guest.dispose();
 });
+
+test("the reception sees no page, menu item or button its role is refused", async ({ page }) => {
+  await signInAsDemoReception(page, "/admin/hotel/1/calendar");
+  await expect(page.getByRole("heading", { level: 1, name: "Not available for your role" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Bulk update" })).toHaveCount(0);
+  await expect(backOfficeMenu(page).getByRole("link", { name: "Rates and availability" })).toHaveCount(0);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Not available for your role" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Invite a user" })).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
 import { may } from "@alloggio/domain/contract/backoffice/access";
+import { mayOpen } from "@alloggio/domain/contract/backoffice/routes";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useParams } from "wouter";
@@ -6,7 +7,7 @@ import { AppLink, useNavigateTo } from "../ui/app-link";
 import { BoLanguageProvider } from "./language";
 import { BoLayout } from "./layout";
 import { HOTEL_NAV, navFor } from "./nav";
-import { BO_ROUTES, boHref } from "./routes";
+import { BO_ROUTES, type BoRouteName, boHref } from "./routes";
 import { RequireStaff, useStaff } from "./staff";
 import "./backoffice.css";
 
@@ -56,11 +57,31 @@ function NotFound() {
   );
 }
 
-/** A hotel page: only for a hotel of the user's (the server checks it again on every call). */
-function HotelPage({ page: Page }: { page: ComponentType }) {
+/** A page the user's role may not open: said so, with none of the page's buttons. */
+function Refused() {
+  const { t } = useTranslation("bo");
+  return (
+    <div className="bo-page">
+      <h1>{t("refused.title")}</h1>
+      <p>{t("refused.text")}</p>
+      <AppLink to={boHref("boHome", {})}>{t("notFound.home")}</AppLink>
+    </div>
+  );
+}
+
+/** A page only for the roles its area allows (the same table as the menu; the server checks every call again). */
+function RolePage({ route, page: Page }: { route: BoRouteName; page: ComponentType }) {
+  const staff = useStaff();
+  if (!mayOpen(staff.role, route)) return <Refused />;
+  return <Page />;
+}
+
+/** A hotel page: only for a hotel of the user's and a role its area allows. */
+function HotelPage({ route, page: Page }: { route: BoRouteName; page: ComponentType }) {
   const staff = useStaff();
   const { hotel } = useParams<{ hotel: string }>();
   if (!staff.hotels.some((h) => String(h.id) === hotel)) return <NotFound />;
+  if (!mayOpen(staff.role, route)) return <Refused />;
   return <Page key={hotel} />;
 }
 
@@ -71,25 +92,30 @@ function HotelIndex() {
   return null;
 }
 
-const hotelPage = (page: ComponentType) => () => <HotelPage page={page} />;
+const hotelPage = (route: BoRouteName, page: ComponentType) => () => <HotelPage route={route} page={page} />;
+const rolePage = (route: BoRouteName, page: ComponentType) => () => <RolePage route={route} page={page} />;
+
+const UsersRoute = rolePage("boUsers", UsersPage);
+const TradeRoute = rolePage("boTrade", TradePage);
+const TradeAccountRoute = rolePage("boTradeAccount", TradeAccountPage);
 
 const HOTEL_PAGES: [string, ComponentType][] = [
   [BO_ROUTES.boHotel, HotelIndex],
-  [BO_ROUTES.boReservations, hotelPage(ReservationsPage)],
-  [BO_ROUTES.boReservation, hotelPage(ReservationPage)],
-  [BO_ROUTES.boCalendar, hotelPage(CalendarPage)],
-  [BO_ROUTES.boCatalogue, hotelPage(CataloguePage)],
-  [BO_ROUTES.boCatalogueItem, hotelPage(CataloguePage)],
-  [BO_ROUTES.boQuotes, hotelPage(QuotesPage)],
-  [BO_ROUTES.boQuote, hotelPage(QuotePage)],
-  [BO_ROUTES.boAudit, hotelPage(AuditPage)],
-  [BO_ROUTES.boOffers, hotelPage(OffersPage)],
-  [BO_ROUTES.boOfferNew, hotelPage(NewOfferPage)],
-  [BO_ROUTES.boOffer, hotelPage(OfferPage)],
-  [BO_ROUTES.boChat, hotelPage(ChatPage)],
-  [BO_ROUTES.boChatConversation, hotelPage(ChatPage)],
-  [BO_ROUTES.boApiKeys, hotelPage(ApiKeysPage)],
-  [BO_ROUTES.boScripts, hotelPage(ScriptsPage)],
+  [BO_ROUTES.boReservations, hotelPage("boReservations", ReservationsPage)],
+  [BO_ROUTES.boReservation, hotelPage("boReservation", ReservationPage)],
+  [BO_ROUTES.boCalendar, hotelPage("boCalendar", CalendarPage)],
+  [BO_ROUTES.boCatalogue, hotelPage("boCatalogue", CataloguePage)],
+  [BO_ROUTES.boCatalogueItem, hotelPage("boCatalogueItem", CataloguePage)],
+  [BO_ROUTES.boQuotes, hotelPage("boQuotes", QuotesPage)],
+  [BO_ROUTES.boQuote, hotelPage("boQuote", QuotePage)],
+  [BO_ROUTES.boAudit, hotelPage("boAudit", AuditPage)],
+  [BO_ROUTES.boOffers, hotelPage("boOffers", OffersPage)],
+  [BO_ROUTES.boOfferNew, hotelPage("boOfferNew", NewOfferPage)],
+  [BO_ROUTES.boOffer, hotelPage("boOffer", OfferPage)],
+  [BO_ROUTES.boChat, hotelPage("boChat", ChatPage)],
+  [BO_ROUTES.boChatConversation, hotelPage("boChatConversation", ChatPage)],
+  [BO_ROUTES.boApiKeys, hotelPage("boApiKeys", ApiKeysPage)],
+  [BO_ROUTES.boScripts, hotelPage("boScripts", ScriptsPage)],
 ];
 
 export default function BackOffice() {
@@ -105,9 +131,9 @@ export default function BackOffice() {
                 <Switch>
                   <Route path={BO_ROUTES.boHome} component={Home} />
                   <Route path={BO_ROUTES.boAccount} component={AccountPage} />
-                  <Route path={BO_ROUTES.boUsers} component={UsersPage} />
-                  <Route path={BO_ROUTES.boTrade} component={TradePage} />
-                  <Route path={BO_ROUTES.boTradeAccount} component={TradeAccountPage} />
+                  <Route path={BO_ROUTES.boUsers} component={UsersRoute} />
+                  <Route path={BO_ROUTES.boTrade} component={TradeRoute} />
+                  <Route path={BO_ROUTES.boTradeAccount} component={TradeAccountRoute} />
                   {HOTEL_PAGES.map(([path, component]) => (
                     <Route key={path} path={path} component={component} />
                   ))}

@@ -58,3 +58,11 @@ export function normalizeReservationCode(s: string): string | null {
   const code = s.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
   return isReservationCode(code) ? code : null;
 }
+
+const PREFIX_PATTERN = /^[0-9A-HJKMNP-TV-Z]{1,16}$/;
+
+/** The start of a code, written as loosely as a whole one (staff searching by what a guest read out), or null. */
+export function normalizeReservationCodePrefix(s: string): string | null {
+  const code = s.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
+  return PREFIX_PATTERN.test(code) ? code : null;
+}

@@ -212,7 +212,7 @@ export default function AuditPage() {
       {data ? (
         <>
           <p className="muted" aria-live="polite">
-            {t("summary", { count: data.total, timeZone: data.timeZone })}
+            {t("summaryCount", { count: data.total, timeZone: data.timeZone })}
           </p>
           {/* Focusable, so that a keyboard can scroll it sideways on a narrow screen (axe scrollable-region-focusable). */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1) */}

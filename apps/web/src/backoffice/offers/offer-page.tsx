@@ -199,7 +199,8 @@ function OfferView({
                         {r.roomName} · {r.rateName}
                         <span className="bo-offer-sub">
                           {" "}
-                          {t("guests", { adults: r.adults, children: r.ages.length })}
+                          {t("adultCount", { count: r.adults })}
+                          {r.ages.length > 0 ? `, ${t("childCount", { count: r.ages.length })}` : ""}
                           {r.ages.length > 0 ? ` (${r.ages.join(", ")})` : ""}
                         </span>
                       </span>

@@ -83,7 +83,9 @@ export default function QuotesPage() {
                         {formatDate(q.arrival, locale)} – {formatDate(q.departure, locale)}
                         <div className="bo-quote-sub">{t("nights", { count: q.nights })}</div>
                       </td>
-                      <td>{t("roomsGuests", { rooms: q.rooms, guests: q.guests })}</td>
+                      <td>
+                        {t("roomCount", { count: q.rooms })} · {t("guestCount", { count: q.guests })}
+                      </td>
                       <td className="bo-num">
                         {q.totalMinor === null
                           ? t("list.noPrice")

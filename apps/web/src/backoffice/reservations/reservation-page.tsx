@@ -217,10 +217,18 @@ export default function ReservationPage() {
             <dt>{t("detail.paid")}</dt>
             <dd>{minor(d.paidMinor)}</dd>
           </div>
-          <div>
-            <dt>{t("detail.due")}</dt>
-            <dd>{minor(d.dueMinor)}</dd>
-          </div>
+          {d.dueMinor > 0 || d.atHotelMinor === 0 ? (
+            <div>
+              <dt>{t("detail.due")}</dt>
+              <dd>{minor(d.dueMinor)}</dd>
+            </div>
+          ) : null}
+          {d.atHotelMinor > 0 ? (
+            <div>
+              <dt>{t("detail.atHotel")}</dt>
+              <dd>{minor(d.atHotelMinor)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t("detail.method")}</dt>
             <dd>{t(`method.${r.paymentMethod}`, { defaultValue: r.paymentMethod })}</dd>
@@ -393,7 +401,10 @@ export default function ReservationPage() {
                     </span>
                   </td>
                   <td>
-                    {t("rooms.occupancy", { adults: room.adults, children: room.children.length })}
+                    {t("rooms.adultCount", { count: room.adults })}
+                    {room.children.length > 0
+                      ? `, ${t("rooms.childCount", { count: room.children.length })}`
+                      : ""}
                     {room.guests.length > 0 ? (
                       <span className="bor-sub">
                         {room.guests.map((g) => `${g.firstName} ${g.lastName}`).join(", ")}

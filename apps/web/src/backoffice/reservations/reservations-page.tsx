@@ -271,9 +271,21 @@ export default function ReservationsPage() {
                       <td className="num bor-nowrap">{f.money(r.totalMinor, r.currency, r.decimalDigits)}</td>
                       <td className="num bor-nowrap">
                         {f.money(r.paidMinor, r.currency, r.decimalDigits)}
-                        <span className="bor-sub">
-                          {t("list.due", { amount: f.money(r.dueMinor, r.currency, r.decimalDigits) })}
-                        </span>
+                        {r.dueMinor > 0 ? (
+                          <span className="bor-sub">
+                            {t("list.due", { amount: f.money(r.dueMinor, r.currency, r.decimalDigits) })}
+                          </span>
+                        ) : null}
+                        {r.atHotelMinor > 0 ? (
+                          <span className="bor-sub">
+                            {t("list.atHotel", {
+                              amount: f.money(r.atHotelMinor, r.currency, r.decimalDigits),
+                            })}
+                          </span>
+                        ) : null}
+                        {r.dueMinor === 0 && r.atHotelMinor === 0 ? (
+                          <span className="bor-sub">{t("list.nothingDue")}</span>
+                        ) : null}
                       </td>
                       <td className="bor-nowrap">
                         {f.date(r.createdAt)}

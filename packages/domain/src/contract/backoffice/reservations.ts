@@ -46,7 +46,7 @@ export const ReservationListQuerySchema = z
     channel: z.preprocess(blankToUndefined, Id.optional()),
     /** A trade customer (agency or company). */
     customer: z.preprocess(blankToUndefined, Id.optional()),
-    /** The reservation code, exact (spaces, dashes and look-alike letters forgiven). */
+    /** The reservation code or its first characters (spaces, dashes and look-alike letters forgiven). */
     code: z.preprocess(blankToUndefined, z.string().max(40).optional()),
     /** Part of the guest's name, any case. */
     guest: z.preprocess(blankToUndefined, z.string().max(100).optional()),
@@ -93,6 +93,8 @@ export const ReservationRowSchema = z.object({
   totalMinor: z.number().int(),
   paidMinor: z.number().int(),
   dueMinor: z.number().int(),
+  /** Neither scheduled nor paid: what the guest pays at the hotel (0 once cancelled). */
+  atHotelMinor: z.number().int(),
   paymentMethod: z.string(),
   /** ISO 8601 instant */
   createdAt: z.string(),
@@ -135,6 +137,8 @@ export const ReservationDetailSchema = z
     totalMinor: z.number().int(),
     paidMinor: z.number().int(),
     dueMinor: z.number().int(),
+    /** Neither scheduled nor paid: what the guest pays at the hotel (0 once cancelled). */
+    atHotelMinor: z.number().int(),
     propertyNote: z.string().nullable(),
     /**
      * Where the booking came from (issue 15): the metasearch click references and the campaign the guest landed

@@ -1,4 +1,5 @@
 import { routePattern } from "../web-routes";
+import { type Area, may, type StaffRole } from "./access";
 
 // The back office's pages (issue 12, ADR 0024): one lazy area of the web app under /admin. Kept apart from the
 // guest routes so that the guest pages' first bundle does not carry them.
@@ -30,6 +31,42 @@ export const BO_ROUTES = {
 } as const;
 
 export type BoRouteName = keyof typeof BO_ROUTES;
+
+/**
+ * The area each page belongs to (null: any signed-in user). With the permission table it decides the menu, the
+ * pages a role may open and the buttons that lead to them, so the three never disagree (ADR 0024).
+ */
+export const BO_ROUTE_AREAS: Record<BoRouteName, Area | null> = {
+  boHome: null,
+  boSignIn: null,
+  boSetup: null,
+  boAccount: null,
+  boUsers: "users",
+  boTrade: "trade",
+  boTradeAccount: "trade",
+  boHotel: null,
+  boReservations: "reservations",
+  boReservation: "reservations",
+  boCalendar: "rates",
+  boCatalogue: "catalogue",
+  boCatalogueItem: "catalogue",
+  boQuotes: "quotes",
+  boQuote: "quotes",
+  boAudit: "audit",
+  boOffers: "offers",
+  boOfferNew: "offers",
+  boOffer: "offers",
+  boChat: "chat",
+  boChatConversation: "chat",
+  boApiKeys: "integrations",
+  boScripts: "integrations",
+};
+
+/** True when a role may open a page (and so see the links and buttons that lead to it). */
+export function mayOpen(role: StaffRole, route: BoRouteName): boolean {
+  const area = BO_ROUTE_AREAS[route];
+  return area === null || may(role, area);
+}
 
 /** The prefix the guest app hands to the back office. */
 export const BACK_OFFICE_PREFIX = "/admin";

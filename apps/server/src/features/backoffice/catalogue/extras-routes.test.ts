@@ -15,7 +15,7 @@ import {
 import { createTestDatabase } from "../../../../../../packages/test-kit/src/database";
 import { aStaffSession, type StaffSession } from "../../../../../../packages/test-kit/src/staff";
 import type { Database } from "../../../db/client";
-import { auditLog, reservation, reservationService } from "../../../db/schema";
+import { auditLog, reservation, reservationService, service } from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { importProperty } from "../../admin/import-property";
 
@@ -278,6 +278,15 @@ describe("extra services", () => {
 });
 
 describe("service categories", () => {
+  it("says how many services each category really holds", async () => {
+    const res = await call("GET", `${base(hotelA)}/service-categories`, owner.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const own = (res.json().items as { id: number; services: number }[]).find((c) => c.id === categoryA.id);
+    const services = await database.db.select().from(service).where(eq(service.categoryId, categoryA.id));
+    expect(services.length).toBeGreaterThan(0);
+    expect(own?.services).toBe(services.length);
+  });
+
   it("creates and changes a category, and refuses to delete one that holds services (409)", async () => {
     const created = await call("POST", `${base(hotelA)}/service-categories`, owner.headers, newCategory);
     expect(created.statusCode, created.body).toBe(201);

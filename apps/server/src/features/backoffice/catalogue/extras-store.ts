@@ -121,7 +121,8 @@ export async function listExtras(db: Db, kind: ExtraKind, hotelId: number) {
         const rows = await db
           .select({
             row: serviceCategory,
-            services: sql<number>`(select count(*)::int from service s where s.category_id = ${serviceCategory.id})`,
+            // Qualified by hand: inside a raw subquery drizzle writes a column as a bare "id", which is s.id here.
+            services: sql<number>`(select count(*)::int from service s where s.category_id = "service_category"."id")`,
           })
           .from(serviceCategory)
           .where(eq(serviceCategory.hotelId, hotelId))

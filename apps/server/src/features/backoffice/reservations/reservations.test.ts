@@ -206,6 +206,9 @@ describe("the reservations list", () => {
           currency: "EUR",
           totalMinor: 20000,
           paidMinor: 0,
+          // Paid at the hotel: nothing is due before, the whole stay is payable there.
+          dueMinor: 0,
+          atHotelMinor: 20000,
           channel: { id: 1 },
           customer: null,
         },
@@ -220,6 +223,10 @@ describe("the reservations list", () => {
     const loose = `${option.code.slice(0, 4).toLowerCase()}-${option.code.slice(4)}`;
     expect(await codes(`code=${encodeURIComponent(loose)}`)).toEqual([option.code]);
     expect(await codes("code=NOTACODE")).toEqual([]);
+    // The first characters of a code, written as loosely, find it too (a code read out over the phone).
+    const start = `${option.code.slice(0, 3).toLowerCase()}-${option.code.slice(3, 7)}`;
+    expect(await codes(`code=${encodeURIComponent(start)}`)).toContain(option.code);
+    expect(await codes(`code=${encodeURIComponent(start)}`)).not.toContain(confirmed.code);
   });
 
   it("filters by guest name and e-mail, any case, and by status, option and waiting included", async () => {
@@ -325,6 +332,7 @@ describe("one reservation", () => {
       paidMinor: 0,
       // 30% by transfer; the rest is paid at the hotel.
       dueMinor: 6000,
+      atHotelMinor: 14000,
       propertyNote: null,
       // A direct booking: no metasearch or campaign reference.
       attribution: null,

@@ -1,4 +1,7 @@
-import { normalizeReservationCode } from "@alloggio/domain/booking/reservation-code";
+import {
+  normalizeReservationCodePrefix,
+  RESERVATION_CODE_LENGTH,
+} from "@alloggio/domain/booking/reservation-code";
 import {
   RESERVATIONS_PAGE_SIZE,
   type ReservationDetail,
@@ -54,9 +57,12 @@ async function whereOf(database: Database, hotelId: number, q: ReservationListQu
   if (q.channel) parts.push(sql`r.channel_id = ${q.channel}`);
   if (q.customer) parts.push(sql`r.customer_id = ${q.customer}`);
   if (q.code) {
-    const code = normalizeReservationCode(q.code);
+    // A whole code or its first characters: the prefix holds only code letters, so it needs no escaping.
+    const code = normalizeReservationCodePrefix(q.code);
     if (!code) return null;
-    parts.push(sql`r.code = ${code}`);
+    parts.push(
+      code.length === RESERVATION_CODE_LENGTH ? sql`r.code = ${code}` : sql`r.code like ${`${code}%`}`,
+    );
   }
   if (q.guest?.trim()) parts.push(sql`(r.booker->>'fullname') ilike ${like(q.guest)} escape '\\'`);
   if (q.email?.trim())
@@ -86,6 +92,7 @@ type RowRecord = {
   total_minor: number;
   paid_minor: number;
   due_minor: number;
+  at_hotel_minor: number;
   payment_method: string;
   created_at: string;
   full_count: number;
@@ -101,6 +108,10 @@ const PAID_SQL = sql`coalesce((select sum(amount_minor) from payment_due where r
   - coalesce((select sum(amount_minor) from payment_transaction where reservation_id = r.id and kind = 'refund'
       and status = 'refunded'), 0)`;
 const DUE_SQL = sql`coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'due'), 0)`;
+
+/** What no schedule line asks for and nobody paid yet: the guest pays it at the hotel (none once cancelled). */
+const AT_HOTEL_SQL = sql`case when r.status = 'cancelled' then 0
+  else greatest(r.total_minor - (${PAID_SQL}) - (${DUE_SQL}), 0) end`;
 
 /** One page of the hotel's reservations (one statement, with a window count) and the filters' choices. */
 export async function listReservations(
@@ -121,6 +132,7 @@ export async function listReservations(
         r.channel_id, ch.name as channel_name, r.customer_id, tc.name as customer_name,
         r.currency_code as currency, c.decimal_digits, r.total_minor,
         (${PAID_SQL})::int as paid_minor, (${DUE_SQL})::int as due_minor,
+        (${AT_HOTEL_SQL})::int as at_hotel_minor,
         r.payment_method, r.created_at, count(*) over ()::int as full_count
       from reservation r
       join channel ch on ch.id = r.channel_id
@@ -164,6 +176,7 @@ export async function listReservations(
       totalMinor: r.total_minor,
       paidMinor: r.paid_minor,
       dueMinor: r.due_minor,
+      atHotelMinor: r.at_hotel_minor,
       paymentMethod: r.payment_method,
       createdAt: iso(r.created_at),
     })),
@@ -243,6 +256,7 @@ export async function reservationDetail(
       sentAt: string | null;
     }[];
     due_minor: number;
+    at_hotel_minor: number;
     attribution: Attribution | null;
   }>(sql`
     select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
@@ -263,7 +277,7 @@ export async function reservationDetail(
       coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
           'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
         order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
-      (${DUE_SQL})::int as due_minor
+      (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor
     from reservation r join channel ch on ch.id = r.channel_id
     where r.id = ${r.id}`);
   if (!extra) throw notFound("reservationId", "No such reservation");
@@ -280,6 +294,7 @@ export async function reservationDetail(
     totalMinor: r.totalMinor,
     paidMinor: r.paidMinor,
     dueMinor: extra.due_minor,
+    atHotelMinor: extra.at_hotel_minor,
     propertyNote: r.propertyNote,
     attribution: attributionOf(extra.attribution),
     dues: extra.dues.map((d) => ({ ...d, dueDate: day(d.dueDate), paidAt: d.paidAt ? iso(d.paidAt) : null })),
