@@ -9,6 +9,7 @@ import {
   MIN_ADULTS,
   MIN_CHILD_AGE,
 } from "../occupancy/occupancy";
+import { searchPromoCode } from "../pricing/promo";
 import { isValidYmd, MAX_NIGHTS, nightsBetween } from "../stay-dates/stay-dates";
 
 export { MAX_NIGHTS, MAX_ROOMS };
@@ -150,6 +151,8 @@ export const commonSearchFields = {
   ...StayQuerySchema.shape,
   ...GuestsQuerySchema.shape,
   promoCode: z.string().trim().max(40).optional(),
+  /** SPEC §3: a code a link carries for the guest, applied without being shown; a typed `promoCode` wins. */
+  hiddenPromocode: z.string().trim().max(40).optional(),
   customer: IdSchema.optional(),
   cross: FlagSchema.optional(),
   airport: z
@@ -158,7 +161,7 @@ export const commonSearchFields = {
     .optional(),
 };
 
-export { FlagSchema };
+export { FlagSchema, searchPromoCode };
 
 /** A decimal amount in major units, as every response carries money. */
 export const MoneySchema = z.number();

@@ -1,5 +1,16 @@
 import { addDays, nightsBetween, type Ymd } from "../stay-dates/stay-dates";
 
+/**
+ * The one promo code a search applies (SPEC §3): the code the guest typed, else the hidden one a link carried
+ * (`hiddenPromocode`, applied without being shown).
+ */
+export function searchPromoCode(q: {
+  promoCode?: string | undefined;
+  hiddenPromocode?: string | undefined;
+}): string | undefined {
+  return q.promoCode || q.hiddenPromocode || undefined;
+}
+
 /** Null dates leave that side of a window open; an empty `ratePlanIds` accepts every rate. */
 export type Promo = {
   code: string;

@@ -155,13 +155,20 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
 
 /**
  * The hotels a portal search would cover, in the list's order, each with its time zone (for "today") and search
- * version (ADR 0045): one small statement.
+ * version (ADR 0045): one small statement. `neighboursOf` a hotel: the others of the channel that share a
+ * destination with it (any other when it has none), at most `limit` (a hotel search's `crossProperty`, ADR 0065).
  */
 export async function findPortalHotels(
   database: Database,
-  q: { channelId: number; hotelIds: number[] | undefined; destinationId: number | undefined },
+  q: {
+    channelId: number;
+    hotelIds: number[] | undefined;
+    destinationId: number | undefined;
+    neighboursOf?: { hotelId: number; limit: number } | undefined;
+  },
 ): Promise<{ id: number; zone: string; version: number }[]> {
   const ids = q.hotelIds ? `{${q.hotelIds.join(",")}}` : null;
+  const near = q.neighboursOf?.hotelId ?? null;
   const rows = await database.queryPrepared<{ id: number; zone: string; version: string }>(sql`
     select h.id, h.time_zone as zone, coalesce(v.version, 0)::text as version
     from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channelId}
@@ -169,7 +176,12 @@ export async function findPortalHotels(
     where (${ids}::int[] is null or h.id = any(${ids}::int[]))
       and (${q.destinationId ?? null}::int is null or exists (select 1 from hotel_destination hd
              where hd.hotel_id = h.id and hd.destination_id = ${q.destinationId ?? null}::int))
-    order by h.id`);
+      and (${near}::int is null or (h.id <> ${near}::int
+        and (exists (select 1 from hotel_destination a join hotel_destination b on b.destination_id = a.destination_id
+               where a.hotel_id = ${near}::int and b.hotel_id = h.id)
+          or not exists (select 1 from hotel_destination where hotel_id = ${near}::int))))
+    order by h.id
+    limit ${q.neighboursOf?.limit ?? null}::int`);
   return rows.map((r) => ({ id: r.id, zone: r.zone, version: Number(r.version) }));
 }
 

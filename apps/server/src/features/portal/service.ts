@@ -21,7 +21,7 @@ import {
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
-import { badInput, notFound } from "../../http/errors";
+import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "../search/answer-cache";
 import { cheapestSelection, evaluateStay, SearchIndex } from "../search/evaluate";
 import type { PromoRow, SearchContext } from "../search/repository";
@@ -186,6 +186,8 @@ async function inChunks<T>(
 export async function searchPortal(
   deps: PortalDeps,
   q: AvailChannelCheckQuery,
+  /** Instead of the query's hotels, those a hotel's search suggests (findPortalHotels). */
+  neighboursOf?: { hotelId: number; limit: number },
 ): Promise<AvailChannelCheckResponse> {
   const now = deps.now();
   const cache = deps.searchCache ?? null;
@@ -193,7 +195,9 @@ export async function searchPortal(
     channelId: q.channel,
     hotelIds: q.hotels,
     destinationId: q.destination,
+    neighboursOf,
   });
+  if (neighboursOf && listed.length === 0) return { hotels: [], arrival: "", departure: "", nights: 0 };
   // Without dates: the latest "today" among the hotels, so the default arrival is bookable everywhere.
   const arrival =
     q.arrival ??
@@ -271,6 +275,51 @@ export async function searchPortal(
     departure: stay.departure,
     nights: nightsBetween(stay.arrival, stay.departure),
   };
+}
+
+/** The most hotels a hotel search's `crossProperty` looks at. */
+export const CROSS_PROPERTY_CANDIDATES = 20;
+
+/**
+ * `avail.do`'s `crossProperty` for a stay its hotel has no room for: the group's hotels of the same destination
+ * on the channel that have a price for the same stay, guests, promo code and trade login, in the group's order
+ * (ADR 0065). Priced as the portal list prices them, from its cached lines.
+ */
+export async function findCrossProperties(
+  deps: PortalDeps,
+  q: {
+    channel: number;
+    hotel: number;
+    language: number;
+    arrival: string;
+    departure: string;
+    rooms: AvailChannelCheckQuery["rooms"];
+    promoCode: string | undefined;
+    customer: number | undefined;
+  },
+): Promise<{ id: number; name: string }[]> {
+  try {
+    const list = await searchPortal(
+      deps,
+      {
+        channel: q.channel,
+        language: q.language,
+        arrival: q.arrival,
+        departure: q.departure,
+        destination: undefined,
+        hotels: undefined,
+        rooms: q.rooms,
+        promoCode: q.promoCode,
+        customer: q.customer,
+      },
+      { hotelId: q.hotel, limit: CROSS_PROPERTY_CANDIDATES },
+    );
+    return list.hotels.filter((h) => h.available).map((h) => ({ id: h.id, name: h.name }));
+  } catch (error) {
+    // An arrival already past in every other hotel's zone: none to suggest.
+    if (error instanceof AppError && error.status === 400) return [];
+    throw error;
+  }
 }
 
 /** Destinations of the channel's group with the count and list of their properties sold on the channel. */

@@ -8,6 +8,7 @@ import {
 } from "@alloggio/domain/contract/search/price-calendar";
 import { z } from "zod";
 import type { App } from "../../http/app";
+import { findCrossProperties } from "../portal/service";
 import { tradeCustomerForCall } from "../trade/session";
 import { getCalendar, getPriceCalendar } from "./calendar";
 import { checkAvailability, findNearbyDates, type SearchDeps, searchAvailabilityBody } from "./service";
@@ -16,7 +17,9 @@ const errors = { 400: ErrorSchema, 404: ErrorSchema };
 /** The searches that take `customer`: the trade session's customer, never the request's (ADR 0029). */
 const tradeErrors = { ...errors, 403: ErrorSchema };
 
-export function registerSearchRoutes(app: App, deps: SearchDeps): void {
+export function registerSearchRoutes(app: App, searchDeps: SearchDeps): void {
+  // A hotel with no room for a stay suggests the group's others that have one, as the portal list prices them.
+  const deps: SearchDeps = { ...searchDeps, crossProperty: (q) => findCrossProperties(searchDeps, q) };
   app.get(
     "/api/avail.do",
     {

@@ -36,7 +36,14 @@ export type SearchDeps = {
   overrideSecret: string;
   /** Answers kept between searches (ADR 0045); none when absent. */
   searchCache?: SearchCache | null;
+  /** Other hotels of the group free for a stay this hotel has no room for (`crossProperty`); none when absent. */
+  crossProperty?: (q: CrossPropertyQuery) => Promise<AvailResponse["crossProperty"]>;
 };
+
+export type CrossPropertyQuery = Pick<
+  AvailQuery,
+  "channel" | "hotel" | "language" | "rooms" | "promoCode" | "customer"
+> & { arrival: string; departure: string };
 
 /** How far around the asked dates the nearby-dates search looks, in days. */
 export const NEARBY_WINDOW = 7;
@@ -214,9 +221,49 @@ function checkLink(l: Loaded, now: Date): void {
     throw new AppError("link_expired", 410, "This link has expired");
 }
 
-/** `avail.do`: rooms and rates per room slot, cross-booking options, restriction notices. */
+/** `avail.do`: rooms and rates per room slot, cross-booking options, other hotels, restriction notices. */
 export async function searchAvailability(deps: SearchDeps, q: AvailQuery): Promise<AvailResponse> {
-  return (await searchLoaded(deps, q)).response;
+  const { response } = await searchLoaded(deps, q);
+  const others = await crossPropertyOf(deps, q, { ...response, bookable: isBookable(response) });
+  return others.length > 0 ? { ...response, crossProperty: others } : response;
+}
+
+/** Every room slot can be had, by a room or by a cross-booking option (as the web app books it). */
+function isBookable(r: AvailResponse): boolean {
+  return r.availability.every(
+    (rooms, slot) => rooms.length > 0 || r.crossAvailability.some((c) => c.slot === slot),
+  );
+}
+
+/** What an answer says of itself that `crossProperty` needs; kept with its text in the cache. */
+type AnswerOutline = { arrival: string; departure: string; bookable: boolean };
+
+/**
+ * `crossProperty` (ADR 0065): only for a plain search of a stay its hotel cannot host, neither a reservation
+ * link's nor a package's. Not part of the hotel's kept answer: it follows the other hotels' data.
+ */
+async function crossPropertyOf(
+  deps: SearchDeps,
+  q: AvailQuery,
+  answer: AnswerOutline,
+): Promise<AvailResponse["crossProperty"]> {
+  if (answer.bookable || !deps.crossProperty || q.reservationLinkId || q.packageId !== undefined) return [];
+  return deps.crossProperty({
+    channel: q.channel,
+    hotel: q.hotel,
+    language: q.language,
+    arrival: answer.arrival,
+    departure: answer.departure,
+    rooms: q.rooms,
+    promoCode: q.promoCode,
+    customer: q.customer,
+  });
+}
+
+/** The answer's text with `crossProperty` filled in (a JSON text has that key with `[]` exactly once). */
+function withCrossProperty(body: string, others: AvailResponse["crossProperty"]): string {
+  if (others.length === 0) return body;
+  return body.replace('"crossProperty":[]', () => `"crossProperty":${JSON.stringify(others)}`);
 }
 
 async function searchLoaded(
@@ -249,6 +296,7 @@ function availCacheKey(q: AvailQuery, today: string): string | null {
 export async function searchAvailabilityBody(deps: SearchDeps, q: AvailQuery): Promise<string> {
   const cache = deps.searchCache;
   if (!cache) return JSON.stringify(AvailResponseSchema.parse(await searchAvailability(deps, q)));
+  type Kept = AnswerOutline & { body: string };
   const zone = cache.zoneOf(q.hotel);
   const now = deps.now();
   const key = zone ? availCacheKey(q, todayInZone(now, zone)) : null;
@@ -259,19 +307,26 @@ export async function searchAvailabilityBody(deps: SearchDeps, q: AvailQuery): P
       if ((q.arrival ?? todayInZone(now, zone)) < firstArrivalInZone(now, zone))
         throw badInput("arrival", "cannot be in the past");
       cache.served(true);
-      return entry.value as string;
+      const kept = entry.value as Kept;
+      return withCrossProperty(kept.body, await crossPropertyOf(deps, q, kept));
     }
     cache.served(false);
   } else cache.missed();
   const { response, l } = await searchLoaded(deps, q);
   const body = JSON.stringify(AvailResponseSchema.parse(response));
+  const kept: Kept = {
+    body,
+    arrival: response.arrival,
+    departure: response.departure,
+    bookable: isBookable(response),
+  };
   const hotel = l.ctx.hotel;
   const fresh = availCacheKey(q, l.today);
   if (hotel && fresh && l.ctx.version !== undefined) {
     cache.rememberZone(hotel.id, hotel.time_zone);
-    cache.store(fresh, hotel.id, Number(l.ctx.version), body, body.length * 2);
+    cache.store(fresh, hotel.id, Number(l.ctx.version), kept, body.length * 2);
   }
-  return body;
+  return withCrossProperty(body, await crossPropertyOf(deps, q, kept));
 }
 
 function toResponse(l: Loaded, ev: Evaluation, q: AvailQuery): AvailResponse {

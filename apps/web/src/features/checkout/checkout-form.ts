@@ -11,6 +11,7 @@ import {
   type BookingAgency,
   validateBookingAgency,
 } from "@alloggio/domain/booking/trade-booking";
+import { searchPromoCode } from "@alloggio/domain/pricing/promo";
 import { type FieldErrors, get, type Resolver, set } from "react-hook-form";
 import type { SearchState } from "../search/search-state";
 import { type SavedServices, toServicePayload } from "../services/chosen-services";
@@ -349,7 +350,7 @@ function basePayload(selection: Selection) {
         ? { cross: { room: slot.id - 1, arrival: slot.arrival, departure: slot.departure } }
         : {}),
     })),
-    ...(search.promoCode ? { promoCode: search.promoCode } : {}),
+    ...(searchPromoCode(search) ? { promoCode: searchPromoCode(search) } : {}),
     ...(rlId ? { rlId } : {}),
     ...(search.hpcc ? { hpcc: search.hpcc } : {}),
     ...(search.override ? { override: search.override } : {}),

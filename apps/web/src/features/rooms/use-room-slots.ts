@@ -331,6 +331,7 @@ export function searchScope(ids: { hotel: number; channel: number }, search: Sea
     search.departure,
     search.rooms,
     search.promoCode,
+    search.hiddenPromocode ?? "",
     search.room ?? "",
     search.packs ?? "",
     search.hpcc ?? "",

@@ -33,7 +33,7 @@ describe("parseSearch", () => {
 
   it("round-trips through the query", () => {
     const state = parseSearch(
-      "arrival=20300110&departure=20300113&adults=2,1&childs=1,2&ages=5,1,17&promoCode=X",
+      "arrival=20300110&departure=20300113&adults=2,1&childs=1,2&ages=5,1,17&promoCode=X&hiddenPromocode=VIP",
       today,
     );
     const q = new URLSearchParams(
@@ -42,6 +42,7 @@ describe("parseSearch", () => {
       ),
     );
     expect(parseSearch(q.toString(), today)).toEqual(state);
+    expect(state).toMatchObject({ promoCode: "X", hiddenPromocode: "VIP" });
   });
 });
 

@@ -29,6 +29,11 @@ export type SearchState = {
   departure: string;
   rooms: RoomOccupancy[];
   promoCode: string;
+  /**
+   * SPEC §3: a promo code a link carries, applied to the search (unless the guest types one) but never shown in
+   * the promo field or named on the page (ADR 0065).
+   */
+  hiddenPromocode?: string | undefined;
   /** Query parameters of SPEC §2 passed through to the search call as they came. */
   hpcc?: string | undefined;
   override?: string | undefined;
@@ -136,6 +141,7 @@ export function normaliseSearch(
       departure,
       rooms,
       promoCode: q.get("promoCode") ?? "",
+      hiddenPromocode: pass("hiddenPromocode"),
       hpcc: pass("hpcc"),
       override: pass("override"),
       room: pass("room"),
@@ -163,6 +169,7 @@ export function toSearchQuery(s: SearchState): Record<string, QueryValue> {
     childs: s.rooms.map((r) => r.ages.length),
     ages: s.rooms.flatMap((r) => r.ages),
     promoCode: s.promoCode || undefined,
+    hiddenPromocode: s.hiddenPromocode || undefined,
     hpcc: s.hpcc,
     override: s.override,
     room: s.room,

@@ -1,4 +1,5 @@
 import type { ServiceAvailResponse } from "@alloggio/domain/contract/booking/service-avail";
+import { searchPromoCode } from "@alloggio/domain/pricing/promo";
 import { beginCheckout, toEur } from "@alloggio/domain/tracking/events";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,7 +51,7 @@ export function serviceAvailParams(
     ages: slot.ages,
     room: slot.selectedRoom.id,
     rate: slot.selectedRate.id,
-    promoCode: search.promoCode || undefined,
+    promoCode: searchPromoCode(search),
     rlId: search.reservationLinkId,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkStay, commonSearchFields, IdSchema, toRooms } from "../common";
+import { checkStay, commonSearchFields, IdSchema, searchPromoCode, toRooms } from "../common";
 import { RestrictionNoticeSchema } from "../search/avail";
 
 /** The most hotels one portal search may name in `hotels`. */
@@ -32,7 +32,7 @@ export const AvailChannelCheckQuerySchema = z
       destination: q.destination,
       hotels: q.hotels,
       rooms,
-      promoCode: q.promoCode || undefined,
+      promoCode: searchPromoCode(q),
       customer: q.customer,
     };
   });

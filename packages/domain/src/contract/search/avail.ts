@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { checkStay, commonSearchFields, FlagSchema, IdSchema, MAX_ROOMS, toRooms } from "../common";
+import {
+  checkStay,
+  commonSearchFields,
+  FlagSchema,
+  IdSchema,
+  MAX_ROOMS,
+  searchPromoCode,
+  toRooms,
+} from "../common";
 import { LinkRefSchema } from "../portal/reservation-link";
 
 const idList = z
@@ -46,7 +54,7 @@ export const AvailQuerySchema = z
       arrival: q.arrival,
       departure: q.departure,
       rooms,
-      promoCode: q.promoCode || undefined,
+      promoCode: searchPromoCode(q),
       customer: q.customer,
       cross: q.cross ?? false,
       airport: q.airport?.toUpperCase(),

@@ -21,6 +21,7 @@ export function toPortalParams(
     childs: q.childs,
     ages: q.ages,
     promoCode: q.promoCode,
+    hiddenPromocode: q.hiddenPromocode,
     hotels: hotels && hotels.length > 0 ? hotels : undefined,
   };
 }

@@ -18,6 +18,7 @@ import { CityTaxNote } from "../../currency/city-tax-note";
 import { useFormatPrice } from "../../currency/use-format-price";
 import { useHotel } from "../../hotel/hotel-context";
 import { FlightDetails } from "../../packages/components/flight-details";
+import { useSearchState } from "../../search/search-state";
 import { RateCommission } from "../../trade-booking/rate-commission";
 
 const MEAL_PLANS = [
@@ -50,6 +51,7 @@ export type RateOptionProps = {
 /** One rate of a room: meal plan, terms in words, prepayment, services, price with the nightly breakdown, Select. */
 export function RateOption(props: RateOptionProps) {
   const { rate, roomName, currency, nights, today, selected, refund } = props;
+  const [search] = useSearchState();
   const { t } = useTranslation("rooms");
   const { locale } = useHotel();
   const formatPrice = useFormatPrice();
@@ -96,7 +98,10 @@ export function RateOption(props: RateOptionProps) {
           {rate.promo ? (
             <span className="mark mark--promo">
               <BadgePercent aria-hidden="true" focusable="false" size={16} />
-              {t("rate.promo", { code: rate.promo })}
+              {/* A hidden code (SPEC §3) is not named. */}
+              {!search.promoCode && search.hiddenPromocode
+                ? t("rate.specialPrice")
+                : t("rate.promo", { code: rate.promo })}
             </span>
           ) : null}
         </div>

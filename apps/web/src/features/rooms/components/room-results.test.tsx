@@ -142,4 +142,18 @@ describe("RoomResults", () => {
       "Promo code SUMMER10 applied. Sommer: 10% Rabatt",
     );
   });
+
+  it("never names a hidden code (SPEC §3): a special price when it applies, nothing when it does not", () => {
+    const flow = flowOf(`${twoRooms}&hiddenPromocode=VIP20`);
+    const promo = { code: "VIP20", name: "Friends", valid: true, reason: null, hidden: true };
+    const { unmount } = renderResults({ ...flow, result: { ...flow.result!, promo } });
+    expect(screen.getByRole("status").textContent).toContain("Your special price is applied. Friends");
+    expect(document.body.textContent).not.toContain("VIP20");
+    unmount();
+    renderResults({
+      ...flow,
+      result: { ...flow.result!, promo: { ...promo, valid: false, reason: "unknown" } },
+    });
+    expect(screen.getByRole("status").textContent).not.toMatch(/VIP20|promo code/i);
+  });
 });

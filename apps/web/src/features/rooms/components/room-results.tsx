@@ -91,6 +91,8 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
         ? t("results.none")
         : t("results.summary", { count: distinctRooms(result), dates });
   const promo = result?.promo ?? null;
+  // A hidden code (SPEC §3) is never named: it shows as a special price, and says nothing when it does not apply.
+  const hiddenPromo = !search.promoCode && Boolean(search.hiddenPromocode);
 
   const groups = search.rooms.map((room, i) => {
     const id = i + 1;
@@ -106,7 +108,13 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
       <div className="results__status" role="status" aria-live="polite">
         {/* The no-availability page says it in its heading; the status stays for screen readers. */}
         <p className={flow.empty ? "visually-hidden" : undefined}>{status}</p>
-        {promo && !flow.loading ? (
+        {promo && !flow.loading && hiddenPromo ? (
+          promo.valid ? (
+            <p className="promo-status promo-status--valid">
+              {`${t("promo.special")}${promo.name ? ` ${promo.name}` : ""}`}
+            </p>
+          ) : null
+        ) : promo && !flow.loading ? (
           <p className={`promo-status${promo.valid ? " promo-status--valid" : " promo-status--invalid"}`}>
             {promo.valid
               ? // The hotel's own name for the promotion (hotel content, in the guest's language) follows.

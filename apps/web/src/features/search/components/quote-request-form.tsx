@@ -1,6 +1,7 @@
 import { isValidEmail, normalizeEmail } from "@alloggio/domain/booking/guest-form";
 import type { QuoteRequest, QuoteResponse } from "@alloggio/domain/contract/booking/manage";
 import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
+import { searchPromoCode } from "@alloggio/domain/pricing/promo";
 import { AlertTriangle, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -61,7 +62,10 @@ function toQuoteError(message: string): QuoteError {
 const FORM_FIELDS = new Set<string>(["fullName", "email", "emailConfirm", "phone", "message", "privacy"]);
 
 /** The search the quote is about: dates, rooms and guests, promo code. */
-export type QuoteSearch = Pick<SearchState, "arrival" | "departure" | "rooms" | "promoCode">;
+export type QuoteSearch = Pick<
+  SearchState,
+  "arrival" | "departure" | "rooms" | "promoCode" | "hiddenPromocode"
+>;
 
 /**
  * The `quote.do` body: the stay, every room with its guests and — when the guest chose one in the results — its
@@ -85,7 +89,7 @@ export function toQuoteRequest(
       ages: [...room.ages],
       ...(chosen[i] ? { roomId: chosen[i].roomId, rateId: chosen[i].rateId } : {}),
     })),
-    promoCode: optional(search.promoCode),
+    promoCode: optional(searchPromoCode(search) ?? ""),
     fullName: values.fullName.trim(),
     email: values.email.trim(),
     emailConfirm: values.emailConfirm.trim(),
