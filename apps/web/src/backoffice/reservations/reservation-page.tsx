@@ -764,7 +764,7 @@ function CancelFlow({
         </dl>
       ) : null}
       {quote && (quote.penaltyMinor > 0 || quote.waivedMinor > 0) ? (
-        <label className="bo-check">
+        <label className="bor-waive">
           <input
             type="checkbox"
             checked={waive}
