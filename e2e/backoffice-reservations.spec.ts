@@ -9,10 +9,20 @@ import { findOpenStay } from "./stays";
 
 type AvailRoom = { id: number; name: string; rates: { id: number; name: string; payment: string }[] };
 
-/** Books demo hotel 1's bank-transfer rate (30% due within days of booking) through guestdata.do, as a guest does. */
-async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
+type Rate = AvailRoom["rates"][number];
+
+/**
+ * Books demo hotel 1's bank-transfer rate (30% due within days of booking) through guestdata.do, as a guest does,
+ * paying by bank transfer; `pick` chooses another rate paid that way (from `from` days on).
+ */
+async function bookByTransfer(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  pick: (rate: Rate) => boolean = (rate) => rate.payment === "bank_transfer",
+  from = 260,
+) {
   const stay = await findOpenStay(request, {
-    from: 260 + (testInfo.project.name.endsWith("mobile") ? 10 : 0),
+    from: from + (testInfo.project.name.endsWith("mobile") ? 10 : 0),
     within: 60,
     nights: 3,
     accept: async ({ arrival, departure }, req) => {
@@ -21,15 +31,15 @@ async function bookByTransfer(request: APIRequestContext, testInfo: TestInfo) {
       );
       if (!res.ok()) return false;
       const rooms = ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
-      return rooms.some((r) => r.rates.some((rate) => rate.payment === "bank_transfer"));
+      return rooms.some((r) => r.rates.some(pick));
     },
   });
   const res = await request.get(
     `/api/avail.do?hotel=1&channel=1&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );
   const rooms = ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
-  const room = rooms.find((r) => r.rates.some((rate) => rate.payment === "bank_transfer"))!;
-  const rate = room.rates.find((r) => r.payment === "bank_transfer")!;
+  const room = rooms.find((r) => r.rates.some(pick))!;
+  const rate = room.rates.find(pick)!;
   const email = `bo.${testInfo.project.name}.${Date.now()}@example.test`;
   const response = await request.post("/api/guestdata.do", {
     headers: { "Idempotency-Key": `e2e-bo-res-${testInfo.project.name}-${Date.now()}` },
@@ -219,4 +229,37 @@ test("a guest's booking shows in the list; the owner opens it, writes a note and
   await axe("cancel dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+});
+
+test("the hotel cancels a non-refundable booking the guest may not, and sees its penalty still due", async ({
+  page,
+  request,
+  axe,
+}, testInfo) => {
+  // The resellable non-refundable rate, unpaid (a transfer that has not arrived): the guest cannot cancel it.
+  const { code } = await bookByTransfer(
+    request,
+    testInfo,
+    (rate) => rate.name.startsWith("Non-refundable – no changes"),
+    300,
+  );
+  await signInAsDemoOwner(page, `/admin/hotel/1/reservations?code=${code}`);
+  await page.getByRole("link", { name: code }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Reservation ${code}` })).toBeVisible();
+  const fact = (label: string) => page.getByRole("term").filter({ hasText: label }).locator("+ dd");
+
+  await page.getByRole("button", { name: "Cancel for the guest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel for the guest" });
+  await dialog.getByRole("button", { name: "Show the cost" }).click();
+  // The whole room is the penalty (its extras go), owed in full; the hotel may waive it, here it does not.
+  await expect(dialog.getByRole("checkbox", { name: /Waive the penalty/ })).toBeVisible();
+  const penalty = dialog.getByRole("term").filter({ hasText: "Penalty" }).locator("+ dd");
+  await expect(penalty).toHaveText(/\d/);
+  const amount = (await penalty.textContent())?.trim() ?? "";
+  await expect(dialog.getByRole("term").filter({ hasText: "Still owed" }).locator("+ dd")).toHaveText(amount);
+  await axe("cancel dialog with a penalty");
+  await dialog.getByRole("button", { name: "Cancel the reservation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The cancellation is done." })).toBeVisible();
+  await expect(fact("Still due")).toHaveText(amount);
+  await expect(fact("Total").first()).toHaveText(amount);
 });

@@ -315,6 +315,17 @@ test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
     /^Payment received\. Thank you\. Paid so far: [\d.,]+\sEUR; still to pay: [\d.,]+\sEUR\.$/,
   );
   await look("voucher after paying now");
+
+  // Cancelled free: what was paid from the voucher goes back to that card, not to the hotel to refund by hand.
+  await page.getByRole("button", { name: "Cancel the reservation" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel the reservation" });
+  await expect(cancel.getByText("Cancellation is free.")).toBeVisible();
+  await cancel.getByRole("button", { name: "Cancel the reservation" }).click();
+  await expect(page.getByRole("region", { name: "Manage your booking" }).getByRole("status")).toContainText(
+    "Your reservation is cancelled.",
+  );
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("Refund: done");
+  await expect(page.getByRole("region", { name: "Payment" })).not.toContainText("made by the hotel");
 });
 
 test("edit the transfer details, then add a service with its preview", async ({

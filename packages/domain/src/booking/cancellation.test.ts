@@ -662,7 +662,7 @@ describe("assessCancellation", () => {
     const result = assessCancellation(r, clock, roomId);
     if (!result.allowed) throw new Error(`refused: ${result.reason}`);
     const { rooms: _rooms, allowed: _allowed, ...totals } = result;
-    expect(totals).toEqual(expected);
+    expect(totals).toEqual({ ...expected, waivedMinor: 0 });
   });
 
   it("lists each room's outcome and terms", () => {
@@ -728,6 +728,57 @@ describe("assessCancellation", () => {
     const result = assessCancellation(r, clock, roomId);
     expect(result.allowed).toBe(false);
     if (!result.allowed) expect(result.reason).toBe(reason);
+  });
+
+  it("the property cancels what the guest may not: a resellable rate (whole room) and a stay begun", () => {
+    const resold = reservation({
+      rooms: [reservation().rooms[0]!, { ...reservation().rooms[1]!, policy: RESELLABLE }],
+    });
+    expect(assessCancellation(resold, EARLY, undefined, { by: "property" })).toMatchObject({
+      allowed: true,
+      cancelsReservation: true,
+      penaltyMinor: 24_000,
+      newTotalMinor: 24_000,
+      refundMinor: 33_000,
+      waivedMinor: 0,
+    });
+    const begun = { timeZone: "Europe/Rome", now: new Date("2024-07-16T08:00:00Z") };
+    expect(assessCancellation(reservation(), begun, undefined, { by: "property" })).toMatchObject({
+      allowed: true,
+      penaltyMinor: 10_000 + 24_000,
+    });
+    // Still refused: what is already cancelled, and a room that is not in it.
+    expect(
+      assessCancellation(reservation({ status: "cancelled" }), EARLY, undefined, { by: "property" }),
+    ).toMatchObject({
+      allowed: false,
+      reason: "reservation_cancelled",
+    });
+    expect(assessCancellation(reservation(), EARLY, 99, { by: "property" })).toMatchObject({
+      allowed: false,
+      reason: "room_not_found",
+    });
+  });
+
+  it("the property may waive the penalty: nothing is kept, everything paid goes back; the guest may not", () => {
+    const waived = assessCancellation(reservation(), EARLY, undefined, {
+      by: "property",
+      waivePenalty: true,
+    });
+    expect(waived).toMatchObject({
+      allowed: true,
+      isFree: true,
+      penaltyMinor: 0,
+      newTotalMinor: 0,
+      refundMinor: 57_000,
+      stillOwedMinor: 0,
+      waivedMinor: 24_000,
+    });
+    if (waived.allowed) expect(waived.rooms.map((r) => r.reason)).toEqual(["before_deadline", "waived"]);
+    expect(assessCancellation(reservation(), EARLY, undefined, { waivePenalty: true })).toMatchObject({
+      penaltyMinor: 24_000,
+      waivedMinor: 0,
+    });
   });
 
   it("the other room of a reservation with a resellable room can still be cancelled", () => {

@@ -11,7 +11,10 @@
  * After the deadline, and up to the end of the arrival day, the penalty is the first night of the room on a
  * refundable rate and the whole room price on a non-refundable one; the room's services and its city tax are never
  * part of the penalty. Once the arrival day is over the stay has begun and the voucher cannot cancel.
- * Resellable rates cannot be cancelled at all (resale itself is not built yet: ADR 0021).
+ * Resellable rates cannot be cancelled by the guest at all (resale itself is not built yet: ADR 0021).
+ * The property is not bound by the guest's refusals (ADR 0061): it cancels a resellable rate (the whole room is
+ * the penalty, as non-refundable) and a stay that has begun (the same penalty as late), and it may waive the
+ * penalty.
  */
 
 import { addDays, instantInZone, startOfDayInZone, todayInZone, type Ymd } from "../stay-dates/stay-dates";
@@ -74,8 +77,11 @@ export type RoomCancellation =
   | {
       roomId: number;
       outcome: "free";
-      /** `option`: the booking is an unconfirmed option, which expires without charge anyway. */
-      reason: "before_deadline" | "option";
+      /**
+       * `option`: the booking is an unconfirmed option, which expires without charge anyway; `waived`: the
+       * property gave up the penalty.
+       */
+      reason: "before_deadline" | "option" | "waived";
       terms: CancellationTerms;
       penaltyMinor: 0;
     }
@@ -116,6 +122,8 @@ export type CancellationAssessment =
       refundMinor: number;
       /** What the guest still owes afterwards (for a cancelled reservation: the penalty not yet paid). */
       stillOwedMinor: number;
+      /** The penalty the property waived (0 unless it did). */
+      waivedMinor: number;
     }
   | { allowed: false; reason: CancellationRefusal; rooms: RoomCancellation[] };
 
@@ -169,6 +177,9 @@ export function latePenaltyMinor(room: Pick<RoomToCancel, "policy" | "nightlyMin
   return Math.min(firstNight, room.totalMinor);
 }
 
+/** Whose rules apply: the guest's (voucher, agency) or the property's (back office). */
+export type CancelledBy = "guest" | "property";
+
 /**
  * What cancelling one room costs now. `reservationStatus` matters for options: an unconfirmed option
  * (`pending_confirmation`) expires without charge, so cancelling it earlier is free too.
@@ -177,11 +188,13 @@ export function assessRoomCancellation(
   room: RoomToCancel,
   clock: HotelClock,
   reservationStatus: ReservationStatus = "confirmed",
+  by: CancelledBy = "guest",
 ): RoomCancellation {
   const roomId = room.id;
   if (room.status === "C") return { roomId, outcome: "not_allowed", reason: "already_cancelled" };
-  if (room.policy.resellable) return { roomId, outcome: "not_allowed", reason: "resellable" };
-  if (todayInZone(clock.now, clock.timeZone) > room.arrival)
+  if (by === "guest" && room.policy.resellable)
+    return { roomId, outcome: "not_allowed", reason: "resellable" };
+  if (by === "guest" && todayInZone(clock.now, clock.timeZone) > room.arrival)
     return { roomId, outcome: "not_allowed", reason: "stay_started" };
   const terms = cancellationTerms(room.policy, room.arrival, clock.timeZone, clock.arrivalDayCutoff);
   if (reservationStatus === "pending_confirmation")
@@ -206,6 +219,7 @@ export function assessCancellation(
   reservation: ReservationToCancel,
   clock: HotelClock,
   roomId?: number,
+  options: { by?: CancelledBy; waivePenalty?: boolean } = {},
 ): CancellationAssessment {
   assertMinor("Reservation total", reservation.totalMinor);
   assertMinor("Paid", reservation.paidMinor);
@@ -213,14 +227,32 @@ export function assessCancellation(
   for (const room of reservation.rooms) assertMinor("Room extras", room.extrasMinor);
   const active = reservation.rooms.filter((room) => room.status !== "C");
   const targets = roomId === undefined ? active : reservation.rooms.filter((room) => room.id === roomId);
-  const rooms = targets.map((room) => assessRoomCancellation(room, clock, reservation.status));
+  const rooms = targets.map((room) =>
+    assessRoomCancellation(room, clock, reservation.status, options.by ?? "guest"),
+  );
   if (reservation.status === "cancelled") return { allowed: false, reason: "reservation_cancelled", rooms };
   if (roomId !== undefined && targets.length === 0)
     return { allowed: false, reason: "room_not_found", rooms };
   if (targets.length === 0) return { allowed: false, reason: "already_cancelled", rooms };
   const refused = rooms.find((room) => room.outcome === "not_allowed");
   if (refused) return { allowed: false, reason: refused.reason, rooms };
-  const taken = rooms.flatMap((room) => (room.outcome === "not_allowed" ? [] : [room]));
+  const assessed = rooms.flatMap((room) => (room.outcome === "not_allowed" ? [] : [room]));
+  // Only the property waives, and only what it would have charged.
+  const waive = options.waivePenalty === true && options.by === "property";
+  const waivedMinor = waive ? assessed.reduce((sum, room) => sum + room.penaltyMinor, 0) : 0;
+  const taken = waive
+    ? assessed.map((room) =>
+        room.outcome === "penalty"
+          ? {
+              roomId: room.roomId,
+              outcome: "free" as const,
+              reason: "waived" as const,
+              terms: room.terms,
+              penaltyMinor: 0 as const,
+            }
+          : room,
+      )
+    : assessed;
 
   const cancelsReservation = targets.length === active.length;
   const penaltyMinor = taken.reduce((sum, room) => sum + room.penaltyMinor, 0);
@@ -238,5 +270,6 @@ export function assessCancellation(
     newTotalMinor,
     refundMinor: Math.max(0, reservation.paidMinor - newTotalMinor),
     stillOwedMinor: Math.max(0, newTotalMinor - reservation.paidMinor),
+    waivedMinor,
   };
 }

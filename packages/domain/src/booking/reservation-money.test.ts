@@ -115,6 +115,31 @@ describe("planPrepayments", () => {
       planPrepayments([room(1, { prepayment: AT_HOTEL }), room(2, { prepayment: AT_HOTEL })], [], "20270301"),
     ).toEqual([]);
   });
+
+  it("a cancelled room's penalty the rate would have taken at the hotel is owed from the booking day on", () => {
+    // Pay at the hotel: the guest of a cancelled room never arrives to pay it.
+    expect(
+      planPrepayments([room(1, { active: false, penaltyMinor: 8600, prepayment: AT_HOTEL })], [], "20270301"),
+    ).toEqual([{ date: "20270301", amountMinor: 8600 }]);
+    // A 30 % deposit: its share of the penalty on its own date, the rest from the booking day.
+    expect(
+      planPrepayments(
+        [room(1, { active: false, penaltyMinor: 10_000, prepayment: [DEPOSIT[0]!] })],
+        [],
+        "20270301",
+      ),
+    ).toEqual([{ date: "20270301", amountMinor: 10_000 }]);
+    // Through planDues a penalty dated in the past is due today, less what was paid.
+    const target = planPrepayments(
+      [room(1, { active: false, penaltyMinor: 8600, prepayment: AT_HOTEL })],
+      [],
+      "20270301",
+    );
+    expect(planDues({ target, paidMinor: 0, due: [], today: "20270305" })).toMatchObject({
+      add: [{ date: "20270305", amountMinor: 8600 }],
+      outstandingMinor: 8600,
+    });
+  });
 });
 
 describe("planDues", () => {

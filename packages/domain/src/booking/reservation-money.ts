@@ -95,7 +95,8 @@ const byDate = (map: Map<Ymd, number>): Dated[] =>
 /**
  * The prepayments the rates ask for, by date: each room's share — an active room's price, its protection and its
  * services (the first active room also carries the whole booking's services), a cancelled room's penalty — goes
- * through its own rate's steps from the booking day. A room paid at the hotel asks nothing, whatever the others do.
+ * through its own rate's steps from the booking day. A room paid at the hotel asks nothing, whatever the others do;
+ * a cancelled room's penalty is owed whole, what its rate would have taken at the hotel from the booking day.
  */
 export function planPrepayments(
   rooms: readonly RoomCharge[],
@@ -112,9 +113,14 @@ export function planPrepayments(
         if (service.roomId === room.id || (service.roomId === null && room.id === firstActive))
           share += service.priceMinor;
     }
-    if (share === 0 || room.prepayment.length === 0) continue;
-    for (const payment of schedulePrepayments(room.prepayment, share, room.arrival, bookingDay))
+    if (share === 0) continue;
+    let scheduled = 0;
+    for (const payment of schedulePrepayments(room.prepayment, share, room.arrival, bookingDay)) {
       addTo(dates, payment.date, payment.amount);
+      scheduled += payment.amount;
+    }
+    // A cancelled room's guest never arrives to pay at the hotel: what the rate left for then is owed already.
+    if (!room.active) addTo(dates, bookingDay, share - scheduled);
   }
   return byDate(dates);
 }

@@ -686,3 +686,45 @@ export const HOTEL_CHANGE_TEXTS: {
       "The bank transfer did not arrive by its deadline: the reservation was cancelled and its nights are back on sale.",
   },
 };
+
+/** The hotel's notice of a cancellation the agency or the hotel's own staff made, in English as the rest of it. */
+export const HOTEL_CANCELLED_BY: Record<
+  "agency" | "property",
+  {
+    subject: Record<"cancelled" | "room_cancelled", (code: string, guest: string) => string>;
+    heading: Record<"cancelled" | "room_cancelled", string>;
+    lead: Record<"cancelled" | "room_cancelled", (name: string) => string>;
+  }
+> = {
+  agency: {
+    subject: {
+      cancelled: (c, g) => `Reservation ${c} cancelled by the agency – ${g}`,
+      room_cancelled: (c, g) => `Room cancelled by the agency in reservation ${c} – ${g}`,
+    },
+    heading: {
+      cancelled: "Reservation cancelled by the agency",
+      room_cancelled: "Room cancelled by the agency",
+    },
+    lead: {
+      cancelled: (name) =>
+        `The agency ${name} cancelled the reservation in its agency area; its nights are back on sale.`,
+      room_cancelled: (name) =>
+        `The agency ${name} cancelled a room in its agency area; its nights are back on sale.`,
+    },
+  },
+  property: {
+    subject: {
+      cancelled: (c, g) => `Reservation ${c} cancelled by the hotel – ${g}`,
+      room_cancelled: (c, g) => `Room cancelled by the hotel in reservation ${c} – ${g}`,
+    },
+    heading: {
+      cancelled: "Reservation cancelled by the hotel",
+      room_cancelled: "Room cancelled by the hotel",
+    },
+    lead: {
+      cancelled: (name) =>
+        `${name} cancelled the reservation in the back office; its nights are back on sale.`,
+      room_cancelled: (name) => `${name} cancelled a room in the back office; its nights are back on sale.`,
+    },
+  },
+};

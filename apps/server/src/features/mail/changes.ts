@@ -3,7 +3,13 @@
 import { INSTALLMENT_NOTICE_DAYS } from "@alloggio/domain/booking/installments";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
-import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts, HOTEL_CHANGE_TEXTS } from "./change-texts";
+import {
+  CHANGE_TEXTS,
+  type ChangeTextKey,
+  type ChangeTexts,
+  HOTEL_CANCELLED_BY,
+  HOTEL_CHANGE_TEXTS,
+} from "./change-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
 import type { ReservationMailFacts } from "./repository";
 import { mailTextsFor } from "./texts";
@@ -19,10 +25,16 @@ export type TransferDetailsRecord = Record<string, unknown>;
  * (reservation_room.id, reservation_service.id), which the mail names from the reservation it loads.
  */
 export type MailChange =
-  /** The guest cancelled one room (or some) from the voucher; the reservation goes on. */
-  | { kind: "room_cancelled"; roomIds: number[]; penaltyMinor: number; refundMinor: number }
-  /** The guest cancelled the whole reservation from the voucher. */
-  | { kind: "cancelled"; penaltyMinor: number; refundMinor: number }
+  /** One room (or some) was cancelled; the reservation goes on. Without `by`, the guest from the voucher. */
+  | {
+      kind: "room_cancelled";
+      roomIds: number[];
+      penaltyMinor: number;
+      refundMinor: number;
+      by?: CancelledBy;
+    }
+  /** The whole reservation was cancelled. Without `by`, the guest from the voucher. */
+  | { kind: "cancelled"; penaltyMinor: number; refundMinor: number; by?: CancelledBy }
   /** Dates swapped and/or services added: was → becomes, and how the difference settles. */
   | {
       kind: "modified";
@@ -55,6 +67,20 @@ export type MailChange =
   | { kind: "installment_notice"; paymentDueId: number };
 
 export type MailChangeKind = MailChange["kind"];
+
+/** Who cancelled, when not the guest: the agency (its name) or the hotel's staff (the user's e-mail). */
+export type CancelledBy = { who: "agency" | "property"; name: string };
+
+/** The hotel's wording of a cancellation made by the agency or by its own staff; null for the guest's. */
+export function hotelCancelledBy(change: MailChange | undefined) {
+  if (!change || (change.kind !== "cancelled" && change.kind !== "room_cancelled") || !change.by) return null;
+  const texts = HOTEL_CANCELLED_BY[change.by.who];
+  return {
+    subject: (code: string, guest: string) => texts.subject[change.kind](code, guest),
+    heading: texts.heading[change.kind],
+    lead: texts.lead[change.kind](change.by.name),
+  };
+}
 
 /** The text entry a change reads: a card authorisation has its own wording. */
 export function changeTextKey(change: MailChange): ChangeTextKey {
@@ -107,7 +133,9 @@ export function buildChangeSection(
   };
   const dueMinor = data.payments.filter((p) => p.status === "due").reduce((s, p) => s + p.amountMinor, 0);
   const lead =
-    audience === "hotel" && key !== "installment_notice" ? HOTEL_CHANGE_TEXTS.lead[key] : c.lead[key];
+    audience === "hotel" && key !== "installment_notice"
+      ? (hotelCancelledBy(change)?.lead ?? HOTEL_CHANGE_TEXTS.lead[key])
+      : c.lead[key];
   const blocks: Block[] = [{ kind: "paragraphs", lines: [lead] }];
   const notes: string[] = [];
   const facts: [string, string][] = [];

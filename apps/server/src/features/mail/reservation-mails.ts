@@ -5,7 +5,13 @@ import type { MailRecipe } from "../../db/schema";
 import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
-import { buildChangeSection, changeTextKey, changeTextsFor, type MailChange } from "./changes";
+import {
+  buildChangeSection,
+  changeTextKey,
+  changeTextsFor,
+  hotelCancelledBy,
+  type MailChange,
+} from "./changes";
 import { guestViewOf } from "./guest-view";
 import { writeAllDayEvent } from "./ics";
 import {
@@ -564,14 +570,17 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   }
   const key = change ? changeTextKey(change) : null;
   const hotelKey = key === "installment_notice" ? null : key;
-  const subject = hotelKey
-    ? HOTEL_CHANGE_TEXTS.subject[hotelKey](data.code, booker.fullname)
-    : n.subject(data.code, data.arrival, data.departure, booker.fullname);
+  const by = hotelCancelledBy(change);
+  const subject = by
+    ? by.subject(data.code, booker.fullname)
+    : hotelKey
+      ? HOTEL_CHANGE_TEXTS.subject[hotelKey](data.code, booker.fullname)
+      : n.subject(data.code, data.arrival, data.departure, booker.fullname);
   const changeSections = change ? [buildChangeSection(data, change, english, "hotel", voucherUrl)] : [];
   const doc: MailDocument = {
     lang: "en",
     subject,
-    heading: `${hotelKey ? HOTEL_CHANGE_TEXTS.heading[hotelKey] : n.heading}: ${texts.statusLabel[data.status]}`,
+    heading: `${by?.heading ?? (hotelKey ? HOTEL_CHANGE_TEXTS.heading[hotelKey] : n.heading)}: ${texts.statusLabel[data.status]}`,
     intro: [hotelKey ? n.changeIntro(data.hotel.name) : n.intro(data.hotel.name)],
     code: { label: texts.reservationCode, value: data.code },
     link: { label: n.viewReservation, href: voucherUrl },

@@ -189,6 +189,12 @@ describe("delete.do", () => {
       mails: 4,
       history: ["room_cancelled"],
     });
+    // A room that is not part of the reservation: 404 naming it.
+    const stranger = await cancel({ reservation: code, room: 999999 });
+    expect(stranger.status).toBe(404);
+    expect(stranger.json().error.details).toEqual([
+      { field: "room", message: "Room 999999 is not part of this reservation" },
+    ]);
     // The last room cancels the reservation.
     const last = await cancel({ reservation: code, room: roomIds[0] });
     expect(last.json()).toMatchObject({ status: "cancelled", total: 0 });
@@ -273,6 +279,19 @@ describe("delete.do", () => {
     const res = await cancel({ reservation: code });
     expect(res.json()).toMatchObject({ status: "cancelled", total: 100 });
     expect(await facts(code, day)).toMatchObject({ status: "cancelled", total: 10000, sold: 0 });
+    // Paid at the hotel, the penalty stays due: a line of the schedule dated the cancellation day (Rome).
+    expect(res.json().prepayments).toEqual([
+      expect.objectContaining({
+        date: new Date(arrival.getTime() - 2 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", ""),
+        amount: 100,
+        status: "due",
+      }),
+    ]);
+    await renderPendingMails(database);
+    const [mail] = await database.query<{ text: string }>(sql`select m.text from mail_outbox m
+      join reservation r on r.id = m.reservation_id
+      where r.code = ${code} and m."to" = ${MAIL} order by m.id desc limit 1`);
+    expect(mail!.text).toMatch(/Amount: 100[.,]00\sEUR; Status: Due/);
   });
 
   it("refunds a free cancellation of a card payment through the gateway, once for five retries", async () => {

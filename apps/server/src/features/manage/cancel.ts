@@ -1,6 +1,7 @@
 import {
   assessCancellation,
   type CancellationAssessment,
+  type CancelledBy,
   type ReservationToCancel,
 } from "@alloggio/domain/booking/cancellation";
 import { totalReservation } from "@alloggio/domain/booking/reservation-money";
@@ -23,7 +24,6 @@ import { refundPayment } from "./refunds";
 const REFUSALS: Record<string, [code: string, message: string]> = {
   reservation_cancelled: ["already_cancelled", "The reservation is already cancelled"],
   already_cancelled: ["already_cancelled", "The room is already cancelled"],
-  room_not_found: ["already_cancelled", "The room is not part of this reservation"],
   resellable: ["resellable", "A resellable rate cannot be cancelled"],
   stay_started: ["stay_started", "The stay has begun: the hotel can cancel it"],
 };
@@ -58,13 +58,21 @@ export function toCancellationInput(r: StoredReservation): ReservationToCancel {
   };
 }
 
-function assess(deps: { now: () => Date }, r: StoredReservation, roomId: number | undefined) {
+function assess(
+  deps: { now: () => Date },
+  r: StoredReservation,
+  roomId: number | undefined,
+  options: { by?: CancelledBy; waivePenalty?: boolean | undefined } = {},
+) {
   const assessment = assessCancellation(
     toCancellationInput(r),
     { timeZone: r.hotel.timeZone, now: deps.now(), arrivalDayCutoff: r.hotel.checkInUntil },
     roomId,
+    { by: options.by ?? "guest", waivePenalty: options.waivePenalty === true },
   );
   if (!assessment.allowed) {
+    if (assessment.reason === "room_not_found")
+      throw notFound("room", `Room ${roomId} is not part of this reservation`);
     const [code, message] = REFUSALS[assessment.reason] ?? ["already_cancelled", assessment.reason];
     throw refused(code, message, roomId === undefined ? "reservation" : "room");
   }
@@ -106,7 +114,7 @@ async function applyCancellation(
   r: StoredReservation,
   a: Extract<CancellationAssessment, { allowed: true }>,
   baseUrl: string,
-  actor: { actor: "guest" | "property" | "agency"; by?: string } = { actor: "guest" },
+  actor: { actor: "guest" | "property" | "agency"; by?: string; name?: string } = { actor: "guest" },
 ): Promise<number | null> {
   const roomIds = a.rooms.map((room) => room.roomId);
   await releaseInventory(tx, r.id, roomIds);
@@ -139,6 +147,7 @@ async function applyCancellation(
     refundMinor: a.refundMinor,
     was: r.totalMinor,
     becomes: a.newTotalMinor,
+    ...(a.waivedMinor > 0 ? { waivedMinor: a.waivedMinor } : {}),
     ...(actor.by ? { by: actor.by } : {}),
   };
   if (a.cancelsReservation) {
@@ -154,12 +163,14 @@ async function applyCancellation(
       details,
     });
   const refundId = a.refundMinor > 0 ? await refundPayment.record(tx, r.id, a.refundMinor, deps.now()) : null;
+  // The hotel's mail says who cancelled: the guest, the agency or its own staff.
+  const by = actor.actor === "guest" ? {} : { by: { who: actor.actor, name: actor.name ?? actor.by ?? "" } };
   await enqueueReservationMails(tx, r.id, {
     baseUrl,
     now: deps.now(),
     change: a.cancelsReservation
-      ? { kind: "cancelled", penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor }
-      : { kind: "room_cancelled", roomIds, penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor },
+      ? { kind: "cancelled", penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor, ...by }
+      : { kind: "room_cancelled", roomIds, penaltyMinor: a.penaltyMinor, refundMinor: a.refundMinor, ...by },
   });
   return refundId;
 }
@@ -199,13 +210,16 @@ export type PropertyCancellation = {
   newTotalMinor: number;
   refundMinor: number;
   stillOwedMinor: number;
+  /** The penalty the property waived (0 unless it did). */
+  waivedMinor: number;
 };
 
 /**
- * The back office cancels for the guest, with the guest's own rules (the same assessment, penalty, refund, totals,
- * history and mails): the reservation is found by its id within the hotel instead of the guest's code and e-mail,
- * and the history names the property and the staff user. `inside` runs in the cancellation's transaction (the
- * audit entry). A preview changes nothing.
+ * The back office cancels for the guest (the same penalty, refund, totals, history and mails): the reservation is
+ * found by its id within the hotel instead of the guest's code and e-mail, and the history names the property and
+ * the staff user. The property is not bound by the guest's refusals (a resellable rate, a stay begun) and may
+ * waive the penalty (ADR 0061); the agency cancels with the guest's rules (ADR 0032). `inside` runs in the
+ * cancellation's transaction (the audit entry). A preview changes nothing.
  */
 export async function cancelReservationForGuest(
   deps: Omit<ManageDeps, "codeLimiter">,
@@ -214,8 +228,12 @@ export async function cancelReservationForGuest(
     reservationId: number;
     roomId?: number | undefined;
     preview: boolean;
-    /** The agency area cancels for its customer with the same rules (ADR 0032); the property otherwise. */
+    /** The agency area cancels for its customer with the guest's rules (ADR 0032); the property otherwise. */
     actor?: "property" | "agency";
+    /** The property gives up the penalty (recorded in the history and the audit). */
+    waivePenalty?: boolean | undefined;
+    /** Who cancelled as the hotel's mail names them (the agency's name); `by` otherwise. */
+    actorName?: string;
   },
   by: string,
   baseUrl: string,
@@ -224,7 +242,11 @@ export async function cancelReservationForGuest(
   const result = await deps.database.db.transaction(async (tx) => {
     const r = await lockReservationOfHotel(tx, target.hotelId, target.reservationId);
     if (!r) throw notFound("reservationId", "No such reservation");
-    const a = assess(deps, r, target.roomId);
+    const property = (target.actor ?? "property") === "property";
+    const a = assess(deps, r, target.roomId, {
+      by: property ? "property" : "guest",
+      waivePenalty: property && target.waivePenalty === true,
+    });
     const outcome: PropertyCancellation = {
       preview: target.preview,
       currency: r.currency,
@@ -235,11 +257,13 @@ export async function cancelReservationForGuest(
       newTotalMinor: a.newTotalMinor,
       refundMinor: a.refundMinor,
       stillOwedMinor: a.stillOwedMinor,
+      waivedMinor: a.waivedMinor,
     };
     if (target.preview) return { outcome, refundId: null };
     const refundId = await applyCancellation(deps, tx, r, a, baseUrl, {
       actor: target.actor ?? "property",
       by,
+      name: target.actorName ?? by,
     });
     if (inside) await inside(tx, r, outcome);
     return { outcome, refundId };

@@ -24,11 +24,15 @@ const prepaid = aRatePlan({
   payment: "prepaid",
   prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
 });
+const guarantee = aRatePlan({ payment: "card_guarantee" });
 const hotel = buildProperty({
   hotel: { settings: { paymentMethods: ["instant_bank", "wallet", "mobile", "pay_by_link"] } },
   roomTypes: [room],
-  ratePlans: [prepaid],
-  prices: [aPriceRange(room, prepaid, { perAdults: { "1": 600, "2": 617.25 } })],
+  ratePlans: [prepaid, guarantee],
+  prices: [
+    aPriceRange(room, prepaid, { perAdults: { "1": 600, "2": 617.25 } }),
+    aPriceRange(room, guarantee, { perAdults: { "1": 600, "2": 617.25 } }),
+  ],
   inventory: [anInventoryRange(room, { allotment: 20 })],
 });
 
@@ -53,12 +57,12 @@ const postCard = (fields: Record<string, string>) =>
 const VALID = { number: "4242424242424242", expiry: "12/2031", holder: "Maria Rossi", cvv: "123" };
 
 /** Books two nights on the prepaid rate in `language`, paying as given; answers the booking's reply. */
-async function book(language: number, payment: Record<string, unknown>) {
+async function book(language: number, payment: Record<string, unknown>, rateId = prepaid.id) {
   const body = aBookingRequest(
     {
       hotel: hotel.hotel.id,
       roomId: room.id,
-      rateId: prepaid.id,
+      rateId,
       arrival: "20300120",
       departure: "20300122",
     },
@@ -140,6 +144,20 @@ describe("the gateway's pages after the checkout", () => {
       "Zahlung bestätigen",
     ])
       expect(page.body).toContain(text);
+  });
+
+  it("asks a card guarantee's bank to confirm the card, not a payment of 0,00: nothing is charged", async () => {
+    const answer = await book(
+      1,
+      { method: "card_guarantee", ...(await tokenOf("4000000000003220")) },
+      guarantee.id,
+    );
+    expect(answer.next).toBe("3ds");
+    const page = await get(answer.redirectUrl!);
+    expect(page.body).toContain("Nothing is charged: the card is kept as a guarantee.");
+    expect(page.body).toContain("Confirm the card");
+    expect(page.body).not.toContain("0,00");
+    expect(page.body).not.toContain("Confirm payment");
   });
 
   it("sends a Chinese guest to a Chinese page of the redirect method, and keeps the language after it", async () => {

@@ -168,18 +168,20 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
         : (texts.methods[payment.method as keyof typeof texts.methods] ?? texts.paymentTitle);
       const waiting = payment.status === "requires_challenge" || payment.status === "requires_action";
       const done = texts.done[payment.status as keyof typeof texts.done] ?? texts.done.other;
+      // A card guarantee checks the card for nothing: no payment of 0,00 to confirm.
+      const cardCheck = card && payment.amountMinor === 0;
       return html(
         reply,
         page(
           lang,
           title,
           `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(card ? texts.bankAsks : texts.sandboxRedirect)}</p>
-<p>${escapeHtml(texts.amount)}: <strong>${escapeHtml(amount)}</strong></p>
+<p>${escapeHtml(cardCheck ? texts.cardCheck : card ? texts.bankAsks : texts.sandboxRedirect)}</p>
+${cardCheck ? "" : `<p>${escapeHtml(texts.amount)}: <strong>${escapeHtml(amount)}</strong></p>`}
 ${
   waiting
     ? `<form method="post">
-<button type="submit" name="outcome" value="approve">${escapeHtml(texts.confirm)}</button>
+<button type="submit" name="outcome" value="approve">${escapeHtml(cardCheck ? texts.confirmCard : texts.confirm)}</button>
 <button type="submit" name="outcome" value="fail" class="secondary">${escapeHtml(texts.cancel)}</button>
 </form>`
     : `<p>${escapeHtml(done)}</p>`

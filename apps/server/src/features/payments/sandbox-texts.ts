@@ -33,6 +33,9 @@ export type SandboxTexts = {
   paymentTitle: string;
   methods: Record<"instant_bank" | "wallet" | "mobile" | "pay_by_link", string>;
   bankAsks: string;
+  /** A card check of nothing (a card guarantee): no payment to confirm, nothing charged. */
+  cardCheck: string;
+  confirmCard: string;
   sandboxRedirect: string;
   amount: string;
   confirm: string;
@@ -74,6 +77,8 @@ const en: SandboxTexts = {
     pay_by_link: "Payment link",
   },
   bankAsks: "Your bank asks you to confirm this payment.",
+  cardCheck: "Your bank asks you to confirm your card. Nothing is charged: the card is kept as a guarantee.",
+  confirmCard: "Confirm the card",
   sandboxRedirect: "Sandbox: no real money moves. Confirm or cancel the payment.",
   amount: "Amount",
   confirm: "Confirm payment",
@@ -120,6 +125,9 @@ const it: SandboxTexts = {
     pay_by_link: "Link di pagamento",
   },
   bankAsks: "La tua banca ti chiede di confermare questo pagamento.",
+  cardCheck:
+    "La tua banca ti chiede di confermare la carta. Non viene addebitato nulla: la carta resta a garanzia.",
+  confirmCard: "Conferma la carta",
   sandboxRedirect: "Gateway di prova: nessun movimento di denaro reale. Conferma o annulla il pagamento.",
   amount: "Importo",
   confirm: "Conferma il pagamento",
@@ -166,6 +174,9 @@ const de: SandboxTexts = {
     pay_by_link: "Zahlungslink",
   },
   bankAsks: "Ihre Bank bittet Sie, diese Zahlung zu bestätigen.",
+  cardCheck:
+    "Ihre Bank bittet Sie, Ihre Karte zu bestätigen. Es wird nichts belastet: Die Karte dient als Garantie.",
+  confirmCard: "Karte bestätigen",
   sandboxRedirect: "Test-Gateway: Es fließt kein echtes Geld. Bestätigen oder stornieren Sie die Zahlung.",
   amount: "Betrag",
   confirm: "Zahlung bestätigen",
@@ -212,6 +223,9 @@ const fr: SandboxTexts = {
     pay_by_link: "Lien de paiement",
   },
   bankAsks: "Votre banque vous demande de confirmer ce paiement.",
+  cardCheck:
+    "Votre banque vous demande de confirmer votre carte. Rien n'est débité : la carte sert de garantie.",
+  confirmCard: "Confirmer la carte",
   sandboxRedirect:
     "Passerelle de test : aucun argent réel n'est transféré. Confirmez ou annulez le paiement.",
   amount: "Montant",
@@ -259,6 +273,8 @@ const es: SandboxTexts = {
     pay_by_link: "Enlace de pago",
   },
   bankAsks: "Tu banco te pide que confirmes este pago.",
+  cardCheck: "Tu banco te pide que confirmes tu tarjeta. No se cobra nada: la tarjeta queda como garantía.",
+  confirmCard: "Confirmar la tarjeta",
   sandboxRedirect: "Pasarela de pruebas: no se mueve dinero real. Confirma o cancela el pago.",
   amount: "Importe",
   confirm: "Confirmar el pago",
@@ -305,6 +321,8 @@ const pt: SandboxTexts = {
     pay_by_link: "Link de pagamento",
   },
   bankAsks: "O seu banco pede-lhe que confirme este pagamento.",
+  cardCheck: "O seu banco pede-lhe que confirme o cartão. Nada é cobrado: o cartão fica como garantia.",
+  confirmCard: "Confirmar o cartão",
   sandboxRedirect: "Gateway de teste: não se movimenta dinheiro real. Confirme ou cancele o pagamento.",
   amount: "Montante",
   confirm: "Confirmar o pagamento",
@@ -351,6 +369,8 @@ const zh: SandboxTexts = {
     pay_by_link: "付款链接",
   },
   bankAsks: "您的银行请您确认此笔付款。",
+  cardCheck: "您的银行请您确认银行卡。不会扣款：该卡仅作为担保。",
+  confirmCard: "确认银行卡",
   sandboxRedirect: "测试网关：不涉及真实资金。请确认或取消付款。",
   amount: "金额",
   confirm: "确认付款",
@@ -397,6 +417,8 @@ const ja: SandboxTexts = {
     pay_by_link: "支払いリンク",
   },
   bankAsks: "ご利用の銀行がこのお支払いの確認を求めています。",
+  cardCheck: "ご利用の銀行がカードの確認を求めています。請求はありません：カードは保証として登録されます。",
+  confirmCard: "カードを確認",
   sandboxRedirect: "テスト用ゲートウェイ：実際のお金は動きません。お支払いを確定するか取り消してください。",
   amount: "金額",
   confirm: "支払いを確定",

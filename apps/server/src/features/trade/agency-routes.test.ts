@@ -20,6 +20,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { renderPendingMails } from "../mail/outbox";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { tradeCsrfToken } from "./session";
 
@@ -428,5 +429,45 @@ describe("DELETE /api/agency/reservations/:code", () => {
     expect(again.json().error.code).toBe("already_cancelled");
     const canceled = (await list(a, { status: "canceled" })).json();
     expect(canceled.rows.map((r: { code: string }) => r.code)).toEqual([codes.confirmed]);
+  });
+
+  it("shows the fee of a late cancellation before it is made; the hotel's mail says the agency cancelled", async () => {
+    const code = await book(commissionable.id, 2, a, "Gino Late");
+    // Free until 60 days before arrival: long past, the first night is the fee.
+    const freeDays = (days: number) =>
+      database.query(
+        sql`update rate_plan set free_cancellation_days = ${days} where id = ${commissionable.id}`,
+      );
+    await freeDays(60);
+    const quote = (s: Session | null) =>
+      app.inject({
+        method: "GET",
+        url: `/api/agency/reservations/${code}/cancellation`,
+        headers: headersOf(s),
+      });
+    const res = await quote(a);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      currency: "EUR",
+      decimalDigits: 2,
+      cancelsReservation: true,
+      free: false,
+      penaltyMinor: 12000,
+      refundMinor: 0,
+      stillOwedMinor: 12000,
+    });
+    expect((await quote(b)).statusCode).toBe(404);
+    expect((await quote(null)).statusCode).toBe(401);
+    const done = await cancel(a, code);
+    await freeDays(1);
+    expect(done.statusCode, done.body).toBe(200);
+    await renderPendingMails(database);
+    const [mail] = await database.query<{ subject: string; text: string }>(sql`select m.subject, m.text
+      from mail_outbox m join reservation r on r.id = m.reservation_id
+      where r.code = ${code} and m."to" = ${`hotel${property.hotel.id}@example.test`}
+      order by m.id desc limit 1`);
+    expect(mail?.subject).toContain("cancelled by the agency");
+    expect(mail?.text).toContain("The agency Viaggi Alfa Srl cancelled the reservation");
+    expect(mail?.text).not.toContain("from the voucher");
   });
 });

@@ -2,6 +2,7 @@ import { VoucherPdfFileSchema } from "@alloggio/domain/contract/booking/voucher-
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import {
   AGENCY_PATHS,
+  AgencyCancelQuoteSchema,
   AgencyChangeResponseSchema,
   AgencyCodeParamsSchema,
   AgencyConfirmRequestSchema,
@@ -20,6 +21,7 @@ import {
   confirmAgencyReservation,
   listAgencyReservations,
   printAgencyReservation,
+  quoteAgencyCancellation,
   requireAgency,
 } from "./agency-service";
 import { TRADE_TAG } from "./routes";
@@ -86,6 +88,24 @@ export function registerAgencyRoutes(app: App, deps: AgencyDeps & { linkBase: Li
         request.body.paymentMethod,
       );
       return { reservation };
+    },
+  );
+  app.get(
+    AGENCY_PATHS.cancelQuote,
+    {
+      schema: {
+        tags: [TRADE_TAG],
+        summary:
+          "What cancelling the agency's reservation would cost now (the fee, the refund): nothing changes",
+        description: `${SESSION} 409 \`already_cancelled\`, \`resellable\`, \`stay_started\` (the voucher's refusals).`,
+        params: AgencyCodeParamsSchema,
+        response: { 200: AgencyCancelQuoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const trade = await requireAgency(deps, request);
+      reply.header("cache-control", "no-store");
+      return quoteAgencyCancellation(deps, trade, request.params.code, await deps.linkBase(request));
     },
   );
   app.delete(

@@ -1,5 +1,6 @@
 import {
   AGENCY_CONFIRM_METHODS,
+  type AgencyCancelQuote,
   type AgencyConfirmMethod,
   type AgencyHotels,
   type AgencyList,
@@ -238,6 +239,31 @@ export async function confirmAgencyReservation(
   return toRow(await findAgencyReservation(deps, trade.customer.id, code), deps.now());
 }
 
+/** What cancelling the agency's reservation would cost now: the same rules, nothing changes. */
+export async function quoteAgencyCancellation(
+  deps: AgencyDeps,
+  trade: TradeSessionUser,
+  code: string,
+  baseUrl: string,
+): Promise<AgencyCancelQuote> {
+  const row = await findAgencyReservation(deps, trade.customer.id, code);
+  const q = await cancelReservationForGuest(
+    deps,
+    { hotelId: row.hotel_id, reservationId: row.id, preview: true, actor: "agency" },
+    byOf(trade),
+    baseUrl,
+  );
+  return {
+    currency: q.currency,
+    decimalDigits: q.decimalDigits,
+    cancelsReservation: q.cancelsReservation,
+    free: q.free,
+    penaltyMinor: q.penaltyMinor,
+    refundMinor: q.refundMinor,
+    stillOwedMinor: q.stillOwedMinor,
+  };
+}
+
 /** Cancels the agency's reservation under the guest's cancellation rules (manage/cancel.ts). */
 export async function cancelAgencyReservation(
   deps: AgencyDeps,
@@ -248,7 +274,13 @@ export async function cancelAgencyReservation(
   const row = await findAgencyReservation(deps, trade.customer.id, code);
   await cancelReservationForGuest(
     deps,
-    { hotelId: row.hotel_id, reservationId: row.id, preview: false, actor: "agency" },
+    {
+      hotelId: row.hotel_id,
+      reservationId: row.id,
+      preview: false,
+      actor: "agency",
+      actorName: trade.customer.name,
+    },
     byOf(trade),
     baseUrl,
   );

@@ -33,8 +33,11 @@ export const recordTransfer = (
 ) => boPost<{ stillDueMinor: number }>(`${path}/bank-transfers`, body, { "Idempotency-Key": key });
 
 /** A preview (no key needed) or the cancellation itself, once per key. */
-export const cancelReservation = (path: string, body: { preview: boolean; roomId?: number }, key?: string) =>
-  boPost<BoCancelResponse>(`${path}/cancel`, body, key ? { "Idempotency-Key": key } : {});
+export const cancelReservation = (
+  path: string,
+  body: { preview: boolean; roomId?: number; waivePenalty?: boolean },
+  key?: string,
+) => boPost<BoCancelResponse>(`${path}/cancel`, body, key ? { "Idempotency-Key": key } : {});
 
 export const savePropertyNote = (path: string, note: string | null) =>
   boPut<{ propertyNote: string | null }>(`${path}/property-note`, { note });

@@ -557,6 +557,9 @@ export default function ReservationPage() {
                 {t(`actor.${h.actor}`, { defaultValue: h.actor })}
                 {h.by ? ` · ${h.by}` : ""}
               </span>
+              {h.waivedMinor ? (
+                <span className="bor-sub">{t("history.waived", { amount: minor(h.waivedMinor) })}</span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -704,13 +707,19 @@ function CancelFlow({
 }) {
   const { t } = useTranslation("bo-reservations");
   const [room, setRoom] = useState("");
+  // The property may give up the penalty; the preview shows what it comes to either way.
+  const [waive, setWaive] = useState(false);
   const [key] = useState(newIdempotencyKey);
-  const body = (preview: boolean) => ({ preview, ...(room ? { roomId: Number(room) } : {}) });
+  const body = (preview: boolean, waivePenalty: boolean) => ({
+    preview,
+    ...(room ? { roomId: Number(room) } : {}),
+    ...(waivePenalty ? { waivePenalty } : {}),
+  });
   const preview = useMutation({
-    mutationFn: () => cancelReservation(path, body(true)),
+    mutationFn: (waivePenalty: boolean) => cancelReservation(path, body(true, waivePenalty)),
   });
   const cancel = useMutation({
-    mutationFn: () => cancelReservation(path, body(false), `${key}-${room}`),
+    mutationFn: () => cancelReservation(path, body(false, waive), `${key}-${room}-${waive}`),
     onSuccess: () => onDone(t("done.cancel")),
   });
   const quote = preview.data;
@@ -724,6 +733,7 @@ function CancelFlow({
               value={room}
               onChange={(e) => {
                 setRoom(e.target.value);
+                setWaive(false);
                 preview.reset();
               }}
             >
@@ -742,7 +752,13 @@ function CancelFlow({
         <dl className="bor-facts" aria-live="polite">
           <div>
             <dt>{t("cancel.penalty")}</dt>
-            <dd>{quote.free ? t("cancel.free") : minor(quote.penaltyMinor)}</dd>
+            <dd>
+              {quote.waivedMinor > 0
+                ? t("cancel.waived", { amount: minor(quote.waivedMinor) })
+                : quote.free
+                  ? t("cancel.free")
+                  : minor(quote.penaltyMinor)}
+            </dd>
           </div>
           <div>
             <dt>{t("cancel.newTotal")}</dt>
@@ -758,13 +774,27 @@ function CancelFlow({
           </div>
         </dl>
       ) : null}
+      {quote && (quote.penaltyMinor > 0 || quote.waivedMinor > 0) ? (
+        <label className="bor-waive">
+          <input
+            type="checkbox"
+            checked={waive}
+            disabled={preview.isPending}
+            onChange={(e) => {
+              setWaive(e.target.checked);
+              preview.mutate(e.target.checked);
+            }}
+          />{" "}
+          {t("cancel.waive")}
+        </label>
+      ) : null}
       <ErrorNotice error={preview.error ?? cancel.error} ns="bo-reservations" />
       <div className="bor-dialog-actions">
         {quote ? (
           <button
             type="button"
             className="bo-button danger"
-            disabled={cancel.isPending}
+            disabled={cancel.isPending || preview.isPending}
             onClick={() => cancel.mutate()}
           >
             {quote.cancelsReservation ? t("cancel.goWhole") : t("cancel.goRoom")}
@@ -774,7 +804,7 @@ function CancelFlow({
             type="button"
             className="bo-button"
             disabled={preview.isPending}
-            onClick={() => preview.mutate()}
+            onClick={() => preview.mutate(waive)}
           >
             {t("cancel.preview")}
           </button>

@@ -1,4 +1,5 @@
 import type {
+  AgencyCancelQuote,
   AgencyChange,
   AgencyConfirmMethod,
   AgencyHotels,
@@ -22,6 +23,10 @@ export const confirmAgencyReservation = (code: string, paymentMethod: AgencyConf
     { paymentMethod },
     { headers: { [TRADE_CSRF_HEADER]: csrf } },
   );
+
+/** What cancelling would cost now (the fee, the refund): nothing changes. */
+export const quoteAgencyCancellation = (code: string) =>
+  getJson<AgencyCancelQuote>(`agency/reservations/${encodeURIComponent(code)}/cancellation`);
 
 export async function cancelAgencyReservation(code: string, csrf: string): Promise<AgencyChange> {
   const response = await fetch(`/api/agency/reservations/${encodeURIComponent(code)}`, {

@@ -46,6 +46,17 @@ const ROWS = [
   row({}),
 ];
 
+/** What the server says a cancellation costs: a late one, its first night kept. */
+const QUOTE = {
+  currency: "EUR",
+  decimalDigits: 2,
+  cancelsReservation: true,
+  free: false,
+  penaltyMinor: 9700,
+  refundMinor: 0,
+  stillOwedMinor: 9700,
+};
+
 type Call = { url: string; method: string; body: Record<string, unknown>; csrf: string | undefined };
 let calls: Call[];
 let answer: (call: Call) => { status: number; body: unknown } | undefined;
@@ -80,11 +91,15 @@ beforeEach(() => {
         status: 200,
         body: url.includes("login.do")
           ? { user: agent }
-          : url.includes("associated-hotels")
-            ? {
-                hotels: [{ hotel: 1, name: "Hotel Bellavista Riva", channel: CHANNEL, channelName: "Trade" }],
-              }
-            : { rows: ROWS, page: 1, pageSize: 20, total: 2 },
+          : url.includes("/cancellation")
+            ? QUOTE
+            : url.includes("associated-hotels")
+              ? {
+                  hotels: [
+                    { hotel: 1, name: "Hotel Bellavista Riva", channel: CHANNEL, channelName: "Trade" },
+                  ],
+                }
+              : { rows: ROWS, page: 1, pageSize: 20, total: 2 },
       };
       return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
     }),
@@ -159,6 +174,22 @@ describe("the agency area", () => {
       body: { paymentMethod: "bank_transfer" },
       csrf: CSRF,
     });
+  });
+
+  it("shows the fee of a late cancellation before it is confirmed, as the server works it out", async () => {
+    logged();
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("button", { name: "Cancel reservation ABCDEFGHJKMNPQRS" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel reservation ABCDEFGHJKMNPQRS?" });
+    expect(await within(dialog).findByText(/Cancellation fee: 97,00\sEUR/)).toBeTruthy();
+    expect(within(dialog).getByText(/Still to pay after the cancellation: 97,00\sEUR/)).toBeTruthy();
+    expect(within(dialog).queryByText(/a fee may be charged/)).toBeNull();
+    expect(calls.find((c) => c.url.includes("/cancellation"))).toMatchObject({
+      url: "/api/agency/reservations/ABCDEFGHJKMNPQRS/cancellation",
+      method: "GET",
+    });
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
   });
 
   it("shows the server's refusal of a cancellation, translated, in the confirmation step", async () => {

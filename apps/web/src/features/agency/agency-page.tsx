@@ -3,6 +3,7 @@ import {
   type AgencyConfirmMethod,
   type AgencyReservationRow,
 } from "@alloggio/domain/contract/trade/agency-reservations";
+import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Printer } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
@@ -22,6 +23,7 @@ import {
   cancelAgencyReservation,
   confirmAgencyReservation,
   listAgencyReservations,
+  quoteAgencyCancellation,
 } from "./agency-api";
 import {
   amount,
@@ -529,10 +531,23 @@ function CancelDialog(props: {
   onDone: () => void;
 }) {
   const { t } = useTranslation([NS, "errors"]);
+  const { ids } = useHotel();
+  // What it costs, as the guest's voucher shows it before its cancel: asked of the server, never worked out here.
+  const quote = useQuery({
+    queryKey: ["agency-cancel-quote", props.row.code],
+    queryFn: () => quoteAgencyCancellation(props.row.code),
+    retry: false,
+    staleTime: 0,
+  });
   const cancel = useMutation({
     mutationFn: () => cancelAgencyReservation(props.row.code, props.csrf),
     onSuccess: props.onDone,
   });
+  const q = quote.data;
+  const money = (minor: number) =>
+    q
+      ? formatMinorFor(minor, { code: q.currency, decimalDigits: q.decimalDigits, rounding: 0 }, ids.language)
+      : "";
   return (
     <AgencyDialog
       title={t("cancel.title", { code: props.row.code })}
@@ -540,13 +555,21 @@ function CancelDialog(props: {
         label: t("cancel.submit"),
         danger: true,
         run: () => cancel.mutate(),
-        busy: cancel.isPending,
-        error: cancel.error,
+        busy: cancel.isPending || quote.isPending,
+        error: cancel.error ?? quote.error,
       }}
       onClose={props.onClose}
     >
       <p>{t("cancel.intro", { guest: props.row.guest, hotel: props.row.hotel.name })}</p>
-      <p>{t("cancel.rules")}</p>
+      {q ? (
+        <div aria-live="polite">
+          <p>{q.free ? t("cancel.free") : t("cancel.fee", { amount: money(q.penaltyMinor) })}</p>
+          {q.refundMinor > 0 ? <p>{t("cancel.refund", { amount: money(q.refundMinor) })}</p> : null}
+          {q.stillOwedMinor > 0 ? <p>{t("cancel.stillOwed", { amount: money(q.stillOwedMinor) })}</p> : null}
+        </div>
+      ) : quote.isPending ? (
+        <p>{t("cancel.rules")}</p>
+      ) : null}
     </AgencyDialog>
   );
 }

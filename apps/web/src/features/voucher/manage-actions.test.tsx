@@ -468,6 +468,21 @@ describe("voucher actions", () => {
     expect((window.history.state as { paymentReceived: boolean }).paymentReceived).toBe(false);
   });
 
+  it("says a card guarantee is no payment when the guest comes back from the bank: nothing charged, and when it may be", async () => {
+    reservation = aReservation({
+      paymentMethod: "card_guarantee",
+      prepayments: [],
+      policy: { refundable: true, freeUntil: "20300117" },
+    });
+    window.history.replaceState({ paymentReceived: true }, "");
+    await renderVoucher();
+    const status = within(screen.getByRole("region", { name: "Manage your booking" })).getByRole("status");
+    await waitFor(() => expect(text(status)).toMatch(/card is registered as a guarantee/));
+    expect(text(status)).toMatch(/Nothing has been charged/);
+    expect(text(status)).toMatch(/17 Jan 2030/);
+    expect(text(status)).not.toMatch(/Payment received|Paid so far|0,00/);
+  });
+
   it("authorises a card when the booking waits for it", async () => {
     reservation = aReservation({ status: "preauth_required", prepayments: [] });
     const { panel } = await renderVoucher();

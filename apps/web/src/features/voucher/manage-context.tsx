@@ -98,12 +98,21 @@ export function ManageProvider(props: { reservation: Reservation; mail: string; 
   // Back from the payment provider's page with a payment done: say so, with the amounts as they now stand.
   const { t } = useTranslation("manage");
   const paidSoFar = usePaidSoFar(reservation, abilities.leftToPay);
+  const format = useVoucherFormat(reservation.currency);
   const announced = useRef(false);
   useEffect(() => {
     const state = window.history.state as Record<string, unknown> | null;
     if (announced.current || !state?.[PAYMENT_RECEIVED]) return;
     announced.current = true;
-    setOutcome(`${t("pay.received")} ${paidSoFar()}`);
+    // A card guarantee charges nothing: say what it is and when a charge may come, not "paid so far 0,00".
+    const { policy } = reservation;
+    setOutcome(
+      reservation.paymentMethod !== "card_guarantee"
+        ? `${t("pay.received")} ${paidSoFar()}`
+        : policy.refundable && policy.freeUntil
+          ? t("guarantee.registeredUntil", { date: format.day(policy.freeUntil) })
+          : t("guarantee.registered"),
+    );
     // Once: a reload of the voucher does not say it again.
     window.history.replaceState({ ...state, [PAYMENT_RECEIVED]: false }, "");
   });

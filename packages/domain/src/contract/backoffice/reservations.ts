@@ -187,6 +187,8 @@ export const ReservationDetailSchema = z
         fromStatus: z.string().nullable(),
         toStatus: z.string().nullable(),
         by: z.string().nullable(),
+        /** A cancellation whose penalty the property waived: how much. */
+        waivedMinor: z.number().int().nullable(),
       }),
     ),
     mails: z.array(
@@ -231,6 +233,8 @@ export const BoCancelRequestSchema = z
     roomId: Id.optional(),
     /** true: only what it would cost (nothing changes). */
     preview: z.boolean(),
+    /** true: the property gives up the penalty (recorded in the history and the audit). */
+    waivePenalty: z.boolean().optional(),
   })
   .meta({ id: "BoCancelRequest" });
 export type BoCancelRequest = z.infer<typeof BoCancelRequestSchema>;
@@ -246,6 +250,8 @@ export const BoCancelResponseSchema = z
     newTotalMinor: z.number().int(),
     refundMinor: z.number().int(),
     stillOwedMinor: z.number().int(),
+    /** The penalty the property waived (0 unless it did). */
+    waivedMinor: z.number().int(),
   })
   .meta({ id: "BoCancelResponse" });
 export type BoCancelResponse = z.infer<typeof BoCancelResponseSchema>;

@@ -149,7 +149,7 @@ export type CancelRequest = z.output<typeof CancelRequestSchema>;
 const RoomCancellationSchema = z.object({
   id: z.number(),
   outcome: z.enum(["free", "penalty"]),
-  reason: z.enum(["before_deadline", "option", "after_deadline", "non_refundable"]),
+  reason: z.enum(["before_deadline", "option", "after_deadline", "non_refundable", "waived"]),
   penalty: MoneySchema,
   /** The last hotel-local day of free cancellation (YYYYMMDD); null when non-refundable. */
   freeUntil: z.string().nullable(),

@@ -9,6 +9,7 @@ export const AGENCY_PATHS = {
   hotels: "/api/agency/associated-hotels",
   confirm: "/api/agency/confirm-reservation/:code",
   cancel: "/api/agency/reservations/:code",
+  cancelQuote: "/api/agency/reservations/:code/cancellation",
   print: "/api/agency/print/:code/:version",
 } as const;
 
@@ -122,6 +123,20 @@ export const AgencyChangeResponseSchema = z
   .object({ reservation: AgencyReservationRowSchema })
   .meta({ id: "AgencyChange" });
 export type AgencyChange = z.infer<typeof AgencyChangeResponseSchema>;
+
+/** What cancelling would cost now, before the agency confirms it (the guest's rules; minor units). */
+export const AgencyCancelQuoteSchema = z
+  .object({
+    currency: z.string(),
+    decimalDigits: z.number().int(),
+    cancelsReservation: z.boolean(),
+    free: z.boolean(),
+    penaltyMinor: z.number().int(),
+    refundMinor: z.number().int(),
+    stillOwedMinor: z.number().int(),
+  })
+  .meta({ id: "AgencyCancelQuote" });
+export type AgencyCancelQuote = z.infer<typeof AgencyCancelQuoteSchema>;
 
 export const AGENCY_PRINT_VERSIONS = ["agency", "guest"] as const;
 export type AgencyPrintVersion = (typeof AGENCY_PRINT_VERSIONS)[number];

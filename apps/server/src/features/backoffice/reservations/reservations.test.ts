@@ -40,6 +40,8 @@ const linkRate = aRatePlan({
     { timing: "days_before_arrival", days: 2, percent: 50 },
   ],
 });
+/** Non-refundable and resellable, paid at the hotel: the guest may not cancel it, the hotel may. */
+const resellableAtHotel = aRatePlan({ refundable: false, freeCancellationDays: undefined, resellable: true });
 const agency = aTradeCustomer({ name: "Viaggi Lago" });
 const propertyA = buildProperty({
   hotel: aHotel({
@@ -50,14 +52,16 @@ const propertyA = buildProperty({
     },
   }),
   roomTypes: [room],
-  ratePlans: [optionAtHotel, optionTransfer, plain, linkRate],
+  ratePlans: [optionAtHotel, optionTransfer, plain, linkRate, resellableAtHotel],
   prices: [
     aPriceRange(room, optionAtHotel, { perAdults: { "2": 100 } }),
     aPriceRange(room, optionTransfer, { perAdults: { "2": 100 } }),
-    aPriceRange(room, plain, { perAdults: { "2": 100 } }),
+    aPriceRange(room, plain, { perAdults: { "2": 100 }, to: "2030-06-30" }),
     aPriceRange(room, linkRate, { perAdults: { "2": 100 } }),
+    aPriceRange(room, resellableAtHotel, { perAdults: { "2": 100 }, to: "2030-06-30" }),
   ],
-  inventory: [anInventoryRange(room, { allotment: 40 })],
+  // Past March: every test books a stay of its own.
+  inventory: [anInventoryRange(room, { allotment: 40, to: "2030-06-30" })],
   tradeCustomers: [agency],
 });
 const propertyB = buildProperty({ hotel: aHotel({ name: "Beta" }) });
@@ -507,10 +511,73 @@ describe("what the property does to a reservation", () => {
     expect(mails!.n).toBeGreaterThan(0);
   });
 
-  it("cancels a room that is not the reservation's with 409, and a bad body with 400", async () => {
+  it("cancels a non-refundable, resellable booking the guest may not: the whole amount stays due", async () => {
+    const r = await book(resellableAtHotel.id, "pay_at_hotel");
+    const url = `${base(A)}/${r.id}/cancel`;
+    const preview = await post(url, { preview: true }, reception);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      free: false,
+      penaltyMinor: 20000,
+      newTotalMinor: 20000,
+      refundMinor: 0,
+      stillOwedMinor: 20000,
+      waivedMinor: 0,
+    });
+    const done = await post(url, { preview: false }, reception, key());
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await get(`${base(A)}/${r.id}`)).json()).toMatchObject({
+      reservation: { status: "cancelled" },
+      totalMinor: 20000,
+      paidMinor: 0,
+      dueMinor: 20000,
+      dues: [expect.objectContaining({ amountMinor: 20000, status: "due" })],
+    });
+    expect(await auditOf(r.id, "reservation.cancel")).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ penaltyMinor: 20000, waivedMinor: 0 }) }),
+    ]); // The hotel's mail says its own staff cancelled, not the guest from the voucher.
+    await renderPendingMails(database);
+    const [mail] = await database.query<{ subject: string; text: string }>(sql`select subject, text
+      from mail_outbox where reservation_id = ${r.id} and "to" = ${propertyA.hotel.email}
+      order by id desc limit 1`);
+    expect(mail?.subject).toContain("cancelled by the hotel");
+    expect(mail?.text).toContain(`${reception.email} cancelled the reservation in the back office`);
+  });
+
+  it("waives the penalty when asked: nothing stays due, the waiver is in the history and the audit", async () => {
+    const r = await book(resellableAtHotel.id, "pay_at_hotel");
+    const url = `${base(A)}/${r.id}/cancel`;
+    const preview = await post(url, { preview: true, waivePenalty: true }, reception);
+    expect(preview.json()).toMatchObject({
+      free: true,
+      penaltyMinor: 0,
+      stillOwedMinor: 0,
+      waivedMinor: 20000,
+    });
+    const done = await post(url, { preview: false, waivePenalty: true }, reception, key());
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await get(`${base(A)}/${r.id}`)).json()).toMatchObject({
+      reservation: { status: "cancelled" },
+      totalMinor: 0,
+      dueMinor: 0,
+    });
+    expect((await historyOf(r.id)).at(-1)).toMatchObject({
+      action: "cancel",
+      actor: "property",
+      details: { by: reception.email, waivedMinor: 20000, penaltyMinor: 0 },
+    });
+    expect(await auditOf(r.id, "reservation.cancel")).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ penaltyMinor: 0, waivedMinor: 20000 }) }),
+    ]);
+  });
+
+  it("cancels a room that is not the reservation's with 404 naming the room, and a bad body with 400", async () => {
     const r = await book(plain.id, "pay_at_hotel");
     const res = await post(`${base(A)}/${r.id}/cancel`, { preview: true, roomId: 999999 });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.details).toEqual([
+      { field: "room", message: "Room 999999 is not part of this reservation" },
+    ]);
     const bad = await post(`${base(A)}/${r.id}/cancel`, { preview: "yes" });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().error.details)).toContain("preview");

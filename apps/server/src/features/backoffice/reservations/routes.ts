@@ -185,7 +185,7 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
       schema: {
         tags: [BACK_OFFICE_TAG],
         summary:
-          "Cancel for the guest, whole or one room, with the guest's rules: preview first, then do it (Idempotency-Key)",
+          "Cancel for the guest, whole or one room, any rate (resellable and non-refundable included) with its penalty, which the property may waive: preview first, then do it (Idempotency-Key)",
         params: ReservationParamsSchema,
         body: BoCancelRequestSchema,
         response: { 200: BoCancelResponseSchema, ...backOfficeErrors },
@@ -197,7 +197,13 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
       const run = async () =>
         cancelReservationForGuest(
           deps,
-          { hotelId, reservationId, roomId: request.body.roomId, preview: request.body.preview },
+          {
+            hotelId,
+            reservationId,
+            roomId: request.body.roomId,
+            preview: request.body.preview,
+            waivePenalty: request.body.waivePenalty,
+          },
           staff.email,
           await deps.linkBase(request),
           async (tx, before, outcome) => {

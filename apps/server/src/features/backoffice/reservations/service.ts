@@ -246,6 +246,7 @@ export async function reservationDetail(
       fromStatus: string | null;
       toStatus: string | null;
       by: string | null;
+      waivedMinor: number | null;
     }[];
     mails: {
       id: number;
@@ -272,7 +273,8 @@ export async function reservationDetail(
           'sourceId', t.source_id)
         order by t.id) from payment_transaction t where t.reservation_id = r.id), '[]'::json) as transactions,
       coalesce((select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
-          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by')
+          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by',
+          'waivedMinor', (x.details->>'waivedMinor')::int)
         order by x.at, x.id) from reservation_history x where x.reservation_id = r.id), '[]'::json) as history,
       coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
           'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
