@@ -157,6 +157,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
         [{ field: "url", message: `is longer than ${MAX_URL_LENGTH} characters` }],
       );
   });
+  // The API's answers (reservations, sessions, CSRF tokens, offers, chats) are kept by no browser or proxy; a
+  // route that serves something public (a photo) says so itself. The web app's files have their own rules below.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
+    return payload;
+  });
   await app.register(swagger, {
     openapi: {
       info: {

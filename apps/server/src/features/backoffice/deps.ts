@@ -11,4 +11,6 @@ export type BackOfficeDeps = {
   linkBase: LinkBase;
   gateway: SandboxGateway;
   codeLimiter: AttemptLimiter;
+  /** Waits the sign-in's progressive delay (a timer in the app; the tests record it instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
 };

@@ -83,6 +83,48 @@ async function send(tx: Db, mail: OutgoingMail, now: Date) {
 }
 
 /**
+ * A single-use password link (30 minutes) for a trade user, replacing the user's earlier ones, mailed in the
+ * account's language: what "Forgot your password?" sends, and what the login sends when it locks the account (the
+ * mailed link that passes the lock, ADR 0060).
+ */
+export async function mailTradeResetLink(
+  tx: Db,
+  { user, customer }: { user: typeof tradeUser.$inferSelect; customer: typeof tradeCustomer.$inferSelect },
+  onChannel: { id: number; name: string },
+  base: string,
+  now: Date,
+): Promise<void> {
+  const to = user.email || customer.email || customer.referentEmail;
+  if (!to) return;
+  const token = newToken();
+  await tx
+    .update(tradePasswordToken)
+    .set({ usedAt: now })
+    .where(and(eq(tradePasswordToken.tradeUserId, user.id), isNull(tradePasswordToken.usedAt)));
+  await tx.insert(tradePasswordToken).values({
+    tokenHash: sha256(token),
+    tradeUserId: user.id,
+    channelId: onChannel.id,
+    expiresAt: new Date(now.getTime() + TRADE_RESET_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  const language = tradeLanguageOf(customer.country);
+  await send(
+    tx,
+    renderRecoveryMail({
+      to,
+      name: user.name || customer.referentName || user.username,
+      username: user.username,
+      channel: onChannel.name,
+      language,
+      link: resetLink(base, onChannel.id, language, token),
+      minutes: TTL_MINUTES,
+    }),
+    now,
+  );
+}
+
+/**
  * `agency/retrievePwd`: the same answer whatever the login names (ADR 0033). For each live user whose username or
  * e-mail it is (or whose account's e-mail it is) (not disabled; account not refused or disabled) a single-use link, valid 30 minutes, replaces the
  * user's earlier ones and is mailed in the account's language. An e-mail address no account uses gets SPEC §8's
@@ -133,36 +175,7 @@ export async function retrievePassword(
       ),
     );
   await db.transaction(async (tx) => {
-    for (const { user, customer } of found) {
-      const to = user.email || customer.email || customer.referentEmail;
-      if (!to) continue;
-      const token = newToken();
-      await tx
-        .update(tradePasswordToken)
-        .set({ usedAt: now })
-        .where(and(eq(tradePasswordToken.tradeUserId, user.id), isNull(tradePasswordToken.usedAt)));
-      await tx.insert(tradePasswordToken).values({
-        tokenHash: sha256(token),
-        tradeUserId: user.id,
-        channelId: onChannel.id,
-        expiresAt: new Date(now.getTime() + TRADE_RESET_TOKEN_TTL_MS),
-        createdAt: now,
-      });
-      const language = tradeLanguageOf(customer.country);
-      await send(
-        tx,
-        renderRecoveryMail({
-          to,
-          name: user.name || customer.referentName || user.username,
-          username: user.username,
-          channel: onChannel.name,
-          language,
-          link: resetLink(base, onChannel.id, language, token),
-          minutes: TTL_MINUTES,
-        }),
-        now,
-      );
-    }
+    for (const row of found) await mailTradeResetLink(tx, row, onChannel, base, now);
     if (found.length === 0 && isValidEmail(body.login)) {
       const language = mailLanguageOf(body.language);
       await send(

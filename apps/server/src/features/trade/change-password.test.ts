@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { tradeSession, tradeUser } from "../../db/schema";
 import type { App } from "../../http/app";
-import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
+import { PAIR_MAX_FAILURES } from "../backoffice/auth/lockout";
 import { sha256 } from "../backoffice/session";
 import { tradeCsrfToken } from "./session";
 
@@ -172,10 +172,10 @@ describe("POST /api/agency/changePwd (SPEC §4, §5)", () => {
     expect(same.json().error.details).toEqual([{ field: "newPassword", message: "same_as_old" }]);
   });
 
-  it("refuses a wrong current password (400 wrong_password) and locks after the login's maximum of failures", async () => {
+  it("refuses a wrong current password (400 wrong_password) and makes that address wait like the login's", async () => {
     const agent = await anAgent();
     const address = nextAddress();
-    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) {
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++) {
       const res = await changePwd(valid({ currentPassword: "Wrong-Pass-9" }), agent.token, address);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
@@ -183,11 +183,23 @@ describe("POST /api/agency/changePwd (SPEC §4, §5)", () => {
         details: [{ field: "currentPassword", message: "wrong password" }],
       });
     }
-    const locked = await changePwd(valid(), agent.token, nextAddress());
+    const locked = await changePwd(valid(), agent.token, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe("too_many_attempts");
-    // The lock is the login's: the same account cannot log in either.
-    expect((await login(agent.username, TRADE_TEST_PASSWORD)).statusCode).toBe(429);
+    // The counters are the login's: that address cannot log in to the account either; another address can.
+    const fromThere = await app.inject({
+      method: "POST",
+      url: "/api/login.do",
+      payload: {
+        method: "login",
+        username: agent.username,
+        password: TRADE_TEST_PASSWORD,
+        channel: TRADE_CHANNEL_ID,
+      },
+      remoteAddress: address,
+    });
+    expect(fromThere.statusCode).toBe(429);
+    expect((await login(agent.username, TRADE_TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it("names the field of a malformed body (400), never a 5xx", async () => {

@@ -21,7 +21,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrateDatabase } from "../../db/client";
 import { tradeCustomer, tradeCustomerHotel, tradeSession, tradeUser } from "../../db/schema";
 import type { App } from "../../http/app";
-import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, LOCKOUT_WINDOW_MS } from "../backoffice/auth/lockout";
+import {
+  ACCOUNT_MAX_FAILURES,
+  ADDRESS_MAX_FAILURES,
+  LOCKOUT_WINDOW_MS,
+  PAIR_MAX_FAILURES,
+} from "../backoffice/auth/lockout";
 import { sha256 } from "../backoffice/session";
 
 let database: Database;
@@ -344,6 +349,26 @@ describe("brute force: lockout per user and per address (in the database)", () =
       expect((await login("ghost-user", "Wrong-Pass-1")).statusCode).toBe(429);
       clock = new Date(start.getTime() + LOCKOUT_WINDOW_MS + 1000);
       expect((await login(user.username)).statusCode).toBe(200);
+    } finally {
+      clock = start;
+    }
+  });
+
+  it("does not lock the user out from another address: the attacker's address waits, the user logs in", async () => {
+    const start = clock;
+    try {
+      const user = await aTradeUser(database, { customerId: agency.id });
+      const attacker = "10.210.0.1";
+      for (let i = 0; i < PAIR_MAX_FAILURES; i++)
+        expect((await login(user.username, "Wrong-Pass-1", {}, attacker)).statusCode).toBe(401);
+      // One attempt a minute keeps only the attacker out.
+      for (let i = 0; i < 5; i++) {
+        clock = new Date(clock.getTime() + 60_000);
+        expect((await login(user.username, "Wrong-Pass-1", {}, attacker)).statusCode).toBe(429);
+        expect((await login(user.username, TRADE_TEST_PASSWORD, {}, attacker)).statusCode).toBe(429);
+      }
+      const owner = await login(user.username);
+      expect(owner.statusCode, owner.body).toBe(200);
     } finally {
       clock = start;
     }

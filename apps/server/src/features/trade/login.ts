@@ -7,8 +7,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { channel, tradeCustomer, tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import type { LinkBase } from "../../http/link-base";
 import { createLockout, type SignInLockout } from "../backoffice/auth/lockout";
 import { verifyPassword } from "../backoffice/auth/passwords";
+import { mailTradeResetLink } from "./account";
 import {
   clearTradeCookie,
   createTradeSession,
@@ -29,6 +31,8 @@ export type LoginDeps = {
   now: () => Date;
   /** Waits the progressive delay (a timer in the app; the tests record it instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
+  /** The base of the link mailed when the lockout locks an account (none mailed without it). */
+  linkBase?: LinkBase;
 };
 
 /** SPEC §8 "Invalid credentials": one answer for an unknown user, a wrong password, a disabled user or account. */
@@ -117,7 +121,7 @@ export async function logIn(
 ): Promise<LoginResponse> {
   const db = deps.database.db;
   const [onChannel] = await db
-    .select({ id: channel.id, groupId: channel.groupId })
+    .select({ id: channel.id, groupId: channel.groupId, name: channel.name })
     .from(channel)
     .where(eq(channel.id, body.channel));
   const account = tradeLockoutAccount(
@@ -125,15 +129,21 @@ export async function logIn(
     body.username,
   );
   // Progressive delay (issue 13): each failure already counted on the account makes the next attempt wait longer.
-  const delay = loginDelayMs(await lockout.check(account, request.ip));
+  const state = await lockout.check(account, request.ip);
+  const delay = loginDelayMs(state.failures);
   if (delay > 0) await deps.sleep?.(delay);
   const found = onChannel ? await findByUsername(deps, onChannel.groupId, body.username) : null;
   const live = found && mayLogIn(found.user, found.customer) ? found : null;
   const ok = await verifyPassword(live?.user.passwordHash ?? null, body.password);
   if (!live || !ok) {
-    await lockout.recordFailure(account, request.ip);
-    throw invalidCredentials();
+    const { lockedNow } = await lockout.recordFailure(account, request.ip);
+    // The user gets the link that passes the lock (a password reset); the answer says nothing of it.
+    if (lockedNow && live && onChannel && deps.linkBase)
+      await mailTradeResetLink(db, live, onChannel, await deps.linkBase(request), deps.now());
+    throw state.locked ? lockout.refuse(state) : invalidCredentials();
   }
+  // A locked account has no second factor to pass it here: only the mailed link (or the window's end) opens it.
+  if (state.locked) throw lockout.refuse(state);
   if (!(await isEnabledFor(db, live.customer.id, body.channel))) throw notEnabled("channel");
   if (body.hotel !== undefined && !(await isEnabledFor(db, live.customer.id, body.channel, body.hotel)))
     throw notEnabled("hotel");

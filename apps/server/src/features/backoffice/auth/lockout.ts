@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client";
 import { rateLimit } from "../../../db/schema";
 import { AppError, retryAfter } from "../../../http/errors";
@@ -6,13 +6,21 @@ import { hitRateLimit, readRateLimitWindow } from "../../rate-limits/rate-limits
 
 /**
  * Failed sign-ins (wrong password, unknown account, wrong second-factor code) counted in the `rate_limit` table
- * (ADR 0015, shared by every server process), per account and per client address. Once a counter reaches its
- * maximum, every attempt on it answers 429 `too_many_attempts` until its window ends, the right password too, and
- * the same whether the account exists or not (ADR 0025). One implementation for the back office's sign-in and the
- * trade login (ADR 0029): each counts under its own key prefix.
+ * (ADR 0015, shared by every server process) per account *and* source, as OWASP ASVS describes (ADR 0060):
+ *
+ * - one account from one client address: after PAIR_MAX_FAILURES that address waits for the window's end on that
+ *   account, the right password too (an attacker's address, not the owner's);
+ * - one client address on any accounts: after ADDRESS_MAX_FAILURES it waits (password spraying);
+ * - one account from every address: each failure makes the next attempt wait longer (progressive delay), and after
+ *   ACCOUNT_MAX_FAILURES the account is locked, which only the right password followed by the second factor, or the
+ *   link mailed to the account when it locked (a password reset), passes.
+ *
+ * Unknown accounts are counted and locked the same way, with the same answers (ADR 0025). One implementation for
+ * the back office's sign-in and the trade login (ADR 0029): each counts under its own key prefix.
  */
-export const ACCOUNT_MAX_FAILURES = 5;
+export const PAIR_MAX_FAILURES = 5;
 export const ADDRESS_MAX_FAILURES = 20;
+export const ACCOUNT_MAX_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
 export const tooManyAttempts = (field = "email") =>
@@ -20,13 +28,26 @@ export const tooManyAttempts = (field = "email") =>
     { field, message: "too many failed attempts" },
   ]);
 
+/** The account's counter as an attempt finds it. */
+export type LockState = {
+  /** Failures counted on the account from every address in the window (the progressive delay grows with it). */
+  failures: number;
+  /** The account is locked: only the right password with a second factor, or the mailed link, passes. */
+  locked: boolean;
+  /** When the account's window ends. */
+  until: Date | null;
+};
+
 export type SignInLockout = {
-  /** Throws 429 when the account or the address is locked; else answers the failures counted on the account. */
-  check(account: string, address: string): Promise<number>;
-  recordFailure(account: string, address: string): Promise<void>;
+  /** Throws 429 when this address is locked (on this account or on all); else answers the account's state. */
+  check(account: string, address: string): Promise<LockState>;
+  /** The 429 of a locked account (with Retry-After). */
+  refuse(state: LockState): AppError;
+  /** Counts a failure; `lockedNow` when it is the one that locked the account (mail its owner the link). */
+  recordFailure(account: string, address: string): Promise<{ lockedNow: boolean }>;
   /**
-   * Forgets the failures counted on the account (not the address's): after a password reset through the mailbox the
-   * owner may sign in at once with the new password, while an attacker's address stays counted.
+   * Forgets the failures counted on the account, from every address (not the addresses' own): after a password
+   * reset through the mailbox the owner may sign in at once with the new password.
    */
   clearAccount(db: Db, account: string): Promise<void>;
 };
@@ -40,30 +61,53 @@ export type LockoutOptions = {
 
 /** A lockout on `account` (trimmed, lower-cased) and client address, under `options.prefix`. */
 export function createLockout(database: Database, now: () => Date, options: LockoutOptions): SignInLockout {
-  const accountKey = (account: string) => `${options.prefix}:account:${account.trim().toLowerCase()}`;
+  const accountOf = (account: string) => account.trim().toLowerCase();
+  const accountKey = (account: string) => `${options.prefix}:account:${accountOf(account)}`;
+  // The account's length first: no account's pair keys begin with another's (clearAccount matches the prefix).
+  const pairPrefix = (account: string) => {
+    const key = accountOf(account);
+    return `${options.prefix}:pair:${key.length}:${key}:`;
+  };
+  const pairKey = (account: string, address: string) => `${pairPrefix(account)}${address}`;
   const addressKey = (address: string) => `${options.prefix}:address:${address}`;
   return {
     async check(account, address) {
       const at = now();
-      const [fromAccount, fromAddress] = await Promise.all([
+      const [fromAccount, fromPair, fromAddress] = await Promise.all([
         readRateLimitWindow(database.db, accountKey(account), at),
+        readRateLimitWindow(database.db, pairKey(account, address), at),
         readRateLimitWindow(database.db, addressKey(address), at),
       ]);
-      // Locked until the later of the full counters' windows ends (the 429 says when: Retry-After).
+      // This address waits until the later of its full counters' windows ends (the 429 says when: Retry-After).
       const until = [
-        fromAccount.count >= ACCOUNT_MAX_FAILURES ? fromAccount.resetAt : null,
+        fromPair.count >= PAIR_MAX_FAILURES ? fromPair.resetAt : null,
         fromAddress.count >= ADDRESS_MAX_FAILURES ? fromAddress.resetAt : null,
       ].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
       if (until) throw retryAfter(tooManyAttempts(options.field), until, at);
-      return fromAccount.count;
+      return {
+        failures: fromAccount.count,
+        locked: fromAccount.count >= ACCOUNT_MAX_FAILURES,
+        until: fromAccount.resetAt,
+      };
+    },
+    refuse(state) {
+      const error = tooManyAttempts(options.field);
+      return state.until ? retryAfter(error, state.until, now()) : error;
     },
     async recordFailure(account, address) {
       const at = now();
-      await hitRateLimit(database.db, accountKey(account), LOCKOUT_WINDOW_MS, at);
+      const counted = await hitRateLimit(database.db, accountKey(account), LOCKOUT_WINDOW_MS, at);
+      await hitRateLimit(database.db, pairKey(account, address), LOCKOUT_WINDOW_MS, at);
       await hitRateLimit(database.db, addressKey(address), LOCKOUT_WINDOW_MS, at);
+      return { lockedNow: counted.count === ACCOUNT_MAX_FAILURES };
     },
     async clearAccount(db, account) {
-      await db.delete(rateLimit).where(eq(rateLimit.key, accountKey(account)));
+      const pairs = pairPrefix(account);
+      await db
+        .delete(rateLimit)
+        .where(
+          or(eq(rateLimit.key, accountKey(account)), sql`left(${rateLimit.key}, ${pairs.length}) = ${pairs}`),
+        );
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   SignInResponseSchema,
   TotpSignInRequestSchema,
 } from "@alloggio/domain/contract/backoffice/auth";
+import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
@@ -18,6 +19,7 @@ import { createSession, findSession, revokeSession, sha256 } from "../session";
 import { registerAccountRoutes } from "./account-routes";
 import { createSignInLockout } from "./lockout";
 import { verifyPassword } from "./passwords";
+import { mailStaffResetLink } from "./reset-mail";
 import { registerSetupRoutes } from "./setup-routes";
 import { normaliseRecoveryCode, totpStepOf } from "./totp";
 
@@ -98,6 +100,11 @@ export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
   const db = deps.database.db;
   const lockout = createSignInLockout(deps.database, deps.now);
   registerAccountRoutes(app, deps, lockout);
+  /** A wrong second factor counts like a wrong password; the one that locks the account mails its owner the link. */
+  const failedSecondFactor = async (request: FastifyRequest, user: UserRow) => {
+    const { lockedNow } = await lockout.recordFailure(user.email, request.ip);
+    if (lockedNow) await mailStaffResetLink(db, user, await deps.linkBase(request), deps.now(), "locked");
+  };
   registerSetupRoutes(app, deps);
 
   app.post(
@@ -113,14 +120,22 @@ export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await lockout.check(email, request.ip);
+      const state = await lockout.check(email, request.ip);
+      // Progressive delay: each failure counted on the account makes the next attempt wait longer.
+      const delay = loginDelayMs(state.failures);
+      if (delay > 0) await deps.sleep?.(delay);
       const [found] = await db.select().from(staffUser).where(eq(staffUser.email, email));
       const user = found && found.disabledAt === null ? found : undefined;
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        await lockout.recordFailure(email, request.ip);
-        throw invalidCredentials();
+        const { lockedNow } = await lockout.recordFailure(email, request.ip);
+        // The owner gets the link that passes the lock (a password reset); the answer says nothing of it.
+        if (lockedNow && user)
+          await mailStaffResetLink(db, user, await deps.linkBase(request), deps.now(), "locked");
+        throw state.locked ? lockout.refuse(state) : invalidCredentials();
       }
+      // A locked account opens to the right password only with the second factor after it.
+      if (state.locked && user.totpEnabledAt === null) throw lockout.refuse(state);
       if (user.totpEnabledAt === null) return signIn(deps, request, reply, user);
       const previous = request.cookies[STAFF_COOKIE];
       if (previous) await revokeSession(db, previous);
@@ -152,7 +167,7 @@ export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
       await lockout.check(user.email, request.ip);
       if (code !== undefined) {
         if (!(await acceptTotpCode(db, user, code, deps.now()))) {
-          await lockout.recordFailure(user.email, request.ip);
+          await failedSecondFactor(request, user);
           throw invalidCode();
         }
         return signIn(deps, request, reply, user);
@@ -183,7 +198,7 @@ export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
         return true;
       });
       if (!used) {
-        await lockout.recordFailure(user.email, request.ip);
+        await failedSecondFactor(request, user);
         throw new AppError("invalid_code", 401, "Wrong or already used recovery code", [
           { field: "recoveryCode", message: "wrong or used" },
         ]);

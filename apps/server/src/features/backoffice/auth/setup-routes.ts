@@ -14,6 +14,7 @@ import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
 import { createSession, revokeSession, revokeUserSessions } from "../session";
+import { createSignInLockout } from "./lockout";
 import { hashPassword } from "./passwords";
 import { requirePasswordPolicy } from "./policy";
 import { signIn } from "./routes";
@@ -82,6 +83,8 @@ export function registerSetupRoutes(app: App, deps: BackOfficeDeps): void {
           .returning();
         if (!updated) return null;
         await revokeUserSessions(tx, updated.id);
+        // A new password through the mailbox lifts the sign-in lock of the account (ADR 0060).
+        await createSignInLockout(deps.database, deps.now).clearAccount(tx, updated.email);
         await audit(
           tx,
           { userId: updated.id, groupId: updated.groupId, email: updated.email },

@@ -5,10 +5,10 @@ import { createTestApp } from "../../../../../../packages/test-kit/src/app";
 import { aHotel, buildProperty, seedProperty } from "../../../../../../packages/test-kit/src/builders";
 import { createTestDatabase } from "../../../../../../packages/test-kit/src/database";
 import type { Database } from "../../../db/client";
-import { auditLog, staffRecoveryCode, staffUser, staffUserHotel } from "../../../db/schema";
+import { auditLog, mailOutbox, staffRecoveryCode, staffUser, staffUserHotel } from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { sha256 } from "../session";
-import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, LOCKOUT_WINDOW_MS } from "./lockout";
+import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, LOCKOUT_WINDOW_MS, PAIR_MAX_FAILURES } from "./lockout";
 import { hashPassword } from "./passwords";
 import { newTotpSecret, normaliseRecoveryCode, totpCodeAt } from "./totp";
 
@@ -153,7 +153,7 @@ describe("POST /api/backoffice/sign-in", () => {
     expect((await me(fresh)).statusCode).toBe(200);
   });
 
-  it("locks an account after 5 failures in 15 minutes, the right password too, like an unknown account", async () => {
+  it(`locks an account after ${ACCOUNT_MAX_FAILURES} failures from any addresses in 15 minutes, the right password too, like an unknown account`, async () => {
     const user = await aUser();
     for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) {
       const wrong = await signIn({ email: user.email, password: "Wrong-Horse-1" }, nextAddress());
@@ -173,6 +173,80 @@ describe("POST /api/backoffice/sign-in", () => {
     expect((await signIn({ email: other.email, password: PASSWORD }, nextAddress())).statusCode).toBe(200);
     clock = new Date(clock.getTime() + LOCKOUT_WINDOW_MS + 1000);
     expect((await signIn({ email: user.email, password: PASSWORD }, nextAddress())).statusCode).toBe(200);
+  });
+
+  it("does not lock the owner out from another address: an attacker's address waits, the owner signs in", async () => {
+    const user = await aUser();
+    const attacker = nextAddress();
+    // One wrong password a minute for as long as the attacker likes: after the first few, the attacker waits.
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++)
+      expect((await signIn({ email: user.email, password: "Wrong-Horse-1" }, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      clock = new Date(clock.getTime() + 60_000);
+      expect((await signIn({ email: user.email, password: "Wrong-Horse-1" }, attacker)).statusCode).toBe(429);
+      expect((await signIn({ email: user.email, password: PASSWORD }, attacker)).statusCode).toBe(429);
+    }
+    const owner = await signIn({ email: user.email, password: PASSWORD }, nextAddress());
+    expect(owner.statusCode, owner.body).toBe(200);
+    clock = new Date(clock.getTime() + LOCKOUT_WINDOW_MS + 1000);
+  });
+
+  it("slows each attempt on an account as its failures grow (progressive delay), from any address", async () => {
+    const slept: number[] = [];
+    const slow = await createTestApp(database, () => clock, { sleep: async (ms) => void slept.push(ms) });
+    try {
+      const user = await aUser();
+      for (let i = 0; i < 4; i++)
+        await slow.inject({
+          method: "POST",
+          url: "/api/backoffice/sign-in",
+          payload: { email: user.email, password: "Wrong-Horse-1" },
+          remoteAddress: nextAddress(),
+        });
+      expect(slept).toEqual([250, 500, 750]);
+    } finally {
+      await slow.close();
+      clock = new Date(clock.getTime() + LOCKOUT_WINDOW_MS + 1000);
+    }
+  });
+
+  it("locks an account attacked from many addresses; the mailed link, or the password with the second factor, passes", async () => {
+    const user = await aUser();
+    const secret = newTotpSecret();
+    const withTotp = await aUser({ totp: secret });
+    for (const target of [user, withTotp])
+      for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++)
+        await signIn({ email: target.email, password: "Wrong-Horse-1" }, nextAddress());
+    // The right password alone: the same answer as an unknown account's lock.
+    const ghost = "ghost-many@signin.test";
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++)
+      await signIn({ email: ghost, password: "x" }, nextAddress());
+    const ghostLocked = await signIn({ email: ghost, password: "x" }, nextAddress());
+    const locked = await signIn({ email: user.email, password: PASSWORD }, nextAddress());
+    expect(locked.statusCode).toBe(429);
+    expect(sameAnswer(locked)).toEqual(sameAnswer(ghostLocked));
+    // With the second factor on, the right password leads to it, and the code signs in.
+    const address = nextAddress();
+    const pending = await signIn({ email: withTotp.email, password: PASSWORD }, address);
+    expect(pending.json()).toEqual({ state: "totp_required" });
+    const done = await totp({ code: totpCodeAt(secret, clock) }, cookieOf(pending) ?? "", address);
+    expect(done.statusCode, done.body).toBe(200);
+    // The lock mailed the owner a single-use link (once); choosing a new password through it unlocks the account.
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails).toHaveLength(1);
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, ghost))).toHaveLength(0);
+    const link = /\/admin\/setup\/([A-Za-z0-9_-]{43})/.exec(mails[0]?.text ?? "");
+    expect(link, mails[0]?.text).not.toBeNull();
+    const reset = await app.inject({
+      method: "POST",
+      url: `/api/backoffice/setup/${link?.[1]}`,
+      payload: { password: "Brand-New-Horse-2", confirmation: "Brand-New-Horse-2" },
+      remoteAddress: nextAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const after = await signIn({ email: user.email, password: "Brand-New-Horse-2" }, nextAddress());
+    expect(after.statusCode, after.body).toBe(200);
+    clock = new Date(clock.getTime() + LOCKOUT_WINDOW_MS + 1000);
   });
 
   it("locks a client address after 20 failures, whatever the accounts", async () => {
@@ -219,13 +293,16 @@ describe("POST /api/backoffice/sign-in/totp", () => {
     // The next step's code works.
     const later = new Date(clock.getTime() + 30_000);
     expect((await totp({ code: totpCodeAt(secret, later) }, pending2, address)).statusCode).toBe(200);
-    // Wrong codes lock the account like wrong passwords.
+    // Wrong codes count like wrong passwords.
     const pending3 = cookieOf(await signIn({ email: user.email, password: PASSWORD }, address)) ?? "";
-    // The replay above was the first failure.
-    for (let i = 1; i < ACCOUNT_MAX_FAILURES; i++)
+    // The replay above was the first failure; this address then waits (another still reaches the second factor).
+    for (let i = 1; i < PAIR_MAX_FAILURES; i++)
       expect((await totp({ code: "000000" }, pending3, address)).statusCode).toBe(401);
     expect((await totp({ code: "000000" }, pending3, address)).statusCode).toBe(429);
-    expect((await signIn({ email: user.email, password: PASSWORD }, nextAddress())).statusCode).toBe(429);
+    expect((await signIn({ email: user.email, password: PASSWORD }, address)).statusCode).toBe(429);
+    expect((await signIn({ email: user.email, password: PASSWORD }, nextAddress())).json()).toEqual({
+      state: "totp_required",
+    });
     clock = new Date(clock.getTime() + LOCKOUT_WINDOW_MS + 1000);
   });
 
