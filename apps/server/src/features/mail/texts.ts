@@ -80,6 +80,9 @@ export type MailTexts = {
   paymentMethod: string;
   paymentMethodLabel: Record<PaymentMethodKey, string>;
   prepaymentSchedule: string;
+  /** The hotel's bank details for a bank-transfer booking. */
+  bank: { title: string; owner: string; iban: string; bic: string; reference: string; due: string };
+  bankWarning: (date: string) => string;
   noPrepayment: string;
   payByLinkText: string;
   payByLinkButton: string;
@@ -188,6 +191,15 @@ const en: MailTexts = {
     pay_by_link: "Payment link",
   },
   prepaymentSchedule: "Payment schedule",
+  bank: {
+    title: "Bank transfer details",
+    owner: "Beneficiary",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Reference (please quote it)",
+    due: "Pay by",
+  },
+  bankWarning: (date) => `If the payment does not arrive by ${date}, the booking is cancelled.`,
   noPrepayment: "No prepayment: you pay at the hotel.",
   payByLinkText:
     "Pay the prepayment securely on the payment page: your booking is confirmed and the schedule above shows what is due.",
@@ -305,6 +317,15 @@ const it: MailTexts = {
     pay_by_link: "Link di pagamento",
   },
   prepaymentSchedule: "Piano dei pagamenti",
+  bank: {
+    title: "Coordinate per il bonifico",
+    owner: "Beneficiario",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Causale (da indicare)",
+    due: "Da pagare entro",
+  },
+  bankWarning: (date) => `Se il pagamento non arriva entro ${date}, la prenotazione viene cancellata.`,
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
   payByLinkText:
     "Paga l'anticipo in modo sicuro dalla pagina di pagamento: la prenotazione è confermata e il piano qui sopra indica quanto è dovuto.",
@@ -424,6 +445,15 @@ const de: MailTexts = {
     pay_by_link: "Zahlungslink",
   },
   prepaymentSchedule: "Zahlungsplan",
+  bank: {
+    title: "Bankverbindung für die Überweisung",
+    owner: "Empfänger",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Verwendungszweck (bitte angeben)",
+    due: "Zahlbar bis",
+  },
+  bankWarning: (date) => `Geht die Zahlung nicht bis ${date} ein, wird die Buchung storniert.`,
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
   payByLinkText:
     "Bezahlen Sie die Vorauszahlung sicher auf der Zahlungsseite: Ihre Buchung ist bestätigt, der Zahlungsplan oben zeigt, was fällig ist.",
@@ -542,6 +572,15 @@ const fr: MailTexts = {
     pay_by_link: "Lien de paiement",
   },
   prepaymentSchedule: "Échéancier de paiement",
+  bank: {
+    title: "Coordonnées pour le virement",
+    owner: "Bénéficiaire",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Référence (à indiquer)",
+    due: "À payer avant le",
+  },
+  bankWarning: (date) => `Si le paiement n’arrive pas au plus tard le ${date}, la réservation est annulée.`,
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
   payByLinkText:
     "Réglez le prépaiement en toute sécurité sur la page de paiement : votre réservation est confirmée et l'échéancier ci-dessus indique ce qui est dû.",
@@ -661,6 +700,15 @@ const es: MailTexts = {
     pay_by_link: "Enlace de pago",
   },
   prepaymentSchedule: "Calendario de pagos",
+  bank: {
+    title: "Datos para la transferencia",
+    owner: "Beneficiario",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Referencia (indíquela)",
+    due: "Pagar antes del",
+  },
+  bankWarning: (date) => `Si el pago no llega antes del ${date}, la reserva se cancela.`,
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
   payByLinkText:
     "Pague el anticipo de forma segura en la página de pago: su reserva está confirmada y el calendario de arriba indica lo que debe.",
@@ -780,6 +828,15 @@ const pt: MailTexts = {
     pay_by_link: "Link de pagamento",
   },
   prepaymentSchedule: "Plano de pagamentos",
+  bank: {
+    title: "Dados para a transferência",
+    owner: "Beneficiário",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Referência (indique-a)",
+    due: "Pagar até",
+  },
+  bankWarning: (date) => `Se o pagamento não chegar até ${date}, a reserva é cancelada.`,
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
   payByLinkText:
     "Pague o pré-pagamento em segurança na página de pagamento: a sua reserva está confirmada e o plano acima indica o valor devido.",
@@ -899,6 +956,15 @@ const zh: MailTexts = {
     pay_by_link: "付款链接",
   },
   prepaymentSchedule: "付款计划",
+  bank: {
+    title: "银行转账信息",
+    owner: "收款人",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "汇款附言（请注明）",
+    due: "付款截止",
+  },
+  bankWarning: (date) => `如在${date}前未收到付款，预订将被取消。`,
   noPrepayment: "无需预付：在酒店付款。",
   payByLinkText: "请在支付页面安全支付预付款：您的预订已确认，上方的付款计划列出了应付金额。",
   payByLinkButton: "立即支付",
@@ -1015,6 +1081,15 @@ const ja: MailTexts = {
     pay_by_link: "支払いリンク",
   },
   prepaymentSchedule: "お支払いスケジュール",
+  bank: {
+    title: "銀行振込のご案内",
+    owner: "受取人",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "振込参照番号（必ずご記入ください）",
+    due: "お支払期限",
+  },
+  bankWarning: (date) => `${date}までにお支払いが確認できない場合、予約はキャンセルされます。`,
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
   payByLinkText:
     "お支払いページで前払い金を安全にお支払いください。ご予約は確定しており、上記の支払予定に金額が記載されています。",
