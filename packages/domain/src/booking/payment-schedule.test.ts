@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "../stay-dates/stay-dates";
 import {
   bankTransferDeadline,
+  bankTransferDueDate,
   type PrepaymentStep,
   schedulePrepayments,
   splitPaymentSchedule,
@@ -236,5 +237,31 @@ describe("bankTransferDeadline", () => {
 
   it.each([-1, 1.5])("throws on %s days", (days) => {
     expect(() => bankTransferDeadline("20240701", "20240801", days)).toThrow(RangeError);
+  });
+});
+
+describe("bankTransferDueDate", () => {
+  it.each([
+    ["a payment due on booking gets the hotel's days", "20301206", "20301206", "20310115", 5, "20301211"],
+    ["a later payment keeps its own date", "20301216", "20301206", "20310115", 5, "20301216"],
+    [
+      "a later payment before the days are over keeps its own date",
+      "20301208",
+      "20301206",
+      "20310115",
+      5,
+      "20301208",
+    ],
+    ["never after arrival", "20301206", "20301206", "20301208", 5, "20301208"],
+    [
+      "a walk-in's payment dated before booking gets the days",
+      "20301205",
+      "20301206",
+      "20310115",
+      3,
+      "20301209",
+    ],
+  ])("%s", (_, line, booked, arrival, days, due) => {
+    expect(bankTransferDueDate(line, booked, arrival, days)).toBe(due);
   });
 });

@@ -86,3 +86,13 @@ export function bankTransferDeadline(bookingDay: Ymd, arrival: Ymd, days: number
   const notAfterArrival = deadline > arrival ? arrival : deadline;
   return notAfterArrival < bookingDay ? bookingDay : notAfterArrival;
 }
+
+/**
+ * The one bank-transfer deadline rule: when the transfer of a payment dated `lineDate` must have arrived. A payment
+ * the rate asks on the booking day (or before: a walk-in) gets the hotel's `days` to arrive
+ * (`bankTransferDeadline`); a later one is due on its own date. The schedule a bank-transfer booking stores, the
+ * voucher's bank box, the mails, the PDF and the job that cancels an unpaid booking all read dates made by it.
+ */
+export function bankTransferDueDate(lineDate: Ymd, bookingDay: Ymd, arrival: Ymd, days: number): Ymd {
+  return lineDate > bookingDay ? lineDate : bankTransferDeadline(bookingDay, arrival, days);
+}

@@ -2542,6 +2542,7 @@ function buildHotelFile(spec: HotelSpec, today: string): PropertyFile {
         bankTransfer: {
           owner: spec.hotel.name,
           iban: `IT60X0542811101000000${String(123456 + spec.hotel.id).padStart(6, "0")}`,
+          bic: "BPMOIT22XXX",
           dueDays: 5,
         },
       },

@@ -1,5 +1,5 @@
 import { parseBirthDate } from "@alloggio/domain/booking/guest-form";
-import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
+import { bankTransferDueDate } from "@alloggio/domain/booking/payment-schedule";
 import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
@@ -177,11 +177,15 @@ function reservationStatement(
   guests.forEach((g, n) => {
     g.n = n;
   });
-  const dues = priced.schedule.map((d, n) => ({ n, due_date: ymdToIso(d.date), amount_minor: d.amount }));
-  const paymentDeadline =
-    req.payment.method === "bank_transfer" && priced.bankTransfer
-      ? ymdToIso(bankTransferDeadline(priced.today, req.arrival, priced.bankTransfer.dueDays))
-      : null;
+  // A bank transfer's payments are dated by the one rule, so the schedule, the bank box and the job agree.
+  const bank = req.payment.method === "bank_transfer" ? priced.bankTransfer : null;
+  const dues = priced.schedule.map((d, n) => ({
+    n,
+    due_date: ymdToIso(bank ? bankTransferDueDate(d.date, priced.today, req.arrival, bank.dueDays) : d.date),
+    amount_minor: d.amount,
+  }));
+  const firstDue = dues.find((d) => d.amount_minor > 0);
+  const paymentDeadline = bank && firstDue ? firstDue.due_date : null;
   const mailsPart = mails
     ? sql`,
     m as (insert into mail_outbox (reservation_id, render, created_at, next_attempt_at)

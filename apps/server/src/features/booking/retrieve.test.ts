@@ -352,6 +352,8 @@ describe("retrieve.do", () => {
       bankTransfer: {
         owner: "Hotel Aurora srl",
         iban: "IT60X0542811101000000123456",
+        bic: null,
+        reference: code,
         dueDate: "20300108",
       },
       policy: { refundable: false, freeUntil: null },
@@ -365,7 +367,8 @@ describe("retrieve.do", () => {
         amount: p.amount,
       })),
     ).toEqual([
-      { date: "20300105", amount: 54 },
+      // Due on booking, paid by transfer: the hotel's three days, the bank box's date (one rule).
+      { date: "20300108", amount: 54 },
       { date: "20300118", amount: 126 },
     ]);
   });

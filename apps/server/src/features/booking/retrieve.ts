@@ -1,4 +1,3 @@
-import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import { isCardMethod } from "@alloggio/domain/booking/reservation-state";
 import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booking/retrieve";
 import { pickText } from "@alloggio/domain/i18n/languages";
@@ -9,7 +8,7 @@ import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices } from "../mail/guest-view";
 import type { AttemptLimiter } from "./attempt-limiter";
-import { readBankTransferSettings } from "./bank-transfer";
+import { bankTransferDetailsOf } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
 
 /** Failed recoveries of one code allowed per window (ARCHITECTURE §3: recover is rate limited per code). */
@@ -86,7 +85,6 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
   const first = r.rooms[0];
   const refundable = first?.refundable ?? false;
   const bookingDay = todayInZone(new Date(r.createdAt), r.hotel.timeZone);
-  const bank = readBankTransferSettings(r.hotel.bankTransfer);
   const blank = (value: string | undefined | null) => (value ? value : null);
   return {
     code: r.code,
@@ -226,17 +224,18 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
       freeUntil: refundable ? addDays(arrival, -(first?.freeCancellationDays ?? 0)) : null,
     },
     paymentMethod: r.paymentMethod,
-    bankTransfer:
-      r.paymentMethod === "bank_transfer" && bank && !pricesHidden
-        ? {
-            owner: bank.owner,
-            iban: bank.iban,
-            // The deadline fixed when booking (the timed job cancels by it); older rows compute it.
-            dueDate: r.paymentDeadline
-              ? ymd(r.paymentDeadline)
-              : bankTransferDeadline(bookingDay, arrival, bank.dueDays),
-          }
-        : null,
+    bankTransfer: pricesHidden
+      ? null
+      : bankTransferDetailsOf({
+          paymentMethod: r.paymentMethod,
+          settings: r.hotel.bankTransfer,
+          code: r.code,
+          bookingDay,
+          arrival,
+          payments: r.payments
+            .filter((p) => p.status !== "replaced")
+            .map((p) => ({ date: ymd(p.dueDate), status: p.status, amountMinor: p.amountMinor })),
+        }),
     cardLast4: r.cardLast4,
     notes: { guest: blank(r.booker.note), property: blank(r.propertyNote) },
     customerMail: r.email,

@@ -231,6 +231,8 @@ export type ReservationMailFacts = {
     checkInUntil: string;
     checkOutUntil: string;
     cityTaxMinor: number;
+    /** `settings.bankTransfer`, unchecked JSON: where a bank transfer goes (booking/bank-transfer.ts reads it). */
+    bankTransfer?: unknown;
   };
   rooms: {
     id: number;
@@ -312,7 +314,8 @@ export async function findReservationMailFacts(
       'hotel', json_build_object(
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
-        'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor),
+        'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor,
+        'bankTransfer', h.settings->'bankTransfer'),
       'rooms', coalesce((
         select json_agg(json_build_object(
           'id', rr.id, 'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults,

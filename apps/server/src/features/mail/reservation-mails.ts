@@ -1,7 +1,8 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
-import { todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
+import { bankTransferDetailsOf } from "../booking/bank-transfer";
 import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
@@ -78,6 +79,37 @@ function priceTotalsRows(data: ReservationMailData, texts: MailTexts, money: Mon
     totals.push([texts.refundProtection, money(data.refundProtectionMinor)]);
   totals.push([texts.total, money(data.totalMinor)]);
   return totals;
+}
+
+/**
+ * A bank-transfer booking's beneficiary, IBAN, BIC, reference (the code) and next due date, as the mail and the PDF
+ * show them (the voucher's bank box: booking/bank-transfer.ts); the warning only while a payment is due.
+ */
+export function bankTransferFacts(
+  data: ReservationMailData,
+  texts: MailTexts,
+  locale: string,
+): { rows: [string, string][]; warning: string | null } | null {
+  const details = bankTransferDetailsOf({
+    paymentMethod: data.paymentMethod,
+    settings: data.hotel.bankTransfer,
+    code: data.code,
+    bookingDay: isoToYmd(localDay(data.createdAt, data.hotel.timeZone)),
+    arrival: isoToYmd(data.arrival.slice(0, 10)),
+    payments: data.payments
+      .filter((p) => p.status !== "replaced")
+      .map((p) => ({ date: isoToYmd(p.dueDate.slice(0, 10)), status: p.status, amountMinor: p.amountMinor })),
+  });
+  if (!details) return null;
+  const rows: [string, string][] = [
+    [texts.bank.owner, details.owner],
+    [texts.bank.iban, details.iban],
+  ];
+  if (details.bic) rows.push([texts.bank.bic, details.bic]);
+  rows.push([texts.bank.reference, details.reference]);
+  const due = details.dueDate ? formatDay(ymdToIso(details.dueDate), locale) : null;
+  if (due) rows.push([texts.bank.due, due]);
+  return { rows, warning: due ? texts.bankWarning(due) : null };
 }
 
 /**
@@ -309,6 +341,11 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const payment: Block[] = data.pricesHidden
     ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
     : [{ kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] }];
+  const bank = data.pricesHidden ? null : bankTransferFacts(data, texts, locale);
+  if (bank) {
+    payment.push({ kind: "paragraphs", lines: [texts.bank.title] }, { kind: "facts", rows: bank.rows });
+    if (bank.warning) payment.push({ kind: "paragraphs", lines: [bank.warning] });
+  }
   const schedule = scheduleRows(data, texts, locale, money);
   if (schedule.length > 0)
     payment.push({

@@ -80,6 +80,9 @@ export type MailTexts = {
   paymentMethod: string;
   paymentMethodLabel: Record<PaymentMethodKey, string>;
   prepaymentSchedule: string;
+  /** The hotel's bank details for a bank-transfer booking. */
+  bank: { title: string; owner: string; iban: string; bic: string; reference: string; due: string };
+  bankWarning: (date: string) => string;
   noPrepayment: string;
   /** A price the guest's travel agency sets (a net rate): the cell that would show it. */
   viaAgency: string;
@@ -192,6 +195,15 @@ const en: MailTexts = {
     pay_by_link: "Payment link",
   },
   prepaymentSchedule: "Payment schedule",
+  bank: {
+    title: "Bank transfer details",
+    owner: "Beneficiary",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Reference (please quote it)",
+    due: "Pay by",
+  },
+  bankWarning: (date) => `If the payment does not arrive by ${date}, the booking is cancelled.`,
   noPrepayment: "No prepayment: you pay at the hotel.",
   viaAgency: "Arranged by your travel agency",
   paymentViaAgency: "Your travel agency arranges the price and the payment of this stay with you.",
@@ -311,6 +323,15 @@ const it: MailTexts = {
     pay_by_link: "Link di pagamento",
   },
   prepaymentSchedule: "Piano dei pagamenti",
+  bank: {
+    title: "Coordinate per il bonifico",
+    owner: "Beneficiario",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Causale (da indicare)",
+    due: "Da pagare entro",
+  },
+  bankWarning: (date) => `Se il pagamento non arriva entro ${date}, la prenotazione viene cancellata.`,
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
   viaAgency: "Concordato con la tua agenzia di viaggi",
   paymentViaAgency:
@@ -433,6 +454,15 @@ const de: MailTexts = {
     pay_by_link: "Zahlungslink",
   },
   prepaymentSchedule: "Zahlungsplan",
+  bank: {
+    title: "Bankverbindung für die Überweisung",
+    owner: "Empfänger",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Verwendungszweck (bitte angeben)",
+    due: "Zahlbar bis",
+  },
+  bankWarning: (date) => `Geht die Zahlung nicht bis ${date} ein, wird die Buchung storniert.`,
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
   viaAgency: "Über Ihr Reisebüro",
   paymentViaAgency: "Preis und Zahlung dieses Aufenthalts vereinbaren Sie mit Ihrem Reisebüro.",
@@ -553,6 +583,15 @@ const fr: MailTexts = {
     pay_by_link: "Lien de paiement",
   },
   prepaymentSchedule: "Échéancier de paiement",
+  bank: {
+    title: "Coordonnées pour le virement",
+    owner: "Bénéficiaire",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Référence (à indiquer)",
+    due: "À payer avant le",
+  },
+  bankWarning: (date) => `Si le paiement n’arrive pas au plus tard le ${date}, la réservation est annulée.`,
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
   viaAgency: "Convenu avec votre agence de voyages",
   paymentViaAgency: "Le prix et le paiement de ce séjour sont convenus avec votre agence de voyages.",
@@ -674,6 +713,15 @@ const es: MailTexts = {
     pay_by_link: "Enlace de pago",
   },
   prepaymentSchedule: "Calendario de pagos",
+  bank: {
+    title: "Datos para la transferencia",
+    owner: "Beneficiario",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Referencia (indíquela)",
+    due: "Pagar antes del",
+  },
+  bankWarning: (date) => `Si el pago no llega antes del ${date}, la reserva se cancela.`,
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
   viaAgency: "Acordado con su agencia de viajes",
   paymentViaAgency: "El precio y el pago de esta estancia se acuerdan con su agencia de viajes.",
@@ -795,6 +843,15 @@ const pt: MailTexts = {
     pay_by_link: "Link de pagamento",
   },
   prepaymentSchedule: "Plano de pagamentos",
+  bank: {
+    title: "Dados para a transferência",
+    owner: "Beneficiário",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Referência (indique-a)",
+    due: "Pagar até",
+  },
+  bankWarning: (date) => `Se o pagamento não chegar até ${date}, a reserva é cancelada.`,
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
   viaAgency: "Acordado com a sua agência de viagens",
   paymentViaAgency: "O preço e o pagamento desta estadia são acordados com a sua agência de viagens.",
@@ -916,6 +973,15 @@ const zh: MailTexts = {
     pay_by_link: "付款链接",
   },
   prepaymentSchedule: "付款计划",
+  bank: {
+    title: "银行转账信息",
+    owner: "收款人",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "汇款附言（请注明）",
+    due: "付款截止",
+  },
+  bankWarning: (date) => `如在${date}前未收到付款，预订将被取消。`,
   noPrepayment: "无需预付：在酒店付款。",
   viaAgency: "由您的旅行社安排",
   paymentViaAgency: "本次住宿的价格和付款由您的旅行社与您商定。",
@@ -1034,6 +1100,15 @@ const ja: MailTexts = {
     pay_by_link: "支払いリンク",
   },
   prepaymentSchedule: "お支払いスケジュール",
+  bank: {
+    title: "銀行振込のご案内",
+    owner: "受取人",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "振込参照番号（必ずご記入ください）",
+    due: "お支払期限",
+  },
+  bankWarning: (date) => `${date}までにお支払いが確認できない場合、予約はキャンセルされます。`,
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
   viaAgency: "旅行会社にて手配",
   paymentViaAgency: "このご滞在の料金とお支払いは、ご利用の旅行会社とお取り決めください。",

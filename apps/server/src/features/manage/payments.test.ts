@@ -277,8 +277,9 @@ describe("installments", () => {
     });
     expect(await state(reservation.code)).toMatchObject({
       dues: [
-        "replaced:prepayment:20000",
+        // The replaced transfer was due by its deadline, days after the first charge.
         "paid:installment:6667",
+        "replaced:prepayment:20000",
         "due:installment:6667",
         "due:installment:6666",
       ],

@@ -120,7 +120,15 @@ function dueToPay(r: StoredReservation, today: string, prepayment: number | unde
       ]);
     return one;
   }
-  return due.filter((p) => isoToYmd(p.dueDate) <= today);
+  // A bank transfer's first payment is dated by its deadline (booking/bank-transfer.ts): paying it by card now
+  // settles what the transfer would have.
+  const upTo =
+    r.paymentMethod === "bank_transfer" &&
+    r.paymentDeadline &&
+    isoToYmd(r.paymentDeadline.slice(0, 10)) > today
+      ? isoToYmd(r.paymentDeadline.slice(0, 10))
+      : today;
+  return due.filter((p) => isoToYmd(p.dueDate) <= upTo);
 }
 
 /** `bol/reservation/:code/pay`: pay what is due now by card or a redirect method of the gateway. */

@@ -10,6 +10,7 @@ import {
   shortTime,
 } from "../mail/mail-document";
 import {
+  bankTransferFacts,
   cancellationPolicyOf,
   flightRow,
   moneyFor,
@@ -216,6 +217,14 @@ export function buildVoucherDocument(
           rows: [{ label: texts.paymentMethod, value: texts.paymentMethodLabel[data.paymentMethod] }],
         },
       ];
+  const bank = data.pricesHidden ? null : bankTransferFacts(data, texts, locale);
+  if (bank) {
+    payment.push(
+      { kind: "subheading", text: texts.bank.title },
+      { kind: "facts", rows: bank.rows.map(([label, value]) => ({ label, value })) },
+    );
+    if (bank.warning) payment.push({ kind: "paragraphs", lines: [bank.warning] });
+  }
   const schedule = scheduleRows(data, texts, locale, money);
   if (schedule.length > 0)
     payment.push(

@@ -404,7 +404,13 @@ describe("voucher actions", () => {
   it("pays now by card with the gateway's token", async () => {
     reservation = aReservation({
       paymentMethod: "bank_transfer",
-      bankTransfer: { owner: "Hotel Lago Blu", iban: "IT60X0542811101000000123456", dueDate: "20300101" },
+      bankTransfer: {
+        owner: "Hotel Lago Blu",
+        iban: "IT60X0542811101000000123456",
+        bic: null,
+        reference: "ABC",
+        dueDate: "20300101",
+      },
       prepayments: [
         { id: 61, date: "20300101", amount: 119.1, status: "due", kind: "prepayment" },
         { id: 62, date: "20291227", amount: 277.9, status: "due", kind: "prepayment" },

@@ -322,7 +322,13 @@ describe("voucher page", () => {
           status: "pending_confirmation",
           paymentMethod: "bank_transfer",
           cardLast4: null,
-          bankTransfer: { owner: "Lago Blu Srl", iban: "IT60X0542811101000000123456", dueDate: "20300108" },
+          bankTransfer: {
+            owner: "Lago Blu Srl",
+            iban: "IT60X0542811101000000123456",
+            bic: "BPMOIT22XXX",
+            reference: "K7M2Q9X4",
+            dueDate: "20300108",
+          },
           optionExpiresAt: "2030-01-06T17:00:00Z",
           policy: { refundable: false, freeUntil: null },
         } satisfies Partial<Reservation>),
@@ -333,6 +339,8 @@ describe("voucher page", () => {
     expect(text(payment)).not.toContain("card ending");
     expect(text(payment)).toContain("Account holderLago Blu Srl");
     expect(text(payment)).toContain("IBANIT60X0542811101000000123456");
+    expect(text(payment)).toContain("BICBPMOIT22XXX");
+    expect(text(payment)).toContain("Reference (please quote it)K7M2Q9X4");
     expect(text(payment)).toContain("Pay by8 Jan 2030");
     expect(text(payment)).toContain(
       "If the payment does not arrive by 8 Jan 2030, the booking is cancelled.",
@@ -342,6 +350,29 @@ describe("voucher page", () => {
     expect(text(main)).toContain("Status: Pending confirmation");
     expect(text(main)).toContain("The hotel holds this option until 6 Jan 2030, 18:00");
     expect(text(screen.getByRole("region", { name: "Cancellation policy" }))).toContain("Non-refundable");
+  });
+
+  it("keeps the bank details but warns of nothing once nothing is due", async () => {
+    answer = () =>
+      json(
+        aReservation({
+          paymentMethod: "bank_transfer",
+          cardLast4: null,
+          bankTransfer: {
+            owner: "Lago Blu Srl",
+            iban: "IT60X0542811101000000123456",
+            bic: null,
+            reference: "K7M2Q9X4",
+            dueDate: null,
+          },
+        } satisfies Partial<Reservation>),
+      );
+    renderVoucher();
+    const payment = await screen.findByRole("region", { name: "Payment" });
+    expect(text(payment)).toContain("IBANIT60X0542811101000000123456");
+    expect(text(payment)).not.toContain("Pay by");
+    expect(text(payment)).not.toContain("is cancelled");
+    expect(text(payment)).not.toContain("BIC");
   });
 
   it("tells a wrong code or e-mail and links to the reservation search", async () => {

@@ -39,6 +39,12 @@ const BankTransferSchema = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{8,40}$/, "must be an IBAN like IT60 X054 2811 1010 0000 0123 456"),
+  /** The bank's BIC (SWIFT code), shown to the guest with the IBAN; optional. */
+  bic: z
+    .string()
+    .trim()
+    .regex(/^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, "must be a BIC of 8 or 11 letters and digits, like BPMOIT22XXX")
+    .optional(),
   dueDays: z.number().int().min(0).max(365).optional(),
 });
 
@@ -86,7 +92,12 @@ export const BoHotelSchema = HotelInputObjectSchema.extend({
   id: z.number().int(),
   /** As stored (a property file's settings are not checked as strictly as this form's input). */
   bankTransfer: z
-    .object({ owner: z.string(), iban: z.string(), dueDays: z.number().int().optional() })
+    .object({
+      owner: z.string(),
+      iban: z.string(),
+      bic: z.string().optional(),
+      dueDays: z.number().int().optional(),
+    })
     .nullable()
     .optional(),
   /** As stored: a list written before its limits were set is shown as it is (and must be fixed to be saved). */

@@ -192,7 +192,19 @@ export const ReservationSchema = z
     }),
     paymentMethod: z.enum(PAYMENT_METHODS),
     /** Where to send a bank transfer and by when; null for other methods. */
-    bankTransfer: z.object({ owner: z.string(), iban: z.string(), dueDate: z.string() }).nullable(),
+    /**
+     * Where to send a bank transfer: beneficiary, IBAN, BIC (null when the hotel gave none), the reference to quote
+     * (the booking code) and when the next transfer must have arrived (YYYYMMDD; null once nothing is due).
+     */
+    bankTransfer: z
+      .object({
+        owner: z.string(),
+        iban: z.string(),
+        bic: z.string().nullable(),
+        reference: z.string(),
+        dueDate: z.string().nullable(),
+      })
+      .nullable(),
     cardLast4: z.string().nullable(),
     notes: z.object({ guest: z.string().nullable(), property: z.string().nullable() }),
     customerMail: z.string(),

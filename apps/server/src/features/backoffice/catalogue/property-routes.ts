@@ -123,7 +123,12 @@ async function hasReservations(db: Db, hotelId: number): Promise<boolean> {
 
 function bankTransferOf(settings: Record<string, unknown>): BoHotel["bankTransfer"] {
   const parsed = z
-    .object({ owner: z.string(), iban: z.string(), dueDays: z.number().int().optional() })
+    .object({
+      owner: z.string(),
+      iban: z.string(),
+      bic: z.string().optional(),
+      dueDays: z.number().int().optional(),
+    })
     .safeParse(settings.bankTransfer);
   return parsed.success ? parsed.data : null;
 }

@@ -296,6 +296,17 @@ export default function HotelSection() {
                 />
               )}
             </Field>
+            <Field label={t("hotel.bic")} error={errors["bankTransfer.bic"]}>
+              {(props) => (
+                <input
+                  {...props}
+                  value={bank.bic ?? ""}
+                  onChange={(e) =>
+                    set("bankTransfer", { ...bank, bic: e.target.value.toUpperCase() || undefined })
+                  }
+                />
+              )}
+            </Field>
             <Field label={t("hotel.dueDays")} error={errors["bankTransfer.dueDays"]}>
               {(props) => (
                 <input

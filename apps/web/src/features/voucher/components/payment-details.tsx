@@ -96,12 +96,18 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
                     label={t("payment.bank.iban")}
                     value={<span className="bank-transfer__iban">{r.bankTransfer.iban}</span>}
                   />
-                  <Fact label={t("payment.bank.due")} value={format.day(r.bankTransfer.dueDate)} />
+                  {r.bankTransfer.bic ? <Fact label={t("payment.bank.bic")} value={r.bankTransfer.bic} /> : null}
+                  <Fact label={t("payment.bank.reference")} value={r.bankTransfer.reference} />
+                  {r.bankTransfer.dueDate ? (
+                    <Fact label={t("payment.bank.due")} value={format.day(r.bankTransfer.dueDate)} />
+                  ) : null}
                 </Facts>
-                <p className="bank-transfer__warning">
-                  <AlertTriangle aria-hidden="true" focusable="false" size={20} />
-                  <span>{t("payment.bank.warning", { date: format.day(r.bankTransfer.dueDate) })}</span>
-                </p>
+                {r.bankTransfer.dueDate ? (
+                  <p className="bank-transfer__warning">
+                    <AlertTriangle aria-hidden="true" focusable="false" size={20} />
+                    <span>{t("payment.bank.warning", { date: format.day(r.bankTransfer.dueDate) })}</span>
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <h3>{t("payment.schedule.title")}</h3>
