@@ -239,12 +239,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       decorateReply: false,
     });
   }
-  // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
+  // History mode: a GET (or HEAD, as uptime monitors ask) outside /api that is no file gets the web app; 200 when one of its pages matches the path,
   // else 404 with the same HTML, which shows the web app's not-found page. Each answer has its own nonce and the
   // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042).
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (page && request.method === "GET" && !request.url.startsWith("/api/")) {
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (page && read && !request.url.startsWith("/api/")) {
       const kind = pageKindOf(path);
       const settings =
         documentClassOf(kind) === "tracked"
