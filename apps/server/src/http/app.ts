@@ -50,7 +50,7 @@ import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } 
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
-import { documentSources, newNonce, pageCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
+import { documentSources, newNonce, pageCsp, paymentCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -261,7 +261,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
         .header("cache-control", "no-cache")
-        .header("content-security-policy", pageCsp(base, sources, nonce))
+        .header(
+          "content-security-policy",
+          kind === "payment"
+            ? paymentCsp(pageCsp(base, sources, nonce), gateway.pageOrigins)
+            : pageCsp(base, sources, nonce),
+        )
         .header("reporting-endpoints", REPORTING_ENDPOINTS)
         .send(drawn && ids ? withFirstPaint(html, drawn, ids.language, nonce) : html);
     }
