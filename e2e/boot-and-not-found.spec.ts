@@ -56,6 +56,16 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
   await axe("rooms page");
 });
 
+test("the site's icon and HEAD on a page answer, as browsers and uptime monitors ask them", async ({
+  request,
+}) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("icon");
+  const head = await request.head("/hotel/1/channel/1/language/1/rooms");
+  expect(head.status()).toBe(200);
+});
+
 test("an unknown URL shows the not-found page, with a way home", async ({ page, axe, capture }) => {
   // The server answers 404 for a path that no page matches, still with the web app so the page renders.
   const response = await page.goto("/this/does/not/exist");

@@ -12,7 +12,13 @@ export const TEST_OVERRIDE_SECRET = "test-override-secret";
 export async function createTestApp(
   database: Database,
   now: () => Date,
-  options: { gateway?: SandboxGateway; sleep?: (ms: number) => Promise<void>; searchCacheMb?: number } = {},
+  options: {
+    gateway?: SandboxGateway;
+    sleep?: (ms: number) => Promise<void>;
+    searchCacheMb?: number;
+    /** Collects every error-level log line (a test that no request logs an error). */
+    errorLines?: string[];
+  } = {},
 ): Promise<App> {
   const app = await buildApp({
     database,
@@ -22,7 +28,10 @@ export async function createTestApp(
     sleep: options.sleep ?? (async () => {}),
     apiKeys: [TEST_API_KEY],
     overrideSecret: TEST_OVERRIDE_SECRET,
-    logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
+    logLevel: options.errorLines ? "error" : (process.env.TEST_LOG_LEVEL ?? "silent"),
+    ...(options.errorLines
+      ? { logStream: { write: (line: string) => void options.errorLines?.push(line) } }
+      : {}),
     ...(options.searchCacheMb !== undefined ? { searchCacheMb: options.searchCacheMb } : {}),
   });
   await app.ready();

@@ -52,7 +52,7 @@ import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } 
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
-import { documentSources, newNonce, pageCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
+import { documentSources, newNonce, pageCsp, paymentCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
 import { isUrlTooLong, MAX_URL_LENGTH } from "./url-limit";
 
 export type App = FastifyInstance<
@@ -267,12 +267,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       decorateReply: false,
     });
   }
-  // History mode: a GET outside /api that is no file gets the web app; 200 when one of its pages matches the path,
+  // History mode: a GET (or HEAD, as uptime monitors ask) outside /api that is no file gets the web app; 200 when one of its pages matches the path,
   // else 404 with the same HTML, which shows the web app's not-found page. Each answer has its own nonce and the
   // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042).
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (page && request.method === "GET" && !request.url.startsWith("/api/")) {
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (page && read && !request.url.startsWith("/api/")) {
       const kind = pageKindOf(path);
       const settings =
         documentClassOf(kind) === "tracked"
@@ -288,7 +289,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
         .header("cache-control", "no-cache")
-        .header("content-security-policy", pageCsp(base, sources, nonce))
+        .header(
+          "content-security-policy",
+          kind === "payment"
+            ? paymentCsp(pageCsp(base, sources, nonce), gateway.pageOrigins)
+            : pageCsp(base, sources, nonce),
+        )
         .header("reporting-endpoints", REPORTING_ENDPOINTS)
         .send(drawn && ids ? withFirstPaint(html, drawn, ids.language, nonce) : html);
     }

@@ -149,6 +149,18 @@ describe("web pages: nonce and CSP per response", () => {
     expect(connect).toEqual(["'self'"]);
   });
 
+  it.each([page("checkout"), page("3ds/code/AB12CD/email/a%40b.it"), "/sandbox-gateway/card?return=%2F"])(
+    "the payment page %s takes images, fonts and frames from the site only",
+    async (url) => {
+      const { csp, res } = await get(url, "book.hotel.example");
+      expect(res.statusCode).toBe(200);
+      expect(directive(csp, "img-src")).toEqual(["'self'"]);
+      expect(directive(csp, "font-src")).toEqual(["'self'"]);
+      // The sandbox gateway is the site itself: no other origin, no video hosts.
+      expect(directive(csp, "frame-src")).toEqual(["'self'"]);
+    },
+  );
+
   it("an unknown channel is strict, by path or by host", async () => {
     for (const [url, host] of [
       [`/hotel/${hotel}/channel/99/language/1/rooms`, "book.hotel.example"],

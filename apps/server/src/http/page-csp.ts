@@ -53,12 +53,35 @@ export const nonceSource = (nonce: string) => `'nonce-${nonce}'`;
  * report-to added; every other directive kept as it is, in its order.
  */
 export function pageCsp(base: string, sources: DocumentSources, nonce: string): string {
-  const replaced = new Map<string, string[]>([
-    ["script-src", [...sources.script.slice(0, 1), nonceSource(nonce), ...sources.script.slice(1)]],
-    ["connect-src", sources.connect],
-    ["report-uri", [CSP_REPORT_PATH]],
-    ["report-to", [CSP_REPORT_GROUP]],
-  ]);
+  return rewriteCsp(
+    base,
+    new Map<string, string[]>([
+      ["script-src", [...sources.script.slice(0, 1), nonceSource(nonce), ...sources.script.slice(1)]],
+      ["connect-src", sources.connect],
+      ["report-uri", [CSP_REPORT_PATH]],
+      ["report-to", [CSP_REPORT_GROUP]],
+    ]),
+  );
+}
+
+/**
+ * A payment page's policy (the checkout, 3-D Secure and its return, the gateway's card page): images and fonts from
+ * the site only, and frames from the site and the gateway's own origins (none for the built-in sandbox, which is
+ * the site) — no video hosts, no other https origin, where a card is typed (ADR 0064).
+ */
+export function paymentCsp(base: string, gatewayOrigins: readonly string[]): string {
+  return rewriteCsp(
+    base,
+    new Map<string, string[]>([
+      ["img-src", ["'self'"]],
+      ["font-src", ["'self'"]],
+      ["frame-src", ["'self'", ...gatewayOrigins]],
+    ]),
+  );
+}
+
+/** `base` with the `replaced` directives' values, every other directive kept as it is, in its order. */
+function rewriteCsp(base: string, replaced: Map<string, string[]>): string {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const part of base.split(";")) {

@@ -98,6 +98,21 @@ describe("web pages and unknown paths", () => {
     expect(res.body).toContain("web app");
   });
 
+  it("answers HEAD on a page as GET does, without the body (uptime monitors ask HEAD)", async () => {
+    for (const url of [
+      "/",
+      "/hotel/1/channel/1/language/2/rooms",
+      "/admin/sign-in",
+      "/offer/DEM00FFERH0TE101",
+    ]) {
+      const res = await app.inject({ method: "HEAD", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      expect(res.body, url).toBe("");
+    }
+    expect((await app.inject({ method: "HEAD", url: "/no/such/page" })).statusCode).toBe(404);
+  });
+
   it.each([
     "/nope",
     "/this/does/not/exist",

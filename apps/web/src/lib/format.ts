@@ -34,3 +34,22 @@ export function formatDay(
   );
   return dayFormat(locale, options).format(date);
 }
+
+/**
+ * A file size in the locale's digits and symbols: "399 B", "1.3 kB", "245 kB", "1.2 MB" (French "399 o", "1,2 Mo"), in steps of
+ * 1024 as the upload limit is written (10 MB). Intl's own "byte" unit reads "399 byte" in several languages, so
+ * bytes take the kilobyte's symbol without its "k".
+ */
+export function formatFileSize(bytes: number, locale: string): string {
+  const unit = bytes >= 1024 * 1024 ? "megabyte" : bytes >= 1024 ? "kilobyte" : "byte";
+  const value = unit === "megabyte" ? bytes / (1024 * 1024) : unit === "kilobyte" ? bytes / 1024 : bytes;
+  const parts = new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: unit === "byte" ? "kilobyte" : unit,
+    unitDisplay: "short",
+    maximumFractionDigits: unit !== "byte" && value < 10 ? 1 : 0,
+  }).formatToParts(value);
+  return parts
+    .map((p) => (unit === "byte" && p.type === "unit" ? p.value.replace(/^[kK]/, "") : p.value))
+    .join("");
+}

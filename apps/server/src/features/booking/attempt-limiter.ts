@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { type Executor, hitRateLimit, readRateLimit } from "../rate-limits/rate-limits";
+import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "../rate-limits/rate-limits";
 
 /**
  * Counts failed attempts per key (a reservation code, a quote's recipient) in a window that starts with the
@@ -12,6 +12,8 @@ import { type Executor, hitRateLimit, readRateLimit } from "../rate-limits/rate-
 export type AttemptLimiter = {
   /** `on`: the transaction the caller is in, if any. */
   isBlocked(key: string, on?: Executor): Promise<boolean>;
+  /** When a blocked key may try again (the end of its window), or null when it is not blocked. */
+  blockedUntil(key: string, on?: Executor): Promise<Date | null>;
   recordFailure(key: string): Promise<void>;
 };
 
@@ -27,6 +29,10 @@ export function createAttemptLimiter(options: {
   return {
     async isBlocked(key, on = database.db) {
       return (await readRateLimit(on, `${scope}:${key}`, now())) >= max;
+    },
+    async blockedUntil(key, on = database.db) {
+      const window = await readRateLimitWindow(on, `${scope}:${key}`, now());
+      return window.count >= max ? window.resetAt : null;
     },
     async recordFailure(key) {
       await hitRateLimit(database.db, `${scope}:${key}`, windowMs, now());

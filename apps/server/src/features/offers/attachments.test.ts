@@ -43,6 +43,7 @@ const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x20, 0, 0, 0]), B
 const HTML = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(64, 0x90)]);
 
+const errorLines: string[] = [];
 let addresses = 0;
 const anAddress = () => `10.7.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedProperty(database, propertyA);
   await seedProperty(database, propertyB);
-  app = await createTestApp(database, () => clock);
+  app = await createTestApp(database, () => clock, { errorLines });
   keys[hotelA] = (await createHotelApiKey(database.db, hotelA, "CRM")).key;
   keys[hotelB] = (await createHotelApiKey(database.db, hotelB, "CRM")).key;
   owner = await aStaffSession(database, { role: "owner", hotels: [hotelA], now: clock });
@@ -477,8 +478,12 @@ describe("GET /api/v2/offers/:offerCode/attachments/:attachmentId (the recipient
     expect((await download(target.code, pdf.id, "alloggio_offer=forged")).statusCode).toBe(401);
 
     const cookie = await unlockCookie(target.code, target.email);
+    errorLines.length = 0;
     const res = await download(target.code.toLowerCase(), pdf.id, cookie);
     expect(res.statusCode, res.body).toBe(200);
+    // A download that succeeded logs no error.
+    await new Promise((done) => setImmediate(done));
+    expect(errorLines).toEqual([]);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     expect(res.headers).toMatchObject({
       "content-type": "application/pdf",

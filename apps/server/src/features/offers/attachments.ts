@@ -130,7 +130,16 @@ export async function listAttachments(db: Db, offerId: number) {
  * a CSP that allows nothing and sandboxes, a download for PDFs (images may show inline), never cached.
  * Null when the offer has no such attachment.
  */
-export async function sendAttachment(db: Db, reply: FastifyReply, offerId: number, attachmentId: number) {
+/**
+ * Sends the file and answers true, or false when there is none. Not the reply itself: a reply is a thenable, so an
+ * awaited one resolves to undefined once sent, which read as "no such file" and logged an error after every download.
+ */
+export async function sendAttachment(
+  db: Db,
+  reply: FastifyReply,
+  offerId: number,
+  attachmentId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({
       filename: offerAttachment.filename,
@@ -140,9 +149,9 @@ export async function sendAttachment(db: Db, reply: FastifyReply, offerId: numbe
     .from(offerAttachment)
     .innerJoin(offerAttachmentContent, eq(offerAttachmentContent.attachmentId, offerAttachment.id))
     .where(and(eq(offerAttachment.id, attachmentId), eq(offerAttachment.offerId, offerId)));
-  if (!row) return null;
+  if (!row) return false;
   const inline = row.contentType.startsWith("image/");
-  return reply
+  reply
     .header("content-type", row.contentType)
     .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", row.filename))
     .header("x-content-type-options", "nosniff")
@@ -150,6 +159,7 @@ export async function sendAttachment(db: Db, reply: FastifyReply, offerId: numbe
     .header("cache-control", "private, no-store")
     .header("cross-origin-resource-policy", "same-origin")
     .send(row.content);
+  return true;
 }
 
 /**
@@ -184,12 +194,11 @@ export function registerOfferAttachmentRoutes(
         throw new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
           { field: "offerCode", message: "enter the e-mail the offer was sent to" },
         ]);
-      const sent = await sendAttachment(deps.database.db, reply, found.id, attachmentId);
-      if (!sent)
+      if (!(await sendAttachment(deps.database.db, reply, found.id, attachmentId)))
         throw new AppError("not_found", 404, "No such attachment", [
           { field: "attachmentId", message: "unknown" },
         ]);
-      return sent;
+      return reply;
     },
   );
 }

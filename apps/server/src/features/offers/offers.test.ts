@@ -421,6 +421,8 @@ describe("GET /api/v2/offers/:offerCode and the unlock", () => {
     const right = await unlock(code, email);
     expect(right.statusCode).toBe(429);
     expect(right.json().error.code).toBe("rate_limited");
+    // When to try again: the end of the code's window, in whole seconds.
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("limits the offer calls per client address", async () => {

@@ -36,7 +36,7 @@ import {
   offerOption,
   offerOptionRoom,
 } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError, retryAfter } from "../../http/errors";
 import type { AttemptLimiter } from "../booking/attempt-limiter";
 import type { Tx } from "../booking/repository";
 import { tooManyAttempts } from "../booking/retrieve";
@@ -676,7 +676,8 @@ export async function unlockOffer(
   reply: FastifyReply,
   secure: boolean,
 ): Promise<{ offer: Offer; accessExpiresAt: string }> {
-  if (await deps.offerCodeLimiter.isBlocked(code)) throw tooManyAttempts();
+  const blockedUntil = await deps.offerCodeLimiter.blockedUntil(code);
+  if (blockedUntil) throw retryAfter(tooManyAttempts(), blockedUntil, deps.now());
   const found = await loadOffer(deps.database, code);
   if (!found || found.email !== email) {
     await deps.offerCodeLimiter.recordFailure(code);

@@ -35,6 +35,8 @@ export type AuthoriseResult = {
 
 export type PaymentGateway = {
   readonly name: string;
+  /** The origins of the gateway's hosted pages, which the payment pages may frame (none when they are the site's). */
+  readonly pageOrigins: readonly string[];
   /**
    * The hosted card page the web app embeds; it answers a token to `returnUrl` (or by postMessage). `language`
    * (SPEC §3 id) is the checkout's: the gateway's pages speak it, as real gateways take a locale.

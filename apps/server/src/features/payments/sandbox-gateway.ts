@@ -52,6 +52,8 @@ export function createSandboxGateway(
   const { db } = database;
   return {
     name: "sandbox",
+    // Its pages are served by this server: the site's own origin.
+    pageOrigins: [],
     hostedCardUrl: ({ returnUrl, language }) =>
       `${base}/card?return=${encodeURIComponent(returnUrl)}${languageQuery(language).replace("?", "&")}`,
 

@@ -2,6 +2,7 @@ import { lastFour, validateCard } from "@alloggio/domain/booking/card";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyInstance } from "fastify";
+import { paymentCsp } from "../../http/page-csp";
 import type { SandboxGateway } from "./sandbox-gateway";
 import { sandboxTextsFor } from "./sandbox-texts";
 
@@ -97,8 +98,20 @@ export async function registerSandboxRoutes(app: FastifyInstance, gateway: Sandb
       { parseAs: "string" },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
+    // The gateway's pages are payment pages: the payment pages' policy (images, fonts, frames of the site only).
     const html = (reply: import("fastify").FastifyReply, body: string, status = 200) =>
-      reply.status(status).type("text/html").header("cache-control", "no-store").send(body);
+      reply
+        .status(status)
+        .type("text/html")
+        .header("cache-control", "no-store")
+        .header(
+          "content-security-policy",
+          paymentCsp(
+            String(reply.getHeader("content-security-policy") ?? "default-src 'self'"),
+            gateway.pageOrigins,
+          ),
+        )
+        .send(body);
 
     // `language`: the checkout's language id (SPEC §3), as the booking pages pass it along.
     scope.get("/sandbox-gateway/card", { schema: { hide: true } }, (request, reply) => {

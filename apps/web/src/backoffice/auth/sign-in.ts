@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigateTo } from "../../ui/app-link";
 import { boPost, setCsrfToken } from "../api";
+import { useBoLanguage } from "../language";
 import { boHref } from "../routes";
 import { ME_QUERY } from "../staff";
 
@@ -20,14 +21,17 @@ export function useSignedIn(): (
 ) => void {
   const queryClient = useQueryClient();
   const navigate = useNavigateTo();
+  const [, setLanguage] = useBoLanguage();
   return useCallback(
     (answer, next) => {
       setCsrfToken(answer.me.csrfToken);
+      // The language saved in the user's profile wins at sign-in over whatever this browser last showed.
+      setLanguage(answer.me.language);
       queryClient.clear();
       queryClient.setQueryData(ME_QUERY, answer.me);
       navigate(next, { replace: true });
     },
-    [queryClient, navigate],
+    [queryClient, navigate, setLanguage],
   );
 }
 

@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
+import { formatFileSize } from "../../lib/format";
 import { boDelete, boGet, boUpload } from "../api";
 import { ErrorNotice, Notice } from "../ui";
 import "./attachments-panel.css";
@@ -52,15 +53,7 @@ async function headOf(file: File): Promise<Uint8Array> {
 function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language || "en";
-  const size = (bytes: number) => {
-    const [value, unit] =
-      bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : [Math.max(bytes, 1) / 1024, "kilobyte"];
-    return new Intl.NumberFormat(language, {
-      style: "unit",
-      unit,
-      maximumFractionDigits: value < 10 ? 1 : 0,
-    }).format(value);
-  };
+  const size = (bytes: number) => formatFileSize(bytes, language);
   const date = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   return { size, date };

@@ -1,4 +1,5 @@
 import { formatAmountFor } from "@alloggio/domain/money/format-amount";
+import { formatFileSize } from "../../lib/format";
 
 /** Money of the offer in its own currency, in the language's style (the house style of every guest page). */
 export function formatMoney(amount: number, currency: string, languageId: number): string {
@@ -16,16 +17,7 @@ export function formatInstant(iso: string, locale: string, timeZone: string): st
 }
 
 /** A file size in the locale's digits: bytes, kB or MB. */
-export function formatSize(bytes: number, locale: string): string {
-  const unit = bytes >= 1_000_000 ? "megabyte" : bytes >= 1_000 ? "kilobyte" : "byte";
-  const value = unit === "megabyte" ? bytes / 1_000_000 : unit === "kilobyte" ? bytes / 1_000 : bytes;
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit,
-    unitDisplay: "short",
-    maximumFractionDigits: unit === "byte" ? 0 : 1,
-  }).format(value);
-}
+export const formatSize = formatFileSize;
 
 /** A short name of a file's type for people ("PDF", "JPEG image"): a key of `offers:attachments.types`. */
 export function fileKind(contentType: string): "pdf" | "image" | "other" {

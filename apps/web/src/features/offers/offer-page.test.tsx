@@ -144,7 +144,7 @@ describe("offer page", () => {
     const documents = within(main).getByRole("region", { name: "Documents" });
     const link = within(documents).getByRole("link", { name: "brochure.pdf" });
     expect(link.getAttribute("href")).toBe(`/api/v2/offers/${CODE}/attachments/9`);
-    expect(text(documents)).toContain("PDF document · 245 kB");
+    expect(text(documents)).toContain("PDF document · 239 kB");
   });
 
   it("loads nothing from the video hosts until the guest presses play", async () => {

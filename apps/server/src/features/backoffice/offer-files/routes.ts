@@ -158,9 +158,8 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
       const { hotelId, offerId, attachmentId } = request.params;
       await staffOfHotel(request, hotelId);
       await findOffer(deps.database.db, hotelId, offerId);
-      const sent = await sendAttachment(deps.database.db, reply, offerId, attachmentId);
-      if (!sent) throw attachmentNotFound();
-      return sent;
+      if (!(await sendAttachment(deps.database.db, reply, offerId, attachmentId))) throw attachmentNotFound();
+      return reply;
     },
   );
 
