@@ -25,9 +25,15 @@ test("an agent books for a guest with the agency data and a copied invoice, held
 
   // The rates: a commissionable one says its percent and amount, a net one says it is net.
   const commissionable = page.getByRole("article", { name: "Trade – commissionable", exact: true }).first();
-  await expect(commissionable.getByText(/^Commissionable rate: 10 % commission \(.+\)$/)).toBeVisible();
+  await expect(
+    commissionable.getByText(/^Commissionable rate: 10 % commission on the room price \(.+\)$/),
+  ).toBeVisible();
   const net = page.getByRole("article", { name: "Trade – net rate", exact: true }).first();
   await expect(net.getByText("Net rate: no commission")).toBeVisible();
+  // A public rate sold to the agent pays no commission; it is not a net rate.
+  const flexible = page.getByRole("article", { name: "Bed & breakfast – weekly saver", exact: true }).first();
+  await expect(flexible.getByText("Public rate: no commission")).toBeVisible();
+  await expect(flexible.getByText("Net rate: no commission")).toHaveCount(0);
   await capture("trade rooms with commission");
   await chooseTradeRate(page);
 

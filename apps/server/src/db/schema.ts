@@ -546,8 +546,8 @@ export const tradeCustomer = pgTable("trade_customer", {
   phone: text("phone").notNull().default(""),
   referentName: text("referent_name").notNull().default(""),
   referentEmail: text("referent_email").notNull().default(""),
-  /** The commission on commissionable trade rates, in percent. */
-  commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+  /** The commission on commissionable trade rates, in percent; null: each rate's own (ADR 0062). */
+  commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

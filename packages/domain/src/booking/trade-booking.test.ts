@@ -75,7 +75,9 @@ describe("agencyInvoice (SPEC §3: the invoice copies the agency data)", () => {
 
 describe("tradeCommissionPercent (the account's percent, else the rate's; none on net rates)", () => {
   it.each([
-    [{ commissionPercent: 10, isNet: false }, 0, 10],
+    [{ commissionPercent: 10, isNet: false }, null, 10],
+    // The account's own 0 % is a percent the property set: it wins over the rate's.
+    [{ commissionPercent: 10, isNet: false }, 0, 0],
     [{ commissionPercent: 10, isNet: false }, 12.5, 12.5],
     [{ commissionPercent: null, isNet: false }, 12, null],
     [{ commissionPercent: 10, isNet: true }, 12, null],

@@ -88,16 +88,20 @@ export function agencyInvoice(agency: BookingAgency): InvoiceForm {
 }
 
 /**
- * The commission percent a trade customer earns on a rate (ADR 0031): none on a net rate or a rate that pays none;
- * the account's own percent when the property set one (back office, Trade), else the rate's.
+ * The commission percent a trade customer earns on a rate (ADR 0031, 0062): none on a net rate or a rate that pays
+ * none; the account's own percent when the property set one (back office, Trade), 0 included, else the rate's.
  */
 export function tradeCommissionPercent(
   rate: { commissionPercent: number | null; isNet: boolean },
-  accountPercent: number,
+  accountPercent: number | null,
 ): number | null {
   if (rate.isNet || rate.commissionPercent === null) return null;
-  return accountPercent > 0 ? accountPercent : rate.commissionPercent;
+  return accountPercent ?? rate.commissionPercent;
 }
+
+/** A trade account's own commission percent as stored (numeric text), null when the property set none. */
+export const accountCommissionOf = (stored: string | null | undefined): number | null =>
+  stored === null || stored === undefined ? null : Number(stored);
 
 /**
  * The commission of a commissionable rate on a booked room, in minor units: `percent` of the room's nights

@@ -5,7 +5,7 @@ import {
   totalReservation,
 } from "@alloggio/domain/booking/reservation-money";
 import { checkMandatoryCategories, priceService } from "@alloggio/domain/booking/services";
-import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
+import { accountCommissionOf, commissionMinor } from "@alloggio/domain/booking/trade-booking";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { toMinor } from "@alloggio/domain/money/money";
 import { findMandatoryExtras } from "@alloggio/domain/pricing/stay-charges";
@@ -312,7 +312,7 @@ export async function priceBooking(
       chosenRates: searched.map((s) => lead(s).rateId),
       isTrade,
       customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
-      customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
+      customerCommission: isTrade ? accountCommissionOf(ctx.customer?.commission_percent) : null,
       cross: false,
       connected: false,
       crossPlans: searched.map((s) =>
@@ -373,7 +373,7 @@ export async function priceBooking(
       const plan = planOf(r.rateId);
       // What the search showed the trade user (evaluate.ts): one rule, on a trade booking only.
       const commissionPercent = isTrade
-        ? commissionOf(plan, Number(ctx.customer?.commission_percent ?? 0))
+        ? commissionOf(plan, accountCommissionOf(ctx.customer?.commission_percent))
         : null;
       if (r.refundProtection && plan.refund_protection_minor === null)
         throw badInput(`rooms.${i}.refundProtection`, "this rate has no refund protection");

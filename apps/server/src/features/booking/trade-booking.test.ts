@@ -226,7 +226,40 @@ describe("guestdata.do on a trade channel", () => {
     } finally {
       await database.db
         .update(tradeCustomer)
-        .set({ commissionPercent: "0" })
+        .set({ commissionPercent: null })
+        .where(eq(tradeCustomer.id, agency.id));
+    }
+  });
+
+  it("shows and stores an account's own 0 % commission, not the rate's 10 %", async () => {
+    await database.db
+      .update(tradeCustomer)
+      .set({ commissionPercent: "0" })
+      .where(eq(tradeCustomer.id, agency.id));
+    try {
+      const qs = new URLSearchParams({
+        hotel: String(H),
+        channel: String(TRADE_CHANNEL_ID),
+        language: "1",
+        arrival: "20300120",
+        departure: "20300122",
+        adults: "2",
+      });
+      const search = await app.inject({ method: "GET", url: `/api/avail.do?${qs}`, headers: cookie });
+      expect(search.statusCode, search.body).toBe(200);
+      const rates = JSON.stringify(search.json());
+      expect(rates).toContain('"commission":0');
+      expect(rates).not.toContain('"commission":10');
+      const res = await book(tradeBody(commissionable.id));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await reservationOf(res.json().reservation.code)).toMatchObject({
+        commission_percent: "0.00",
+        commission_minor: 0,
+      });
+    } finally {
+      await database.db
+        .update(tradeCustomer)
+        .set({ commissionPercent: null })
         .where(eq(tradeCustomer.id, agency.id));
     }
   });

@@ -1,3 +1,4 @@
+import { accountCommissionOf } from "@alloggio/domain/booking/trade-booking";
 import type {
   AvailChannelCheckQuery,
   AvailChannelCheckResponse,
@@ -101,7 +102,7 @@ function portalHotel(
     chosenRates: q.rooms.map(() => null),
     isTrade,
     customerPercent: isTrade ? Number(ctx.customer?.extra_discount_percent ?? 0) : 0,
-    customerCommission: isTrade ? Number(ctx.customer?.commission_percent ?? 0) : 0,
+    customerCommission: isTrade ? accountCommissionOf(ctx.customer?.commission_percent) : null,
     cross: false,
     connected: false,
     ageMode: "portal",

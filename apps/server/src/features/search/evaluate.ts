@@ -42,8 +42,8 @@ export type EvaluateOptions = {
   chosenRates: (number | null)[];
   isTrade: boolean;
   customerPercent: number;
-  /** The trade account's own commission percent (0: each rate's own; ADR 0031). */
-  customerCommission: number;
+  /** The trade account's own commission percent, 0 included (null: each rate's own; ADR 0062). */
+  customerCommission: number | null;
   cross: boolean;
   connected: boolean;
   /**
@@ -73,7 +73,7 @@ type Guests = { adults: number; children: Child[]; pricedAdults: number };
 /** The commission a trade customer earns on a rate plan row (the domain's rule, `tradeCommissionPercent`). */
 export function commissionOf(
   plan: Pick<RatePlanRow, "commission_percent" | "is_net">,
-  accountPercent: number,
+  accountPercent: number | null,
 ): number | null {
   const commissionPercent = plan.commission_percent === null ? null : Number(plan.commission_percent);
   return tradeCommissionPercent({ commissionPercent, isNet: plan.is_net }, accountPercent);

@@ -115,7 +115,7 @@ export type SearchContext = {
   room_types: RoomTypeRow[];
   rate_plans: RatePlanRow[];
   promo: PromoRow | null;
-  customer: { id: number; extra_discount_percent: string; commission_percent: string } | null;
+  customer: { id: number; extra_discount_percent: string; commission_percent: string | null } | null;
   services: ServiceRow[];
   link: LinkRow | null;
   package: PackageRow | null;

@@ -1,3 +1,4 @@
+import { accountCommissionOf } from "@alloggio/domain/booking/trade-booking";
 import type { RoomRequest } from "@alloggio/domain/contract/common";
 import {
   type AvailQuery,
@@ -154,7 +155,7 @@ function evaluate(
     chosenRates: q.chosenRates,
     isTrade,
     customerPercent: isTrade ? Number(l.ctx.customer?.extra_discount_percent ?? 0) : 0,
-    customerCommission: isTrade ? Number(l.ctx.customer?.commission_percent ?? 0) : 0,
+    customerCommission: isTrade ? accountCommissionOf(l.ctx.customer?.commission_percent) : null,
     cross: q.cross,
     connected: q.connected,
     airport: q.airport,

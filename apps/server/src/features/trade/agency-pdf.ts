@@ -7,7 +7,7 @@ import type { ReservationMailData } from "../mail/reservation-mails";
 import { moneyFor } from "../mail/reservation-mails";
 import type { MailTextCode } from "../mail/texts";
 import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
-import { buildVoucherDocument } from "../voucher-pdf/voucher-document";
+import { buildVoucherDocument, type VoucherBlock } from "../voucher-pdf/voucher-document";
 
 type AgencyPdfTexts = {
   section: string;
@@ -16,6 +16,8 @@ type AgencyPdfTexts = {
   commission: string;
   net: string;
   notCommissionable: string;
+  /** What the commission is a percent of (ADR 0062). */
+  basis: (percent: string) => string;
   agencyCopy: string;
 };
 
@@ -27,6 +29,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Commission",
     net: "Net to the hotel",
     notCommissionable: "Net rate: no commission",
+    basis: (p) => `Commission: ${p} % of the room price (extras and city tax earn none)`,
     agencyCopy: "Agency copy: not for the guest",
   },
   it: {
@@ -36,6 +39,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Commissione",
     net: "Netto all'hotel",
     notCommissionable: "Tariffa netta: nessuna commissione",
+    basis: (p) => `Commissione: ${p} % del prezzo della camera (extra e tassa di soggiorno esclusi)`,
     agencyCopy: "Copia per l'agenzia: non per l'ospite",
   },
   de: {
@@ -45,6 +49,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Provision",
     net: "Netto an das Hotel",
     notCommissionable: "Nettorate: keine Provision",
+    basis: (p) => `Provision: ${p} % des Zimmerpreises (ohne Extras und Kurtaxe)`,
     agencyCopy: "Exemplar der Agentur: nicht für den Gast",
   },
   fr: {
@@ -54,6 +59,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Commission",
     net: "Net dû à l'hôtel",
     notCommissionable: "Tarif net : aucune commission",
+    basis: (p) => `Commission : ${p} % du prix de la chambre (hors extras et taxe de séjour)`,
     agencyCopy: "Exemplaire de l'agence : pas pour le client",
   },
   es: {
@@ -63,6 +69,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Comisión",
     net: "Neto para el hotel",
     notCommissionable: "Tarifa neta: sin comisión",
+    basis: (p) => `Comisión: ${p} % del precio de la habitación (sin extras ni tasa turística)`,
     agencyCopy: "Copia de la agencia: no para el huésped",
   },
   pt: {
@@ -72,6 +79,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "Comissão",
     net: "Líquido para o hotel",
     notCommissionable: "Tarifa líquida: sem comissão",
+    basis: (p) => `Comissão: ${p} % do preço do quarto (sem extras nem taxa turística)`,
     agencyCopy: "Cópia da agência: não para o hóspede",
   },
   zh: {
@@ -81,6 +89,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "佣金",
     net: "应付酒店净价",
     notCommissionable: "净价房价：无佣金",
+    basis: (p) => `佣金：房价的 ${p} %（附加服务和城市税不计佣）`,
     agencyCopy: "旅行社副本：不提供给客人",
   },
   ja: {
@@ -90,6 +99,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
     commission: "手数料",
     net: "ホテルへの正味額",
     notCommissionable: "ネット料金：手数料なし",
+    basis: (p) => `手数料：客室料金の ${p} %（追加サービスと宿泊税は対象外）`,
     agencyCopy: "代理店控え：お客様用ではありません",
   },
 };
@@ -118,7 +128,25 @@ export async function renderAgencyPdf(
             { label: texts.net, value: format(money.totalMinor - money.commissionMinor), strong: true },
           ]),
     ];
-    doc.sections.unshift({ title: texts.section, blocks: [{ kind: "facts", rows, numeric: true }] });
+    const percents = [
+      ...new Set(
+        data.rooms.flatMap((room) =>
+          room.status !== "C" && room.commissionPercent != null ? [room.commissionPercent] : [],
+        ),
+      ),
+    ];
+    const locale = findLanguage(languageId).locale;
+    const blocks: VoucherBlock[] = [{ kind: "facts", rows, numeric: true }];
+    if (money.commissionMinor !== null && percents.length > 0)
+      blocks.push({
+        kind: "paragraphs",
+        lines: [
+          texts.basis(
+            percents.map((p) => p.toLocaleString(locale, { maximumFractionDigits: 2 })).join(" / "),
+          ),
+        ],
+      });
+    doc.sections.unshift({ title: texts.section, blocks });
     doc.notes.unshift(texts.agencyCopy);
     doc.filename = doc.filename.replace(/\.pdf$/, "-agency.pdf");
   }

@@ -335,6 +335,8 @@ describe("GET /api/agency/print/:code/:version", () => {
     expect(pdf.text).toContain("Commission");
     expect(pdf.text).toContain("36,00 EUR");
     expect(pdf.text).toContain("Net to the hotel 324,00 EUR");
+    // The commission's basis, with its percent.
+    expect(pdf.text).toContain("Commission: 10 % of the room price (extras and city tax earn none)");
   });
 
   it("prints the guest version without the agency's commission or net", async () => {

@@ -1,3 +1,4 @@
+import { accountCommissionOf } from "@alloggio/domain/booking/trade-booking";
 import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/login";
 import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
 import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
@@ -86,7 +87,7 @@ export function tradeUserAnswer(
       phone: customer.phone,
       vatNumber: customer.vatNumber,
       iataCode: customer.iataCode,
-      commissionPercent: Number(customer.commissionPercent),
+      commissionPercent: accountCommissionOf(customer.commissionPercent),
     },
     channel: channelId,
     dateAgg: loggedAt.getTime(),

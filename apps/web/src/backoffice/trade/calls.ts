@@ -25,7 +25,7 @@ export const setTradeHotels = (id: string, enabled: TradeEnablement[]) =>
   boPut<TradeAccount>(`${one(id)}/hotels`, { enabled });
 export const setTradePricing = (
   id: string,
-  body: { extraDiscountPercent: number; commissionPercent: number },
+  body: { extraDiscountPercent: number; commissionPercent: number | null },
 ) => boPut<TradeAccount>(`${one(id)}/pricing`, body);
 export const setTradeStatus = (id: string, kind: "disable" | "enable") =>
   boPost<TradeAccount>(`${one(id)}/${kind}`);

@@ -167,7 +167,7 @@ export default function TradeAccountPage() {
         : new Set(data.enabled.map(key)),
     );
     setDiscount(String(data.extraDiscountPercent));
-    setCommission(String(data.commissionPercent));
+    setCommission(data.commissionPercent === null ? "" : String(data.commissionPercent));
   }, [data]);
 
   const done = (message: string) => (saved: TradeAccount | { mailedTo: string }) => {
@@ -189,7 +189,7 @@ export default function TradeAccountPage() {
     onSuccess: done(t("notices.hotels")),
   });
   const pricing = useMutation({
-    mutationFn: (body: { extraDiscountPercent: number; commissionPercent: number }) =>
+    mutationFn: (body: { extraDiscountPercent: number; commissionPercent: number | null }) =>
       setTradePricing(accountId, body),
     onSuccess: done(t("notices.pricing")),
   });
@@ -347,7 +347,8 @@ export default function TradeAccountPage() {
           <p className="muted">
             {t("pricing.now", {
               discount: percent(data.extraDiscountPercent),
-              commission: percent(data.commissionPercent),
+              commission:
+                data.commissionPercent === null ? t("pricing.rateOwn") : percent(data.commissionPercent),
             })}
           </p>
           <form
@@ -357,7 +358,8 @@ export default function TradeAccountPage() {
               start();
               pricing.mutate({
                 extraDiscountPercent: number(discount),
-                commissionPercent: number(commission),
+                // Empty: each rate's own percent; 0 is the account's own (no commission).
+                commissionPercent: commission.trim() === "" ? null : number(commission),
               });
             }}
           >

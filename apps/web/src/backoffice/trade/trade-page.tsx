@@ -160,7 +160,8 @@ export default function TradePage() {
                       ) : null}
                     </td>
                     <td className="bo-trade-nowrap">
-                      {percent(a.extraDiscountPercent)} / {percent(a.commissionPercent)}
+                      {percent(a.extraDiscountPercent)} /{" "}
+                      {a.commissionPercent === null ? t("pricing.rateOwn") : percent(a.commissionPercent)}
                     </td>
                   </tr>
                 ))}

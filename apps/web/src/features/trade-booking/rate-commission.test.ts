@@ -13,6 +13,9 @@ describe("rateCommission (the server's commissionMinor, in major units)", () => 
 
   it("is null on a net rate or a guest's", () => {
     expect(rateCommission({ commission: null, nightly })).toBeNull();
-    expect(rateCommission({ commission: 0, nightly })).toBeNull();
+  });
+
+  it("is 0 for an account's own 0 %: a commission of nothing, not a net rate", () => {
+    expect(rateCommission({ commission: 0, nightly })).toBe(0);
   });
 });

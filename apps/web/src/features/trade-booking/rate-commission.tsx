@@ -7,7 +7,8 @@ import { useTrade } from "../trade/trade-context";
 
 /** The commission of a rate's nights, as the server stores it (packages/domain `commissionMinor`), in major units. */
 export function rateCommission(rate: Pick<Rate, "commission" | "nightly">): number | null {
-  if (rate.commission === null || rate.commission <= 0) return null;
+  // An account's own 0 % is a commission of 0, not "none" (ADR 0062).
+  if (rate.commission === null) return null;
   const nights = rate.nightly.reduce((sum, n) => sum + n.price, 0);
   return Math.round(nights * rate.commission) / 100;
 }
@@ -39,7 +40,8 @@ function TradeTerms({ rate, currency }: { rate: Rate; currency: string }) {
               percent: rate.commission.toLocaleString(undefined, { maximumFractionDigits: 2 }),
               amount: formatPrice(amount, currency),
             })
-          : t("rate.net")}
+          : // A public rate sold to the agent pays no commission, and it is not a net rate.
+            t(rate.net ? "rate.net" : "rate.public")}
       </span>
     </li>
   );

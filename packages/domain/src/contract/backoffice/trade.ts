@@ -67,7 +67,8 @@ export const TradeAccountRowSchema = z
     iataCode: z.string().nullable(),
     channel: z.object({ id: z.number().int(), name: z.string() }),
     extraDiscountPercent: z.number(),
-    commissionPercent: z.number(),
+    /** The account's own commission percent, 0 included; null: each rate's own (ADR 0062). */
+    commissionPercent: z.number().nullable(),
     /** The hotels the account is enabled for (on any trade channel), that the staff user may see. */
     hotels: z.array(HotelRefSchema),
     createdAt: z.string(),
@@ -161,8 +162,8 @@ export const TradePricingSchema = z
   .object({
     /** Hidden prices per login: an extra discount on the trade rates, in percent (0–100). */
     extraDiscountPercent: PercentSchema,
-    /** The commission on commissionable trade rates, in percent (0–100). */
-    commissionPercent: PercentSchema,
+    /** The commission on commissionable trade rates, in percent (0–100); null: each rate's own (ADR 0062). */
+    commissionPercent: PercentSchema.nullable(),
   })
   .strict()
   .meta({ id: "TradeAccountPricing" });

@@ -53,7 +53,8 @@ export const TradeAgencySchema = z
     phone: z.string(),
     vatNumber: z.string().nullable(),
     iataCode: z.string().nullable(),
-    commissionPercent: z.number(),
+    /** The account's own commission percent, 0 included; null: each rate's own (ADR 0062). */
+    commissionPercent: z.number().nullable(),
   })
   .meta({ id: "TradeAgency" });
 export type TradeAgency = z.infer<typeof TradeAgencySchema>;

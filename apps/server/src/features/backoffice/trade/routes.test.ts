@@ -336,7 +336,7 @@ describe("terms, disabling and passwords", () => {
     expect(res.json()).toMatchObject({ extraDiscountPercent: 5, commissionPercent: 12.5 });
     const entry = await lastAudit("trade_customer", approvedA.id);
     expect(entry).toMatchObject({ action: "trade.pricing" });
-    expect(entry?.before).toMatchObject({ extraDiscountPercent: 0, commissionPercent: 0 });
+    expect(entry?.before).toMatchObject({ extraDiscountPercent: 0, commissionPercent: null });
     expect(entry?.after).toMatchObject({ extraDiscountPercent: 5, commissionPercent: 12.5 });
     for (const [body, field] of [
       [{ extraDiscountPercent: 101, commissionPercent: 0 }, "extraDiscountPercent"],

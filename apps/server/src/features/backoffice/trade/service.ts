@@ -2,8 +2,10 @@
 // disable / enable, password reset. Group-wide: an account belongs to the group of its channel. A hotel-scoped
 // staff user sees only the accounts enabled for one of their hotels and changes only their own hotels' pairs.
 // Every change is audited (hotel null: accounts are group-wide) in the transaction that makes it.
+
 import { randomBytes } from "node:crypto";
 import { passwordProblems } from "@alloggio/domain/auth/password-policy";
+import { accountCommissionOf } from "@alloggio/domain/booking/trade-booking";
 import type {
   ApproveTradeAccountSchema,
   TradeAccount,
@@ -85,7 +87,7 @@ function snapshot(account: CustomerRow, enabled: TradeEnablement[]) {
     status: account.status,
     active: account.active,
     extraDiscountPercent: percent(account.extraDiscountPercent),
-    commissionPercent: percent(account.commissionPercent),
+    commissionPercent: accountCommissionOf(account.commissionPercent),
     enabled: [...enabled].sort((a, b) => a.hotelId - b.hotelId || a.channelId - b.channelId),
   };
 }
@@ -153,7 +155,7 @@ async function rowsOf(db: Db, scope: Scope, accounts: Account[]): Promise<TradeA
     iataCode: a.iataCode,
     channel: { id: a.channelId, name: a.channelName },
     extraDiscountPercent: percent(a.extraDiscountPercent),
-    commissionPercent: percent(a.commissionPercent),
+    commissionPercent: accountCommissionOf(a.commissionPercent),
     hotels: links
       .filter((l) => l.accountId === a.id && mine(scope, l.id))
       .map((l) => ({ id: l.id, name: l.name })),
@@ -431,7 +433,7 @@ export async function setAccountPricing(
       .update(tradeCustomer)
       .set({
         extraDiscountPercent: input.extraDiscountPercent.toFixed(2),
-        commissionPercent: input.commissionPercent.toFixed(2),
+        commissionPercent: input.commissionPercent === null ? null : input.commissionPercent.toFixed(2),
       })
       .where(eq(tradeCustomer.id, account.id))
       .returning();
