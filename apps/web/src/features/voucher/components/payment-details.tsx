@@ -96,7 +96,9 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
                     label={t("payment.bank.iban")}
                     value={<span className="bank-transfer__iban">{r.bankTransfer.iban}</span>}
                   />
-                  {r.bankTransfer.bic ? <Fact label={t("payment.bank.bic")} value={r.bankTransfer.bic} /> : null}
+                  {r.bankTransfer.bic ? (
+                    <Fact label={t("payment.bank.bic")} value={r.bankTransfer.bic} />
+                  ) : null}
                   <Fact label={t("payment.bank.reference")} value={r.bankTransfer.reference} />
                   {r.bankTransfer.dueDate ? (
                     <Fact label={t("payment.bank.due")} value={format.day(r.bankTransfer.dueDate)} />
