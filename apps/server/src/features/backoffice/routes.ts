@@ -26,6 +26,7 @@ export const ANONYMOUS_BACK_OFFICE_ROUTES: readonly string[] = [
   "/api/backoffice/sign-in",
   "/api/backoffice/sign-in/totp",
   "/api/backoffice/setup/:token",
+  "/api/backoffice/forgot-password",
 ];
 export const backOfficeErrors = {
   400: ErrorSchema,
