@@ -37,6 +37,16 @@ test.describe("back office sign-in", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toContainText("Wrong e-mail or password");
     await expect(backOfficeMenu(page)).toHaveCount(0);
+    // "Forgot your password?" answers the same whatever the e-mail.
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot your password" })).toBeVisible();
+    await page.getByLabel("E-mail").fill("nobody@demo.alloggio");
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "If an account uses this e-mail, a link is on its way. It works once, for 30 minutes.",
+    );
+    await page.getByRole("button", { name: "Back to sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   });
 
   test("a signed-out visit goes to sign-in and comes back to the page asked for", async ({ page }) => {

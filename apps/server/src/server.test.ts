@@ -191,3 +191,37 @@ describe("session cookies are Secure in production", () => {
       for (const cookie of await cookiesOf(source)) expect(cookie).not.toMatch(/; Secure/i);
   });
 });
+
+describe("security headers by environment", () => {
+  const headersOf = async (source: Record<string, string>) => {
+    const app = await appFor(source);
+    try {
+      return (await app.inject({ method: "GET", url: "/api/health" })).headers;
+    } finally {
+      await app.close();
+    }
+  };
+
+  it("turns off camera, microphone, geolocation and payment on every answer", async () => {
+    for (const source of [{}, PRODUCTION])
+      expect((await headersOf(source))["permissions-policy"]).toBe(
+        "camera=(), microphone=(), geolocation=(), payment=()",
+      );
+  });
+
+  it("sends HSTS and upgrade-insecure-requests in production only (not over plain HTTP in development)", async () => {
+    const production = await headersOf(PRODUCTION);
+    expect(production["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(production["content-security-policy"])).toContain("upgrade-insecure-requests");
+    const sources: Record<string, string>[] = [
+      {},
+      { NODE_ENV: "test" },
+      { ...PRODUCTION, PLAIN_HTTP: "true" },
+    ];
+    for (const source of sources) {
+      const headers = await headersOf(source);
+      expect(headers["strict-transport-security"]).toBeUndefined();
+      expect(String(headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+    }
+  });
+});

@@ -92,6 +92,7 @@ export function appOptionsFor(
     trustProxy: env.TRUST_PROXY,
     searchCacheMb: env.SEARCH_CACHE_MB,
     secureCookies: env.NODE_ENV === "production" && !env.PLAIN_HTTP,
+    httpsOnly: env.NODE_ENV === "production" && !env.PLAIN_HTTP,
   };
 }
 

@@ -92,6 +92,8 @@ export type AppOptions = {
   trustProxy?: boolean | string[];
   /** Mark every cookie Secure, whatever the request's protocol (production unless PLAIN_HTTP). Off by default. */
   secureCookies?: boolean;
+  /** The site is only served over https (production unless PLAIN_HTTP): HSTS and upgrade-insecure-requests. */
+  httpsOnly?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
 };
@@ -127,8 +129,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(helmet, {
     // No page passes its address on: the voucher's carries the reservation code and e-mail (SPEC §2).
     referrerPolicy: { policy: "no-referrer" },
+    // Over plain HTTP (development, a test deployment) these would send the browser to an https that is not there.
+    strictTransportSecurity: options.httpsOnly ?? false,
     contentSecurityPolicy: {
       directives: {
+        "upgrade-insecure-requests": options.httpsOnly ? [] : null,
         "default-src": ["'self'"],
         "img-src": ["'self'", "data:", "https:"],
         "style-src": ["'self'", "'unsafe-inline'"],
@@ -156,6 +161,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         `url: longer than ${MAX_URL_LENGTH} characters`,
         [{ field: "url", message: `is longer than ${MAX_URL_LENGTH} characters` }],
       );
+  });
+  // No page uses the camera, the microphone, the position or the Payment Request API (the card page is a form).
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
   });
   // The API's answers (reservations, sessions, CSRF tokens, offers, chats) are kept by no browser or proxy; a
   // route that serves something public (a photo) says so itself. The web app's files have their own rules below.

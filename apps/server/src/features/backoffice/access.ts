@@ -67,11 +67,23 @@ export async function hotelsOf(
     .orderBy(asc(hotel.name), asc(hotel.id));
 }
 
+/** Each request's staff user, looked up once: the session check before validation, then the route's. */
+const staffByRequest = new WeakMap<FastifyRequest, Promise<Staff>>();
+
 /**
  * The staff user behind the request's session cookie, or 401. A change (any method but GET/HEAD/OPTIONS) must
  * carry the session's CSRF token in X-CSRF-Token, or 403.
  */
-export async function staffOf(db: Db, request: FastifyRequest, now: Date): Promise<Staff> {
+export function staffOf(db: Db, request: FastifyRequest, now: Date): Promise<Staff> {
+  let staff = staffByRequest.get(request);
+  if (!staff) {
+    staff = lookUpStaff(db, request, now);
+    staffByRequest.set(request, staff);
+  }
+  return staff;
+}
+
+async function lookUpStaff(db: Db, request: FastifyRequest, now: Date): Promise<Staff> {
   const token = request.cookies[STAFF_COOKIE];
   if (!token) throw signInRequired();
   const session = await findSession(db, token, now);

@@ -1,4 +1,4 @@
-import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import {
   TRADE_PASSWORD_MAX_AGE_DAYS,
   TRADE_SESSION_ABSOLUTE_MS,
@@ -28,6 +28,7 @@ import {
   PAIR_MAX_FAILURES,
 } from "../backoffice/auth/lockout";
 import { sha256 } from "../backoffice/session";
+import { tradeCsrfToken } from "./session";
 
 let database: Database;
 let app: App;
@@ -55,14 +56,20 @@ let seq = 0;
 const nextAddress = () => `10.1.${Math.floor(++seq / 250)}.${seq % 250}`;
 
 type Body = Record<string, unknown>;
-const loginDo = (body: Body, options: { address?: string; cookie?: string; on?: App } = {}) =>
+const loginDo = (body: Body, options: { address?: string; cookie?: string; on?: App; csrf?: string } = {}) =>
   (options.on ?? app).inject({
     method: "POST",
     url: "/api/login.do",
     payload: body,
     remoteAddress: options.address ?? nextAddress(),
-    ...(options.cookie ? { headers: { cookie: `${TRADE_COOKIE}=${options.cookie}` } } : {}),
+    headers: {
+      ...(options.cookie ? { cookie: `${TRADE_COOKIE}=${options.cookie}` } : {}),
+      ...(options.csrf ? { [TRADE_CSRF_HEADER]: options.csrf } : {}),
+    },
   });
+/** Logs out with the session's CSRF token, as the web does. */
+const logout = (token: string) =>
+  loginDo({ method: "logout" }, { cookie: token, csrf: tradeCsrfToken(token) });
 const login = (username: string, password = TRADE_TEST_PASSWORD, extra: Body = {}, address?: string) =>
   loginDo(
     { method: "login", username, password, channel: TRADE_CHANNEL_ID, ...extra },
@@ -254,9 +261,18 @@ describe("login.do method=loggedUser and method=logout", () => {
     expect((await loggedUser(token, { channel: DIRECT_CHANNEL_ID })).json()).toEqual({ user: { id: 0 } });
   });
 
-  it("logout revokes the session and clears the cookie", async () => {
+  it("logout needs the session's CSRF token (403 without it, the session kept), then revokes it and clears the cookie", async () => {
     const token = cookieOf(await login(agent.username))!.value;
-    const res = await loginDo({ method: "logout" }, { cookie: token });
+    for (const csrf of [undefined, "0".repeat(64)]) {
+      const refused = await loginDo({ method: "logout" }, { cookie: token, ...(csrf ? { csrf } : {}) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        code: "csrf_failed",
+        details: [{ field: TRADE_CSRF_HEADER }],
+      });
+      expect((await loggedUser(token)).json().user.id).toBe(agent.id);
+    }
+    const res = await logout(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: { id: 0 } });
     const cleared = cookieOf(res);
@@ -430,7 +446,7 @@ describe("the trade session feeds the search (the customer never comes from the 
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe("trade_login_required");
     // After logout, guest prices again.
-    await loginDo({ method: "logout" }, { cookie: token });
+    await logout(token);
     expect(rateIds(await search(token))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { accountCommissionOf } from "@alloggio/domain/booking/trade-booking";
 import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/login";
-import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import { tradePasswordExpired, usernameKey } from "@alloggio/domain/trade/login";
 import { and, eq, sql } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { mailTradeResetLink } from "./account";
 import {
   clearTradeCookie,
   createTradeSession,
+  hasTradeCsrfToken,
   isEnabledFor,
   mayLogIn,
   revokeTradeSession,
@@ -158,13 +159,20 @@ export async function logIn(
   };
 }
 
-/** Logs out: the session is deleted and its cookie cleared (answered the same with no session). */
+/**
+ * Logs out: the session is deleted and its cookie cleared (answered the same with no session). With a session, the
+ * call carries its CSRF token (403 otherwise): another site cannot end an agent's session.
+ */
 export async function logOut(
   deps: LoginDeps,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<LoginResponse> {
   const token = request.cookies?.[TRADE_COOKIE];
+  if (token && !hasTradeCsrfToken(request, token))
+    throw new AppError("csrf_failed", 403, "The request lacks the session's CSRF token", [
+      { field: TRADE_CSRF_HEADER, message: "missing or wrong" },
+    ]);
   if (token) await revokeTradeSession(deps.database.db, token);
   clearTradeCookie(reply);
   return NOBODY;

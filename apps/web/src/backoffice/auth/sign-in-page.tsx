@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { ApiError } from "../../lib/api-client";
 import { ErrorNotice, Field } from "../ui";
-import { nextPath, postSecondFactor, postSignIn, useSignedIn } from "./sign-in";
+import { nextPath, postForgotPassword, postSecondFactor, postSignIn, useSignedIn } from "./sign-in";
 import "./auth.css";
 
 /** `/admin/sign-in`: e-mail and password, then the second factor when the user has one. */
@@ -13,7 +13,7 @@ export default function SignInPage() {
   const search = useSearch();
   const next = nextPath(search);
   const signedIn = useSignedIn();
-  const [step, setStep] = useState<"password" | "totp">("password");
+  const [step, setStep] = useState<"password" | "totp" | "forgot">("password");
   const [useRecovery, setUseRecovery] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
 
@@ -52,6 +52,11 @@ export default function SignInPage() {
     second.reset();
     password.mutate({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
   };
+  const forgot = useMutation({ mutationFn: postForgotPassword });
+  const submitForgot = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    forgot.mutate({ email: String(new FormData(event.currentTarget).get("email") ?? "") });
+  };
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get("code") ?? "").trim();
@@ -85,6 +90,36 @@ export default function SignInPage() {
                 {t("signIn.submit")}
               </button>
             </form>
+            <button
+              type="button"
+              className="bo-link-button"
+              onClick={() => {
+                forgot.reset();
+                setStep("forgot");
+              }}
+            >
+              {t("signIn.forgot")}
+            </button>
+          </>
+        ) : step === "forgot" ? (
+          <>
+            <h1>{t("signIn.forgotTitle")}</h1>
+            <p>{t("signIn.forgotHint")}</p>
+            <form onSubmit={submitForgot} noValidate className="bo-auth-form">
+              <Field label={t("signIn.email")}>
+                {(props) => <input {...props} name="email" type="email" autoComplete="username" required />}
+              </Field>
+              <ErrorNotice error={forgot.error} ns="bo-auth" />
+              <button type="submit" className="bo-button" disabled={forgot.isPending}>
+                {t("signIn.forgotSubmit")}
+              </button>
+            </form>
+            <p role="status">
+              {forgot.data ? t("signIn.forgotSent", { minutes: forgot.data.validMinutes }) : ""}
+            </p>
+            <button type="button" className="bo-link-button" onClick={() => setStep("password")}>
+              {t("signIn.backToSignIn")}
+            </button>
           </>
         ) : (
           <>

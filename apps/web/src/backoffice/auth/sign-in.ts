@@ -37,5 +37,8 @@ export function useSignedIn(): (
 
 export const postSignIn = (body: { email: string; password: string }) =>
   boPost<SignInResponse>("sign-in", body);
+/** "Forgot your password?": the same answer whatever the e-mail (a link is mailed if an account uses it). */
+export const postForgotPassword = (body: { email: string }) =>
+  boPost<{ accepted: true; validMinutes: number }>("forgot-password", body);
 export const postSecondFactor = (body: { code: string } | { recoveryCode: string }) =>
   boPost<SignInResponse>("sign-in/totp", body);

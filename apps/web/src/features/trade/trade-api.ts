@@ -6,7 +6,12 @@ import type { TradeLoginApi } from "./trade-session";
 /** `login.do` (SPEC §7): login, logout and the check, all POST with JSON; the session cookie goes with them. */
 export const tradeLoginApi: TradeLoginApi = {
   login: (body) => postJson<LoginResponse>("login.do", body),
-  logout: (body) => postJson<LoginResponse>("login.do", body),
+  logout: (body, csrfToken) =>
+    postJson<LoginResponse>(
+      "login.do",
+      body,
+      csrfToken ? { headers: { [TRADE_CSRF_HEADER]: csrfToken } } : {},
+    ),
   loggedUser: (body) => postJson<LoginResponse>("login.do", body),
 };
 

@@ -106,6 +106,8 @@ describe("trade login in the page (issue 13)", () => {
     await user.click(screen.getByRole("button", { name: "Log out" }));
     expect(await screen.findAllByRole("button", { name: "Agency login" })).toHaveLength(2);
     expect(calls.at(-1)?.body).toEqual({ method: "logout" });
+    // The server refuses a logout without the session's CSRF token.
+    expect(calls.at(-1)?.csrf).toBe(agent().csrfToken);
     expect(localStorage.getItem(tradeStorageKey(CHANNEL))).toBeNull();
   });
 

@@ -90,7 +90,7 @@ describe("trade session: login and logout (SPEC §4)", () => {
     const listener = vi.fn();
     s.subscribe(listener);
     await s.logOut();
-    expect(api.logout).toHaveBeenCalledWith({ method: "logout" });
+    expect(api.logout).toHaveBeenCalledWith({ method: "logout" }, userAt(START).csrfToken);
     expect(s.getState()).toEqual({ user: null, notice: null });
     expect(storage.items.size).toBe(0);
     expect(listener).toHaveBeenCalled();

@@ -17,7 +17,8 @@ export type TradeLoginApi = {
     channel: number;
     hotel?: number;
   }): Promise<LoginResponse>;
-  logout(body: { method: "logout" }): Promise<LoginResponse>;
+  /** Ends the server's session; its CSRF token goes with the call (the server refuses a logout without it). */
+  logout(body: { method: "logout" }, csrfToken?: string): Promise<LoginResponse>;
   loggedUser(body: { method: "loggedUser"; channel: number; hotel?: number }): Promise<LoginResponse>;
 };
 
@@ -120,7 +121,7 @@ export function createTradeSession(options: TradeSessionOptions): TradeSession {
     stopTimer();
     timer = setInterval(() => void session.check(), TRADE_LOGIN_CHECK_INTERVAL_MS);
   };
-  const serverLogout = () => api.logout({ method: "logout" }).catch(() => undefined);
+  const serverLogout = () => api.logout({ method: "logout" }, state.user?.csrfToken).catch(() => undefined);
   /**
    * Ends the login on the page: no checks, no stored login, the notice shown when there is one. With `tellServer`
    * the server's session ends first, so what the page refetches on the change no longer carries trade prices.

@@ -86,3 +86,15 @@ export const SetupRequestSchema = z
   .object({ password: Password, confirmation: z.string().max(1024) })
   .meta({ id: "StaffSetupRequest" });
 export type SetupRequest = z.infer<typeof SetupRequestSchema>;
+
+/** "Forgot your password?": the e-mail of the account. */
+export const ForgotPasswordRequestSchema = z
+  .object({ email: Email })
+  .meta({ id: "StaffForgotPasswordRequest" });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+/** The same answer whatever the e-mail: whether an account has it is never said. */
+export const ForgotPasswordResponseSchema = z
+  .object({ accepted: z.literal(true), validMinutes: z.number().int() })
+  .meta({ id: "StaffForgotPasswordResponse" });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;

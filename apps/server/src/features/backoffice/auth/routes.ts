@@ -17,6 +17,7 @@ import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
 import { createSession, findSession, revokeSession, sha256 } from "../session";
 import { registerAccountRoutes } from "./account-routes";
+import { registerForgotPasswordRoutes } from "./forgot-routes";
 import { createSignInLockout } from "./lockout";
 import { verifyPassword } from "./passwords";
 import { mailStaffResetLink } from "./reset-mail";
@@ -106,6 +107,7 @@ export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
     if (lockedNow) await mailStaffResetLink(db, user, await deps.linkBase(request), deps.now(), "locked");
   };
   registerSetupRoutes(app, deps);
+  registerForgotPasswordRoutes(app, deps);
 
   app.post(
     "/api/backoffice/sign-in",
