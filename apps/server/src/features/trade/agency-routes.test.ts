@@ -35,13 +35,19 @@ const channelIds = [DIRECT_CHANNEL_ID, TRADE_CHANNEL_ID];
 const commissionable = aRatePlan({ name: { en: "Agency flexible" }, commissionPercent: 10, channelIds });
 const net = aRatePlan({ name: { en: "Net rate" }, isNet: true, channelIds });
 const resellable = aRatePlan({ name: { en: "Resellable" }, resellable: true, refundable: false, channelIds });
+const prepaidTransfer = aRatePlan({
+  name: { en: "Prepaid transfer" },
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+  channelIds,
+});
 const agencyA = aTradeCustomer({ name: "Viaggi Alfa Srl" });
 const agencyB = aTradeCustomer({ name: "Beta Travel" });
 const property = buildProperty({
   hotel: { name: "Hotel Agenzia" },
   roomTypes: [room],
-  ratePlans: [commissionable, net, resellable],
-  prices: [commissionable, net, resellable].map((rate) =>
+  ratePlans: [commissionable, net, resellable, prepaidTransfer],
+  prices: [commissionable, net, resellable, prepaidTransfer].map((rate) =>
     aPriceRange(room, rate, { perAdults: { "1": 100, "2": 120, "3": 150 } }),
   ),
   // No trade option by the channel: the bookings at the hotel are confirmed; the test makes its options itself.
@@ -367,6 +373,24 @@ describe("GET /api/agency/print/:code/:version", () => {
 });
 
 describe("POST /api/agency/confirm-reservation/:code", () => {
+  it("offers and accepts only the booked rate's own methods: a prepaid transfer rate is never confirmed at the hotel", async () => {
+    const code = await book(commissionable.id, 2, a, "Gino Prepaid");
+    await asOption(code, "2030-01-06T10:00:00Z");
+    await database.query(sql`update reservation_room set rate_plan_id = ${prepaidTransfer.id}
+      where reservation_id = (select id from reservation where code = ${code})`);
+    const listed = (await list(a)).json().rows.find((r: { code: string }) => r.code === code);
+    // The hotel takes no transfers here, so the option has no method the agency may use on its own.
+    expect(listed.confirmMethods).toEqual([]);
+    const atHotel = await confirm(a, code, { paymentMethod: "pay_at_hotel" });
+    expect(atHotel.statusCode, atHotel.body).toBe(400);
+    expect(atHotel.json().error.code).toBe("payment_method_not_allowed");
+    const [row] = await database.query<{ status: string; payment_method: string }>(
+      sql`select status, payment_method from reservation where code = ${code}`,
+    );
+    expect(row).toMatchObject({ status: "pending_confirmation" });
+    await database.query(sql`delete from reservation where code = ${code}`);
+  });
+
   it("refuses a method the hotel does not take (400), a non-option and an expired option (409)", async () => {
     const transfer = await confirm(a, codes.option as string, { paymentMethod: "bank_transfer" });
     expect(transfer.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { ratePaymentMethods } from "@alloggio/domain/booking/rate-payment-methods";
 import {
   AGENCY_CONFIRM_METHODS,
   type AgencyCancelQuote,
@@ -83,6 +84,8 @@ type RowRecord = {
   option_expires_at: string | null;
   bank_transfer: unknown;
   created_at: string;
+  /** How the booked rates are paid (rate_plan.payment), of the rooms still booked. */
+  payment_kinds: string[];
   full_count: number;
 };
 
@@ -102,22 +105,35 @@ const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.chan
       and (rr.status <> 'C' or r.status = 'cancelled')) as adults,
     r.currency_code as currency, c.decimal_digits, r.total_minor, ${COMMISSION_SQL} as commission_minor,
     r.status, ${WAITING_ROOM} as waiting, r.option_expires_at, h.settings->'bankTransfer' as bank_transfer,
-    r.created_at`;
+    r.created_at,
+    (select coalesce(array_agg(distinct rp.payment::text), '{}') from reservation_room rr
+      join rate_plan rp on rp.id = rr.rate_plan_id
+      where rr.reservation_id = r.id and rr.status <> 'C') as payment_kinds`;
 
 const FROM = sql`from reservation r join hotel h on h.id = r.hotel_id join currency c on c.code = r.currency_code`;
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-/** The methods a live option may be confirmed with: at the hotel, or by transfer where the hotel takes them. */
+/**
+ * The methods the agency may confirm an option with: those of the booked rates' own terms (the guest's checkout
+ * rule, `ratePaymentMethods`) that need no guest's card — at the hotel, or by transfer where the hotel takes them.
+ * A prepaid bank-transfer rate is confirmed by transfer, never "at the hotel".
+ */
+function rateConfirmMethodsOf(row: RowRecord): AgencyConfirmMethod[] {
+  const methods = ratePaymentMethods(row.payment_kinds, {
+    online: [],
+    bank: readBankTransferSettings(row.bank_transfer) !== null,
+  });
+  return AGENCY_CONFIRM_METHODS.filter((m) => methods.includes(m));
+}
+
+/** The methods a live option may be confirmed with (none once it is not a live option). */
 function confirmMethodsOf(row: RowRecord, now: Date): AgencyConfirmMethod[] {
   const live =
     row.status === "pending_confirmation" &&
     row.option_expires_at !== null &&
     new Date(row.option_expires_at).getTime() > now.getTime();
-  if (!live) return [];
-  return AGENCY_CONFIRM_METHODS.filter(
-    (m) => m !== "bank_transfer" || readBankTransferSettings(row.bank_transfer) !== null,
-  );
+  return live ? rateConfirmMethodsOf(row) : [];
 }
 
 function toRow(row: RowRecord, now: Date): AgencyReservationRow {
@@ -222,12 +238,12 @@ export async function confirmAgencyReservation(
   paymentMethod: AgencyConfirmMethod,
 ): Promise<AgencyReservationRow> {
   const row = await findAgencyReservation(deps, trade.customer.id, code);
-  if (paymentMethod === "bank_transfer" && readBankTransferSettings(row.bank_transfer) === null)
+  if (!rateConfirmMethodsOf(row).includes(paymentMethod))
     throw new AppError(
       "payment_method_not_allowed",
       400,
-      "paymentMethod: the hotel takes no bank transfers",
-      [{ field: "paymentMethod", message: "not allowed for this hotel" }],
+      "paymentMethod: not one of the booked rate's payment methods",
+      [{ field: "paymentMethod", message: "not allowed by the rate's payment terms" }],
     );
   await confirmOption(
     { database: deps.database, now: deps.now, baseUrl: deps.baseUrl },

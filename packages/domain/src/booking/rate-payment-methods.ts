@@ -1,0 +1,24 @@
+/** How a rate plan is paid (rate_plan.payment). */
+export type RatePaymentKind =
+  | "pay_at_hotel"
+  | "card_guarantee"
+  | "prepaid"
+  | "pre_authorisation"
+  | "bank_transfer";
+
+/**
+ * The payment methods a stay may use, from its rates' payment kinds (SPEC §9): the strictest kind of its rates
+ * decides. `online` are the gateway's redirect methods the hotel enables for this payment; `bank` whether the hotel
+ * says where transfers go. The guest's checkout and the agency's confirmation of an option use this one rule.
+ */
+export function ratePaymentMethods(
+  kinds: readonly (RatePaymentKind | (string & {}))[],
+  options: { online: readonly string[]; bank: boolean },
+): string[] {
+  const bank = options.bank ? ["bank_transfer"] : [];
+  if (kinds.includes("prepaid")) return ["card_payment", ...options.online, ...bank];
+  if (kinds.includes("pre_authorisation")) return ["pre_authorisation"];
+  if (kinds.includes("bank_transfer")) return [...bank, "card_payment", ...options.online];
+  if (kinds.includes("card_guarantee")) return ["card_guarantee"];
+  return ["pay_at_hotel", "card_guarantee"];
+}
