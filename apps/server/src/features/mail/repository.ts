@@ -250,6 +250,8 @@ export type ReservationMailFacts = {
     flights?: BookedFlights | null;
     /** What those flights cost: part of `totalMinor`. */
     flightMinor?: number;
+    /** The names of the services the rate and the package booked include (absent: none). */
+    included?: LocalizedText[];
     name: LocalizedText;
     rate: {
       name: LocalizedText;
@@ -313,6 +315,10 @@ export async function findReservationMailFacts(
           'penaltyMinor', rr.penalty_minor,
           'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection, 'name', rt.name,
           'flights', rr.flights, 'flightMinor', rr.flight_minor,
+          'included', coalesce((select json_agg(s.name order by array_position(inc.ids, s.id)) from service s,
+            (select rp.included_service_ids || coalesce((select p.included_service_ids from package p
+              where p.id = r.package_id), '{}'::integer[]) as ids) inc
+            where s.id = any(inc.ids)), '[]'::json),
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
             'freeCancellationDays', rp.free_cancellation_days)
         ) order by rr.slot, rr.id)

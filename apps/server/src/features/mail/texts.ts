@@ -83,6 +83,8 @@ export type MailTexts = {
   /** The hotel's bank details for a bank-transfer booking. */
   bank: { title: string; owner: string; iban: string; bic: string; reference: string; due: string };
   bankWarning: (date: string) => string;
+  /** What a rate or package includes: "Included" (a label; the mail writes "Included: A, B"). */
+  includedServices: string;
   noPrepayment: string;
   payByLinkText: string;
   payByLinkButton: string;
@@ -200,6 +202,7 @@ const en: MailTexts = {
     due: "Pay by",
   },
   bankWarning: (date) => `If the payment does not arrive by ${date}, the booking is cancelled.`,
+  includedServices: "Included",
   noPrepayment: "No prepayment: you pay at the hotel.",
   payByLinkText:
     "Pay the prepayment securely on the payment page: your booking is confirmed and the schedule above shows what is due.",
@@ -326,6 +329,7 @@ const it: MailTexts = {
     due: "Da pagare entro",
   },
   bankWarning: (date) => `Se il pagamento non arriva entro ${date}, la prenotazione viene cancellata.`,
+  includedServices: "Incluso",
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
   payByLinkText:
     "Paga l'anticipo in modo sicuro dalla pagina di pagamento: la prenotazione è confermata e il piano qui sopra indica quanto è dovuto.",
@@ -454,6 +458,7 @@ const de: MailTexts = {
     due: "Zahlbar bis",
   },
   bankWarning: (date) => `Geht die Zahlung nicht bis ${date} ein, wird die Buchung storniert.`,
+  includedServices: "Inklusive",
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
   payByLinkText:
     "Bezahlen Sie die Vorauszahlung sicher auf der Zahlungsseite: Ihre Buchung ist bestätigt, der Zahlungsplan oben zeigt, was fällig ist.",
@@ -581,6 +586,7 @@ const fr: MailTexts = {
     due: "À payer avant le",
   },
   bankWarning: (date) => `Si le paiement n’arrive pas au plus tard le ${date}, la réservation est annulée.`,
+  includedServices: "Inclus",
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
   payByLinkText:
     "Réglez le prépaiement en toute sécurité sur la page de paiement : votre réservation est confirmée et l'échéancier ci-dessus indique ce qui est dû.",
@@ -709,6 +715,7 @@ const es: MailTexts = {
     due: "Pagar antes del",
   },
   bankWarning: (date) => `Si el pago no llega antes del ${date}, la reserva se cancela.`,
+  includedServices: "Incluido",
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
   payByLinkText:
     "Pague el anticipo de forma segura en la página de pago: su reserva está confirmada y el calendario de arriba indica lo que debe.",
@@ -837,6 +844,7 @@ const pt: MailTexts = {
     due: "Pagar até",
   },
   bankWarning: (date) => `Se o pagamento não chegar até ${date}, a reserva é cancelada.`,
+  includedServices: "Incluído",
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
   payByLinkText:
     "Pague o pré-pagamento em segurança na página de pagamento: a sua reserva está confirmada e o plano acima indica o valor devido.",
@@ -965,6 +973,7 @@ const zh: MailTexts = {
     due: "付款截止",
   },
   bankWarning: (date) => `如在${date}前未收到付款，预订将被取消。`,
+  includedServices: "已包含",
   noPrepayment: "无需预付：在酒店付款。",
   payByLinkText: "请在支付页面安全支付预付款：您的预订已确认，上方的付款计划列出了应付金额。",
   payByLinkButton: "立即支付",
@@ -1090,6 +1099,7 @@ const ja: MailTexts = {
     due: "お支払期限",
   },
   bankWarning: (date) => `${date}までにお支払いが確認できない場合、予約はキャンセルされます。`,
+  includedServices: "含まれるもの",
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
   payByLinkText:
     "お支払いページで前払い金を安全にお支払いください。ご予約は確定しており、上記の支払予定に金額が記載されています。",
