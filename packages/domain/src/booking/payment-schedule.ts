@@ -47,15 +47,31 @@ export function schedulePrepayments(
     if (!Number.isInteger(step.days) || step.days < 0 || !(step.percent >= 0))
       throw new RangeError(`Invalid prepayment step: ${JSON.stringify(step)}`);
   }
-  const percentSum = steps.reduce((sum, step) => sum + step.percent, 0);
+  const amounts = sharePercents(
+    totalMinor,
+    steps.map((step) => step.percent),
+  );
+  return steps.map((step, i) => ({
+    date: dateOf(step, arrival, bookingDay),
+    amount: amounts[i]!,
+    percent: step.percent,
+  }));
+}
+
+/**
+ * `totalMinor` shared by percents as the payment steps share it: each rounds its own percent and the last takes the
+ * remainder, so the amounts add up exactly to the share asked (the percents' sum, capped at 100 %).
+ */
+export function sharePercents(totalMinor: number, percents: readonly number[]): number[] {
+  const percentSum = percents.reduce((sum, percent) => sum + percent, 0);
   const dueTotal = Math.round((totalMinor * Math.min(percentSum, 100)) / 100);
   let given = 0;
-  return steps.map((step, i) => {
-    const share = Math.round((totalMinor * step.percent) / 100);
+  return percents.map((percent, i) => {
+    const share = Math.round((totalMinor * percent) / 100);
     // Past 100 % in total, the steps that overflow get what is left, never more.
-    const amount = i === steps.length - 1 ? dueTotal - given : Math.min(share, dueTotal - given);
+    const amount = i === percents.length - 1 ? dueTotal - given : Math.min(share, dueTotal - given);
     given += amount;
-    return { date: dateOf(step, arrival, bookingDay), amount, percent: step.percent };
+    return amount;
   });
 }
 

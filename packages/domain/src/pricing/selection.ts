@@ -1,5 +1,6 @@
+import { sharePercents } from "../booking/payment-schedule";
 import type { Rate } from "../contract/search/avail";
-import { toMinor } from "../money/money";
+import { fromMinor, toMinor } from "../money/money";
 import type { SelectedStay } from "./stay-charges";
 
 /**
@@ -21,5 +22,27 @@ export function toSelectedStay(
       quantity: e.quantity,
       priceMinor: toMinor(e.price, digits),
     })),
+  };
+}
+
+/**
+ * A rate card's total and prepayments with the refund protection ticked or not: the total the selection bar counts
+ * for the room (`toSelectedStay` with the protection) and the prepayments the booking asks of it (the rate's steps
+ * share it as `schedulePrepayments` does). Major units in and out, as the search answer gives them.
+ */
+export function rateCardFigures(
+  rate: Pick<Rate, "stayTotal" | "prepaids" | "refundPrice">,
+  refund: boolean,
+  digits: number,
+): { total: number; prepaids: Rate["prepaids"] } {
+  if (!refund || rate.refundPrice === null) return { total: rate.stayTotal, prepaids: rate.prepaids };
+  const totalMinor = toMinor(rate.stayTotal, digits) + toMinor(rate.refundPrice, digits);
+  const amounts = sharePercents(
+    totalMinor,
+    rate.prepaids.map((p) => p.percent),
+  );
+  return {
+    total: fromMinor(totalMinor, digits),
+    prepaids: rate.prepaids.map((p, i) => ({ ...p, amount: fromMinor(amounts[i]!, digits) })),
   };
 }

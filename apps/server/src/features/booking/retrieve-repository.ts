@@ -100,6 +100,8 @@ export type StoredReservation = {
     flights: BookedFlights | null;
     /** What those flights cost (part of `totalMinor`). */
     flightMinor: number;
+    /** The names of the services the rate and the package booked include, in that order. */
+    included: LocalizedText[];
   }[];
   services: {
     /** reservation_service id */
@@ -160,7 +162,12 @@ function selectReservation(where: SQL): SQL {
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
-          'prepayment', rr.prepayment, 'flights', rr.flights, 'flightMinor', rr.flight_minor
+          'prepayment', rr.prepayment, 'flights', rr.flights, 'flightMinor', rr.flight_minor,
+          -- What the rate, and the package booked, include (the rate card's "Included: …").
+          'included', coalesce((select json_agg(s.name order by array_position(inc.ids, s.id)) from service s,
+            (select rp.included_service_ids || coalesce((select p.included_service_ids from package p
+              where p.id = r.package_id), '{}'::integer[]) as ids) inc
+            where s.id = any(inc.ids)), '[]'::json)
         ) order by rr.slot, rr.id)
         from reservation_room rr
         join room_type rt on rt.id = rr.room_type_id

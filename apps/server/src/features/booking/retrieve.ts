@@ -168,6 +168,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           price: money(price),
         })),
         refundProtection: room.refundProtection,
+        included: room.included.map((name) => pickText(name, language)),
         flights: room.flights
           ? {
               outbound: toFlight(room.flights.outbound),

@@ -251,6 +251,8 @@ export type ReservationMailFacts = {
     flights?: BookedFlights | null;
     /** What those flights cost: part of `totalMinor`. */
     flightMinor?: number;
+    /** The names of the services the rate and the package booked include (absent: none). */
+    included?: LocalizedText[];
     name: LocalizedText;
     rate: {
       name: LocalizedText;
@@ -324,6 +326,10 @@ export async function findReservationMailFacts(
           'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection, 'name', rt.name,
           'flights', rr.flights, 'flightMinor', rr.flight_minor,
           'commissionPercent', rr.commission_percent::float8, 'commissionMinor', rr.commission_minor,
+          'included', coalesce((select json_agg(s.name order by array_position(inc.ids, s.id)) from service s,
+            (select rp.included_service_ids || coalesce((select p.included_service_ids from package p
+              where p.id = r.package_id), '{}'::integer[]) as ids) inc
+            where s.id = any(inc.ids)), '[]'::json),
           'rate', json_build_object('name', rp.name, 'mealPlan', rp.meal_plan, 'refundable', rp.refundable,
             'freeCancellationDays', rp.free_cancellation_days, 'isNet', rp.is_net)
         ) order by rr.slot, rr.id)

@@ -81,6 +81,17 @@ function priceTotalsRows(data: ReservationMailData, texts: MailTexts, money: Mon
   return totals;
 }
 
+/** What each room's rate and package include ("Included: Welcome prosecco"), one line per room that has any. */
+function includedLines(data: ReservationMailData, texts: MailTexts, languageId: number): Block[] {
+  const lines = data.rooms.flatMap((room, i) => {
+    const names = (room.included ?? []).map((name) => pickText(name, languageId)).filter(Boolean);
+    if (names.length === 0) return [];
+    const prefix = data.rooms.length > 1 ? `${texts.room} ${i + 1}: ` : "";
+    return [`${prefix}${texts.includedServices}: ${names.join(", ")}`];
+  });
+  return lines.length > 0 ? [{ kind: "paragraphs", lines }] : [];
+}
+
 /**
  * A bank-transfer booking's beneficiary, IBAN, BIC, reference (the code) and next due date, as the mail and the PDF
  * show them (the voucher's bank box: booking/bank-transfer.ts); the warning only while a payment is due.
@@ -268,6 +279,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
           ];
         }),
       },
+      ...includedLines(data, texts, languageId),
     ],
   });
 

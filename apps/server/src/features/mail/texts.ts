@@ -83,6 +83,8 @@ export type MailTexts = {
   /** The hotel's bank details for a bank-transfer booking. */
   bank: { title: string; owner: string; iban: string; bic: string; reference: string; due: string };
   bankWarning: (date: string) => string;
+  /** What a rate or package includes: "Included" (a label; the mail writes "Included: A, B"). */
+  includedServices: string;
   noPrepayment: string;
   /** A price the guest's travel agency sets (a net rate): the cell that would show it. */
   viaAgency: string;
@@ -204,6 +206,7 @@ const en: MailTexts = {
     due: "Pay by",
   },
   bankWarning: (date) => `If the payment does not arrive by ${date}, the booking is cancelled.`,
+  includedServices: "Included",
   noPrepayment: "No prepayment: you pay at the hotel.",
   viaAgency: "Arranged by your travel agency",
   paymentViaAgency: "Your travel agency arranges the price and the payment of this stay with you.",
@@ -332,6 +335,7 @@ const it: MailTexts = {
     due: "Da pagare entro",
   },
   bankWarning: (date) => `Se il pagamento non arriva entro ${date}, la prenotazione viene cancellata.`,
+  includedServices: "Incluso",
   noPrepayment: "Nessun pagamento anticipato: paghi in hotel.",
   viaAgency: "Concordato con la tua agenzia di viaggi",
   paymentViaAgency:
@@ -463,6 +467,7 @@ const de: MailTexts = {
     due: "Zahlbar bis",
   },
   bankWarning: (date) => `Geht die Zahlung nicht bis ${date} ein, wird die Buchung storniert.`,
+  includedServices: "Inklusive",
   noPrepayment: "Keine Vorauszahlung: Sie zahlen im Hotel.",
   viaAgency: "Über Ihr Reisebüro",
   paymentViaAgency: "Preis und Zahlung dieses Aufenthalts vereinbaren Sie mit Ihrem Reisebüro.",
@@ -592,6 +597,7 @@ const fr: MailTexts = {
     due: "À payer avant le",
   },
   bankWarning: (date) => `Si le paiement n’arrive pas au plus tard le ${date}, la réservation est annulée.`,
+  includedServices: "Inclus",
   noPrepayment: "Aucun prépaiement : vous payez à l'hôtel.",
   viaAgency: "Convenu avec votre agence de voyages",
   paymentViaAgency: "Le prix et le paiement de ce séjour sont convenus avec votre agence de voyages.",
@@ -722,6 +728,7 @@ const es: MailTexts = {
     due: "Pagar antes del",
   },
   bankWarning: (date) => `Si el pago no llega antes del ${date}, la reserva se cancela.`,
+  includedServices: "Incluido",
   noPrepayment: "Sin pago por adelantado: paga en el hotel.",
   viaAgency: "Acordado con su agencia de viajes",
   paymentViaAgency: "El precio y el pago de esta estancia se acuerdan con su agencia de viajes.",
@@ -852,6 +859,7 @@ const pt: MailTexts = {
     due: "Pagar até",
   },
   bankWarning: (date) => `Se o pagamento não chegar até ${date}, a reserva é cancelada.`,
+  includedServices: "Incluído",
   noPrepayment: "Sem pré-pagamento: paga no hotel.",
   viaAgency: "Acordado com a sua agência de viagens",
   paymentViaAgency: "O preço e o pagamento desta estadia são acordados com a sua agência de viagens.",
@@ -982,6 +990,7 @@ const zh: MailTexts = {
     due: "付款截止",
   },
   bankWarning: (date) => `如在${date}前未收到付款，预订将被取消。`,
+  includedServices: "已包含",
   noPrepayment: "无需预付：在酒店付款。",
   viaAgency: "由您的旅行社安排",
   paymentViaAgency: "本次住宿的价格和付款由您的旅行社与您商定。",
@@ -1109,6 +1118,7 @@ const ja: MailTexts = {
     due: "お支払期限",
   },
   bankWarning: (date) => `${date}までにお支払いが確認できない場合、予約はキャンセルされます。`,
+  includedServices: "含まれるもの",
   noPrepayment: "事前払いはありません。ホテルでお支払いください。",
   viaAgency: "旅行会社にて手配",
   paymentViaAgency: "このご滞在の料金とお支払いは、ご利用の旅行会社とお取り決めください。",

@@ -165,6 +165,8 @@ export function buildVoucherDocument(
         label: pdf.guestNames,
         value: guests.map((g) => `${g.firstName} ${g.lastName}`.trim()).join(", "),
       });
+    const included = (room.included ?? []).map((name) => pickText(name, languageId)).filter(Boolean);
+    if (included.length > 0) facts.push({ label: texts.includedServices, value: included.join(", ") });
     if (room.refundProtection) facts.push({ label: texts.refundProtection, value: pdf.included });
     const flights = flightRow(room, texts, locale, money, data.pricesHidden);
     if (flights)

@@ -236,6 +236,15 @@ describe("voucher page", () => {
     expect(within(nights).getByRole("rowheader", { name: "Flights" })).toBeTruthy();
   });
 
+  it("names what the rate or package of a room includes, as its rate card did", async () => {
+    const base = aReservation();
+    const room = { ...base.rooms[0]!, included: ["Welcome prosecco", "Private transfer"] };
+    answer = () => json(aReservation({ rooms: [room] }));
+    renderVoucher();
+    const article = await screen.findByRole("article", { name: "Room 1: Double Room Lake View" });
+    expect(text(article)).toContain("IncludedWelcome prosecco, Private transfer");
+  });
+
   it("shows no flights on a room without them", async () => {
     renderVoucher();
     const room = await screen.findByRole("article", { name: "Room 1: Double Room Lake View" });

@@ -87,6 +87,8 @@ const ReservationRoomSchema = z.object({
   penalty: MoneySchema.optional(),
   nightly: z.array(z.object({ date: z.string(), price: MoneySchema })),
   refundProtection: z.boolean(),
+  /** What the rate and the package booked include ("Welcome prosecco"); absent in older answers. */
+  included: z.array(z.string()).optional(),
   extra: z.array(ReservationExtraSchema),
   guests: z.array(ReservationGuestSchema),
   /** A fly & stay room's flights; null (or absent, in older answers) without flights. */

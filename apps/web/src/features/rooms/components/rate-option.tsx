@@ -1,4 +1,6 @@
 import type { Rate } from "@alloggio/domain/contract/search/avail";
+import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { rateCardFigures } from "@alloggio/domain/pricing/selection";
 import {
   Award,
   BadgePercent,
@@ -72,7 +74,9 @@ export function RateOption(props: RateOptionProps) {
         : t("cancellation.free");
   const meal = known(MEAL_PLANS, rate.mealPlan, "unspecified");
   const payment = known(PAYMENTS, rate.payment, "pay_at_hotel");
-  const prepayment = rate.prepaids
+  // With the protection ticked the card counts it, as the selection bar and the booking do.
+  const figures = rateCardFigures(rate, refund, currencyRules(currency).decimalDigits);
+  const prepayment = figures.prepaids
     .map((p) =>
       p.date > today
         ? t("prepay.on", { percent: p.percent, amount: money(p.amount), date: day(p.date) })
@@ -169,11 +173,11 @@ export function RateOption(props: RateOptionProps) {
         <div className="rate__price">
           {rate.fullPrice > rate.total ? (
             <span className="rate__full">
-              {t("rate.fullPrice", { price: money(rate.fullPrice + rate.stayTotal - rate.total) })}
+              {t("rate.fullPrice", { price: money(rate.fullPrice + figures.total - rate.total) })}
             </span>
           ) : null}
           <span className="rate__total-label">{t("rate.total", { count: nights })}</span>
-          <strong className="rate__total">{money(rate.stayTotal)}</strong>
+          <strong className="rate__total">{money(figures.total)}</strong>
           <CityTaxNote cityTax={rate.cityTax} currency={currency} className="rate__tax" />
           <button
             type="button"

@@ -157,6 +157,28 @@ describe("RoomCard", () => {
     expect(within(panel).getByRole("rowheader", { name: /10 Jan/ })).toBeTruthy();
   });
 
+  it("with refund protection ticked, the rate's total and prepayment count it, as the selection bar does", () => {
+    const rate = aRate({
+      total: 200,
+      payment: "prepaid",
+      prepaids: [
+        { date: today, amount: 106, percent: 50 },
+        { date: "20300105", amount: 106, percent: 50 },
+      ],
+      stayTotal: 212,
+      refundPrice: 19,
+    });
+    renderCard({ room: aRoom({ rates: [rate] }) });
+    const card = screen.getByRole("article", { name: rate.name });
+    expect(card.querySelector(".rate__total")?.textContent).toBe(eur(212));
+    fireEvent.click(within(card).getByRole("checkbox"));
+    // 212 + 19: what the selection bar says for this room (selectionTotals).
+    expect(card.querySelector(".rate__total")?.textContent).toBe(eur(231));
+    expect(card.textContent).toContain(
+      `Prepayment: 50% (${eur(115.5)}) today; 50% (${eur(115.5)}) on 5 Jan 2030`,
+    );
+  });
+
   it("selects a rate with the refund protection as ticked, and shows it pressed once selected", () => {
     const rate = aRate({ refundPrice: 19 });
     const room = aRoom({ rates: [rate] });

@@ -47,6 +47,9 @@ export function ReservationRoom({
         <Fact label={t("room.guests")} value={occupancy} />
         <Fact label={t("room.rate")} value={room.rateName} />
         <Fact label={t("room.meals")} value={t(`meal.${mealKey(room.mealPlan)}`)} />
+        {room.included && room.included.length > 0 ? (
+          <Fact label={t("room.included")} value={room.included.join(", ")} />
+        ) : null}
         <Fact
           label={t("room.refundProtection")}
           value={room.refundProtection ? t("room.refundIncluded") : t("room.refundNone")}
