@@ -69,7 +69,7 @@ test.describe("back office: privacy texts and channel branding", () => {
     const text = "I will keep quiet between 22:00 and 07:00.";
     // English is required: without it the server names the field.
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert")).toContainText("title");
+    await expect(page.getByRole("alert")).toContainText("Title");
     await form.getByRole("group", { name: "Title" }).getByLabel("English").fill(title);
     await form.getByRole("group", { name: "Text" }).getByLabel("English").fill(text);
     await form

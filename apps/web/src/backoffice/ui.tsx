@@ -40,11 +40,27 @@ export function useErrorText(ns?: string): (error: unknown) => string {
   };
 }
 
-/** An alert with the translated message of a failed call, and the fields it names. */
+/** "roomTypeIds" → "Room type ids": the fallback label of a field the catalogue does not name. */
+const humanizeField = (field: string) => {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.[\]]+/g, " ")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * An alert with the translated message of a failed call, and the fields it names by their labels. The server's own
+ * detail is English for developers; a person reads the page's `errors.<code>_detail` (with the detail, when it
+ * carries names) or "is not valid".
+ */
 export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
   const text = useErrorText(ns);
+  const { t } = useTranslation(["bo", ...(ns ? [ns] : [])]);
   if (!error) return null;
   const details = error instanceof ApiError ? error.details : [];
+  const code = error instanceof ApiError ? error.code : "network";
   return (
     <div className="bo-error" role="alert">
       <p>{text(error)}</p>
@@ -52,7 +68,13 @@ export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
         <ul>
           {details.map((d) => (
             <li key={`${d.field}:${d.message}`}>
-              <code>{d.field}</code>: {d.message}
+              {t(`bo:fields.${d.field.replace(/[^A-Za-z0-9_]/g, "_")}`, {
+                defaultValue: humanizeField(d.field),
+              })}
+              {": "}
+              {t([...(ns ? [`${ns}:errors.${code}_detail`] : []), "bo:errors.fieldInvalid"], {
+                detail: d.message,
+              })}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { auditChanges, stableJson } from "@alloggio/domain/backoffice/audit-diff";
+import { auditChanges } from "@alloggio/domain/backoffice/audit-diff";
 import type { AuditEntryView, AuditPage as AuditPageData } from "@alloggio/domain/contract/backoffice/audit";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
@@ -6,9 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { useNavigateTo } from "../../ui/app-link";
 import { boGet } from "../api";
+import { dateLocaleOf } from "../format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Pager } from "../ui";
 import "./audit.css";
+import { type AuditContext, auditSubject, fieldLabel, formatAuditValue } from "./describe";
 
 const NS = "bo-audit";
 /** A value longer than this is folded in a <details>. */
@@ -20,17 +22,15 @@ const FILTER_KEYS = ["from", "to", "action", "user"] as const;
 /** `user.invite` → the key `actions.user_invite` (i18next reads dots as nesting). */
 const actionKey = (action: string) => `actions.${action.replace(/[^A-Za-z0-9_]/g, "_")}`;
 
-function Value({ value }: { value: unknown }) {
+function Value({ name, value, ctx }: { name: string; value: unknown; ctx: AuditContext }) {
   const { t } = useTranslation(NS);
   if (value === undefined) return <span className="muted">{t("diff.none")}</span>;
-  const text = typeof value === "string" ? value : stableJson(value);
-  if (text.length <= SHORT) return <code>{text}</code>;
+  const text = formatAuditValue(name, value, ctx);
+  if (text.length <= SHORT) return <span className="bo-audit-value">{text}</span>;
   return (
     <details className="bo-audit-long">
-      <summary>
-        <code>{text.slice(0, 40)}…</code>
-      </summary>
-      <pre>{JSON.stringify(value, null, 2)}</pre>
+      <summary>{text.slice(0, 40)}…</summary>
+      <p>{text}</p>
     </details>
   );
 }
@@ -46,7 +46,7 @@ function labelOf(entry: AuditEntryView): string | null {
   return null;
 }
 
-function Changes({ entry }: { entry: AuditEntryView }) {
+function Changes({ entry, ctx }: { entry: AuditEntryView; ctx: AuditContext }) {
   const { t } = useTranslation(NS);
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length === 0) return <span className="muted">{t("diff.nothing")}</span>;
@@ -58,19 +58,19 @@ function Changes({ entry }: { entry: AuditEntryView }) {
     <ul className="bo-audit-changes">
       {changes.map((c) => (
         <li key={c.key || "value"}>
-          {c.key ? <span className="bo-audit-key">{c.key}</span> : null}
+          {c.key ? <span className="bo-audit-key">{fieldLabel(c.key, ctx)}</span> : null}
           {created ? (
-            <Value value={c.after} />
+            <Value name={c.key} value={c.after} ctx={ctx} />
           ) : deleted ? (
             <del>
-              <Value value={c.before} />
+              <Value name={c.key} value={c.before} ctx={ctx} />
             </del>
           ) : (
             <>
-              <Value value={c.before} />
+              <Value name={c.key} value={c.before} ctx={ctx} />
               <span aria-hidden="true"> → </span>
               <span className="visually-hidden">{t("diff.becomes")}</span>
-              <Value value={c.after} />
+              <Value name={c.key} value={c.after} ctx={ctx} />
             </>
           )}
         </li>
@@ -191,14 +191,23 @@ export default function AuditPage() {
   const timeZone = log.data?.timeZone;
   const when = useMemo(
     () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: "short",
-        timeStyle: "medium",
+      new Intl.DateTimeFormat(dateLocaleOf(i18n.language), {
+        dateStyle: "medium",
+        timeStyle: "short",
         ...(timeZone ? { timeZone } : {}),
       }),
     [i18n.language, timeZone],
   );
   const data = log.data;
+  const ctx: AuditContext | null = data
+    ? {
+        language: i18n.language,
+        timeZone: data.timeZone,
+        currency: data.currency,
+        names: data.names,
+        t: (key, options) => t(key, options ?? {}),
+      }
+    : null;
   return (
     <BoPage title={t("title")}>
       <FilterForm
@@ -248,12 +257,16 @@ export default function AuditPage() {
                     </td>
                     <td>
                       {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}
-                      {entry.entityId ? <span className="muted"> #{entry.entityId}</span> : null}
+                      {ctx && auditSubject(entry.entity, entry.entityId, ctx) ? (
+                        <span className="bo-audit-label">
+                          {auditSubject(entry.entity, entry.entityId, ctx)}
+                        </span>
+                      ) : entry.entityId && !labelOf(entry) ? (
+                        <span className="muted"> #{entry.entityId}</span>
+                      ) : null}
                       {labelOf(entry) ? <span className="bo-audit-label">{labelOf(entry)}</span> : null}
                     </td>
-                    <td>
-                      <Changes entry={entry} />
-                    </td>
+                    <td>{ctx ? <Changes entry={entry} ctx={ctx} /> : null}</td>
                   </tr>
                 ))}
               </tbody>

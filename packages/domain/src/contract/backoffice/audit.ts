@@ -53,6 +53,13 @@ export const AuditPageSchema = z
     total: z.number().int(),
     /** The hotel's IANA time zone, to show the times in. */
     timeZone: z.string(),
+    /** The hotel's currency: amounts (`…Minor`) in the entries are in its minor units. */
+    currency: z.object({ code: z.string(), decimalDigits: z.number().int() }),
+    /** The names of the hotel's room types and rate plans by id, to name the cells an entry changed. */
+    names: z.object({
+      roomTypes: z.record(z.string(), z.record(z.string(), z.string())),
+      ratePlans: z.record(z.string(), z.record(z.string(), z.string())),
+    }),
     /** The actions and actors found in this hotel's log, for the filters. */
     actions: z.array(z.string()),
     actors: z.array(z.string()),

@@ -118,6 +118,13 @@ describe("reading a hotel's audit log", () => {
     expect(body.actors).toEqual(["import", owner.email].sort());
   });
 
+  it("gives the hotel's currency and the names of its room types and rate plans, to write entries as prose", async () => {
+    const body = (await get(owner.cookieOnly, hotelA)).json();
+    expect(body.currency).toEqual({ code: "EUR", decimalDigits: 2 });
+    expect(Object.values(body.names.roomTypes).length).toBeGreaterThan(0);
+    expect(Object.values(body.names.ratePlans)[0]).toMatchObject({ en: expect.any(String) });
+  });
+
   it("gives a manager only the hotel's own entries (no user changes)", async () => {
     const res = await get(manager.cookieOnly, hotelA);
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { auditLog, hotel } from "../../../db/schema";
+import { auditLog, currency, hotel, ratePlan, roomType } from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { notFound } from "../../../http/errors";
 import { requireHotel, requireStaff, type Staff } from "../access";
@@ -27,8 +27,9 @@ export async function readAuditLog(
   query: z.output<typeof AuditQuerySchema>,
 ) {
   const [place] = await db
-    .select({ timeZone: hotel.timeZone })
+    .select({ timeZone: hotel.timeZone, currency: hotel.currencyCode, digits: currency.decimalDigits })
     .from(hotel)
+    .innerJoin(currency, eq(currency.code, hotel.currencyCode))
     .where(and(eq(hotel.id, hotelId), eq(hotel.groupId, staff.groupId)));
   if (!place) throw notFound("hotelId", "No such hotel");
   const tz = place.timeZone;
@@ -62,6 +63,14 @@ export async function readAuditLog(
     .from(auditLog)
     .where(scope)
     .orderBy(auditLog.actor);
+  const roomTypes = await db
+    .select({ id: roomType.id, name: roomType.name })
+    .from(roomType)
+    .where(eq(roomType.hotelId, hotelId));
+  const ratePlans = await db
+    .select({ id: ratePlan.id, name: ratePlan.name })
+    .from(ratePlan)
+    .where(eq(ratePlan.hotelId, hotelId));
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -79,6 +88,11 @@ export async function readAuditLog(
     pageSize: AUDIT_PAGE_SIZE,
     total: total?.n ?? 0,
     timeZone: tz,
+    currency: { code: place.currency, decimalDigits: place.digits },
+    names: {
+      roomTypes: Object.fromEntries(roomTypes.map((r) => [String(r.id), r.name])),
+      ratePlans: Object.fromEntries(ratePlans.map((r) => [String(r.id), r.name])),
+    },
     actions: actions.map((a) => a.action),
     actors: actors.map((a) => a.actor),
   };
