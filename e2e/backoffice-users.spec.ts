@@ -47,6 +47,14 @@ test("the owner invites, changes and disables a staff user, and the audit log sh
   expect(mail.subject).toContain("Il tuo invito");
   expect(mail.text).toMatch(/\/admin\/setup\/[A-Za-z0-9_-]{43}/);
 
+  // An invited user has no password or second factor to reset; an active one offers the password reset.
+  await expect(row.getByRole("button", { name: `Reset the password of ${name}` })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("row", { name: /manager@demo\.alloggio/ })
+      .getByRole("button", { name: /^Reset the password of / }),
+  ).toBeVisible();
+
   // The list keeps its filters in the URL.
   await page.getByLabel("Name or e-mail").fill(tag);
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));

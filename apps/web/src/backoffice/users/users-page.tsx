@@ -305,7 +305,16 @@ function EditForm({
   );
 }
 
-type Danger = { kind: "disable" | "remove"; user: StaffUser };
+type Danger = { kind: "disable" | "remove" | "resetPassword" | "resetMfa"; user: StaffUser };
+type Action = "disable" | "enable" | "resend" | "remove" | "resetPassword" | "resetMfa";
+/** The path of each action under users/:id (remove is a DELETE). */
+const ACTION_PATH: Record<Exclude<Action, "remove">, string> = {
+  disable: "disable",
+  enable: "enable",
+  resend: "resend-invitation",
+  resetPassword: "reset-password",
+  resetMfa: "reset-second-factor",
+};
 
 /** The confirmation step of a destructive action. */
 function Confirm({
@@ -368,13 +377,13 @@ export default function UsersPage() {
     void queryClient.invalidateQueries({ queryKey: USERS_QUERY });
   };
   const act = useMutation({
-    mutationFn: ({ user, kind }: { user: StaffUser; kind: "disable" | "enable" | "resend" | "remove" }) => {
+    mutationFn: ({ user, kind }: { user: StaffUser; kind: Action }) => {
       if (kind === "remove") return boDelete(`users/${user.id}`);
-      return boPost(`users/${user.id}/${kind === "resend" ? "resend-invitation" : kind}`);
+      return boPost(`users/${user.id}/${ACTION_PATH[kind]}`);
     },
     onSuccess: (_data, { user, kind }) => done(t(`notices.${kind}`, { name: user.name || user.email })),
   });
-  const run = (user: StaffUser, kind: "disable" | "enable" | "resend" | "remove") => {
+  const run = (user: StaffUser, kind: Action) => {
     setNotice("");
     act.mutate({ user, kind });
   };
@@ -524,6 +533,28 @@ export default function UsersPage() {
                             onClick={() => run(user, "resend")}
                           >
                             {t("actions.resend")}
+                          </button>
+                        ) : null}
+                        {!isYou && user.status === "active" ? (
+                          <button
+                            type="button"
+                            className="bo-button secondary"
+                            aria-label={t("actions.resetPasswordUser", { name: who })}
+                            onClick={() =>
+                              setPanel({ kind: "confirm", danger: { kind: "resetPassword", user } })
+                            }
+                          >
+                            {t("actions.resetPassword")}
+                          </button>
+                        ) : null}
+                        {!isYou && user.totpEnabled ? (
+                          <button
+                            type="button"
+                            className="bo-button secondary"
+                            aria-label={t("actions.resetMfaUser", { name: who })}
+                            onClick={() => setPanel({ kind: "confirm", danger: { kind: "resetMfa", user } })}
+                          >
+                            {t("actions.resetMfa")}
                           </button>
                         ) : null}
                         {isYou ? null : user.status === "disabled" ? (

@@ -22,6 +22,8 @@ export const USERS_PATHS = {
   disable: "/api/backoffice/users/:userId/disable",
   enable: "/api/backoffice/users/:userId/enable",
   resend: "/api/backoffice/users/:userId/resend-invitation",
+  resetPassword: "/api/backoffice/users/:userId/reset-password",
+  resetSecondFactor: "/api/backoffice/users/:userId/reset-second-factor",
 } as const;
 
 export const UserParamsSchema = z.object({ userId: z.coerce.number().int().min(1).max(2_147_483_647) });

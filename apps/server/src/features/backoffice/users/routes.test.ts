@@ -5,7 +5,16 @@ import { aHotel, buildProperty, seedProperty } from "../../../../../../packages/
 import { createTestDatabase } from "../../../../../../packages/test-kit/src/database";
 import { aStaffSession, type StaffSession } from "../../../../../../packages/test-kit/src/staff";
 import type { Database } from "../../../db/client";
-import { auditLog, hotelGroup, mailOutbox, staffToken, staffUser, staffUserHotel } from "../../../db/schema";
+import {
+  auditLog,
+  hotelGroup,
+  mailOutbox,
+  staffRecoveryCode,
+  staffSession,
+  staffToken,
+  staffUser,
+  staffUserHotel,
+} from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { findStaffToken } from "../auth/tokens";
 import { sha256 } from "../session";
@@ -411,5 +420,67 @@ describe("the owners of the group", () => {
       ["/api/backoffice/hotels/{hotelId}/audit", "get"],
     ] as const)
       expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
+  });
+});
+
+describe("an owner resets a user's password or second factor", () => {
+  /** An active user with a password, a second factor, recovery codes and a live session. */
+  async function activeWithTotp() {
+    const email = anEmail();
+    const [user] = await database.db
+      .insert(staffUser)
+      .values({
+        groupId: 1,
+        email,
+        name: "Lost Phone",
+        role: "manager",
+        allHotels: true,
+        passwordHash: "x",
+        totpSecret: "JBSWY3DPEHPK3PXP",
+        totpEnabledAt: clock,
+        language: "de",
+      })
+      .returning({ id: staffUser.id });
+    await database.db.insert(staffRecoveryCode).values({ userId: user!.id, codeHash: sha256("code") });
+    const session = await aStaffSession(database, { role: "manager", now: clock });
+    await database.db
+      .update(staffSession)
+      .set({ userId: user!.id })
+      .where(eq(staffSession.userId, session.userId));
+    return { id: user!.id, email, session };
+  }
+  const reset = (headers: Headers, id: number, what: "reset-password" | "reset-second-factor") =>
+    app.inject({ method: "POST", url: `/api/backoffice/users/${id}/${what}`, headers });
+
+  it("turns the second factor off: codes removed, sessions ended, the user told by mail, audited", async () => {
+    const user = await activeWithTotp();
+    expect((await reset(manager.headers, user.id, "reset-second-factor")).statusCode).toBe(403);
+    const res = await reset(owner.headers, user.id, "reset-second-factor");
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await database.db.select().from(staffUser).where(eq(staffUser.id, user.id));
+    expect({ secret: row?.totpSecret, enabled: row?.totpEnabledAt }).toEqual({ secret: null, enabled: null });
+    expect(
+      await database.db.select().from(staffRecoveryCode).where(eq(staffRecoveryCode.userId, user.id)),
+    ).toEqual([]);
+    expect(await database.db.select().from(staffSession).where(eq(staffSession.userId, user.id))).toEqual([]);
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mail?.subject).toBe("Ihr zweiter Faktor im Backoffice wurde ausgeschaltet");
+    expect(await lastAudit(user.id)).toMatchObject({ action: "user.reset_second_factor" });
+    expect((await reset(owner.headers, user.id, "reset-second-factor")).statusCode).toBe(409);
+  });
+
+  it("resets the password: sessions ended, a 30-minute single-use link mailed, audited", async () => {
+    const user = await activeWithTotp();
+    const res = await reset(owner.headers, user.id, "reset-password");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await database.db.select().from(staffSession).where(eq(staffSession.userId, user.id))).toEqual([]);
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const token = /\/admin\/setup\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    const live = await findStaffToken(database.db, token, clock);
+    expect(live).toMatchObject({ userId: user.id, purpose: "reset" });
+    expect(live?.expiresAt.getTime()).toBe(clock.getTime() + 30 * 60_000);
+    expect(await lastAudit(user.id)).toMatchObject({ action: "user.reset_password" });
+    // An invited user has no password to reset: the invitation is the way in.
+    expect((await reset(owner.headers, await invited(), "reset-password")).statusCode).toBe(409);
   });
 });

@@ -18,6 +18,8 @@ import {
   listUsers,
   removeUser,
   resendInvitation,
+  resetUserPassword,
+  resetUserSecondFactor,
   updateUser,
 } from "./service";
 
@@ -113,6 +115,38 @@ export function registerUserRoutes(app: App, deps: BackOfficeDeps): void {
     async (request) => {
       const staff = await requireStaff(deps, request, "users");
       return resendInvitation(deps, staff, request.params.userId, await deps.linkBase(request));
+    },
+  );
+  app.post(
+    USERS_PATHS.resetPassword,
+    {
+      schema: {
+        tags,
+        summary:
+          "Reset a user's password: their sessions end and a single-use link (30 minutes) is mailed to them (owner, audited)",
+        params: UserParamsSchema,
+        response: { 200: StaffUserSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(deps, request, "users");
+      return resetUserPassword(deps, staff, request.params.userId, await deps.linkBase(request));
+    },
+  );
+  app.post(
+    USERS_PATHS.resetSecondFactor,
+    {
+      schema: {
+        tags,
+        summary:
+          "Turn a user's second factor off (a lost phone): codes removed, sessions ended, the user told by mail (owner, audited)",
+        params: UserParamsSchema,
+        response: { 200: StaffUserSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(deps, request, "users");
+      return resetUserSecondFactor(deps, staff, request.params.userId, await deps.linkBase(request));
     },
   );
   app.delete(

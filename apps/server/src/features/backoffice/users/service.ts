@@ -10,11 +10,19 @@ import type {
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { hotel, hotelGroup, staffSession, staffUser, staffUserHotel } from "../../../db/schema";
+import {
+  hotel,
+  hotelGroup,
+  staffRecoveryCode,
+  staffSession,
+  staffUser,
+  staffUserHotel,
+} from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
 import { enqueueMail } from "../../mail/outbox";
 import type { Staff } from "../access";
 import { audit } from "../audit";
+import { mailSecondFactorReset, mailStaffResetLink } from "../auth/reset-mail";
 import type { BackOfficeDeps } from "../deps";
 import { revokeUserSessions } from "../session";
 import { issueInvitationToken, renderInvitationMail, revokeInvitations, setupLink } from "./invitation";
@@ -373,6 +381,69 @@ export async function resendInvitation(
     });
   });
   return viewOf(db, staff.groupId, userId);
+}
+
+/**
+ * An owner's reset of a user's password: the user's sessions end and a single-use link (30 minutes) to choose a new
+ * password is mailed to them; audited. Only for a user who has a password (an invited one gets the invitation).
+ */
+export async function resetUserPassword(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  userId: number,
+  base: string,
+): Promise<StaffUser> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    if (statusOf(user) !== "active")
+      throw conflict("not_active", "status", "only an active user's password can be reset");
+    await revokeUserSessions(tx, user.id);
+    await mailStaffResetLink(tx, user, base, now, "owner");
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.reset_password",
+      entity: "staff_user",
+      entityId: user.id,
+      before: null,
+      after: { email: user.email, linkMailed: true },
+    });
+  });
+  return viewOf(deps.database.db, staff.groupId, userId);
+}
+
+/**
+ * An owner's reset of a user's second factor (a lost phone): TOTP and recovery codes removed, sessions ended, the
+ * user told by mail; audited. The user signs in with the password and may turn it on again.
+ */
+export async function resetUserSecondFactor(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  userId: number,
+  base: string,
+): Promise<StaffUser> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const user = await lockUser(tx, staff, userId);
+    if (user.totpEnabledAt === null && user.totpSecret === null)
+      throw conflict("totp_not_enabled", "totp", "this user has no second factor");
+    await tx
+      .update(staffUser)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(staffUser.id, user.id));
+    await tx.delete(staffRecoveryCode).where(eq(staffRecoveryCode.userId, user.id));
+    await revokeUserSessions(tx, user.id);
+    await mailSecondFactorReset(tx, user, base, now);
+    await audit(tx, staff, {
+      hotelId: null,
+      action: "user.reset_second_factor",
+      entity: "staff_user",
+      entityId: user.id,
+      before: { totpEnabled: user.totpEnabledAt !== null },
+      after: { totpEnabled: false },
+    });
+  });
+  return viewOf(deps.database.db, staff.groupId, userId);
 }
 
 /** Removes a user for good (their sessions, links and hotels with them); the audit log keeps their name. */
