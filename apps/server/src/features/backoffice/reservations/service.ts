@@ -242,6 +242,7 @@ export async function reservationDetail(
       sentAt: string | null;
     }[];
     due_minor: number;
+    commission_minor: number | null;
     attribution: Attribution | null;
   }>(sql`
     select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
@@ -261,7 +262,9 @@ export async function reservationDetail(
       coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
           'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
         order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
-      (${DUE_SQL})::int as due_minor
+      (${DUE_SQL})::int as due_minor,
+      (select sum(rr.commission_minor)::int from reservation_room rr where rr.reservation_id = r.id
+        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor
     from reservation r join channel ch on ch.id = r.channel_id
     where r.id = ${r.id}`);
   if (!extra) throw notFound("reservationId", "No such reservation");
@@ -271,7 +274,7 @@ export async function reservationDetail(
   );
   return {
     id: r.id,
-    reservation: toVoucherReservation(r, r.languageId),
+    reservation: toVoucherReservation(r, r.languageId, "property"),
     channel: extra.channel,
     customer: extra.customer,
     decimalDigits: r.decimalDigits,
@@ -279,6 +282,7 @@ export async function reservationDetail(
     paidMinor: r.paidMinor,
     dueMinor: extra.due_minor,
     propertyNote: r.propertyNote,
+    commissionMinor: extra.commission_minor,
     attribution: attributionOf(extra.attribution),
     dues: extra.dues.map((d) => ({ ...d, dueDate: day(d.dueDate), paidAt: d.paidAt ? iso(d.paidAt) : null })),
     transactions: extra.transactions.map((t) => ({ ...t, at: iso(t.at) })),
