@@ -942,8 +942,13 @@ export const idempotencyKey = pgTable(
  * `reservation_id`, read as it stands when the mail is rendered; the change of a change mail is kept here.
  */
 export type MailRecipe = {
-  /** reservation_guest: the guest's mail with the .ics and the voucher PDF; reservation_hotel: the hotel's notice. */
-  kind: "reservation_guest" | "reservation_hotel" | "installment_notice";
+  /**
+   * reservation_guest: the guest's mail with the .ics and the voucher PDF; reservation_hotel: the hotel's notice;
+   * reservation_agency: a trade booking's mail to its agency, with the agency PDF (ADR 0062).
+   */
+  kind: "reservation_guest" | "reservation_hotel" | "reservation_agency" | "installment_notice";
+  /** reservation_agency: the reminder that the option runs out soon. */
+  optionReminder?: boolean;
   /** The web app's public origin (links in the mail). */
   baseUrl: string;
   /** What happened, for a change mail (`MailChange` of features/mail/changes.ts). */

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { Tx } from "../features/booking/repository";
 import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
-import { enqueueReservationMails } from "../features/mail/reservation-mails";
+import { insertReservationRecipes } from "../features/mail/repository";
+import { agencyMailRecipe, enqueueReservationMails } from "../features/mail/reservation-mails";
 import { retryPendingRefunds } from "../features/manage/refunds";
 import type { PaymentGateway } from "../features/payments/gateway";
 import { mailChatReplies } from "./chat-reply-mails";
@@ -79,8 +80,39 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
   });
 }
 
+/** How long before an agency's option runs out it is reminded: 6 hours, or half the hold when that is shorter. */
+export const OPTION_REMINDER_HOURS = 6;
+
+/**
+ * Reminds the agency of each of its options that runs out soon, once (ADR 0062): the reminder in the outbox is
+ * the mark, so two processes or a later run do not send it again.
+ */
+async function remindAgencyOptions(deps: TimedChangeDeps, limit: number): Promise<number> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    const due = rowsOf(
+      await tx.execute(sql`select r.id from reservation r
+        where r.status = 'pending_confirmation' and r.option_expires_at > ${now.toISOString()}::timestamptz
+          and (jsonb_typeof(r.agency) = 'object' or r.customer_id is not null)
+          and r.option_expires_at - ${now.toISOString()}::timestamptz
+            <= least(make_interval(hours => ${OPTION_REMINDER_HOURS}), (r.option_expires_at - r.created_at) / 2)
+          and not exists (select 1 from mail_outbox m where m.reservation_id = r.id
+                            and m.render->>'optionReminder' = 'true')
+        order by r.option_expires_at, r.id limit ${limit} for update of r skip locked`),
+    );
+    for (const id of due)
+      await insertReservationRecipes(tx, id, [agencyMailRecipe(deps.baseUrl, undefined, true)], now);
+    return due.length;
+  });
+}
+
 export type TimedChangeCounts = Record<
-  Sweep["action"] | "installment_notice" | "refunded" | "offer_expired" | "chat_reply_mailed",
+  | Sweep["action"]
+  | "installment_notice"
+  | "refunded"
+  | "offer_expired"
+  | "chat_reply_mailed"
+  | "option_reminder",
   number
 >;
 
@@ -98,6 +130,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     refunded: 0,
     offer_expired: 0,
     chat_reply_mailed: 0,
+    option_reminder: 0,
   };
   for (const sweep of SWEEPS) {
     for (;;) {
@@ -105,6 +138,11 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
       counts[sweep.action] += done.length;
       if (done.length < batchSize) break;
     }
+  }
+  for (;;) {
+    const reminded = await remindAgencyOptions(deps, batchSize);
+    counts.option_reminder += reminded;
+    if (reminded < batchSize) break;
   }
   counts.offer_expired = await expireOffers(deps, batchSize);
   counts.chat_reply_mailed = await mailChatReplies(deps, batchSize);

@@ -71,11 +71,19 @@ function toFlight(f: BookedFlight) {
   };
 }
 
-/** The stored reservation as the voucher shows it (SPEC §3), names in `language`. */
-export function toVoucherReservation(r: StoredReservation, language: number): Reservation {
+/**
+ * The stored reservation as the voucher shows it (SPEC §3), names in `language`. The guest's voucher (`guest`) of a
+ * trade booking names its rates by their board and, on a net rate, carries no amount of the agency's (ADR 0062);
+ * the property's page (`property`) shows them as booked.
+ */
+export function toVoucherReservation(
+  r: StoredReservation,
+  language: number,
+  reader: "guest" | "property" = "guest",
+): Reservation {
   const digits = r.decimalDigits;
-  // The voucher is the guest's: on a net-rate trade booking no amount of the agency's reaches it (ADR 0062).
-  const pricesHidden = guestSeesNoPrices({
+  const forGuest = reader === "guest";
+  const pricesHidden = forGuest && guestSeesNoPrices({
     agency: r.agency,
     customerId: r.customerId,
     rooms: r.rooms.map((room) => ({ rate: { isNet: room.isNet } })),
@@ -154,7 +162,7 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
         rateId: room.ratePlanId,
         // A trade rate is named by its board where the guest reads it, never "Trade – net rate".
         rateName:
-          r.agency || r.customerId !== null
+          forGuest && (r.agency || r.customerId !== null)
             ? pickText(boardNameOf(room.mealPlan), language)
             : pickText(room.rateName, language),
         mealPlan: room.mealPlan,

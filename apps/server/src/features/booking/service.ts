@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { validateCheckout } from "@alloggio/domain/booking/guest-form";
+import { ratePaymentMethods } from "@alloggio/domain/booking/rate-payment-methods";
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -58,12 +59,7 @@ function allowedMethods(p: PricedBooking): string[] {
   const online = REDIRECT_METHODS.filter(
     (m) => p.enabledMethods.includes(m) && (m === "pay_by_link" ? prepaidMinor > 0 : p.dueNow > 0),
   );
-  const bank = p.bankTransfer ? (["bank_transfer"] as const) : [];
-  if (kinds.includes("prepaid")) return ["card_payment", ...online, ...bank];
-  if (kinds.includes("pre_authorisation")) return ["pre_authorisation"];
-  if (kinds.includes("bank_transfer")) return [...bank, "card_payment", ...online];
-  if (kinds.includes("card_guarantee")) return ["card_guarantee"];
-  return ["pay_at_hotel", "card_guarantee"];
+  return ratePaymentMethods(kinds, { online, bank: Boolean(p.bankTransfer) });
 }
 
 /** Everything the schedule asks before the stay: due now and on later dates. */
@@ -277,7 +273,9 @@ export async function confirmBooking(
     // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
     // before the answer is sent.
     id = await writeBooking(database, input, {
-      mails: withMails ? { recipes: reservationMailRecipes(baseUrl), now: deps.now() } : null,
+      mails: withMails
+        ? { recipes: reservationMailRecipes(baseUrl, undefined, input.tradeUserId !== null), now: deps.now() }
+        : null,
       answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
     });
     crashPoint("after_inventory");

@@ -11,6 +11,7 @@ export type ChangeTextKey =
   | "payment_authorised"
   | "transfer_updated"
   | "installments_activated"
+  | "option_confirmed"
   | "option_expired"
   | "bank_transfer_overdue"
   | "installment_notice";
@@ -58,6 +59,7 @@ const en: ChangeTexts = {
     payment_authorised: (c, h) => `Card authorised for your reservation ${c} – ${h}`,
     transfer_updated: (c, h) => `Transfer details updated for your reservation ${c} – ${h}`,
     installments_activated: (c, h) => `Installments activated for your reservation ${c} – ${h}`,
+    option_confirmed: (c, h) => `Your option ${c} is confirmed – ${h}`,
     option_expired: (c, h) => `Your option ${c} has expired – ${h}`,
     bank_transfer_overdue: (c, h) => `Reservation ${c} cancelled: bank transfer not received – ${h}`,
     installment_notice: (c, h) => `Your next installment for reservation ${c} – ${h}`,
@@ -70,6 +72,7 @@ const en: ChangeTexts = {
     payment_authorised: "Your card has been authorised",
     transfer_updated: "Your transfer details have been updated",
     installments_activated: "Your installments are active",
+    option_confirmed: "Your option is confirmed",
     option_expired: "Your option has expired",
     bank_transfer_overdue: "Your reservation has been cancelled",
     installment_notice: "Your next installment is coming up",
@@ -85,6 +88,7 @@ const en: ChangeTexts = {
     transfer_updated: "The details of your transfer have been updated.",
     installments_activated:
       "What is left to pay is now split into installments; the first has been charged to your card.",
+    option_confirmed: "The option is now a confirmed reservation.",
     option_expired:
       "Your option was not confirmed in time: it has expired, the reservation has been cancelled and the rooms are no longer held for you. Nothing has been charged.",
     bank_transfer_overdue:
@@ -132,6 +136,7 @@ const it: ChangeTexts = {
     payment_authorised: (c, h) => `Carta autorizzata per la tua prenotazione ${c} – ${h}`,
     transfer_updated: (c, h) => `Dati del transfer aggiornati per la tua prenotazione ${c} – ${h}`,
     installments_activated: (c, h) => `Pagamento a rate attivato per la tua prenotazione ${c} – ${h}`,
+    option_confirmed: (c, h) => `La tua opzione ${c} è confermata – ${h}`,
     option_expired: (c, h) => `La tua opzione ${c} è scaduta – ${h}`,
     bank_transfer_overdue: (c, h) => `Prenotazione ${c} cancellata: bonifico non ricevuto – ${h}`,
     installment_notice: (c, h) => `La prossima rata della tua prenotazione ${c} – ${h}`,
@@ -144,6 +149,7 @@ const it: ChangeTexts = {
     payment_authorised: "La tua carta è stata autorizzata",
     transfer_updated: "I dati del tuo transfer sono stati aggiornati",
     installments_activated: "Il pagamento a rate è attivo",
+    option_confirmed: "La tua opzione è confermata",
     option_expired: "La tua opzione è scaduta",
     bank_transfer_overdue: "La tua prenotazione è stata cancellata",
     installment_notice: "La prossima rata è in arrivo",
@@ -159,6 +165,7 @@ const it: ChangeTexts = {
     transfer_updated: "I dati del tuo transfer sono stati aggiornati.",
     installments_activated:
       "L'importo ancora da pagare è ora suddiviso in rate; la prima è stata addebitata sulla tua carta.",
+    option_confirmed: "L'opzione è ora una prenotazione confermata.",
     option_expired:
       "La tua opzione non è stata confermata in tempo: è scaduta, la prenotazione è stata cancellata e le camere non sono più riservate per te. Non è stato addebitato nulla.",
     bank_transfer_overdue:
@@ -207,6 +214,7 @@ const de: ChangeTexts = {
     payment_authorised: (c, h) => `Karte für Ihre Reservierung ${c} autorisiert – ${h}`,
     transfer_updated: (c, h) => `Transferdaten Ihrer Reservierung ${c} aktualisiert – ${h}`,
     installments_activated: (c, h) => `Ratenzahlung für Ihre Reservierung ${c} aktiviert – ${h}`,
+    option_confirmed: (c, h) => `Ihre Option ${c} ist bestätigt – ${h}`,
     option_expired: (c, h) => `Ihre Option ${c} ist abgelaufen – ${h}`,
     bank_transfer_overdue: (c, h) => `Reservierung ${c} storniert: Überweisung nicht eingegangen – ${h}`,
     installment_notice: (c, h) => `Ihre nächste Rate für die Reservierung ${c} – ${h}`,
@@ -219,6 +227,7 @@ const de: ChangeTexts = {
     payment_authorised: "Ihre Karte wurde autorisiert",
     transfer_updated: "Ihre Transferdaten wurden aktualisiert",
     installments_activated: "Ihre Ratenzahlung ist aktiv",
+    option_confirmed: "Ihre Option ist bestätigt",
     option_expired: "Ihre Option ist abgelaufen",
     bank_transfer_overdue: "Ihre Reservierung wurde storniert",
     installment_notice: "Ihre nächste Rate steht an",
@@ -234,6 +243,7 @@ const de: ChangeTexts = {
     transfer_updated: "Die Daten Ihres Transfers wurden aktualisiert.",
     installments_activated:
       "Der noch offene Betrag ist jetzt in Raten aufgeteilt; die erste Rate wurde Ihrer Karte belastet.",
+    option_confirmed: "Die Option ist jetzt eine bestätigte Buchung.",
     option_expired:
       "Ihre Option wurde nicht rechtzeitig bestätigt: Sie ist abgelaufen, die Reservierung wurde storniert und die Zimmer sind nicht mehr für Sie reserviert. Es wurde nichts berechnet.",
     bank_transfer_overdue:
@@ -282,6 +292,7 @@ const fr: ChangeTexts = {
     payment_authorised: (c, h) => `Carte autorisée pour votre réservation ${c} – ${h}`,
     transfer_updated: (c, h) => `Informations du transfert mises à jour pour votre réservation ${c} – ${h}`,
     installments_activated: (c, h) => `Paiement échelonné activé pour votre réservation ${c} – ${h}`,
+    option_confirmed: (c, h) => `Votre option ${c} est confirmée – ${h}`,
     option_expired: (c, h) => `Votre option ${c} a expiré – ${h}`,
     bank_transfer_overdue: (c, h) => `Réservation ${c} annulée : virement non reçu – ${h}`,
     installment_notice: (c, h) => `Votre prochaine échéance pour la réservation ${c} – ${h}`,
@@ -294,6 +305,7 @@ const fr: ChangeTexts = {
     payment_authorised: "Votre carte a été autorisée",
     transfer_updated: "Les informations de votre transfert ont été mises à jour",
     installments_activated: "Votre paiement échelonné est actif",
+    option_confirmed: "Votre option est confirmée",
     option_expired: "Votre option a expiré",
     bank_transfer_overdue: "Votre réservation a été annulée",
     installment_notice: "Votre prochaine échéance approche",
@@ -309,6 +321,7 @@ const fr: ChangeTexts = {
     transfer_updated: "Les informations de votre transfert ont été mises à jour.",
     installments_activated:
       "Le montant restant à payer est désormais réparti en échéances ; la première a été débitée sur votre carte.",
+    option_confirmed: "L'option est désormais une réservation confirmée.",
     option_expired:
       "Votre option n'a pas été confirmée à temps : elle a expiré, la réservation a été annulée et les chambres ne vous sont plus réservées. Aucun montant n'a été débité.",
     bank_transfer_overdue:
@@ -357,6 +370,7 @@ const es: ChangeTexts = {
     payment_authorised: (c, h) => `Tarjeta autorizada para su reserva ${c} – ${h}`,
     transfer_updated: (c, h) => `Datos del traslado actualizados para su reserva ${c} – ${h}`,
     installments_activated: (c, h) => `Pago a plazos activado para su reserva ${c} – ${h}`,
+    option_confirmed: (c, h) => `Su opción ${c} está confirmada – ${h}`,
     option_expired: (c, h) => `Su opción ${c} ha caducado – ${h}`,
     bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferencia no recibida – ${h}`,
     installment_notice: (c, h) => `Su próximo plazo de la reserva ${c} – ${h}`,
@@ -369,6 +383,7 @@ const es: ChangeTexts = {
     payment_authorised: "Su tarjeta ha sido autorizada",
     transfer_updated: "Los datos de su traslado se han actualizado",
     installments_activated: "Su pago a plazos está activo",
+    option_confirmed: "Su opción está confirmada",
     option_expired: "Su opción ha caducado",
     bank_transfer_overdue: "Su reserva ha sido cancelada",
     installment_notice: "Se acerca su próximo plazo",
@@ -384,6 +399,7 @@ const es: ChangeTexts = {
     transfer_updated: "Los datos de su traslado se han actualizado.",
     installments_activated:
       "El importe pendiente se ha dividido en plazos; el primero se ha cargado en su tarjeta.",
+    option_confirmed: "La opción es ahora una reserva confirmada.",
     option_expired:
       "Su opción no se confirmó a tiempo: ha caducado, la reserva se ha cancelado y las habitaciones ya no están retenidas para usted. No se ha cobrado nada.",
     bank_transfer_overdue:
@@ -432,6 +448,7 @@ const pt: ChangeTexts = {
     payment_authorised: (c, h) => `Cartão autorizado para a sua reserva ${c} – ${h}`,
     transfer_updated: (c, h) => `Dados do transfer atualizados para a sua reserva ${c} – ${h}`,
     installments_activated: (c, h) => `Pagamento em prestações ativado para a sua reserva ${c} – ${h}`,
+    option_confirmed: (c, h) => `A sua opção ${c} está confirmada – ${h}`,
     option_expired: (c, h) => `A sua opção ${c} expirou – ${h}`,
     bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferência não recebida – ${h}`,
     installment_notice: (c, h) => `A sua próxima prestação da reserva ${c} – ${h}`,
@@ -444,6 +461,7 @@ const pt: ChangeTexts = {
     payment_authorised: "O seu cartão foi autorizado",
     transfer_updated: "Os dados do seu transfer foram atualizados",
     installments_activated: "O seu pagamento em prestações está ativo",
+    option_confirmed: "A sua opção está confirmada",
     option_expired: "A sua opção expirou",
     bank_transfer_overdue: "A sua reserva foi cancelada",
     installment_notice: "A sua próxima prestação aproxima-se",
@@ -459,6 +477,7 @@ const pt: ChangeTexts = {
     transfer_updated: "Os dados do seu transfer foram atualizados.",
     installments_activated:
       "O montante em falta está agora dividido em prestações; a primeira foi debitada no seu cartão.",
+    option_confirmed: "A opção é agora uma reserva confirmada.",
     option_expired:
       "A sua opção não foi confirmada a tempo: expirou, a reserva foi cancelada e os quartos já não estão reservados para si. Não foi cobrado nada.",
     bank_transfer_overdue:
@@ -507,6 +526,7 @@ const zh: ChangeTexts = {
     payment_authorised: (c, h) => `您预订 ${c} 的信用卡已授权 – ${h}`,
     transfer_updated: (c, h) => `您预订 ${c} 的接送信息已更新 – ${h}`,
     installments_activated: (c, h) => `您预订 ${c} 的分期付款已开通 – ${h}`,
+    option_confirmed: (c, h) => `您的预留 ${c} 已确认 – ${h}`,
     option_expired: (c, h) => `您的预留 ${c} 已过期 – ${h}`,
     bank_transfer_overdue: (c, h) => `预订 ${c} 已取消：未收到银行转账 – ${h}`,
     installment_notice: (c, h) => `您预订 ${c} 的下一期分期付款 – ${h}`,
@@ -519,6 +539,7 @@ const zh: ChangeTexts = {
     payment_authorised: "您的信用卡已授权",
     transfer_updated: "您的接送信息已更新",
     installments_activated: "您的分期付款已开通",
+    option_confirmed: "您的预留已确认",
     option_expired: "您的预留已过期",
     bank_transfer_overdue: "您的预订已取消",
     installment_notice: "您的下一期分期付款即将扣款",
@@ -531,6 +552,7 @@ const zh: ChangeTexts = {
     payment_authorised: "谢谢：您的信用卡已为此预订授权。",
     transfer_updated: "您的接送信息已更新。",
     installments_activated: "剩余应付金额现已分为多期支付；第一期已从您的信用卡扣款。",
+    option_confirmed: "该预留现已成为确认的预订。",
     option_expired: "您的预留未在规定时间内确认：预留已过期，预订已取消，客房不再为您保留。未收取任何费用。",
     bank_transfer_overdue: "我们未在截止日期前收到您的银行转账，因此您的预订已取消，客房不再为您保留。",
     installment_notice: "您预订的下一期分期付款即将扣款。",
@@ -575,6 +597,7 @@ const ja: ChangeTexts = {
     payment_authorised: (c, h) => `ご予約 ${c} のカードが承認されました – ${h}`,
     transfer_updated: (c, h) => `ご予約 ${c} の送迎情報が更新されました – ${h}`,
     installments_activated: (c, h) => `ご予約 ${c} の分割払いが有効になりました – ${h}`,
+    option_confirmed: (c, h) => `仮予約 ${c} が確定しました – ${h}`,
     option_expired: (c, h) => `仮予約 ${c} の期限が切れました – ${h}`,
     bank_transfer_overdue: (c, h) =>
       `ご予約 ${c} はキャンセルされました：お振込みが確認できませんでした – ${h}`,
@@ -588,6 +611,7 @@ const ja: ChangeTexts = {
     payment_authorised: "カードが承認されました",
     transfer_updated: "送迎情報が更新されました",
     installments_activated: "分割払いが有効になりました",
+    option_confirmed: "仮予約が確定しました",
     option_expired: "仮予約の期限が切れました",
     bank_transfer_overdue: "ご予約はキャンセルされました",
     installment_notice: "次回の分割払いが近づいています",
@@ -601,6 +625,7 @@ const ja: ChangeTexts = {
     payment_authorised: "ありがとうございます。ご予約に対してカードが承認されました。",
     transfer_updated: "送迎情報が更新されました。",
     installments_activated: "残りのお支払いを分割払いに変更しました。第1回分はカードに請求されました。",
+    option_confirmed: "仮予約は確定したご予約になりました。",
     option_expired:
       "仮予約が期限内に確定されなかったため、期限切れとなりご予約はキャンセルされました。客室の確保も解除されています。料金は発生していません。",
     bank_transfer_overdue:
@@ -658,6 +683,7 @@ export const HOTEL_CHANGE_TEXTS: {
     payment_authorised: "Card authorised",
     transfer_updated: "Transfer details updated",
     installments_activated: "Installments activated",
+    option_confirmed: "Option confirmed",
     option_expired: "Option expired",
     bank_transfer_overdue: "Bank transfer overdue: reservation cancelled",
   },
@@ -669,6 +695,7 @@ export const HOTEL_CHANGE_TEXTS: {
     payment_authorised: (c, g) => `Card authorised for reservation ${c} – ${g}`,
     transfer_updated: (c, g) => `Transfer details updated in reservation ${c} – ${g}`,
     installments_activated: (c, g) => `Installments activated for reservation ${c} – ${g}`,
+    option_confirmed: (c, g) => `Option ${c} confirmed – ${g}`,
     option_expired: (c, g) => `Option ${c} expired and cancelled – ${g}`,
     bank_transfer_overdue: (c, g) => `Reservation ${c} cancelled: bank transfer overdue – ${g}`,
   },
@@ -681,6 +708,7 @@ export const HOTEL_CHANGE_TEXTS: {
     transfer_updated: "The guest changed the details of a transfer.",
     installments_activated:
       "The guest split what was left to pay into installments; the first was charged to the card.",
+    option_confirmed: "The option was confirmed: it is now a confirmed reservation.",
     option_expired: "The option was not confirmed in time: it expired and its nights are back on sale.",
     bank_transfer_overdue:
       "The bank transfer did not arrive by its deadline: the reservation was cancelled and its nights are back on sale.",

@@ -61,6 +61,8 @@ export type MailChange =
     }
   /** The plan is read from the reservation's payments due of kind `installment`. */
   | { kind: "installments_activated" }
+  /** An option the hotel or the agency confirmed: not a new reservation (ADR 0062). */
+  | { kind: "option_confirmed" }
   | { kind: "option_expired" }
   | { kind: "bank_transfer_overdue" }
   /** The activation e-mail of one installment (guest only): its payment due id. */
@@ -246,6 +248,7 @@ export function buildChangeSection(
       if (audience === "guest") notes.push(c.installmentsNote(INSTALLMENT_NOTICE_DAYS));
       break;
     }
+    case "option_confirmed":
     case "option_expired":
     case "bank_transfer_overdue":
       break;

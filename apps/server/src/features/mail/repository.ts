@@ -42,6 +42,30 @@ export async function insertOutboxMails(executor: MailExecutor, mails: OutboxIns
   return rows.map((r) => r.id);
 }
 
+/**
+ * Puts a reservation's mail recipes in the outbox in one statement, in their order; a recipe for the agency
+ * (`reservation_agency`, ADR 0062) only when the reservation was booked by a trade customer. Returns the ids of the
+ * rows written, in order.
+ */
+export async function insertReservationRecipes(
+  executor: MailExecutor,
+  reservationId: number,
+  recipes: MailRecipe[],
+  now?: Date,
+): Promise<number[]> {
+  if (recipes.length === 0) return [];
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const result = (await executor.execute(sql`
+    insert into mail_outbox (reservation_id, render, created_at, next_attempt_at)
+    select ${reservationId}, x.render, ${at}, ${at}
+    from jsonb_array_elements(${JSON.stringify(recipes)}::jsonb) with ordinality as x(render, n)
+    where x.render->>'kind' <> 'reservation_agency' or exists (select 1 from reservation r
+      where r.id = ${reservationId} and (jsonb_typeof(r.agency) = 'object' or r.customer_id is not null))
+    order by x.n
+    returning id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
 /** Whether the worker still has to render this mail before it can be sent. */
 export const needsRendering = (row: Pick<OutboxRow, "render" | "renderedAt">): boolean =>
   row.render !== null && row.renderedAt === null;
@@ -296,6 +320,8 @@ export type ReservationMailFacts = {
   agency?: BookingAgency | null;
   /** The trade customer that booked; null (or absent) on a guest's booking. */
   customerId?: number | null;
+  /** That customer's own e-mail (where the agency's mails go when the booking's agency data has none). */
+  agencyAccountEmail?: string | null;
 };
 
 /** The reservation with its hotel, rooms (room type and rate), services, guests and payments due: one statement. */
@@ -308,6 +334,7 @@ export async function findReservationMailFacts(
       'id', r.id, 'code', r.code, 'status', r.status, 'languageId', r.language_id, 'channelId', r.channel_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
       'propertyNote', r.property_note, 'agency', r.agency, 'customerId', r.customer_id,
+      'agencyAccountEmail', (select tc.email from trade_customer tc where tc.id = r.customer_id),
       'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,

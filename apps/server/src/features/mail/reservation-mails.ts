@@ -3,8 +3,10 @@ import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
 import { bankTransferDetailsOf } from "../booking/bank-transfer";
+import { renderAgencyPdf } from "../trade/agency-pdf";
 import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
+import { AGENCY_MAIL_TEXTS } from "./agency-texts";
 import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import {
   buildChangeSection,
@@ -32,6 +34,7 @@ import {
 import {
   findReservationMailFacts,
   insertOutboxMails,
+  insertReservationRecipes,
   type MailExecutor,
   type ReservationMailFacts,
 } from "./repository";
@@ -605,7 +608,31 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   if (booker.cf) bookerRows.push([n.taxCode, booker.cf]);
   if (booker.arrivalTime) bookerRows.push([texts.expectedArrival, booker.arrivalTime]);
   if (data.promoCode) bookerRows.push([n.promoCode, data.promoCode]);
-  const extra: Section[] = [{ title: n.booker, blocks: [{ kind: "facts", rows: bookerRows }] }];
+  const extra: Section[] = [];
+  // A trade booking says which agency booked it, its reference and what it earns (ADR 0062).
+  if (data.agency) {
+    const money = moneyFor(data, english);
+    const commission = agencyCommissionOf(data);
+    const percents = [
+      ...new Set(
+        data.rooms.flatMap((r) =>
+          r.status !== "C" && r.commissionPercent != null ? [r.commissionPercent] : [],
+        ),
+      ),
+    ];
+    const rows: [string, string][] = [[texts.name, data.agency.fullname]];
+    if (data.agency.code) rows.push([n.agencyReference, data.agency.code]);
+    const contact = [data.agency.referentName, data.agency.mail, data.agency.phone]
+      .filter(Boolean)
+      .join(", ");
+    if (contact) rows.push([n.agencyContact, contact]);
+    rows.push([
+      n.commission,
+      commission === null ? n.netRate : n.commissionOf(money(commission), percents.join(" / ")),
+    ]);
+    extra.push({ title: n.agency, blocks: [{ kind: "facts", rows }] });
+  }
+  extra.push({ title: n.booker, blocks: [{ kind: "facts", rows: bookerRows }] });
   if (booker.note) extra.push({ title: n.guestNote, blocks: [{ kind: "paragraphs", lines: [booker.note] }] });
   if (data.invoice) {
     const inv = data.invoice;
@@ -637,6 +664,91 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
     closing: [],
   };
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
+}
+
+/** The commission the agency earns on the rooms still booked (what each stored when sold); null when none. */
+function agencyCommissionOf(data: ReservationMailData): number | null {
+  const earning = data.rooms.filter((room) => room.status !== "C" && room.commissionPercent != null);
+  return earning.length === 0 ? null : earning.reduce((sum, room) => sum + (room.commissionMinor ?? 0), 0);
+}
+
+/**
+ * A trade booking's mail to its agency (ADR 0062), in the language the agent booked in: its reference, the
+ * reservation as the agency sold it (its rate names and amounts, unlike the guest's), what changed, and the agency
+ * PDF. With `optionReminder`, it says the option runs out soon and until when.
+ */
+export async function renderAgencyMail(
+  data: ReservationMailData,
+  at: Date,
+  options: { change?: MailChange | undefined; optionReminder?: boolean | undefined } = {},
+): Promise<OutgoingMail> {
+  const language = findLanguage(data.languageId);
+  const { texts, lang, locale } = mailTextsFor(language.id);
+  const a = AGENCY_MAIL_TEXTS[language.text];
+  const c = changeTextsFor(language.id);
+  const key = options.change ? changeTextKey(options.change) : null;
+  const agency = data.agency;
+  const guest = data.booker.fullname;
+  const voucherUrl = buildVoucherUrl(data, language.id);
+  const subject = options.optionReminder
+    ? a.reminderSubject(data.code, guest)
+    : key
+      ? c.subject[key](data.code, data.hotel.name)
+      : a.subject(data.code, guest, data.hotel.name);
+  const lead: Section[] = [];
+  if (options.optionReminder && data.optionExpiresAt)
+    lead.push({
+      title: a.reminderHeading,
+      blocks: [
+        {
+          kind: "paragraphs",
+          lines: [a.reminderLead(formatInstant(data.optionExpiresAt, locale, data.hotel.timeZone))],
+        },
+      ],
+    });
+  if (options.change) lead.push(buildChangeSection(data, options.change, language.id, "hotel", voucherUrl));
+  const facts: [string, string][] = [];
+  if (agency?.fullname) facts.push([a.agency, agency.fullname]);
+  if (agency?.code) facts.push([a.reference, agency.code]);
+  const doc: MailDocument = {
+    lang,
+    subject,
+    heading: options.optionReminder ? a.reminderHeading : key ? c.heading[key] : a.heading,
+    intro: [a.intro(guest, data.hotel.name)],
+    code: { label: texts.reservationCode, value: data.code },
+    link: { label: texts.viewReservation, href: voucherUrl },
+    sections: [
+      ...lead,
+      ...(facts.length > 0 ? [{ title: a.agency, blocks: [{ kind: "facts" as const, rows: facts }] }] : []),
+      ...buildSections(data, language.id),
+    ],
+    closing: [a.pdfNote, data.hotel.name],
+  };
+  const pdf = await renderAgencyPdf(
+    data,
+    "agency",
+    {
+      agencyName: agency?.fullname ?? "",
+      totalMinor: data.totalMinor,
+      commissionMinor: agencyCommissionOf(data),
+    },
+    language.id,
+    at,
+  );
+  return {
+    to: agency?.mail?.trim() || data.agencyAccountEmail || data.hotel.email,
+    subject,
+    html: renderHtml(doc),
+    text: renderText(doc),
+    attachments: [
+      {
+        filename: pdf.filename,
+        contentType: "application/pdf",
+        content: pdf.content.toString("base64"),
+        encoding: "base64",
+      },
+    ],
+  };
 }
 
 /** The voucher PDF (ADR 0017) as a mail attachment, in base64 as the outbox keeps binary files. */
@@ -685,6 +797,8 @@ export async function renderMailRecipe(
     }
     case "reservation_hotel":
       return renderHotelNotice(data, change);
+    case "reservation_agency":
+      return renderAgencyMail(data, at, { change, optionReminder: recipe.optionReminder });
     case "installment_notice": {
       if (recipe.paymentDueId === undefined)
         throw new Error("render: an installment notice without its payment");
@@ -709,21 +823,37 @@ export async function enqueueReservationMails(
   options: { baseUrl: string; now?: Date; change?: MailChange | undefined },
 ): Promise<{ guestMailId: number; hotelMailId: number }> {
   const { baseUrl, now, change } = options;
-  const [guestMailId, hotelMailId] = await insertOutboxMails(
+  // A trade booking's agency is told too, in the same statement (ADR 0062); an installment is the guest's alone.
+  const [guestMailId, hotelMailId] = await insertReservationRecipes(
     executor,
-    reservationMailRecipes(baseUrl, change).map((render) => ({ reservationId, now, render })),
+    reservationId,
+    reservationMailRecipes(baseUrl, change, change?.kind !== "installment_notice"),
+    now,
   );
   if (guestMailId === undefined || hotelMailId === undefined)
     throw new Error("enqueueReservationMails: the insert returned no rows");
   return { guestMailId, hotelMailId };
 }
 
-/** The recipes of a reservation's two mails, the guest's then the hotel's (a booking writes them in its own statement). */
-export function reservationMailRecipes(baseUrl: string, change?: MailChange): MailRecipe[] {
+/**
+ * The recipes of a reservation's mails, the guest's then the hotel's, then the agency's on a trade booking (a
+ * booking writes them in its own statement).
+ */
+export function reservationMailRecipes(baseUrl: string, change?: MailChange, trade = false): MailRecipe[] {
   return [
     { kind: "reservation_guest", baseUrl, ...(change ? { change } : {}) },
     { kind: "reservation_hotel", baseUrl, ...(change ? { change } : {}) },
+    ...(trade ? [agencyMailRecipe(baseUrl, change)] : []),
   ];
+}
+
+export function agencyMailRecipe(baseUrl: string, change?: MailChange, optionReminder = false): MailRecipe {
+  return {
+    kind: "reservation_agency",
+    baseUrl,
+    ...(change ? { change } : {}),
+    ...(optionReminder ? { optionReminder } : {}),
+  };
 }
 
 /** Puts one installment's activation e-mail (guest only) in the outbox, rendered by the worker; returns the row id. */

@@ -1178,6 +1178,12 @@ export const HOTEL_NOTICE_TEXTS = {
   sdi: "SDI code",
   promoCode: "Promo code",
   viewReservation: "Open the voucher",
+  agency: "Booked by the agency",
+  agencyReference: "Agency's reference",
+  agencyContact: "Agency contact",
+  commission: "Commission",
+  commissionOf: (amount: string, percent: string) => `${amount} (${percent} % of the room price)`,
+  netRate: "Net rate: no commission",
 };
 
 /** The texts, locale and HTML `lang` of a language id (Russian reads English but says `ru`, as the web app). */

@@ -172,9 +172,12 @@ describe("options (issue 11 item 9)", () => {
     });
     const after = await facts(option.id, option.day);
     expect(after).toMatchObject({ status: "confirmed", sold: 1, mails: 4 });
-    // The option's mail was not a confirmation; the one after confirmOption is.
+    // The option's mail was not a confirmation; the one after confirmOption says the option is confirmed, and the
+    // hotel is told "option confirmed", not a second "new reservation".
     expect(after.subjects[0]).not.toMatch(/^Booking confirmation/);
-    expect(after.subjects[2]).toMatch(/^Booking confirmation/);
+    expect(after.subjects[2]).toMatch(/^Your option \S+ is confirmed/);
+    expect(after.subjects[3]).toMatch(/^Option \S+ confirmed – /);
+    expect(after.subjects.slice(2).join()).not.toMatch(/New reservation/);
     expect((await history(option.id)).at(-1)).toMatchObject({
       action: "option_confirmed",
       actor: "property",

@@ -110,7 +110,12 @@ export async function confirmOption(
         sql`update reservation set payment_deadline = ${paymentDeadline}::date where id = ${r.id}`,
       );
     }
-    await enqueueReservationMails(tx, r.id, { baseUrl: deps.baseUrl, now });
+    // The hotel already has the option's "new reservation": this one says the option is confirmed (ADR 0062).
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl: deps.baseUrl,
+      now,
+      change: { kind: "option_confirmed" },
+    });
     const outcome = { status: "confirmed" as const, paymentDeadline };
     if (inside) await inside(tx, { status: r.status }, outcome);
     return outcome;

@@ -12,6 +12,8 @@ import { buildVoucherDocument, type VoucherBlock } from "../voucher-pdf/voucher-
 type AgencyPdfTexts = {
   section: string;
   agency: string;
+  /** The agency's own reference of the booking. */
+  reference: string;
   salePrice: string;
   commission: string;
   net: string;
@@ -25,6 +27,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   en: {
     section: "Agency",
     agency: "Agency",
+    reference: "Your reference",
     salePrice: "Sale price",
     commission: "Commission",
     net: "Net to the hotel",
@@ -35,6 +38,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   it: {
     section: "Agenzia",
     agency: "Agenzia",
+    reference: "Il tuo riferimento",
     salePrice: "Prezzo di vendita",
     commission: "Commissione",
     net: "Netto all'hotel",
@@ -45,6 +49,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   de: {
     section: "Agentur",
     agency: "Agentur",
+    reference: "Ihre Referenz",
     salePrice: "Verkaufspreis",
     commission: "Provision",
     net: "Netto an das Hotel",
@@ -55,6 +60,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   fr: {
     section: "Agence",
     agency: "Agence",
+    reference: "Votre référence",
     salePrice: "Prix de vente",
     commission: "Commission",
     net: "Net dû à l'hôtel",
@@ -65,6 +71,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   es: {
     section: "Agencia",
     agency: "Agencia",
+    reference: "Su referencia",
     salePrice: "Precio de venta",
     commission: "Comisión",
     net: "Neto para el hotel",
@@ -75,6 +82,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   pt: {
     section: "Agência",
     agency: "Agência",
+    reference: "A sua referência",
     salePrice: "Preço de venda",
     commission: "Comissão",
     net: "Líquido para o hotel",
@@ -85,6 +93,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   zh: {
     section: "旅行社",
     agency: "旅行社",
+    reference: "您的参考号",
     salePrice: "销售价",
     commission: "佣金",
     net: "应付酒店净价",
@@ -95,6 +104,7 @@ const TEXTS: Record<MailTextCode, AgencyPdfTexts> = {
   ja: {
     section: "代理店",
     agency: "代理店",
+    reference: "貴社の参照番号",
     salePrice: "販売価格",
     commission: "手数料",
     net: "ホテルへの正味額",
@@ -120,6 +130,7 @@ export async function renderAgencyPdf(
     const format = moneyFor(data, languageId);
     const rows = [
       { label: texts.agency, value: money.agencyName },
+      ...(data.agency?.code ? [{ label: texts.reference, value: data.agency.code }] : []),
       { label: texts.salePrice, value: format(money.totalMinor), strong: true },
       ...(money.commissionMinor === null
         ? [{ label: texts.commission, value: texts.notCommissionable }]

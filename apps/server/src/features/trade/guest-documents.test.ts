@@ -20,6 +20,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { runTimedChanges } from "../../jobs/timed-changes";
 import { renderPendingMails } from "../mail/outbox";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { tradeCsrfToken } from "./session";
@@ -109,6 +110,7 @@ const AGENCY = {
   country: "IT",
   mail: "booking@alfa.test",
   vatNumber: "12345678903",
+  code: "PRATICA-42",
   type: 1,
 };
 const GUEST = "guest@example.test";
@@ -247,4 +249,73 @@ describe("a commissionable trade booking's guest documents", () => {
       expect(voucher.json()).toMatchObject({ total: 333.33 });
     },
   );
+});
+
+type OutboxMail = {
+  subject: string;
+  text: string;
+  attachments: { filename: string; content: string }[];
+};
+async function agencyMails(code: string): Promise<OutboxMail[]> {
+  await renderPendingMails(database);
+  return database.query<OutboxMail>(sql`select m.subject, m.text, m.attachments from mail_outbox m
+    join reservation r on r.id = m.reservation_id where r.code = ${code} and m."to" = ${AGENCY.mail} order by m.id`);
+}
+
+describe("the agency's own mails", () => {
+  it("confirms a booking to the agency with its reference, the net price and the agency PDF", async () => {
+    const code = await book(net.id, 1);
+    const [mail, ...more] = await agencyMails(code);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe(`Agency booking ${code} for Gina Ospite – Hotel Riva`);
+    expect(mail!.text).toContain("Your reference: PRATICA-42");
+    expect(mail!.text).toContain("Trade – net rate");
+    expect(mail!.text).toMatch(/279,51/);
+    const pdf = mail!.attachments.find((a) => a.filename.endsWith("-agency.pdf"));
+    const text = (await readPdf(Buffer.from(pdf!.content, "base64"))).text;
+    expect(text).toContain("Agency copy: not for the guest");
+    expect(text).toContain("Your reference PRATICA-42");
+  });
+
+  it("reminds the agency once before its option runs out", async () => {
+    const code = await book(commissionable.id, 1);
+    await database.query(sql`update reservation set status = 'pending_confirmation',
+      option_expires_at = ${new Date(clock.now().getTime() + 2 * 3_600_000).toISOString()}::timestamptz,
+      created_at = ${new Date(clock.now().getTime() - 22 * 3_600_000).toISOString()}::timestamptz
+      where code = ${code}`);
+    const deps = { database, now: clock.now, baseUrl: "http://localhost" };
+    expect((await runTimedChanges(deps)).option_reminder).toBe(1);
+    expect((await runTimedChanges(deps)).option_reminder).toBe(0);
+    const mails = await agencyMails(code);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Agency booking ${code} for Gina Ospite – Hotel Riva`,
+      `Option ${code} for Gina Ospite runs out soon`,
+    ]);
+    expect(mails[1]!.text).toContain("Confirm it in the agency area before");
+  });
+
+  it("tells the hotel which agency booked, its reference and its commission, not a guest's direct booking", async () => {
+    const code = await book(commissionable.id, 1);
+    await renderPendingMails(database);
+    const [hotel] = await database.query<{ text: string }>(sql`select m.text from mail_outbox m
+      join reservation r on r.id = m.reservation_id where r.code = ${code} and m.subject like 'New reservation%'`);
+    expect(hotel!.text).toContain("BOOKED BY THE AGENCY");
+    expect(hotel!.text).toContain("Viaggi Alfa Srl");
+    expect(hotel!.text).toContain("Agency's reference: PRATICA-42");
+    expect(hotel!.text).toMatch(/Commission: 33[.,]33\sEUR \(10 % of the room price\)/);
+  });
+
+  it("tells the agency of a cancellation", async () => {
+    const code = await book(commissionable.id, 1);
+    const res = await app.inject({
+      method: "DELETE",
+      url: `/api/agency/reservations/${code}`,
+      headers: { cookie: `${TRADE_COOKIE}=${session.token}`, "x-csrf-token": tradeCsrfToken(session.token) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await agencyMails(code);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toMatch(/cancel/i);
+    expect(mails[1]!.text).toContain("PRATICA-42");
+  });
 });

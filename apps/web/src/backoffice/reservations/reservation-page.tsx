@@ -240,7 +240,23 @@ export default function ReservationPage() {
           <div>
             <dt>{t("source.title")}</dt>
             <dd>
-              {d.attribution ? (
+              {r.agency ? (
+                // A trade booking: the agency, its own reference and what it earns, not "Direct".
+                <ul className="bor-source">
+                  <li>
+                    {t("source.agency")}: {r.agency.fullname}
+                  </li>
+                  {r.agency.code ? (
+                    <li>
+                      {t("source.reference")}: <span className="bor-source-ref">{r.agency.code}</span>
+                    </li>
+                  ) : null}
+                  <li>
+                    {t("source.commission")}:{" "}
+                    {d.commissionMinor == null ? t("source.net") : minor(d.commissionMinor)}
+                  </li>
+                </ul>
+              ) : d.attribution ? (
                 <ul className="bor-source">
                   {SOURCE_KEYS.filter((key) => d.attribution?.[key]).map((key) => (
                     <li key={key}>

@@ -33,12 +33,15 @@ export default function DirectTradeRedirect() {
   const [user, setUser] = useState<TradeUser | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // The same page on the trade channel: the portal's, or this hotel's rooms.
+  // The same page on the trade channel: the portal's, or this hotel's rooms, with the same search (dates, guests).
+  const search = typeof window === "undefined" ? "" : window.location.search;
   const target = !tradeChannel
     ? ""
-    : portal
-      ? href("portal", { channel: tradeChannel, language: ids.language })
-      : href("rooms", { hotel: ids.hotel, channel: tradeChannel, language: ids.language });
+    : `${
+        portal
+          ? href("portal", { channel: tradeChannel, language: ids.language })
+          : href("rooms", { hotel: ids.hotel, channel: tradeChannel, language: ids.language })
+      }${search}`;
 
   useEffect(() => {
     if (!tradeChannel) return;

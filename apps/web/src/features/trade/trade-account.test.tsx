@@ -175,6 +175,7 @@ describe("direct ↔ trade (SPEC §2)", () => {
 
   it("offers the trade engine in a new tab when the trade login is valid, and remembers the yes", async () => {
     storeLogin();
+    window.history.replaceState(null, "", "/?arrival=20300110&departure=20300112&adults=2");
     answer = () => ({ status: 200, body: { user: agent() } });
     const user = userEvent.setup();
     renderInHotel(<TradeProvider>page</TradeProvider>, hotelOn(DIRECT));
@@ -184,6 +185,8 @@ describe("direct ↔ trade (SPEC §2)", () => {
     const open = within(dialog).getByRole("link", { name: /Open the trade engine/ });
     expect(open.getAttribute("target")).toBe("_blank");
     expect(open.getAttribute("href")).toMatch(new RegExp(`/channel/${TRADE}/language/`));
+    // The search goes along: the same dates and guests on the trade engine.
+    expect(open.getAttribute("href")).toMatch(/\?arrival=20300110&departure=20300112&adults=2$/);
     open.addEventListener("click", (e) => e.preventDefault());
     await user.click(open);
     expect(localStorage.getItem(directChoiceKey(DIRECT))).toBe("trade");

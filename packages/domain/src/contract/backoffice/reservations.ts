@@ -140,6 +140,8 @@ export const ReservationDetailSchema = z
     /** Neither scheduled nor paid: what the guest pays at the hotel (0 once cancelled). */
     atHotelMinor: z.number().int(),
     propertyNote: z.string().nullable(),
+    /** A trade booking's commission on its rooms still booked (what each stored when sold); null when none. */
+    commissionMinor: z.number().int().nullable().optional(),
     /**
      * Where the booking came from (issue 15): the metasearch click references and the campaign the guest landed
      * with; null for a direct booking.

@@ -258,6 +258,7 @@ export async function reservationDetail(
     }[];
     due_minor: number;
     at_hotel_minor: number;
+    commission_minor: number | null;
     attribution: Attribution | null;
   }>(sql`
     select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
@@ -279,7 +280,9 @@ export async function reservationDetail(
       coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
           'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
         order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
-      (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor
+      (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor,
+      (select sum(rr.commission_minor)::int from reservation_room rr where rr.reservation_id = r.id
+        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor
     from reservation r join channel ch on ch.id = r.channel_id
     where r.id = ${r.id}`);
   if (!extra) throw notFound("reservationId", "No such reservation");
@@ -289,7 +292,7 @@ export async function reservationDetail(
   );
   return {
     id: r.id,
-    reservation: toVoucherReservation(r, r.languageId),
+    reservation: toVoucherReservation(r, r.languageId, "property"),
     channel: extra.channel,
     customer: extra.customer,
     decimalDigits: r.decimalDigits,
@@ -298,6 +301,7 @@ export async function reservationDetail(
     dueMinor: extra.due_minor,
     atHotelMinor: extra.at_hotel_minor,
     propertyNote: r.propertyNote,
+    commissionMinor: extra.commission_minor,
     attribution: attributionOf(extra.attribution),
     dues: extra.dues.map((d) => ({ ...d, dueDate: day(d.dueDate), paidAt: d.paidAt ? iso(d.paidAt) : null })),
     transactions: extra.transactions.map((t) => ({ ...t, at: iso(t.at) })),
