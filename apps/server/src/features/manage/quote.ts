@@ -47,7 +47,14 @@ export type QuoteHotel = QuoteMailData["hotel"] & {
   rates: { id: number; name: LocalizedText; mealPlan: MealPlanKey }[];
   /** Per mandatory service category, its least expensive service: a booking cannot go without one. */
   mandatory: { id: number; name: LocalizedText; needsDate: boolean }[];
+  /** Every service's name: the priced quote may count any of them (a resort fee per adult, a kids club per child). */
+  serviceNames: { id: number; name: LocalizedText }[];
 };
+
+/** A priced service's name as a quote's mail prints it, in every language the hotel wrote. */
+export function quoteServiceName(hotel: Pick<QuoteHotel, "serviceNames">, serviceId: number): LocalizedText {
+  return hotel.serviceNames.find((s) => s.id === serviceId)?.name ?? {};
+}
 
 /** The hotel on the channel, with the names the quote prints: one statement. */
 export async function loadQuoteHotel(
@@ -69,7 +76,9 @@ export async function loadQuoteHotel(
         from (select distinct on (s.category_id) s.id, s.name, s.needs_date
               from service s join service_category k on k.id = s.category_id
               where s.hotel_id = h.id and k.mandatory
-              order by s.category_id, s.price_minor, s.id) m), '[]'::json)
+              order by s.category_id, s.price_minor, s.id) m), '[]'::json),
+      'serviceNames', coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name))
+        from service s where s.hotel_id = h.id), '[]'::json)
     ) as hotel
     from hotel h
     join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${channelId}
@@ -220,7 +229,7 @@ export async function requestQuote(
     }),
     services: priced
       ? priced.services.map((s) => ({
-          name: hotel.mandatory.find((m) => m.id === s.serviceId)?.name ?? { en: `#${s.serviceId}` },
+          name: quoteServiceName(hotel, s.serviceId),
           priceMinor: s.priceMinor,
         }))
       : [],

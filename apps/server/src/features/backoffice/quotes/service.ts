@@ -29,7 +29,7 @@ import { renderAnsweredQuoteMail } from "../../mail/quote-mails";
 import { QUOTE_TEXTS } from "../../mail/quote-texts";
 import { insertOutboxMails } from "../../mail/repository";
 import { inTransaction } from "../../manage/modify-repository";
-import { loadQuoteHotel, priceQuotedStay, type QuotedStay } from "../../manage/quote";
+import { loadQuoteHotel, priceQuotedStay, type QuotedStay, quoteServiceName } from "../../manage/quote";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
@@ -337,7 +337,7 @@ export async function sendQuote(
           };
         }),
         services: priced.services.map((s) => ({
-          name: hotel.mandatory.find((m) => m.id === s.serviceId)?.name ?? { en: `#${s.serviceId}` },
+          name: quoteServiceName(hotel, s.serviceId),
           priceMinor: s.priceMinor,
         })),
         totalMinor: priced.totalMinor,
