@@ -218,6 +218,9 @@ test("a guest's booking shows in the list; the owner opens it, writes a note and
   await expect(page.getByRole("status").filter({ hasText: "The transfer is recorded." })).toBeVisible();
   await expect(page.getByRole("table", { name: "Transactions" })).toContainText("Bank transfer");
   await expect(page.getByRole("list").filter({ hasText: "Bank transfer received" })).toBeVisible();
+  // Times are hotel time, labelled: the transfer counts from the start of the hotel's day, not the evening before.
+  await expect(page.getByText(/^Times in .+ \(hotel time\)$/)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Payment schedule" })).toContainText("00:00");
   await capture("reservation after transfer");
 
   // The cancel dialog: a preview first, nothing changes until confirmed; Escape closes it.

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
+import { dateLocaleOf } from "../format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Pager } from "../ui";
 import { type ChatFilter, INBOX_POLL_MS, listConversations, listKey, unreadKey, whileVisible } from "./calls";
@@ -74,7 +75,8 @@ function ConversationList({ hotel, state, open }: { hotel: string; state: ListSt
       : boHref("boChat", { hotel }, listQuery(next));
   const conversationHref = (id: number) =>
     boHref("boChatConversation", { hotel, conversationId: id }, listQuery(state));
-  const locale = i18n.language;
+  // The page language's own format: British dates and a 24-hour clock on an English page, as elsewhere.
+  const locale = dateLocaleOf(i18n.language);
   const data = list.data;
 
   return (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
 import { fieldError } from "../api";
+import { dateLocaleOf } from "../format";
 import { boHref } from "../routes";
 import { ErrorNotice, Field } from "../ui";
 import {
@@ -72,7 +73,8 @@ export function ConversationPane({
     if (log && newest > 0) log.scrollTop = log.scrollHeight;
   }, [newest]);
 
-  const locale = i18n.language;
+  // The page language's own format: British dates and a 24-hour clock on an English page, as elsewhere.
+  const locale = dateLocaleOf(i18n.language);
   return (
     <section className="bo-chat-pane" aria-labelledby={data ? headingId : undefined}>
       <AppLink className="bo-chat-back" to={backHref}>

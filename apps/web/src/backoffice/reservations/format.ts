@@ -1,18 +1,19 @@
 import { useTranslation } from "react-i18next";
+import { dateLocaleOf, formatMinorIn } from "../format";
 
-/** Formats for the reservations screens, in the back office's language. */
-export function useFormats() {
+/**
+ * Formats for the reservations screens, in the back office's language: money as the whole product writes it, and
+ * every instant in the hotel's time zone (`timeZone`, from the page's answer), never the browser's.
+ */
+export function useFormats(timeZone?: string) {
   const { i18n } = useTranslation();
-  const locale = i18n.language || "en";
+  const language = i18n.language || "en";
+  const locale = dateLocaleOf(language);
+  const zone = timeZone ? { timeZone } : {};
   return {
-    /** Minor units of a currency, with Intl. */
+    /** Minor units of a currency. */
     money(minor: number, currency: string, decimalDigits: number): string {
-      return new Intl.NumberFormat(locale, {
-        style: "currency",
-        currency,
-        minimumFractionDigits: decimalDigits,
-        maximumFractionDigits: decimalDigits,
-      }).format(minor / 10 ** decimalDigits);
+      return formatMinorIn(minor, currency, decimalDigits, language);
     },
     /** YYYY-MM-DD or YYYYMMDD as a short date (the day itself, no time zone shift). */
     day(value: string): string {
@@ -22,17 +23,17 @@ export function useFormats() {
         new Date(`${iso.slice(0, 10)}T00:00:00Z`),
       );
     },
-    /** The date of an instant, here. */
+    /** The date of an instant, in hotel time. */
     date(value: string): string {
-      return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value));
+      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", ...zone }).format(new Date(value));
     },
-    /** The time of day of an instant. */
+    /** The time of day of an instant, in hotel time. */
     time(value: string): string {
-      return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(value));
+      return new Intl.DateTimeFormat(locale, { timeStyle: "short", ...zone }).format(new Date(value));
     },
-    /** An instant, date and time. */
+    /** An instant, date and time, in hotel time. */
     instant(value: string): string {
-      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", ...zone }).format(
         new Date(value),
       );
     },

@@ -125,13 +125,13 @@ export default function ReservationPage() {
   const hotel = useCurrentHotel() ?? 0;
   const { reservationId } = useParams<{ reservationId: string }>();
   const staff = useStaff();
-  const f = useFormats();
   const queryClient = useQueryClient();
   const path = reservationPath(hotel, reservationId);
   const detail = useQuery({
     queryKey: ["bo", hotel, "reservation", reservationId],
     queryFn: () => fetchReservation(path),
   });
+  const f = useFormats(detail.data?.timeZone);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showTransfer, setShowTransfer] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -182,6 +182,7 @@ export default function ReservationPage() {
       }
     >
       <div className="bor-summary bo-card">
+        <p className="bor-sub">{t("detail.timesIn", { timeZone: d.timeZone })}</p>
         <p>
           <span className={`bo-badge bor-${statusTone(r.status)}`}>{t(`status.${r.status}`)}</span>
           {r.rooms.some((room) => room.status === "W") ? (

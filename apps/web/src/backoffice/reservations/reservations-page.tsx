@@ -45,7 +45,6 @@ export default function ReservationsPage() {
   const search = useSearch();
   const navigate = useNavigateTo();
   const current = readFilters(search);
-  const f = useFormats();
   const formId = useId();
   const [open, setOpen] = useState(() => typeof window === "undefined" || window.innerWidth > 700);
 
@@ -54,6 +53,7 @@ export default function ReservationsPage() {
     queryFn: () => fetchReservations(hotel, { ...current, page: current.page }),
     placeholderData: keepPreviousData,
   });
+  const f = useFormats(list.data?.timeZone);
 
   const go = (filters: Filters, page = 1) => {
     const query: Record<string, string | number> = {};
@@ -201,7 +201,7 @@ export default function ReservationsPage() {
       {data ? (
         <>
           <p className="bor-count" role="status">
-            {t("list.count", { count: data.total })}
+            {t("list.count", { count: data.total })} · {t("list.timesIn", { timeZone: data.timeZone })}
           </p>
           <div className="bo-table-wrap">
             <table className="bo-table bor-table">

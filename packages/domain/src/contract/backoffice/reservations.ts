@@ -110,6 +110,8 @@ export const ReservationListSchema = z
     /** What the channel and customer filters offer. */
     channels: z.array(z.object({ id: z.number().int(), name: z.string() })),
     customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** The hotel's IANA time zone: the page shows every instant in hotel time. */
+    timeZone: z.string(),
   })
   .meta({ id: "BoReservationList" });
 export type ReservationList = z.infer<typeof ReservationListSchema>;
@@ -133,6 +135,8 @@ export const ReservationDetailSchema = z
     reservation: ReservationSchema,
     channel: z.object({ id: z.number().int(), name: z.string() }),
     customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The hotel's IANA time zone: the page shows every instant in hotel time. */
+    timeZone: z.string(),
     decimalDigits: z.number().int(),
     totalMinor: z.number().int(),
     paidMinor: z.number().int(),

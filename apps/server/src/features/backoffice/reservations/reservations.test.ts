@@ -219,6 +219,8 @@ describe("the reservations list", () => {
       ],
     });
     expect(res.json().rows[0].optionExpiresAt).toBe("2030-01-06T10:00:00.000Z");
+    // The page shows instants in hotel time, not the browser's.
+    expect(res.json().timeZone).toBe("Europe/Rome");
     expect(res.json().channels.length).toBeGreaterThan(0);
     expect(res.json().customers).toContainEqual({ id: agency.id, name: "Viaggi Lago" });
   });
@@ -337,6 +339,7 @@ describe("one reservation", () => {
       // 30% by transfer; the rest is paid at the hotel.
       dueMinor: 6000,
       atHotelMinor: 14000,
+      timeZone: "Europe/Rome",
       propertyNote: null,
       // A direct booking: no metasearch or campaign reference.
       attribution: null,

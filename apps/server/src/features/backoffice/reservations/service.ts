@@ -153,6 +153,9 @@ export async function listReservations(
   const channels = await database.query<{ id: number; name: string }>(sql`
     select ch.id, ch.name from channel ch join hotel h on h.group_id = ch.group_id
     where h.id = ${hotelId} order by ch.name, ch.id`);
+  const [zone] = await database.query<{ time_zone: string }>(
+    sql`select time_zone from hotel where id = ${hotelId}`,
+  );
   const customers = await database.query<{ id: number; name: string }>(sql`
     select tc.id, tc.name from trade_customer tc join channel ch on ch.id = tc.channel_id
     join hotel h on h.group_id = ch.group_id where h.id = ${hotelId} order by tc.name, tc.id`);
@@ -185,6 +188,7 @@ export async function listReservations(
     pageSize: RESERVATIONS_PAGE_SIZE,
     channels,
     customers,
+    timeZone: zone?.time_zone ?? "UTC",
   };
 }
 
@@ -259,6 +263,7 @@ export async function reservationDetail(
     due_minor: number;
     at_hotel_minor: number;
     commission_minor: number | null;
+    time_zone: string;
     attribution: Attribution | null;
   }>(sql`
     select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
@@ -282,7 +287,8 @@ export async function reservationDetail(
         order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
       (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor,
       (select sum(rr.commission_minor)::int from reservation_room rr where rr.reservation_id = r.id
-        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor
+        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor,
+      (select h.time_zone from hotel h where h.id = r.hotel_id) as time_zone
     from reservation r join channel ch on ch.id = r.channel_id
     where r.id = ${r.id}`);
   if (!extra) throw notFound("reservationId", "No such reservation");
@@ -294,6 +300,7 @@ export async function reservationDetail(
     id: r.id,
     reservation: toVoucherReservation(r, r.languageId, "property"),
     channel: extra.channel,
+    timeZone: extra.time_zone,
     customer: extra.customer,
     decimalDigits: r.decimalDigits,
     totalMinor: r.totalMinor,
