@@ -459,12 +459,12 @@ describe("DELETE /api/agency/reservations/:code", () => {
 
   it("shows the fee of a late cancellation before it is made; the hotel's mail says the agency cancelled", async () => {
     const code = await book(commissionable.id, 2, a, "Gino Late");
-    // Free until 60 days before arrival: long past, the first night is the fee.
+    // Free until a year before arrival: long past whatever week the stay falls in, the first night is the fee.
     const freeDays = (days: number) =>
       database.query(
         sql`update rate_plan set free_cancellation_days = ${days} where id = ${commissionable.id}`,
       );
-    await freeDays(60);
+    await freeDays(365);
     const quote = (s: Session | null) =>
       app.inject({
         method: "GET",
