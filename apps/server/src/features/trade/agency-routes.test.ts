@@ -388,6 +388,9 @@ describe("POST /api/agency/confirm-reservation/:code", () => {
       sql`select status, payment_method from reservation where code = ${code}`,
     );
     expect(row).toMatchObject({ status: "pending_confirmation" });
+    // Gone with its mails, so the later tests' mail renders find no reservation missing.
+    await database.query(sql`delete from mail_outbox
+      where reservation_id = (select id from reservation where code = ${code})`);
     await database.query(sql`delete from reservation where code = ${code}`);
   });
 
