@@ -188,6 +188,14 @@ test("a guest's booking shows in the list; the owner opens it, writes a note and
   const link = page.getByRole("link", { name: code });
   await expect(link).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Lucia Ferri");
+  // Nothing scrolls sideways: every column fits at 1280 px, and at 390 px each row is a card.
+  const table = page.getByRole("table", { name: "Reservations matching the filters" });
+  expect(
+    await table.evaluate((el) => {
+      const wrap = el.parentElement as HTMLElement;
+      return [wrap.scrollWidth - wrap.clientWidth, document.documentElement.scrollWidth - window.innerWidth];
+    }),
+  ).toEqual([0, 0]);
   await axe("reservations list");
   await capture("reservations list");
 

@@ -226,7 +226,7 @@ export default function AuditPage() {
           {/* Focusable, so that a keyboard can scroll it sideways on a narrow screen (axe scrollable-region-focusable). */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1) */}
           <section className="bo-table-wrap bo-audit-wrap" aria-labelledby="bo-audit-caption" tabIndex={0}>
-            <table className="bo-table bo-audit-table">
+            <table className="bo-table bo-audit-table bo-stack">
               <caption id="bo-audit-caption" className="visually-hidden">
                 {t("caption")}
               </caption>
@@ -242,11 +242,11 @@ export default function AuditPage() {
               <tbody>
                 {data.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td className="bo-audit-when">
+                    <td data-label={t("columns.when")} className="bo-audit-when">
                       <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
                     </td>
-                    <td>{entry.actor}</td>
-                    <td>
+                    <td data-label={t("columns.who")}>{entry.actor}</td>
+                    <td data-label={t("columns.action")}>
                       {t(actionKey(entry.action), { defaultValue: entry.action })}
                       {entry.hotelId === null ? (
                         <>
@@ -255,7 +255,7 @@ export default function AuditPage() {
                         </>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label={t("columns.entity")}>
                       {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}
                       {ctx && auditSubject(entry.entity, entry.entityId, ctx) ? (
                         <span className="bo-audit-label">
@@ -266,7 +266,9 @@ export default function AuditPage() {
                       ) : null}
                       {labelOf(entry) ? <span className="bo-audit-label">{labelOf(entry)}</span> : null}
                     </td>
-                    <td>{ctx ? <Changes entry={entry} ctx={ctx} /> : null}</td>
+                    <td data-label={t("columns.changes")}>
+                      {ctx ? <Changes entry={entry} ctx={ctx} /> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -204,19 +204,13 @@ export default function ReservationsPage() {
             {t("list.count", { count: data.total })} · {t("list.timesIn", { timeZone: data.timeZone })}
           </p>
           <div className="bo-table-wrap">
-            <table className="bo-table bor-table">
+            <table className="bo-table bor-table bo-stack">
               <caption className="bor-visually-hidden">{t("list.caption")}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("col.code")}</th>
                   <th scope="col">{t("col.guest")}</th>
                   <th scope="col">{t("col.stay")}</th>
-                  <th scope="col" className="num">
-                    {t("col.nights")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("col.rooms")}
-                  </th>
                   <th scope="col">{t("col.status")}</th>
                   <th scope="col">{t("col.channel")}</th>
                   <th scope="col" className="num">
@@ -231,12 +225,12 @@ export default function ReservationsPage() {
               <tbody>
                 {data.rows.length === 0 ? (
                   <tr>
-                    <td colSpan={10}>{t("list.empty")}</td>
+                    <td colSpan={8}>{t("list.empty")}</td>
                   </tr>
                 ) : (
                   data.rows.map((r) => (
                     <tr key={r.id}>
-                      <td>
+                      <td data-label={t("col.code")}>
                         <AppLink
                           to={boHref("boReservation", { hotel, reservationId: r.id })}
                           className="bor-code"
@@ -244,16 +238,18 @@ export default function ReservationsPage() {
                           {r.code}
                         </AppLink>
                       </td>
-                      <td className="bor-guest">
+                      <td data-label={t("col.guest")} className="bor-guest">
                         {r.guest}
                         <span className="bor-sub">{r.email}</span>
                       </td>
-                      <td className="bor-nowrap">
+                      <td data-label={t("col.stay")} className="bor-nowrap">
                         {f.day(r.arrival)} →<span className="bor-sub">{f.day(r.departure)}</span>
+                        {/* Nights and rooms under the dates, not columns of their own: the table fits 1280 px. */}
+                        <span className="bor-sub">
+                          {t("detail.nights", { count: r.nights })} · {t("list.rooms", { count: r.rooms })}
+                        </span>
                       </td>
-                      <td className="num">{r.nights}</td>
-                      <td className="num">{r.rooms}</td>
-                      <td>
+                      <td data-label={t("col.status")}>
                         <span className={`bo-badge bor-${statusTone(r.status)}`}>
                           {t(`status.${r.status}`)}
                         </span>
@@ -264,12 +260,14 @@ export default function ReservationsPage() {
                           </span>
                         ) : null}
                       </td>
-                      <td>
+                      <td data-label={t("col.channel")}>
                         {r.channel.name}
                         {r.customer ? <span className="bor-sub">{r.customer.name}</span> : null}
                       </td>
-                      <td className="num bor-nowrap">{f.money(r.totalMinor, r.currency, r.decimalDigits)}</td>
-                      <td className="num bor-nowrap">
+                      <td data-label={t("col.total")} className="num bor-nowrap">
+                        {f.money(r.totalMinor, r.currency, r.decimalDigits)}
+                      </td>
+                      <td data-label={t("col.paidDue")} className="num bor-nowrap">
                         {f.money(r.paidMinor, r.currency, r.decimalDigits)}
                         {r.dueMinor > 0 ? (
                           <span className="bor-sub">
@@ -287,7 +285,7 @@ export default function ReservationsPage() {
                           <span className="bor-sub">{t("list.nothingDue")}</span>
                         ) : null}
                       </td>
-                      <td className="bor-nowrap">
+                      <td data-label={t("col.created")} className="bor-nowrap">
                         {f.date(r.createdAt)}
                         <span className="bor-sub">{f.time(r.createdAt)}</span>
                       </td>

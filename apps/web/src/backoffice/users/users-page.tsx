@@ -470,7 +470,7 @@ export default function UsersPage() {
         <p className="muted">{t("loading")}</p>
       ) : (
         <div className="bo-table-wrap bo-users-wrap">
-          <table className="bo-table bo-users-table">
+          <table className="bo-table bo-users-table bo-stack">
             <caption className="visually-hidden">{t("caption", { count: shown.length })}</caption>
             <thead>
               <tr>
@@ -495,15 +495,17 @@ export default function UsersPage() {
                       <br />
                       <span className="muted">{user.email}</span>
                     </th>
-                    <td>{t(`roles.${user.role}`)}</td>
-                    <td>{user.allHotels ? t("allHotels") : user.hotels.map((h) => h.name).join(", ")}</td>
-                    <td>{user.totpEnabled ? t("mfa.on") : t("mfa.off")}</td>
-                    <td>
+                    <td data-label={t("columns.role")}>{t(`roles.${user.role}`)}</td>
+                    <td data-label={t("columns.hotels")}>
+                      {user.allHotels ? t("allHotels") : user.hotels.map((h) => h.name).join(", ")}
+                    </td>
+                    <td data-label={t("columns.mfa")}>{user.totpEnabled ? t("mfa.on") : t("mfa.off")}</td>
+                    <td data-label={t("columns.status")}>
                       <span className={`bo-badge bo-users-status-${user.status}`}>
                         {t(`status.${user.status}`)}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t("columns.lastActive")}>
                       {user.lastActiveAt ? (
                         <time dateTime={user.lastActiveAt}>
                           {dateTime.format(new Date(user.lastActiveAt))}
@@ -512,7 +514,7 @@ export default function UsersPage() {
                         "—"
                       )}
                     </td>
-                    <td>
+                    <td data-label={t("columns.actions")}>
                       <div className="bo-users-actions">
                         <button
                           type="button"
