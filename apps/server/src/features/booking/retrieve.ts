@@ -152,6 +152,8 @@ export function toVoucherReservation(r: StoredReservation, language: number): Re
           price: money(price),
         })),
         refundProtection: room.refundProtection,
+        arrival: roomArrival,
+        departure: ymd(room.departure),
         included: room.included.map((name) => pickText(name, language)),
         flights: room.flights
           ? {

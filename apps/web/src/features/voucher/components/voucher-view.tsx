@@ -57,7 +57,13 @@ export function VoucherView({ reservation, mail = "" }: { reservation: Reservati
         <Section title={t("rooms.title")} className="voucher-rooms">
           {reservation.rooms.map((room, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
-            <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} />
+            <ReservationRoom
+              key={`${room.id}-${i}`}
+              room={room}
+              number={i + 1}
+              format={format}
+              stay={{ arrival: reservation.arrival, departure: reservation.departure }}
+            />
           ))}
         </Section>
 
