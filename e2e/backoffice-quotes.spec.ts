@@ -85,6 +85,14 @@ test("the hotel completes a guest's quote request and the guest opens the priced
   const price = form.getByLabel("Price for the stay (EUR)");
   await expect(price).not.toHaveValue("");
   await look("back office quote");
+  // Another room type is priced again at once: the price shown is always the pick's own.
+  const roomType = form.getByLabel("Room type");
+  const asked = await roomType.inputValue();
+  const before = await price.inputValue();
+  await roomType.selectOption({ label: "Superior double, lake view" });
+  await expect(price).not.toHaveValue(before);
+  await roomType.selectOption(asked);
+  await expect(price).toHaveValue(before);
   await price.fill("123.45");
   await form.getByLabel("Note to the guest").fill("We look forward to welcoming you.");
   await form.getByRole("button", { name: "Send the quote" }).click();

@@ -176,6 +176,8 @@ export function toVoucherReservation(
           price: money(price),
         })),
         refundProtection: room.refundProtection,
+        arrival: roomArrival,
+        departure: ymd(room.departure),
         included: room.included.map((name) => pickText(name, language)),
         flights: room.flights
           ? {

@@ -11,7 +11,13 @@ import { BoPage, ErrorNotice, Field, Notice } from "../ui";
 import { formatDate, formatLastDay, formatMinor, fromMinorUnits, textIn, toMinorUnits } from "./format";
 import "./quotes.css";
 
-type Pick = { roomTypeId: number; ratePlanId: number; price: string };
+/** A room's pick and its price, with the room type and rate that price was written or priced for. */
+type Pick = {
+  roomTypeId: number;
+  ratePlanId: number;
+  price: string;
+  pricedFor: { roomTypeId: number; ratePlanId: number } | null;
+};
 
 const addDaysIso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -250,25 +256,40 @@ function SendForm({
       roomTypeId: r.roomTypeId ?? firstType,
       ratePlanId: r.ratePlanId ?? firstRate,
       price: r.totalMinor === null ? "" : fromMinorUnits(r.totalMinor, digits),
+      pricedFor:
+        r.totalMinor === null
+          ? null
+          : { roomTypeId: r.roomTypeId ?? firstType, ratePlanId: r.ratePlanId ?? firstRate },
     })),
   );
   const [note, setNote] = useState("");
   const [validUntil, setValidUntil] = useState(() => addDaysIso(7));
   const base = `hotels/${hotel}/quotes/${quote.id}`;
   const price = useMutation({
-    mutationFn: (rooms: Pick[]) =>
+    mutationFn: ({ rooms }: { rooms: Pick[]; only?: number }) =>
       boPost(`${base}/price`, {
         rooms: rooms.map((r) => ({ roomTypeId: r.roomTypeId, ratePlanId: r.ratePlanId })),
       }) as Promise<QuotePrice>,
-    onSuccess: (priced) =>
+    // An answer for a pick that changed meanwhile is not applied: the newer pick's own answer is.
+    onSuccess: (priced, { rooms: asked, only }) =>
       setPicks((current) =>
-        current.map((p, i) => ({ ...p, price: fromMinorUnits(priced.rooms[i]?.totalMinor ?? 0, digits) })),
+        current.map((p, i) =>
+          (only === undefined || only === i) &&
+          asked[i]?.roomTypeId === p.roomTypeId &&
+          asked[i]?.ratePlanId === p.ratePlanId
+            ? {
+                ...p,
+                price: fromMinorUnits(priced.rooms[i]?.totalMinor ?? 0, digits),
+                pricedFor: { roomTypeId: p.roomTypeId, ratePlanId: p.ratePlanId },
+              }
+            : p,
+        ),
       ),
   });
   // Rooms the engine could not price start from the search's price of the first room type and rate.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {
-    if (picks.some((p) => p.price === "") && firstType && firstRate) price.mutate(picks);
+    if (picks.some((p) => p.price === "") && firstType && firstRate) price.mutate({ rooms: picks });
   }, []);
   const send = useMutation({
     mutationFn: () =>
@@ -277,6 +298,7 @@ function SendForm({
           roomTypeId: p.roomTypeId,
           ratePlanId: p.ratePlanId,
           totalMinor: toMinorUnits(p.price, digits) ?? -1,
+          pricedFor: p.pricedFor,
         })),
         ...(note.trim() ? { note: note.trim() } : {}),
         validUntil,
@@ -289,6 +311,12 @@ function SendForm({
   });
   const update = (i: number, change: Partial<Pick>) =>
     setPicks((current) => current.map((p, at) => (at === i ? { ...p, ...change } : p)));
+  // A new room type or rate is priced again at once: the price shown is always the pick's own.
+  const repick = (i: number, change: { roomTypeId: number } | { ratePlanId: number }) => {
+    const next = picks.map((p, at) => (at === i ? { ...p, ...change } : p));
+    setPicks(next);
+    price.mutate({ rooms: next, only: i });
+  };
   const total = picks.reduce((sum, p) => sum + (toMinorUnits(p.price, digits) ?? 0), 0);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -317,7 +345,7 @@ function SendForm({
                 <select
                   {...props}
                   value={p.roomTypeId}
-                  onChange={(e) => update(i, { roomTypeId: Number(e.target.value) })}
+                  onChange={(e) => repick(i, { roomTypeId: Number(e.target.value) })}
                 >
                   {quote.roomTypes.map((r) => (
                     <option key={r.id} value={r.id}>
@@ -332,7 +360,7 @@ function SendForm({
                 <select
                   {...props}
                   value={p.ratePlanId}
-                  onChange={(e) => update(i, { ratePlanId: Number(e.target.value) })}
+                  onChange={(e) => repick(i, { ratePlanId: Number(e.target.value) })}
                 >
                   {quote.ratePlans.map((r) => (
                     <option key={r.id} value={r.id}>
@@ -354,7 +382,12 @@ function SendForm({
                   min={0}
                   step={1 / 10 ** digits}
                   value={p.price}
-                  onChange={(e) => update(i, { price: e.target.value })}
+                  onChange={(e) =>
+                    update(i, {
+                      price: e.target.value,
+                      pricedFor: { roomTypeId: p.roomTypeId, ratePlanId: p.ratePlanId },
+                    })
+                  }
                 />
               )}
             </Field>
@@ -364,7 +397,7 @@ function SendForm({
           <button
             type="button"
             className="bo-button secondary"
-            onClick={() => price.mutate(picks)}
+            onClick={() => price.mutate({ rooms: picks })}
             disabled={price.isPending}
           >
             {t("send.searchPrice")}

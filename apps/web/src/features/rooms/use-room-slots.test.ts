@@ -207,12 +207,12 @@ describe("upgrade", () => {
 });
 
 describe("cross-booking", () => {
-  it("adds the other segments as extra slots with the rate CROSSBOOKING", () => {
+  it("adds the other segments as extra slots, each named by its rate plan (never CROSSBOOKING), with its dates", () => {
     const slots = selectCross(slotsWith([10, 1], null), aCrossOption({ slot: 1 }));
     expect(slots.map((s) => [s.id, s.cross, s.selectedRoom?.id, s.selectedRate?.name, s.arrival])).toEqual([
       [1, false, 10, "Room only – flexible", null],
-      [2, true, 10, "CROSSBOOKING", "20300110"],
-      [2, true, 11, "CROSSBOOKING", "20300111"],
+      [2, true, 10, "Room only – flexible", "20300110"],
+      [2, true, 11, "Room only – flexible", "20300111"],
     ]);
     expect(slotsTotal(slots)).toBe(500);
     expect(canContinue(slots)).toEqual({ ok: true });

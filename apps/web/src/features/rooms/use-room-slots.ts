@@ -16,7 +16,7 @@ import type { SearchState } from "../search/search-state";
 export type SlotRoom = { id: number; name: string };
 export type SlotRate = {
   id: number;
-  /** The rate's name; `CROSSBOOKING` for a cross-booking segment (SPEC §4). */
+  /** The rate's name, as the guest reads it (a cross-booking segment's too: `cross` marks it). */
   name: string;
   /** The room for its stay. */
   total: number;
@@ -205,7 +205,8 @@ export function dismissUpgrade(slots: readonly RoomSlot[], index: number): RoomS
 
 /**
  * SPEC §4: a cross-booking option fills its slot with the first segment and adds the other segments as extra slots
- * right after it, each with the rate named CROSSBOOKING and the segment's dates.
+ * right after it, each with the segment's dates and its rate plan's own name (the search's `CROSSBOOKING` is the
+ * option's marker, not a name a guest reads).
  */
 export function selectCross(slots: readonly RoomSlot[], option: CrossOption): RoomSlot[] {
   const index = slots.findIndex((s) => s.id === option.slot + 1 && !s.cross);
@@ -216,7 +217,7 @@ export function selectCross(slots: readonly RoomSlot[], option: CrossOption): Ro
     selectedRoom: { id: segment.roomId, name: segment.name },
     selectedRate: {
       id: option.rate.id,
-      name: option.rate.name,
+      name: option.rate.ratePlanName,
       total: segment.total,
       extras: i === 0 ? option.additionalServices : [],
       cityTax: i === 0 ? option.cityTax : 0,

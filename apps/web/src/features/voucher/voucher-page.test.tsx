@@ -245,6 +245,24 @@ describe("voucher page", () => {
     expect(text(article)).toContain("IncludedWelcome prosecco, Private transfer");
   });
 
+  it("shows each segment's own dates on a split stay, and none on a room of the whole stay", async () => {
+    const base = aReservation({ arrival: "20300110", departure: "20300113" });
+    const first = { ...base.rooms[0]!, arrival: "20300110", departure: "20300111" };
+    const second = {
+      ...base.rooms[0]!,
+      id: 12,
+      name: "Junior Suite",
+      arrival: "20300111",
+      departure: "20300113",
+    };
+    answer = () => json({ ...base, rooms: [first, second] });
+    renderVoucher();
+    const one = await screen.findByRole("article", { name: "Room 1: Double Room Lake View" });
+    const two = screen.getByRole("article", { name: "Room 2: Junior Suite" });
+    expect(text(one)).toContain("DatesThu, 10 Jan 2030 – Fri, 11 Jan 2030");
+    expect(text(two)).toContain("DatesFri, 11 Jan 2030 – Sun, 13 Jan 2030");
+  });
+
   it("shows no flights on a room without them", async () => {
     renderVoucher();
     const room = await screen.findByRole("article", { name: "Room 1: Double Room Lake View" });

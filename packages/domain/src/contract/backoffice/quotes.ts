@@ -121,7 +121,16 @@ export type QuotePrice = z.infer<typeof QuotePriceSchema>;
 export const QuoteSendSchema = z
   .object({
     rooms: z
-      .array(RoomPickSchema.extend({ totalMinor: MinorSchema }))
+      .array(
+        RoomPickSchema.extend({
+          totalMinor: MinorSchema,
+          /**
+           * The room type and rate `totalMinor` was written or priced for (null: never priced). A price for another
+           * pick is stale: the send is refused (409 `quote_prices_stale`) until the room is priced again.
+           */
+          pricedFor: RoomPickSchema.nullable(),
+        }),
+      )
       .min(1)
       .max(MAX_ROOMS),
     note: z.string().trim().max(2000).optional(),

@@ -87,6 +87,9 @@ const ReservationRoomSchema = z.object({
   penalty: MoneySchema.optional(),
   nightly: z.array(z.object({ date: z.string(), price: MoneySchema })),
   refundProtection: z.boolean(),
+  /** The room's own stay (YYYYMMDD): a split stay's segment differs from the booking's; absent in older answers. */
+  arrival: z.string().optional(),
+  departure: z.string().optional(),
   /** What the rate and the package booked include ("Welcome prosecco"); absent in older answers. */
   included: z.array(z.string()).optional(),
   extra: z.array(ReservationExtraSchema),

@@ -90,8 +90,18 @@ const auditOf = (action: string, entityId: number) =>
   );
 const sendBody = (over: Record<string, unknown> = {}) => ({
   rooms: [
-    { roomTypeId: suite.id, ratePlanId: rate.id, totalMinor: 33_300 },
-    { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: 12_000 },
+    {
+      roomTypeId: suite.id,
+      ratePlanId: rate.id,
+      totalMinor: 33_300,
+      pricedFor: { roomTypeId: suite.id, ratePlanId: rate.id },
+    },
+    {
+      roomTypeId: double.id,
+      ratePlanId: rate.id,
+      totalMinor: 12_000,
+      pricedFor: { roomTypeId: double.id, ratePlanId: rate.id },
+    },
   ],
   note: "Vi aspettiamo!",
   validUntil: "2030-01-15",
@@ -278,8 +288,13 @@ describe("quote requests in the back office", () => {
       [
         sendBody({
           rooms: [
-            { roomTypeId: 999_999, ratePlanId: rate.id, totalMinor: 1 },
-            { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: 1 },
+            {
+              roomTypeId: 999_999,
+              ratePlanId: rate.id,
+              totalMinor: 1,
+              pricedFor: { roomTypeId: 999_999, ratePlanId: rate.id },
+            },
+            sendBody().rooms[1],
           ],
         }),
         "rooms.0.roomTypeId",
@@ -287,8 +302,8 @@ describe("quote requests in the back office", () => {
       [
         sendBody({
           rooms: [
-            { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: -5 },
-            { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: 1 },
+            { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: -5, pricedFor: null },
+            { roomTypeId: double.id, ratePlanId: rate.id, totalMinor: 1, pricedFor: null },
           ],
         }),
         "rooms.0.totalMinor",
@@ -303,6 +318,32 @@ describe("quote requests in the back office", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.body).toContain(`"field":"${field}"`);
     }
+  });
+
+  it("refuses to send a price written for another room type or rate, until the room is priced again", async () => {
+    const quote = await guestAsks();
+    const [first, second] = sendBody().rooms;
+    // The room was changed to the double after its price was written for the suite.
+    const stale = sendBody({ rooms: [{ ...first!, roomTypeId: double.id }, second] });
+    const res = await app.inject({
+      method: "POST",
+      url: q(A, `/${quote.id}/send`),
+      headers: owner.headers,
+      payload: stale,
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: "quote_prices_stale",
+      details: [{ field: "rooms.0.totalMinor" }],
+    });
+    const never = sendBody({ rooms: [{ ...first!, pricedFor: null }, second] });
+    const again = await app.inject({
+      method: "POST",
+      url: q(A, `/${quote.id}/send`),
+      headers: owner.headers,
+      payload: never,
+    });
+    expect(again.statusCode, again.body).toBe(409);
   });
 
   it("closes a quote, with its audit entry; a closed quote cannot be closed or sent", async () => {

@@ -250,6 +250,24 @@ export async function sendQuote(
     const row = await findQuote(tx, hotelId, quoteId, true);
     if (row.status !== "new") throw notOpen(row);
     checkRooms(row, body.rooms);
+    // A price written for another room type or rate is not this room's: it is priced again before it is sent.
+    const stale = body.rooms.flatMap((r, i) =>
+      r.pricedFor?.roomTypeId === r.roomTypeId && r.pricedFor.ratePlanId === r.ratePlanId
+        ? []
+        : [
+            {
+              field: `rooms.${i}.totalMinor`,
+              message: "priced for another room type or rate: price it again",
+            },
+          ],
+    );
+    if (stale.length > 0)
+      throw new AppError(
+        "quote_prices_stale",
+        409,
+        "A room's price is not for its room type and rate",
+        stale,
+      );
     const hotel = await loadQuoteHotel(
       { database: inTransaction(deps.database, tx) },
       hotelId,

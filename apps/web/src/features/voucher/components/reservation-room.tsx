@@ -19,12 +19,15 @@ export function ReservationRoom({
   number,
   format,
   pricesHidden = false,
+  stay,
 }: {
   room: Room;
   number: number;
   format: VoucherFormat;
   /** A net-rate trade booking: the agency sets the guest's price, so no amount is shown. */
   pricesHidden?: boolean;
+  /** The booking's stay: a room of a split stay with other dates says its own. */
+  stay?: { arrival: string; departure: string };
 }) {
   const { t } = useTranslation("voucher");
   const id = useId();
@@ -44,6 +47,18 @@ export function ReservationRoom({
         <span className={`badge badge--${room.status}`}>{t(`room.status.${room.status}`)}</span>
       </header>
       <Facts>
+        {room.arrival &&
+        room.departure &&
+        stay &&
+        (room.arrival !== stay.arrival || room.departure !== stay.departure) ? (
+          <Fact
+            label={t("room.dates")}
+            value={t("room.datesValue", {
+              from: format.stayDay(room.arrival),
+              to: format.stayDay(room.departure),
+            })}
+          />
+        ) : null}
         <Fact label={t("room.guests")} value={occupancy} />
         <Fact label={t("room.rate")} value={room.rateName} />
         <Fact label={t("room.meals")} value={t(`meal.${mealKey(room.mealPlan)}`)} />

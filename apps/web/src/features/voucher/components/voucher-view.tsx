@@ -58,8 +58,15 @@ export function VoucherView({ reservation, mail = "" }: { reservation: Reservati
 
         <Section title={t("rooms.title")} className="voucher-rooms">
           {reservation.rooms.map((room, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
-            <ReservationRoom key={`${room.id}-${i}`} room={room} number={i + 1} format={format} {...hidden} />
+            <ReservationRoom
+              // biome-ignore lint/suspicious/noArrayIndexKey: `id` is the room type, shared by two rooms of one kind.
+              key={`${room.id}-${i}`}
+              room={room}
+              number={i + 1}
+              format={format}
+              stay={{ arrival: reservation.arrival, departure: reservation.departure }}
+              {...hidden}
+            />
           ))}
         </Section>
 
