@@ -672,7 +672,7 @@ describe("bad input", () => {
     ["a date that does not exist", "arrival=20300230&departure=20300302", "arrival"],
     ["arrival in the past", "arrival=20300101&departure=20300102", "arrival"],
     ["a hotel that is not a number", "hotel=abc", "hotel"],
-    ["a 10 000-character promo", `promoCode=${"x".repeat(10000)}`, "promoCode"],
+    ["a 1 000-character promo", `promoCode=${"x".repeat(1000)}`, "promoCode"],
     ["a malformed hpcc", "hpcc=nonsense", "hpcc"],
     ["11 rooms", `adults=${Array(11).fill(1).join(",")}`, "adults"],
   ];
