@@ -35,3 +35,22 @@ export async function receivedMail(address: string, timeout = 30_000): Promise<D
     .toBe(true);
   return found!;
 }
+
+/** Waits until the SMTP server received a mail for `address` that `matches` (an address other journeys mail too). */
+export async function receivedMailWhere(
+  address: string,
+  matches: (mail: DeliveredMail) => boolean,
+  timeout = 30_000,
+): Promise<DeliveredMail> {
+  let found: DeliveredMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = inbox().find((m) => m.envelopeTo.includes(address) && matches(m));
+        return found !== undefined;
+      },
+      { timeout, message: `a matching mail to ${address} reaches the SMTP server` },
+    )
+    .toBe(true);
+  return found!;
+}

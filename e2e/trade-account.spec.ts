@@ -107,9 +107,11 @@ test("a new agency asks for approval, is approved, recovers its password, change
   await expect(signUp.getByRole("status")).toContainText("your request has been sent");
   await signUp.getByRole("button", { name: "Close" }).first().click();
 
-  // Pending: the chosen password does not log in yet.
+  // Pending: the chosen password does not log in yet, and says why (only to whoever has the password).
   const refused = await logIn(page, agency.username, agency.password);
-  await expect(refused.getByRole("alert")).toHaveText("Invalid credentials.");
+  await expect(refused.getByRole("alert")).toHaveText(
+    "Your account is waiting for the hotel's approval: you can log in once the hotel has approved it.",
+  );
   await refused.getByRole("button", { name: "Close" }).click();
 
   // 2. The owner approves it in the back office (the pending list shows it; the agency gets a mail).

@@ -1,4 +1,6 @@
+import { readPdf } from "../apps/server/src/features/voucher-pdf/pdf-test-kit";
 import { expect, test } from "./fixtures";
+import { receivedMail, receivedMailWhere } from "./mail";
 import {
   AGENT,
   chooseTradeRate,
@@ -84,4 +86,47 @@ test("an agent books for a guest with the agency data and a copied invoice, held
   await capture("trade voucher");
   await page.setViewportSize({ width: 390, height: 844 });
   await capture("trade voucher 390");
+});
+
+test("an agent books a net rate: the guest's mail, voucher and PDF show no trade word or net amount, the agency's mail does", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.goto(await tradeRoomsUrl(request, 80));
+  await dismissCookies(page);
+  await logInAsAgent(page);
+  const net = page.getByRole("article", { name: "Trade – net rate", exact: true }).first();
+  await net.getByRole("button", { name: /^Select/ }).click();
+  const selection = page.getByRole("region", { name: "Your selection" });
+  await selection.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("checkbox", { name: "Basic cover (included)" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  const agency = page.getByRole("region", { name: "Agency data" });
+  const agencyMail = await agency.getByLabel("E-mail (optional)", { exact: true }).inputValue();
+  await agency.getByLabel(/Your booking reference/).fill("NET-7");
+  const email = `nina.${testInfo.project.name}.${Date.now()}@example.test`;
+  await fillGuestAndTerms(page, { name: "Nina Netti", email });
+  await page.getByRole("radio", { name: /Bank transfer/ }).check();
+  const code = await confirmTradeBooking(page);
+
+  const tradeWords = /\btrade\b|\bnet\b|commission/i;
+  // The web voucher: the agency arranges the price; no trade rate, no amount of the agency's.
+  await expect(
+    page.getByText("Your travel agency arranges the price and the payment of this stay with you."),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(tradeWords);
+
+  const guest = await receivedMail(email);
+  expect(`${guest.subject}\n${guest.text}`).not.toMatch(tradeWords);
+  const guestPdf = guest.attachments.find((a) => a.filename.endsWith(".pdf"));
+  expect((await readPdf(Buffer.from(guestPdf!.content, "base64"))).text).not.toMatch(tradeWords);
+
+  // The agency's own mail names the net rate and its price, with the agency PDF and its reference.
+  const own = await receivedMailWhere(agencyMail, (m) => m.subject.includes(code));
+  expect(own.text).toContain("Trade – net rate");
+  expect(own.text).toContain("Your reference: NET-7");
+  const agencyPdf = own.attachments.find((a) => a.filename.endsWith("-agency.pdf"));
+  expect((await readPdf(Buffer.from(agencyPdf!.content, "base64"))).text).toContain("NET-7");
 });

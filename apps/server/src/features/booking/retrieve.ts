@@ -83,11 +83,13 @@ export function toVoucherReservation(
 ): Reservation {
   const digits = r.decimalDigits;
   const forGuest = reader === "guest";
-  const pricesHidden = forGuest && guestSeesNoPrices({
-    agency: r.agency,
-    customerId: r.customerId,
-    rooms: r.rooms.map((room) => ({ rate: { isNet: room.isNet } })),
-  });
+  const pricesHidden =
+    forGuest &&
+    guestSeesNoPrices({
+      agency: r.agency,
+      customerId: r.customerId,
+      rooms: r.rooms.map((room) => ({ rate: { isNet: room.isNet } })),
+    });
   const money = (minor: number) => (pricesHidden ? 0 : fromMinor(minor, digits));
   const arrival = ymd(r.arrival);
   const first = r.rooms[0];

@@ -241,6 +241,8 @@ describe("POST /api/agency/list-reservations", () => {
       optionExpiresAt: null,
       confirmMethods: [],
     });
+    // The guest's e-mail opens the voucher; no reference was given on this booking.
+    expect(anna).toMatchObject({ email: "guest@example.test", reference: null });
     // 10 % of the room's 3 × 120.
     expect(anna.commission).toBe(36);
     expect(anna.total).toBeGreaterThanOrEqual(360);

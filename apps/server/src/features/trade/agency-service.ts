@@ -86,6 +86,8 @@ type RowRecord = {
   created_at: string;
   /** How the booked rates are paid (rate_plan.payment), of the rooms still booked. */
   payment_kinds: string[];
+  reference: string | null;
+  email: string;
   full_count: number;
 };
 
@@ -99,6 +101,7 @@ const COMMISSION_SQL = sql`(select sum(rr.commission_minor)::int from reservatio
 
 const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.channel_id,
     r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,
+    nullif(r.agency->>'code', '') as reference, r.email,
     (select count(*)::int from reservation_room rr where rr.reservation_id = r.id
       and (rr.status <> 'C' or r.status = 'cancelled')) as rooms,
     (select coalesce(sum(rr.adults), 0)::int from reservation_room rr where rr.reservation_id = r.id
@@ -145,6 +148,8 @@ function toRow(row: RowRecord, now: Date): AgencyReservationRow {
     arrival: row.arrival,
     departure: row.departure,
     guest: row.guest,
+    reference: row.reference,
+    email: row.email,
     rooms: row.rooms,
     adults: row.adults,
     currency: row.currency,

@@ -179,7 +179,18 @@ describe("login.do method=login (SPEC §4, §7)", () => {
     expect((await loggedUser(cookieOf(second)!.value)).json().user.id).toBe(agent.id);
   });
 
-  it("answers an unknown user, a wrong password, a disabled user and a pending account the same (401 Invalid credentials)", async () => {
+  it("tells a pending account with the right password that it waits for the hotel's approval (403), and nothing with a wrong one", async () => {
+    const user = await aTradeUser(database, { customerId: pending.id });
+    const right = await login(user.username);
+    expect(right.statusCode).toBe(403);
+    expect(cookieOf(right)).toBeUndefined();
+    expect(errorOf(right).code).toBe("trade_awaiting_approval");
+    const wrong = await login(user.username, "Wrong-Pass-1");
+    expect(wrong.statusCode).toBe(401);
+    expect(errorOf(wrong)).toEqual(errorOf(await login("nobody-at-all")));
+  });
+
+  it("answers an unknown user, a wrong password, a disabled user and a pending account's wrong password the same (401 Invalid credentials)", async () => {
     const disabled = await aTradeUser(database, { customerId: agency.id, disabledAt: clock });
     const ofPending = await aTradeUser(database, { customerId: pending.id });
     const noPassword = await aTradeUser(database, { customerId: agency.id, password: null });
@@ -187,7 +198,7 @@ describe("login.do method=login (SPEC §4, §7)", () => {
       await login("nobody-at-all"),
       await login(agent.username, "Wrong-Pass-1"),
       await login(disabled.username),
-      await login(ofPending.username),
+      await login(ofPending.username, "Wrong-Pass-1"),
       await login(noPassword.username, "Anything-1"),
       await login(agent.username, TRADE_TEST_PASSWORD, { channel: 999 }),
     ];

@@ -43,6 +43,12 @@ export const invalidCredentials = () =>
     { field: "password", message: "wrong username or password" },
   ]);
 
+/** The right password of an account the hotel has not approved yet. */
+export const awaitingApproval = () =>
+  new AppError("trade_awaiting_approval", 403, "Your account is waiting for the hotel's approval", [
+    { field: "username", message: "the account waits for the hotel's approval" },
+  ]);
+
 /** SPEC §6, §8: the right password, but the account is not enabled for this channel (or hotel). */
 export const notEnabled = (field: "channel" | "hotel") =>
   new AppError(
@@ -135,8 +141,12 @@ export async function logIn(
   const delay = loginDelayMs(state.failures);
   if (delay > 0) await deps.sleep?.(delay);
   const found = onChannel ? await findByUsername(deps, onChannel.groupId, body.username) : null;
-  const live = found && mayLogIn(found.user, found.customer) ? found : null;
-  const ok = await verifyPassword(live?.user.passwordHash ?? null, body.password);
+  const candidate = found && found.user.disabledAt === null ? found : null;
+  const ok = await verifyPassword(candidate?.user.passwordHash ?? null, body.password);
+  // Only the right password learns that the account waits for the hotel: a wrong one gets the same answer as an
+  // unknown user (ADR 0062).
+  if (candidate && ok && candidate.customer.status === "pending" && !state.locked) throw awaitingApproval();
+  const live = candidate && mayLogIn(candidate.user, candidate.customer) ? candidate : null;
   if (!live || !ok) {
     const { lockedNow } = await lockout.recordFailure(account, request.ip);
     // The user gets the link that passes the lock (a password reset); the answer says nothing of it.

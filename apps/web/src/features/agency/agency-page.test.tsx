@@ -22,6 +22,8 @@ const row = (extra: Partial<AgencyReservationRow>): AgencyReservationRow => ({
   arrival: "2030-01-20",
   departure: "2030-01-23",
   guest: "Marta Bianchi",
+  reference: "PRATICA-42",
+  email: "marta@example.test",
   rooms: 1,
   adults: 2,
   currency: "EUR",
@@ -142,8 +144,13 @@ describe("the agency area", () => {
     ).toEqual(["OPT0000000000000", "ABCDEFGHJKMNPQRS"]);
     expect(lists()[0]?.body).toMatchObject({ status: "waiting", adults: 2, page: 1, pageSize: 20 });
     expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("waiting");
-    expect(within(table).getAllByText("€48.00")).toHaveLength(2);
-    expect(within(table).getAllByText("€495.00")).toHaveLength(2);
+    // Money and days as the rest of the product writes them; the agency's reference; a link to each reservation.
+    expect(within(table).getAllByText(/^48,00\sEUR$/)).toHaveLength(2);
+    expect(within(table).getAllByText(/^495,00\sEUR$/)).toHaveLength(2);
+    expect(within(table).getAllByText("PRATICA-42")).toHaveLength(2);
+    expect(
+      within(table).getByRole("link", { name: "Open reservation ABCDEFGHJKMNPQRS" }).getAttribute("href"),
+    ).toBe("/hotel/1/channel/2/language/1/voucher/code/ABCDEFGHJKMNPQRS/email/marta%40example.test");
     const pdf = within(table).getByRole("link", {
       name: "Agency PDF of ABCDEFGHJKMNPQRS (opens in a new tab)",
     });
@@ -152,6 +159,21 @@ describe("the agency area", () => {
     await user.type(screen.getByLabelText("Total from"), "100");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     expect(window.location.search).toBe("?status=waiting&priceMin=100&adults=2");
+  });
+
+  it("says there are no reservations yet without a filter, and that none matches with one", async () => {
+    answer = (call) =>
+      call.url.includes("list-reservations")
+        ? { status: 200, body: { rows: [], page: 1, pageSize: 20, total: 0 } }
+        : undefined;
+    window.history.replaceState(null, "", "/channel/2/language/1/agency");
+    logged();
+    render();
+    expect(await screen.findByText("No reservations yet.")).toBeTruthy();
+    cleanup();
+    window.history.replaceState(null, "", "/channel/2/language/1/agency?status=waiting");
+    render();
+    expect(await screen.findByText("No reservation matches these filters.")).toBeTruthy();
   });
 
   it("confirms an option with the chosen method and the session's CSRF token", async () => {

@@ -11,8 +11,10 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
+import { formatDay } from "../../lib/format";
 import { useNavigateTo } from "../../ui/app-link";
 import { ModalDialog } from "../../ui/modal-dialog";
+import { useFormatPrice } from "../currency/use-format-price";
 import { useHotel } from "../hotel/hotel-context";
 import { PortalShell } from "../portal/portal-shell";
 import { TradeNoticesSlot, TradeProvider, useTrade } from "../trade/trade-context";
@@ -158,17 +160,14 @@ function Reservations({ csrf }: { csrf: string }) {
     return [...seen];
   }, [hotels.data, ids.channel]);
 
-  const money = (value: number, currency: string) =>
-    new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
-  const day = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
-    [locale],
-  );
+  // Money and days as the rest of the product writes them ("302,00 EUR", the voucher's days).
+  const formatPrice = useFormatPrice();
+  const money = (value: number, currency: string) => formatPrice(value, currency);
   const instant = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }),
     [locale],
   );
-  const showDay = (ymd: string) => day.format(new Date(`${ymd}T00:00:00Z`));
+  const showDay = (iso: string) => formatDay(iso.replaceAll("-", ""), locale);
 
   const done = (message: string) => {
     setDialog(null);
@@ -286,6 +285,7 @@ function Reservations({ csrf }: { csrf: string }) {
                 <th scope="col">{t("col.property")}</th>
                 <th scope="col">{t("col.stay")}</th>
                 <th scope="col">{t("col.guest")}</th>
+                <th scope="col">{t("col.reference")}</th>
                 <th scope="col" className="num">
                   {t("col.rooms")}
                 </th>
@@ -306,13 +306,29 @@ function Reservations({ csrf }: { csrf: string }) {
               {data.rows.map((row) => (
                 <tr key={row.code}>
                   <th scope="row" className="agency-code">
-                    {row.code}
+                    {row.email ? (
+                      <a
+                        href={href("voucher", {
+                          hotel: row.hotel.id,
+                          channel: row.channel,
+                          language: ids.language,
+                          code: row.code,
+                          email: row.email,
+                        })}
+                        aria-label={t("actions.open", { code: row.code })}
+                      >
+                        {row.code}
+                      </a>
+                    ) : (
+                      row.code
+                    )}
                   </th>
                   <td>{row.hotel.name}</td>
                   <td className="nowrap">
                     {showDay(row.arrival)} – {showDay(row.departure)}
                   </td>
                   <td>{row.guest}</td>
+                  <td>{row.reference ?? "—"}</td>
                   <td className="num">{row.rooms}</td>
                   <td className="num">{row.adults}</td>
                   <td className="num">{money(row.total, row.currency)}</td>
@@ -387,7 +403,11 @@ function Reservations({ csrf }: { csrf: string }) {
           </table>
         </section>
       ) : null}
-      {data && data.rows.length === 0 ? <p className="agency-empty">{t("empty")}</p> : null}
+      {data && data.rows.length === 0 ? (
+        <p className="agency-empty">
+          {JSON.stringify(queryOf({ ...filters, page: 1 })) === "{}" ? t("none") : t("empty")}
+        </p>
+      ) : null}
 
       {data && pages > 1 ? (
         <nav className="agency-pager" aria-label={t("pager.label")}>

@@ -6,7 +6,12 @@ import "./trade-account.css";
 import { TradeDialog } from "./trade-dialog";
 
 /** SPEC §8: "Invalid credentials", the lockout and "not enabled" have their own texts; any other failure is "Error during login". */
-const KNOWN_ERRORS = new Set(["invalid_credentials", "trade_not_enabled", "too_many_attempts"]);
+const KNOWN_ERRORS = new Set([
+  "invalid_credentials",
+  "trade_not_enabled",
+  "trade_awaiting_approval",
+  "too_many_attempts",
+]);
 export const loginErrorCode = (error: unknown): string =>
   error instanceof ApiError && KNOWN_ERRORS.has(error.code) ? error.code : "login_failed";
 

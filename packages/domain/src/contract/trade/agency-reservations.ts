@@ -62,6 +62,10 @@ export const AgencyReservationRowSchema = z
     arrival: z.string(),
     departure: z.string(),
     guest: z.string(),
+    /** The agency's own reference of the booking; null when it gave none. */
+    reference: z.string().nullable().optional(),
+    /** The guest's e-mail the booking was made with: it opens the reservation's voucher. */
+    email: z.string().optional(),
     /** Rooms not cancelled (all rooms of a cancelled reservation). */
     rooms: z.number(),
     adults: z.number(),

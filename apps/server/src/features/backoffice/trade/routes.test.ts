@@ -286,7 +286,8 @@ describe("approve and refuse", () => {
     const [mail] = await mailsTo("contact@soleil.example");
     expect(mail?.subject).toContain("approuvé");
     expect(mail?.text).toContain(pendingUser.username);
-    expect(mail?.text).toContain(`/channel/${TRADE_CHANNEL_ID}/language/fr`);
+    // The agency area (with its login), in French: language 4 of the web's routes.
+    expect(mail?.text).toContain(`/channel/${TRADE_CHANNEL_ID}/language/4/agency`);
     const entry = await lastAudit("trade_customer", pending.id);
     expect(entry).toMatchObject({ action: "trade.approve", userId: owner.userId, hotelId: null });
     expect(entry?.before).toMatchObject({ status: "pending", enabled: [] });

@@ -17,6 +17,7 @@ import type {
   TradeHotelsSchema,
   TradePricingSchema,
 } from "@alloggio/domain/contract/backoffice/trade";
+import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -291,7 +292,10 @@ function mailContext(account: Account, base: string): MailContext {
     name: account.referentName || account.name,
     language,
     channel: account.channelName,
-    link: `${base.replace(/\/+$/, "")}/channel/${account.channelId}/language/${language}`,
+    // The agency area, where the login is, in the mail's language (the web's routes name languages by id).
+    link: `${base.replace(/\/+$/, "")}/channel/${account.channelId}/language/${
+      LANGUAGES.find((l) => l.text === language)?.id ?? 1
+    }/agency`,
   };
 }
 
