@@ -321,8 +321,10 @@ describe("POST /api/agency/askApproval (SPEC §3, §5, §8; ADR 0033)", () => {
       email: body.referentEmail,
       mustChangePassword: false,
     });
-    // Pending: the chosen password does not log in until the property approves the account.
-    expect((await login(body.username as string, body.password as string)).statusCode).toBe(401);
+    // Pending: the chosen password does not log in until the property approves the account, and says so.
+    const waiting = await login(body.username as string, body.password as string);
+    expect(waiting.statusCode).toBe(403);
+    expect(waiting.json().error.code).toBe("trade_awaiting_approval");
     const mails = (await delivered(before)).filter((m) => m.to.includes(property.hotel.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("Viaggi Nuovi Srl");
