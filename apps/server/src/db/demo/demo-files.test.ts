@@ -267,8 +267,10 @@ describe("loadDemoData", () => {
       const company = await login("acme", "10.3.0.2");
       expect(company.statusCode, company.body).toBe(200);
       expect(company.json().user.agency).toMatchObject({ id: 2, type: 2 });
+      // The pending sign-up's right password is told the account waits for the hotel's approval.
       const pending = await login("orizzonti", "10.3.0.3");
-      expect(pending.statusCode).toBe(401);
+      expect(pending.statusCode).toBe(403);
+      expect(pending.json().error.code).toBe("trade_awaiting_approval");
       const statuses = await database.query<{ id: number; status: string }>(
         sql`select id, status::text from trade_customer order by id`,
       );
