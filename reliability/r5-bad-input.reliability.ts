@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importProperty } from "../apps/server/src/features/admin/import-property";
+import { MAX_URL_LENGTH } from "../apps/server/src/http/url-limit";
 import { TEST_API_KEY } from "../packages/test-kit/src/app";
 import { anIdempotencyKey } from "../packages/test-kit/src/booking";
 import { buildProperty } from "../packages/test-kit/src/builders";
@@ -776,6 +777,8 @@ let fixture: Fixture;
 
 /** Sends one bad request and checks the answer; answers what is wrong with it ("" when nothing). */
 async function check(label: string, request: Request, expected: Expect): Promise<string> {
+  // An address past the server's limit is refused (414) before any of its fields is read: it names the address.
+  if (Array.isArray(expected) && request.url.length > MAX_URL_LENGTH) expected = [...expected, "url"];
   // A client address of its own: retrieve.do's per-address limit must not answer for the input.
   const answer = await timedInject(fixture.app, { ...request, remoteAddress: nextAddress() });
   tally.requests += 1;
@@ -1064,7 +1067,8 @@ function corpus(all: Call[]): CorpusCase[] {
     [
       "unicode name",
       (x) => Object.assign(x.booker, { fullname: "𝕸𝖆𝖗𝖎𝖆 ‮ \u0000", email: "💥" }),
-      ["booker.email"],
+      // The NUL in the name is refused first; the e-mail when a check reads it before.
+      ["booker.fullname", "booker.email"],
     ],
   ];
   for (const [label, patch, expected] of bookingCases)

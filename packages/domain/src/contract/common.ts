@@ -29,17 +29,33 @@ export type ErrorBody = z.infer<typeof ErrorSchema>;
 /** What every string of the contract refuses: a NUL character (no person types it; PostgreSQL text refuses it). */
 export const NUL_MESSAGE = "must not contain a NUL character";
 
-/** Adds an issue naming each string under `value` (objects and arrays, walked) that holds a NUL character. */
-function refuseNul(value: unknown, ctx: z.RefinementCtx, path: PropertyKey[]): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) ctx.addIssue({ code: "custom", path, message: NUL_MESSAGE });
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) refuseNul(item, ctx, [...path, i]);
-  } else if (value !== null && typeof value === "object") {
-    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return; // a file's bytes, not text
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) ctx.addIssue({ code: "custom", path, message: NUL_MESSAGE });
-      refuseNul(item, ctx, [...path, key]);
+type PathNode = { key: PropertyKey; parent: PathNode | null } | null;
+const pathOf = (node: PathNode): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let n = node; n; n = n.parent) path.unshift(n.key);
+  return path;
+};
+
+/**
+ * Adds an issue naming each string under `value` (objects and arrays, walked) that holds a NUL character. A loop,
+ * not a recursion: a body nested ten thousand deep is walked in linear time and never overflows the stack.
+ */
+function refuseNul(value: unknown, ctx: z.RefinementCtx): void {
+  const stack: [unknown, PathNode][] = [[value, null]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, at] = next;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) ctx.addIssue({ code: "custom", path: pathOf(at), message: NUL_MESSAGE });
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { key: i, parent: at }]);
+    } else if (item !== null && typeof item === "object") {
+      if (ArrayBuffer.isView(item) || item instanceof ArrayBuffer) continue; // a file's bytes, not text
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        if (key.includes("\u0000")) ctx.addIssue({ code: "custom", path: pathOf(at), message: NUL_MESSAGE });
+        stack.push([child, { key, parent: at }]);
+      }
     }
   }
 }
@@ -51,7 +67,7 @@ function refuseNul(value: unknown, ctx: z.RefinementCtx, path: PropertyKey[]): v
 export function withoutNul<T extends z.ZodType>(schema: T) {
   return z
     .unknown()
-    .superRefine((value, ctx) => refuseNul(value, ctx, []))
+    .superRefine((value, ctx) => refuseNul(value, ctx))
     .pipe(schema);
 }
 
