@@ -51,7 +51,8 @@ test("the hotel sends an offer, the guest asks, the hotel answers, the guest con
   await expect(room2.getByText(/^Current price/)).toBeVisible();
   await room2.getByLabel(/^Price for the stay/).fill("420");
   await holdFreeBasicCover(option2);
-  await expect(option2).toContainText(/Total of option 2\s*€420\.00/);
+  // The booking's total: the room's 420 and the resort fee every booking of the hotel adds (2 × 6).
+  await expect(option2).toContainText(/Total of option 2\s*€432\.00/);
   await page.getByRole("button", { name: "Create and send offer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Luca Conversa" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: `Sent to ${email}` })).toBeVisible();
