@@ -1,4 +1,13 @@
 import type { App } from "../../../apps/server/src/http/app";
+/** The booker of a `guestdata.do` body, Maria Rossi, at `email` (a test that needs her mails apart gives its own). */
+export const aBooker = (email: string) => ({
+  fullname: "Maria Rossi",
+  email,
+  emailConfirm: email,
+  phone: { dialCode: "+39", number: "3331234567" },
+  country: "IT",
+});
+
 /** A `guestdata.do` confirm body: one room of 2 adults, the booker, the mandatory terms, paying at the hotel. */
 export function aBookingRequest(
   stay: { hotel: number; roomId: number; rateId: number; arrival: string; departure: string },
@@ -23,13 +32,7 @@ export function aBookingRequest(
         ...room,
       },
     ],
-    booker: {
-      fullname: "Maria Rossi",
-      email: "maria@example.test",
-      emailConfirm: "maria@example.test",
-      phone: { dialCode: "+39", number: "3331234567" },
-      country: "IT",
-    },
+    booker: aBooker("maria@example.test"),
     privacy: { marketing: false, report: false, profile: false, custom: [] },
     terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
     services: [],

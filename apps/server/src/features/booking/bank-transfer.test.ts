@@ -1,5 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBooker, aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mail";
@@ -67,13 +67,7 @@ async function book(rateId: number) {
     { hotel: property.hotel.id, roomId: room.id, rateId, arrival: "20300301", departure: "20300304" },
     {
       payment: { method: "bank_transfer" },
-      booker: {
-        fullname: "Maria Rossi",
-        email,
-        emailConfirm: email,
-        phone: { dialCode: "+39", number: "3331234567" },
-        country: "IT",
-      },
+      booker: aBooker(email),
     },
   );
   const res = await app.inject({

@@ -1,5 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBooker, aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
 import {
   aPackage,
   aRatePlan,
@@ -66,13 +66,7 @@ describe("a booking of a package", () => {
       },
       {
         package: getaway.id,
-        booker: {
-          fullname: "Maria Rossi",
-          email,
-          emailConfirm: email,
-          phone: { dialCode: "+39", number: "3331234567" },
-          country: "IT",
-        },
+        booker: aBooker(email),
       },
     );
     const res = await app.inject({
