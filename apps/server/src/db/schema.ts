@@ -1,5 +1,7 @@
 // The database schema. Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and
 // committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
+import { RATE_PAYMENT_KINDS } from "@alloggio/domain/booking/rate-payment-methods";
+import { PAYMENT_METHODS } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { sql } from "drizzle-orm";
@@ -37,13 +39,7 @@ export const mealPlan = pgEnum("meal_plan", [
   "all_inclusive",
   "unspecified",
 ]);
-export const paymentKind = pgEnum("payment_kind", [
-  "pay_at_hotel",
-  "card_guarantee",
-  "prepaid",
-  "pre_authorisation",
-  "bank_transfer",
-]);
+export const paymentKind = pgEnum("payment_kind", RATE_PAYMENT_KINDS);
 export const pricingBasis = pgEnum("pricing_basis", ["per_person", "per_unit", "per_stay"]);
 export const mandatoryFor = pgEnum("mandatory_for", ["none", "all_adults", "all_children"]);
 export const petPolicy = pgEnum("pet_policy", ["not_allowed", "free", "per_stay", "per_night"]);
@@ -652,17 +648,7 @@ export const reservationStatus = pgEnum("reservation_status", [
   "preauth_required",
   "cancelled",
 ]);
-export const paymentMethod = pgEnum("payment_method", [
-  "card_guarantee",
-  "card_payment",
-  "pre_authorisation",
-  "bank_transfer",
-  "pay_at_hotel",
-  "instant_bank",
-  "wallet",
-  "mobile",
-  "pay_by_link",
-]);
+export const paymentMethod = pgEnum("payment_method", PAYMENT_METHODS);
 
 export type Booker = {
   fullname: string;

@@ -1,10 +1,20 @@
-/** How a rate plan is paid (rate_plan.payment). */
-export type RatePaymentKind =
-  | "pay_at_hotel"
-  | "card_guarantee"
-  | "prepaid"
-  | "pre_authorisation"
-  | "bank_transfer";
+/** How a rate plan is paid (the `payment_kind` enum of rate_plan.payment, the property format, the back office). */
+export const RATE_PAYMENT_KINDS = [
+  "pay_at_hotel",
+  "card_guarantee",
+  "prepaid",
+  "pre_authorisation",
+  "bank_transfer",
+] as const;
+export type RatePaymentKind = (typeof RATE_PAYMENT_KINDS)[number];
+
+/** Methods that take nothing at booking: only these hold a booking as an option (ADR 0021, 0031). */
+export const OPTION_METHODS = ["pay_at_hotel", "bank_transfer"] as const;
+export type OptionMethod = (typeof OPTION_METHODS)[number];
+
+export function isOptionMethod(method: string): method is OptionMethod {
+  return (OPTION_METHODS as readonly string[]).includes(method);
+}
 
 /**
  * The payment methods a stay may use, from its rates' payment kinds (SPEC §9): the strictest kind of its rates

@@ -1,10 +1,8 @@
+import { isOptionMethod } from "@alloggio/domain/booking/rate-payment-methods";
 import { tradeOptionExpiry } from "@alloggio/domain/booking/trade-booking";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PricedBooking } from "./pricing";
-
-/** Methods that take nothing at booking: only these hold a booking as an option (ADR 0021). */
-const OPTION_METHODS = new Set(["pay_at_hotel", "bank_transfer"]);
 
 /**
  * When a new booking's option runs out, or null when the booking is confirmed at once. A booking is an option
@@ -20,7 +18,7 @@ export async function optionExpiry(
   now: Date,
   trade = false,
 ): Promise<Date | null> {
-  if (!OPTION_METHODS.has(method)) return null;
+  if (!isOptionMethod(method)) return null;
   if (trade && priced.ctx.channel) {
     const [channel] = await database.query<{ hours: number }>(
       sql`select trade_conf_hour::int as hours from channel where id = ${priced.ctx.channel.id}`,

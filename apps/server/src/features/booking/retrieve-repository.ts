@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "@alloggio/domain/booking/reservation-state";
 import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
@@ -29,16 +30,7 @@ export type StoredReservation = {
   refundProtectionMinor: number;
   cityTaxMinor: number;
   totalMinor: number;
-  paymentMethod:
-    | "card_guarantee"
-    | "card_payment"
-    | "pre_authorisation"
-    | "bank_transfer"
-    | "pay_at_hotel"
-    | "instant_bank"
-    | "wallet"
-    | "mobile"
-    | "pay_by_link";
+  paymentMethod: PaymentMethod;
   promoCode: string | null;
   /** timestamps as PostgreSQL writes them in JSON */
   optionExpiresAt: string | null;

@@ -1,4 +1,5 @@
 // The texts of the reservation mails, one typed entry per language: a missing key does not compile.
+import type { PaymentMethod } from "@alloggio/domain/booking/reservation-state";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 
 export type MailTextCode = "en" | "it" | "de" | "fr" | "es" | "pt" | "zh" | "ja";
@@ -9,16 +10,7 @@ export type ReservationStatusKey =
   | "payment_required"
   | "preauth_required"
   | "cancelled";
-export type PaymentMethodKey =
-  | "card_guarantee"
-  | "card_payment"
-  | "pre_authorisation"
-  | "bank_transfer"
-  | "pay_at_hotel"
-  | "instant_bank"
-  | "wallet"
-  | "mobile"
-  | "pay_by_link";
+export type PaymentMethodKey = PaymentMethod;
 export type MealPlanKey =
   | "room_only"
   | "breakfast"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOptionMethod, RATE_PAYMENT_KINDS } from "../../booking/rate-payment-methods";
 import {
   AllotmentSchema,
   StayNightsSchema,
@@ -260,9 +261,7 @@ export const RatePlanFileSchema = z.strictObject({
   refundable: z.boolean().optional(),
   /** Free cancellation until N days before arrival (0 = until the arrival day); only on refundable rates. */
   freeCancellationDays: z.number().int().min(0).max(365).optional(),
-  payment: z
-    .enum(["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"])
-    .optional(),
+  payment: z.enum(RATE_PAYMENT_KINDS).optional(),
   prepayment: z
     .array(
       z.strictObject({
@@ -722,7 +721,7 @@ export function ratePlanRules(r: Omit<RatePlanFile, "id" | "channelIds">): Entit
     add("freeCancellationDays", "a non-refundable rate has no free cancellation");
   if (r.resellable && r.refundable !== false) add("resellable", "only a non-refundable rate can be resold");
   if (r.isNet && r.commissionPercent !== undefined) add("commissionPercent", "a net rate pays no commission");
-  if (r.optionHours !== undefined && !["pay_at_hotel", "bank_transfer", undefined].includes(r.payment))
+  if (r.optionHours !== undefined && r.payment !== undefined && !isOptionMethod(r.payment))
     add("optionHours", "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer");
   issues.push(...rangeIssue("maxStay", r.minStay, r.maxStay, "stay"));
   issues.push(...rangeIssue("maxAdults", r.minAdults, r.maxAdults, "adults"));

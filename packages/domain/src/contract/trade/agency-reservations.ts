@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPTION_METHODS } from "../../booking/rate-payment-methods";
 import { IdSchema, MoneySchema, ReservationCodeSchema } from "../common";
 
 // The agency area's reservation calls (SPEC §2 agencyReservations, §4, §7 `agency/*`; issue 13, ADR 0032). The
@@ -24,7 +25,7 @@ export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
 export const AGENCY_PAGE_SIZE_MAX = 50;
 
 /** The methods an agency may choose when it confirms an option (ADR 0032): no card flow in the agency area. */
-export const AGENCY_CONFIRM_METHODS = ["pay_at_hotel", "bank_transfer"] as const;
+export const AGENCY_CONFIRM_METHODS = OPTION_METHODS;
 export type AgencyConfirmMethod = (typeof AGENCY_CONFIRM_METHODS)[number];
 
 const Count = z.coerce.number().int().min(1).max(99);

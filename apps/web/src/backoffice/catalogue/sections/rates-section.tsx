@@ -1,3 +1,4 @@
+import { RATE_PAYMENT_KINDS } from "@alloggio/domain/booking/rate-payment-methods";
 import type { BoRatePlan, RatePlanInput, RatePlanList } from "@alloggio/domain/contract/backoffice/property";
 import { useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
@@ -28,7 +29,7 @@ const MEAL_PLANS = [
   "all_inclusive",
   "unspecified",
 ] as const;
-const PAYMENTS = ["pay_at_hotel", "card_guarantee", "prepaid", "pre_authorisation", "bank_transfer"] as const;
+const PAYMENTS = RATE_PAYMENT_KINDS;
 const TIMINGS = ["immediate", "days_before_arrival", "days_after_booking"] as const;
 const pick = (text: Localized, language: string) => text[language] || text.en || "";
 

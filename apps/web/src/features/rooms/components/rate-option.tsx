@@ -1,3 +1,4 @@
+import { RATE_PAYMENT_KINDS } from "@alloggio/domain/booking/rate-payment-methods";
 import type { Rate } from "@alloggio/domain/contract/search/avail";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
 import { rateCardFigures } from "@alloggio/domain/pricing/selection";
@@ -31,7 +32,6 @@ const MEAL_PLANS = [
   "all_inclusive",
   "unspecified",
 ] as const;
-const PAYMENTS = ["pay_at_hotel", "prepaid", "card_guarantee", "pre_authorisation", "bank_transfer"] as const;
 
 const known = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -73,7 +73,7 @@ export function RateOption(props: RateOptionProps) {
         ? t("cancellation.freeUntil", { date: day(freeUntil) })
         : t("cancellation.free");
   const meal = known(MEAL_PLANS, rate.mealPlan, "unspecified");
-  const payment = known(PAYMENTS, rate.payment, "pay_at_hotel");
+  const payment = known(RATE_PAYMENT_KINDS, rate.payment, "pay_at_hotel");
   // With the protection ticked the card counts it, as the selection bar and the booking do.
   const figures = rateCardFigures(rate, refund, currencyRules(currency).decimalDigits);
   const prepayment = figures.prepaids
