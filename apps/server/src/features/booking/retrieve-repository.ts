@@ -1,5 +1,4 @@
-import type { PaymentMethod } from "@alloggio/domain/booking/reservation-state";
-import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
+import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";

@@ -1,5 +1,4 @@
-import type { PaymentMethod } from "@alloggio/domain/booking/reservation-state";
-import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
+import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { isOptionMethod, RATE_PAYMENT_KINDS } from "../../booking/rate-payment-methods";
 import {
   AllotmentSchema,
   StayNightsSchema,
   stayRangeValid,
   WeekdaysSchema,
 } from "../../backoffice/daily-values";
+import { isOptionMethod, RATE_PAYMENT_KINDS } from "../../booking/rate-payment-methods";
 import { contrastRatio, formatRatio, MIN_TEXT_CONTRAST } from "../../branding/contrast";
 import { CURRENCY_CODES, describeCurrency } from "../../currency/currencies";
 import { LANGUAGES } from "../../i18n/languages";
