@@ -1,10 +1,16 @@
 // The database schema. Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and
 // committed under ./migrations; the same SQL runs on PGlite and PostgreSQL.
+
+import type { PrepaymentStep } from "@alloggio/domain/booking/payment-schedule";
 import { RATE_PAYMENT_KINDS } from "@alloggio/domain/booking/rate-payment-methods";
 import { PAYMENT_METHODS } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
+import type { LocalizedText, PackageAirport, PackageFlight } from "@alloggio/domain/search/context";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { sql } from "drizzle-orm";
+
+export type { LocalizedText, PackageAirport, PackageFlight, PrepaymentStep };
+
 import {
   type AnyPgColumn,
   bigint,
@@ -26,9 +32,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-/** Text in several languages, keyed by language code (`en`, `it`, `de`, …); `en` is the fallback. */
-export type LocalizedText = Record<string, string>;
 
 export const channelKind = pgEnum("channel_kind", ["direct", "trade"]);
 export const mealPlan = pgEnum("meal_plan", [
@@ -215,11 +218,6 @@ export const roomType = pgTable(
 );
 
 /** One step of a prepayment schedule: a share of the total, due at a time relative to booking or arrival. */
-export type PrepaymentStep = {
-  timing: "immediate" | "days_before_arrival" | "days_after_booking";
-  days: number;
-  percent: number;
-};
 
 export const ratePlan = pgTable(
   "rate_plan",
@@ -421,18 +419,6 @@ export const service = pgTable(
   },
   (t) => [index("service_hotel_idx").on(t.hotelId)],
 );
-
-export type PackageFlight = {
-  code: string;
-  /** outbound: origin → destination on the arrival day; return: destination → origin on the departure day. */
-  direction?: "outbound" | "return";
-  date: string;
-  time: string;
-  arrivalTime?: string;
-  /** Per passenger; absent or 0 when the rate's price includes the flight. */
-  priceMinor?: number;
-};
-export type PackageAirport = { code: string; name: string; flights: PackageFlight[] };
 
 export const packageOffer = pgTable("package", {
   id: integer("id").primaryKey(),

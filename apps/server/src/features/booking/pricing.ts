@@ -10,6 +10,13 @@ import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestda
 import { toMinor } from "@alloggio/domain/money/money";
 import { findMandatoryExtras } from "@alloggio/domain/pricing/stay-charges";
 import {
+  commissionOf,
+  evaluateStay,
+  SearchIndex,
+  toCatalogue,
+  toGuests,
+} from "@alloggio/domain/search/evaluate";
+import {
   firstArrivalInZone,
   listNights,
   nightsBetween,
@@ -22,7 +29,6 @@ import type { Database } from "../../db/client";
 import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "../search/answer-cache";
-import { commissionOf, evaluateStay, SearchIndex, toCatalogue, toGuests } from "../search/evaluate";
 import { readOverrides } from "../search/overrides";
 import { loadSearchContextKept, type SearchContext } from "../search/repository";
 import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";

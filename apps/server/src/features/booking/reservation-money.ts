@@ -12,6 +12,7 @@ import {
   type ServiceCharge,
   totalReservation,
 } from "@alloggio/domain/booking/reservation-money";
+import { toGuests } from "@alloggio/domain/search/evaluate";
 import {
   isoToYmd,
   nightsBetween,
@@ -20,7 +21,6 @@ import {
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
-import { toGuests } from "../search/evaluate";
 import type { Tx } from "./repository";
 import type { StoredReservation } from "./retrieve-repository";
 

@@ -2,13 +2,13 @@ import type { PackageAirportsResponse } from "@alloggio/domain/contract/packages
 import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
+import { flightsOf } from "@alloggio/domain/search/flights";
 import { addDays, isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { aStaySearch, findCheapestStay, type SearchDeps } from "../search/service";
-import { flightsOf } from "./flights";
 
 type AirportRow = PackageAirport;
 

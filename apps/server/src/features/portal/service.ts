@@ -13,6 +13,7 @@ import type { RestrictionNotice } from "@alloggio/domain/contract/search/avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import type { Promo } from "@alloggio/domain/pricing/promo";
+import { cheapestSelection, evaluateStay, SearchIndex } from "@alloggio/domain/search/evaluate";
 import {
   addDays,
   firstArrivalInZone,
@@ -24,7 +25,6 @@ import {
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "../search/answer-cache";
-import { cheapestSelection, evaluateStay, SearchIndex } from "../search/evaluate";
 import type { PromoRow, SearchContext } from "../search/repository";
 import {
   findDestinations,

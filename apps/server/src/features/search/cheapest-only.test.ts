@@ -1,4 +1,11 @@
 import {
+  cheapestRatePerSlot,
+  cheapestSelection,
+  type EvaluateOptions,
+  evaluateStay,
+  SearchIndex,
+} from "@alloggio/domain/search/evaluate";
+import {
   aChildPriceRange,
   anAgeGroup,
   aPriceRange,
@@ -12,13 +19,6 @@ import {
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import {
-  cheapestRatePerSlot,
-  cheapestSelection,
-  type EvaluateOptions,
-  evaluateStay,
-  SearchIndex,
-} from "./evaluate";
 import { loadSearchContext } from "./repository";
 
 // `cheapestOnly` (the portal, nearby dates, a package's "from", a quote's default rates) builds only each room's

@@ -10,6 +10,13 @@ import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import type { Promo } from "@alloggio/domain/pricing/promo";
 import {
+  cheapestRatePerSlot,
+  cheapestSelection,
+  type Evaluation,
+  evaluateStay,
+  SearchIndex,
+} from "@alloggio/domain/search/evaluate";
+import {
   addDays,
   firstArrivalInZone,
   isoToYmd,
@@ -21,13 +28,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "./answer-cache";
-import {
-  cheapestRatePerSlot,
-  cheapestSelection,
-  type Evaluation,
-  evaluateStay,
-  SearchIndex,
-} from "./evaluate";
 import { readOverrides } from "./overrides";
 import { loadSearchContextKept, type PromoRow, type SearchContext } from "./repository";
 

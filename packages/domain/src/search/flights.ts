@@ -1,4 +1,4 @@
-import type { PackageAirport, PackageFlight } from "../../db/schema";
+import type { PackageAirport, PackageFlight } from "./context";
 
 export type Flight = PackageFlight & { id: number; direction: "outbound" | "return"; priceMinor: number };
 

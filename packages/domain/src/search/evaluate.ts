@@ -1,34 +1,21 @@
 // Turns one loaded search context into rooms and rates. Pure: no I/O, no clock; `today` is given.
-import { canAllocate, planCrossBooking } from "@alloggio/domain/availability/allocation";
-import {
-  checkRestrictions,
-  countFree,
-  type DayRestriction,
-} from "@alloggio/domain/availability/restrictions";
-import { schedulePrepayments } from "@alloggio/domain/booking/payment-schedule";
-import { tradeCommissionPercent } from "@alloggio/domain/booking/trade-booking";
-import type { RoomRequest } from "@alloggio/domain/contract/common";
-import type {
-  AvailableRoom,
-  CrossOption,
-  Rate,
-  RestrictionNotice,
-} from "@alloggio/domain/contract/search/avail";
-import { pickText } from "@alloggio/domain/i18n/languages";
-import { type CurrencyRules, fromMinor, toMinor } from "@alloggio/domain/money/money";
-import { type Child, mapChildAge } from "@alloggio/domain/occupancy/occupancy";
-import { findOverride, type PriceOverride } from "@alloggio/domain/pricing/overrides";
-import { type NightBase, priceStay } from "@alloggio/domain/pricing/price-stay";
-import { checkPromo, type Promo } from "@alloggio/domain/pricing/promo";
-import { toSelectedStay } from "@alloggio/domain/pricing/selection";
-import {
-  type CatalogueService,
-  priceStayForGuest,
-  totalSelection,
-} from "@alloggio/domain/pricing/stay-charges";
-import { addDays, isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
-import { flightsOf } from "../packages/flights";
-import type { RatePlanRow, RoomTypeRow, SearchContext, ServiceRow } from "./repository";
+import { canAllocate, planCrossBooking } from "../availability/allocation";
+import { checkRestrictions, countFree, type DayRestriction } from "../availability/restrictions";
+import { schedulePrepayments } from "../booking/payment-schedule";
+import { tradeCommissionPercent } from "../booking/trade-booking";
+import type { RoomRequest } from "../contract/common";
+import type { AvailableRoom, CrossOption, Rate, RestrictionNotice } from "../contract/search/avail";
+import { pickText } from "../i18n/languages";
+import { type CurrencyRules, fromMinor, toMinor } from "../money/money";
+import { type Child, mapChildAge } from "../occupancy/occupancy";
+import { findOverride, type PriceOverride } from "../pricing/overrides";
+import { type NightBase, priceStay } from "../pricing/price-stay";
+import { checkPromo, type Promo } from "../pricing/promo";
+import { toSelectedStay } from "../pricing/selection";
+import { type CatalogueService, priceStayForGuest, totalSelection } from "../pricing/stay-charges";
+import { addDays, isoToYmd, nightsBetween } from "../stay-dates/stay-dates";
+import type { RatePlanRow, RoomTypeRow, SearchContext, ServiceRow } from "./context";
+import { flightsOf } from "./flights";
 
 export type EvaluateOptions = {
   languageId: number;
