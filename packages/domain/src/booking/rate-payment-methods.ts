@@ -32,3 +32,25 @@ export function ratePaymentMethods(
   if (kinds.includes("card_guarantee")) return ["card_guarantee"];
   return ["pay_at_hotel", "card_guarantee"];
 }
+
+/**
+ * The methods a new booking may be paid with (the checkout's list and the booking's check, one rule): its rates'
+ * rule (`ratePaymentMethods`), with the hotel's enabled redirect methods offered only when something is due now,
+ * and pay-by-link only when the schedule asks for money before the stay.
+ */
+export function stayPaymentMethods(stay: {
+  kinds: readonly string[];
+  /** The redirect methods the hotel enables, in the order they are offered. */
+  redirectMethods: readonly string[];
+  enabledMethods: readonly string[];
+  dueNowMinor: number;
+  /** Everything the schedule asks before the stay: due now and on later dates. */
+  prepaidMinor: number;
+  bank: boolean;
+}): string[] {
+  const online = stay.redirectMethods.filter(
+    (m) =>
+      stay.enabledMethods.includes(m) && (m === "pay_by_link" ? stay.prepaidMinor > 0 : stay.dueNowMinor > 0),
+  );
+  return ratePaymentMethods(stay.kinds, { online, bank: stay.bank });
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { validateCheckout } from "@alloggio/domain/booking/guest-form";
-import { ratePaymentMethods } from "@alloggio/domain/booking/rate-payment-methods";
+import { stayPaymentMethods } from "@alloggio/domain/booking/rate-payment-methods";
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -54,12 +54,14 @@ export type PrepaidCheck = {
  * link to pay later when anything is to be prepaid; bank transfer when the hotel says where transfers go.
  */
 function allowedMethods(p: PricedBooking): string[] {
-  const kinds = p.rooms.map((r) => r.paymentKind);
-  const prepaidMinor = prepaymentMinor(p);
-  const online = REDIRECT_METHODS.filter(
-    (m) => p.enabledMethods.includes(m) && (m === "pay_by_link" ? prepaidMinor > 0 : p.dueNow > 0),
-  );
-  return ratePaymentMethods(kinds, { online, bank: Boolean(p.bankTransfer) });
+  return stayPaymentMethods({
+    kinds: p.rooms.map((r) => r.paymentKind),
+    redirectMethods: REDIRECT_METHODS,
+    enabledMethods: p.enabledMethods,
+    dueNowMinor: p.dueNow,
+    prepaidMinor: prepaymentMinor(p),
+    bank: Boolean(p.bankTransfer),
+  });
 }
 
 /** Everything the schedule asks before the stay: due now and on later dates. */
