@@ -16,7 +16,11 @@ export default defineConfig({
       { extends: true, test: { name: "unit-tz", include: unit, env: { TZ: "Pacific/Auckland" } } },
       ...databases.map((db) => ({
         extends: true as const,
-        test: { name: db, include: integration, env: { ALLOGGIO_TEST_DB: db, TZ: "UTC" } },
+        test: {
+          name: db,
+          include: integration,
+          env: { ALLOGGIO_TEST_DB: db, TZ: db === "pglite" ? "America/New_York" : "UTC" },
+        },
       })),
     ],
   },

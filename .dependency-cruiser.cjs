@@ -1,0 +1,48 @@
+/** The server's layering rules (ARCHITECTURE.md §2, apps/server/README.md). `npm run lint:deps` checks them. */
+module.exports = {
+  forbidden: [
+    {
+      name: "sql-only-in-repositories",
+      comment: "SQL lives in repositories (and the db layer, migrations, demo data, tests).",
+      severity: "error",
+      from: {
+        path: "^apps/server/src/",
+        pathNot: [
+          "repository\\.ts$",
+          "^apps/server/src/db/",
+          "\\.test\\.ts$",
+          "^apps/server/src/testing/",
+          "/demo/",
+        ],
+      },
+      to: {
+        path: ["node_modules/drizzle-orm/", "node_modules/postgres/", "node_modules/@electric-sql/pglite/"],
+      },
+    },
+    {
+      name: "features-through-their-public-face",
+      comment: "A feature imports another feature only through its index.ts.",
+      severity: "error",
+      from: { path: "^apps/server/src/features/([^/]+)/" },
+      to: {
+        path: "^apps/server/src/features/([^/]+)/",
+        pathNot: ["^apps/server/src/features/$1/", "^apps/server/src/features/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "no-cycles",
+      severity: "error",
+      from: { path: "^apps/server/src/", pathNot: "\\.test\\.ts$" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "\\.test\\.ts$" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+  },
+};
