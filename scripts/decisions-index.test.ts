@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const folder = resolve(root, "docs/decisions");
+const records = readdirSync(folder)
+  .filter((name) => /^\d{4}-.+\.md$/.test(name))
+  .sort();
+const index = readFileSync(resolve(folder, "README.md"), "utf8");
+
+type Row = { number: string; file: string; status: string; amendedBy: string };
+const rows: Row[] = index
+  .split("\n")
+  .filter((line) => /^\| \[\d{4}\]/.test(line))
+  .map((line) => {
+    const [first = "", , status = "", amendedBy = ""] = line
+      .slice(1, -1)
+      .split(" | ")
+      .map((cell) => cell.trim());
+    const link = /^\[(\d{4})\]\(([^)]+)\)$/.exec(first);
+    return { number: link?.[1] ?? first, file: link?.[2] ?? "", status, amendedBy };
+  });
+
+const linkedRecords = (text: string) =>
+  [...text.matchAll(/\]\((\d{4}-[^)#]+\.md)/g)].map((match) => match[1] ?? "");
+
+// Records written before the ~300-word rule; each leaves this list when it is cut down to its decision.
+const longRecords = new Set(
+  [
+    "0003 0010 0011 0012 0013 0014 0015 0017 0018 0019 0020 0021 0022 0023 0024 0025 0026 0027 0028 0029 ",
+    "0030 0031 0032 0033 0034 0035 0036 0037 0038 0039 0040 0041 0042 0043 0045 0046 0047 0048 0049 0050 ",
+    "0051 0052 0053 0054 0055 0056 0057 0058 0059 0060 0061 0062 0063 0064 0065",
+  ]
+    .join("")
+    .split(" "),
+);
+
+describe("the decision records' index (docs/decisions/README.md)", () => {
+  it("lists every record once, in order, each row linking its own file", () => {
+    expect(rows.map((row) => row.file)).toEqual(records);
+    for (const row of rows) expect(row.file.slice(0, 4), row.file).toBe(row.number);
+  });
+
+  it("gives each a status, and a superseding or amending record that exists", () => {
+    for (const row of rows) {
+      expect(row.status, row.number).toMatch(
+        /^(accepted|proposed|superseded by \[\d{4}\]\(\d{4}-[^)]+\.md\))/,
+      );
+      for (const file of linkedRecords(`${row.status} ${row.amendedBy}`))
+        expect(records, row.number).toContain(file);
+    }
+  });
+
+  it("has records whose relative links lead to files that exist", () => {
+    for (const name of records) {
+      const text = readFileSync(resolve(folder, name), "utf8");
+      for (const [, target = ""] of text.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)) {
+        expect(existsSync(resolve(dirname(resolve(folder, name)), target)), `${name} → ${target}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps a record to its decision (about 300 words; measurements go to bench/notes/)", () => {
+    for (const name of records) {
+      if (longRecords.has(name.slice(0, 4))) continue;
+      const words = readFileSync(resolve(folder, name), "utf8").split(/\s+/).filter(Boolean).length;
+      expect(words, name).toBeLessThanOrEqual(400);
+    }
+  });
+});
