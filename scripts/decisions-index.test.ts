@@ -27,7 +27,7 @@ const linkedRecords = (text: string) =>
 
 // Records written before the ~300-word rule; each leaves this list when it is cut down to its decision(s).
 const longRecords = new Set(
-  ["0003 0010 0011 0012 0017 0020 0023 0024 0031 0032 ", "0035 0061 0065"].join("").split(" "),
+  ["0003 0010 0011 0012 0017 0020 0023 0024 0031 0032 ", "0035 0061"].join("").split(" "),
 );
 
 describe("the decision records' index (docs/decisions/README.md)", () => {
