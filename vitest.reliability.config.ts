@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The reliability suite (issue 7, reliability/README.md): R1–R7 against real server processes and databases.
+// The reliability suite (reliability/README.md): R1–R7 against real server processes and databases.
 // On PostgreSQL when TEST_DATABASE_URL is set (CI), on PGlite otherwise; one file at a time, since the files
 // start server processes, kill them and restart the database.
 export default defineConfig({

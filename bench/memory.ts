@@ -1,4 +1,4 @@
-// Where the server's memory goes, phase by phase (issue 16, ADR 0049). The server child (agent.ts) samples its own
+// Where the server's memory goes, phase by phase (ADR 0049). The server child (agent.ts) samples its own
 // process.memoryUsage() every 50 ms, plus PGlite's WebAssembly memory, and keeps the peaks of each phase; the
 // parent names the phases — every `log()` line of run.ts that ends in "…" starts one — and prints one info row per
 // phase. VmHWM (the figure with the goal) is read from /proc at each phase's end, so the phase in which it grew is

@@ -1,4 +1,4 @@
-// Past one process (issue 16, ADR 0048): the real server as 1 and as 2 processes (`PROCESSES=N` of
+// Past one process (ADR 0048): the real server as 1 and as 2 processes (`PROCESSES=N` of
 // the server bundle, a Node cluster whose workers share the port) on the run's PostgreSQL database, each
 // measured the same way: search req/s (the B3 mix, closed loop) and uncontended bookings/s, then the ratio. Info
 // rows, no goal: the load generator runs on the same 2 cores as the server processes, so a second process can

@@ -1,4 +1,4 @@
-// `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run (issue 7).
+// `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run.
 // PostgreSQL when DATABASE_URL is set, PGlite otherwise; `--both` runs both (DATABASE_URL needed) and adds
 // PGlite ÷ PostgreSQL latency. `--lighthouse` adds Lighthouse's mobile scores of the search page (slow: opt-in).
 // Prints a table per database and writes bench/results/latest.json. Never fails on a missed goal.
@@ -180,9 +180,9 @@ function bookingTarget(url: string, stays: () => BookingStay, settle?: Target["s
 type SuiteContext = { kind: Kind; agent: Agent; prepared: Prepared; cases: SearchCase[] };
 
 /**
- * Portal search over the 100 hotels (`availChannelCheck.do`, issue 6): the same mix without a hotel, so every
+ * Portal search over the 100 hotels (`availChannelCheck.do`): the same mix without a hotel, so every
  * hotel of the channel is searched at once. Peak closed-loop, then p50/p99 open loop at 70% of it. When the
- * server has no such call (before issue 6) the figure says so instead of a number.
+ * server has no such call (a build before the portal search) the figure says so instead of a number.
  */
 async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
   const { agent } = ctx;
@@ -221,7 +221,7 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
       `portal search over ${hotels} hotels p99`,
       fixed.p99,
       "ms",
-      // Issue 16's goals: 250 ms on PostgreSQL, 600 ms on PGlite (one WebAssembly database in the server's process).
+      // The goals: 250 ms on PostgreSQL, 600 ms on PGlite (one WebAssembly database in the server's process).
       ctx.kind === "postgres" ? 250 : 600,
       `open loop at ${Math.round(fixed.rate)}/s = 70% of peak; ${fixed.failed} failed; the generator sent its latest request ${Math.round(fixed.maxSendLagMs)} ms late`,
     ),
@@ -476,7 +476,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
       `${kind}: bookings ${Math.round(uncontended.rps)}/s codes ${JSON.stringify(uncontended.statusCodes)}; contended p99 ${contendedRun.p99} ms codes ${JSON.stringify(contendedRun.statusCodes)}`,
     );
     figures.push(
-      // Issue 16 sets this goal for PostgreSQL; PGlite's figure is shown as info.
+      // The goal is PostgreSQL's; PGlite's figure is shown as info.
       kind === "postgres"
         ? atLeast(
             "uncontended bookings",
@@ -680,7 +680,7 @@ function machine() {
 
 /**
  * `--portal-1000`: the portal search over 1 000 hotels (the same hotel shape, ten times as many), on a data set of its
- * own, to show how the list's cost grows with the hotels (issue 16). Info rows beside the 100-hotel goal. About
+ * own, to show how the list's cost grows with the hotels. Info rows beside the 100-hotel goal. About
  * 2.5 minutes more on PostgreSQL (the data set), much more on PGlite: PostgreSQL only.
  */
 async function portalAtScale(hotels: number): Promise<Figure[]> {

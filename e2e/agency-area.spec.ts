@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { readPdf } from "../apps/server/src/features/voucher-pdf/pdf-test-kit";
 import { expect, test } from "./fixtures";
 
-// Issue 13, ADR 0032: the demo agent's own reservations on the trade channel (2), English. The demo loads three
+// ADR 0032: the demo agent's own reservations on the trade channel (2), English. The demo loads three
 // reservations of the agency "Viaggi Sereni Srl": Sofia Greco (cancelled), Marta Bianchi (confirmed) and Luca Ferri
 // (an option waiting for confirmation).
 const AGENT = { username: "agenzia", password: "Demo-Agency-1", agency: "Viaggi Sereni Srl" };

@@ -5,7 +5,7 @@ import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { calendar } from "./stays";
 
-// The hotel's API keys (issue 14, ADR 0039): the owner creates a key for the CRM, copies it (shown once), the key
+// The hotel's API keys (ADR 0039): the owner creates a key for the CRM, copies it (shown once), the key
 // creates an offer through the exposed API, the owner revokes it, and the key no longer works.
 
 /** An offer of hotel 1 for a stay 30 days on, valid until tomorrow: room and rate read from its catalogue. */

@@ -9,7 +9,7 @@ import {
 } from "./backoffice";
 import { expect, test } from "./fixtures";
 
-// The back office's sign-in, second factor and account (issue 12, ADR 0025).
+// The back office's sign-in, second factor and account (ADR 0025).
 
 const codeOf = (secret: string, at = Date.now()) =>
   new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({

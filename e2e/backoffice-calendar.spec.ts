@@ -4,7 +4,7 @@ import { addDays, toDate } from "./dates";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The rates and availability calendar (issue 12 item 2): a manager changes a weekday's price and min stay for a
+// The rates and availability calendar: a manager changes a weekday's price and min stay for a
 // range in one bulk update, and a guest in another browser context sees both at once.
 
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";

@@ -3,7 +3,7 @@ import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The catalogue's hotel, room types and rate plans (issue 12 §3) on demo hotel 1, as a hotel owner uses them: rename a
+// The catalogue's hotel, room types and rate plans on demo hotel 1, as a hotel owner uses them: rename a
 // room type in two languages, add a photo, change a rate plan's free cancellation; the guest's room list shows the
 // new name at once. axe on each screen, desktop and mobile.
 

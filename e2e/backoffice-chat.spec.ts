@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { backOfficeMenu, signInAsDemoReception } from "./backoffice";
 import { expect, test } from "./fixtures";
 
-// The back office's chat inbox (issue 14): a guest writes in the site chat of hotel 1 (through the API, with the
+// The back office's chat inbox: a guest writes in the site chat of hotel 1 (through the API, with the
 // conversation's cookie on the request context), the demo reception sees the unread badge, opens the conversation,
 // replies, and the guest's side of the API carries the reply; a new guest message shows without a reload.
 const GUEST_CHAT = "/api/v2/chat/hotels/1/messages";

@@ -2,7 +2,7 @@ import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The catalogue's extras in the back office (issue 12 §3): promo codes, services, packages and signed price links.
+// The catalogue's extras in the back office: promo codes, services, packages and signed price links.
 
 const CATALOGUE = "/admin/hotel/1/catalogue";
 const unique = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;

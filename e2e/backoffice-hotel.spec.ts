@@ -3,7 +3,7 @@ import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The catalogue's hotel details (issue 12 §3), the rest of them: check-in time, the payment methods the hotel
+// The catalogue's hotel details, the rest of them: check-in time, the payment methods the hotel
 // enables at the gateway, and the lists on the guest's hotel page. Each project edits its own demo hotel (desktop 3,
 // mobile 4), so the two run side by side without touching hotel 1, which the guest journeys book. The guest checkout's
 // own call (guestdata.do with checkPrepaid) shows the wallet gone, then offered again.

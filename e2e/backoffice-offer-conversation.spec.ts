@@ -4,7 +4,7 @@ import { receivedMail } from "./mail";
 import { bookOfferAndReachVoucher, fillOfferConfirmation, unlockOffer } from "./offers";
 import { findOpenStay } from "./stays";
 
-// Issue 14's whole journey, in two browsers: the hotel writes a two-option offer in the back office and attaches a
+// The whole offer journey, in two browsers: the hotel writes a two-option offer in the back office and attaches a
 // PDF; the recipient opens it from the mailed link, reads the PDF, asks a question in the offer's chat; the hotel
 // answers from the back office; the answer reaches the open page without a reload; the recipient confirms option 2
 // with a card and reaches the voucher; the hotel sees the offer confirmed, with its reservation.

@@ -21,7 +21,7 @@ async function press(button: Locator) {
   await button.press("Enter");
 }
 
-// Offers in the back office (issue 14): the manager writes a two-option offer for hotel 1 by hand, finds it in the list
+// Offers in the back office: the manager writes a two-option offer for hotel 1 by hand, finds it in the list
 // as sent (locked), opens it; the recipient's mail arrives with the link. The owner withdraws another offer.
 // Rooms are chosen by names no back-office journey changes: the catalogue journey renames the classic double room.
 

@@ -4,7 +4,7 @@ import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The catalogue's privacy texts and channel branding in the back office (issue 12 §3). The privacy journey uses
+// The catalogue's privacy texts and channel branding in the back office. The privacy journey uses
 // demo hotel 3, which no other back-office journey books (a mandatory consent added there stops no other booking);
 // the branding journey changes channel 1 at desktop size and channel 2 at mobile size (the two projects run at the
 // same time) and puts the colour back at the end.

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 import type { DeliveredMail } from "./mail";
 import { findOpenStay } from "./stays";
 
-// Quotes in the back office (issue 12 §4): a guest asks for a quote on the rooms page, the owner completes it with a
+// Quotes in the back office: a guest asks for a quote on the rooms page, the owner completes it with a
 // price and sends it, the guest opens the link of the mail in another browser and sees the stay at that price.
 const HOTEL = "/hotel/1/channel/1/language/1";
 const offsetFor = (testInfo: TestInfo, base: number) =>

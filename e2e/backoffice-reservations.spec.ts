@@ -3,7 +3,7 @@ import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// The back office's reservations (issue 12 §1): a booking the guest made shows up in the list, the owner opens it,
+// The back office's reservations: a booking the guest made shows up in the list, the owner opens it,
 // writes a note for the guest and records the bank transfer that arrived. Demo hotel 1, channel 1; each project
 // books its own stay, in a part of the calendar no other spec uses.
 
@@ -63,7 +63,7 @@ async function bookByTransfer(
       // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
       services: [{ serviceId: 101, slot: null, quantity: 1 }],
       payment: { method: "bank_transfer" },
-      // The guest came from a trivago click and a newsletter (issue 15): the page shows it as the source.
+      // The guest came from a trivago click and a newsletter: the page shows it as the source.
       tracking: { trivago: "trv-e2e-bo", campaign: "newsletter / email / spring" },
     },
   });

@@ -2,7 +2,7 @@ import { backOfficeMenu, signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { receivedMail } from "./mail";
 
-// Trade accounts in the back office (issue 13): the owner approves the demo's pending sign-up (the agency gets a
+// Trade accounts in the back office: the owner approves the demo's pending sign-up (the agency gets a
 // mail), sets a 5 % extra discount, disables the account and enables it again. The sign-up can be approved once per
 // run, so the mobile run (in parallel with the desktop one) works on the demo company instead, whose discount is
 // already 5 % (nothing the other journeys read changes).

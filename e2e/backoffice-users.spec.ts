@@ -4,7 +4,7 @@ import { receivedMail } from "./mail";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-// The owner manages the staff (issue 12): invites a reception user for one hotel, sees them invited, changes the
+// The owner manages the staff: invites a reception user for one hotel, sees them invited, changes the
 // role, disables them; the hotel's audit log shows those changes.
 
 test("the owner invites, changes and disables a staff user, and the audit log shows it", async ({

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-// Signing in to the back office (issue 12) through its sign-in page, as a person does. The demo data hold one user
+// Signing in to the back office through its sign-in page, as a person does. The demo data hold one user
 // per role, all with the demo-only password below (README "Run it", ADR 0025).
 
 export const DEMO_STAFF_PASSWORD = "Demo-Alloggio-1";

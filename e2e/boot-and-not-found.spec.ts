@@ -14,7 +14,7 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
   capture,
 }) => {
   // The suite runs on 127.0.0.1, a host no channel names: hotellist.do answers 404 for it, and the app falls back
-  // to channel 1 at once, without asking again (issue 11 item 18).
+  // to channel 1 at once, without asking again.
   const byHost = (url: string) =>
     url.includes("/api/hotellist.do") && url.includes("domain=127.0.0.1") && !/[?&]channel=/.test(url);
   const lookups: string[] = [];
@@ -32,7 +32,7 @@ test("start-up: / goes to the portal hotel list, a hotel link opens its rooms pa
   await expect(page).toHaveURL(/\/channel\/1\/language\/1$/);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Our hotels" })).toBeVisible();
-  // Each hotel's card: its name and "See rooms at <hotel>" (a reachable link since issue 11 item 21).
+  // Each hotel's card: its name and "See rooms at <hotel>" (a link the keyboard reaches).
   const links = main.getByRole("listitem").getByRole("link", { name: /^See rooms at / });
   await expect(links).toHaveCount(DEMO_HOTELS.length);
   for (const name of DEMO_HOTELS) await expect(main.getByRole("link", { name, exact: true })).toBeVisible();

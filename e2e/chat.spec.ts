@@ -2,7 +2,7 @@ import { signInAsDemoOwner } from "./backoffice";
 import { answerCookies } from "./consent";
 import { expect, test } from "./fixtures";
 
-// The site chat (issue 14, ADR 0037): demo hotel 1 (Hotel Bellavista Riva) has `showChat` on. A guest opens the
+// The site chat (ADR 0037): demo hotel 1 (Hotel Bellavista Riva) has `showChat` on. A guest opens the
 // chat from the header, gives a name and writes; the hotel answers through the back office's API (an owner signed
 // in in another browser context); the guest sees the answer without reloading (polling), and Escape closes the
 // window with the focus back on its button.

@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 15 (ADR 0040): the consent manager on demo hotel 1's direct channel, which has analytics, GTM and a pixel.
+// ADR 0040: the consent manager on demo hotel 1's direct channel, which has analytics, GTM and a pixel.
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";
 
 async function sizeFor(page: Page, testInfo: TestInfo) {

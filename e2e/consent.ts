@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Answers the top-of-page cookie question whichever it is (issue 15, ADR 0040): the consent banner on a channel with
+ * Answers the top-of-page cookie question whichever it is (ADR 0040): the consent banner on a channel with
  * optional tags (demo channel 1: "Reject all", so nothing optional loads in the journeys), else the cookie notice's OK.
  */
 export async function answerCookies(page: Page): Promise<void> {

@@ -2,12 +2,12 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// Issue 11 item 17 (ADR 0022): nothing fixed on the page (the messaging button, the cookie notice) may cover a
+// ADR 0022: nothing fixed on the page (the messaging button, the cookie notice) may cover a
 // price or a button. Demo hotel 1 (Hotel Bellavista Riva) has a WhatsApp number, so its messaging link shows.
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";
 const NIGHTS = 2;
 
-/** The desktop project at 1280 px; the phone project at 390 px (the width issue 11 names). */
+/** The desktop project at 1280 px; the phone project at 390 px (a narrow phone). */
 async function sizeFor(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "mobile") await page.setViewportSize({ width: 390, height: 844 });
   else await page.setViewportSize({ width: 1280, height: 900 });
@@ -81,10 +81,10 @@ test("nothing fixed covers a price or a button on the results page, with the coo
   await sizeFor(page, testInfo);
   const stay = await findOpenStay(request, { from: 30, nights: NIGHTS });
   await page.goto(`${ROOMS}?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
-  // Demo channel 1 has optional tags: the consent banner (issue 15) in place of the cookie notice.
+  // Demo channel 1 has optional tags: the consent banner in place of the cookie notice.
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Select/ }).first()).toBeVisible();
-  // The hotel's WhatsApp link is there, opening its number; the site chat's button (issue 14) sits beside it.
+  // The hotel's WhatsApp link is there, opening its number; the site chat's button sits beside it.
   const messaging = page.getByRole("link", { name: "Message us on WhatsApp (opens in a new tab)" });
   await expect(messaging).toBeVisible();
   await expect(messaging).toHaveAttribute("href", "https://wa.me/393335550101");

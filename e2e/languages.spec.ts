@@ -43,7 +43,7 @@ test("a German guest books in German, the gateway speaks German, and the voucher
     `/hotel/1/channel/1/language/3/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
   );
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  // Demo channel 1 has optional tags: the consent banner (issue 15), in German.
+  // Demo channel 1 has optional tags: the consent banner, in German.
   const cookie = page.getByRole("region", { name: "Cookie-Einwilligung" });
   await cookie.getByRole("button", { name: "Alle ablehnen" }).click();
   const card = page

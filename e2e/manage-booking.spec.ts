@@ -5,7 +5,7 @@ import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// Managing a booking from the voucher (issue 5). Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
+// Managing a booking from the voucher. Demo hotel 1 (Hotel Bellavista Riva), channel 1, English. Every test
 // books its own stay through the API first, in its own part of the calendar (offsets apart from the other specs').
 const HOTEL = "/hotel/1/channel/1/language/1";
 
@@ -92,7 +92,7 @@ async function book(
 }
 
 /**
- * retrieve.do answers 30 calls a minute per address (issue 5) and every test of the run comes from one address: on
+ * retrieve.do answers 30 calls a minute per address and every test of the run comes from one address: on
  * "Too many attempts" the test does what a guest would, waits for the window to pass and tries again.
  */
 async function whenNotRateLimited(page: Page, shown: Locator, limited: Locator, retry: () => Promise<void>) {
@@ -310,7 +310,7 @@ test("pay now on a bank-transfer booking with a 3-D Secure card", async ({
   await expectVoucher(page, code);
   await expect(page.getByText("Status: Confirmed")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible();
-  // The voucher says the payment went through, with the amounts as they now stand (issue 11 item 15).
+  // The voucher says the payment went through, with the amounts as they now stand.
   await expect(page.getByRole("region", { name: "Manage your booking" }).getByRole("status")).toContainText(
     /^Payment received\. Thank you\. Paid so far: [\d.,]+\sEUR; still to pay: [\d.,]+\sEUR\.$/,
   );

@@ -5,7 +5,7 @@ import { addDays } from "./dates";
 import { expect, test } from "./fixtures";
 import { calendar, findOpenStay } from "./stays";
 
-// Issue 11, "money that must add up", on demo hotel 1 (Hotel Bellavista Riva): a resort fee for every adult and
+// Money that must add up, on demo hotel 1 (Hotel Bellavista Riva): a resort fee for every adult and
 // night, a mandatory insurance category with a free basic cover, city tax 2,50 per adult and night.
 const HOTEL = "/hotel/1/channel/1/language/1";
 const eur = (amount: number) =>

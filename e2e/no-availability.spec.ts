@@ -93,7 +93,7 @@ test("a stay shorter than the minimum: the reason, nearby dates that search, the
   await axe("nearby date searched");
 });
 
-test("16 adults in one room: the reason is that no room takes that many guests, with no empty chart (issue 11 item 14)", async ({
+test("16 adults in one room: the reason is that no room takes that many guests, with no empty chart", async ({
   page,
   request,
 }) => {

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { bookOfferAndReachVoucher, fillOfferConfirmation, unlockOffer } from "./offers";
 import { findOpenStay } from "./stays";
 
-// The recipient's side of a personalised offer (issue 14, ADR 0036): fresh offers of demo hotel 1 created through
+// The recipient's side of a personalised offer (ADR 0036): fresh offers of demo hotel 1 created through
 // the exposed API with the demo key, then opened, declined, confirmed or found expired in the browser.
 
 const KEY = "alk_demo-hotel-1-offers-not-secret";

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { CARD_FRAME } from "./checkout";
 
-// The recipient's steps on an offer page (issue 14), shared by the offer journeys.
+// The recipient's steps on an offer page, shared by the offer journeys.
 
 /** Types the recipient's e-mail into a locked offer and waits for the greeting. */
 export async function unlockOffer(page: Page, email: string, name: string): Promise<void> {

@@ -88,7 +88,7 @@ test("portal: pick a destination, compare hotels, then a book-ready selection in
   expect(query.has("hotels")).toBe(false);
   const slot = page.getByRole("region", { name: "Room 1 of 1 · 2 adults" });
   await expect(slot.getByText("Choose a room and a rate.")).toBeVisible();
-  // Demo channel 1 has optional tags: the consent banner (issue 15), answered if it is there.
+  // Demo channel 1 has optional tags: the consent banner, answered if it is there.
   const consent = page.getByRole("region", { name: "Cookie consent" });
   if (await consent.isVisible()) await consent.getByRole("button", { name: "Reject all" }).click();
   await slot
@@ -117,7 +117,7 @@ test("portal: no results with the filters, in Italian", async ({ page, axe, capt
   await page.goto(`/channel/1/language/2?arrival=${stay.arrival}&departure=${stay.departure}&adults=12`);
   await expect(page.getByRole("heading", { level: 1, name: "I nostri hotel" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Nessun risultato con i filtri" })).toBeVisible();
-  // Each hotel says why: no room takes that many guests (issue 11 item 14).
+  // Each hotel says why: no room takes that many guests.
   await expect(
     page
       .getByRole("article", { name: "Hotel Bellavista Riva" })
@@ -127,7 +127,7 @@ test("portal: no results with the filters, in Italian", async ({ page, axe, capt
   await axe("portal no results");
 });
 
-test("portal: every visible button is reached by the keyboard, and names have no stray ' : ' (issue 11 item 21)", async ({
+test("portal: every visible button is reached by the keyboard, and names have no stray ' : '", async ({
   page,
   request,
 }) => {

@@ -63,7 +63,7 @@ test("search a stay for two rooms, choose both, reload, switch to Italian", asyn
     page.getByRole("heading", { level: 1, name: "Rooms and rates at Hotel Bellavista Riva" }),
   ).toBeVisible();
 
-  // The consent banner (issue 15: demo channel 1 has optional tags), until the guest answers.
+  // The consent banner (demo channel 1 has optional tags), until the guest answers.
   const cookie = page.getByRole("region", { name: "Cookie consent" });
   await expect(cookie).toBeVisible();
   await capture("rooms page with consent banner");
@@ -230,7 +230,7 @@ function formatEur(amount: number): string {
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, "\\.")},${dec}\\sEUR`;
 }
 
-test("a search URL with past dates and 0 adults: a polite notice of what changed, and the corrected URL (issue 11 item 14)", async ({
+test("a search URL with past dates and 0 adults: a polite notice of what changed, and the corrected URL", async ({
   page,
   request,
 }) => {
@@ -248,7 +248,7 @@ test("a search URL with past dates and 0 adults: a polite notice of what changed
   await expect(page.getByRole("button", { name: /^Guests and rooms 1 adult · 1 room/ })).toBeVisible();
 });
 
-test("a child's age has no default: Search waits until it is chosen, and says so at the select (issue 11 item 16)", async ({
+test("a child's age has no default: Search waits until it is chosen, and says so at the select", async ({
   page,
   request,
 }) => {
@@ -273,7 +273,7 @@ test("a child's age has no default: Search waits until it is chosen, and says so
   await expect(page).toHaveURL(/[?&]ages=6(&|$)/);
 });
 
-test("the calendar gives focus back to its button when it closes by Escape or by choosing (issue 11 item 21)", async ({
+test("the calendar gives focus back to its button when it closes by Escape or by choosing", async ({
   page,
   request,
 }) => {

@@ -4,11 +4,11 @@ import { enterCard, fillBooker } from "./checkout";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
-// Issue 15: tracking and third-party scripts only with consent, never on the payment step (ADR 0040–0043). Demo
+// Tracking and third-party scripts only with consent, never on the payment step (ADR 0040–0043). Demo
 // channel 1 has GTM (from https://demo.alloggio.test, e-commerce events on), a Google tag per language, the Meta
 // pixel and zSuite's conversion POST. No internet: every host that is not the app's own is served here by a fake
 // (context.route) and every request to one is recorded; a host without a fake is aborted, and recorded too.
-// The pages' CSP (ADR 0042) must let the fakes' posts through: this spec runs against the whole of issue 15.
+// The pages' CSP (ADR 0042) must let the fakes' posts through: this spec runs against consent, loader and CSP together.
 // Rooms with status W are left out of the purchase: packages/domain/src/tracking/events.test.ts proves it (the demo
 // has no cheap way to make a W room).
 const HOTEL = "/hotel/1/channel/1/language/1";

@@ -8,10 +8,10 @@ import type { DeliveredMail } from "./mail";
 import { findOpenStay } from "./stays";
 import { chooseTradeRate, confirmTradeBooking, fillGuestAndTerms } from "./trade";
 
-// Issue 13 (ADR 0033): a new agency asks for a trade account on channel 2, the owner approves it, the agent
+// ADR 0033: a new agency asks for a trade account on channel 2, the owner approves it, the agent
 // recovers the password through the mailed link, then — after the back office resets it — is forced to choose a
 // new one before seeing trade prices, books for a guest at the trade rate and prints the booking from its agency
-// area (issue 13's "done when"). And the direct channel (1) offers the trade engine to a logged agent.
+// area. And the direct channel (1) offers the trade engine to a logged agent.
 
 const TRADE_PRICE = { level: 4, name: /^Trade – / } as const;
 

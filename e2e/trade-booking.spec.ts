@@ -11,7 +11,7 @@ import {
   tradeRoomsUrl,
 } from "./trade";
 
-// Issue 13 part 4 (ADR 0031): the demo agent books for a guest at trade rates on channel 2 — commission or net per
+// ADR 0031: the demo agent books for a guest at trade rates on channel 2 — commission or net per
 // rate, the agency data (VAT or IATA), the invoice copied from them, the option hold, the voucher with the agency.
 
 test("an agent books for a guest with the agency data and a copied invoice, held as an option", async ({

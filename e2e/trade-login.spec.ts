@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { AGENT, dismissCookies, tradeRoomsUrl as roomsUrl } from "./trade";
 
-// Issue 13: the trade login on the demo's trade channel (2), hotel 1, English. Demo users in the README.
+// The trade login on the demo's trade channel (2), hotel 1, English. Demo users in the README.
 
 /** The names of the rates the results show (level-4 headings of the rate cards). */
 const rateNames = (page: Page) => page.getByRole("heading", { level: 4 });

@@ -1,4 +1,4 @@
-// R1 overbooking (issue 7): many clients at the last rooms; exactly what is there is sold, never more.
+// R1 overbooking: many clients at the last rooms; exactly what is there is sold, never more.
 
 import { createTestApp } from "@alloggio/test-kit/app";
 import { anIdempotencyKey } from "@alloggio/test-kit/booking";

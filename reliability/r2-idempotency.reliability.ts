@@ -1,4 +1,4 @@
-// R2 idempotency (issue 7): the same Idempotency-Key ten times at once books once and charges once.
+// R2 idempotency: the same Idempotency-Key ten times at once books once and charges once.
 
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";

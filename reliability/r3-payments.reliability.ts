@@ -1,4 +1,4 @@
-// R3 payments (issue 7): a gateway event delivered five times, out of order, changes the state once; the 3-D
+// R3 payments: a gateway event delivered five times, out of order, changes the state once; the 3-D
 // Secure return alone never confirms.
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";

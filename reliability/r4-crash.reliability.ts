@@ -1,4 +1,4 @@
-// R4 crash (issue 7): the server killed (-9) at points inside a booking's transaction; after a restart nothing
+// R4 crash: the server killed (-9) at points inside a booking's transaction; after a restart nothing
 // is half-written, every night's inventory agrees with its bookings, and a retry with the same key books once.
 // Then the database restarts under a running server, which must reconnect. PostgreSQL only: an embedded
 // database dies with its process.

@@ -1,4 +1,4 @@
-// R5 bad input (issue 7, reliability/README.md): a hand-written corpus of malformed requests across every call
+// R5 bad input (reliability/README.md): a hand-written corpus of malformed requests across every call
 // of the API, then at least 1000 fast-check cases per call that break one part of a valid request. Every answer
 // must be a 4xx in the one error shape naming the field (ARCHITECTURE §4), none a 5xx, none slower than 2 s.
 import fc from "fast-check";

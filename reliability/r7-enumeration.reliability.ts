@@ -1,4 +1,4 @@
-// R7 enumeration (issue 7, reliability/README.md): recovering a reservation by code + e-mail (retrieve.do, and the
+// R7 enumeration (reliability/README.md): recovering a reservation by code + e-mail (retrieve.do, and the
 // voucher actions that identify the holder the same way) answers a wrong code and a wrong e-mail identically, is
 // rate limited per code (shared by every such call) and per client address, takes no measurably different time,
 // and the codes carry at least 64 random bits. The calls alternate between two app instances on one database, as

@@ -1,4 +1,4 @@
-// The server as N processes on one machine (issue 16, ADR 0048): with PROCESSES (or WEB_CONCURRENCY) above 1 the
+// The server as N processes on one machine (ADR 0048): with PROCESSES (or WEB_CONCURRENCY) above 1 the
 // process that starts is a Node `cluster` primary. It migrates the database once, forks N workers that share the
 // port (each one the ordinary server of main.ts), replaces a worker that dies, restarts them one by one on SIGHUP
 // (new code, no gap), and on SIGTERM/SIGINT lets every worker drain and exits when all have.

@@ -30,7 +30,7 @@ function boot(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: strin
   });
 }
 
-// The production path (issue 11 item 28, ADR 0014): `npm run build` compiles the web app and the server, `node`
+// The production path (ADR 0014): `npm run build` compiles the web app and the server, `node`
 // runs the output: no tsx, no web build at boot. Built once (on the PGlite project only: both would write one dist).
 describe.skipIf(testDatabaseKind() !== "pglite")("npm run build, then node runs the server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "alloggio-prod-"));

@@ -27,7 +27,7 @@ async function appFor(source: Record<string, string>) {
   return app;
 }
 
-describe("the development mailbox follows DEV_MAILBOX (issue 11 item 23)", () => {
+describe("the development mailbox follows DEV_MAILBOX", () => {
   it("answers 404 at /dev/mailbox when DEV_MAILBOX is not set, also outside production", async () => {
     for (const NODE_ENV of ["development", "test"]) {
       const app = await appFor({ NODE_ENV });
@@ -52,7 +52,7 @@ describe("the development mailbox follows DEV_MAILBOX (issue 11 item 23)", () =>
   });
 });
 
-describe("the payment gateway follows PAYMENT_GATEWAY (issue 11 item 24)", () => {
+describe("the payment gateway follows PAYMENT_GATEWAY", () => {
   it("mounts the sandbox when it is chosen", () => {
     const env = loadEnv({ DEMO_DATA: "false", PAYMENT_GATEWAY: "sandbox" });
     expect(appOptionsFor(env, database, "/").gateway.name).toBe("sandbox");

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// Issue 11 item 29: CI runs `npm run validate` (typecheck, lint and the tests), the README's test command.
+// CI runs `npm run validate` (typecheck, lint and the tests), the README's test command.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 /** The shell lines that run, without comments. */

@@ -9,7 +9,7 @@ const production = {
   DEMO_DATA: "false",
 };
 
-describe("loadEnv: the mailbox (issue 11 item 23)", () => {
+describe("loadEnv: the mailbox", () => {
   it("leaves /dev/mailbox off unless DEV_MAILBOX is set, whatever NODE_ENV", () => {
     expect(loadEnv({}).DEV_MAILBOX).toBe(false);
     expect(loadEnv({ NODE_ENV: "development" }).DEV_MAILBOX).toBe(false);
@@ -19,7 +19,7 @@ describe("loadEnv: the mailbox (issue 11 item 23)", () => {
   });
 });
 
-describe("loadEnv: the payment gateway (issue 11 item 24)", () => {
+describe("loadEnv: the payment gateway", () => {
   it("mounts the sandbox by default only with demo data outside production", () => {
     expect(loadEnv({}).PAYMENT_GATEWAY).toBe("sandbox");
     expect(loadEnv({ DEMO_DATA: "true", NODE_ENV: "test" }).PAYMENT_GATEWAY).toBe("sandbox");
@@ -42,7 +42,7 @@ describe("loadEnv: the payment gateway (issue 11 item 24)", () => {
   });
 });
 
-describe("loadEnv: production refuses the demo secrets (issue 11 item 24)", () => {
+describe("loadEnv: production refuses the demo secrets", () => {
   it("starts in production with a secret and keys of its own", () => {
     const env = loadEnv(production);
     expect(env.OVERRIDE_SECRET).toBe("a-secret-of-our-own");

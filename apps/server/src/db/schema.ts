@@ -491,7 +491,7 @@ export const customPrivacy = pgTable("custom_privacy", {
   mandatory: boolean("mandatory").notNull().default(false),
 });
 
-/** Where a trade account stands: a sign-up waits for the property's approval (issue 13, SPEC §3). */
+/** Where a trade account stands: a sign-up waits for the property's approval (SPEC §3). */
 export const tradeCustomerStatus = pgEnum("trade_customer_status", [
   "pending",
   "approved",
@@ -625,7 +625,7 @@ export const tradePasswordToken = pgTable(
   (t) => [index("trade_password_token_user").on(t.tradeUserId)],
 );
 
-// ── Booking (issue 4) ────────────────────────────────────────────────────────────────────────────────────────
+// ── Booking ────────────────────────────────────────────────────────────────────────────────────────
 
 export const reservationStatus = pgEnum("reservation_status", [
   "pending_confirmation",
@@ -695,7 +695,7 @@ export const reservation = pgTable(
     paymentMethod: paymentMethod("payment_method").notNull(),
     promoCode: text("promo_code"),
     customerId: integer("customer_id"),
-    /** The trade user who booked for the customer (issue 13, ADR 0031); null for a guest's booking. */
+    /** The trade user who booked for the customer (ADR 0031); null for a guest's booking. */
     tradeUserId: integer("trade_user_id").references(() => tradeUser.id, { onDelete: "set null" }),
     /** SPEC §3 Agency data as the trade booking carried it; null for a guest's booking. */
     agency: jsonb("agency").$type<BookingAgency | null>(),
@@ -708,7 +708,7 @@ export const reservation = pgTable(
     /** The property's note to the guest, written in the back office; shown on the voucher. */
     propertyNote: text("property_note"),
     /**
-     * Where the booking came from (issue 15, ADR 0043): guestdata.do's `tracking` — metasearch click references
+     * Where the booking came from (ADR 0043): guestdata.do's `tracking` — metasearch click references
      * and the campaign the guest landed with; null for a direct booking.
      */
     attribution: jsonb("attribution").$type<Attribution | null>(),
@@ -1000,7 +1000,7 @@ export const rateLimit = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The back office (issue 12, ADR 0024): the property's staff, their sessions and every change they make.
+// The back office (ADR 0024): the property's staff, their sessions and every change they make.
 
 export const staffRole = pgEnum("staff_role", ["owner", "manager", "reception"]);
 
@@ -1212,7 +1212,7 @@ export type QuoteAnswer = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Personalised offers (issue 14, ADR 0034): created by a hotel's API key (or, next, the back office), unlocked by
+// Personalised offers (ADR 0034): created by a hotel's API key (or, next, the back office), unlocked by
 // the recipient's e-mail, confirmed into a reservation, rejected with a reason, or expired by the timed job.
 
 /** A hotel's key for the exposed API (`Authorization: Bearer …`): only its sha256 is stored. */
@@ -1412,7 +1412,7 @@ export const offerHistory = pgTable(
 );
 
 /**
- * A chat between a guest and a hotel (issue 14, ADR 0037): the site chat window (the guest holds an HttpOnly
+ * A chat between a guest and a hotel (ADR 0037): the site chat window (the guest holds an HttpOnly
  * cookie whose sha256 is `guest_token_sha256`) or an offer's chat (one per offer; the offer's access cookie).
  */
 export const chatConversation = pgTable(

@@ -72,7 +72,7 @@ const calls: Record<string, (customer?: number) => Promise<Answer>> = {
     confirm(customer ? { customer } : {}, { "idempotency-key": anIdempotencyKey() }),
 };
 
-describe("trade prices need a login: `customer` from an anonymous caller is refused (issue 11 item 27)", () => {
+describe("trade prices need a login: `customer` from an anonymous caller is refused", () => {
   for (const [name, call] of Object.entries(calls)) {
     it(`${name} refuses a trade customer's id with a 403 naming the field`, async () => {
       const res = await call(agency.id);

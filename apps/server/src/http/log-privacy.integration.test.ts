@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { type App, buildApp } from "./app";
 
-// Issue 11 item 22: the voucher's address carries the code and e-mail; no log line may, and no page passes it on.
+// The voucher's address carries the code and e-mail; no log line may, and no page passes it on.
 const clock = fixedClock("2030-01-05T10:00:00Z");
 const room = aRoomType();
 const rate = aRatePlan();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { MAX_URL_LENGTH } from "./url-limit";
 
 /**
- * What the logs must not keep (issue 11 item 22, ADR 0016): the voucher and 3-D Secure pages carry the
+ * What the logs must not keep (ADR 0016): the voucher and 3-D Secure pages carry the
  * reservation code and the booker's e-mail in their path (SPEC §2), the voucher actions the code; whoever reads
  * the access log could open the voucher. Every request line is logged with these parts replaced.
  */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
 /**
- * The tracking settings of a web page's channel (issue 15, ADR 0042): the channel the path names, else the one
+ * The tracking settings of a web page's channel (ADR 0042): the channel the path names, else the one
  * the Host header names (table channel_host, as hotellist.do finds it by domain), else none (null). One small
  * query, then kept per channel id or host for `ttlMs` (30 s): a settings change shows within that time.
  */

@@ -11,7 +11,7 @@ import { channel } from "../db/schema";
 import { type App, buildApp } from "./app";
 import { sha384 } from "./page-csp";
 
-// Each web page gets its own nonce and the CSP of its document (issue 15, ADR 0042): a tracked page of a channel
+// Each web page gets its own nonce and the CSP of its document (ADR 0042): a tracked page of a channel
 // with tags allows their origins; payment and private pages, the back office and unknown channels allow none.
 
 let clock = new Date("2030-01-01T10:00:00Z");

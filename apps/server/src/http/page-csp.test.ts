@@ -2,7 +2,7 @@ import { readTrackingSettings } from "@alloggio/domain/tracking/settings";
 import { describe, expect, it } from "vitest";
 import { documentSources, newNonce, pageCsp, preparePage, REPORTING_ENDPOINTS, sha384 } from "./page-csp";
 
-// The CSP builder of the web pages (issue 15, ADR 0042).
+// The CSP builder of the web pages (ADR 0042).
 
 const HELMET =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +

@@ -4,7 +4,7 @@ import { cspSources } from "@alloggio/domain/tracking/plan";
 import type { TrackingSettings } from "@alloggio/domain/tracking/settings";
 
 /**
- * The Content-Security-Policy of a web page (issue 15, ADR 0042). helmet writes one fixed policy for every
+ * The Content-Security-Policy of a web page (ADR 0042). helmet writes one fixed policy for every
  * response; a web page's is that policy with its script-src and connect-src rewritten for the page's document:
  * a tracked document (a tracked page kind of a known channel) allows the channel's configured third-party origins,
  * a strict one (card and 3-D Secure steps, offers, the back office, an unknown channel) none at all. Every page's

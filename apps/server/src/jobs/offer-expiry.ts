@@ -8,7 +8,7 @@ const rowsOf = (result: unknown) =>
   }));
 
 /**
- * Offers expire at their time (issue 14): one batch of open offers (locked or unlocked) whose `expires_at` has come,
+ * Offers expire at their time: one batch of open offers (locked or unlocked) whose `expires_at` has come,
  * locked FOR UPDATE SKIP LOCKED so that two processes never take the same row, each written expired with its
  * history row in the same transaction. Offers hold prices, not rooms (ADR 0034), so there is no inventory to
  * release. Returns how many expired; the caller runs it until a batch is short.

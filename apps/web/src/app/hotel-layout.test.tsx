@@ -87,7 +87,7 @@ describe("the hotel layout's global elements", () => {
     expect(screen.queryByRole("button", { name: /chat/i })).toBeNull();
   });
 
-  it("opens the site chat under the header when showChat is on; Escape closes it and focuses the button (issue 14, ADR 0022)", async () => {
+  it("opens the site chat under the header when showChat is on; Escape closes it and focuses the button (ADR 0022)", async () => {
     const user = userEvent.setup();
     renderLayout("/hotel/1/channel/1/language/1/rooms", { settings: { aspect: { showChat: true } } });
     await screen.findByText("page");

@@ -69,7 +69,7 @@ export function HotelLayout({ children }: { children: ReactNode }) {
     return { hotel, channel: query.data.channel, ids, locale: language.locale };
   }, [query.data, ids, language.locale]);
   useBranding(value);
-  // The channel's third-party scripts, with consent, never on the payment step (issue 15, ADR 0041).
+  // The channel's third-party scripts, with consent, never on the payment step (ADR 0041).
   useThirdPartyScripts(value?.channel ?? null, ids.language);
 
   if (query.isError || (query.data && !value)) {
@@ -80,12 +80,12 @@ export function HotelLayout({ children }: { children: ReactNode }) {
   return (
     <HotelContext.Provider value={value}>
       <CurrencyProvider>
-        {/* On a trade channel: the agency's login, kept per channel and checked every 10 s (issue 13). */}
+        {/* On a trade channel: the agency's login, kept per channel and checked every 10 s. */}
         <TradeProvider>
-          {/* The consent manager (issue 15, ADR 0040): the banner or cookie notice, the dialog, the footer's link. */}
+          {/* The consent manager (ADR 0040): the banner or cookie notice, the dialog, the footer's link. */}
           <ConsentUiProvider>
             <SiteHeader />
-            {/* The site chat window (issue 14), opened by the header's button: in the flow too (ADR 0022). */}
+            {/* The site chat window, opened by the header's button: in the flow too (ADR 0022). */}
             <Suspense fallback={null}>
               <SiteChatWindow />
             </Suspense>

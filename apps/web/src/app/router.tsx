@@ -15,7 +15,7 @@ import { HotelLayout } from "./hotel-layout";
 import { NotFoundPage } from "./not-found-page";
 import { href } from "./routes";
 
-// Everything but the search page loads on demand (issue 3: keep the first bundle small).
+// Everything but the search page loads on demand (keep the first bundle small).
 const PortalPage = lazy(() => import("../features/portal/portal-page"));
 const PackageListPage = lazy(() => import("../features/packages/package-list-page"));
 const PackageViewPage = lazy(() => import("../features/packages/package-view-page"));
@@ -28,7 +28,7 @@ const RecoverPage = lazy(() => import("../features/recover/recover-page"));
 const PortalRecoverPage = lazy(() => import("../features/recover/portal-recover-page"));
 const ResetPasswordPage = lazy(() => import("../features/trade/reset-password-page"));
 const AgencyPage = lazy(() => import("../features/agency/agency-page"));
-// Outside the hotel's URL: the offer names its hotel, channel and language (issue 14, ADR 0036).
+// Outside the hotel's URL: the offer names its hotel, channel and language (ADR 0036).
 const OfferPage = lazy(() => import("../features/offers/offer-page"));
 const CroPage = lazy(() => import("../features/offers/cro-page"));
 // The property's back office: one lazy area with its own router (ADR 0024); the guest pages never load it.

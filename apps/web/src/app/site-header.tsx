@@ -12,7 +12,7 @@ import { href } from "./routes";
 
 /**
  * Header (SPEC §2): back to site, offers, my booking; the hotel's messaging link among its tools (ADR 0022); on a
- * trade channel the agency's login or name (issue 13).
+ * trade channel the agency's login or name.
  */
 export function SiteHeader() {
   const { t } = useTranslation("common");

@@ -11,7 +11,7 @@ import { BO_ROUTES, type BoRouteName, boHref } from "./routes";
 import { RequireStaff, useStaff } from "./staff";
 import "./backoffice.css";
 
-// The property's back office (issue 12, ADR 0024): one lazy chunk for /admin, each screen a chunk of its own.
+// The property's back office (ADR 0024): one lazy chunk for /admin, each screen a chunk of its own.
 const SignInPage = lazy(() => import("./auth/sign-in-page"));
 const SetupPage = lazy(() => import("./auth/setup-page"));
 const AccountPage = lazy(() => import("./auth/account-page"));

@@ -1,4 +1,4 @@
-// The password policy of SPEC §5, shared by the back office (issue 12) and the trade customers' login (issue 10).
+// The password policy of SPEC §5, shared by the back office and the trade customers' login.
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, dayOfWeek, isoToYmd, nightsBetween, ymdToIso } from "../stay-dates/stay-dates";
 
 // The rules of a hotel's daily values (allotment, price, stay restrictions) shared by the JSON import and the back
-// office's rates calendar (issue 12): one definition of what a valid value is, and the pure arithmetic of a bulk
+// office's rates calendar: one definition of what a valid value is, and the pure arithmetic of a bulk
 // update. Nothing here reads a database.
 
 /** Rooms of one type on one night. */

@@ -336,7 +336,7 @@ describe("previewModification", () => {
     });
   }
 
-  it("a pay-at-hotel booking that costs more: all of it at the hotel, nothing charged (issue 11)", () => {
+  it("a pay-at-hotel booking that costs more: all of it at the hotel, nothing charged", () => {
     // The reviewer's booking: 405 at the hotel became 540; the preview said "to pay later 540", the result
     // "135 to pay" with installments charged today.
     const p = preview({ steps: [], wasMinor: 40_500, becomesMinor: 54_000, paidMinor: 0 });

@@ -1,7 +1,7 @@
 import { isCountryCode } from "./countries";
 import { type FieldError, type InvoiceForm, isValidEmail, MAX_LENGTH, validateAgency } from "./guest-form";
 
-// A booking made by a logged trade user (issue 13 part 4, ADR 0031): the agency data it carries (SPEC §3), the
+// A booking made by a logged trade user (ADR 0031): the agency data it carries (SPEC §3), the
 // rule that it names a VAT number or an IATA code (SPEC §5), the invoice copied from it (SPEC §3 "an option
 // copies agency data"), the commission of a commissionable rate and the option held until the channel's
 // `tradeConfHour` (SPEC §9). Shared by the server (guestdata.do) and the checkout form.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The browsers' reports of Content-Security-Policy violations (issue 15, ADR 0042): `report-uri` sends one
+// The browsers' reports of Content-Security-Policy violations (ADR 0042): `report-uri` sends one
 // `application/csp-report` object, the Reporting API (`report-to`) an `application/reports+json` list.
 
 const text = z.string().max(4096);

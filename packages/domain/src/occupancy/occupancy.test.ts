@@ -243,7 +243,7 @@ describe("guests and rooms manager", () => {
   });
 });
 
-describe("limits and ages to choose (issue 11 items 14 and 16)", () => {
+describe("limits and ages to choose", () => {
   it("the steppers keep SPEC §5's bounds past the hotel's largest room", () => {
     expect(addAdult([room(4)], 0)).toEqual([room(5)]);
     expect(addAdult([room(3, [1, 2])], 0)).toEqual([room(4, [1, 2])]);

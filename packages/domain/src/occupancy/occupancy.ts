@@ -27,11 +27,11 @@ export type ChildAgeMapping = { kind: "child"; child: Child } | { kind: "adult" 
 
 export type RoomOccupancy = { adults: number; ages: number[] };
 
-/** A room as the guest edits it: a child's age is null until the guest chooses it (issue 11 item 16). */
+/** A room as the guest edits it: a child's age is null until the guest chooses it. */
 export type GuestRoom = { adults: number; ages: (number | null)[] };
 
 /**
- * What the largest room of a hotel (or of a group) takes (issue 11 item 14). `maxGuests` counts adults and children
+ * What the largest room of a hotel (or of a group) takes. `maxGuests` counts adults and children
  * together. The guests picker keeps SPEC §5's bounds and uses these only to say when no room fits.
  */
 export type RoomLimits = { maxAdults: number; maxGuests: number };

@@ -1,5 +1,5 @@
 /**
- * The files an offer may carry (issue 14, ADR 0039): PDF, PNG, JPEG and WebP, told apart by their first bytes (the
+ * The files an offer may carry (ADR 0039): PDF, PNG, JPEG and WebP, told apart by their first bytes (the
  * "magic"), never by the name or the type a browser declares. The same rules run in the back office's upload form
  * (a pre-check) and on the server (the decision).
  */

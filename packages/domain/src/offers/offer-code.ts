@@ -6,7 +6,7 @@ import {
 
 /**
  * Offer codes are written like reservation codes: 80 random bits as 16 characters of Crockford base32, so the
- * `/offer/:offerCode` link cannot be guessed (issue 14: ≥ 80 bits) and can be read over the phone. The caller
+ * `/offer/:offerCode` link cannot be guessed (≥ 80 bits) and can be read over the phone. The caller
  * supplies the random bytes (crypto.getRandomValues), so this stays pure.
  */
 export const OFFER_CODE_BITS = RESERVATION_CODE_BYTES * 8;

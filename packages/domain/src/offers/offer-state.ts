@@ -1,5 +1,5 @@
 /**
- * SPEC §4 Offer as a state machine (issue 14, ADR 0034). An offer is created `locked`; the recipient's first unlock
+ * SPEC §4 Offer as a state machine (ADR 0034). An offer is created `locked`; the recipient's first unlock
  * with the matching e-mail makes it `unlocked` (viewed); from there the recipient confirms one option or rejects it
  * with a reason. At its expiry time an open offer (locked or unlocked) becomes `expired`; the hotel may withdraw it,
  * or a confirmation may find the rooms gone: `unavailable` ("no longer available"). The last four are final.

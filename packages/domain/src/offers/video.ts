@@ -1,5 +1,5 @@
 /**
- * An offer's video and playlist (issue 14, ADR 0034): links to well-known video hosts only — YouTube, Vimeo,
+ * An offer's video and playlist (ADR 0034): links to well-known video hosts only — YouTube, Vimeo,
  * Dailymotion — over https. Each link is reduced to its host's id and rebuilt as a privacy-friendly embed address
  * (YouTube's no-cookie domain, Vimeo's do-not-track flag); the offer page loads nothing from the host before the
  * guest clicks (the web part honours it). Any other host, a non-https link or an id of the wrong shape is refused.

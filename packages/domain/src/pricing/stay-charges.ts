@@ -1,5 +1,5 @@
 /**
- * What a stay costs the guest, in one place (issue 11: "one pricing function"): the room, the extras the stay
+ * What a stay costs the guest, in one place (one pricing function): the room, the extras the stay
  * cannot be booked without, and the city tax beside them. Search (rate cards, cross-booking, portal and package
  * "from" prices), quotes, the booking and every later change use these functions, so the total a guest sees on a
  * rate card is the total of the checkout when the guest adds nothing. Amounts are integer minor units.

@@ -561,7 +561,7 @@ export function evaluateStay(
     const freeTypes = new Map<number, number>();
     const allowedTypes = ctx.room_types.filter(allowedType);
     const types = allowedTypes.filter((t) => fitsRoom(t, g));
-    // More guests than any room takes: that is the reason, not a rate's limits (issue 11 item 14).
+    // More guests than any room takes: that is the reason, not a rate's limits.
     const largest = Math.max(0, ...allowedTypes.map((t) => t.max_occupancy));
     const tooManyGuests =
       types.length === 0 &&

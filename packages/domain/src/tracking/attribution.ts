@@ -1,5 +1,5 @@
 /**
- * Attribution (issue 15, SPEC §7 "tracking references for two metasearch sites and a campaign reference"): the
+ * Attribution (SPEC §7 "tracking references for two metasearch sites and a campaign reference"): the
  * query parameters a guest lands with are kept through the session, sent in guestdata.do's `tracking` and stored on
  * the reservation. Names as the partners send them.
  */

@@ -1,5 +1,5 @@
 /**
- * Consent to cookies and third-party scripts (issue 15, ADR 0040): three categories, necessary always on. A choice
+ * Consent to cookies and third-party scripts (ADR 0040): three categories, necessary always on. A choice
  * is remembered per channel in the browser (local storage) and changeable from the footer's "Cookie settings".
  */
 export const CONSENT_CATEGORIES = ["necessary", "analytics", "marketing"] as const;

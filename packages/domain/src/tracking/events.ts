@@ -2,7 +2,7 @@ import type { Reservation } from "../contract/booking/retrieve";
 import { type CurrencyRules, convertMinor, fromMinor, toMinor } from "../money/money";
 
 /**
- * GA4 e-commerce events and conversions (issue 15, ADR 0041): pure builders; the web app pushes them into
+ * GA4 e-commerce events and conversions (ADR 0041): pure builders; the web app pushes them into
  * `window.dataLayer` (when the channel's `gtmEventSend` is on and a Google tag is loaded), to Google Ads, to the Meta
  * pixel and to the conversion partner. Values are in the tracking currency, EUR (SPEC §9).
  */

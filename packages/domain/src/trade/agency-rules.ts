@@ -1,4 +1,4 @@
-// The trade sign-up's rules (SPEC §3 "Trade access request", §5; issue 13, ADR 0033), shared by the server's
+// The trade sign-up's rules (SPEC §3 "Trade access request", §5; ADR 0033), shared by the server's
 // `agency/askApproval` and the web's sign-up form, so both refuse the same input with the same codes.
 import { passwordProblems } from "../auth/password-policy";
 import { isValidEmail } from "../booking/guest-form";
@@ -75,7 +75,7 @@ export function signUpProblems(input: AgencySignUp): SignUpProblem[] {
 }
 
 /**
- * The progressive delay of a trade login (issue 13 "progressive delay and lockout"): 0.25 s per failure already
+ * The progressive delay of a trade login: 0.25 s per failure already
  * counted on the account, at most 2 s; none before the first failure. The lockout stops the attempts at its maximum.
  */
 export const LOGIN_DELAY_STEP_MS = 250;
@@ -85,5 +85,5 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_DELAY_MAX_MS, Math.floor(failures) * LOGIN_DELAY_STEP_MS);
 }
 
-/** A password-recovery link lasts this long (issue 13: at most 30 minutes). */
+/** A password-recovery link lasts this long (at most 30 minutes). */
 export const TRADE_RESET_TOKEN_TTL_MS = 30 * 60_000;

@@ -1,4 +1,4 @@
-// The trade login's rules (SPEC §4 "Trade login", §9; issue 13, ADR 0029), shared by the server and the web.
+// The trade login's rules (SPEC §4 "Trade login", §9; ADR 0029), shared by the server and the web.
 
 /** SPEC §9: the login the web keeps per channel is valid for 60 minutes after `dateAgg`. */
 export const TRADE_LOGIN_VALIDITY_MS = 60 * 60_000;

@@ -7,7 +7,7 @@ import type { Database } from "../client";
 import { DEMO_TRADE_CHANNEL_ID } from "./demo-files";
 import { DEMO_TRADE_ACCOUNTS } from "./demo-trade";
 
-// The demo agency's own reservations (issue 13, ADR 0032), so that its area has something to show: a confirmed
+// The demo agency's own reservations (ADR 0032), so that its area has something to show: a confirmed
 // booking, an option waiting for confirmation and a cancelled one, booked by the travel agency (customer 1) on the
 // trade channel at the commissionable trade rate of a hotel it is enabled for.
 

@@ -95,7 +95,7 @@ describe("buildDemoFiles", () => {
     const freeDays = new Set(rates.filter((r) => r.refundable !== false).map((r) => r.freeCancellationDays));
     for (const days of [0, 1, 3]) expect(freeDays.has(days)).toBe(true);
     expect(rates.some((r) => r.refundable === false && r.resellable)).toBe(true);
-    // Issue 11 item 9: a rate that holds as an option, paid by transfer.
+    // A rate that holds as an option, paid by transfer.
     expect(rates.some((r) => r.optionHours !== undefined && r.payment === "bank_transfer")).toBe(true);
     expect(rates.some((r) => r.refundProtection !== undefined)).toBe(true);
     expect(rates.some((r) => r.tradeOnly && r.commissionPercent !== undefined)).toBe(true);

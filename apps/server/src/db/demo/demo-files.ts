@@ -117,7 +117,7 @@ const CHANNELS: PropertyFile["channels"] = [
     kind: "direct",
     tradeAssociated: DEMO_TRADE_CHANNEL_ID,
     colors: { primary: "#0b5394", secondary: "#f1c232", style: "light" },
-    // Issue 15 (README "Tracking and consent"): GTM from the channel's own domain with e-commerce events, a Google
+    // The README's "Tracking and consent": GTM from the channel's own domain with e-commerce events, a Google
     // tag per language, the Meta pixel and zSuite's conversion POST — each only with the guest's consent, never on
     // the checkout card step or 3-D Secure. The hosts are fakes: nothing leaves a developer's machine for real.
     tracking: {

@@ -9,7 +9,7 @@ import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";
 import type { DemoSecrets } from "./load-demo";
 
 /**
- * The demo's exposed-API key of hotel 1 (issue 14), published in the README for the demo only: with it,
+ * The demo's exposed-API key of hotel 1, published in the README for the demo only: with it,
  * `POST /api/v2/offers/create` makes offers of hotel 1. Only its sha256 is stored, as for any key.
  */
 export const DEMO_OFFER_API_KEY = "alk_demo-hotel-1-offers-not-secret";

@@ -6,7 +6,7 @@ import { DEMO_GROUP, DEMO_TRADE_CHANNEL_ID } from "./demo-files";
 import type { DemoSecrets } from "./load-demo";
 
 /**
- * The demo's trade password: published in the README, for the demo data only (issue 13). It meets the policy of
+ * The demo's trade password: published in the README, for the demo data only. It meets the policy of
  * SPEC §5; the demo users' passwords are dated at load, so they do not expire for 90 days.
  */
 export const DEMO_TRADE_PASSWORD = "Demo-Agency-1";
@@ -74,7 +74,7 @@ export const DEMO_PENDING_SIGN_UP = {
   user: { username: "orizzonti", name: "Paolo Bianchi", email: "paolo@nuoviorizzonti.example" },
 };
 
-/** Whether this is the demo group's database with its trade customers but no trade user yet (loaded before issue 13). */
+/** Whether this is the demo group's database with its trade customers but no trade user yet (an older demo load). */
 export async function isDemoWithoutTradeUsers(database: Database): Promise<boolean> {
   const rows = await database.query<{ demo: boolean }>(
     sql`select exists (select 1 from hotel_group where id = ${DEMO_GROUP.id} and name = ${DEMO_GROUP.name})

@@ -38,7 +38,7 @@ export const backOfficeErrors = {
   429: ErrorSchema,
 };
 
-/** The property's back office under /api/backoffice (issue 12, ADR 0024). */
+/** The property's back office under /api/backoffice (ADR 0024). */
 export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): Promise<void> {
   // The session (and a change's CSRF token) before the input: an anonymous caller learns no schema from a 400.
   app.addHook("preValidation", async (request) => {

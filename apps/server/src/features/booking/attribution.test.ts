@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 
-// Issue 15: guestdata.do's `tracking` (metasearch click references and the campaign) is stored on the reservation.
+// guestdata.do's `tracking` (metasearch click references and the campaign) is stored on the reservation.
 const clock = fixedClock("2030-01-05T10:00:00Z");
 let database: Database;
 let app: App;

@@ -79,7 +79,7 @@ const online = buildProperty({
   inventory: [anInventoryRange(onlineRoom, { allotment: 5 })],
 });
 
-// Issue 11: a prepaid and a pay-at-hotel rate, a resort fee for every adult, city tax; rooms of two types that can
+// A prepaid and a pay-at-hotel rate, a resort fee for every adult, city tax; rooms of two types that can
 // be had for 10–13 January only one after the other (cross-booking).
 const early = aRoomType({ code: "EARLY" });
 const late = aRoomType({ code: "LATE" });
@@ -417,7 +417,7 @@ describe("guestdata.do confirm", () => {
   });
 });
 
-describe("money of a booking (issue 11)", () => {
+describe("money of a booking", () => {
   const twoRooms = (services: Body[], firstRate = feePrepaid.id) =>
     booking({
       hotel: fees.hotel.id,

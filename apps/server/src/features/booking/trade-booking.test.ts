@@ -19,7 +19,7 @@ import { channel, tradeCustomer } from "../../db/schema";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 
-// guestdata.do on the trade channel (issue 13 part 4, ADR 0031). Booked at 10:00 UTC on 5 January 2030.
+// guestdata.do on the trade channel (ADR 0031). Booked at 10:00 UTC on 5 January 2030.
 const BOOKED_AT = new Date("2030-01-05T10:00:00Z");
 const clock = BOOKED_AT;
 const now = () => clock;
@@ -164,7 +164,7 @@ describe("guestdata.do on a trade channel", () => {
     expect(voucher.body).not.toContain("commission");
   });
 
-  it("stores the booking's tracking references on the reservation, as a guest's booking does (issue 15)", async () => {
+  it("stores the booking's tracking references on the reservation, as a guest's booking does", async () => {
     const res = await book(tradeBody(commissionable.id, { tracking: { campaign: " agency-newsletter " } }));
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await database.query<{ attribution: unknown }>(

@@ -8,7 +8,7 @@ import { AppError, badInput, notFound, refuseAnonymousCustomer } from "../../htt
 import type { LinkBase } from "../../http/link-base";
 import { isEnabledFor, tradeUserOf } from "../trade/session";
 
-// guestdata.do on a trade channel (issue 13 part 4, ADR 0031): the customer and the user who books come from the
+// guestdata.do on a trade channel (ADR 0031): the customer and the user who books come from the
 // trade session only; the agency data goes with the booking; the invoice may copy it.
 
 export type TradeBooking = { customerId: number; userId: number };

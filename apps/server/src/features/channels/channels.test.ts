@@ -107,7 +107,7 @@ describe("hotellist.do", () => {
     expect(body.hotels[0].ageGroup).toEqual([{ id: 1, min: 0, max: 11 }]);
   });
 
-  it("says what each hotel's largest room takes, for the guests picker (issue 11 item 14)", async () => {
+  it("says what each hotel's largest room takes, for the guests picker", async () => {
     const body = (await get("/api/hotellist.do?channel=1", { "x-api-key": TEST_API_KEY })).json();
     expect(body.hotels[0].largestRoom).toEqual({ maxAdults: 2, maxGuests: 3 });
   });

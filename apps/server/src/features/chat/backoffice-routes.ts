@@ -20,7 +20,7 @@ const ConversationParamsSchema = HotelParamsSchema.extend({
   conversationId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
-/** The back office's chat (issue 14, area "chat"): the hotel's conversations, unread counts, the staff's reply. */
+/** The back office's chat (area "chat"): the hotel's conversations, unread counts, the staff's reply. */
 export function registerBackOfficeChatRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     `${BASE}/conversations`,

@@ -1,4 +1,4 @@
-// The guest's mail when a hotel's chat message stays unread (issue 14, ADR 0037), in the guest's language, with the
+// The guest's mail when a hotel's chat message stays unread (ADR 0037), in the guest's language, with the
 // message and a link back to the chat (the offer page, or the hotel's site).
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import { type MailDocument, renderHtml, renderText } from "../mail/mail-document";

@@ -16,7 +16,7 @@ export const CHAT_TAG = "chat";
 const HotelChatParamsSchema = z.object({ hotel: z.coerce.number().int().min(1).max(2_147_483_647) });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 
-/** The guest's side of the chat (issue 14, ADR 0037): an offer's chat and the hotel site's chat window. */
+/** The guest's side of the chat (ADR 0037): an offer's chat and the hotel site's chat window. */
 export function registerChatRoutes(app: App, deps: { database: Database; now: () => Date }): void {
   app.get(
     "/api/v2/offers/:offerCode/chat",

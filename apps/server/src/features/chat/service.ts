@@ -1,5 +1,5 @@
 /**
- * The chat (issue 14, ADR 0037): a guest and a hotel write plain-text messages in one conversation — the site chat
+ * The chat (ADR 0037): a guest and a hotel write plain-text messages in one conversation — the site chat
  * window (the guest's HttpOnly cookie, only its sha256 stored) or an offer's chat (the offer's access cookie). The
  * guest polls with `?after=<last id>`; reading the other side's messages marks them read.
  */

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
 import { blockedOriginOf, CSP_REPORTS_PER_ADDRESS_PER_MINUTE, directiveOf } from "./routes";
 
-// POST /api/csp-reports (issue 15, ADR 0042): 204 and one warn line per violation, without URLs; 400 for a body
+// POST /api/csp-reports (ADR 0042): 204 and one warn line per violation, without URLs; 400 for a body
 // that is no report; rate limited per address.
 
 const clock = fixedClock("2030-01-05T10:00:00Z");

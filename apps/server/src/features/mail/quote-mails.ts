@@ -222,7 +222,7 @@ export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
 }
 
 /**
- * The hotel's answer to a quote request (back office, issue 12 §4), in the guest's language: the stay priced as
+ * The hotel's answer to a quote request (back office), in the guest's language: the stay priced as
  * the hotel set it, its note, and the reservation link that books it at that price until the link expires.
  */
 export function renderAnsweredQuoteMail(

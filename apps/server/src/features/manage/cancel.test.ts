@@ -52,7 +52,7 @@ const hotel = buildProperty({
   inventory: [anInventoryRange(room, { allotment: 50 })],
 });
 
-// Issue 11: a hotel with city tax and a resort fee for every adult and night.
+// A hotel with city tax and a resort fee for every adult and night.
 const taxRoom = aRoomType();
 const taxRate = aRatePlan({
   freeCancellationDays: 3,
@@ -205,7 +205,7 @@ describe("delete.do", () => {
     expect(again.json().error.code).toBe("already_cancelled");
   });
 
-  it("cancels a room with its city tax, its mandatory extras and a refund line (issue 11)", async () => {
+  it("cancels a room with its city tax, its mandatory extras and a refund line", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     const card = await app.inject({
       method: "POST",

@@ -230,7 +230,7 @@ describe("swapping dates", () => {
       was: 260,
       becomes: 330,
       difference: 70,
-      // Pay at the hotel (issue 11): the preview says so, and the change creates no payment of its own.
+      // Pay at the hotel: the preview says so, and the change creates no payment of its own.
       payNow: 0,
       payLater: 0,
       payAtHotel: 330,

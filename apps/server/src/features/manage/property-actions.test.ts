@@ -19,7 +19,7 @@ import { importProperty } from "../admin/import-property";
 import { renderPendingMails } from "../mail/outbox";
 import { confirmOption, PropertyActionError, recordBankTransfer } from "./property-actions";
 
-// Issue 11 item 9: rates that hold as an option, the property confirming it, and a received bank transfer.
+// Rates that hold as an option, the property confirming it, and a received bank transfer.
 // Booked at 10:00 UTC on 5 January 2030 (11:00 in Rome).
 let now = new Date("2030-01-05T10:00:00Z");
 let database: Database;
@@ -134,7 +134,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; statu
 const sweep = (at: string) =>
   runTimedChanges({ database, now: () => new Date(at), baseUrl: "http://localhost" });
 
-describe("options (issue 11 item 9)", () => {
+describe("options", () => {
   it("holds a booking on an option rate as an option valid N hours, mailed; the timed job expires it", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     const option = await book(optionAtHotel.id, "pay_at_hotel");
@@ -229,7 +229,7 @@ describe("options (issue 11 item 9)", () => {
   });
 });
 
-describe("bank transfers received (issue 11 item 9)", () => {
+describe("bank transfers received", () => {
   it("a bank-transfer option: confirmed, its deadline from the confirmation day; the transfer settles it", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     const option = await book(optionTransfer.id, "bank_transfer");

@@ -1,5 +1,5 @@
 /**
- * `quote.do` (issue 5 §3, ADR 0010): the search bar's quote form. The stay and the rooms and rates chosen in the
+ * `quote.do` (ADR 0010): the search bar's quote form. The stay and the rooms and rates chosen in the
  * results are priced as a booking prices them (`priceBooking`, same statement and evaluation), and two mails go
  * to the outbox: the guest's quote in their language and the hotel's copy in English with the guest's contacts.
  * Nothing is held or booked. Limited per client address (the route) and per recipient (here), so the form cannot
@@ -242,7 +242,7 @@ export async function requestQuote(
       message: req.message || undefined,
     },
   };
-  // The request is kept for the back office (issue 12 §4) with the mails it queues: both or neither.
+  // The request is kept for the back office with the mails it queues: both or neither.
   await deps.database.db.transaction(async (tx) => {
     await tx.insert(quoteRequest).values({
       hotelId: req.hotel,

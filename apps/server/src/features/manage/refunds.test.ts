@@ -18,7 +18,7 @@ import { runTimedChanges } from "../../jobs/timed-changes";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { REFUND_MAX_ATTEMPTS, refundPayment, retryPendingRefunds } from "./refunds";
 
-// Issue 11 item 8, ADR 0020: a refund the gateway did not take is retried by the timed job, once.
+// ADR 0020: a refund the gateway did not take is retried by the timed job, once.
 let now = new Date("2030-01-05T10:00:00Z");
 let database: Database;
 let app: App;
@@ -147,7 +147,7 @@ const sweep = (at: string) => {
   return runTimedChanges({ database, gateway: gateway(), now: () => now, baseUrl: "http://localhost" });
 };
 
-describe("pending refunds are retried (issue 11 item 8)", () => {
+describe("pending refunds are retried", () => {
   it("retries a refund the gateway failed the first time, after its backoff, and completes it once", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     mode = "fail";

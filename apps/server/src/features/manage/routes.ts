@@ -41,7 +41,7 @@ const errors = {
   429: ErrorSchema,
 };
 
-/** The voucher's actions (SPEC §2, §4, §7; issue 5; ADR 0010). */
+/** The voucher's actions (SPEC §2, §4, §7; ADR 0010). */
 export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   app.post(
     MANAGE_PATHS.cancel,

@@ -1,5 +1,5 @@
 /**
- * Per-hotel keys of the exposed API (issue 14, ADR 0034): `Authorization: Bearer <key>`. A key is 32 random bytes
+ * Per-hotel keys of the exposed API (ADR 0034): `Authorization: Bearer <key>`. A key is 32 random bytes
  * (base64url) after the prefix `alk_`; only its sha256 is stored, with its first characters so staff can tell keys
  * apart. A revoked key answers as an unknown one.
  */

@@ -12,7 +12,7 @@ import { auditLog, offer } from "../../db/schema";
 import type { App } from "../../http/app";
 import { createHotelApiKey } from "./api-key";
 
-// Offer attachments (issue 14, ADR 0039): the back office's upload, list, download and delete, and the recipient's
+// Offer attachments (ADR 0039): the back office's upload, list, download and delete, and the recipient's
 // download with the unlock's cookie.
 
 let clock = new Date("2030-01-05T10:00:00Z");

@@ -1,5 +1,5 @@
 /**
- * Offer attachments (issue 14, ADR 0039): the bytes live in the database (`offer_attachment_content`, like the room
+ * Offer attachments (ADR 0039): the bytes live in the database (`offer_attachment_content`, like the room
  * photos of ADR 0026); the type is read from the content (PDF, PNG, JPEG, WebP), the name is sanitised, the sha256
  * is kept. The back office uploads and removes them (features/backoffice/offer-files); the recipient downloads them
  * on the offer's own API path, with the unlock's access cookie, served so that no browser runs what it gets.

@@ -1,5 +1,5 @@
 /**
- * Confirming a personalised offer into a reservation (issue 14, ADR 0035). The option is booked through the booking
+ * Confirming a personalised offer into a reservation (ADR 0035). The option is booked through the booking
  * workflow (`confirmBooking`: hotel rules, payment methods, card and 3-D Secure, options, mails, voucher), priced by
  * the one pricing function with the offer's held prices: the rooms' as signed `hpcc` overrides (ADR 0002), the
  * services' as held service prices. The offer row is locked and marked confirmed inside the booking's transaction,

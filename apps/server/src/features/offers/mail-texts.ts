@@ -1,4 +1,4 @@
-// The lines of the offer mail (issue 14) that the reservation mails do not have, one typed entry per language.
+// The lines of the offer mail that the reservation mails do not have, one typed entry per language.
 // Dates, stay, greeting and closing are read from the mail feature's texts.ts.
 import type { MailTextCode } from "../mail/texts";
 

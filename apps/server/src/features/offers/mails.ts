@@ -1,4 +1,4 @@
-// The offer's mails (issue 14): the recipient's invitation in their language, with the link to the offer page,
+// The offer's mails: the recipient's invitation in their language, with the link to the offer page,
 // and the hotel's notices (English) when the recipient rejects it or confirms an option.
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import { formatDay, type MailDocument, renderHtml, renderText, type Section } from "../mail/mail-document";

@@ -34,7 +34,7 @@ export const OFFER_CALLS_PER_ADDRESS_PER_MINUTE = 30;
 export const OFFER_UNLOCK_FAILURES_PER_CODE = RETRIEVE_FAILURES_PER_CODE;
 
 /**
- * The offer calls of SPEC §7 Group B (issue 14, ADR 0034, 0035): create by a hotel's API key, the public view, the
+ * The offer calls of SPEC §7 Group B (ADR 0034, 0035): create by a hotel's API key, the public view, the
  * recipient's unlock by e-mail, the rejection with a reason, an option's payment and its confirmation into a
  * reservation, and the reservation offer (`cro`).
  */

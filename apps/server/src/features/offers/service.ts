@@ -1,5 +1,5 @@
 /**
- * Personalised offers (issue 14, ADR 0034): created by a hotel's API key, mailed to the recipient, opened with the
+ * Personalised offers (ADR 0034): created by a hotel's API key, mailed to the recipient, opened with the
  * recipient's e-mail (one 404 for a wrong code and a wrong e-mail, limited per code and per address), rejected with a
  * reason. The state machine is the domain's (offers/offer-state.ts); every change is a conditional update with a
  * history row in the same transaction.

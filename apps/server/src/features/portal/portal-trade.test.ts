@@ -18,7 +18,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 
 // The portal of a trade channel lists every hotel of the channel; a logged agency's prices (its trade-only rates and
-// hidden extra discount) apply only at the hotels its account is enabled for (issue 13).
+// hidden extra discount) apply only at the hotels its account is enabled for.
 const clock = fixedClock("2030-01-05T10:00:00Z");
 const agency = aTradeCustomer({ extraDiscountPercent: 20 });
 

@@ -164,7 +164,7 @@ describe("availChannelCheck.do", () => {
     });
     // Lakeside: 2 adults 100, 4 adults only in the suite 180; 10% off both.
     expect(byName(r, "Lakeside")).toMatchObject({ available: true, minTotal: 252 });
-    // Alpine has no room for four adults, and says so rather than "sold out" (issue 11 item 14).
+    // Alpine has no room for four adults, and says so rather than "sold out".
     expect(byName(r, "Alpine Lodge")).toMatchObject({ available: false, reason: "restricted" });
     expect(byName(r, "Alpine Lodge")?.restrictions.map((n) => n.kind)).toEqual(["max_guests"]);
   });

@@ -154,7 +154,7 @@ const swissHotel = buildProperty({
   exchangeRates: { CHF: 0.94, USD: 1.08 },
 });
 
-// The reviewer's resort (issue 11): mandatory resort fee and kids club, a mandatory category, city tax, and a
+// The reviewer's resort: mandatory resort fee and kids club, a mandatory category, city tax, and a
 // cheaper rate listed after a dearer one in the hotel's order.
 const resortRoom = aRoomType({ maxOccupancy: 4, maxAdults: 3, maxChildren: 2 });
 const resortFlex = aRatePlan({ sortOrder: 1 });
@@ -320,7 +320,7 @@ describe("avail.do", () => {
     ]);
   });
 
-  it("a rate's total includes the mandatory extras, with the city tax beside it (issue 11)", async () => {
+  it("a rate's total includes the mandatory extras, with the city tax beside it", async () => {
     const r = await avail({
       hotel: resortHotel.hotel.id,
       arrival: "20300110",
@@ -343,7 +343,7 @@ describe("avail.do", () => {
     ]);
   });
 
-  it("lists each room's rates cheapest first, so the best price is never behind 'show all' (issue 11)", async () => {
+  it("lists each room's rates cheapest first, so the best price is never behind 'show all'", async () => {
     const r = await avail({
       hotel: resortHotel.hotel.id,
       arrival: "20300110",
@@ -454,8 +454,8 @@ describe("avail.do", () => {
     const base = { arrival: "20300110", departure: "20300111", adults: "2", room: small.id };
     const anonymous = await avail({ ...base, channel: 2 });
     expect(anonymous.availability).toEqual([[]]);
-    // Over HTTP a `customer` id is refused until trade customers log in (issue 11 item 27, issue 10); the
-    // search itself still prices for the customer a login will name.
+    // Over HTTP a `customer` id is refused unless the caller's trade login names it (ADR 0029); the
+    // search itself prices for the customer it is given.
     const query = (customer: number) =>
       AvailQuerySchema.parse({ ...toStrings(base), channel: "2", hotel: String(H), language: "1", customer });
     const deps = { database, now: clock.now, overrideSecret: TEST_OVERRIDE_SECRET };
@@ -508,7 +508,7 @@ describe("avail.do", () => {
     expect(closed.restrictions).toEqual([{ kind: "closed", value: null }]);
   });
 
-  it("says no room takes that many guests, not a rate's limits, when the guests outnumber every room (issue 11 item 14)", async () => {
+  it("says no room takes that many guests, not a rate's limits, when the guests outnumber every room", async () => {
     // A 2-night stay that also meets the 3-night minimum of 20300125: the guests are the reason, alone.
     const r = await avail({ arrival: "20300125", departure: "20300127", adults: "16" });
     expect(r.availability).toEqual([[]]);

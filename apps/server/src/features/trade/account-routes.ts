@@ -10,7 +10,7 @@ import {
 import type { App } from "../../http/app";
 import { type AccountDeps, askApproval, resetPassword, retrievePassword } from "./account";
 
-// The trade accounts' public calls (issue 13, ADR 0033): recovery, the new password from the mail, the sign-up.
+// The trade accounts' public calls (ADR 0033): recovery, the new password from the mail, the sign-up.
 const TRADE_TAG = "trade";
 
 export function registerTradeAccountRoutes(app: App, deps: AccountDeps): void {

@@ -397,7 +397,7 @@ describe("POST /api/agency/askApproval (SPEC §3, §5, §8; ADR 0033)", () => {
   });
 });
 
-describe("the trade login's progressive delay (issue 13)", () => {
+describe("the trade login's progressive delay", () => {
   it("waits 0.25 s more for each failure already counted on the account, none on the first try", async () => {
     const waits: number[] = [];
     const delayed = await createTestApp(database, now, {

@@ -1,4 +1,4 @@
-// The trade accounts' public calls (SPEC §7 `agency/retrievePwd`, `agency/askApproval`; issue 13, ADR 0033):
+// The trade accounts' public calls (SPEC §7 `agency/retrievePwd`, `agency/askApproval`; ADR 0033):
 // password recovery by a mailed single-use link, the new password from that link, and the sign-up.
 
 import { isValidEmail } from "@alloggio/domain/booking/guest-form";

@@ -24,7 +24,7 @@ import { renderPendingMails } from "../mail/outbox";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { tradeCsrfToken } from "./session";
 
-// The agency area's calls (issue 13, ADR 0032): agency A sees and changes its own reservations only.
+// The agency area's calls (ADR 0032): agency A sees and changes its own reservations only.
 const clock = fixedClock("2030-01-05T10:00:00Z");
 let database: Database;
 let app: App;

@@ -30,7 +30,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 const SESSION =
   "The agency is the trade session's customer (401 `trade_login_required` without one; 403 `password_change_required` until an expired or reset password is changed); another agency's reservation answers 404 like an unknown code.";
 
-/** The agency area's reservation calls (issue 13, ADR 0032). */
+/** The agency area's reservation calls (ADR 0032). */
 export function registerAgencyRoutes(app: App, deps: AgencyDeps & { linkBase: LinkBase }): void {
   app.post(
     AGENCY_PATHS.list,

@@ -25,7 +25,7 @@ import { renderAgencyPdf } from "./agency-pdf";
 import { tradeLoginRequired } from "./change-password";
 import { hasTradeCsrfToken, type TradeSessionUser, tradeUserOf } from "./session";
 
-// The agency area (SPEC §2 agencyReservations, §4, §7 `agency/*`; issue 13, ADR 0032): the reservations whose
+// The agency area (SPEC §2 agencyReservations, §4, §7 `agency/*`; ADR 0032): the reservations whose
 // `customer_id` is the trade session's customer. Every lookup carries that customer in its WHERE clause, so a code
 // of another agency answers the same 404 as a code that does not exist.
 

@@ -11,7 +11,7 @@ import { requirePasswordPolicy } from "../backoffice/auth/policy";
 import { type LoginDeps, tradeUserAnswer } from "./login";
 import { hasTradeCsrfToken, revokeTradeUserSessions, tradeUserOf } from "./session";
 
-// `POST /api/agency/changePwd` (SPEC §4 forced change, §5 policy, §7; issue 13, ADR 0029).
+// `POST /api/agency/changePwd` (SPEC §4 forced change, §5 policy, §7; ADR 0029).
 
 /** No live trade session behind the call. */
 export const tradeLoginRequired = () =>

@@ -26,7 +26,7 @@ import {
   tradeUserOf,
 } from "./session";
 
-// `POST /api/login.do` (SPEC §4, §7, §8; issue 13, ADR 0029).
+// `POST /api/login.do` (SPEC §4, §7, §8; ADR 0029).
 
 export type LoginDeps = {
   database: Database;
@@ -136,7 +136,7 @@ export async function logIn(
     onChannel ? onChannel.groupId : `channel-${body.channel}`,
     body.username,
   );
-  // Progressive delay (issue 13): each failure already counted on the account makes the next attempt wait longer.
+  // Progressive delay: each failure already counted on the account makes the next attempt wait longer.
   const state = await lockout.check(account, request.ip);
   const delay = loginDelayMs(state.failures);
   if (delay > 0) await deps.sleep?.(delay);

@@ -7,7 +7,7 @@ import { createTradeLockout, type LoginDeps, loggedUser, logIn, logOut } from ".
 
 export const TRADE_TAG = "trade";
 
-/** The trade channel's calls (issue 13): the login and the password change; the agency area comes next. */
+/** The trade channel's calls: the login and the password change; the agency area comes next. */
 export function registerTradeRoutes(app: App, deps: LoginDeps): void {
   const lockout = createTradeLockout(deps);
   app.post(

@@ -14,7 +14,7 @@ import { isSecureCookie } from "../../http/cookies";
 import { refuseAnonymousCustomer } from "../../http/errors";
 import { newToken, sha256 } from "../backoffice/session";
 
-// Trade sessions (issue 13, ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
+// Trade sessions (ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
 // an HttpOnly cookie, only its SHA-256 stored, idle and absolute expiry, deleted at logout and password change.
 
 export type TradeDeps = { database: { db: Db }; now: () => Date };

@@ -10,7 +10,7 @@ import type {
 } from "@alloggio/domain/contract/backoffice/auth";
 import { boGet, boPatch, boPost } from "../api";
 
-// The calls of the set-up and account pages (issue 12, ADR 0025).
+// The calls of the set-up and account pages (ADR 0025).
 
 const token = (value: string) => `setup/${encodeURIComponent(value)}`;
 

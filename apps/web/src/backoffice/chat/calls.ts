@@ -7,7 +7,7 @@ import type {
 import type { z } from "zod";
 import { boGet, boPost } from "../api";
 
-// The chat inbox's calls (issue 14, contract/backoffice/chat.ts) and the keys of their cached answers.
+// The chat inbox's calls (contract/backoffice/chat.ts) and the keys of their cached answers.
 
 export type ConversationList = z.infer<typeof ConversationListResponseSchema>;
 export type Conversation = z.infer<typeof ConversationResponseSchema>;

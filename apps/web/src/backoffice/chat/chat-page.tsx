@@ -19,7 +19,7 @@ const listQuery = ({ filter, page }: ListState) => ({
 });
 
 /**
- * The chat inbox (issue 14), at boChat and boChatConversation: the conversations on the left (All/Unread, paged,
+ * The chat inbox, at boChat and boChatConversation: the conversations on the left (All/Unread, paged,
  * newest activity first), the open one on the right; at narrow widths the list, then the conversation full width.
  * The URL is the state: the open conversation in the path, filter and page in the query.
  */

@@ -173,7 +173,7 @@ function ExampleCall({ hotel }: { hotel: number }) {
 }
 
 /**
- * The hotel's API keys (issue 14, ADR 0039), owner only: what a key is for, the keys, "Create key" (shown once),
+ * The hotel's API keys (ADR 0039), owner only: what a key is for, the keys, "Create key" (shown once),
  * revoke with a confirmation, and an example call.
  */
 export default function ApiKeysPage() {

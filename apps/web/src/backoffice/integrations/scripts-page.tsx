@@ -130,7 +130,7 @@ function ChannelSection({ channel }: { channel: BoScriptChannel }) {
 }
 
 /**
- * Scripts and tracking (issue 15, ADR 0042), owner only: for each channel of the hotel and each kind of guest page,
+ * Scripts and tracking (ADR 0042), owner only: for each channel of the hotel and each kind of guest page,
  * every script it may load (after the guest's consent) and the page's CSP: the script inventory of PCI DSS 6.4.3.
  */
 export default function ScriptsPage() {

@@ -66,7 +66,7 @@ type Status =
   | { kind: "removed"; name: string };
 
 /**
- * The attachments of one offer on its back-office page (issue 14, ADR 0039): list (name, type, size, download),
+ * The attachments of one offer on its back-office page (ADR 0039): list (name, type, size, download),
  * upload (checked here with the server's own rule first), remove with a confirmation, while the offer is open.
  * `editable=false` shows the list only.
  */

@@ -26,7 +26,7 @@ import "./reservations.css";
 
 type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | null;
 
-/** The attribution's fields in the order the "Source" fact lists them (issue 15). */
+/** The attribution's fields in the order the "Source" fact lists them. */
 const SOURCE_KEYS = ["trivago", "tripadvisor", "campaign"] as const;
 
 /** A table that scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll. */

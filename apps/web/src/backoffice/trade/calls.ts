@@ -6,7 +6,7 @@ import type {
 } from "@alloggio/domain/contract/backoffice/trade";
 import { boGet, boPost, boPut } from "../api";
 
-// The calls of the trade screens (issue 13): /api/backoffice/trade/accounts…
+// The calls of the trade screens: /api/backoffice/trade/accounts…
 
 const one = (id: string | number) => `trade/accounts/${encodeURIComponent(String(id))}`;
 

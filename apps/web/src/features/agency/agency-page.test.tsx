@@ -9,7 +9,7 @@ import { TradeProvider } from "../trade/trade-context";
 import { tradeStorageKey } from "../trade/trade-session";
 import { AgencyArea } from "./agency-page";
 
-// The agency area in the page (issue 13, ADR 0032): the login prompt, the table, the URL filters, the actions.
+// The agency area in the page (ADR 0032): the login prompt, the table, the URL filters, the actions.
 const CHANNEL = 2;
 const CSRF = "c".repeat(64);
 

@@ -6,7 +6,7 @@ import { PageSkeleton } from "../../ui/page-skeleton";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
 import { useHotelList } from "./api/use-hotel-list";
 
-/** The group's hotels (portalHotelList). Portal search across hotels arrives with issue 6. */
+/** The group's hotels as a plain list. Not routed: `portalHotelList` shows the portal page (features/portal). */
 export default function PortalHotelListPage() {
   const { t } = useTranslation("common");
   const params = useParams<{ channel: string; language: string }>();

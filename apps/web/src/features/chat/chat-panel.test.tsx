@@ -24,7 +24,7 @@ const hotel = (id: number, body: string) => ({
   staffName: "Giulia",
 });
 
-describe("ChatPanel (issue 14)", () => {
+describe("ChatPanel", () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

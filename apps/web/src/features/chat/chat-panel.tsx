@@ -34,7 +34,7 @@ function merge(known: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
 }
 
 /**
- * The guest's conversation with the hotel (issue 14): the messages (guest right, hotel left) in a polite live log,
+ * The guest's conversation with the hotel: the messages (guest right, hotel left) in a polite live log,
  * a labelled textarea with a counter (Enter sends, Shift+Enter a new line). Messages are plain text: React shows
  * them as text, never as HTML. Polls `?after=<last id>` every few seconds while mounted and the tab is visible.
  */

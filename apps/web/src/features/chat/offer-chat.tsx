@@ -3,7 +3,7 @@ import { ChatPanel } from "./chat-panel";
 import "./chat.css";
 
 /**
- * The chat of an unlocked offer's page with the hotel (issue 14, ADR 0037). The access cookie of the unlock
+ * The chat of an unlocked offer's page with the hotel (ADR 0037). The access cookie of the unlock
  * authorises its calls (`/api/v2/offers/:code/chat`); the recipient's name is known, so no name is asked.
  */
 export function OfferChat({ offerCode, hotelName }: { offerCode: string; hotelName: string }) {

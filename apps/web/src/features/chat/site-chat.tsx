@@ -66,7 +66,7 @@ function ChatButton() {
 }
 
 /**
- * The site chat window (issue 14): a section in the page's flow under the header (ADR 0022: nothing fixed over
+ * The site chat window: a section in the page's flow under the header (ADR 0022: nothing fixed over
  * the page). Escape or Close closes it and gives the focus back to the header's button.
  */
 export function SiteChatWindow() {

@@ -142,7 +142,7 @@ describe("booking payload", () => {
   });
 });
 
-describe("booking payload of a cross-booking (issue 11)", () => {
+describe("booking payload of a cross-booking", () => {
   it("sends each segment with the searched room it splits and its own dates", () => {
     const segment = (roomId: number, arrival: string, departure: string) =>
       aChosenSlot({

@@ -109,7 +109,7 @@ export type CheckoutValues = {
 
 /**
  * What the guest form needs of a booked room: its occupants, its name and whether refund protection was chosen.
- * A chosen room of the checkout is one; so is a room of an offer's option (issue 14).
+ * A chosen room of the checkout is one; so is a room of an offer's option.
  */
 export type GuestSlot = {
   id: number;
@@ -392,7 +392,7 @@ function guestsPayload(slot: { adults: number }, guests: readonly GuestValues[],
 /**
  * What only the guest gives, as the booking payload carries it: the guests' names per room (undefined where none
  * are sent), the booker, consents, agency, invoice and payment. The checkout's booking and an offer's confirmation
- * (issue 14) send the same.
+ * send the same.
  */
 export function guestDataPayload(
   values: CheckoutValues,

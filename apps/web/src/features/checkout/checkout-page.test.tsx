@@ -168,7 +168,7 @@ describe("CheckoutPage", () => {
   });
 
   it("takes the card token from the gateway's page by postMessage, from this origin only", async () => {
-    // The landing's attribution goes with the booking (issue 15).
+    // The landing's attribution goes with the booking.
     captureAttribution("?trv_reference=TRV1&utm_source=news", false);
     renderPage(<CheckoutPage />);
     expect(await screen.findByTitle("Secure card form of the payment provider")).toBeTruthy();
@@ -201,7 +201,7 @@ describe("CheckoutPage", () => {
     );
   });
 
-  it("after a declined card the alert takes the guest back to the card form, the form kept (issue 11 item 15)", async () => {
+  it("after a declined card the alert takes the guest back to the card form, the form kept", async () => {
     confirm = () => ({
       status: 402,
       body: {

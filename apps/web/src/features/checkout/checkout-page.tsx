@@ -248,13 +248,13 @@ function CheckoutForm(props: {
       expectedTotal: prepaid.total,
       trade: tradeUser !== null,
     });
-    // The landing's metasearch and campaign references (issue 15, ADR 0041).
+    // The landing's metasearch and campaign references (ADR 0041).
     const tracking = currentAttribution();
     const payload = tracking ? { ...booking, tracking } : booking;
     try {
       const answer = await confirmBooking(payload, idempotencyKeyFor(storage, selection.scope));
       forgetIdempotencyKey(storage);
-      // The voucher that follows reports this purchase once (issue 15).
+      // The voucher that follows reports this purchase once.
       markPurchase(answer.reservation.code);
       if (answer.next === "3ds" && answer.redirectUrl) {
         // The gateway's challenge page brings the guest back to the 3-D Secure return page.

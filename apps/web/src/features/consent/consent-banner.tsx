@@ -9,7 +9,7 @@ import { ACCEPT_ALL, REJECT_ALL, useDecide } from "./use-decide";
 import "./consent.css";
 
 /**
- * The top of a hotel page (issue 15, ADR 0040): the consent banner while a channel with something optional waits for
+ * The top of a hotel page (ADR 0040): the consent banner while a channel with something optional waits for
  * the guest's choice, else today's cookie notice; and the "Choose" dialog when opened. In the page's flow (ADR 0022).
  */
 export function ConsentNotice() {

@@ -34,7 +34,7 @@ export function vendorsByCategory(
 }
 
 /**
- * "Choose" (issue 15, ADR 0040): the three categories, what each loads here, necessary on and fixed, analytics and
+ * "Choose" (ADR 0040): the three categories, what each loads here, necessary on and fixed, analytics and
  * marketing off until the guest turns them on. Save my choices, Accept all, Reject all. The browser's modal dialog
  * keeps the focus inside; closing returns it to the opener.
  */

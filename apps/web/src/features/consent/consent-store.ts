@@ -8,7 +8,7 @@ import {
 import { useCallback, useSyncExternalStore } from "react";
 
 /**
- * The guest's consent per channel (issue 15, ADR 0040), in local storage: remembered across visits, changeable at any
+ * The guest's consent per channel (ADR 0040), in local storage: remembered across visits, changeable at any
  * time from the footer. One store for the consent manager (which writes it) and the script loader (which reads it).
  */
 const listeners = new Set<() => void>();

@@ -42,7 +42,7 @@ function setCookie(text: string) {
 const stored = () => JSON.parse(window.localStorage.getItem(consentKey(1)) ?? "null");
 const banner = () => screen.queryByRole("region", { name: "Cookie consent" });
 
-describe("consent manager (issue 15, ADR 0040)", () => {
+describe("consent manager (ADR 0040)", () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();

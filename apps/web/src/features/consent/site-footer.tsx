@@ -4,7 +4,7 @@ import { useHotel } from "../hotel/hotel-context";
 import { useConsentUi } from "./consent-ui";
 import "./consent.css";
 
-/** The hotel pages' small footer (issue 15): "Cookie settings" opens the consent dialog at any time. */
+/** The hotel pages' small footer: "Cookie settings" opens the consent dialog at any time. */
 export function SiteFooter() {
   const { t } = useTranslation("consent");
   const { hotel, channel } = useHotel();

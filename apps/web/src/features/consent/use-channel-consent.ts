@@ -23,7 +23,7 @@ export type ChannelConsent = {
   save: (choice: Record<OptionalCategory, boolean>) => void;
 };
 
-/** The hotel page's channel: its tracking settings and the guest's consent (issue 15, ADR 0040). */
+/** The hotel page's channel: its tracking settings and the guest's consent (ADR 0040). */
 export function useChannelConsent(): ChannelConsent {
   const { channel } = useHotel();
   const settings = useMemo(

@@ -1,7 +1,7 @@
 import type { Consent, OptionalCategory } from "@alloggio/domain/tracking/consent";
 
 /**
- * Withdrawal (issue 15, ADR 0040): when a category goes from on to off, the first-party cookies its tags set are
+ * Withdrawal (ADR 0040): when a category goes from on to off, the first-party cookies its tags set are
  * deleted and the page reloads, since a script already running cannot be unloaded.
  */
 const COOKIES: Record<OptionalCategory, RegExp[]> = {

@@ -15,7 +15,7 @@ import "./offers.css";
 import { OptionLines } from "./option-lines";
 
 /**
- * `/cro/:reservationCode` (SPEC §2, issue 14): the reservation made by confirming an offer — hotel, stay, the
+ * `/cro/:reservationCode` (SPEC §2): the reservation made by confirming an offer — hotel, stay, the
  * booked option, the reservation's state in words — and the way to manage it (the retrieve page).
  */
 export default function CroPage() {

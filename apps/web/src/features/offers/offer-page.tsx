@@ -32,7 +32,7 @@ function useChosenLanguage(): number | null {
 }
 
 /**
- * `/offer/:offerCode` (SPEC §2, issue 14, ADR 0036): a personalised offer. Locked until the recipient types the
+ * `/offer/:offerCode` (SPEC §2, ADR 0036): a personalised offer. Locked until the recipient types the
  * e-mail it was sent to; then the options side by side, documents, video, the confirmation of one option or the
  * rejection with a reason; a finished offer says how it ended.
  */

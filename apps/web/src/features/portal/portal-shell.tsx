@@ -55,7 +55,7 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
     };
   }, [list.data, ids.channel, ids.language, language.locale]);
 
-  // The channel's third-party scripts on the portal's pages too, with consent (issue 15, ADR 0041).
+  // The channel's third-party scripts on the portal's pages too, with consent (ADR 0041).
   useThirdPartyScripts(value?.channel ?? null, ids.language);
 
   useEffect(() => {

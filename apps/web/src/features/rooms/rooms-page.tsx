@@ -7,7 +7,7 @@ import { TradePricesNoticeSlot, useTrade } from "../trade/trade-context";
 import { RoomResults } from "./components/room-results";
 import { Stepper } from "./components/stepper";
 
-// Cross-selling (issue 6): the group's other properties free for the same search, loaded on demand.
+// Cross-selling: the group's other properties free for the same search, loaded on demand.
 const CrossSelling = lazy(() => import("../portal/cross-selling"));
 
 // The results render from a deferred copy of the search flow: at transition priority, in slices the browser can

@@ -224,7 +224,7 @@ describe("cross-booking", () => {
   });
 });
 
-describe("selectionTotals (issue 11)", () => {
+describe("selectionTotals", () => {
   const fee = (price: number, code: "all_adults" | "category", categoryId = 5, id = 90) => ({
     id,
     name: code === "category" ? "Basic cover" : "Resort fee",

@@ -46,7 +46,7 @@ describe("parseSearch", () => {
   });
 });
 
-describe("normaliseSearch (issue 11 item 14)", () => {
+describe("normaliseSearch", () => {
   const corrections = (query: string) => normaliseSearch(query, today).corrections;
 
   it.each([

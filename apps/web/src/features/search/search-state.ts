@@ -51,7 +51,7 @@ export type SearchState = {
 /** At most this many rooms in one search, as the server takes (SPEC §5). */
 export { MAX_ROOMS };
 
-/** What the search in a URL asked for that could not be searched, and what it became (issue 11 item 14). */
+/** What the search in a URL asked for that could not be searched, and what it became. */
 export type SearchCorrection =
   | { kind: "arrivalPast" | "arrivalInvalid"; arrival: string }
   | { kind: "departureBeforeArrival" | "departureInvalid"; departure: string }

@@ -142,7 +142,7 @@ function ServicesStep(props: {
       return;
     }
     saveServices(sessionStore(), { scope, currency, slots: resolved });
-    // GA4 begin_checkout, before the payment boundary's reload (GTM sends it with a beacon; issue 15).
+    // GA4 begin_checkout, before the payment boundary's reload (GTM sends it with a beacon).
     pushEcommerce(
       beginCheckout(
         slots.map((slot) => ({

@@ -1,7 +1,7 @@
 import { type Attribution, readAttribution } from "@alloggio/domain/tracking/attribution";
 
 /**
- * The guest's attribution (metasearch click ids, campaign; issue 15, ADR 0041), captured on every landing and sent
+ * The guest's attribution (metasearch click ids, campaign; ADR 0041), captured on every landing and sent
  * with the booking. Without marketing consent it lives in memory only (no device storage); with it, in session
  * storage too, so it survives the payment boundary's reload.
  */

@@ -1,7 +1,7 @@
 import { documentClassOf, type PageKind } from "@alloggio/domain/tracking/pages";
 
 /**
- * The payment boundary (issue 15, ADR 0041): the card and 3-D Secure steps never share a document with a third-party
+ * The payment boundary (ADR 0041): the card and 3-D Secure steps never share a document with a third-party
  * script. The server gives each document one CSP by its class (tracked or strict); the SPA crossing the boundary
  * reloads the new URL when the document it is in does not fit the page it moves to.
  */

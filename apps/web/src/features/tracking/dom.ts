@@ -1,5 +1,5 @@
 /**
- * The browser side of the script loader (issue 15, ADR 0041): the page's CSP nonce, the document's class, the Google
+ * The browser side of the script loader (ADR 0041): the page's CSP nonce, the document's class, the Google
  * and Meta queues, and the script elements. Every third-party script is marked `data-alloggio-script`, so a page
  * knows whether its document ever ran one (the payment boundary, ADR 0041).
  */

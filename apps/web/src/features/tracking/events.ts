@@ -9,7 +9,7 @@ import {
 import { trackingState } from "./tracking-state";
 
 /**
- * The events the pages report (issue 15, ADR 0041): GA4 e-commerce events into the dataLayer when the channel sends
+ * The events the pages report (ADR 0041): GA4 e-commerce events into the dataLayer when the channel sends
  * events and a Google tag runs; on a purchase, Google Ads' conversion, Meta's Purchase and the partner's POST with
  * marketing consent.
  */

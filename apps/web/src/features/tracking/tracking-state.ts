@@ -2,7 +2,7 @@ import type { Consent } from "@alloggio/domain/tracking/consent";
 import type { TrackingSettings } from "@alloggio/domain/tracking/settings";
 
 /**
- * What the loader decided for this document, for the events the pages push (issue 15, ADR 0041): the channel's
+ * What the loader decided for this document, for the events the pages push (ADR 0041): the channel's
  * settings, the consent in effect (null on a host the consent banner does not serve, or after "reload without
  * scripts") and whether the document is staying (no boundary reload pending).
  */

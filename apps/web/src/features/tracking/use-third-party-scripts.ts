@@ -27,7 +27,7 @@ export function resetLoaderForTests(): void {
 }
 
 /**
- * The script loader (issue 15, ADR 0041), mounted by the hotel layout: adds the channel's third-party scripts the
+ * The script loader (ADR 0041), mounted by the hotel layout: adds the channel's third-party scripts the
  * guest consented to for the current page kind, never on payment and private pages, and reloads the page when the
  * SPA crosses the payment boundary.
  */

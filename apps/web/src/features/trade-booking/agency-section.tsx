@@ -5,7 +5,7 @@ import { countryOptions } from "../checkout/regions";
 import { useHotel } from "../hotel/hotel-context";
 
 /**
- * SPEC §3 Agency data of a trade booking (issue 13, ADR 0031): prefilled from the logged account, editable for
+ * SPEC §3 Agency data of a trade booking (ADR 0031): prefilled from the logged account, editable for
  * this booking; at least one of VAT number and IATA code (SPEC §5, the domain's `validateBookingAgency`).
  */
 export function AgencySection() {

@@ -14,7 +14,7 @@ export function rateCommission(rate: Pick<Rate, "commission" | "nightly">): numb
 }
 
 /**
- * On a trade channel with a trade login (issue 13, ADR 0031): whether the rate is commissionable (its percent and
+ * On a trade channel with a trade login (ADR 0031): whether the rate is commissionable (its percent and
  * the amount on this stay) or net. Nothing for a guest.
  */
 export function RateCommission({ rate, currency }: { rate: Rate; currency: string }) {

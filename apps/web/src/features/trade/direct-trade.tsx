@@ -9,7 +9,7 @@ import { readStoredLogin } from "./trade-session";
 import "./trade.css";
 import "./trade-account.css";
 
-// SPEC §2 direct ↔ trade (issue 13, ADR 0033): on a direct channel whose `tradeAssociated` is a trade channel, a
+// SPEC §2 direct ↔ trade (ADR 0033): on a direct channel whose `tradeAssociated` is a trade channel, a
 // valid trade login there (the stored login of that channel, confirmed by the server's `loggedUser`) is offered the
 // trade engine in a new tab; once the agent has said yes, the direct site sends them there by itself.
 

@@ -7,7 +7,7 @@ import { useHotel } from "../hotel/hotel-context";
 import { useTrade } from "./trade-context";
 
 /**
- * The header's trade part (SPEC §4; issue 13), on a trade channel only: "Agency login", or the logged agency's name
+ * The header's trade part (SPEC §4), on a trade channel only: "Agency login", or the logged agency's name
  * with "Log out".
  */
 export function TradeHeader() {

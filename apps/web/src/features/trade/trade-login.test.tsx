@@ -80,7 +80,7 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, password = "Demo-
   return dialog;
 }
 
-describe("trade login in the page (issue 13)", () => {
+describe("trade login in the page", () => {
   it("a direct channel shows no agency login and no trade notice", async () => {
     renderTrade(false);
     await screen.findByText((_, node) => node?.tagName === "BODY");

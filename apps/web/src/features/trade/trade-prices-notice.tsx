@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useTrade } from "./trade-context";
 
 /**
- * On a trade channel without a login (issue 13): the search shows the prices any visitor may see (the server prices
+ * On a trade channel without a login: the search shows the prices any visitor may see (the server prices
  * for the session's customer only, ADR 0029) and says how to see the trade ones.
  */
 export function TradePricesNotice() {

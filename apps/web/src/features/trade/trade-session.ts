@@ -2,7 +2,7 @@ import type { LoginResponse, TradeUser } from "@alloggio/domain/contract/trade/l
 import { storedTradeLoginValid, TRADE_LOGIN_CHECK_INTERVAL_MS } from "@alloggio/domain/trade/login";
 import { ApiError } from "../../lib/api-client";
 
-// The trade user's login in the web app (SPEC §4 "Trade login", §9; issue 13, ADR 0029): kept per channel in
+// The trade user's login in the web app (SPEC §4 "Trade login", §9; ADR 0029): kept per channel in
 // local storage with `dateAgg`, valid 60 minutes from it, checked with `login.do method=loggedUser` every 10 s
 // while logged in. The server's session cookie (HttpOnly) is what the searches use; this module keeps the page in
 // step with it: whatever ends the stored login (logout, expiry, a check answering id 0 or "not enabled") ends the

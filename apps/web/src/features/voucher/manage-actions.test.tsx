@@ -288,7 +288,7 @@ describe("voucher actions", () => {
     expect(text(dialog)).toContain("Was547,00 EUR");
     expect(text(dialog)).toContain("Becomes697,00 EUR");
     expect(text(dialog)).toContain("Difference+150,00 EUR");
-    // A pay-at-hotel booking: the new total is paid at the hotel, nothing later online (issue 11).
+    // A pay-at-hotel booking: the new total is paid at the hotel, nothing later online.
     expect(text(dialog)).toContain("To pay at the hotel: 497,00 EUR");
     expect(text(dialog)).not.toContain("To prepay later");
     expect(body(calls(MANAGE_CALLS.verifyDispo)[0]![1])).toEqual({
@@ -363,7 +363,7 @@ describe("voucher actions", () => {
     expect(body(calls(MANAGE_CALLS.verifyDispo)[0]![1])).toMatchObject({ room: 102 });
   });
 
-  it("offers nothing to change on a resellable rate and promises no resale (issue 11 item 13)", async () => {
+  it("offers nothing to change on a resellable rate and promises no resale", async () => {
     const base = twoRooms({ policy: { refundable: false, freeUntil: null } });
     reservation = { ...base, rooms: base.rooms.map((room) => ({ ...room, resellable: true })) };
     const { panel } = await renderVoucher();
@@ -445,7 +445,7 @@ describe("voucher actions", () => {
       cardToken: "tok_123",
       cardLast4: "4242",
     });
-    // Issue 11 item 15: the voucher says the payment went through, and what is paid and left now.
+    // The voucher says the payment went through, and what is paid and left now.
     expect(text(screen.getByRole("region", { name: "Manage your booking" }))).toContain(
       "Payment of 277,90 EUR received. Thank you. Paid so far: 277,90 EUR; still to pay: 119,10 EUR.",
     );
@@ -455,7 +455,7 @@ describe("voucher actions", () => {
     );
   });
 
-  it("says the payment went through when the guest comes back from the payment provider's page (issue 11 item 15)", async () => {
+  it("says the payment went through when the guest comes back from the payment provider's page", async () => {
     reservation = aReservation({
       prepayments: [
         { id: 61, date: "20300101", amount: 119.1, status: "due", kind: "prepayment" },

@@ -59,7 +59,7 @@ export default function VoucherPage() {
   return <BookedVoucher reservation={query.data} mail={email} />;
 }
 
-/** The voucher; right after its booking, it reports the purchase once (issue 15, ADR 0041). */
+/** The voucher; right after its booking, it reports the purchase once (ADR 0041). */
 function BookedVoucher({ reservation, mail }: { reservation: Reservation; mail: string }) {
   usePurchaseReport(reservation);
   return <VoucherView reservation={reservation} mail={mail} />;

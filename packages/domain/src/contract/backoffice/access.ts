@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Who may do what in the back office (issue 12, ADR 0024). The server checks every route against this table; the
+// Who may do what in the back office (ADR 0024). The server checks every route against this table; the
 // web app reads the same table to show only the screens a user may open.
 
 export const STAFF_ROLES = ["owner", "manager", "reception"] as const;
@@ -36,13 +36,13 @@ export const PERMISSIONS: Record<Area, readonly StaffRole[]> = {
   quotes: ["owner", "manager", "reception"],
   users: ["owner"],
   audit: ["owner", "manager"],
-  /** Trade accounts (issue 13): approving sign-ups, enabling hotels, discounts and commissions. */
+  /** Trade accounts: approving sign-ups, enabling hotels, discounts and commissions. */
   trade: ["owner", "manager"],
-  /** Personalised offers (issue 14): writing to a guest is sales and front-desk work alike. */
+  /** Personalised offers: writing to a guest is sales and front-desk work alike. */
   offers: ["owner", "manager", "reception"],
-  /** Answering the guests' chat (issue 14). */
+  /** Answering the guests' chat. */
   chat: ["owner", "manager", "reception"],
-  /** The hotel's API keys (issue 14): a key can create offers without a person, so the owner alone manages them. */
+  /** The hotel's API keys: a key can create offers without a person, so the owner alone manages them. */
   integrations: ["owner"],
 };
 

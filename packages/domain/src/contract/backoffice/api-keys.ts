@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HotelParamsSchema } from "./access";
 
-// A hotel's keys of the exposed API (issue 14, ADR 0034, 0039): the owner makes one per system that calls the API
+// A hotel's keys of the exposed API (ADR 0034, 0039): the owner makes one per system that calls the API
 // (the CRM that creates offers), sees it once, and revokes it. Only the key's first characters are ever shown again.
 
 export const ApiKeyParamsSchema = HotelParamsSchema.extend({

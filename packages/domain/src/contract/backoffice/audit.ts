@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidIsoDate } from "../../backoffice/audit-diff";
 import { HotelParamsSchema } from "./access";
 
-// The audit log (issue 12): every change made in the back office and by the import, read per hotel. Owners see the
+// The audit log: every change made in the back office and by the import, read per hotel. Owners see the
 // group-wide entries (users) with the hotel's.
 
 export const AUDIT_PAGE_SIZE = 50;

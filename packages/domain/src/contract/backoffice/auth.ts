@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { StaffMeSchema } from "./access";
 
-// The back office's sign-in, second factor, first owner's set-up and account (issue 12, ADR 0025).
+// The back office's sign-in, second factor, first owner's set-up and account (ADR 0025).
 
 const Email = z.string().trim().toLowerCase().min(3).max(254).email();
 /** A password as typed; the policy (password-policy.ts) is checked where a password is set, not at sign-in. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ChannelColorsSchema, CustomPrivacyFileSchema } from "../property/property-file";
 import { HotelParamsSchema } from "./access";
 
-// The catalogue's privacy texts and channel branding in the back office (issue 12 §3). A privacy text is written in
+// The catalogue's privacy texts and channel branding in the back office. A privacy text is written in
 // the SAME shape, and validated by the SAME schema, as `customPrivacy` in the property file (docs/property-format.md);
 // a channel's colours as `channels[].colors` there (the primary colour needs 4.5:1 contrast with white text).
 

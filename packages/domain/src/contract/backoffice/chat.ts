@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ChatMessageSchema, ChatTextSchema } from "../chat/chat";
 
-// The back office's chat (issue 14): `/api/backoffice/hotels/:hotelId/chat/…`, area "chat".
+// The back office's chat: `/api/backoffice/hotels/:hotelId/chat/…`, area "chat".
 
 export const ConversationKindSchema = z.enum(["site", "offer"]);
 

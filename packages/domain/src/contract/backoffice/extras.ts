@@ -9,7 +9,7 @@ import {
 } from "../property/property-file";
 import { HotelParamsSchema } from "./access";
 
-// The catalogue's extras in the back office (issue 12 §3): service categories, extra services, promo codes,
+// The catalogue's extras in the back office: service categories, extra services, promo codes,
 // packages, and signed price links. An entity is written in the SAME shape, and validated by the SAME schema, as
 // in the property file (docs/property-format.md): money in major units of the hotel's currency, dates YYYY-MM-DD.
 // The server gives the id of a new entity.

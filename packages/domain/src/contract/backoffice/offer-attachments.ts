@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OfferCodeSchema } from "../offers/code";
 import { HotelParamsSchema } from "./access";
 
-// An offer's attachments in the back office (issue 14, ADR 0039): upload (multipart field `file`: PDF, PNG, JPEG or
+// An offer's attachments in the back office (ADR 0039): upload (multipart field `file`: PDF, PNG, JPEG or
 // WebP by content, at most 10 MB, at most 10 per offer, while the offer is open), list, download, delete; and the
 // recipient's download on the offer's own API path with the unlock's cookie.
 

@@ -12,7 +12,7 @@ import { MAX_ROOMS, YmdSchema } from "../common";
 import { OfferOptionInputSchema } from "../offers/create";
 import { HotelParamsSchema } from "./access";
 
-// The back office's offers (issue 14, ADR 0038): the hotel's personalised offers, listed, created by hand (the body is
+// The back office's offers (ADR 0038): the hotel's personalised offers, listed, created by hand (the body is
 // the exposed API's `CreateOfferRequestSchema`, contract/offers/create.ts, as it is), followed and withdrawn. Money is
 // in minor units of the offer's currency; stay dates are YYYY-MM-DD; instants are ISO 8601 (UTC).
 

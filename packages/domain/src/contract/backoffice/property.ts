@@ -12,7 +12,7 @@ import {
 } from "../property/property-file";
 import { HotelParamsSchema } from "./access";
 
-// The catalogue's hotel, room types and rate plans in the back office (issue 12 §3). Each input is the property
+// The catalogue's hotel, room types and rate plans in the back office. Each input is the property
 // file's own schema for the entity (minus its id, and with money in minor units), with the same cross-field rules:
 // a value the import refuses is refused here with the same message.
 

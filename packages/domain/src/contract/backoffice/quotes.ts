@@ -10,7 +10,7 @@ import { MAX_ROOMS } from "../common";
 import { LocalizedTextSchema } from "../property/property-file";
 import { HotelParamsSchema } from "./access";
 
-// The back office's quotes (issue 12 §4) and reservation links (§3): the quote requests guests sent with quote.do,
+// The back office's quotes and reservation links: the quote requests guests sent with quote.do,
 // answered with a priced reservation link; the links a hotel prepares by hand. Money is in minor units; dates of a
 // stay are YYYY-MM-DD; instants are ISO 8601 (UTC).
 

@@ -9,7 +9,7 @@ import {
 } from "../../backoffice/daily-values";
 import { HotelParamsSchema } from "./access";
 
-// The rates and availability calendar of the back office (issue 12): read a window of days, edit one cell, bulk
+// The rates and availability calendar of the back office: read a window of days, edit one cell, bulk
 // update a date range. Dates are hotel-local ISO dates (YYYY-MM-DD); money is in the hotel's minor units.
 
 const IsoDateSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });

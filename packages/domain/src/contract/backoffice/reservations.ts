@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ReservationSchema } from "../booking/retrieve";
 import { HotelParamsSchema } from "./access";
 
-// The back office's reservations (issue 12 §1): the list with its filters, one reservation in full, and what the
+// The back office's reservations: the list with its filters, one reservation in full, and what the
 // property does to it. Money is in minor units of the reservation's currency; dates are YYYY-MM-DD.
 
 /** Rows per page of the list. */
@@ -147,7 +147,7 @@ export const ReservationDetailSchema = z
     /** A trade booking's commission on its rooms still booked (what each stored when sold); null when none. */
     commissionMinor: z.number().int().nullable().optional(),
     /**
-     * Where the booking came from (issue 15): the metasearch click references and the campaign the guest landed
+     * Where the booking came from: the metasearch click references and the campaign the guest landed
      * with; null for a direct booking.
      */
     attribution: z

@@ -1,7 +1,7 @@
 import { routePattern } from "../web-routes";
 import { type Area, may, type StaffRole } from "./access";
 
-// The back office's pages (issue 12, ADR 0024): one lazy area of the web app under /admin. Kept apart from the
+// The back office's pages (ADR 0024): one lazy area of the web app under /admin. Kept apart from the
 // guest routes so that the guest pages' first bundle does not carry them.
 
 export const BO_ROUTES = {

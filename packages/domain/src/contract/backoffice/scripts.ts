@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PageKind } from "../../tracking/pages";
 
-// The script inventory of a hotel's channels (issue 15, ADR 0042; PCI DSS 4.0 6.4.3): for each channel that sells
+// The script inventory of a hotel's channels (ADR 0042; PCI DSS 4.0 6.4.3): for each channel that sells
 // the hotel and each kind of guest page, every script the page may load (whatever the guest's consent) and the
 // CSP that page gets. The owner reads it in the back office (area integrations).
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Trade accounts in the back office (issue 13, ADR 0030): owners and managers approve or refuse sign-up requests,
+// Trade accounts in the back office (ADR 0030): owners and managers approve or refuse sign-up requests,
 // enable hotels × trade channels, set the hidden prices (extra discount) and the commission, reset a user's
 // password, disable and enable an account. Group-wide routes under /api/backoffice/trade; a hotel-scoped staff user
 // sees only the accounts enabled for one of their hotels and changes only their own hotels.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { StaffRoleSchema } from "./access";
 
-// The group's staff users (issue 12): the owner lists, invites, changes, disables and removes them. Group-wide
+// The group's staff users: the owner lists, invites, changes, disables and removes them. Group-wide
 // routes under /api/backoffice/users; their audit entries have no hotel.
 
 /** The back office's languages (an invitation mail goes out in the invitee's). */

@@ -108,7 +108,7 @@ export const InvoiceSchema = z.strictObject({
 });
 
 /**
- * SPEC §3 Agency data of a trade booking (issue 13, ADR 0031): prefilled by the web from the logged account,
+ * SPEC §3 Agency data of a trade booking (ADR 0031): prefilled by the web from the logged account,
  * editable; the rules (`validateBookingAgency`: at least one of VAT number and IATA code) run when booking.
  */
 const AgencySchema = z.strictObject({

@@ -1,5 +1,5 @@
 /**
- * Managing a booking from the voucher (SPEC §2, §4, §6, §7; issue 5; ADR 0010): cancel, verify and preview a
+ * Managing a booking from the voucher (SPEC §2, §4, §6, §7; ADR 0010): cancel, verify and preview a
  * change, confirm it, edit transfer details, pay now, authorise now, activate installments, and the quote request.
  * Recovering the reservation is `retrieve.do` (./retrieve.ts), whose `ReservationSchema` these calls answer with.
  *

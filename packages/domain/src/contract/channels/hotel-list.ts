@@ -36,7 +36,7 @@ export const HotelSummarySchema = z
     currency: z.string(),
     timeZone: z.string(),
     ageGroup: z.array(z.object({ id: z.number(), min: z.number(), max: z.number() })),
-    /** What the hotel's largest room takes, for the guests picker (issue 11 item 14); null with no rooms. */
+    /** What the hotel's largest room takes, for the guests picker; null with no rooms. */
     largestRoom: z.object({ maxAdults: z.number(), maxGuests: z.number() }).nullable(),
     messaging: z.object({
       active: z.boolean(),

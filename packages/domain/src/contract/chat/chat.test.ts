@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { StaffReplySchema } from "../backoffice/chat";
 import { ChatPollQuerySchema, MAX_CHAT_MESSAGE, PostGuestMessageSchema } from "./chat";
 
-describe("the chat's message rules (SPEC §5, issue 14)", () => {
+describe("the chat's message rules (SPEC §5)", () => {
   it("trims the message and refuses an empty one", () => {
     expect(PostGuestMessageSchema.parse({ body: "  Hello \n" })).toEqual({ body: "Hello", after: 0 });
     for (const body of ["", "   ", "\n\t "]) {

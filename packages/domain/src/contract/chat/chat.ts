@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "../common";
 
-/** The longest chat message, in characters (SPEC §5: never empty; issue 14: length-limited). */
+/** The longest chat message, in characters (SPEC §5: never empty; and bounded). */
 export const MAX_CHAT_MESSAGE = 2000;
 
 /** A message as typed: trimmed, not empty (`required`), at most MAX_CHAT_MESSAGE characters. */
@@ -28,7 +28,7 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const ChatPollQuerySchema = z.object({ after: z.coerce.number().int().min(0).default(0) });
 
 /**
- * The guest's side of a conversation (issue 14): the messages (after `after`), and whether the hotel has read the
+ * The guest's side of a conversation: the messages (after `after`), and whether the hotel has read the
  * guest's last message. Polled every few seconds while the chat is open (ADR).
  */
 export const GuestChatResponseSchema = z

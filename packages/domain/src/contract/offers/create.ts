@@ -10,7 +10,7 @@ import { parseVideoLink } from "../../offers/video";
 import { isValidYmd } from "../../stay-dates/stay-dates";
 import { checkStay, EmailSchema, LanguageIdSchema, MAX_ROOMS, YmdSchema } from "../common";
 
-/** Limits of one offer (issue 14): a few alternatives, each a small booking. */
+/** Limits of one offer: a few alternatives, each a small booking. */
 export const MAX_OFFER_OPTIONS = 5;
 export const MAX_OFFER_SERVICES = 20;
 export const MAX_OFFER_MESSAGE = 4000;

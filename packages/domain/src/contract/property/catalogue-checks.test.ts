@@ -7,7 +7,7 @@ import {
   checkServiceMoney,
 } from "./property-file";
 
-// The cross-field rules of one catalogue entity, shared by the JSON import and the back office (issue 12 §3).
+// The cross-field rules of one catalogue entity, shared by the JSON import and the back office.
 
 const refs: CatalogueRefs = {
   ratePlanIds: new Set([10, 11]),

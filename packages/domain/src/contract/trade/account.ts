@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "../common";
 
-// The trade accounts' public calls (SPEC §7 `agency/retrievePwd`, `agency/askApproval`; issue 13, ADR 0033):
+// The trade accounts' public calls (SPEC §7 `agency/retrievePwd`, `agency/askApproval`; ADR 0033):
 // password recovery by mail and the sign-up. No session: whoever uses them is not logged in.
 
 const Text = (max: number) => z.string().trim().max(max);

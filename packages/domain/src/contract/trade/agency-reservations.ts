@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OPTION_METHODS } from "../../booking/rate-payment-methods";
 import { IdSchema, MoneySchema, ReservationCodeSchema } from "../common";
 
-// The agency area's reservation calls (SPEC §2 agencyReservations, §4, §7 `agency/*`; issue 13, ADR 0032). The
+// The agency area's reservation calls (SPEC §2 agencyReservations, §4, §7 `agency/*`; ADR 0032). The
 // agency is always the trade session's customer, never a request parameter: another agency's code answers 404.
 
 export const AGENCY_PATHS = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The agency area's calls (SPEC §7 `agency/*`; issue 13): the password change so far.
+// The agency area's calls (SPEC §7 `agency/*`): the password change so far.
 
 const Password = z.string().min(1).max(1024);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "../common";
 
-// `POST /api/login.do` (SPEC §7, API.md; issue 13, ADR 0029): the trade user's login, logout and check.
+// `POST /api/login.do` (SPEC §7, API.md; ADR 0029): the trade user's login, logout and check.
 
 /** The trade session's cookie: HttpOnly, SameSite=Lax, path /api (it goes with the searches too). */
 export const TRADE_COOKIE = "alloggio_trade";

@@ -10,7 +10,7 @@ import { auditLog, hotelApiKey } from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { createHotelApiKey } from "../../offers/api-key";
 
-// A hotel's API keys in the back office (issue 14, ADR 0039): owner only; the key is shown once; revoked → 401.
+// A hotel's API keys in the back office (ADR 0039): owner only; the key is shown once; revoked → 401.
 
 let clock = new Date("2030-01-05T10:00:00Z");
 let database: Database;

@@ -45,7 +45,7 @@ const keyNotFound = () =>
   new AppError("not_found", 404, "No such API key", [{ field: "keyId", message: "unknown" }]);
 
 /**
- * A hotel's keys of the exposed API (issue 14, ADR 0039), area `integrations` (owner only): list, create (the key
+ * A hotel's keys of the exposed API (ADR 0039), area `integrations` (owner only): list, create (the key
  * is in the answer once; only its sha256 is stored), revoke. Creating and revoking are audited without the key.
  */
 export function registerApiKeyRoutes(app: App, deps: BackOfficeDeps): void {

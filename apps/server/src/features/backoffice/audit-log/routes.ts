@@ -100,7 +100,7 @@ export async function readAuditLog(
 
 export type { AuditQuery };
 
-/** The back office's audit-log routes (issue 12): owners and managers read a hotel's log. */
+/** The back office's audit-log routes: owners and managers read a hotel's log. */
 export function registerAuditLogRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     AUDIT_PATH,

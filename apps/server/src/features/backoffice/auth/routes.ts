@@ -96,7 +96,7 @@ const liveUser = async (db: Db, id: number) =>
       .where(and(eq(staffUser.id, id), isNull(staffUser.disabledAt)))
   )[0];
 
-/** The back office's auth routes (issue 12, ADR 0025). */
+/** The back office's auth routes (ADR 0025). */
 export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {
   const db = deps.database.db;
   const lockout = createSignInLockout(deps.database, deps.now);

@@ -10,7 +10,7 @@ import type { packageOffer, promoCode, service, serviceCategory } from "../../..
 import { upsertRows } from "../../../db/upsert-rows";
 import type { SqlExecutor } from "../../currency/reference-data";
 
-// One write path per catalogue entity (issue 12 §3): the JSON import and the back office's screens both turn the
+// One write path per catalogue entity: the JSON import and the back office's screens both turn the
 // property file's shape of an entity into its row here, and write rows with these functions.
 
 export type ServiceCategoryFile = z.infer<typeof ServiceCategoryFileSchema>;

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { type Column, intArray, upsertRows } from "../../../db/upsert-rows";
 import type { SqlExecutor } from "../../currency/reference-data";
 
-// One write path per catalogue entity (issue 12): the property file import and the back office's screens both
+// One write path per catalogue entity: the property file import and the back office's screens both
 // turn a validated entity (the property file's own shape and schema) into a row here and write it here.
 
 const HOTEL_COLUMNS: readonly Column[] = [

@@ -4,7 +4,7 @@ import { registerChannelSettingsRoutes } from "./channel-settings-routes";
 import { registerExtrasRoutes } from "./extras-routes";
 import { registerPropertyRoutes } from "./property-routes";
 
-/** The catalogue (issue 12 §3): the hotel, room types and rate plans; services, promo codes, packages, overrides;
+/** The catalogue: the hotel, room types and rate plans; services, promo codes, packages, overrides;
  * privacy texts and channel colours. */
 export function registerCatalogueRoutes(app: App, deps: BackOfficeDeps): void {
   registerPropertyRoutes(app, deps);

@@ -57,7 +57,7 @@ const closed = () =>
   ]);
 
 /**
- * An offer's attachments in the back office (issue 14, ADR 0039), area `offers`: upload (type by content, size,
+ * An offer's attachments in the back office (ADR 0039), area `offers`: upload (type by content, size,
  * count, name sanitised, sha256 kept), list, download, delete. Uploads and deletes are audited.
  */
 export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {

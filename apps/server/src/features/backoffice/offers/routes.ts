@@ -30,7 +30,7 @@ import {
 
 const base = "/api/backoffice/hotels/:hotelId/offers";
 
-/** The back office's offers (issue 14, ADR 0038): list, create by hand, follow, withdraw, resend. */
+/** The back office's offers (ADR 0038): list, create by hand, follow, withdraw, resend. */
 export function registerOfferBackOfficeRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     base,

@@ -1,5 +1,5 @@
 /**
- * The back office's offers (issue 14, ADR 0038): list, detail, create by hand (the exposed API's create, with the
+ * The back office's offers (ADR 0038): list, detail, create by hand (the exposed API's create, with the
  * staff user as creator), withdraw and resend. Every offer is read with the hotel in the WHERE clause, so another
  * hotel's id answers 404 like a missing one; every change writes its history row and audit entry in its transaction.
  */

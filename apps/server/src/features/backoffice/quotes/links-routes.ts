@@ -14,7 +14,7 @@ import { createLink, deleteLink, listLinks } from "./service";
 
 const base = "/api/backoffice/hotels/:hotelId/links";
 
-/** The catalogue's reservation links (issue 12 §3; area "catalogue"): list, create, delete. */
+/** The catalogue's reservation links (area "catalogue"): list, create, delete. */
 export function registerLinkRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     base,

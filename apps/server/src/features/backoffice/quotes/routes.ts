@@ -17,7 +17,7 @@ import { closeQuote, getQuote, listQuotes, priceQuote, sendQuote } from "./servi
 
 const base = "/api/backoffice/hotels/:hotelId/quotes";
 
-/** The back office's quotes routes (issue 12 §4), and the catalogue's reservation links. */
+/** The back office's quotes routes, and the catalogue's reservation links. */
 export function registerQuoteRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     base,

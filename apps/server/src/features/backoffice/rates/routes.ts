@@ -13,7 +13,7 @@ import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
 import { bulkUpdate, editCell, readCalendar } from "./service";
 
-/** The back office's rates and availability calendar (issue 12): owner and manager. */
+/** The back office's rates and availability calendar: owner and manager. */
 export function registerRatesRoutes(app: App, deps: BackOfficeDeps): void {
   app.get(
     "/api/backoffice/hotels/:hotelId/calendar",

@@ -31,7 +31,7 @@ import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 
-// The rates and availability calendar (issue 12, ADR 0028). It reads and writes exactly the tables the guest search
+// The rates and availability calendar (ADR 0028). It reads and writes exactly the tables the guest search
 // reads (inventory, price, restriction), which keeps no cache: a change shows in the next search.
 
 type Tx = Pick<Db, "execute">;

@@ -18,7 +18,7 @@ import type { Database } from "../../../db/client";
 import type { App } from "../../../http/app";
 import { renderPendingMails } from "../../mail/outbox";
 
-// Issue 12 §1: the back office's reservations. Booked at 10:00 UTC on 5 January 2030 (11:00 in Rome).
+// The back office's reservations. Booked at 10:00 UTC on 5 January 2030 (11:00 in Rome).
 const now = new Date("2030-01-05T10:00:00Z");
 let database: Database;
 let app: App;
@@ -365,7 +365,7 @@ describe("one reservation", () => {
     });
   });
 
-  it("shows where the booking came from: the metasearch references and the campaign it carried (issue 15)", async () => {
+  it("shows where the booking came from: the metasearch references and the campaign it carried", async () => {
     const tracked = await book(
       plain.id,
       "pay_at_hotel",

@@ -43,7 +43,7 @@ const ONE = `${BASE}/:reservationId`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The back office's reservations routes (issue 12 §1): list, detail, and what the property does to one. */
+/** The back office's reservations routes: list, detail, and what the property does to one. */
 export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void {
   const staffFor = async (request: FastifyRequest, hotelId: number, area: "reservations" | "transfers") => {
     const staff = await requireStaff(deps, request, area);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import type { App } from "../../../http/app";
 
-// The script inventory in the back office (issue 15, ADR 0042): owner only; per channel and page kind, every script
+// The script inventory in the back office (ADR 0042): owner only; per channel and page kind, every script
 // and the page's CSP; payment and offer pages list none.
 
 const clock = new Date("2030-01-05T10:00:00Z");

@@ -1,4 +1,4 @@
-// The mails of the trade accounts' back office (issue 13, ADR 0030): approved, refused, password reset — in the
+// The mails of the trade accounts' back office (ADR 0030): approved, refused, password reset — in the
 // agency's language (from its country), sent through the outbox in the transaction that makes the change.
 import { type MailDocument, renderHtml, renderText } from "../../mail/mail-document";
 import type { OutgoingMail } from "../../mail/transport";

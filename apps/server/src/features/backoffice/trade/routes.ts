@@ -27,7 +27,7 @@ import {
   setAccountPricing,
 } from "./service";
 
-/** Trade accounts (issue 13, ADR 0030): owners and managers approve sign-ups and manage the agencies' terms. */
+/** Trade accounts (ADR 0030): owners and managers approve sign-ups and manage the agencies' terms. */
 export function registerTradeRoutes(app: App, deps: BackOfficeDeps): void {
   const tags = [BACK_OFFICE_TAG];
   const db = deps.database.db;

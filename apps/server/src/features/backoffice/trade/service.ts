@@ -1,4 +1,4 @@
-// Trade accounts in the back office (issue 13, ADR 0030): list, detail, approve, refuse, enabled hotels, pricing,
+// Trade accounts in the back office (ADR 0030): list, detail, approve, refuse, enabled hotels, pricing,
 // disable / enable, password reset. Group-wide: an account belongs to the group of its channel. A hotel-scoped
 // staff user sees only the accounts enabled for one of their hotels and changes only their own hotels' pairs.
 // Every change is audited (hotel null: accounts are group-wide) in the transaction that makes it.

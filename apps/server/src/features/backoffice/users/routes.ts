@@ -23,7 +23,7 @@ import {
   updateUser,
 } from "./service";
 
-/** The back office's users routes (issue 12): the owner manages the group's staff. */
+/** The back office's users routes: the owner manages the group's staff. */
 export function registerUserRoutes(app: App, deps: BackOfficeDeps): void {
   const tags = [BACK_OFFICE_TAG];
   app.get(

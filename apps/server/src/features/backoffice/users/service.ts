@@ -1,4 +1,4 @@
-// The group's staff users (issue 12): list, invite, change, disable, re-enable, resend the invitation, remove.
+// The group's staff users: list, invite, change, disable, re-enable, resend the invitation, remove.
 // Every change is audited (hotel null: users are group-wide) in the transaction that makes it.
 import type {
   InviteUserSchema,

@@ -189,7 +189,7 @@ function ChannelCard({ channel, editable }: { channel: ChannelBranding; editable
 }
 
 /**
- * The catalogue's branding section (issue 12 §3): the colours of each channel the hotel is on, which colour the
+ * The catalogue's branding section: the colours of each channel the hotel is on, which colour the
  * guest pages. Channels are the group's, shared by its hotels: only a user of every hotel may change them; others
  * see them read-only, and why.
  */

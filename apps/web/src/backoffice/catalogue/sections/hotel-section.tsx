@@ -28,7 +28,7 @@ const TIME_ZONES: string[] = (() => {
   }
 })();
 
-/** The catalogue's hotel section (issue 12 §3): details, times, policies, payment settings. */
+/** The catalogue's hotel section: details, times, policies, payment settings. */
 export default function HotelSection() {
   const hotelId = useCurrentHotel();
   const { t } = useTranslation("bo-property");

@@ -11,7 +11,7 @@ import { ErrorNotice, Field, Notice } from "../../ui";
 
 const LANGUAGES = ["en", "it", "de", "fr", "es", "pt", "zh", "ja"] as const;
 
-/** The catalogue's reservation links (issue 12 §3): list, create, copy the guest link, delete. */
+/** The catalogue's reservation links: list, create, copy the guest link, delete. */
 export default function LinksSection() {
   const { t, i18n } = useTranslation("bo-quotes");
   const { hotel } = useParams<{ hotel: string }>();

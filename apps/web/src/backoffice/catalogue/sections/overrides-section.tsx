@@ -31,7 +31,7 @@ type Draft = {
 };
 
 /**
- * The catalogue's signed price overrides (issue 12 §3, ADR 0002): the hotel picks a room type, rate, dates, guests
+ * The catalogue's signed price overrides (ADR 0002): the hotel picks a room type, rate, dates, guests
  * and a total; the server signs it with its secret and answers the guest's link, which the page offers to copy.
  */
 export default function OverridesSection() {

@@ -133,7 +133,7 @@ function parseAirports(text: string): unknown {
   }
 }
 
-/** The catalogue's packages section (issue 12 §3): packages and special offers, with their flights. */
+/** The catalogue's packages section: packages and special offers, with their flights. */
 export default function PackagesSection() {
   const { t, i18n } = useTranslation("bo-extras");
   return (

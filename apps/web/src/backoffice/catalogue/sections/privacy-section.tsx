@@ -57,7 +57,7 @@ function PrivacyForm({ draft, setDraft, error }: FormProps<PrivacyDraft>) {
 }
 
 /**
- * The catalogue's privacy texts (issue 12 §3): the hotel's own consents, shown as extra checkboxes at the guest
+ * The catalogue's privacy texts: the hotel's own consents, shown as extra checkboxes at the guest
  * checkout (a mandatory one must be ticked to book), on every channel of the hotel or on one.
  */
 export default function PrivacySection() {

@@ -64,7 +64,7 @@ function PromoForm({ draft, setDraft, error }: FormProps<PromoDraft>) {
   );
 }
 
-/** The catalogue's promo codes section (issue 12 §3). */
+/** The catalogue's promo codes section. */
 export default function PromosSection() {
   const { t, i18n } = useTranslation("bo-extras");
   const { hotel = "" } = useParams<{ hotel: string }>();

@@ -33,7 +33,7 @@ const PAYMENTS = RATE_PAYMENT_KINDS;
 const TIMINGS = ["immediate", "days_before_arrival", "days_after_booking"] as const;
 const pick = (text: Localized, language: string) => text[language] || text.en || "";
 
-/** The catalogue's rates section (issue 12 §3): the rate plans, and one plan's terms. */
+/** The catalogue's rates section: the rate plans, and one plan's terms. */
 /** One row of a list changed, the others kept. */
 const replaceAt = <T,>(list: T[], index: number, patch: Partial<T>): T[] =>
   list.map((item, j) => (j === index ? { ...item, ...patch } : item));

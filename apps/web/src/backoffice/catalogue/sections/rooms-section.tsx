@@ -23,7 +23,7 @@ import {
 
 const pick = (text: Localized, language: string) => text[language] || text.en || "";
 
-/** The catalogue's rooms section (issue 12 §3): the room types, and one room type's form and photos. */
+/** The catalogue's rooms section: the room types, and one room type's form and photos. */
 export default function RoomsSection() {
   const { itemId } = useParams<{ itemId?: string }>();
   return itemId ? <RoomTypeEditor itemId={itemId} /> : <RoomTypeList />;

@@ -119,7 +119,7 @@ function ServiceForm({ draft, setDraft, error, currency }: FormProps<ServiceDraf
   );
 }
 
-/** The catalogue's services section (issue 12 §3): categories and extra services. */
+/** The catalogue's services section: categories and extra services. */
 export default function ServicesSection() {
   const { t, i18n } = useTranslation("bo-extras");
   const { hotel = "", itemId } = useParams<{ hotel: string; itemId?: string }>();

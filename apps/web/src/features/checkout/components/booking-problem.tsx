@@ -51,7 +51,7 @@ export const BookingProblem = forwardRef<
     onRetry?: (() => void) | undefined;
     /** Takes the guest to the payment (the card form when paying by card); `card` names the action. */
     toPayment?: { card: boolean; go: () => void } | undefined;
-    /** False where there is no search to start again (an offer's confirmation, issue 14). */
+    /** False where there is no search to start again (an offer's confirmation). */
     newSearch?: boolean;
   }
 >(function BookingProblem({ problem, searchQuery, onRetry, toPayment, newSearch = true }, ref) {

@@ -48,7 +48,7 @@ describe("package facts", () => {
     expect(definition("Closed seasons")).toBe("1 Feb 2030 – 10 Feb 2030");
     expect(definition("Included")).toBe("Prosecco");
     expect(definition("Flights from")).toBe("London Gatwick (LGW)");
-    // The stay's total with its mandatory extras, and the city tax beside it (issue 11).
+    // The stay's total with its mandatory extras, and the city tax beside it.
     expect(definition("Price from")).toBe(
       "238,00\u00a0EUR for 2 nights, 2 adults + 10,00\u00a0EUR city tax, paid at the hotel",
     );

@@ -58,7 +58,7 @@ export function PortalHotelCard({
             <span className="visually-hidden"> {hotel.name}</span>
           </label>
         </div>
-        {/* Every visible button can be reached by keyboard (issue 11 item 21); its name says which hotel. */}
+        {/* Every visible button can be reached by keyboard; its name says which hotel. */}
         <AppLink className={hotel.available ? "button" : "button button--secondary"} to={roomsHref}>
           {hotel.available ? t("seeRooms") : t("otherDates")}
           <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("NoAvailability", () => {
-  it("says no room takes that many guests, with neither nearby dates nor the chart (issue 11 item 14)", async () => {
+  it("says no room takes that many guests, with neither nearby dates nor the chart", async () => {
     const result = anAvailResponse({ availability: [[]], restrictions: [{ kind: "max_guests", value: 5 }] });
     await renderWithHotel(<NoAvailability result={result} nearby={null} nearbyLoading={false} />);
     expect((await screen.findAllByRole("listitem")).map((li) => li.textContent)).toEqual([

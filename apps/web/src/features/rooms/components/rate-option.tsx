@@ -197,7 +197,7 @@ export function RateOption(props: RateOptionProps) {
         >
           {selected ? <Check aria-hidden="true" focusable="false" size={18} /> : null}
           {selected ? t("rate.selected") : t("rate.select")}
-          {/* "Select Half board, Double room": a colon here would be read as a stray " : " (issue 11 item 21). */}
+          {/* "Select Half board, Double room": a colon here would be read as a stray " : ". */}
           <span className="visually-hidden">
             {" "}
             {rate.name}, {roomName}

@@ -103,7 +103,7 @@ describe("RoomCard", () => {
     // The best price and the promo are told in words, not by color alone.
     expect(within(card).getByText("Best price")).toBeTruthy();
     expect(within(card).getByText("Promo SUMMER10 applied")).toBeTruthy();
-    // The total includes the mandatory extras (issue 11), and names the city tax beside it.
+    // The total includes the mandatory extras, and names the city tax beside it.
     expect(text).toContain(`Instead of ${eur(232)}`);
     expect(text).toContain("Total for 2 nights");
     expect(card.querySelector(".rate__total")?.textContent).toBe(eur(212));
@@ -113,7 +113,7 @@ describe("RoomCard", () => {
 
   it.each([
     [{ refundable: false, freeUntil: null }, "pay_at_hotel", "Non-refundable", "Pay at the hotel"],
-    // A flexible rate booked after its deadline says why it is no longer free (issue 11).
+    // A flexible rate booked after its deadline says why it is no longer free.
     [
       { refundable: true, freeUntil: "20291230" },
       "card_guarantee",
@@ -136,7 +136,7 @@ describe("RoomCard", () => {
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
 
-  it("never calls a flexible rate past its deadline non-refundable (issue 11)", () => {
+  it("never calls a flexible rate past its deadline non-refundable", () => {
     renderCard({
       room: aRoom({ rates: [aRate({ cancellation: { refundable: true, freeUntil: "20291230" } })] }),
     });

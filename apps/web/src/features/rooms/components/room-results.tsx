@@ -52,7 +52,7 @@ export function RoomResults({ flow }: { flow: SearchFlow }) {
   const bar = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
 
-  // GA4 view_item_list once per result (issue 15): the rooms shown, prices in EUR when the hotel's currency is.
+  // GA4 view_item_list once per result: the rooms shown, prices in EUR when the hotel's currency is.
   useEffect(() => {
     if (!result) return;
     const seen = new Map<number, { roomTypeId: number; name: string; price: number | null }>();

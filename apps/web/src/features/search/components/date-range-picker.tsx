@@ -100,7 +100,7 @@ export function DateRangePicker({
   const nights = nightsBetween(value.arrival, value.departure);
 
   // Focus goes back to the button once the modal dialog is gone: while it is open the rest of the page is inert,
-  // so focusing the button in the same event would be lost (issue 11 item 21).
+  // so focusing the button in the same event would be lost.
   const returnFocus = useRef(false);
   const close = useCallback(() => {
     returnFocus.current = true;

@@ -144,7 +144,7 @@ describe("GuestsManager", () => {
     expect(document.activeElement).toBe(toggle);
   });
 
-  it("adds a child with no age: the select shows 'Age', is required and has no default (issue 11 item 16)", async () => {
+  it("adds a child with no age: the select shows 'Age', is required and has no default", async () => {
     const user = await setup([{ adults: 2, ages: [] }]);
     await user.click(screen.getByRole("button", { name: "Add a child to room 1" }));
     expect(latest).toEqual([{ adults: 2, ages: [null] }]);

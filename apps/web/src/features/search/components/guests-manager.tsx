@@ -32,7 +32,7 @@ export type GuestsManagerProps = {
   onChange: (rooms: GuestRoom[]) => void;
   /**
    * Counts the searches tried with a child's age still to choose: from the first, each such select shows its error,
-   * and each new try opens the panel on the first of them (issue 11 item 16).
+   * and each new try opens the panel on the first of them.
    */
   missingAgeTries?: number;
 };

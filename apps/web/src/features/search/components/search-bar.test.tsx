@@ -73,7 +73,7 @@ describe("SearchBar", () => {
     expect(document.activeElement).toBe(open);
   });
 
-  it("cannot search until each child's age is chosen, and says so at the select (issue 11 item 16)", async () => {
+  it("cannot search until each child's age is chosen, and says so at the select", async () => {
     const user = userEvent.setup();
     await renderWithHotel(<SearchBar />, { calendar });
     await user.click(await screen.findByRole("button", { name: /^Guests and rooms/ }));
@@ -98,7 +98,7 @@ describe("SearchBar", () => {
     expect(new URLSearchParams(window.location.search).get("ages")).toBe("4");
   });
 
-  it("tells the guest what was corrected in the URL's search and replaces the URL (issue 11 item 14)", async () => {
+  it("tells the guest what was corrected in the URL's search and replaces the URL", async () => {
     window.history.replaceState(
       null,
       "",

@@ -70,7 +70,7 @@ export function SearchBar({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Every child's age must be chosen first (issue 11 item 16): the guests panel opens on the missing one.
+    // Every child's age must be chosen first: the guests panel opens on the missing one.
     const rooms = chosenRooms(draft.rooms);
     if (!rooms) {
       setMissingAgeTries((n) => n + 1);

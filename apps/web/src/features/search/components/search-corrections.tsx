@@ -6,7 +6,7 @@ import { useHotel } from "../../hotel/hotel-context";
 import { type SearchCorrection, useSearchCorrections } from "../search-state";
 
 /**
- * Says politely what was changed in a search that could not be made as the URL asked (issue 11 item 14). The URL
+ * Says politely what was changed in a search that could not be made as the URL asked. The URL
  * itself is replaced by the corrected search; the notice stays until the next correction.
  */
 export function SearchCorrections() {

@@ -49,7 +49,7 @@ function CardArea({ card, onCard }: { card: CardToken | null; onCard: (card: Car
           <p className="muted" id={`${id}-hint`}>
             {t("pay.cardHint")}
           </p>
-          {/* Never beside a third-party script (issue 15, ADR 0041). */}
+          {/* Never beside a third-party script (ADR 0041). */}
           <CardGuard>
             <CardFrame returnPath={currentPath()} onToken={onCard} describedBy={`${id}-hint`} />
           </CardGuard>
