@@ -47,6 +47,10 @@ import { registerTradeAccountRoutes } from "../features/trade/account-routes";
 import { registerAgencyRoutes } from "../features/trade/agency-routes";
 import { registerTradeRoutes } from "../features/trade/routes";
 import { registerVoucherPdfRoutes } from "../features/voucher-pdf/routes";
+import type { App } from "./app-type";
+
+export type { App } from "./app-type";
+
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
 import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } from "./first-paint";
 import { createLinkBase } from "./link-base";
@@ -54,21 +58,6 @@ import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
 import { documentSources, newNonce, pageCsp, paymentCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
 import { isUrlTooLong, MAX_URL_LENGTH } from "./url-limit";
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The search answers kept in memory (ADR 0045); null when the app was built without. */
-    searchCache: SearchCache | null;
-  }
-}
 
 export type AppOptions = {
   database: Database;

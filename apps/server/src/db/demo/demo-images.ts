@@ -1,4 +1,4 @@
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 
 function hash(text: string): number {
   let h = 2166136261;

@@ -1,7 +1,7 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { z } from "zod";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
 import { clearSessionCookie, staffOf } from "./access";
 import { registerApiKeyRoutes } from "./api-keys/routes";

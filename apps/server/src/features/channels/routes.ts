@@ -5,7 +5,7 @@ import {
 import { HotelListQuerySchema, HotelListResponseSchema } from "@alloggio/domain/contract/channels/hotel-list";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { listCustomPrivacy, listHotels } from "./service";
 
 export function registerChannelRoutes(app: App, deps: { database: Database; apiKeys: string[] }): void {

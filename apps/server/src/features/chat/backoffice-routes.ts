@@ -8,7 +8,7 @@ import {
   StaffReplySchema,
 } from "@alloggio/domain/contract/backoffice/chat";
 import { z } from "zod";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { requireHotel, requireStaff } from "../backoffice/access";
 import { audit } from "../backoffice/audit";
 import type { BackOfficeDeps } from "../backoffice/deps";

@@ -7,7 +7,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { OfferCodeParamsSchema } from "@alloggio/domain/contract/offers/view";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { OFFERS_TAG } from "../offers/routes";
 import { postOfferChat, postSiteChat, readOfferChat, readSiteChat } from "./service";
 

@@ -9,7 +9,7 @@ import { pageKindOf } from "@alloggio/domain/tracking/pages";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { badInput } from "../../http/errors";
 import { CSP_REPORT_PATH } from "../../http/page-csp";
 import { tooManyAttempts } from "../booking/retrieve";

@@ -1,7 +1,7 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { CurrencyParamsSchema, CurrencyResponseSchema } from "@alloggio/domain/contract/currency/currency";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { getConversion } from "./service";
 
 export function registerCurrencyRoutes(app: App, deps: { database: Database }): void {

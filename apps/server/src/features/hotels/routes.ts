@@ -2,7 +2,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { HotelQuerySchema, HotelResponseSchema } from "@alloggio/domain/contract/hotels/hotel";
 import { HotelInfoParamsSchema, HotelInfoResponseSchema } from "@alloggio/domain/contract/hotels/hotel-info";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { getHotelInfo, getHotelServices } from "./service";
 
 export function registerHotelRoutes(app: App, deps: { database: Database }): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { notFound } from "../../http/errors";
 import { findMailAttachment, findMailHtml, MAIL_VIEW_CSP, renderMailboxPage } from "./mailbox";
 

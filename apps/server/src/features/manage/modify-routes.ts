@@ -10,7 +10,7 @@ import {
   VerifyDispoResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import type { ManageDeps } from "./holder";

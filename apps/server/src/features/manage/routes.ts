@@ -15,7 +15,7 @@ import {
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";

@@ -18,7 +18,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
 import { offer, offerAttachment, offerAttachmentContent, staffUser } from "../../db/schema";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { AppError } from "../../http/errors";
 import { OFFERS_TAG } from "./routes";
 import { hasAccess, offerNotFound } from "./service";

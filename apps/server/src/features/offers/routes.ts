@@ -12,7 +12,7 @@ import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/d
 import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
 import rateLimit from "@fastify/rate-limit";
 import type { Database } from "../../db/client";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { isSecureCookie } from "../../http/cookies";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";

@@ -4,7 +4,7 @@ import {
   PackageAirportsResponseSchema,
 } from "@alloggio/domain/contract/packages/airports";
 import { PackageQuerySchema, PackageResponseSchema } from "@alloggio/domain/contract/packages/package";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { listPackageAirports, listPackages, type PackageDeps } from "./service";
 
 export function registerPackageRoutes(app: App, deps: PackageDeps): void {

@@ -11,7 +11,7 @@ import {
   ReservationLinkQuerySchema,
   ReservationLinkResponseSchema,
 } from "@alloggio/domain/contract/portal/reservation-link";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { tradeCustomerForCall } from "../trade/session";
 import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "./service";
 

@@ -7,7 +7,7 @@ import {
   PriceCalendarResponseSchema,
 } from "@alloggio/domain/contract/search/price-calendar";
 import { z } from "zod";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { findCrossProperties } from "../portal/service";
 import { tradeCustomerForCall } from "../trade/session";
 import { getCalendar, getPriceCalendar } from "./calendar";

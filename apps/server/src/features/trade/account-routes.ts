@@ -7,7 +7,7 @@ import {
   RetrievePasswordRequestSchema,
   RetrievePasswordResponseSchema,
 } from "@alloggio/domain/contract/trade/account";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { type AccountDeps, askApproval, resetPassword, retrievePassword } from "./account";
 
 // The trade accounts' public calls (ADR 0033): recovery, the new password from the mail, the sign-up.

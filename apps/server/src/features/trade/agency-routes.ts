@@ -12,7 +12,7 @@ import {
   AgencyPrintParamsSchema,
   AgencyPrintQuerySchema,
 } from "@alloggio/domain/contract/trade/agency-reservations";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import type { LinkBase } from "../../http/link-base";
 import {
   type AgencyDeps,

@@ -1,7 +1,7 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { TradePasswordChangeRequestSchema } from "@alloggio/domain/contract/trade/agency";
 import { LoginRequestSchema, LoginResponseSchema } from "@alloggio/domain/contract/trade/login";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { changeTradePassword } from "./change-password";
 import { createTradeLockout, type LoginDeps, loggedUser, logIn, logOut } from "./login";
 

@@ -1,7 +1,7 @@
 import { VoucherPdfFileSchema, VoucherPdfRequestSchema } from "@alloggio/domain/contract/booking/voucher-pdf";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import type { LinkBase } from "../../http/link-base";
 import { tooManyAttempts } from "../booking/retrieve";
 import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";

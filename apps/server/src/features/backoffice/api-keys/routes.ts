@@ -11,7 +11,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
 import { hotelApiKey, staffUser } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError } from "../../../http/errors";
 import { newApiKey, sha256Hex } from "../../offers/api-key";
 import { requireHotel, requireStaff } from "../access";

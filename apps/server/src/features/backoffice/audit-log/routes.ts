@@ -10,7 +10,7 @@ import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { auditLog, currency, hotel, ratePlan, roomType } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { notFound } from "../../../http/errors";
 import { requireHotel, requireStaff, type Staff } from "../access";
 import type { BackOfficeDeps } from "../deps";

@@ -10,7 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { staffRecoveryCode, staffUser } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError } from "../../../http/errors";
 import { type Staff, staffOf } from "../access";
 import { audit } from "../audit";

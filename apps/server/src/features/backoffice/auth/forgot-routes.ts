@@ -4,7 +4,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/auth";
 import { and, eq, isNull } from "drizzle-orm";
 import { staffUser } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { hitRateLimit } from "../../rate-limits/rate-limits";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
 import { staffRecoveryCode, staffUser } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError, badInput } from "../../../http/errors";
 import { hotelsOf, setSessionCookie, signInRequired } from "../access";
 import { audit } from "../audit";

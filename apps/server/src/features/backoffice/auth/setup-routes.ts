@@ -7,7 +7,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/auth";
 import { and, eq, isNull } from "drizzle-orm";
 import { staffUser } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError } from "../../../http/errors";
 import { setSessionCookie } from "../access";
 import { audit } from "../audit";

@@ -11,7 +11,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/channel-settings";
 import { ItemParamsSchema } from "@alloggio/domain/contract/backoffice/extras";
 import { z } from "zod";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

@@ -19,7 +19,7 @@ import {
   ServiceSchema,
 } from "@alloggio/domain/contract/backoffice/extras";
 import { z } from "zod";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

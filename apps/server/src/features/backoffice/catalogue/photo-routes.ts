@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { roomType, roomTypePhoto } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError } from "../../../http/errors";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";

@@ -41,7 +41,7 @@ import {
   roomType,
   service,
 } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError, badInput } from "../../../http/errors";
 import { requireHotel, requireStaff, type Staff } from "../access";
 import { audit } from "../audit";

@@ -1,4 +1,4 @@
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import type { BackOfficeDeps } from "../deps";
 import { registerChannelSettingsRoutes } from "./channel-settings-routes";
 import { registerExtrasRoutes } from "./extras-routes";

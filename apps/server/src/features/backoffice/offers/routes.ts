@@ -12,7 +12,7 @@ import {
   OfferPriceSchema,
 } from "@alloggio/domain/contract/backoffice/offers";
 import { CreateOfferRequestSchema } from "@alloggio/domain/contract/offers/create";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { readIdempotencyKey, runIdempotent } from "../../../http/idempotency";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";

@@ -6,7 +6,7 @@ import {
   LinkSchema,
 } from "@alloggio/domain/contract/backoffice/quotes";
 import { z } from "zod";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

@@ -8,7 +8,7 @@ import {
   QuotePriceSchema,
   QuoteSendSchema,
 } from "@alloggio/domain/contract/backoffice/quotes";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

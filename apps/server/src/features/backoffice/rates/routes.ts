@@ -7,7 +7,7 @@ import {
   CellEditResultSchema,
   CellEditSchema,
 } from "@alloggio/domain/contract/backoffice/rates";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

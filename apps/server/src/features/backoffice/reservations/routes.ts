@@ -18,7 +18,7 @@ import { isoToYmd, startOfDayInZone } from "@alloggio/domain/stay-dates/stay-dat
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { reservationHistory } from "../../../db/schema";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { AppError, badInput } from "../../../http/errors";
 import { replyIdempotent } from "../../../http/idempotency";
 import { lockReservationOfHotel } from "../../booking/retrieve-repository";

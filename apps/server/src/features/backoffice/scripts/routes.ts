@@ -13,7 +13,7 @@ import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { inventoryFor } from "@alloggio/domain/tracking/plan";
 import { readTrackingSettings, type TrackingSettings } from "@alloggio/domain/tracking/settings";
 import { sql } from "drizzle-orm";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { documentSources } from "../../../http/page-csp";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";

@@ -11,7 +11,7 @@ import {
   TradePricingSchema,
   TradeUserParamsSchema,
 } from "@alloggio/domain/contract/backoffice/trade";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";

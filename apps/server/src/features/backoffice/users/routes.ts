@@ -7,7 +7,7 @@ import {
   UserParamsSchema,
 } from "@alloggio/domain/contract/backoffice/users";
 import { z } from "zod";
-import type { App } from "../../../http/app";
+import type { App } from "../../../http/app-type";
 import { requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
