@@ -1,5 +1,4 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
-import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { z } from "zod";
 import type { App } from "../../http/app-type";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
@@ -11,32 +10,17 @@ import { registerCatalogueRoutes } from "./catalogue/routes";
 import type { BackOfficeDeps } from "./deps";
 import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerOfferBackOfficeRoutes } from "./offers/routes";
+import { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
 import { registerScriptInventoryRoutes } from "./scripts/routes";
 import { revokeSession } from "./session";
+
+export { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
+
 import { registerTradeRoutes } from "./trade/routes";
 import { registerUserRoutes } from "./users/routes";
-
-export const BACK_OFFICE_TAG = "back office";
-
-/** The back-office calls made before a session exists; every other one checks the session before its input. */
-export const ANONYMOUS_BACK_OFFICE_ROUTES: readonly string[] = [
-  "/api/backoffice/sign-in",
-  "/api/backoffice/sign-in/totp",
-  "/api/backoffice/setup/:token",
-  "/api/backoffice/forgot-password",
-];
-export const backOfficeErrors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  422: ErrorSchema,
-  429: ErrorSchema,
-};
 
 /** The property's back office under /api/backoffice (ADR 0024). */
 export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): Promise<void> {

@@ -12,7 +12,7 @@ import type { App } from "../../http/app-type";
 import { requireHotel, requireStaff } from "../backoffice/access";
 import { audit } from "../backoffice/audit";
 import type { BackOfficeDeps } from "../backoffice/deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../backoffice/routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../backoffice/openapi";
 import { hotelUnread, listConversations, openConversation, replyToConversation } from "./service";
 
 const BASE = "/api/backoffice/hotels/:hotelId/chat";

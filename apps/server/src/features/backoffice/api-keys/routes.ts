@@ -17,7 +17,7 @@ import { newApiKey, sha256Hex } from "../../offers/api-key";
 import { requireHotel, requireStaff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
 /** The key's first characters, shown to tell keys apart (as `createHotelApiKey` stores them). */
 const PREFIX_SHOWN = 12;

@@ -14,7 +14,7 @@ import type { App } from "../../../http/app-type";
 import { notFound } from "../../../http/errors";
 import { requireHotel, requireStaff, type Staff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
 /**
  * One hotel's audit log, newest first: its own entries and, for owners, the group-wide ones (users). `from` and

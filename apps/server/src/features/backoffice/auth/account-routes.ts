@@ -15,7 +15,7 @@ import { AppError } from "../../../http/errors";
 import { type Staff, staffOf } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { revokeUserSessions, sha256 } from "../session";
 import type { SignInLockout } from "./lockout";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -7,7 +7,7 @@ import { staffUser } from "../../../db/schema";
 import type { App } from "../../../http/app-type";
 import { hitRateLimit } from "../../rate-limits/rate-limits";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { tooManyAttempts } from "./lockout";
 import { mailStaffResetLink, STAFF_RESET_TTL_MS } from "./reset-mail";
 

@@ -14,7 +14,7 @@ import { AppError, badInput } from "../../../http/errors";
 import { hotelsOf, setSessionCookie, signInRequired } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { createSession, findSession, revokeSession, sha256 } from "../session";
 import { registerAccountRoutes } from "./account-routes";
 import { registerForgotPasswordRoutes } from "./forgot-routes";

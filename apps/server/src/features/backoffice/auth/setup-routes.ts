@@ -12,7 +12,7 @@ import { AppError } from "../../../http/errors";
 import { setSessionCookie } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { createSession, revokeSession, revokeUserSessions } from "../session";
 import { createSignInLockout } from "./lockout";
 import { hashPassword } from "./passwords";

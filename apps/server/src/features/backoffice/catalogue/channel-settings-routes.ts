@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import {
   deletePrivacy,
   listPrivacy,

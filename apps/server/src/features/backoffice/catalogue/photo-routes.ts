@@ -15,7 +15,7 @@ import type { App } from "../../../http/app-type";
 import { AppError } from "../../../http/errors";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import type { Guard } from "./property-routes";
 import { upsertRoomTypes } from "./property-service";
 

@@ -46,7 +46,7 @@ import { AppError, badInput } from "../../../http/errors";
 import { requireHotel, requireStaff, type Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { registerPhotoRoutes } from "./photo-routes";
 import { hotelRow, upsertHotel, upsertRatePlans, upsertRoomTypes } from "./property-service";
 

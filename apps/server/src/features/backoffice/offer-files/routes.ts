@@ -27,7 +27,7 @@ import {
 import { requireHotel, requireStaff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
 const offerNotFound = () =>
   new AppError("not_found", 404, "No such offer", [{ field: "offerId", message: "unknown" }]);

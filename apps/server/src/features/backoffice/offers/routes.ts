@@ -16,7 +16,7 @@ import type { App } from "../../../http/app-type";
 import { readIdempotencyKey, runIdempotent } from "../../../http/idempotency";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import {
   createStaffOffer,
   getOffer,

@@ -11,7 +11,7 @@ import {
 import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { registerLinkRoutes } from "./links-routes";
 import { closeQuote, getQuote, listQuotes, priceQuote, sendQuote } from "./service";
 

@@ -10,7 +10,7 @@ import {
 import type { App } from "../../../http/app-type";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { bulkUpdate, editCell, readCalendar } from "./service";
 
 /** The back office's rates and availability calendar: owner and manager. */

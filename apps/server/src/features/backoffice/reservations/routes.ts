@@ -29,7 +29,7 @@ import { confirmOption, recordBankTransfer } from "../../manage/property-actions
 import { requireHotel, requireStaff, type Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import {
   hotelToday,
   listReservations,

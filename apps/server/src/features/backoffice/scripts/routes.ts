@@ -17,7 +17,7 @@ import type { App } from "../../../http/app-type";
 import { documentSources } from "../../../http/page-csp";
 import { requireHotel, requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 

@@ -14,7 +14,7 @@ import {
 import type { App } from "../../../http/app-type";
 import { requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import {
   approveAccount,
   disableAccount,

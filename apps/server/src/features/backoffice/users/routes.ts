@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { App } from "../../../http/app-type";
 import { requireStaff } from "../access";
 import type { BackOfficeDeps } from "../deps";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../routes";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import {
   disableUser,
   enableUser,
