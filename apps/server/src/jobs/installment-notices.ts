@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { enqueueInstallmentNotice } from "../features/mail/reservation-mails";
-import type { TimedChangeDeps } from "./timed-changes";
+import type { TimedChangeDeps } from "./deps";
 
 /**
  * One batch of installment activation e-mails (ADR 0010: INSTALLMENT_NOTICE_DAYS before each later charge) in one

@@ -1,23 +1,16 @@
 import { Cron } from "croner";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
 import type { Tx } from "../features/booking/repository";
 import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
 import { insertReservationRecipes } from "../features/mail/repository";
 import { agencyMailRecipe, enqueueReservationMails } from "../features/mail/reservation-mails";
 import { retryPendingRefunds } from "../features/manage/refunds";
-import type { PaymentGateway } from "../features/payments/gateway";
 import { mailChatReplies } from "./chat-reply-mails";
+import type { TimedChangeDeps } from "./deps";
 import { sendInstallmentNotices } from "./installment-notices";
 import { expireOffers } from "./offer-expiry";
 
-export type TimedChangeDeps = {
-  database: Database;
-  now: () => Date;
-  baseUrl: string;
-  /** With a gateway, the run also retries the pending refunds (ADR 0020). */
-  gateway?: PaymentGateway;
-};
+export type { TimedChangeDeps } from "./deps";
 
 /** One kind of timed change: which reservations are due, and the status move with its history action. */
 type Sweep = {
