@@ -1,5 +1,6 @@
 import type { QuoteDetail, QuotePrice } from "@alloggio/domain/contract/backoffice/quotes";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { inputStep } from "@alloggio/domain/money/amounts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -380,7 +381,7 @@ function SendForm({
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  step={1 / 10 ** digits}
+                  step={inputStep(digits)}
                   value={p.price}
                   onChange={(e) =>
                     update(i, {

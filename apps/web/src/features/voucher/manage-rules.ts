@@ -13,6 +13,7 @@ import {
 import { checkTransferEdit } from "@alloggio/domain/booking/transfer";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { sumAmounts } from "@alloggio/domain/money/amounts";
 import { toMinor } from "@alloggio/domain/money/money";
 import { addDays, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 
@@ -119,8 +120,6 @@ export type ManageAbilities = {
   notes: ManageNote[];
 };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 function noteOf(reason: ModificationRefusal | string): ManageNote | null {
   switch (reason) {
     case "resellable":
@@ -176,9 +175,9 @@ export function manageAbilities(
     reservation.status === "payment_required" || reservation.paymentMethod === "bank_transfer";
   const next = [...due].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)[0];
   const settles = dueToday.length > 0 ? dueToday : waitsForPayment && next ? [next] : [];
-  const payNowAmount = round2(settles.reduce((sum, p) => sum + p.amount, 0));
+  const payNowAmount = sumAmounts(settles.map((p) => p.amount));
   const payNowPrepayment = dueToday.length === 0 && settles.length === 1 ? settles[0]?.id : undefined;
-  const leftToPay = round2(due.reduce((sum, p) => sum + p.amount, 0));
+  const leftToPay = sumAmounts(due.map((p) => p.amount));
   const canPay =
     isOpen &&
     reservation.status !== "preauth_required" &&

@@ -1,4 +1,5 @@
 import type { Link, LinkList } from "@alloggio/domain/contract/backoffice/quotes";
+import { inputStep } from "@alloggio/domain/money/amounts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -419,7 +420,7 @@ function CreateLink({
               {...props}
               type="number"
               min={0}
-              step={1 / 10 ** data.currencyDigits}
+              step={inputStep(data.currencyDigits)}
               value={total}
               onChange={(e) => setTotal(e.target.value)}
             />
