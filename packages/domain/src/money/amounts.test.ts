@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   amountOf,
+  decimalTextOf,
   formatMoneyIn,
   inputStep,
-  inputTextOf,
   moneyOf,
   multiplyAmount,
   parseInputText,
@@ -82,7 +82,7 @@ describe("money inputs", () => {
     [7, 0, "7"],
     [1001, 3, "1.001"],
   ])("%d with %d digits shows %j", (minor, digits, text) => {
-    expect(inputTextOf(minor, digits)).toBe(text);
+    expect(decimalTextOf(minor, digits)).toBe(text);
   });
 
   it.each([

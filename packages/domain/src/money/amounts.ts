@@ -45,8 +45,8 @@ export function inputStep(decimalDigits: number): number {
   return fromMinor(1, decimalDigits);
 }
 
-/** Minor units as a money input shows them: major units with all the currency's digits ("12.50"), no grouping. */
-export function inputTextOf(minor: number, decimalDigits: number): string {
+/** Minor units as plain decimal text with all the currency's digits ("12.50"), no grouping: inputs, feeds. */
+export function decimalTextOf(minor: number, decimalDigits: number): string {
   return fromMinor(minor, decimalDigits).toFixed(decimalDigits);
 }
 

@@ -1,5 +1,5 @@
 import type { Calendar } from "@alloggio/domain/contract/backoffice/rates";
-import { inputTextOf, parseInputText } from "@alloggio/domain/money/amounts";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
 
 // The grid's rows, flattened from the calendar answer: per room type its inventory rows, then per rate plan that
 // prices it one row per occupancy and its restriction rows. Each row knows how to read and edit a day.
@@ -204,5 +204,5 @@ export function toMinor(text: string, digits: number): number | null {
 }
 
 export function fromMinor(minor: number, digits: number): string {
-  return inputTextOf(minor, digits);
+  return decimalTextOf(minor, digits);
 }

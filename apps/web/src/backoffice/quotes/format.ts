@@ -1,5 +1,5 @@
 import { currencyRules } from "@alloggio/domain/currency/currencies";
-import { inputTextOf, parseInputText } from "@alloggio/domain/money/amounts";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
 import { formatMoney } from "../../lib/money";
 
 // Money and hotel texts on the quotes and links screens: minor units on the wire, the web's formatMoney in the UI.
@@ -22,7 +22,7 @@ export function toMinorUnits(value: string, digits: number): number | null {
 }
 
 export function fromMinorUnits(minor: number, digits: number): string {
-  return inputTextOf(minor, digits);
+  return decimalTextOf(minor, digits);
 }
 
 export function formatDate(iso: string, locale: string): string {

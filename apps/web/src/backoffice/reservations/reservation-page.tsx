@@ -1,6 +1,6 @@
 import { may } from "@alloggio/domain/contract/backoffice/access";
 import { PROPERTY_NOTE_MAX } from "@alloggio/domain/contract/backoffice/reservations";
-import { inputTextOf, parseInputText } from "@alloggio/domain/money/amounts";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -650,7 +650,7 @@ function TransferForm({
   const { t } = useTranslation("bo-reservations");
   const f = useFormats();
   const today = new Date().toISOString().slice(0, 10);
-  const [amount, setAmount] = useState(inputTextOf(dueMinor, decimalDigits));
+  const [amount, setAmount] = useState(decimalTextOf(dueMinor, decimalDigits));
   const [receivedOn, setReceivedOn] = useState(today);
   const [key] = useState(newIdempotencyKey);
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 import { currencyRules } from "@alloggio/domain/currency/currencies";
-import { inputStep, inputTextOf, parseInputText } from "@alloggio/domain/money/amounts";
+import { decimalTextOf, inputStep, parseInputText } from "@alloggio/domain/money/amounts";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TEXT_CODES } from "../../../i18n/i18n";
@@ -158,7 +158,7 @@ export function MoneyInput({
   "aria-invalid"?: boolean;
 }) {
   const digits = currencyDigits(currency);
-  const [text, setText] = useState(value === undefined ? "" : inputTextOf(value, digits));
+  const [text, setText] = useState(value === undefined ? "" : decimalTextOf(value, digits));
   return (
     <input
       {...props}
