@@ -62,12 +62,12 @@ const decimalsOf = (currency: string) => {
 function toModify(reservation: Reservation): ReservationToModify & ReservationToCancel {
   const digits = decimalsOf(reservation.currency);
   const minor = (n: number) => Math.max(0, toMinor(n, digits));
-  const paid = reservation.prepayments.filter((p) => p.status === "paid").reduce((s, p) => s + p.amount, 0);
+  const paid = sumAmounts(reservation.prepayments.filter((p) => p.status === "paid").map((p) => p.amount));
   return {
     status: reservation.status,
     totalMinor: minor(reservation.total),
     paidMinor: minor(paid),
-    sharedExtrasMinor: minor(reservation.extra.reduce((s, e) => s + e.price, 0)),
+    sharedExtrasMinor: minor(sumAmounts(reservation.extra.map((e) => e.price))),
     rooms: reservation.rooms.map((room) => {
       const { arrival, departure } = roomDates(room, reservation);
       const extras = room as Room & RoomExtras;
@@ -79,7 +79,7 @@ function toModify(reservation: Reservation): ReservationToModify & ReservationTo
         policy: policyOf(room, reservation, arrival),
         nightlyMinor: room.nightly.map((n) => minor(n.price)),
         totalMinor: minor(room.roomTotal),
-        extrasMinor: minor(room.extra.reduce((s, e) => s + e.price, 0)),
+        extrasMinor: minor(sumAmounts(room.extra.map((e) => e.price))),
         minStay: extras.minStay ?? 1,
         maxStay: extras.maxStay ?? null,
       };
