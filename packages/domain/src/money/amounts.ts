@@ -1,6 +1,6 @@
 // SPEC's calls answer money as a decimal number of the hotel currency (API.md); the web keeps those shapes and
 // does every sum, difference and product here, in integer units, never in floating-point major units (ADR 0069).
-import { currencyRules } from "../currency/currencies";
+import { currencyRules } from "../currency/rules";
 import { type CurrencyRules, formatMoney, fromMinor, roundForCurrency, toMinor } from "./money";
 
 /** An amount as the web carries it once past the API: integer minor units and the currency they count. */

@@ -1,4 +1,4 @@
-import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
+import { commissionMinor } from "@alloggio/domain/booking/commission";
 import type { Rate } from "@alloggio/domain/contract/search/avail";
 import { amountOf, moneyOf } from "@alloggio/domain/money/amounts";
 import { Briefcase } from "lucide-react";
