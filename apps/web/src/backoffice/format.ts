@@ -1,6 +1,5 @@
 import { LANGUAGES } from "@alloggio/domain/i18n/languages";
-import { moneyLocaleOf } from "@alloggio/domain/money/format-amount";
-import { formatMoney } from "@alloggio/domain/money/money";
+import { formatMoney } from "../lib/money";
 
 // How the back office writes money, days and times: money in the product's one style (the domain's formatMoney,
 // "302,00 EUR"), hotel-local days and instants in the page language's own date format.
@@ -16,13 +15,18 @@ export function dateLocaleOf(language: string): string {
   return languageOf(language).locale;
 }
 
-/** Minor units of a currency, written as every page of the product writes money. */
-export function formatMinorIn(minor: number, currency: string, digits: number, language: string): string {
-  return formatMoney(
-    minor,
-    { code: currency, decimalDigits: digits, rounding: 0 },
-    moneyLocaleOf(languageOf(language).id),
-  );
+/**
+ * Minor units of a currency (its own digits), written as every page of the product writes money; `asSet` for a
+ * price staff set, shown without the cash step.
+ */
+export function formatMinorIn(
+  minor: number,
+  currency: string,
+  _digits: number,
+  language: string,
+  asSet = false,
+): string {
+  return formatMoney({ minor, currency }, { language: languageOf(language).id, asSet });
 }
 
 /** A hotel-local calendar day (YYYY-MM-DD), with its weekday: "Fri 5 Jun 2026". */

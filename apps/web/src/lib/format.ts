@@ -1,4 +1,4 @@
-import { formatAmountFor } from "@alloggio/domain/money/format-amount";
+import { formatMoney, moneyOf } from "./money";
 
 /**
  * Money with the currency code in the language's style (SPEC §9, ADR 0019): Italian style for the European
@@ -6,7 +6,8 @@ import { formatAmountFor } from "@alloggio/domain/money/format-amount";
  * write amounts with the same domain function.
  */
 export function formatPrice(amount: number, currency: string, languageId = 1): string {
-  return formatAmountFor(amount, currency, languageId);
+  // SPEC's calls answer decimals: minor units once, then the web's one formatter.
+  return formatMoney(moneyOf(amount, currency), { language: languageId });
 }
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one, and the results render a date several

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { PrepaymentStep } from "./payment-schedule";
-import { planDues, planPrepayments, type RoomCharge, splitDues, totalReservation } from "./reservation-money";
+import {
+  atHotelMinor,
+  planDues,
+  planPrepayments,
+  type RoomCharge,
+  splitDues,
+  totalReservation,
+} from "./reservation-money";
 
 const PREPAID: PrepaymentStep[] = [{ timing: "immediate", days: 0, percent: 100 }];
 const DEPOSIT: PrepaymentStep[] = [
@@ -226,5 +233,18 @@ describe("planDues", () => {
         today,
       ),
     ).toEqual({ dueNowMinor: 3000, later: [{ date: "20270320", amountMinor: 7000 }] });
+  });
+});
+
+describe("atHotelMinor", () => {
+  it.each([
+    [50000, 50000, [], 0],
+    [50000, 15000, [], 35000],
+    [50000, 15000, [10000, 5000], 20000],
+    [50000, 0, [], 50000],
+    // Prepayments that cover more than the total leave nothing at the hotel, not a negative amount.
+    [50000, 40000, [20000], 0],
+  ])("total %d, due now %d, later %j → %d", (total, now, later, expected) => {
+    expect(atHotelMinor(total, now, later)).toBe(expected);
   });
 });

@@ -206,3 +206,15 @@ export function splitDues(target: readonly Dated[], today: Ymd): { dueNowMinor: 
     later: plan.add.filter((a) => a.date > today),
   };
 }
+
+/** What the guest pays at the hotel: the total less what is due now and on later dates, never below 0. */
+export function atHotelMinor(
+  totalMinor: number,
+  dueNowMinor: number,
+  dueLaterMinor: readonly number[],
+): number {
+  return Math.max(
+    0,
+    dueLaterMinor.reduce((left, due) => left - due, totalMinor - dueNowMinor),
+  );
+}

@@ -1,3 +1,5 @@
+export { commissionMinor } from "./commission";
+
 import { isCountryCode } from "./countries";
 import { type FieldError, type InvoiceForm, isValidEmail, MAX_LENGTH, validateAgency } from "./guest-form";
 
@@ -102,15 +104,6 @@ export function tradeCommissionPercent(
 /** A trade account's own commission percent as stored (numeric text), null when the property set none. */
 export const accountCommissionOf = (stored: string | null | undefined): number | null =>
   stored === null || stored === undefined ? null : Number(stored);
-
-/**
- * The commission of a commissionable rate on a booked room, in minor units: `percent` of the room's nights
- * (flights and extras earn none), rounded half up; 0 for a net rate (`percent` null).
- */
-export function commissionMinor(nightsMinor: number, percent: number | null): number {
-  if (percent === null || percent <= 0) return 0;
-  return Math.round((nightsMinor * percent) / 100);
-}
 
 const HOUR_MS = 3_600_000;
 

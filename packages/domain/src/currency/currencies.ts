@@ -1,4 +1,6 @@
-import type { CurrencyRules } from "../money/money";
+import { CASH_ROUNDING, decimalDigitsOf, normalizeCode } from "./rules";
+
+export { CASH_ROUNDING, currencyRules } from "./rules";
 
 /** Currently circulating ISO 4217 codes offered for display; every other fact comes from `Intl`. */
 export const CURRENCY_CODES: readonly string[] = [
@@ -117,9 +119,6 @@ export const CURRENCY_CODES: readonly string[] = [
   "ZMW",
 ];
 
-/** Cash rounding step in major units; currencies not listed round to the minor unit. */
-export const CASH_ROUNDING: Readonly<Record<string, number>> = { CHF: 0.05 };
-
 export type CurrencyDescription = {
   code: string;
   name: string;
@@ -139,24 +138,7 @@ const HOME_LOCALE_OVERRIDES: Readonly<Record<string, string>> = {
   XPF: "fr-PF",
 };
 
-const CODE_PATTERN = /^[A-Z]{3}$/;
-
 const descriptions = new Map<string, CurrencyDescription>();
-
-/** A currency code as written (any case, spaces around) → its ISO form; anything else is refused. */
-function normalizeCode(code: string): string {
-  const normalized = code.trim().toUpperCase();
-  if (!CODE_PATTERN.test(normalized)) throw new RangeError(`Invalid currency code: ${code}`);
-  return normalized;
-}
-
-/** The currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD), as Intl knows it. */
-function decimalDigitsOf(code: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
-}
 
 function readCurrencyPart(locale: string, code: string, currencyDisplay: "symbol" | "name"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay })
@@ -205,25 +187,4 @@ export function describeCurrency(code: string): CurrencyDescription {
 
 export function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.includes(code);
-}
-
-const rulesByCode = new Map<string, CurrencyRules>();
-
-/**
- * What money in a currency needs (its minor unit and cash rounding), without the rest of `describeCurrency`: its
- * symbols and names load the number and display-name data of other locales (EUR's home is de-DE), which a page
- * that only formats prices never needed (ADR 0058).
- */
-export function currencyRules(code: string): CurrencyRules {
-  const normalized = normalizeCode(code);
-  let rules = rulesByCode.get(normalized);
-  if (!rules) {
-    rules = {
-      code: normalized,
-      decimalDigits: decimalDigitsOf(normalized),
-      rounding: CASH_ROUNDING[normalized] ?? 0,
-    };
-    rulesByCode.set(normalized, rules);
-  }
-  return rules;
 }

@@ -3,7 +3,8 @@
 // the language's own style, still with the ISO code, for Chinese and Japanese (`EUR 1,234.50`), whose readers take
 // a comma for the thousands separator and would read `1.234,50` as one point two.
 import { findLanguage } from "../i18n/languages";
-import { type CurrencyRules, formatMoney, toMinor } from "./money";
+import { formatMoneyIn, moneyOf } from "./amounts";
+import { type CurrencyRules, formatMoney } from "./money";
 
 const OWN_STYLE: Readonly<Record<string, string>> = { zh: "zh-CN", ja: "ja-JP" };
 
@@ -17,23 +18,7 @@ export function formatMinorFor(minor: number, rules: CurrencyRules, languageId: 
   return formatMoney(minor, rules, moneyLocaleOf(languageId));
 }
 
-const digitsByCurrency = new Map<string, number>();
-
-/** The currency's minor digits (2 for EUR, 0 for JPY, 3 for KWD), as the runtime's currency data has them. */
-function digitsOf(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    digits =
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-    digitsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
-
-/** An amount in major units, as the API answers it, in a language's money style: the web app's amounts. */
+/** An amount in major units, as SPEC's calls answer it, in a language's money style: the web app's amounts. */
 export function formatAmountFor(amount: number, currency: string, languageId: number): string {
-  const decimalDigits = digitsOf(currency);
-  const rules = { code: currency, decimalDigits, rounding: 0 };
-  return formatMinorFor(toMinor(amount, decimalDigits), rules, languageId);
+  return formatMoneyIn(moneyOf(amount, currency), moneyLocaleOf(languageId));
 }

@@ -85,15 +85,20 @@ export function convertMinor(minor: number, from: CurrencyRules, to: CurrencyRul
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-// SPEC §9: amounts are shown Italian style with the currency code.
-export function formatMoney(minor: number, rules: CurrencyRules, locale = "it-IT"): string {
-  const key = `${locale}|${rules.code}|${rules.decimalDigits}`;
+// SPEC §9: amounts are shown Italian style with the currency code; a back-office grid may name it by symbol.
+export function formatMoney(
+  minor: number,
+  rules: CurrencyRules,
+  locale = "it-IT",
+  currencyDisplay: "code" | "symbol" | "narrowSymbol" = "code",
+): string {
+  const key = `${locale}|${rules.code}|${rules.decimalDigits}|${currencyDisplay}`;
   let format = moneyFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency: rules.code,
-      currencyDisplay: "code",
+      currencyDisplay,
       minimumFractionDigits: rules.decimalDigits,
       maximumFractionDigits: rules.decimalDigits,
     });

@@ -1,3 +1,4 @@
+import { fromMinor, toMinor } from "../money/money";
 import { formatDdMmYyyy, parseDdMmYyyy, type Ymd } from "../stay-dates/stay-dates";
 
 /** A signed total for one room, rate and exact stay; `signed` is the text the signature covers. */
@@ -95,7 +96,7 @@ export function formatOverride(o: OverrideTerms): string {
   if (!Number.isFinite(o.total) || o.total <= 0 || o.total > MAX_OVERRIDE_TOTAL) {
     throw new RangeError(`Invalid override total: ${o.total}`);
   }
-  const total = String(Number(o.total.toFixed(3)));
+  const total = String(fromMinor(toMinor(o.total, 3), 3));
   return [o.roomId, o.rateId, formatDdMmYyyy(o.arrival), formatDdMmYyyy(o.departure), total].join(
     FIELD_SEPARATOR,
   );

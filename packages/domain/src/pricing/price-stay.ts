@@ -1,4 +1,4 @@
-import { applyPercentDiscount, type CurrencyRules, roundForCurrency } from "../money/money";
+import { applyPercentDiscount, type CurrencyRules, cashStepMinor, roundForCurrency } from "../money/money";
 import { spreadEvenlyWithStep } from "./overrides";
 
 export type LongStayDiscount = { minNights: number; percent: number };
@@ -33,10 +33,6 @@ export type PricedStay =
   | { ok: true; nightly: number[]; total: number; fullNightly: number[]; fullTotal: number }
   | { ok: false; reason: "no_price"; night: number };
 
-function cashStep(rules: CurrencyRules): number {
-  return rules.rounding > 0 ? Math.max(1, Math.round(rules.rounding * 10 ** rules.decimalDigits)) : 1;
-}
-
 /**
  * Prices a stay night by night. Each night is the adults' price plus each child's price; the long-stay discount,
  * then the promo, then the customer's discount apply to each night, and each night is rounded to the currency's
@@ -57,7 +53,7 @@ export function priceStay(input: PriceStayInput): PricedStay {
   }
   const fullTotal = fullNightly.reduce((a, b) => a + b, 0);
   if (input.overrideTotal !== null) {
-    const nightly = spreadEvenlyWithStep(input.overrideTotal, fullNightly.length, cashStep(input.rules));
+    const nightly = spreadEvenlyWithStep(input.overrideTotal, fullNightly.length, cashStepMinor(input.rules));
     return { ok: true, nightly, total: input.overrideTotal, fullNightly, fullTotal };
   }
   const longStay = findLongStayPercent(input.longStayDiscounts, input.nights.length);

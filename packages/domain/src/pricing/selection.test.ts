@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toMinor } from "../money/money";
-import { rateCardFigures, toSelectedStay } from "./selection";
+import { rateCardFigures, toSelectedStay, undiscountedCardTotal } from "./selection";
 import { totalSelection } from "./stay-charges";
 
 const rate = {
@@ -47,5 +47,17 @@ describe("rateCardFigures", () => {
     ]);
     const none = { ...rate, refundPrice: null };
     expect(rateCardFigures(none, true, 2)).toEqual({ total: 224, prepaids: rate.prepaids });
+  });
+});
+
+describe("undiscountedCardTotal", () => {
+  it.each([
+    // 10 % off 250: the card's 224 + 24 of extras becomes 250 + 24.
+    [{ fullPrice: 250, total: 200 }, 224, 2, 274],
+    [{ fullPrice: 450.3, total: 400.1 }, 420.1, 2, 470.3],
+    [{ fullPrice: 200, total: 200 }, 243.99, 2, 243.99],
+    [{ fullPrice: 30000, total: 27000 }, 28500, 0, 31500],
+  ])("%j with a card total of %d → %d", (figures, cardTotal, digits, expected) => {
+    expect(undiscountedCardTotal(figures, cardTotal, digits)).toBe(expected);
   });
 });

@@ -46,3 +46,18 @@ export function rateCardFigures(
     prepaids: rate.prepaids.map((p, i) => ({ ...p, amount: fromMinor(amounts[i]!, digits) })),
   };
 }
+
+/**
+ * What the card's total would be without the rate's discount: the undiscounted nights (`fullPrice`) with the same
+ * extras, flights and protection the card's total adds to the discounted ones.
+ */
+export function undiscountedCardTotal(
+  rate: Pick<Rate, "fullPrice" | "total">,
+  cardTotal: number,
+  digits: number,
+): number {
+  return fromMinor(
+    toMinor(cardTotal, digits) + toMinor(rate.fullPrice, digits) - toMinor(rate.total, digits),
+    digits,
+  );
+}

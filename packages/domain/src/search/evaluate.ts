@@ -395,7 +395,7 @@ export function evaluateStay(
 
   const overrideFor = (type: number, rate: number, slot: number): number | null => {
     const found = findOverride(o.overrides, { roomId: type, rateId: rate, arrival, departure });
-    if (found) return Math.round(found.total * 10 ** digits);
+    if (found) return toMinor(found.total, digits);
     if (!link || isoToYmd(link.arrival) !== arrival || isoToYmd(link.departure) !== departure) return null;
     // An answered quote fixes each room's price for the room type and rate the hotel chose for it.
     if (link.room_prices) {

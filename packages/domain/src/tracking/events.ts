@@ -1,4 +1,5 @@
 import type { Reservation } from "../contract/booking/retrieve";
+import { decimalTextOf } from "../money/amounts";
 import { type CurrencyRules, convertMinor, fromMinor, toMinor } from "../money/money";
 
 /**
@@ -37,7 +38,7 @@ export type EurRate = { from: CurrencyRules; to: CurrencyRules; change: number }
  * waits for it or is not sent: a wrong currency is worse than none).
  */
 export function toEur(amount: number, currency: string, rate: EurRate | null): number | null {
-  if (currency.toUpperCase() === TRACKING_CURRENCY) return Math.round(amount * 100) / 100;
+  if (currency.toUpperCase() === TRACKING_CURRENCY) return fromMinor(toMinor(amount, 2), 2);
   if (!rate || rate.from.code !== currency.toUpperCase() || rate.to.code !== TRACKING_CURRENCY) return null;
   return fromMinor(
     convertMinor(toMinor(amount, rate.from.decimalDigits), rate.from, rate.to, rate.change),
@@ -57,7 +58,12 @@ const item = (room: RoomItem, index?: number): EcommerceItem => ({
   ...(index === undefined ? {} : { index }),
 });
 
-const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+// EUR amounts of the events, added in cents.
+const sum = (values: number[]) =>
+  fromMinor(
+    values.reduce((cents, value) => cents + toMinor(value, 2), 0),
+    2,
+  );
 
 export function viewItemList(rooms: RoomItem[]): EcommerceEvent {
   return {
@@ -142,7 +148,7 @@ export function partnerConversion(
   const body = new URLSearchParams({
     code: purchase.transactionId,
     language: String(language),
-    amount: purchase.value.toFixed(2),
+    amount: decimalTextOf(toMinor(purchase.value, 2), 2),
     wm_customerid: partner.customerId ?? "",
   });
   return { url: `${partner.origin}/bootstrap/store_reservation/${now}`, body };

@@ -1,4 +1,5 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
+import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
@@ -445,9 +446,7 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
     ...(data.pricesHidden
       ? {}
       : {
-          totalPrice: (data.totalMinor / 10 ** data.currency.decimalDigits).toFixed(
-            data.currency.decimalDigits,
-          ),
+          totalPrice: decimalTextOf(data.totalMinor, data.currency.decimalDigits),
           priceCurrency: data.currency.code,
         }),
     url: voucherUrl,

@@ -1,4 +1,5 @@
 import { lastFour, validateCard } from "@alloggio/domain/booking/card";
+import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyInstance } from "fastify";
@@ -45,7 +46,7 @@ function formatAmount(amountMinor: number, currency: string, languageId: number)
       2;
     return formatMinorFor(amountMinor, { code: currency, decimalDigits: digits, rounding: 0 }, languageId);
   } catch {
-    return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+    return `${currency} ${decimalTextOf(amountMinor, digits)}`;
   }
 }
 

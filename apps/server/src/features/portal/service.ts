@@ -13,6 +13,7 @@ import type { RestrictionNotice } from "@alloggio/domain/contract/search/avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
 import type { Promo } from "@alloggio/domain/pricing/promo";
+import { linkTotalMinor } from "@alloggio/domain/pricing/quoted-total";
 import { cheapestSelection, evaluateStay, SearchIndex } from "@alloggio/domain/search/evaluate";
 import {
   addDays,
@@ -364,6 +365,7 @@ export async function getReservationLinks(
       const arrival = isoToYmd(l.arrival);
       const departure = isoToYmd(l.departure);
       const expiresAt = l.expires_at ? new Date(l.expires_at).toISOString() : null;
+      const totalMinor = linkTotalMinor({ roomPrices: l.room_prices, totalMinor: l.total_minor });
       return {
         id: l.id,
         title: pickText(l.title, q.language),
@@ -375,14 +377,7 @@ export async function getReservationLinks(
         roomIds: l.room_type_ids,
         rateIds: l.rate_plan_ids,
         promoCode: l.promo_code,
-        total: l.room_prices
-          ? fromMinor(
-              l.room_prices.reduce((sum, r) => sum + r.totalMinor, 0),
-              digits,
-            )
-          : l.total_minor === null
-            ? null
-            : fromMinor(l.total_minor, digits),
+        total: totalMinor === null ? null : fromMinor(totalMinor, digits),
         currency: found.currency!.code,
         expiresAt,
         expired: expiresAt !== null && new Date(expiresAt) < now,

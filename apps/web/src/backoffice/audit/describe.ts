@@ -42,7 +42,7 @@ export function formatAuditValue(key: string, value: unknown, ctx: AuditContext)
   if (value === null || value === undefined || value === "") return "–";
   if (typeof value === "boolean") return ctx.t(value ? "diff.yes" : "diff.no");
   if (typeof value === "number" && /Minor$/.test(key))
-    return formatMinorIn(value, ctx.currency.code, ctx.currency.decimalDigits, ctx.language);
+    return formatMinorIn(value, ctx.currency.code, ctx.currency.decimalDigits, ctx.language, true);
   if (typeof value === "number" && key === "roomTypeId")
     return nameIn(ctx.names.roomTypes, String(value), ctx.language) ?? String(value);
   if (typeof value === "number" && key === "ratePlanId")

@@ -26,7 +26,7 @@ export function BulkPreview({ cal, result }: { cal: Calendar; result: BulkResult
   };
   const money = (minor: unknown) =>
     typeof minor === "number"
-      ? formatMinorIn(minor, cal.currency.code, cal.currency.decimalDigits, language)
+      ? formatMinorIn(minor, cal.currency.code, cal.currency.decimalDigits, language, true)
       : t("preview.none");
   const night = (v: unknown) => {
     if (!v) return t("preview.none");

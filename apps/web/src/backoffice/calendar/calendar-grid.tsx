@@ -2,6 +2,7 @@ import type { Calendar } from "@alloggio/domain/contract/backoffice/rates";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { fromMinor, type GridRow, toMinor } from "./model";
 
 const ROW_H = 34;
@@ -33,17 +34,6 @@ export function CalendarGrid({
   const FIRST_W = firstColumnWidth();
   const [editing, setEditing] = useState<Editing | null>(null);
   const digits = cal.currency.decimalDigits;
-  const money = useMemo(
-    () =>
-      new Intl.NumberFormat(i18n.language, {
-        style: "currency",
-        currency: cal.currency.code,
-        currencyDisplay: "narrowSymbol",
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }),
-    [i18n.language, cal.currency.code, digits],
-  );
   const weekday = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" }),
     [i18n.language],
@@ -87,7 +77,12 @@ export function CalendarGrid({
       return value ? "✕" : "·";
     }
     if (value === null) return "–";
-    return row.kind === "price" ? money.format(value / 10 ** digits) : String(value);
+    return row.kind === "price"
+      ? formatMoney(
+          { minor: value, currency: cal.currency.code },
+          { locale: i18n.language, display: "narrowSymbol", asSet: true },
+        )
+      : String(value);
   };
 
   const focusCell = (r: number, c: number) => {

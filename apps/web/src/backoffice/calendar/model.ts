@@ -1,4 +1,5 @@
 import type { Calendar } from "@alloggio/domain/contract/backoffice/rates";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
 
 // The grid's rows, flattened from the calendar answer: per room type its inventory rows, then per rate plan that
 // prices it one row per occupancy and its restriction rows. Each row knows how to read and edit a day.
@@ -197,14 +198,11 @@ export function cellEdit(row: GridRow, day: string, value: number | boolean | nu
   }
 }
 
+/** A typed price in minor units: null when empty, NaN when not a number. */
 export function toMinor(text: string, digits: number): number | null {
-  const normalized = text.trim().replace(",", ".");
-  if (normalized === "") return null;
-  const n = Number(normalized);
-  if (!Number.isFinite(n)) return Number.NaN;
-  return Math.round(n * 10 ** digits);
+  return parseInputText(text, digits);
 }
 
 export function fromMinor(minor: number, digits: number): string {
-  return (minor / 10 ** digits).toFixed(digits);
+  return decimalTextOf(minor, digits);
 }

@@ -1,12 +1,11 @@
-// Money and hotel texts on the quotes and links screens: minor units on the wire, Intl in the UI.
+import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
+import { formatMoney } from "../../lib/money";
 
-export function formatMinor(minor: number, currency: string, digits: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+// Money and hotel texts on the quotes and links screens: minor units on the wire, the web's formatMoney in the UI.
+
+export function formatMinor(minor: number, currency: string, _digits: number, locale: string): string {
+  return formatMoney({ minor, currency }, { locale, display: "symbol" });
 }
 
 /** The text of a hotel name in the UI language, English when the hotel wrote none. */
@@ -18,13 +17,12 @@ export function textIn(text: Record<string, string> | null | undefined, language
 
 /** A major-unit amount typed in a form, in minor units (null when not a number). */
 export function toMinorUnits(value: string, digits: number): number | null {
-  const n = Number(value.replace(",", "."));
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0) return null;
-  return Math.round(n * 10 ** digits);
+  const minor = parseInputText(value, digits);
+  return minor === null || !Number.isFinite(minor) || minor < 0 ? null : minor;
 }
 
 export function fromMinorUnits(minor: number, digits: number): string {
-  return (minor / 10 ** digits).toFixed(digits);
+  return decimalTextOf(minor, digits);
 }
 
 export function formatDate(iso: string, locale: string): string {
@@ -39,9 +37,7 @@ export function formatDate(iso: string, locale: string): string {
 
 /** The minor digits of a currency, as Intl knows them (2 for EUR, 0 for JPY). */
 export function digitsOf(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return currencyRules(currency).decimalDigits;
 }
 
 /** The last valid day of an expiry instant (the start of the next day, hotel time). */

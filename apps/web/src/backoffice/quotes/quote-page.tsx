@@ -1,5 +1,7 @@
 import type { QuoteDetail, QuotePrice } from "@alloggio/domain/contract/backoffice/quotes";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { inputStep } from "@alloggio/domain/money/amounts";
+import { quotedTotalMinor } from "@alloggio/domain/pricing/quoted-total";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -317,7 +319,7 @@ function SendForm({
     setPicks(next);
     price.mutate({ rooms: next, only: i });
   };
-  const total = picks.reduce((sum, p) => sum + (toMinorUnits(p.price, digits) ?? 0), 0);
+  const total = quotedTotalMinor(picks.map((p) => ({ totalMinor: toMinorUnits(p.price, digits) ?? 0 })));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send.mutate();
@@ -380,7 +382,7 @@ function SendForm({
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  step={1 / 10 ** digits}
+                  step={inputStep(digits)}
                   value={p.price}
                   onChange={(e) =>
                     update(i, {

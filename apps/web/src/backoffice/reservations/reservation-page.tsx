@@ -1,10 +1,12 @@
 import { may } from "@alloggio/domain/contract/backoffice/access";
 import { PROPERTY_NOTE_MAX } from "@alloggio/domain/contract/backoffice/reservations";
+import { decimalTextOf, parseInputText } from "@alloggio/domain/money/amounts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { newIdempotencyKey } from "../../lib/api-client";
+import { moneyOf } from "../../lib/money";
 import { AppLink } from "../../ui/app-link";
 import { useCurrentHotel } from "../layout";
 import { boHref } from "../routes";
@@ -167,8 +169,8 @@ export default function ReservationPage() {
   const r = d.reservation;
   const currency = r.currency;
   const minor = (m: number) => f.money(m, currency, d.decimalDigits);
-  const major = (amount: number) =>
-    f.money(Math.round(amount * 10 ** d.decimalDigits), currency, d.decimalDigits);
+  // The reservation's rooms and services answer SPEC's decimals: minor units once, here.
+  const major = (amount: number) => minor(moneyOf(amount, currency).minor);
   const canTransfers = may(staff.role, "transfers");
   const canReservations = may(staff.role, "reservations");
 
@@ -648,7 +650,7 @@ function TransferForm({
   const { t } = useTranslation("bo-reservations");
   const f = useFormats();
   const today = new Date().toISOString().slice(0, 10);
-  const [amount, setAmount] = useState((dueMinor / 10 ** decimalDigits).toFixed(decimalDigits));
+  const [amount, setAmount] = useState(decimalTextOf(dueMinor, decimalDigits));
   const [receivedOn, setReceivedOn] = useState(today);
   const [key] = useState(newIdempotencyKey);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -659,9 +661,8 @@ function TransferForm({
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount.replace(",", "."));
-    const amountMinor = Math.round(value * 10 ** decimalDigits);
-    if (!Number.isFinite(value) || amountMinor <= 0) {
+    const amountMinor = parseInputText(amount, decimalDigits);
+    if (amountMinor === null || !Number.isFinite(amountMinor) || amountMinor <= 0) {
       setFieldError(t("transfer.amountInvalid"));
       return;
     }

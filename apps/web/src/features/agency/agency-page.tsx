@@ -3,7 +3,6 @@ import {
   type AgencyConfirmMethod,
   type AgencyReservationRow,
 } from "@alloggio/domain/contract/trade/agency-reservations";
-import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Printer } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
@@ -12,6 +11,7 @@ import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
 import { formatDay } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 import { useNavigateTo } from "../../ui/app-link";
 import { ModalDialog } from "../../ui/modal-dialog";
 import { useFormatPrice } from "../currency/use-format-price";
@@ -565,9 +565,7 @@ function CancelDialog(props: {
   });
   const q = quote.data;
   const money = (minor: number) =>
-    q
-      ? formatMinorFor(minor, { code: q.currency, decimalDigits: q.decimalDigits, rounding: 0 }, ids.language)
-      : "";
+    q ? formatMoney({ minor, currency: q.currency }, { language: ids.language }) : "";
   return (
     <AgencyDialog
       title={t("cancel.title", { code: props.row.code })}

@@ -1,9 +1,8 @@
-import { formatAmountFor } from "@alloggio/domain/money/format-amount";
-import { formatFileSize } from "../../lib/format";
+import { formatFileSize, formatPrice } from "../../lib/format";
 
 /** Money of the offer in its own currency, in the language's style (the house style of every guest page). */
 export function formatMoney(amount: number, currency: string, languageId: number): string {
-  return formatAmountFor(amount, currency, languageId);
+  return formatPrice(amount, currency, languageId);
 }
 
 /** An instant (ISO) as a date and time in the hotel's own time zone ("valid until …" in the hotel's terms). */

@@ -142,6 +142,16 @@ describe("selectRoom fills the first unselected slot", () => {
     expect(slotsTotal(setRefund(slots, 0, true))).toBe(220);
     expect(setRefund(setRefund(slots, 0, true), 0, false)[0]?.selectedRate?.refund).toBe(false);
   });
+
+  it("adds the rooms in the currency's own units, to the last of a dinar's three decimals", () => {
+    const dinars = aRoom({ id: 20, rates: [aRate({ id: 1, total: 100.125, refundPrice: 10.001 })] });
+    const slots = selectRoom(createSlots([{ adults: 2, ages: [] }]), {
+      room: dinars,
+      rate: dinars.rates[0]!,
+      refund: true,
+    });
+    expect(slotsTotal(slots)).toBe(110.126);
+  });
 });
 
 describe("clear and unselect", () => {

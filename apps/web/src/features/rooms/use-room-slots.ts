@@ -6,6 +6,7 @@ import type {
   Rate,
 } from "@alloggio/domain/contract/search/avail";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { subtractAmounts, sumAmounts } from "@alloggio/domain/money/amounts";
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import type { RoomOccupancy } from "@alloggio/domain/occupancy/occupancy";
 import { toSelectedStay } from "@alloggio/domain/pricing/selection";
@@ -78,10 +79,8 @@ export function firstOpenSlot(slots: readonly RoomSlot[]): number {
   return slots.findIndex((s) => !isFilled(s));
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** What a rate charges for the room: its nights, and the flights of a flight-included package. */
-const roomPrice = (rate: Rate) => round2(rate.total + rate.flightTotal);
+const roomPrice = (rate: Rate) => sumAmounts([rate.total, rate.flightTotal]);
 
 function toRate(rate: Rate, refund = false): SlotRate {
   return {
@@ -156,7 +155,7 @@ export function findUpgrade(slot: RoomSlot, rooms: readonly AvailableRoom[]): Up
     if (room.id === roomId || room.id === slot.swap?.from.id) continue;
     const rate = room.rates.find((r) => r.id === rateId);
     if (!rate || roomPrice(rate) <= total || roomPrice(rate) > total * (1 + UPGRADE_MAX_SHARE)) continue;
-    const difference = round2(roomPrice(rate) - total);
+    const difference = subtractAmounts(roomPrice(rate), total);
     if (!best || difference < best.difference) best = { room, rate, difference };
   }
   return best;
@@ -172,7 +171,7 @@ export function swapUpgrade(slots: readonly RoomSlot[], index: number, upgrade: 
       ...s,
       selectedRoom: { id: upgrade.room.id, name: upgrade.room.name },
       selectedRate: toRate(upgrade.rate, s.selectedRate.refund),
-      swap: { from, fromTotal, difference: round2(roomPrice(upgrade.rate) - fromTotal) },
+      swap: { from, fromTotal, difference: subtractAmounts(roomPrice(upgrade.rate), fromTotal) },
     };
   });
 }
@@ -273,12 +272,11 @@ export function selectionTotals(
 
 /** The price of the chosen rooms alone: rates plus refund protection where chosen (services come on top). */
 export function slotsTotal(slots: readonly RoomSlot[]): number {
-  return round2(
-    slots.reduce(
-      (sum, s) =>
-        sum + (s.selectedRate?.total ?? 0) + (s.selectedRate?.refund ? (s.selectedRate.refundPrice ?? 0) : 0),
-      0,
-    ),
+  return sumAmounts(
+    slots.flatMap((s) => [
+      s.selectedRate?.total ?? 0,
+      s.selectedRate?.refund ? (s.selectedRate.refundPrice ?? 0) : 0,
+    ]),
   );
 }
 

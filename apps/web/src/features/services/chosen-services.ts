@@ -1,5 +1,6 @@
 import { chargedQuantity, checkMandatoryCategories } from "@alloggio/domain/booking/services";
 import type { AvailableService, ServiceAvailResponse } from "@alloggio/domain/contract/booking/service-avail";
+import { multiplyAmount, sumAmounts } from "@alloggio/domain/money/amounts";
 import type { BookingRequest } from "../checkout/api/guestdata";
 
 export const SERVICES_STORAGE_KEY = "chosenServices";
@@ -62,8 +63,6 @@ export function quantityOf(service: AvailableService, guests: SlotGuests, chosen
   return Math.min(Math.max(1, chosen), maxQuantity(service, guests));
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * The price of a choice for this room. `totalForStay` is the server's price for the room's guests and nights at
  * quantity 1 (or the forced quantity of a mandatory service); a chosen quantity multiplies it.
@@ -71,7 +70,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function priceOf(service: AvailableService, quantity: number): number {
   if (service.free) return 0;
   if (isLocked(service) || service.pricingBasis === "per_stay") return service.totalForStay;
-  return round2(service.totalForStay * quantity);
+  return multiplyAmount(service.totalForStay, quantity);
 }
 
 /** A new choice with the first date and time slot the service offers, so it is complete as it is. */
@@ -130,7 +129,7 @@ export function missingCategories(
 }
 
 export function servicesTotal(slots: readonly (readonly ChosenService[])[]): number {
-  return round2(slots.flat().reduce((sum, s) => sum + s.amount, 0));
+  return sumAmounts(slots.flat().map((s) => s.amount));
 }
 
 const blankToUndefined = (value: string) => (value.trim() === "" ? undefined : value.trim());

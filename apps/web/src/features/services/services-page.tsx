@@ -1,4 +1,5 @@
 import type { ServiceAvailResponse } from "@alloggio/domain/contract/booking/service-avail";
+import { sumAmounts } from "@alloggio/domain/money/amounts";
 import { searchPromoCode } from "@alloggio/domain/pricing/promo";
 import { beginCheckout, toEur } from "@alloggio/domain/tracking/events";
 import { useMemo, useRef, useState } from "react";
@@ -113,7 +114,7 @@ function ServicesStep(props: {
   const missing = slots.map((_, i) => (i === 0 ? missingAnywhere : []));
   const currency = data.find(Boolean)?.currency ?? hotel.currency;
   const extras = servicesTotal(resolved);
-  const total = Math.round((props.roomsTotal + extras) * 100) / 100;
+  const total = sumAmounts([props.roomsTotal, extras]);
   const loading = queries.some((q) => q.isPending);
   const failed = queries.some((q) => q.isError);
 

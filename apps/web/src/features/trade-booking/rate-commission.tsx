@@ -1,16 +1,18 @@
+import { commissionMinor } from "@alloggio/domain/booking/commission";
 import type { Rate } from "@alloggio/domain/contract/search/avail";
+import { amountOf, moneyOf } from "@alloggio/domain/money/amounts";
 import { Briefcase } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import "./trade-booking.css";
 import { useFormatPrice } from "../currency/use-format-price";
 import { useTrade } from "../trade/trade-context";
 
-/** The commission of a rate's nights, as the server stores it (packages/domain `commissionMinor`), in major units. */
-export function rateCommission(rate: Pick<Rate, "commission" | "nightly">): number | null {
+/** The commission of a rate's nights, by the server's own rule (the domain's `commissionMinor`), in major units. */
+export function rateCommission(rate: Pick<Rate, "commission" | "nightly">, currency: string): number | null {
   // An account's own 0 % is a commission of 0, not "none" (ADR 0062).
   if (rate.commission === null) return null;
-  const nights = rate.nightly.reduce((sum, n) => sum + n.price, 0);
-  return Math.round(nights * rate.commission) / 100;
+  const nightsMinor = rate.nightly.reduce((sum, n) => sum + moneyOf(n.price, currency).minor, 0);
+  return amountOf({ minor: commissionMinor(nightsMinor, rate.commission), currency });
 }
 
 /**
@@ -30,7 +32,7 @@ function TradeTerms({ rate, currency }: { rate: Rate; currency: string }) {
   const { t, ready } = useTranslation("trade-booking", { useSuspense: false });
   const formatPrice = useFormatPrice();
   if (!ready) return null;
-  const amount = rateCommission(rate);
+  const amount = rateCommission(rate, currency);
   return (
     <li className="rate__term--trade">
       <Briefcase aria-hidden="true" focusable="false" size={16} />

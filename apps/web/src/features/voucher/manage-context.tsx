@@ -1,4 +1,5 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
+import { subtractAmounts, sumAmounts } from "@alloggio/domain/money/amounts";
 import {
   createContext,
   type ReactNode,
@@ -17,8 +18,6 @@ import { useVoucherFormat } from "./use-voucher-format";
 /** The history state the 3-D Secure return leaves when a payment went through: the voucher says so once. */
 export const PAYMENT_RECEIVED = "paymentReceived";
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * What is paid so far and what is left to pay, in words, so that after a payment the guest reads the new amounts;
  * `justPaid` is a payment the reservation shown does not carry yet (it is reloaded meanwhile).
@@ -26,12 +25,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function usePaidSoFar(reservation: Reservation, leftToPay: number): (justPaid?: number) => string {
   const { t } = useTranslation("manage");
   const format = useVoucherFormat(reservation.currency);
-  const paid = reservation.prepayments
-    .filter((p) => p.status === "paid")
-    .reduce((sum, p) => sum + p.amount, 0);
+  const paid = sumAmounts(reservation.prepayments.filter((p) => p.status === "paid").map((p) => p.amount));
   return (justPaid = 0) => {
-    const left = Math.max(0, round2(leftToPay - justPaid));
-    const total = format.money(round2(paid + justPaid));
+    const left = Math.max(0, subtractAmounts(leftToPay, justPaid));
+    const total = format.money(sumAmounts([paid, justPaid]));
     return left > 0
       ? t("pay.paidSoFarLeft", { paid: total, left: format.money(left) })
       : t("pay.paidSoFar", { paid: total });

@@ -13,6 +13,7 @@ import {
 import { checkTransferEdit } from "@alloggio/domain/booking/transfer";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { sumAmounts } from "@alloggio/domain/money/amounts";
 import { toMinor } from "@alloggio/domain/money/money";
 import { addDays, nightsBetween, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 
@@ -61,12 +62,12 @@ const decimalsOf = (currency: string) => {
 function toModify(reservation: Reservation): ReservationToModify & ReservationToCancel {
   const digits = decimalsOf(reservation.currency);
   const minor = (n: number) => Math.max(0, toMinor(n, digits));
-  const paid = reservation.prepayments.filter((p) => p.status === "paid").reduce((s, p) => s + p.amount, 0);
+  const paid = sumAmounts(reservation.prepayments.filter((p) => p.status === "paid").map((p) => p.amount));
   return {
     status: reservation.status,
     totalMinor: minor(reservation.total),
     paidMinor: minor(paid),
-    sharedExtrasMinor: minor(reservation.extra.reduce((s, e) => s + e.price, 0)),
+    sharedExtrasMinor: minor(sumAmounts(reservation.extra.map((e) => e.price))),
     rooms: reservation.rooms.map((room) => {
       const { arrival, departure } = roomDates(room, reservation);
       const extras = room as Room & RoomExtras;
@@ -78,7 +79,7 @@ function toModify(reservation: Reservation): ReservationToModify & ReservationTo
         policy: policyOf(room, reservation, arrival),
         nightlyMinor: room.nightly.map((n) => minor(n.price)),
         totalMinor: minor(room.roomTotal),
-        extrasMinor: minor(room.extra.reduce((s, e) => s + e.price, 0)),
+        extrasMinor: minor(sumAmounts(room.extra.map((e) => e.price))),
         minStay: extras.minStay ?? 1,
         maxStay: extras.maxStay ?? null,
       };
@@ -118,8 +119,6 @@ export type ManageAbilities = {
   editTransfers: ReadonlySet<number>;
   notes: ManageNote[];
 };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function noteOf(reason: ModificationRefusal | string): ManageNote | null {
   switch (reason) {
@@ -176,9 +175,9 @@ export function manageAbilities(
     reservation.status === "payment_required" || reservation.paymentMethod === "bank_transfer";
   const next = [...due].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)[0];
   const settles = dueToday.length > 0 ? dueToday : waitsForPayment && next ? [next] : [];
-  const payNowAmount = round2(settles.reduce((sum, p) => sum + p.amount, 0));
+  const payNowAmount = sumAmounts(settles.map((p) => p.amount));
   const payNowPrepayment = dueToday.length === 0 && settles.length === 1 ? settles[0]?.id : undefined;
-  const leftToPay = round2(due.reduce((sum, p) => sum + p.amount, 0));
+  const leftToPay = sumAmounts(due.map((p) => p.amount));
   const canPay =
     isOpen &&
     reservation.status !== "preauth_required" &&

@@ -17,6 +17,7 @@ import {
 } from "@alloggio/domain/contract/property/property-file";
 import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { pickText } from "@alloggio/domain/i18n/languages";
+import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import { formatOverride } from "@alloggio/domain/pricing/overrides";
 import { nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -423,7 +424,7 @@ export async function createPriceLink(
   if (channelId === undefined || !sold.some((c) => c.id === channelId))
     throw badInput("channelId", "the rate plan is not sold on this channel of the hotel");
   const currency = await currencyOf(db, hotelId);
-  const total = Number(req.total.toFixed(currency.digits));
+  const total = fromMinor(toMinor(req.total, currency.digits), currency.digits);
   const signed = formatOverride({
     roomId: room.id,
     rateId: rate.id,

@@ -12,6 +12,7 @@ import type {
 } from "@alloggio/domain/contract/backoffice/quotes";
 import { MAX_NIGHTS } from "@alloggio/domain/contract/common";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { quotedTotalMinor } from "@alloggio/domain/pricing/quoted-total";
 import {
   addDays,
   isoToYmd,
@@ -211,7 +212,7 @@ export async function priceQuote(
     body.rooms.map((r) => ({ roomId: r.roomTypeId, rateId: r.ratePlanId })),
   );
   const rooms = priced.rooms.map((r) => ({ totalMinor: r.totalMinor }));
-  return { rooms, totalMinor: rooms.reduce((sum, r) => sum + r.totalMinor, 0) };
+  return { rooms, totalMinor: quotedTotalMinor(rooms) };
 }
 
 function notOpen(row: QuoteRow): AppError {

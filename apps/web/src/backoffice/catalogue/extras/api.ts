@@ -1,5 +1,6 @@
 import type { ExtrasChoices, PriceLink } from "@alloggio/domain/contract/backoffice/extras";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatMoney as formatPrice, moneyOf } from "../../../lib/money";
 import { boDelete, boGet, boPost, boPut } from "../../api";
 
 /** The collections of the catalogue's extras, as the API names them. */
@@ -43,9 +44,9 @@ export function useDeleteExtra(hotel: string, collection: ExtrasCollection) {
   });
 }
 
-/** Money in the hotel's currency, in the page's language. */
+/** A decimal price of the extras' contract in the hotel's currency, in the page's language. */
 export function formatMoney(amount: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency }).format(amount);
+  return formatPrice(moneyOf(amount, currency), { locale: language, display: "symbol", asSet: true });
 }
 
 /** Signs a price on the server (the secret never reaches the browser) and answers the guest's link. */

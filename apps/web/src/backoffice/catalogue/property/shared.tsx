@@ -1,7 +1,10 @@
+import { currencyRules } from "@alloggio/domain/currency/currencies";
+import { decimalTextOf, inputStep, parseInputText } from "@alloggio/domain/money/amounts";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TEXT_CODES } from "../../../i18n/i18n";
 import { ApiError } from "../../../lib/api-client";
+import { formatMoney } from "../../../lib/money";
 import "./property.css";
 
 export type Localized = Record<string, string>;
@@ -129,18 +132,15 @@ export function ConfirmDelete({
 /** The number of decimals of a currency (2 for EUR, 0 for JPY). */
 export function currencyDigits(currency: string): number {
   try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
+    return currencyRules(currency).decimalDigits;
   } catch {
     return 2;
   }
 }
 
+/** A price staff set, as they set it (no cash rounding), in the page's language. */
 export function formatMinor(minor: number, currency: string, locale: string): string {
-  const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
+  return formatMoney({ minor, currency }, { locale, display: "symbol", asSet: true });
 }
 
 /** A money input in major units, read and written as minor units. */
@@ -158,19 +158,19 @@ export function MoneyInput({
   "aria-invalid"?: boolean;
 }) {
   const digits = currencyDigits(currency);
-  const [text, setText] = useState(value === undefined ? "" : (value / 10 ** digits).toFixed(digits));
+  const [text, setText] = useState(value === undefined ? "" : decimalTextOf(value, digits));
   return (
     <input
       {...props}
       type="number"
       inputMode="decimal"
       min={0}
-      step={1 / 10 ** digits}
+      step={inputStep(digits)}
       value={text}
       onChange={(e) => {
         setText(e.target.value);
-        const major = e.target.value === "" ? undefined : Number(e.target.value);
-        onChange(major === undefined || Number.isNaN(major) ? undefined : Math.round(major * 10 ** digits));
+        const minor = parseInputText(e.target.value, digits);
+        onChange(minor === null || Number.isNaN(minor) ? undefined : minor);
       }}
     />
   );

@@ -1,4 +1,6 @@
 import type { Link, LinkList } from "@alloggio/domain/contract/backoffice/quotes";
+import { inputStep } from "@alloggio/domain/money/amounts";
+import { linkTotalMinor } from "@alloggio/domain/pricing/quoted-total";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -94,7 +96,7 @@ function LinkTable({
           <tbody>
             {data.items.map((l) => {
               const title = textIn(l.title, locale) || t("links.untitled");
-              const total = l.roomPrices ? l.roomPrices.reduce((s, r) => s + r.totalMinor, 0) : l.totalMinor;
+              const total = linkTotalMinor(l);
               return (
                 <tr key={l.id}>
                   <th scope="row">
@@ -419,7 +421,7 @@ function CreateLink({
               {...props}
               type="number"
               min={0}
-              step={1 / 10 ** data.currencyDigits}
+              step={inputStep(data.currencyDigits)}
               value={total}
               onChange={(e) => setTotal(e.target.value)}
             />

@@ -1,4 +1,6 @@
+import { atHotelMinor } from "@alloggio/domain/booking/reservation-money";
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
+import { amountOf, moneyOf } from "@alloggio/domain/money/amounts";
 import { AlertTriangle, CreditCard } from "lucide-react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,16 +23,21 @@ const KNOWN_METHODS = [
   "pay_by_link",
 ] as const;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** SPEC §9 prepayment timing: what is due when booking, what on later dates, what at the hotel. */
 export function PaymentSchedule({ prepaid }: { prepaid: PrepaidCheckResponse }) {
   const { t } = useTranslation("checkout");
   const { locale } = useHotel();
   const formatPrice = useFormatPrice();
   const money = (amount: number) => formatPrice(amount, prepaid.currency);
-  const later = prepaid.dueLater.reduce((sum, d) => sum + d.amount, 0);
-  const atHotel = round2(prepaid.total - prepaid.dueNow - later);
+  const minor = (amount: number) => moneyOf(amount, prepaid.currency).minor;
+  const atHotel = amountOf({
+    minor: atHotelMinor(
+      minor(prepaid.total),
+      minor(prepaid.dueNow),
+      prepaid.dueLater.map((d) => minor(d.amount)),
+    ),
+    currency: prepaid.currency,
+  });
   return (
     <dl className="schedule">
       {prepaid.dueNow > 0 ? (

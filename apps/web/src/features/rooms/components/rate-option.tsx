@@ -1,7 +1,7 @@
 import { RATE_PAYMENT_KINDS } from "@alloggio/domain/booking/rate-payment-methods";
 import type { Rate } from "@alloggio/domain/contract/search/avail";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
-import { rateCardFigures } from "@alloggio/domain/pricing/selection";
+import { rateCardFigures, undiscountedCardTotal } from "@alloggio/domain/pricing/selection";
 import {
   Award,
   BadgePercent,
@@ -173,7 +173,11 @@ export function RateOption(props: RateOptionProps) {
         <div className="rate__price">
           {rate.fullPrice > rate.total ? (
             <span className="rate__full">
-              {t("rate.fullPrice", { price: money(rate.fullPrice + figures.total - rate.total) })}
+              {t("rate.fullPrice", {
+                price: money(
+                  undiscountedCardTotal(rate, figures.total, currencyRules(currency).decimalDigits),
+                ),
+              })}
             </span>
           ) : null}
           <span className="rate__total-label">{t("rate.total", { count: nights })}</span>
