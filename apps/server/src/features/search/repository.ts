@@ -1,15 +1,4 @@
-import type {
-  CurrencyRow,
-  HotelRow,
-  LinkRow,
-  PackageRow,
-  PromoRow,
-  RatePlanRow,
-  RoomTypeRow,
-  SearchCatalogue,
-  SearchContext,
-  ServiceRow,
-} from "@alloggio/domain/search/context";
+import type { SearchCatalogue, SearchContext } from "@alloggio/domain/search/context";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { SearchCache } from "./answer-cache";
