@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useParams, useSearch } from "wouter";
 import { AppLink } from "../../ui/app-link";
 import { boGet } from "../api";
+import { dateLocaleOf, formatHotelInstant } from "../format";
 import { digitsOf, formatDate, formatMinor } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Pager } from "../ui";
@@ -76,6 +77,9 @@ export default function OffersPage() {
     go({ ...current, text: String(form.get("text") ?? "").trim() });
   };
   const locale = i18n.language;
+  // Instants in hotel time, days in the page language's format.
+  const when = (iso: string) => formatHotelInstant(iso, locale, query.data?.timeZone ?? "UTC");
+  const stayDay = (iso: string) => formatDate(iso, dateLocaleOf(locale));
   const filtered = Boolean(state || text || createdFrom || createdTo);
 
   return (
@@ -154,6 +158,7 @@ export default function OffersPage() {
           </div>
         ) : (
           <>
+            <p className="bo-offer-sub">{t("timesIn", { timeZone: query.data.timeZone })}</p>
             <div className="bo-table-wrap">
               <table className="bo-table">
                 <caption className="bo-visually-hidden">{t("list.caption")}</caption>
@@ -187,7 +192,7 @@ export default function OffersPage() {
                           <code>{o.offerCode}</code>
                         </td>
                         <td className="bo-offer-nowrap">
-                          {formatDate(o.arrival, locale)} – {formatDate(o.departure, locale)}
+                          {stayDay(o.arrival)} – {stayDay(o.departure)}
                           <div className="bo-offer-sub">{t("nights", { count: o.nights })}</div>
                         </td>
                         <td className="bo-num">{o.options}</td>
@@ -199,9 +204,9 @@ export default function OffersPage() {
                         <td>
                           <OfferStateBadge state={o.state} />
                         </td>
-                        <td className="bo-offer-nowrap">{formatDate(o.expiresAt, locale)}</td>
+                        <td className="bo-offer-nowrap">{when(o.expiresAt)}</td>
                         <td className="bo-offer-nowrap">
-                          {formatDate(o.createdAt, locale)}
+                          {when(o.createdAt)}
                           <div className="bo-offer-sub">
                             {o.createdBy.kind === "staff"
                               ? (o.createdBy.name ?? t("creator.staff"))
