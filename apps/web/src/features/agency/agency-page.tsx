@@ -275,7 +275,7 @@ function Reservations({ csrf }: { csrf: string }) {
       {data && data.rows.length > 0 ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         <section className="agency-table-wrap" aria-labelledby="agency-table-caption" tabIndex={0}>
-          <table className="agency-table">
+          <table className="agency-table agency-table--stack">
             <caption id="agency-table-caption" className="visually-hidden">
               {t("tableCaption")}
             </caption>
@@ -323,19 +323,25 @@ function Reservations({ csrf }: { csrf: string }) {
                       row.code
                     )}
                   </th>
-                  <td>{row.hotel.name}</td>
-                  <td className="nowrap">
+                  <td data-label={t("col.property")}>{row.hotel.name}</td>
+                  <td data-label={t("col.stay")}>
                     {showDay(row.arrival)} – {showDay(row.departure)}
                   </td>
-                  <td>{row.guest}</td>
-                  <td>{row.reference ?? "—"}</td>
-                  <td className="num">{row.rooms}</td>
-                  <td className="num">{row.adults}</td>
-                  <td className="num">{money(row.total, row.currency)}</td>
-                  <td className="num">
+                  <td data-label={t("col.guest")}>{row.guest}</td>
+                  <td data-label={t("col.reference")}>{row.reference ?? "—"}</td>
+                  <td className="num" data-label={t("col.rooms")}>
+                    {row.rooms}
+                  </td>
+                  <td className="num" data-label={t("col.adults")}>
+                    {row.adults}
+                  </td>
+                  <td className="num" data-label={t("col.total")}>
+                    {money(row.total, row.currency)}
+                  </td>
+                  <td className="num" data-label={t("col.commission")}>
                     {row.commission === null ? "—" : money(row.commission, row.currency)}
                   </td>
-                  <td>
+                  <td data-label={t("col.status")}>
                     <span className={`agency-badge agency-badge--${row.agencyStatus}`}>
                       {t(`rowStatus.${row.status}`)}
                     </span>
@@ -345,7 +351,7 @@ function Reservations({ csrf }: { csrf: string }) {
                       </span>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label={t("col.actions")}>
                     <div className="agency-actions">
                       <a
                         className="agency-action"
