@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
-import { formatDay } from "../../lib/format";
+import { formatDay, formatHotelTime } from "../../lib/format";
 import { useNavigateTo } from "../../ui/app-link";
 import { ModalDialog } from "../../ui/modal-dialog";
 import { useFormatPrice } from "../currency/use-format-price";
@@ -37,6 +37,14 @@ import {
   toRequest,
 } from "./agency-filters";
 import "./agency.css";
+
+const SHORT_INSTANT: Intl.DateTimeFormatOptions = {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+};
 
 const NS = "agency";
 const TradePasswordDialog = lazy(() => import("../trade/trade-password-dialog"));
@@ -163,10 +171,9 @@ function Reservations({ csrf }: { csrf: string }) {
   // Money and days as the rest of the product writes them ("302,00 EUR", the voucher's days).
   const formatPrice = useFormatPrice();
   const money = (value: number, currency: string) => formatPrice(value, currency);
-  const instant = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }),
-    [locale],
-  );
+  // An option's deadline on its hotel's clock, with the zone's name: the list may hold several hotels' bookings.
+  const instant = (iso: string, timeZone: string) =>
+    formatHotelTime(iso, locale, timeZone, { ...SHORT_INSTANT, timeZoneName: "short" });
   const showDay = (iso: string) => formatDay(iso.replaceAll("-", ""), locale);
 
   const done = (message: string) => {
@@ -347,7 +354,7 @@ function Reservations({ csrf }: { csrf: string }) {
                     </span>
                     {row.optionExpiresAt && row.status === "pending_confirmation" ? (
                       <span className="agency-expiry">
-                        {t("optionUntil", { when: instant.format(new Date(row.optionExpiresAt)) })}
+                        {t("optionUntil", { when: instant(row.optionExpiresAt, row.hotel.timeZone) })}
                       </span>
                     ) : null}
                   </td>
