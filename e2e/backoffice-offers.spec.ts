@@ -110,6 +110,15 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText(code!);
   await expect(row).toContainText("Sent");
+  // Nothing scrolls sideways: at a phone's width each offer is a card.
+  expect(
+    await page
+      .getByRole("table", { name: "Offers, newest first" })
+      .evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+  ).toEqual([0, 0]);
   await row.getByRole("link", { name: "Clara Offerta" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Clara Offerta" })).toBeVisible();
 });

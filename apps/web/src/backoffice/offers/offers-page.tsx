@@ -160,7 +160,7 @@ export default function OffersPage() {
           <>
             <p className="bo-offer-sub">{t("timesIn", { timeZone: query.data.timeZone })}</p>
             <div className="bo-table-wrap">
-              <table className="bo-table">
+              <table className="bo-table bo-stack bo-offer-table">
                 <caption className="bo-visually-hidden">{t("list.caption")}</caption>
                 <thead>
                   <tr>
@@ -182,30 +182,34 @@ export default function OffersPage() {
                       formatMinor(minor, o.currency, digitsOf(o.currency), locale);
                     return (
                       <tr key={o.id}>
-                        <td>
+                        <th scope="row">
                           <AppLink to={boHref("boOffer", { hotel, offerId: o.id })}>
                             {o.recipientName}
                           </AppLink>
                           <div className="bo-offer-sub">{o.email}</div>
-                        </td>
-                        <td>
+                        </th>
+                        <td data-label={t("list.code")}>
                           <code>{o.offerCode}</code>
                         </td>
-                        <td className="bo-offer-nowrap">
+                        <td className="bo-offer-nowrap" data-label={t("list.stay")}>
                           {stayDay(o.arrival)} – {stayDay(o.departure)}
                           <div className="bo-offer-sub">{t("nights", { count: o.nights })}</div>
                         </td>
-                        <td className="bo-num">{o.options}</td>
-                        <td className="bo-num">
+                        <td className="bo-num" data-label={t("list.options")}>
+                          {o.options}
+                        </td>
+                        <td className="bo-num" data-label={t("list.totals")}>
                           {o.minTotalMinor === o.maxTotalMinor
                             ? money(o.minTotalMinor)
                             : `${money(o.minTotalMinor)} – ${money(o.maxTotalMinor)}`}
                         </td>
-                        <td>
+                        <td data-label={t("list.state")}>
                           <OfferStateBadge state={o.state} />
                         </td>
-                        <td className="bo-offer-nowrap">{when(o.expiresAt)}</td>
-                        <td className="bo-offer-nowrap">
+                        <td className="bo-offer-nowrap" data-label={t("list.expires")}>
+                          {when(o.expiresAt)}
+                        </td>
+                        <td className="bo-offer-nowrap" data-label={t("list.created")}>
                           {when(o.createdAt)}
                           <div className="bo-offer-sub">
                             {o.createdBy.kind === "staff"
