@@ -43,6 +43,12 @@ test("an agent opens the agency area, filters, prints both PDFs, confirms an opt
   await expect(rowOf(page, "Luca Ferri")).toContainText("Option");
   await expect(rowOf(page, "Marta Bianchi")).toContainText("Confirmed");
   await expect(rowOf(page, "Sofia Greco")).toContainText("Cancelled");
+  // At 1280 px every column fits: the table does not scroll sideways either.
+  expect(
+    await page
+      .getByRole("region", { name: "Your agency's reservations, newest first" })
+      .evaluate((el) => el.scrollWidth - el.clientWidth),
+  ).toBe(0);
   await capture("agency area 1280");
   await axe("agency area");
 
@@ -113,7 +119,7 @@ test("an agent opens the agency area, filters, prints both PDFs, confirms an opt
   await expect(marta.getByRole("button", { name: `Cancel reservation ${code}` })).toHaveCount(0);
 });
 
-test("at 390 px the table scrolls inside its wrapper and every action can be reached", async ({
+test("at 390 px each reservation is a card, nothing scrolls sideways, the agency's tools take one row", async ({
   page,
   axe,
   capture,
@@ -123,12 +129,24 @@ test("at 390 px the table scrolls inside its wrapper and every action can be rea
   await dismissCookies(page);
   await logIn(page);
   await expect(table(page).getByRole("rowheader").first()).toBeVisible();
+  // Neither the table nor the page scrolls sideways: each row is a card, each cell under its column's name.
   const wrap = page.getByRole("region", { name: "Your agency's reservations, newest first" });
   const sizes = await wrap.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(sizes.scroll).toBeGreaterThan(sizes.client);
-  // The page itself does not scroll sideways.
+  expect(sizes.scroll).toBe(sizes.client);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
+  // The logged-in agency's name, "Log out" and "My reservations" share one row (icons, their names kept).
+  const main = page.getByRole("main");
+  const rows = await Promise.all(
+    [
+      main.getByText(AGENT.agency, { exact: true }),
+      main.getByRole("button", { name: "Log out" }),
+      main.getByRole("link", { name: "My reservations" }),
+    ].map(async (tool) => (await tool.boundingBox())!),
+  );
+  const [name, ...tools] = rows;
+  for (const tool of tools)
+    expect(Math.abs(tool.y + tool.height / 2 - (name!.y + name!.height / 2))).toBeLessThan(8);
   const action = table(page)
     .getByRole("link", { name: /^Guest PDF of / })
     .first();

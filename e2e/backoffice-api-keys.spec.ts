@@ -67,6 +67,15 @@ test("the owner creates an API key, it creates an offer, the owner revokes it an
   const example = page.getByRole("region", { name: "Example call" });
   await expect(example).toContainText(`curl -X POST ${new URL(page.url()).origin}/api/v2/offers/create`);
   await expect(page.getByRole("table", { name: "API keys of this hotel" })).toBeVisible();
+  // Nothing scrolls sideways: at a phone's width each key is a card.
+  expect(
+    await page
+      .getByRole("table", { name: "API keys of this hotel" })
+      .evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+  ).toEqual([0, 0]);
   await capture("api keys");
   await axe("api keys");
 
@@ -124,4 +133,18 @@ test("the owner creates an API key, it creates an offer, the owner revokes it an
   const refused = await createOffer(request, key, await offerBody(page, request));
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.code).toBe("api_key_invalid");
+});
+
+test("the scripts inventory is a card per page on a phone: nothing scrolls sideways", async ({ page }) => {
+  await signInAsDemoOwner(page, "/admin/hotel/1/scripts");
+  await expect(page.getByRole("heading", { level: 1, name: "Scripts and tracking" })).toBeVisible();
+  const tables = page.getByRole("table");
+  await expect(tables.first()).toBeVisible();
+  for (const table of await tables.all())
+    expect(
+      await table.evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+    ).toEqual([0, 0]);
 });

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
@@ -8,6 +9,12 @@ import { findOpenStay } from "./stays";
 // new name at once. axe on each screen, desktop and mobile.
 
 const CATALOGUE = "/admin/hotel/1/catalogue";
+/** How far a table's wrapper and the page scroll sideways: [0, 0] at every width (a phone's: each row a card). */
+const sideways = (table: Locator) =>
+  table.evaluate((el) => [
+    (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+    document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  ]);
 /** A real PNG photo, made here. */
 const aPng = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: "#2f7fa8" } })
@@ -42,12 +49,13 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
     .click();
   const rooms = page.getByRole("table");
   await expect(rooms.getByRole("row").nth(1)).toBeVisible();
+  expect(await sideways(rooms)).toEqual([0, 0]);
   await axe("catalogue room types");
   await capture("catalogue room types");
   // The classic double room (code DBL): the guest search for two adults shows it.
   await rooms
     .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: "DBL", exact: true }) })
+    .filter({ has: page.getByRole("rowheader", { name: "DBL", exact: true }) })
     .getByRole("link")
     .click();
   await expect(page.getByRole("heading", { level: 2, name: /^Room type / })).toBeVisible();
@@ -82,6 +90,7 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
     .click();
   const plans = page.getByRole("table");
   await expect(plans.getByRole("row").nth(1)).toBeVisible();
+  expect(await sideways(plans)).toEqual([0, 0]);
   await axe("catalogue rate plans");
   await capture("catalogue rate plans");
   await plans.getByRole("row").filter({ hasText: "Free until" }).first().getByRole("link").click();

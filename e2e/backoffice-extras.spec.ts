@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { signInAsDemoOwner } from "./backoffice";
 import { expect, test } from "./fixtures";
 import { findOpenStay } from "./stays";
@@ -5,6 +6,12 @@ import { findOpenStay } from "./stays";
 // The catalogue's extras in the back office: promo codes, services, packages and signed price links.
 
 const CATALOGUE = "/admin/hotel/1/catalogue";
+/** How far a table's wrapper and the page scroll sideways: [0, 0] at every width (a phone's: each row a card). */
+const sideways = (table: Locator) =>
+  table.evaluate((el) => [
+    (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+    document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  ]);
 const unique = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 
 test.describe("back office: the catalogue's extras", () => {
@@ -12,6 +19,7 @@ test.describe("back office: the catalogue's extras", () => {
     await signInAsDemoOwner(page, `${CATALOGUE}/promos`);
     const list = page.getByRole("region", { name: "Promo codes" });
     await expect(list.getByRole("table")).toBeVisible();
+    expect(await sideways(list.getByRole("table"))).toEqual([0, 0]);
     await axe("back-office promo codes");
     await list.getByRole("link", { name: "New promo code" }).click();
     const form = page.getByRole("region", { name: "New promo code" });
@@ -61,6 +69,7 @@ test.describe("back office: the catalogue's extras", () => {
     await signInAsDemoOwner(page, `${CATALOGUE}/packages`);
     const packages = page.getByRole("region", { name: "Packages and special offers" });
     await expect(packages.getByRole("table")).toBeVisible();
+    expect(await sideways(packages.getByRole("table"))).toEqual([0, 0]);
     await axe("back-office packages");
     await packages
       .getByRole("link", { name: /^Edit / })

@@ -86,12 +86,19 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
     page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Option 1 · Lake view" }) }),
   ).toContainText("480");
   await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+  // "Valid until 18:00" (the form's default) is the hotel's 18:00, for staff and guest alike, whatever the
+  // browser's zone; an English page reads a 24-hour clock.
+  const validUntil = page.getByRole("definition").filter({ hasText: "hotel time" });
+  await expect(validUntil).toContainText(/\b18:00\b/);
+  await expect(validUntil).toContainText("Times in Europe/Rome (hotel time)");
+  await expect(validUntil).not.toContainText(/PM|AM/);
   await look("back office offer");
 
   const mail = await receivedMail(email);
   const code = /\/offer\/([0-9A-Z]{16})/.exec(mail.text)?.[1];
   expect(code, "the offer link in the mail").toBeTruthy();
   expect(mail.text).toContain("Wir freuen uns auf Sie!");
+  expect(mail.text).toMatch(/\b18:00\b/);
 
   // In the list, as sent (locked), found by its recipient's e-mail.
   await page.getByRole("link", { name: "All offers" }).click();
@@ -103,6 +110,15 @@ test("a manager creates a two-option offer, finds it in the list and opens it; t
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText(code!);
   await expect(row).toContainText("Sent");
+  // Nothing scrolls sideways: at a phone's width each offer is a card.
+  expect(
+    await page
+      .getByRole("table", { name: "Offers, newest first" })
+      .evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+  ).toEqual([0, 0]);
   await row.getByRole("link", { name: "Clara Offerta" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer for Clara Offerta" })).toBeVisible();
 });

@@ -29,6 +29,15 @@ test("the owner approves a sign-up, sets a 5 % extra discount, disables and enab
     await expect(page.getByRole("row").nth(1)).toContainText("Pending");
     await expect(page.getByRole("row").filter({ hasText: PENDING })).toContainText("Pending");
   }
+  // Nothing scrolls sideways: at a phone's width each account is a card.
+  expect(
+    await page
+      .getByRole("table", { name: /^Trade accounts/ })
+      .evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+  ).toEqual([0, 0]);
   await capture("trade list");
   await axe("trade list");
 

@@ -131,6 +131,10 @@ test("unlock (a wrong e-mail first), two options, video on click, confirm option
   await expect(page.getByLabel("Full name")).toHaveValue("Anna Bianchi");
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(offer.email);
   await fillOfferConfirmation(page, "Anna Bianchi");
+  // Nothing on the confirmation step scrolls sideways (a phone's width included).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
   await look("offer confirm step");
   const reservation = await bookOfferAndReachVoucher(page);
 

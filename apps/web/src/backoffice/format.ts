@@ -1,4 +1,6 @@
 import { LANGUAGES } from "@alloggio/domain/i18n/languages";
+import { instantInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { formatHotelTime } from "../lib/format";
 import { formatMoney } from "../lib/money";
 
 // How the back office writes money, days and times: money in the product's one style (the domain's formatMoney,
@@ -38,4 +40,29 @@ export function formatHotelDay(iso: string, language: string): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+}
+
+/** An instant in the hotel's time, in the page language's format ("5 Jan 2030, 18:00" on an English page). */
+export function formatHotelInstant(
+  iso: string,
+  language: string,
+  timeZone: string,
+  options?: Intl.DateTimeFormatOptions,
+): string {
+  return formatHotelTime(iso, dateLocaleOf(language), timeZone, options);
+}
+
+/**
+ * A day (YYYY-MM-DD) and a time (HH:MM, empty for midnight) typed in a form, read on the hotel's clock, as an ISO
+ * instant: "valid until 18:00" means 18:00 at the hotel, wherever the person typing it is. "" when either is not valid.
+ */
+export function hotelWallClockInstant(day: string, time: string, timeZone: string): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const t = /^(\d{2}):(\d{2})$/.exec(time || "00:00");
+  if (!d || !t) return "";
+  try {
+    return instantInZone(`${d[1]}${d[2]}${d[3]}`, Number(t[1]), Number(t[2]), timeZone).toISOString();
+  } catch {
+    return "";
+  }
 }

@@ -36,6 +36,34 @@ export function formatDay(
   return dayFormat(locale, options).format(date);
 }
 
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant (ISO 8601) as the hotel's clock reads it, in a locale's format: every time a person reads — guest or
+ * staff — is hotel time, never the browser's zone (a guest abroad and the front desk see the same "18:00").
+ * An unknown zone falls back to UTC; a text that is no instant reads "".
+ */
+export function formatHotelTime(
+  iso: string,
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" },
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = instantFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    }
+    instantFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
 /**
  * A file size in the locale's digits and symbols: "399 B", "1.3 kB", "245 kB", "1.2 MB" (French "399 o", "1,2 Mo"), in steps of
  * 1024 as the upload limit is written (10 MB). Intl's own "byte" unit reads "399 byte" in several languages, so

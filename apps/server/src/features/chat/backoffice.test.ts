@@ -70,6 +70,8 @@ describe("the back office's chat", () => {
       lastAuthor: "guest",
     });
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 25, unread: 2 });
+    // The page writes times in hotel time, not the browser's.
+    expect(body.timeZone).toBe("Europe/Rome");
     const unread = await app.inject({
       method: "GET",
       url: `${base(hotelA)}/unread`,
@@ -85,6 +87,7 @@ describe("the back office's chat", () => {
     });
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json().conversation).toMatchObject({ id: first.id, guestName: "Giulia", unread: 0 });
+    expect(open.json().timeZone).toBe("Europe/Rome");
     expect(open.json().messages).toMatchObject([
       { author: "guest", body: "Is the spa open in winter?", staffName: null },
     ]);

@@ -385,7 +385,16 @@ export async function listConversations(
     page: query.page,
     pageSize: CONVERSATION_PAGE_SIZE,
     unread: await hotelUnread(database, hotelId),
+    timeZone: await hotelTimeZone(database, hotelId),
   };
+}
+
+/** The hotel's IANA time zone: the back office writes chat times in hotel time. */
+async function hotelTimeZone(database: Database, hotelId: number): Promise<string> {
+  const [row] = await database.query<{ time_zone: string }>(
+    sql`select time_zone from hotel where id = ${hotelId}`,
+  );
+  return row?.time_zone ?? "UTC";
 }
 
 /** One conversation of the hotel (another hotel's id: 404, like a missing one). */
@@ -410,6 +419,7 @@ export async function openConversation(
   return {
     conversation: toSummary(row),
     messages: await readMessages(database, conversationId, 0, true),
+    timeZone: await hotelTimeZone(database, hotelId),
   };
 }
 

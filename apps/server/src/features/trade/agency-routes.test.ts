@@ -230,7 +230,8 @@ describe("POST /api/agency/list-reservations", () => {
     const anna = body.rows[3];
     expect(anna).toMatchObject({
       code: codes.confirmed,
-      hotel: { id: property.hotel.id, name: "Hotel Agenzia" },
+      // With its zone: the option's deadline is written in hotel time.
+      hotel: { id: property.hotel.id, name: "Hotel Agenzia", timeZone: "Europe/Rome" },
       arrival: "2030-01-20",
       departure: "2030-01-23",
       rooms: 1,

@@ -69,6 +69,7 @@ type RowRecord = {
   code: string;
   hotel_id: number;
   hotel_name: string;
+  time_zone: string;
   channel_id: number;
   arrival: string;
   departure: string;
@@ -99,7 +100,7 @@ type RowRecord = {
 const COMMISSION_SQL = sql`(select sum(rr.commission_minor)::int from reservation_room rr
   where rr.reservation_id = r.id and rr.commission_percent is not null and rr.status <> 'C')`;
 
-const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, r.channel_id,
+const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, h.time_zone, r.channel_id,
     r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,
     nullif(r.agency->>'code', '') as reference, r.email,
     (select count(*)::int from reservation_room rr where rr.reservation_id = r.id
@@ -143,7 +144,7 @@ function toRow(row: RowRecord, now: Date): AgencyReservationRow {
   const money = (minor: number) => fromMinor(minor, row.decimal_digits);
   return {
     code: row.code,
-    hotel: { id: row.hotel_id, name: row.hotel_name },
+    hotel: { id: row.hotel_id, name: row.hotel_name, timeZone: row.time_zone },
     channel: row.channel_id,
     arrival: row.arrival,
     departure: row.departure,

@@ -1,5 +1,5 @@
 import type { AuditPage } from "@alloggio/domain/contract/backoffice/audit";
-import { dateLocaleOf, formatHotelDay, formatMinorIn } from "../format";
+import { formatHotelDay, formatHotelInstant, formatMinorIn } from "../format";
 
 // An audit entry as prose: field labels instead of keys, money in the hotel's currency, days in the page's format,
 // instants in hotel time, the names of the room types and rate plans a cell belongs to — never raw JSON.
@@ -61,15 +61,6 @@ export function formatAuditValue(key: string, value: unknown, ctx: AuditContext)
       .join("; ");
   }
   return String(value);
-}
-
-/** An instant in the hotel's time, in the page language's format. */
-export function formatHotelInstant(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocaleOf(language), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  }).format(new Date(iso));
 }
 
 /** What an entry changed, with names: "Classic double · Flexible · Tue 27 Jan 2027 · 2 adults". */

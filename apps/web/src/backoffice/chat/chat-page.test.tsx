@@ -64,10 +64,10 @@ describe("the chat inbox", () => {
       const items = conversations
         .filter((c) => !offer || String(c.offer?.id) === offer)
         .filter((c) => filter !== "unread" || c.unread > 0);
-      return json({ items, total: items.length, page: 1, pageSize: 25, unread: 3 });
+      return json({ items, total: items.length, page: 1, pageSize: 25, unread: 3, timeZone: "Europe/Rome" });
     }
     if (path === "conversations/7" && method === "GET")
-      return json({ conversation: summary({ unread: 0 }), messages });
+      return json({ conversation: summary({ unread: 0 }), messages, timeZone: "Europe/Rome" });
     if (path === "conversations/7/messages" && method === "POST") {
       const reply = message({
         id: 99,
@@ -140,8 +140,11 @@ describe("the chat inbox", () => {
     expect(within(list).getByText("Site chat")).toBeTruthy();
     expect(within(list).getByText("Is breakfast included?")).toBeTruthy();
     expect(within(list).getByText("3 unread")).toBeTruthy();
+    // Times in hotel time, labelled: 09:30 UTC on 20 Nov reads 10:30 in Rome.
+    expect(within(list).getByText("Times in Europe/Rome (hotel time)")).toBeTruthy();
     const row = maria.closest("li") as HTMLElement;
     expect(row.className).toContain("is-unread");
+    expect(row.querySelector("time")?.getAttribute("title")).toBe("20 Nov 2026, 10:30");
     expect(within(row).getByText("2")).toBeTruthy();
 
     const filter = within(list).getByRole("navigation", { name: "Show conversations" });

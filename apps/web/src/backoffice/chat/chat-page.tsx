@@ -75,7 +75,7 @@ function ConversationList({ hotel, state, open }: { hotel: string; state: ListSt
       : boHref("boChat", { hotel }, listQuery(next));
   const conversationHref = (id: number) =>
     boHref("boChatConversation", { hotel, conversationId: id }, listQuery(state));
-  // The page language's own format: British dates and a 24-hour clock on an English page, as elsewhere.
+  // The page language's own format (British dates and a 24-hour clock on an English page), in hotel time.
   const locale = dateLocaleOf(i18n.language);
   const data = list.data;
 
@@ -102,6 +102,7 @@ function ConversationList({ hotel, state, open }: { hotel: string; state: ListSt
         </ul>
       </nav>
       <ErrorNotice error={list.error} ns="bo-chat" />
+      {data ? <p className="bo-chat-zone">{t("timesIn", { timeZone: data.timeZone })}</p> : null}
       {!data ? (
         list.isPending ? (
           <p className="muted">{t("loading")}</p>
@@ -134,9 +135,9 @@ function ConversationList({ hotel, state, open }: { hotel: string; state: ListSt
                     <time
                       className="bo-chat-time"
                       dateTime={c.lastMessageAt}
-                      title={fullTime(c.lastMessageAt, locale)}
+                      title={fullTime(c.lastMessageAt, locale, data.timeZone)}
                     >
-                      {shortTime(c.lastMessageAt, locale)}
+                      {shortTime(c.lastMessageAt, locale, data.timeZone)}
                     </time>
                   </div>
                   <div className="bo-chat-row-meta">

@@ -73,7 +73,7 @@ export function ConversationPane({
     if (log && newest > 0) log.scrollTop = log.scrollHeight;
   }, [newest]);
 
-  // The page language's own format: British dates and a 24-hour clock on an English page, as elsewhere.
+  // The page language's own format (British dates and a 24-hour clock on an English page), in hotel time.
   const locale = dateLocaleOf(i18n.language);
   return (
     <section className="bo-chat-pane" aria-labelledby={data ? headingId : undefined}>
@@ -103,6 +103,7 @@ export function ConversationPane({
               {data.conversation.guestEmail ? (
                 <a href={`mailto:${data.conversation.guestEmail}`}>{data.conversation.guestEmail}</a>
               ) : null}
+              <span>{t("timesIn", { timeZone: data.timeZone })}</span>
             </p>
           </div>
           <div
@@ -125,8 +126,8 @@ export function ConversationPane({
                           ? data.conversation.guestName
                           : t("conversation.staff", { name: m.staffName || t("conversation.hotel") })}
                       </span>{" "}
-                      <time dateTime={m.at} title={fullTime(m.at, locale)}>
-                        {messageTime(m.at, locale)}
+                      <time dateTime={m.at} title={fullTime(m.at, locale, data.timeZone)}>
+                        {messageTime(m.at, locale, data.timeZone)}
                       </time>
                     </p>
                     <p className="bo-chat-msg-body">{m.body}</p>

@@ -227,7 +227,7 @@ export default function ApiKeysPage() {
           <p>{t("empty")}</p>
         ) : (
           <div className="bo-table-wrap">
-            <table className="bo-table bo-keys-table">
+            <table className="bo-table bo-keys-table bo-stack">
               <caption className="bo-keys-caption">{t("tableLabel")}</caption>
               <thead>
                 <tr>
@@ -243,16 +243,18 @@ export default function ApiKeysPage() {
                 {keys.map((key) => (
                   <tr key={key.id} className={key.revokedAt ? "bo-keys-revoked" : undefined}>
                     <th scope="row">{key.name}</th>
-                    <td>
+                    <td data-label={t("columns.prefix")}>
                       <code>{key.prefix}…</code>
                     </td>
-                    <td>
+                    <td data-label={t("columns.created")}>
                       {key.createdBy
                         ? t("createdBy", { date: date(key.createdAt), name: key.createdBy })
                         : date(key.createdAt)}
                     </td>
-                    <td>{key.lastUsedAt ? date(key.lastUsedAt) : t("never")}</td>
-                    <td>
+                    <td data-label={t("columns.lastUsed")}>
+                      {key.lastUsedAt ? date(key.lastUsedAt) : t("never")}
+                    </td>
+                    <td data-label={t("columns.status")}>
                       {key.revokedAt ? (
                         <span className="bo-keys-revoked-at">
                           {t("status.revoked", { date: date(key.revokedAt) })}
@@ -261,7 +263,7 @@ export default function ApiKeysPage() {
                         <span className="bo-badge bo-keys-active">{t("status.active")}</span>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t("columns.actions")}>
                       {key.revokedAt ? null : (
                         <button
                           type="button"

@@ -73,7 +73,7 @@ function PageRow({ page }: { page: BoScriptPage }) {
           </>
         ) : null}
       </th>
-      <td>
+      <td data-label={t("columns.scripts")}>
         {page.scripts.length > 0 ? (
           <ul className="bo-scripts-list">
             {page.scripts.map((script) => (
@@ -88,10 +88,10 @@ function PageRow({ page }: { page: BoScriptPage }) {
           t("none.tracked")
         )}
       </td>
-      <td>
+      <td data-label={t("columns.scriptSrc")}>
         <Sources sources={page.scriptSrc} />
       </td>
-      <td>
+      <td data-label={t("columns.connectSrc")}>
         <Sources sources={page.connectSrc} />
       </td>
     </tr>
@@ -108,7 +108,7 @@ function ChannelSection({ channel }: { channel: BoScriptChannel }) {
         <span className="bo-badge">{t(`kinds.${channel.kind}`)}</span>
       </h2>
       <div className="bo-table-wrap">
-        <table className="bo-table bo-scripts-table">
+        <table className="bo-table bo-scripts-table bo-stack">
           <caption className="bo-scripts-caption">{t("tableLabel", { name: channel.name })}</caption>
           <thead>
             <tr>

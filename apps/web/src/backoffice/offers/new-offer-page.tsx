@@ -20,6 +20,7 @@ import { useParams } from "wouter";
 import { ApiError, newIdempotencyKey } from "../../lib/api-client";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { boGet, boPost, fieldError } from "../api";
+import { hotelWallClockInstant } from "../format";
 import { formatMinor, fromMinorUnits, toMinorUnits } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field } from "../ui";
@@ -149,7 +150,6 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
   });
 
   const bodyOf = (d: Draft): CreateOfferInput => {
-    const expires = new Date(`${d.expiresDate}T${d.expiresTime || "00:00"}`);
     return {
       hotel,
       channel: Number(d.channel),
@@ -172,7 +172,8 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
         })),
       })),
       ...(d.message.trim() ? { message: d.message } : {}),
-      expiresAt: Number.isNaN(expires.getTime()) ? "" : expires.toISOString(),
+      // The day and time typed are the hotel's clock, not the browser's.
+      expiresAt: hotelWallClockInstant(d.expiresDate, d.expiresTime, choices.timeZone),
       ...(d.video.trim() ? { video: d.video.trim() } : {}),
       playlist: d.playlist
         .split(/\s+/)
@@ -300,7 +301,7 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
               />
             )}
           </Field>
-          <Field label={t("new.expiresTime")}>
+          <Field label={t("new.expiresTime")} hint={t("timesIn", { timeZone: choices.timeZone })}>
             {(p) => (
               <input
                 {...p}

@@ -8,6 +8,7 @@ import { useParams, useSearch } from "wouter";
 import { AppLink } from "../../ui/app-link";
 import { boGet, boPost } from "../api";
 import { OfferConversationLink } from "../chat/offer-conversation-link";
+import { dateLocaleOf, formatHotelInstant } from "../format";
 import { formatDate, formatMinor } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoDialog, BoPage, ErrorNotice, Notice } from "../ui";
@@ -57,6 +58,9 @@ function OfferView({
   const [copied, setCopied] = useState(false);
   const money = (minor: number) =>
     formatMinor(minor, offer.currency.code, offer.currency.decimalDigits, locale);
+  // Instants in hotel time and days in the page language's format: staff read the "valid until" the guest reads.
+  const when = (iso: string) => formatHotelInstant(iso, locale, offer.timeZone);
+  const day = (iso: string) => formatDate(iso, dateLocaleOf(locale));
   const open = isOpenOffer(offer.state);
   const onChanged = (next: BoOfferDetail) => {
     queryClient.setQueryData(queryKey, next);
@@ -98,7 +102,7 @@ function OfferView({
         </p>
         {offer.rejection ? (
           <div className="bo-offer-rejection" role="note">
-            <h3>{t("detail.rejectedTitle", { when: formatDate(offer.rejection.at, locale) })}</h3>
+            <h3>{t("detail.rejectedTitle", { when: when(offer.rejection.at) })}</h3>
             <blockquote>{offer.rejection.reason}</blockquote>
           </div>
         ) : null}
@@ -146,16 +150,19 @@ function OfferView({
           <h2 id="bo-offer-stay">{t("detail.stay")}</h2>
           <dl className="bo-offer-facts">
             <dt>{t("detail.arrival")}</dt>
-            <dd>{formatDate(offer.arrival, locale)}</dd>
+            <dd>{day(offer.arrival)}</dd>
             <dt>{t("detail.departure")}</dt>
-            <dd>{formatDate(offer.departure, locale)}</dd>
+            <dd>{day(offer.departure)}</dd>
             <dt>{t("detail.nights")}</dt>
             <dd>{t("nights", { count: offer.nights })}</dd>
             <dt>{t("detail.expires")}</dt>
-            <dd>{formatDate(offer.expiresAt, locale)}</dd>
+            <dd>
+              {when(offer.expiresAt)}{" "}
+              <span className="bo-offer-sub">· {t("timesIn", { timeZone: offer.timeZone })}</span>
+            </dd>
             <dt>{t("detail.created")}</dt>
             <dd>
-              {formatDate(offer.createdAt, locale)} ·{" "}
+              {when(offer.createdAt)} ·{" "}
               {offer.createdBy.kind === "staff"
                 ? (offer.createdBy.name ?? t("creator.staff"))
                 : t("creator.apiKey", { prefix: offer.createdBy.name ?? "" })}
@@ -266,7 +273,7 @@ function OfferView({
             .map((h, i) => ({ ...h, key: `${h.at}-${i}` }))
             .map((h) => (
               <li key={h.key}>
-                <time dateTime={h.at}>{formatDate(h.at, locale)}</time>{" "}
+                <time dateTime={h.at}>{when(h.at)}</time>{" "}
                 <strong>{t(`action.${h.action}`, { defaultValue: h.action })}</strong>
                 {h.toState && h.toState !== h.fromState ? ` → ${t(`state.${h.toState}`)}` : ""}
                 <span className="bo-offer-sub">

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useParams, useSearch } from "wouter";
 import { AppLink } from "../../ui/app-link";
 import { boGet } from "../api";
+import { dateLocaleOf, formatHotelInstant } from "../format";
 import { digitsOf, formatDate, formatMinor } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Pager } from "../ui";
@@ -76,6 +77,9 @@ export default function OffersPage() {
     go({ ...current, text: String(form.get("text") ?? "").trim() });
   };
   const locale = i18n.language;
+  // Instants in hotel time, days in the page language's format.
+  const when = (iso: string) => formatHotelInstant(iso, locale, query.data?.timeZone ?? "UTC");
+  const stayDay = (iso: string) => formatDate(iso, dateLocaleOf(locale));
   const filtered = Boolean(state || text || createdFrom || createdTo);
 
   return (
@@ -154,8 +158,9 @@ export default function OffersPage() {
           </div>
         ) : (
           <>
+            <p className="bo-offer-sub">{t("timesIn", { timeZone: query.data.timeZone })}</p>
             <div className="bo-table-wrap">
-              <table className="bo-table">
+              <table className="bo-table bo-stack bo-offer-table">
                 <caption className="bo-visually-hidden">{t("list.caption")}</caption>
                 <thead>
                   <tr>
@@ -177,31 +182,35 @@ export default function OffersPage() {
                       formatMinor(minor, o.currency, digitsOf(o.currency), locale);
                     return (
                       <tr key={o.id}>
-                        <td>
+                        <th scope="row">
                           <AppLink to={boHref("boOffer", { hotel, offerId: o.id })}>
                             {o.recipientName}
                           </AppLink>
                           <div className="bo-offer-sub">{o.email}</div>
-                        </td>
-                        <td>
+                        </th>
+                        <td data-label={t("list.code")}>
                           <code>{o.offerCode}</code>
                         </td>
-                        <td className="bo-offer-nowrap">
-                          {formatDate(o.arrival, locale)} – {formatDate(o.departure, locale)}
+                        <td className="bo-offer-nowrap" data-label={t("list.stay")}>
+                          {stayDay(o.arrival)} – {stayDay(o.departure)}
                           <div className="bo-offer-sub">{t("nights", { count: o.nights })}</div>
                         </td>
-                        <td className="bo-num">{o.options}</td>
-                        <td className="bo-num">
+                        <td className="bo-num" data-label={t("list.options")}>
+                          {o.options}
+                        </td>
+                        <td className="bo-num" data-label={t("list.totals")}>
                           {o.minTotalMinor === o.maxTotalMinor
                             ? money(o.minTotalMinor)
                             : `${money(o.minTotalMinor)} – ${money(o.maxTotalMinor)}`}
                         </td>
-                        <td>
+                        <td data-label={t("list.state")}>
                           <OfferStateBadge state={o.state} />
                         </td>
-                        <td className="bo-offer-nowrap">{formatDate(o.expiresAt, locale)}</td>
-                        <td className="bo-offer-nowrap">
-                          {formatDate(o.createdAt, locale)}
+                        <td className="bo-offer-nowrap" data-label={t("list.expires")}>
+                          {when(o.expiresAt)}
+                        </td>
+                        <td className="bo-offer-nowrap" data-label={t("list.created")}>
+                          {when(o.createdAt)}
                           <div className="bo-offer-sub">
                             {o.createdBy.kind === "staff"
                               ? (o.createdBy.name ?? t("creator.staff"))

@@ -112,7 +112,7 @@ export default function TradePage() {
       ) : accounts.data ? (
         <>
           <div className="bo-table-wrap">
-            <table className="bo-table bo-trade-table">
+            <table className="bo-table bo-trade-table bo-stack">
               <caption className="visually-hidden">{t("caption", { count: accounts.data.total })}</caption>
               <thead>
                 <tr>
@@ -132,20 +132,20 @@ export default function TradePage() {
                       <br />
                       <span className="muted">{t(`types.${a.type}`)}</span>
                     </th>
-                    <td>
+                    <td data-label={t("columns.status")}>
                       <StatusBadge status={a.status} />
                     </td>
-                    <td>
+                    <td data-label={t("columns.contact")}>
                       {a.email || "—"}
                       <br />
                       <span className="muted">{[a.city, a.country].filter(Boolean).join(", ")}</span>
                     </td>
-                    <td>
+                    <td data-label={t("columns.vatIata")}>
                       {a.vatNumber ?? "—"}
                       <br />
                       <span className="muted">{a.iataCode ?? ""}</span>
                     </td>
-                    <td className="bo-trade-hotels">
+                    <td className="bo-trade-hotels" data-label={t("columns.hotels")}>
                       {a.hotels.length === 0
                         ? "—"
                         : a.hotels
@@ -159,7 +159,7 @@ export default function TradePage() {
                         </span>
                       ) : null}
                     </td>
-                    <td className="bo-trade-nowrap">
+                    <td className="bo-trade-nowrap" data-label={t("columns.terms")}>
                       {percent(a.extraDiscountPercent)} /{" "}
                       {a.commissionPercent === null ? t("pricing.rateOwn") : percent(a.commissionPercent)}
                     </td>

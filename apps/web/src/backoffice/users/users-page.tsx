@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { useNavigateTo } from "../../ui/app-link";
 import { boDelete, boGet, boPatch, boPost, fieldError } from "../api";
+import { formatHotelInstant } from "../format";
 import { useBoLanguage } from "../language";
 import { boHref } from "../routes";
 import { useStaff } from "../staff";
@@ -388,10 +389,9 @@ export default function UsersPage() {
     act.mutate({ user, kind });
   };
 
-  const dateTime = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }),
-    [i18n.language],
-  );
+  // Hotel time (the group's first hotel's zone, as the answer says), in the page language's format.
+  const timeZone = users.data?.timeZone ?? "UTC";
+  const lastActive = (iso: string) => formatHotelInstant(iso, i18n.language, timeZone);
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase();
     return (users.data?.users ?? []).filter(
@@ -466,6 +466,7 @@ export default function UsersPage() {
         </Field>
       </search>
 
+      {users.data ? <p className="muted">{t("timesIn", { timeZone })}</p> : null}
       {users.isPending ? (
         <p className="muted">{t("loading")}</p>
       ) : (
@@ -507,9 +508,7 @@ export default function UsersPage() {
                     </td>
                     <td data-label={t("columns.lastActive")}>
                       {user.lastActiveAt ? (
-                        <time dateTime={user.lastActiveAt}>
-                          {dateTime.format(new Date(user.lastActiveAt))}
-                        </time>
+                        <time dateTime={user.lastActiveAt}>{lastActive(user.lastActiveAt)}</time>
                       ) : (
                         "—"
                       )}

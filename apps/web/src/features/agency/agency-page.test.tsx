@@ -17,7 +17,7 @@ const agent = anAgent({ channel: CHANNEL, csrfToken: CSRF });
 
 const row = (extra: Partial<AgencyReservationRow>): AgencyReservationRow => ({
   code: "ABCDEFGHJKMNPQRS",
-  hotel: { id: 1, name: "Hotel Bellavista Riva" },
+  hotel: { id: 1, name: "Hotel Bellavista Riva", timeZone: "Europe/Rome" },
   channel: CHANNEL,
   arrival: "2030-01-20",
   departure: "2030-01-23",
@@ -155,6 +155,8 @@ describe("the agency area", () => {
       name: "Agency PDF of ABCDEFGHJKMNPQRS (opens in a new tab)",
     });
     expect(pdf.getAttribute("href")).toBe("/api/agency/print/ABCDEFGHJKMNPQRS/agency?language=1");
+    // The option's deadline on the hotel's clock (10:00 UTC is 11:00 in Rome), whatever the browser's zone, labelled.
+    expect(within(table).getByText(/^until /).textContent).toBe("until 08/01/2030, 11:00 CET");
 
     await user.type(screen.getByLabelText("Total from"), "100");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
-import { formatDay } from "../../lib/format";
+import { formatDay, formatHotelTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { useNavigateTo } from "../../ui/app-link";
 import { ModalDialog } from "../../ui/modal-dialog";
@@ -37,6 +37,14 @@ import {
   toRequest,
 } from "./agency-filters";
 import "./agency.css";
+
+const SHORT_INSTANT: Intl.DateTimeFormatOptions = {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+};
 
 const NS = "agency";
 const TradePasswordDialog = lazy(() => import("../trade/trade-password-dialog"));
@@ -163,10 +171,9 @@ function Reservations({ csrf }: { csrf: string }) {
   // Money and days as the rest of the product writes them ("302,00 EUR", the voucher's days).
   const formatPrice = useFormatPrice();
   const money = (value: number, currency: string) => formatPrice(value, currency);
-  const instant = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }),
-    [locale],
-  );
+  // An option's deadline on its hotel's clock, with the zone's name: the list may hold several hotels' bookings.
+  const instant = (iso: string, timeZone: string) =>
+    formatHotelTime(iso, locale, timeZone, { ...SHORT_INSTANT, timeZoneName: "short" });
   const showDay = (iso: string) => formatDay(iso.replaceAll("-", ""), locale);
 
   const done = (message: string) => {
@@ -275,7 +282,7 @@ function Reservations({ csrf }: { csrf: string }) {
       {data && data.rows.length > 0 ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         <section className="agency-table-wrap" aria-labelledby="agency-table-caption" tabIndex={0}>
-          <table className="agency-table">
+          <table className="agency-table agency-table--stack">
             <caption id="agency-table-caption" className="visually-hidden">
               {t("tableCaption")}
             </caption>
@@ -323,29 +330,35 @@ function Reservations({ csrf }: { csrf: string }) {
                       row.code
                     )}
                   </th>
-                  <td>{row.hotel.name}</td>
-                  <td className="nowrap">
+                  <td data-label={t("col.property")}>{row.hotel.name}</td>
+                  <td data-label={t("col.stay")}>
                     {showDay(row.arrival)} – {showDay(row.departure)}
                   </td>
-                  <td>{row.guest}</td>
-                  <td>{row.reference ?? "—"}</td>
-                  <td className="num">{row.rooms}</td>
-                  <td className="num">{row.adults}</td>
-                  <td className="num">{money(row.total, row.currency)}</td>
-                  <td className="num">
+                  <td data-label={t("col.guest")}>{row.guest}</td>
+                  <td data-label={t("col.reference")}>{row.reference ?? "—"}</td>
+                  <td className="num" data-label={t("col.rooms")}>
+                    {row.rooms}
+                  </td>
+                  <td className="num" data-label={t("col.adults")}>
+                    {row.adults}
+                  </td>
+                  <td className="num" data-label={t("col.total")}>
+                    {money(row.total, row.currency)}
+                  </td>
+                  <td className="num" data-label={t("col.commission")}>
                     {row.commission === null ? "—" : money(row.commission, row.currency)}
                   </td>
-                  <td>
+                  <td data-label={t("col.status")}>
                     <span className={`agency-badge agency-badge--${row.agencyStatus}`}>
                       {t(`rowStatus.${row.status}`)}
                     </span>
                     {row.optionExpiresAt && row.status === "pending_confirmation" ? (
                       <span className="agency-expiry">
-                        {t("optionUntil", { when: instant.format(new Date(row.optionExpiresAt)) })}
+                        {t("optionUntil", { when: instant(row.optionExpiresAt, row.hotel.timeZone) })}
                       </span>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label={t("col.actions")}>
                     <div className="agency-actions">
                       <a
                         className="agency-action"

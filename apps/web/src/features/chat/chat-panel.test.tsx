@@ -63,6 +63,20 @@ describe("ChatPanel", () => {
     expect(log.textContent).toContain("Two");
   });
 
+  it("writes each message's time in hotel time, in the page language's format, and says so", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ messages: [guest(1, "Hi"), hotel(2, "Welcome!")], started: true })),
+    );
+    renderInHotel(<ChatPanel path="v2/offers/CODE/chat" hotelName="Hotel Test" />);
+    const log = await screen.findByRole("log", { name: "Messages with Hotel Test" });
+    await screen.findByText("Welcome!");
+    // 10:00 UTC is 11:00 at the hotel in Rome, whatever the browser's zone; an English page reads a British date.
+    const times = [...log.querySelectorAll("time")].map((t) => t.textContent);
+    expect(times).toEqual(["05/01/2030, 11:00", "05/01/2030, 11:01"]);
+    expect(screen.getByText("Times in Europe/Rome (hotel time)")).toBeTruthy();
+  });
+
   it("refuses an empty message with a translated error, and shows the server's refusal translated", async () => {
     vi.stubGlobal(
       "fetch",

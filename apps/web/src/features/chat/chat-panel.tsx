@@ -7,6 +7,8 @@ import {
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, getJson, postJson } from "../../lib/api-client";
+import { formatHotelTime } from "../../lib/format";
+import { useHotel } from "../hotel/hotel-context";
 import "./chat.css";
 
 /** How often an open panel asks for new messages while the tab is visible (ADR 0037: polling, not SSE). */
@@ -46,7 +48,7 @@ export function ChatPanel({
   channel,
   autoFocus,
 }: ChatPanelProps) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [started, setStarted] = useState<boolean | null>(null);
   const [text, setText] = useState("");
@@ -156,7 +158,10 @@ export function ChatPanel({
     }
   };
 
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  // Hotel time in the page's locale: the guest and the front desk read the same clock.
+  const { locale, hotel } = useHotel();
+  const time = (iso: string) =>
+    formatHotelTime(iso, locale, hotel.timeZone, { dateStyle: "short", timeStyle: "short" });
   const errorId = `${ids}-error`;
   const counterId = `${ids}-counter`;
   const over = text.trim().length > MAX_CHAT_MESSAGE;
@@ -184,13 +189,14 @@ export function ChatPanel({
                 </span>
                 <span className="chat-message__body">{m.body}</span>
                 <time className="chat-message__time" dateTime={m.at}>
-                  {time.format(new Date(m.at))}
+                  {time(m.at)}
                 </time>
               </li>
             ))}
           </ol>
         )}
       </div>
+      {messages.length > 0 ? <p className="chat-zone">{t("timesIn", { timeZone: hotel.timeZone })}</p> : null}
       <form className="chat-form" onSubmit={send} noValidate>
         {needsIdentity ? (
           <div className="chat-identity">

@@ -1,4 +1,4 @@
-import { formatFileSize, formatPrice } from "../../lib/format";
+import { formatFileSize, formatHotelTime, formatPrice } from "../../lib/format";
 
 /** Money of the offer in its own currency, in the language's style (the house style of every guest page). */
 export function formatMoney(amount: number, currency: string, languageId: number): string {
@@ -7,12 +7,7 @@ export function formatMoney(amount: number, currency: string, languageId: number
 
 /** An instant (ISO) as a date and time in the hotel's own time zone ("valid until …" in the hotel's terms). */
 export function formatInstant(iso: string, locale: string, timeZone: string): string {
-  const date = new Date(iso);
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(date);
-  }
+  return formatHotelTime(iso, locale, timeZone, { dateStyle: "long", timeStyle: "short" });
 }
 
 /** A file size in the locale's digits: bytes, kB or MB. */

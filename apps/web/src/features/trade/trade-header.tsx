@@ -8,7 +8,7 @@ import { useTrade } from "./trade-context";
 
 /**
  * The header's trade part (SPEC §4), on a trade channel only: "Agency login", or the logged agency's name
- * with "Log out".
+ * with "Log out" and "My reservations" — on a phone one row, the two as icons keeping their names.
  */
 export function TradeHeader() {
   const { t } = useTranslation(["trade", "agency"]);
@@ -36,16 +36,16 @@ export function TradeHeader() {
       <p className="trade-header__agency">
         <Building2 aria-hidden="true" size={18} />
         <span className="visually-hidden">{t("header.loggedAs")} </span>
-        <span>{trade.user.agency.name}</span>
+        <span className="trade-header__name">{trade.user.agency.name}</span>
       </p>
       <button type="button" className="trade-header__button" onClick={() => void logOut()} disabled={leaving}>
         <LogOut aria-hidden="true" size={18} />
-        {t("header.logout")}
+        <span className="trade-header__label">{t("header.logout")}</span>
       </button>
       {/* After "Log out", which the login dialog focuses as the header's first button when it closes. */}
       <AppLink className="trade-header__button" to={href("agencyReservations", ids)}>
         <ListChecks aria-hidden="true" size={18} />
-        {t("agency:headerLink")}
+        <span className="trade-header__label">{t("agency:headerLink")}</span>
       </AppLink>
     </div>
   );

@@ -35,6 +35,8 @@ export const ConversationListResponseSchema = z.object({
   pageSize: z.number(),
   /** Unread guest messages over all the hotel's conversations (the menu badge). */
   unread: z.number(),
+  /** The hotel's IANA time zone: the page writes times in hotel time. */
+  timeZone: z.string(),
 });
 
 /** `GET …/chat/unread`: the menu badge, polled. */
@@ -44,6 +46,8 @@ export const ChatUnreadResponseSchema = z.object({ unread: z.number() });
 export const ConversationResponseSchema = z.object({
   conversation: ConversationSummarySchema,
   messages: z.array(ChatMessageSchema),
+  /** The hotel's IANA time zone: the page writes times in hotel time. */
+  timeZone: z.string(),
 });
 
 /** `POST …/chat/conversations/:conversationId/messages` — the hotel's answer (audited). */

@@ -73,6 +73,8 @@ export const BoOfferListSchema = z
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** The hotel's IANA time zone: the page writes every instant in hotel time. */
+    timeZone: z.string(),
   })
   .meta({ id: "BoOfferList" });
 export type BoOfferList = z.infer<typeof BoOfferListSchema>;
@@ -95,6 +97,8 @@ export const BoOfferDetailSchema = z
     departure: z.string(),
     nights: z.number().int(),
     currency: z.object({ code: z.string(), decimalDigits: z.number().int() }),
+    /** The hotel's IANA time zone: "valid until" and the history are written in hotel time. */
+    timeZone: z.string(),
     message: z.string().nullable(),
     video: BoOfferVideoSchema.nullable(),
     playlist: z.array(BoOfferVideoSchema),

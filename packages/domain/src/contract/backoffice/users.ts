@@ -54,6 +54,8 @@ export const StaffUsersSchema = z
     users: z.array(StaffUserSchema),
     /** The group's hotels, to choose from. */
     hotels: z.array(HotelRefSchema),
+    /** The IANA time zone the page writes "last activity" in: the group's first hotel's (hotel time). */
+    timeZone: z.string(),
   })
   .meta({ id: "StaffUsers" });
 export type StaffUsers = z.infer<typeof StaffUsersSchema>;

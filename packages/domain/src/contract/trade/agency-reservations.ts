@@ -57,7 +57,8 @@ export type AgencyListQuery = z.output<typeof AgencyListRequestSchema>;
 export const AgencyReservationRowSchema = z
   .object({
     code: z.string(),
-    hotel: z.object({ id: z.number(), name: z.string() }),
+    /** With its IANA time zone: the option's deadline is written in hotel time. */
+    hotel: z.object({ id: z.number(), name: z.string(), timeZone: z.string() }),
     channel: z.number(),
     /** YYYY-MM-DD */
     arrival: z.string(),

@@ -295,6 +295,8 @@ describe("GET /api/backoffice/hotels/:hotelId/offers/:offerId", () => {
       expect.objectContaining({ action: "created", fromState: null, toState: "locked", actorKind: "staff" }),
     ]);
     expect(offer.createdBy.name).toBe(offer.history[0].actorName);
+    // "Valid until" and the history are written in hotel time, not the browser's.
+    expect(offer.timeZone).toBe("Europe/Rome");
   });
 
   it("shows the recipient's rejection and the unlock in the history", async () => {
@@ -376,6 +378,7 @@ describe("GET /api/backoffice/hotels/:hotelId/offers", () => {
       createdBy: { kind: "staff" },
     });
     expect(all.items[0].state).toBe("unavailable");
+    expect(all.timeZone).toBe("Europe/Rome");
 
     const key = (await get(owner, url(A, "?text=kai.keyson"))).json();
     expect(key.items[0].createdBy).toEqual({ kind: "api_key", name: expect.stringMatching(/^alk_/) });

@@ -84,8 +84,9 @@ export async function listOffers(
   if (q.createdTo)
     conditions.push(sql`(o.created_at at time zone h.time_zone)::date <= ${q.createdTo}::date`);
   const where = sql.join(conditions, sql` and `);
-  const [count] = await deps.database.query<{ n: number }>(sql`
-    select count(*)::int as n from offer o join hotel h on h.id = o.hotel_id where ${where}`);
+  const [count] = await deps.database.query<{ n: number; timeZone: string }>(sql`
+    select count(*)::int as n, (select time_zone from hotel where id = ${hotelId}) as "timeZone"
+    from offer o join hotel h on h.id = o.hotel_id where ${where}`);
   const rows = await deps.database.query<{
     id: number;
     code: string;
@@ -135,6 +136,7 @@ export async function listOffers(
     total: count?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
+    timeZone: count?.timeZone ?? "UTC",
   };
 }
 
@@ -150,6 +152,7 @@ async function codeOf(on: { execute: Tx["execute"] }, hotelId: number, offerId: 
 
 type DetailRow = {
   id: number;
+  timeZone: string;
   code: string;
   state: OfferState;
   recipientName: string;
@@ -211,6 +214,7 @@ export async function getOffer(
       o.channel_id as "channelId", ch.name as "channelName",
       to_char(o.arrival, 'YYYY-MM-DD') as arrival, to_char(o.departure, 'YYYY-MM-DD') as departure,
       json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
+      (select h.time_zone from hotel h where h.id = o.hotel_id) as "timeZone",
       o.message, o.video, o.playlist, o.expires_at as "expiresAt", o.created_at as "createdAt",
       o.rejection_reason as "rejectionReason", o.rejected_at as "rejectedAt",
       o.reservation_id as "reservationId", o.confirmed_option_id as "confirmedOptionId",
@@ -260,6 +264,7 @@ export async function getOffer(
     departure: row.departure,
     nights: nightsBetween(isoToYmd(row.arrival), isoToYmd(row.departure)),
     currency: row.currency,
+    timeZone: row.timeZone,
     message: row.message,
     video: row.video ? pickVideo(row.video) : null,
     playlist: row.playlist.map(pickVideo),

@@ -95,6 +95,8 @@ describe("who may use the users routes", () => {
       hotels: [{ id: hotelA, name: "Alpha" }],
     });
     expect(rita.lastActiveAt).toBe(clock.toISOString());
+    // "Last activity" is written in hotel time: the zone of the group's first hotel.
+    expect(body.timeZone).toBe("Europe/Rome");
   });
 
   it.each([

@@ -87,7 +87,14 @@ export async function listUsers(db: Db, groupId: number): Promise<StaffUsers> {
         .groupBy(staffSession.userId)
     : [];
   const lastSeen = new Map(seen.map((s) => [s.userId, s.at]));
+  const [first] = await db
+    .select({ timeZone: hotel.timeZone })
+    .from(hotel)
+    .where(eq(hotel.groupId, groupId))
+    .orderBy(asc(hotel.name), asc(hotel.id))
+    .limit(1);
   return {
+    timeZone: first?.timeZone ?? "UTC",
     hotels,
     users: users.map((user) =>
       toView(

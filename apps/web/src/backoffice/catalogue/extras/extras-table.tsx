@@ -127,7 +127,7 @@ export function ExtrasTable<T extends { id: number }, D>(props: Props<T, D>) {
         <p>{props.emptyText}</p>
       ) : (
         <div className="bo-table-wrap">
-          <table className="bo-table">
+          <table className="bo-table bo-stack bo-extras-table">
             <thead>
               <tr>
                 {props.columns.map((c) => (
@@ -140,20 +140,23 @@ export function ExtrasTable<T extends { id: number }, D>(props: Props<T, D>) {
             <tbody>
               {items.map((x) => (
                 <tr key={x.id}>
-                  {props.columns.map((c, i) => (
-                    <td key={c.header} className={c.num ? "num" : undefined}>
-                      {i === 0 ? (
+                  {props.columns.map((c, i) =>
+                    // The first column heads its row (a card's title on a phone); the others carry their names.
+                    i === 0 ? (
+                      <th key={c.header} scope="row">
                         <AppLink
                           to={href(String(x.id))}
                           aria-label={t("editItem", { name: props.nameOf(x) })}
                         >
                           {c.cell(x, currency)}
                         </AppLink>
-                      ) : (
-                        c.cell(x, currency)
-                      )}
-                    </td>
-                  ))}
+                      </th>
+                    ) : (
+                      <td key={c.header} className={c.num ? "num" : undefined} data-label={c.header}>
+                        {c.cell(x, currency)}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

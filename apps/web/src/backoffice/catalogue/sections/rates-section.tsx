@@ -103,7 +103,7 @@ function RatePlanTable({ hotel, list }: { hotel: string; list: RatePlanList }) {
         </AppLink>
       </p>
       <div className="bo-table-wrap">
-        <table className="bo-table">
+        <table className="bo-table bo-stack bo-catalogue-table">
           <thead>
             <tr>
               <th scope="col">{t("rates.code")}</th>
@@ -119,10 +119,10 @@ function RatePlanTable({ hotel, list }: { hotel: string; list: RatePlanList }) {
           <tbody>
             {list.items.map((plan) => (
               <tr key={plan.id}>
-                <td>
+                <th scope="row">
                   <code>{plan.code}</code>
-                </td>
-                <td>
+                </th>
+                <td data-label={t("rates.name")}>
                   <AppLink
                     to={boHref("boCatalogueItem", { hotel, section: "rates", itemId: String(plan.id) })}
                   >
@@ -130,14 +130,18 @@ function RatePlanTable({ hotel, list }: { hotel: string; list: RatePlanList }) {
                   </AppLink>
                   {plan.tradeOnly ? <span className="bo-badge">{t("rates.tradeOnly")}</span> : null}
                 </td>
-                <td>{t(`rates.meal.${plan.mealPlan ?? "room_only"}`)}</td>
-                <td>
+                <td data-label={t("rates.mealPlan")}>{t(`rates.meal.${plan.mealPlan ?? "room_only"}`)}</td>
+                <td data-label={t("rates.cancellation")}>
                   {plan.refundable === false
                     ? t("rates.nonRefundable")
                     : t("rates.freeUntil", { count: plan.freeCancellationDays ?? 0 })}
                 </td>
-                <td>{t(`rates.paymentKind.${plan.payment ?? "pay_at_hotel"}`)}</td>
-                <td className="num">{plan.sortOrder ?? 0}</td>
+                <td data-label={t("rates.payment")}>
+                  {t(`rates.paymentKind.${plan.payment ?? "pay_at_hotel"}`)}
+                </td>
+                <td className="num" data-label={t("rates.sortOrder")}>
+                  {plan.sortOrder ?? 0}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -55,7 +55,7 @@ function RoomTypeList() {
       <ErrorNotice error={query.error} ns="bo-property" />
       {query.data ? (
         <div className="bo-table-wrap">
-          <table className="bo-table">
+          <table className="bo-table bo-stack bo-catalogue-table">
             <thead>
               <tr>
                 <th scope="col">{t("rooms.code")}</th>
@@ -77,20 +77,28 @@ function RoomTypeList() {
             <tbody>
               {query.data.items.map((room) => (
                 <tr key={room.id}>
-                  <td>
+                  <th scope="row">
                     <code>{room.code}</code>
-                  </td>
-                  <td>
+                  </th>
+                  <td data-label={t("rooms.name")}>
                     <AppLink
                       to={boHref("boCatalogueItem", { hotel, section: "rooms", itemId: String(room.id) })}
                     >
                       {pick(room.name, i18n.language)}
                     </AppLink>
                   </td>
-                  <td className="num">{room.maxOccupancy}</td>
-                  <td className="num">{room.maxAdults}</td>
-                  <td className="num">{room.gallery.length}</td>
-                  <td className="num">{room.sortOrder ?? 0}</td>
+                  <td className="num" data-label={t("rooms.maxOccupancy")}>
+                    {room.maxOccupancy}
+                  </td>
+                  <td className="num" data-label={t("rooms.maxAdults")}>
+                    {room.maxAdults}
+                  </td>
+                  <td className="num" data-label={t("rooms.photos")}>
+                    {room.gallery.length}
+                  </td>
+                  <td className="num" data-label={t("rooms.sortOrder")}>
+                    {room.sortOrder ?? 0}
+                  </td>
                 </tr>
               ))}
             </tbody>
