@@ -1,8 +1,9 @@
+import type { ErrorDetail } from "@alloggio/domain/contract/common";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./errors";
 
-type Detail = { field: string; message: string };
+type Detail = ErrorDetail;
 
 export function sendError(
   reply: import("fastify").FastifyReply,

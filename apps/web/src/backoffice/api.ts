@@ -1,4 +1,5 @@
 import { CSRF_HEADER } from "@alloggio/domain/contract/backoffice/access";
+import type { ErrorDetail } from "@alloggio/domain/contract/common";
 import { ApiError, type QueryValue, toQuery } from "../lib/api-client";
 
 // Calls to /api/backoffice: the session cookie goes by itself; every change carries the session's CSRF token.
@@ -19,7 +20,7 @@ export function onSessionLost(handler: () => void): void {
 async function errorOf(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
-      error: { code: string; message: string; details?: { field: string; message: string }[] };
+      error: { code: string; message: string; details?: ErrorDetail[] };
     };
     return new ApiError(response.status, body.error.code, body.error.message, body.error.details);
   } catch {
