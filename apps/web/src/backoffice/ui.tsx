@@ -2,6 +2,7 @@ import type { ErrorParams } from "@alloggio/domain/contract/common";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../lib/api-client";
+import { detailText } from "./detail-text";
 import { formatHotelDay } from "./format";
 
 /** A back-office page: its heading (the one h1), the document title, an optional bar of actions. */
@@ -69,7 +70,7 @@ export function errorParamValues(params: ErrorParams | undefined, language: stri
 /**
  * An alert with the translated message of a failed call, and the fields it names by their labels. The server's own
  * detail is English for developers; a person reads the page's `errors.<code>_detail` (with the detail, and the
- * names, days and numbers the refusal carries) or "is not valid".
+ * names, days and numbers the refusal carries), else the check that failed (`detailText`).
  */
 export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
   const text = useErrorText(ns);
@@ -88,10 +89,13 @@ export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
                 defaultValue: humanizeField(d.field),
               })}
               {": "}
-              {t([...(ns ? [`${ns}:errors.${code}_detail`] : []), "bo:errors.fieldInvalid"], {
-                detail: d.message,
-                ...errorParamValues(d.params, i18n.language),
-              })}
+              {(ns
+                ? t(`${ns}:errors.${code}_detail`, {
+                    detail: d.message,
+                    ...errorParamValues(d.params, i18n.language),
+                    defaultValue: "",
+                  })
+                : "") || detailText(d)}
             </li>
           ))}
         </ul>

@@ -20,6 +20,7 @@ import { useParams } from "wouter";
 import { ApiError, newIdempotencyKey } from "../../lib/api-client";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { boGet, boPost, fieldError } from "../api";
+import { detailText } from "../detail-text";
 import { formatMinor, fromMinorUnits, toMinorUnits } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field } from "../ui";
@@ -207,9 +208,11 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
     fieldError(create.error, field);
   const errExact = (field: string) =>
     issues[field] ??
-    (create.error instanceof ApiError
-      ? create.error.details.find((d) => d.field === field)?.message
-      : undefined);
+    (() => {
+      const detail =
+        create.error instanceof ApiError ? create.error.details.find((d) => d.field === field) : undefined;
+      return detail ? detailText(detail) : undefined;
+    })();
   const issueCount = Object.keys(issues).length;
 
   return (
@@ -729,7 +732,9 @@ function OptionPriceSummary({
         <p className="bo-error" role="alert">
           {answer.issue.field.endsWith(".rateId")
             ? t("new.cannotSell", { n })
-            : t("new.cannotSend", { n, reason: answer.issue.message })}
+            : answer.issue.field.includes(".services")
+              ? t("new.cannotSendExtra", { n })
+              : t("new.cannotSend", { n, reason: detailText(answer.issue) })}
         </p>
       ) : null}
       <p className="bo-offer-total">

@@ -423,6 +423,25 @@ describe("the hotel's times, lists and payment methods", () => {
     expect(unknown.json().error.details[0]).toMatchObject({ field: "mailLanguage" });
   });
 
+  it("says which check a field failed, with its limits, for the page to write in its language", async () => {
+    const res = await put(hotelA, { name: "", email: "nope", address: "x".repeat(201) });
+    expect(res.statusCode).toBe(400);
+    const details = res.json().error.details as { field: string; params?: Record<string, unknown> }[];
+    expect(details.find((d) => d.field === "name")?.params).toMatchObject({
+      issue: "too_small",
+      minimum: 1,
+      origin: "string",
+    });
+    expect(details.find((d) => d.field === "email")?.params).toMatchObject({
+      issue: "invalid_format",
+      format: "email",
+    });
+    expect(details.find((d) => d.field === "address")?.params).toMatchObject({
+      issue: "too_big",
+      maximum: 200,
+    });
+  });
+
   it("refuses an unknown method in the property file too, with the import's own message", async () => {
     const imported = await importProperty(
       database,
