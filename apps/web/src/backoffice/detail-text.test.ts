@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { i18n } from "../i18n/i18n";
 import { ApiError } from "../lib/api-client";
 import { fieldError } from "./api";
 import { fieldErrors } from "./catalogue/property/shared";
-import { detailText } from "./detail-text";
+import { detailText, issueText } from "./detail-text";
 
 afterEach(async () => {
   await i18n.changeLanguage("en");
@@ -67,5 +68,17 @@ describe("a refused field in the page's language, never the server's English", (
       role: "non è valido",
     });
     expect(fieldError(error, "name")).toBe("è obbligatorio");
+  });
+
+  it("the page's own checks before sending read the same way (the new offer's form)", async () => {
+    await inLanguage("fr");
+    const issues = z
+      .object({ name: z.string().min(1), email: z.email(), nights: z.number().max(30) })
+      .safeParse({ name: "", email: "nope", nights: 31 }).error?.issues;
+    expect(issues?.map(issueText)).toEqual([
+      "est obligatoire",
+      "n'est pas une adresse e-mail valide",
+      "doit être d'au plus 30",
+    ]);
   });
 });

@@ -35,3 +35,14 @@ export function detailText(detail: Pick<ErrorDetail, "message" | "params">): str
   const word = WORDS[detail.message];
   return word ? t(`issues.${word}`) : t("errors.fieldInvalid");
 }
+
+/** A zod issue of the page's own check (before sending) as the same words: the server sends the same facts. */
+export function issueText(issue: { code: string; message: string }): string {
+  const raw = issue as unknown as Record<string, unknown>;
+  const params: NonNullable<ErrorDetail["params"]> = { issue: issue.code };
+  for (const key of ["minimum", "maximum"] as const)
+    if (typeof raw[key] === "number" || typeof raw[key] === "bigint") params[key] = Number(raw[key]);
+  for (const key of ["origin", "format", "expected"] as const)
+    if (typeof raw[key] === "string") params[key] = raw[key] as string;
+  return detailText({ message: issue.message, params });
+}

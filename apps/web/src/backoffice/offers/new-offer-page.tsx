@@ -20,7 +20,7 @@ import { useParams } from "wouter";
 import { ApiError, newIdempotencyKey } from "../../lib/api-client";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { boGet, boPost, fieldError } from "../api";
-import { detailText } from "../detail-text";
+import { detailText, issueText } from "../detail-text";
 import { formatMinor, fromMinorUnits, toMinorUnits } from "../quotes/format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field } from "../ui";
@@ -190,7 +190,7 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const path = issue.path.join(".");
-        found[path] ??= issue.message;
+        found[path] ??= issueText(issue);
       }
     if (draft.expiresDate && draft.arrival && draft.expiresDate > draft.arrival)
       found.expiresAt ??= t("new.expiryAfterArrival");
