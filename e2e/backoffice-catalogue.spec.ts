@@ -36,6 +36,8 @@ test("the owner edits a room type, its photos and a rate plan; the guest sees th
   await signInAsDemoOwner(page, `${CATALOGUE}/hotel`);
   await expect(page.getByRole("form", { name: "Hotel details" })).toBeVisible();
   await expect(page.getByLabel("Hotel name")).toHaveValue("Hotel Bellavista Riva");
+  // The hotel's own mails are in the language chosen here (English until the owner picks another).
+  await expect(page.getByLabel("Language of the hotel's e-mails")).toHaveValue("en");
   await axe("catalogue hotel");
   await capture("catalogue hotel");
   await page.getByLabel("Phone").fill("+39 0464 555 011");

@@ -1,8 +1,9 @@
+import type { ErrorDetail } from "@alloggio/domain/contract/common";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./errors";
 
-type Detail = { field: string; message: string };
+type Detail = ErrorDetail;
 
 export function sendError(
   reply: import("fastify").FastifyReply,
@@ -13,6 +14,23 @@ export function sendError(
   details?: Detail[],
 ) {
   return reply.status(status).type("application/json").send({ error: { code, message, details, requestId } });
+}
+
+/**
+ * Which check of the schema failed, for the page to say it in its language: the zod issue's code and the limits
+ * it names (`too_small` with `minimum` 1 on a string: a required text). Custom checks keep only their message.
+ */
+function issueParams(keyword: string, params: unknown): ErrorDetail["params"] {
+  if (!["too_small", "too_big", "invalid_format", "invalid_type"].includes(keyword)) return undefined;
+  const p = (params ?? {}) as Record<string, unknown>;
+  const out: NonNullable<ErrorDetail["params"]> = { issue: keyword };
+  for (const key of ["minimum", "maximum"] as const) {
+    const value = p[key];
+    if (typeof value === "number" || typeof value === "bigint") out[key] = Number(value);
+  }
+  for (const key of ["origin", "format", "expected"] as const)
+    if (typeof p[key] === "string") out[key] = p[key] as string;
+  return out;
 }
 
 /** Every failure leaves as `{ error: { code, message, details?, requestId } }`; input problems are 4xx. */
@@ -33,7 +51,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
             field: path ? `${path}.${String(key)}` : String(key),
             message: "is not a known field",
           }));
-        return [{ field: path || part, message: v.message ?? "is invalid" }];
+        const params = issueParams(v.keyword, v.params);
+        return [{ field: path || part, message: v.message ?? "is invalid", ...(params ? { params } : {}) }];
       });
       const first = details[0];
       return sendError(

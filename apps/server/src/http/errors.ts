@@ -1,3 +1,5 @@
+import type { ErrorDetail } from "@alloggio/domain/contract/common";
+
 /** The one error that crosses HTTP: a code the web app translates (`errors.<code>`), a status, a safe message. */
 export class AppError extends Error {
   /** For a 429: when to try again, in seconds (sent as `Retry-After`). */
@@ -7,7 +9,7 @@ export class AppError extends Error {
     readonly code: string,
     readonly status: number,
     message: string,
-    readonly details?: { field: string; message: string }[],
+    readonly details?: ErrorDetail[],
   ) {
     super(message);
     this.name = "AppError";

@@ -1,5 +1,7 @@
 import { CSRF_HEADER } from "@alloggio/domain/contract/backoffice/access";
+import type { ErrorDetail } from "@alloggio/domain/contract/common";
 import { ApiError, type QueryValue, toQuery } from "../lib/api-client";
+import { detailText } from "./detail-text";
 
 // Calls to /api/backoffice: the session cookie goes by itself; every change carries the session's CSRF token.
 
@@ -19,7 +21,7 @@ export function onSessionLost(handler: () => void): void {
 async function errorOf(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
-      error: { code: string; message: string; details?: { field: string; message: string }[] };
+      error: { code: string; message: string; details?: ErrorDetail[] };
     };
     return new ApiError(response.status, body.error.code, body.error.message, body.error.details);
   } catch {
@@ -74,10 +76,14 @@ export async function boUpload<T>(path: string, form: FormData): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The server's message for a field of a refused form (`name`, `name.en`, `ratePlanIds[0]` all count for `name`). */
+/**
+ * What is wrong with a field of a refused form, in the page's language (`name`, `name.en`, `ratePlanIds[0]` all
+ * count for `name`).
+ */
 export function fieldError(error: unknown, field: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  return error.details.find(
+  const detail = error.details.find(
     (d) => d.field === field || d.field.startsWith(`${field}.`) || d.field.startsWith(`${field}[`),
-  )?.message;
+  );
+  return detail ? detailText(detail) : undefined;
 }

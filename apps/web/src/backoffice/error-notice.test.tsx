@@ -45,4 +45,32 @@ describe("an error box", () => {
       "Room types: also sold with the chosen rates: Superior double",
     );
   });
+
+  it("names the room type, the day in the page's format and the rooms sold of an allotment below sold", async () => {
+    await i18n.changeLanguage("de");
+    await i18n.loadNamespaces(["bo", "bo-calendar"]);
+    const error = new ApiError(409, "below_sold", "allotment: 2 is below the 3 room(s) of room type 102 …", [
+      {
+        field: "allotment",
+        message: "room type 102 on 2027-01-15: 3 sold",
+        params: {
+          roomType: { en: "Classic double", de: "Klassisches Doppelzimmer" },
+          day: "2027-01-15",
+          sold: 3,
+          allotment: 2,
+        },
+      },
+    ]);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorNotice error={error} ns="bo-calendar" />
+      </I18nextProvider>,
+    );
+    const box = (await screen.findByRole("alert")).textContent ?? "";
+    expect(box).toContain(
+      "Klassisches Doppelzimmer, Fr., 15. Jan. 2027: 3 bereits verkauft, daher kann das Kontingent nicht 2 sein",
+    );
+    expect(box).not.toContain("room type 102");
+    expect(box).not.toContain("2027-01-15");
+  });
 });

@@ -1,6 +1,9 @@
+import type { ErrorParams } from "@alloggio/domain/contract/common";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../lib/api-client";
+import { detailText } from "./detail-text";
+import { formatHotelDay } from "./format";
 
 /** A back-office page: its heading (the one h1), the document title, an optional bar of actions. */
 export function BoPage({
@@ -50,14 +53,28 @@ const humanizeField = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a refusal names, as the page writes it: days in its format, names in its language, numbers as they are. */
+export function errorParamValues(params: ErrorParams | undefined, language: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (typeof value === "object")
+      values[key] = value[language.slice(0, 2)] || value.en || Object.values(value)[0] || "";
+    else if (typeof value === "string" && ISO_DAY.test(value)) values[key] = formatHotelDay(value, language);
+    else values[key] = String(value);
+  }
+  return values;
+}
+
 /**
  * An alert with the translated message of a failed call, and the fields it names by their labels. The server's own
- * detail is English for developers; a person reads the page's `errors.<code>_detail` (with the detail, when it
- * carries names) or "is not valid".
+ * detail is English for developers; a person reads the page's `errors.<code>_detail` (with the detail, and the
+ * names, days and numbers the refusal carries), else the check that failed (`detailText`).
  */
 export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
   const text = useErrorText(ns);
-  const { t } = useTranslation(["bo", ...(ns ? [ns] : [])]);
+  const { t, i18n } = useTranslation(["bo", ...(ns ? [ns] : [])]);
   if (!error) return null;
   const details = error instanceof ApiError ? error.details : [];
   const code = error instanceof ApiError ? error.code : "network";
@@ -72,9 +89,13 @@ export function ErrorNotice({ error, ns }: { error: unknown; ns?: string }) {
                 defaultValue: humanizeField(d.field),
               })}
               {": "}
-              {t([...(ns ? [`${ns}:errors.${code}_detail`] : []), "bo:errors.fieldInvalid"], {
-                detail: d.message,
-              })}
+              {(ns
+                ? t(`${ns}:errors.${code}_detail`, {
+                    detail: d.message,
+                    ...errorParamValues(d.params, i18n.language),
+                    defaultValue: "",
+                  })
+                : "") || detailText(d)}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import type { ErrorBody } from "@alloggio/domain/contract/common";
+import type { ErrorBody, ErrorDetail } from "@alloggio/domain/contract/common";
 
 /** A failed call: the server's error code (translated by the app as `errors:<code>`), status and fields. */
 export class ApiError extends Error {
@@ -6,7 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: { field: string; message: string }[] = [],
+    readonly details: ErrorDetail[] = [],
   ) {
     super(message);
     this.name = "ApiError";

@@ -14,12 +14,25 @@ import { isValidYmd, MAX_NIGHTS, nightsBetween } from "../stay-dates/stay-dates"
 
 export { MAX_NIGHTS, MAX_ROOMS };
 
+/**
+ * What a refusal names, for the page to write its own sentence (`errors.<code>_detail`): numbers, days
+ * (YYYY-MM-DD, written in the page's format) and names in several languages (read in the page's).
+ */
+export const ErrorParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.record(z.string(), z.string())]),
+);
+export type ErrorParams = z.infer<typeof ErrorParamsSchema>;
+export type ErrorDetail = { field: string; message: string; params?: ErrorParams };
+
 export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string(),
       message: z.string(),
-      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      details: z
+        .array(z.object({ field: z.string(), message: z.string(), params: ErrorParamsSchema.optional() }))
+        .optional(),
       requestId: z.string(),
     }),
   })

@@ -22,6 +22,11 @@ export function findLanguage(id: number): Language {
   return LANGUAGES.find((l) => l.id === id) ?? LANGUAGES[0];
 }
 
+/** The language id that reads a text code's bundle (en → 1 English, not Russian). */
+export function languageOfText(text: string): Language {
+  return LANGUAGES.find((l) => l.text === text) ?? LANGUAGES[0];
+}
+
 const filled = (text: string | undefined): text is string => typeof text === "string" && text.trim() !== "";
 
 /**

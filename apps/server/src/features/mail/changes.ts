@@ -1,15 +1,11 @@
 // What happened to a reservation after it was booked, as the first section of the change mails: the guest's in
-// their language, the hotel's in English. The rest of each mail is the reservation as it now stands.
+// their language, the hotel's in the hotel's mail language. The rest of each mail is the reservation as it now stands.
 import { INSTALLMENT_NOTICE_DAYS } from "@alloggio/domain/booking/installments";
+import type { HotelMailLanguage } from "@alloggio/domain/contract/property/property-file";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
-import {
-  CHANGE_TEXTS,
-  type ChangeTextKey,
-  type ChangeTexts,
-  HOTEL_CANCELLED_BY,
-  HOTEL_CHANGE_TEXTS,
-} from "./change-texts";
+import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts } from "./change-texts";
+import { hotelTextsFor } from "./hotel-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
 import type { ReservationMailFacts } from "./repository";
 import { mailTextsFor } from "./texts";
@@ -74,9 +70,9 @@ export type MailChangeKind = MailChange["kind"];
 export type CancelledBy = { who: "agency" | "property"; name: string };
 
 /** The hotel's wording of a cancellation made by the agency or by its own staff; null for the guest's. */
-export function hotelCancelledBy(change: MailChange | undefined) {
+export function hotelCancelledBy(change: MailChange | undefined, languageId: number) {
   if (!change || (change.kind !== "cancelled" && change.kind !== "room_cancelled") || !change.by) return null;
-  const texts = HOTEL_CANCELLED_BY[change.by.who];
+  const texts = hotelTextsOf(languageId).cancelledBy[change.by.who];
   return {
     subject: (code: string, guest: string) => texts.subject[change.kind](code, guest),
     heading: texts.heading[change.kind],
@@ -94,6 +90,11 @@ export function changeTextsFor(languageId: number): ChangeTexts {
   return CHANGE_TEXTS[findLanguage(languageId).text];
 }
 
+/** The hotel's own lines in a language id's text language (the hotel's mail language, or the agent's). */
+export function hotelTextsOf(languageId: number) {
+  return hotelTextsFor(findLanguage(languageId).text as HotelMailLanguage);
+}
+
 const TRANSFER_FIELDS = ["time", "placeCode", "transportNumber", "note"] as const;
 
 function transferValue(details: TransferDetailsRecord, key: string): string {
@@ -102,7 +103,7 @@ function transferValue(details: TransferDetailsRecord, key: string): string {
 }
 
 /**
- * The "What changed" section: the lead line (the guest's, or the hotel's in English), then the facts of the
+ * The "What changed" section: the lead line (the guest's, or the hotel's), in `languageId`, then the facts of the
  * event. `link` is the voucher, for the installment notice's button.
  */
 export function buildChangeSection(
@@ -136,7 +137,7 @@ export function buildChangeSection(
   const dueMinor = data.payments.filter((p) => p.status === "due").reduce((s, p) => s + p.amountMinor, 0);
   const lead =
     audience === "hotel" && key !== "installment_notice"
-      ? (hotelCancelledBy(change)?.lead ?? HOTEL_CHANGE_TEXTS.lead[key])
+      ? (hotelCancelledBy(change, languageId)?.lead ?? hotelTextsOf(languageId).change.lead[key])
       : c.lead[key];
   const blocks: Block[] = [{ kind: "paragraphs", lines: [lead] }];
   const notes: string[] = [];

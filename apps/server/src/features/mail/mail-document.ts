@@ -59,6 +59,15 @@ export function formatDay(iso: string, locale: string): string {
   ).format(new Date(`${iso}T00:00:00Z`));
 }
 
+/** A day as a subject line writes it, short, in the reader's language: "10 Jan 2030", "10 gen 2030". */
+export function formatShortDay(iso: string, locale: string): string {
+  return cached(
+    `short-day|${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+  ).format(new Date(`${iso}T00:00:00Z`));
+}
+
 export function formatInstant(iso: string, locale: string, timeZone: string): string {
   return cached(
     `instant|${locale}|${timeZone}`,
@@ -71,6 +80,18 @@ export function countryName(code: string, locale: string): string {
   try {
     return (
       cached(`region|${locale}`, () => new Intl.DisplayNames([locale], { type: "region" })).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
+}
+
+/** "it" → "italiano" in Italian, "Italienisch" in German; the code itself when the runtime does not know it. */
+export function languageName(code: string, locale: string): string {
+  try {
+    return (
+      cached(`language|${locale}`, () => new Intl.DisplayNames([locale], { type: "language" })).of(code) ??
+      code
     );
   } catch {
     return code;

@@ -1,12 +1,15 @@
-// The mails of a quote request (quote.do): the guest's quote in their language and the hotel's copy in English,
+// The mails of a quote request (quote.do): the guest's quote in their language and the hotel's copy in its own,
 // with the guest's contacts and message. No reservation stands behind them.
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import type { LocalizedText } from "../../db/schema";
+import { hotelTextsFor } from "./hotel-texts";
 import {
   type Block,
   countryName,
   formatDay,
+  formatShortDay,
+  languageName,
   type MailDocument,
   nightsOf,
   renderHtml,
@@ -41,6 +44,8 @@ export type QuoteMailData = {
     checkInUntil: string;
     checkOutUntil: string;
     cityTaxMinor: number;
+    /** `settings.mailLanguage`, unchecked: the language of the hotel's copy. */
+    mailLanguage?: string | null;
   };
   /** As asked, in order; a room without a chosen room type and rate has no names and no price. */
   rooms: {
@@ -191,23 +196,31 @@ export function renderQuoteMail(data: QuoteMailData): OutgoingMail {
   return { to: data.guest.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
-/** The hotel's copy, in English: the guest's contacts and message first, then what the guest was quoted. */
+/**
+ * The hotel's copy, in the hotel's mail language: the guest's contacts and message first, then what the guest was
+ * quoted.
+ */
 export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
-  const english = 1;
-  const { texts } = mailTextsFor(english);
-  const n = HOTEL_QUOTE_TEXTS;
+  const { languageId, code } = hotelTextsFor({ mailLanguage: data.hotel.mailLanguage });
+  const { texts, locale } = mailTextsFor(languageId);
+  const lang = code;
+  const n = HOTEL_QUOTE_TEXTS[code];
   const guest: [string, string][] = [
     [texts.name, data.guest.fullName],
     [texts.email, data.guest.email],
   ];
   if (data.guest.phone) guest.push([texts.phone, data.guest.phone]);
-  guest.push([n.language, findLanguage(data.languageId).text]);
+  guest.push([n.language, languageName(findLanguage(data.languageId).text, locale)]);
   const first: Section[] = [{ title: n.guest, blocks: [{ kind: "facts", rows: guest }] }];
   if (data.guest.message)
     first.push({ title: n.message, blocks: [{ kind: "paragraphs", lines: [data.guest.message] }] });
-  const subject = n.subject(data.arrival, data.departure, data.guest.fullName);
+  const subject = n.subject(
+    formatShortDay(data.arrival, locale),
+    formatShortDay(data.departure, locale),
+    data.guest.fullName,
+  );
   const doc: MailDocument = {
-    lang: "en",
+    lang,
     subject,
     heading: n.heading,
     intro: [
@@ -215,7 +228,7 @@ export function renderHotelQuote(data: QuoteMailData): OutgoingMail {
       ...(data.rooms.some((r) => r.totalMinor === null) ? [n.answerRooms] : []),
     ],
     link: { label: n.link, href: buildQuoteSearchUrl(data) },
-    sections: [...first, ...quoteSections(data, english)],
+    sections: [...first, ...quoteSections(data, languageId)],
     closing: [],
   };
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };

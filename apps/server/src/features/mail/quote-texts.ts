@@ -246,16 +246,109 @@ const ja: QuoteTexts = {
 
 export const QUOTE_TEXTS: Record<MailTextCode, QuoteTexts> = { en, it, de, fr, es, pt, zh, ja };
 
-/** The hotel's copy of a quote, always in English. */
-export const HOTEL_QUOTE_TEXTS = {
-  subject: (arrival: string, departure: string, guest: string) =>
-    `Quote request: ${arrival} – ${departure}, ${guest}`,
-  heading: "Quote request",
-  intro: (hotel: string) =>
-    `A guest asked ${hotel} for a quote from the booking engine and received what is below. Reply to them at their e-mail address.`,
-  guest: "Guest",
-  message: "Guest's message",
-  language: "Language of the guest's quote",
-  link: "The same search on the booking engine",
-  answerRooms: "Rooms marked 'No price online' could not be priced online: please reply with their price.",
+export type HotelQuoteTexts = {
+  subject: (arrival: string, departure: string, guest: string) => string;
+  heading: string;
+  intro: (hotel: string) => string;
+  guest: string;
+  message: string;
+  language: string;
+  link: string;
+  answerRooms: string;
+};
+
+/** The hotel's copy of a quote, in the hotel's mail language. */
+export const HOTEL_QUOTE_TEXTS: Record<MailTextCode, HotelQuoteTexts> = {
+  en: {
+    subject: (arrival, departure, guest) => `Quote request: ${arrival} – ${departure}, ${guest}`,
+    heading: "Quote request",
+    intro: (hotel) =>
+      `A guest asked ${hotel} for a quote from the booking engine and received what is below. Reply to them at their e-mail address.`,
+    guest: "Guest",
+    message: "Guest's message",
+    language: "Language of the guest's quote",
+    link: "The same search on the booking engine",
+    answerRooms: "Rooms marked 'No price online' could not be priced online: please reply with their price.",
+  },
+  it: {
+    subject: (arrival, departure, guest) => `Richiesta di preventivo: ${arrival} – ${departure}, ${guest}`,
+    heading: "Richiesta di preventivo",
+    intro: (hotel) =>
+      `Un ospite ha chiesto a ${hotel} un preventivo dal booking engine e ha ricevuto quanto segue. Rispondigli al suo indirizzo e-mail.`,
+    guest: "Ospite",
+    message: "Messaggio dell'ospite",
+    language: "Lingua del preventivo dell'ospite",
+    link: "La stessa ricerca sul booking engine",
+    answerRooms:
+      "Le camere indicate con 'Nessun prezzo online' non hanno potuto essere quotate online: rispondi con il loro prezzo.",
+  },
+  de: {
+    subject: (arrival, departure, guest) => `Angebotsanfrage: ${arrival} – ${departure}, ${guest}`,
+    heading: "Angebotsanfrage",
+    intro: (hotel) =>
+      `Ein Gast hat ${hotel} über die Buchungsmaschine um ein Angebot gebeten und das Folgende erhalten. Antworten Sie ihm an seine E-Mail-Adresse.`,
+    guest: "Gast",
+    message: "Nachricht des Gastes",
+    language: "Sprache des Angebots an den Gast",
+    link: "Dieselbe Suche in der Buchungsmaschine",
+    answerRooms:
+      "Für Zimmer mit „Kein Online-Preis“ gab es online keinen Preis: Bitte antworten Sie mit ihrem Preis.",
+  },
+  fr: {
+    subject: (arrival, departure, guest) => `Demande de devis : ${arrival} – ${departure}, ${guest}`,
+    heading: "Demande de devis",
+    intro: (hotel) =>
+      `Un client a demandé un devis à ${hotel} depuis le moteur de réservation et a reçu ce qui suit. Répondez-lui à son adresse e-mail.`,
+    guest: "Client",
+    message: "Message du client",
+    language: "Langue du devis du client",
+    link: "La même recherche sur le moteur de réservation",
+    answerRooms:
+      "Les chambres marquées « Pas de prix en ligne » n'ont pas pu être chiffrées en ligne : merci de répondre avec leur prix.",
+  },
+  es: {
+    subject: (arrival, departure, guest) => `Solicitud de presupuesto: ${arrival} – ${departure}, ${guest}`,
+    heading: "Solicitud de presupuesto",
+    intro: (hotel) =>
+      `Un huésped pidió a ${hotel} un presupuesto desde el motor de reservas y recibió lo que sigue. Respóndale a su dirección de e-mail.`,
+    guest: "Huésped",
+    message: "Mensaje del huésped",
+    language: "Idioma del presupuesto del huésped",
+    link: "La misma búsqueda en el motor de reservas",
+    answerRooms:
+      "Las habitaciones marcadas «Sin precio en línea» no pudieron presupuestarse en línea: responda con su precio.",
+  },
+  pt: {
+    subject: (arrival, departure, guest) => `Pedido de orçamento: ${arrival} – ${departure}, ${guest}`,
+    heading: "Pedido de orçamento",
+    intro: (hotel) =>
+      `Um hóspede pediu um orçamento a ${hotel} a partir do motor de reservas e recebeu o que se segue. Responda-lhe para o seu endereço de e-mail.`,
+    guest: "Hóspede",
+    message: "Mensagem do hóspede",
+    language: "Idioma do orçamento do hóspede",
+    link: "A mesma pesquisa no motor de reservas",
+    answerRooms:
+      "Os quartos marcados «Sem preço online» não puderam ser orçamentados online: responda com o seu preço.",
+  },
+  zh: {
+    subject: (arrival, departure, guest) => `报价请求：${arrival} – ${departure}，${guest}`,
+    heading: "报价请求",
+    intro: (hotel) => `一位客人通过预订引擎向 ${hotel} 索取报价，并收到了以下内容。请回复至其电子邮箱。`,
+    guest: "客人",
+    message: "客人留言",
+    language: "客人报价的语言",
+    link: "在预订引擎上的相同搜索",
+    answerRooms: "标有“暂无在线价格”的客房无法在线报价：请回复其价格。",
+  },
+  ja: {
+    subject: (arrival, departure, guest) => `見積もり依頼：${arrival} – ${departure}、${guest}`,
+    heading: "見積もり依頼",
+    intro: (hotel) =>
+      `ゲストが予約エンジンから ${hotel} に見積もりを依頼し、以下の内容を受け取りました。ゲストのメールアドレスへご返信ください。`,
+    guest: "ゲスト",
+    message: "ゲストからのメッセージ",
+    language: "ゲストへの見積もりの言語",
+    link: "予約エンジンで同じ条件の検索",
+    answerRooms: "「オンライン料金なし」の客室はオンラインで料金を出せませんでした。料金をご返信ください。",
+  },
 };

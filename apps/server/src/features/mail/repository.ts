@@ -248,6 +248,8 @@ export type ReservationMailFacts = {
     cityTaxMinor: number;
     /** `settings.bankTransfer`, unchecked JSON: where a bank transfer goes (booking/bank-transfer.ts reads it). */
     bankTransfer?: unknown;
+    /** `settings.mailLanguage`, unchecked: the language of the hotel's own mails (hotelTextsFor reads it). */
+    mailLanguage?: string | null;
   };
   rooms: {
     id: number;
@@ -335,7 +337,7 @@ export async function findReservationMailFacts(
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
         'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor,
-        'bankTransfer', h.settings->'bankTransfer'),
+        'bankTransfer', h.settings->'bankTransfer', 'mailLanguage', h.settings->>'mailLanguage'),
       'rooms', coalesce((
         select json_agg(json_build_object(
           'id', rr.id, 'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults,

@@ -265,7 +265,7 @@ describe("enqueueReservationMails", () => {
   });
 
   it("tells the hotel in English, with the booker's contacts", () => {
-    expect(hotelMail.subject).toBe(`New reservation ${code}: 2030-01-10 – 2030-01-13, Ada Lovelace`);
+    expect(hotelMail.subject).toBe(`New reservation ${code}: 10 Jan 2030 – 13 Jan 2030, Ada Lovelace`);
     expect(hotelMail.text).toContain(code);
     expect(hotelMail.text).toContain("+39 333 1234567");
     expect(hotelMail.text).toContain("Lake view double");

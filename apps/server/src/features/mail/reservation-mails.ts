@@ -8,7 +8,6 @@ import { renderAgencyPdf } from "../trade/agency-pdf";
 import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
 import { renderReservationVoucher } from "../voucher-pdf/service";
 import { AGENCY_MAIL_TEXTS } from "./agency-texts";
-import { HOTEL_CHANGE_TEXTS } from "./change-texts";
 import {
   buildChangeSection,
   changeTextKey,
@@ -17,6 +16,7 @@ import {
   type MailChange,
 } from "./changes";
 import { guestViewOf } from "./guest-view";
+import { hotelTextsFor } from "./hotel-texts";
 import { writeAllDayEvent } from "./ics";
 import {
   addDaysIso,
@@ -24,6 +24,7 @@ import {
   countryName,
   formatDay,
   formatInstant,
+  formatShortDay,
   type MailDocument,
   nightsOf,
   renderHtml,
@@ -39,7 +40,7 @@ import {
   type MailExecutor,
   type ReservationMailFacts,
 } from "./repository";
-import { HOTEL_NOTICE_TEXTS, type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
+import { type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
 /**
@@ -586,12 +587,16 @@ export function renderInstallmentNotice(facts: ReservationMailData, paymentDueId
   };
 }
 
-/** The hotel's notice, in English: the booker's contacts and invoice data, then the same facts as the guest's. */
+/**
+ * The hotel's notice, in the hotel's mail language: the booker's contacts and invoice data, then the same facts as
+ * the guest's.
+ */
 export function renderHotelNotice(data: ReservationMailData, change?: MailChange): OutgoingMail {
-  const english = 1;
-  const { texts } = mailTextsFor(english);
-  const n = HOTEL_NOTICE_TEXTS;
-  const voucherUrl = buildVoucherUrl(data, english);
+  const hotelTexts = hotelTextsFor({ mailLanguage: data.hotel.mailLanguage });
+  const { languageId, code: lang } = hotelTexts;
+  const { texts, locale } = mailTextsFor(languageId);
+  const n = hotelTexts.notice;
+  const voucherUrl = buildVoucherUrl(data, languageId);
   const booker = data.booker;
   const bookerRows: [string, string][] = [
     [texts.name, booker.fullname],
@@ -603,14 +608,14 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
     .filter(Boolean)
     .join(", ");
   if (address) bookerRows.push([texts.address, address]);
-  bookerRows.push([n.country, countryName(booker.country, "en-GB")]);
+  bookerRows.push([n.country, countryName(booker.country, locale)]);
   if (booker.cf) bookerRows.push([n.taxCode, booker.cf]);
   if (booker.arrivalTime) bookerRows.push([texts.expectedArrival, booker.arrivalTime]);
   if (data.promoCode) bookerRows.push([n.promoCode, data.promoCode]);
   const extra: Section[] = [];
   // A trade booking says which agency booked it, its reference and what it earns (ADR 0062).
   if (data.agency) {
-    const money = moneyFor(data, english);
+    const money = moneyFor(data, languageId);
     const commission = agencyCommissionOf(data);
     const percents = [
       ...new Set(
@@ -645,21 +650,27 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   }
   const key = change ? changeTextKey(change) : null;
   const hotelKey = key === "installment_notice" ? null : key;
-  const by = hotelCancelledBy(change);
+  const by = hotelCancelledBy(change, languageId);
+  const changeTexts = hotelTexts.change;
   const subject = by
     ? by.subject(data.code, booker.fullname)
     : hotelKey
-      ? HOTEL_CHANGE_TEXTS.subject[hotelKey](data.code, booker.fullname)
-      : n.subject(data.code, data.arrival, data.departure, booker.fullname);
-  const changeSections = change ? [buildChangeSection(data, change, english, "hotel", voucherUrl)] : [];
+      ? changeTexts.subject[hotelKey](data.code, booker.fullname)
+      : n.subject(
+          data.code,
+          formatShortDay(data.arrival, locale),
+          formatShortDay(data.departure, locale),
+          booker.fullname,
+        );
+  const changeSections = change ? [buildChangeSection(data, change, languageId, "hotel", voucherUrl)] : [];
   const doc: MailDocument = {
-    lang: "en",
+    lang,
     subject,
-    heading: `${by?.heading ?? (hotelKey ? HOTEL_CHANGE_TEXTS.heading[hotelKey] : n.heading)}: ${texts.statusLabel[data.status]}`,
+    heading: `${by?.heading ?? (hotelKey ? changeTexts.heading[hotelKey] : n.heading)}: ${texts.statusLabel[data.status]}`,
     intro: [hotelKey ? n.changeIntro(data.hotel.name) : n.intro(data.hotel.name)],
     code: { label: texts.reservationCode, value: data.code },
     link: { label: n.viewReservation, href: voucherUrl },
-    sections: [...changeSections, ...extra, ...buildSections(data, english, n.stay)],
+    sections: [...changeSections, ...extra, ...buildSections(data, languageId, n.stay)],
     closing: [],
   };
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };

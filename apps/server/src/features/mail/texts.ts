@@ -1152,32 +1152,6 @@ const ja: MailTexts = {
 
 export const MAIL_TEXTS: Record<MailTextCode, MailTexts> = { en, it, de, fr, es, pt, zh, ja };
 
-/** The hotel's notice is always in English; these are its own lines. */
-export const HOTEL_NOTICE_TEXTS = {
-  subject: (code: string, arrival: string, departure: string, booker: string) =>
-    `New reservation ${code}: ${arrival} – ${departure}, ${booker}`,
-  heading: "New reservation",
-  stay: "Stay",
-  guestNote: "Guest's note",
-  intro: (hotel: string) => `A new reservation was made for ${hotel}.`,
-  changeIntro: (hotel: string) => `A reservation for ${hotel} has changed; it now stands as below.`,
-  booker: "Booker",
-  alternativeEmail: "Alternative e-mail",
-  country: "Country",
-  taxCode: "Tax code",
-  invoice: "Invoice data",
-  vat: "VAT number",
-  sdi: "SDI code",
-  promoCode: "Promo code",
-  viewReservation: "Open the voucher",
-  agency: "Booked by the agency",
-  agencyReference: "Agency's reference",
-  agencyContact: "Agency contact",
-  commission: "Commission",
-  commissionOf: (amount: string, percent: string) => `${amount} (${percent} % of the room price)`,
-  netRate: "Net rate: no commission",
-};
-
 /** The texts, locale and HTML `lang` of a language id (Russian reads English but says `ru`, as the web app). */
 export function mailTextsFor(languageId: number): { texts: MailTexts; locale: string; lang: string } {
   const language = findLanguage(languageId);

@@ -130,7 +130,7 @@ describe("quote.do", () => {
     const [desk] = await mailsTo("desk@quote.example.test");
     expect(desk).toMatchObject({
       reservation_id: null,
-      subject: "Quote request: 2030-01-20 – 2030-01-22, Giulia Bianchi",
+      subject: "Quote request: 20 Jan 2030 – 22 Jan 2030, Giulia Bianchi",
     });
     for (const fact of [
       "Name: Giulia Bianchi",

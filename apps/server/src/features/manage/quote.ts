@@ -1,7 +1,7 @@
 /**
  * `quote.do` (ADR 0010): the search bar's quote form. The stay and the rooms and rates chosen in the
  * results are priced as a booking prices them (`priceBooking`, same statement and evaluation), and two mails go
- * to the outbox: the guest's quote in their language and the hotel's copy in English with the guest's contacts.
+ * to the outbox: the guest's quote in their language and the hotel's copy in its own, with the guest's contacts.
  * Nothing is held or booked. Limited per client address (the route) and per recipient (here), so the form cannot
  * be used to send mail to strangers in bulk.
  */
@@ -67,6 +67,7 @@ export async function loadQuoteHotel(
       'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
       'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
       'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor,
+      'mailLanguage', h.settings->>'mailLanguage',
       'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
       'roomTypes', coalesce((select json_agg(json_build_object('id', rt.id, 'name', rt.name))
         from room_type rt where rt.hotel_id = h.id), '[]'::json),

@@ -7,7 +7,6 @@
  */
 
 import type { ConfirmOfferRequest } from "@alloggio/domain/contract/offers/confirm";
-import { pickText } from "@alloggio/domain/i18n/languages";
 import { offerTransition } from "@alloggio/domain/offers/offer-state";
 import { ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyRequest } from "fastify";
@@ -164,12 +163,13 @@ export async function confirmOffer(
     option: {
       position: option.position,
       title: option.title,
-      rooms: option.rooms.map((r) => pickText(r.roomName, 1)),
+      rooms: option.rooms.map((r) => r.roomName),
     },
     reservation: {
       code: answer.reservation.code,
       status: answer.reservation.status,
-      total: `${answer.reservation.total} ${answer.reservation.currency}`,
+      total: answer.reservation.total,
+      currency: answer.reservation.currency,
     },
   });
   await insertOutboxMails(deps.database.db, [{ ...notice, now: deps.now() }]);

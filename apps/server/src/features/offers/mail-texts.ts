@@ -108,24 +108,175 @@ const ja: OfferMailTexts = {
 
 export const OFFER_MAIL_TEXTS: Record<MailTextCode, OfferMailTexts> = { en, it, de, fr, es, pt, zh, ja };
 
-/** The hotel's notices are in English, like its reservation notices. */
-export const HOTEL_OFFER_TEXTS = {
-  rejectedSubject: (code: string, recipient: string) => `Offer ${code} rejected by ${recipient}`,
-  rejectedHeading: "Offer rejected",
-  rejectedIntro: (hotel: string) =>
-    `The recipient of an offer of ${hotel} has rejected it, with this reason.`,
-  reason: "Reason",
-  recipient: "Recipient",
-  offer: "Offer",
-  options: "Options",
-  confirmedSubject: (code: string, recipient: string, reservation: string) =>
-    `Offer ${code} confirmed by ${recipient}: reservation ${reservation}`,
-  confirmedHeading: "Offer confirmed",
-  confirmedIntro: (hotel: string) =>
-    `The recipient of an offer of ${hotel} has confirmed one of its options: it is now a reservation.`,
-  option: "Option",
-  reservation: "Reservation",
-  status: "Status",
-  total: "Total",
-  rooms: "Rooms",
+export type HotelOfferTexts = {
+  rejectedSubject: (code: string, recipient: string) => string;
+  rejectedHeading: string;
+  rejectedIntro: (hotel: string) => string;
+  reason: string;
+  recipient: string;
+  offer: string;
+  options: string;
+  confirmedSubject: (code: string, recipient: string, reservation: string) => string;
+  confirmedHeading: string;
+  confirmedIntro: (hotel: string) => string;
+  option: string;
+  reservation: string;
+  status: string;
+  total: string;
+  rooms: string;
+};
+
+/** The hotel's notices, in the hotel's mail language like its reservation notices. */
+export const HOTEL_OFFER_TEXTS: Record<MailTextCode, HotelOfferTexts> = {
+  en: {
+    rejectedSubject: (code, recipient) => `Offer ${code} rejected by ${recipient}`,
+    rejectedHeading: "Offer rejected",
+    rejectedIntro: (hotel) => `The recipient of an offer of ${hotel} has rejected it, with this reason.`,
+    reason: "Reason",
+    recipient: "Recipient",
+    offer: "Offer",
+    options: "Options",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Offer ${code} confirmed by ${recipient}: reservation ${reservation}`,
+    confirmedHeading: "Offer confirmed",
+    confirmedIntro: (hotel) =>
+      `The recipient of an offer of ${hotel} has confirmed one of its options: it is now a reservation.`,
+    option: "Option",
+    reservation: "Reservation",
+    status: "Status",
+    total: "Total",
+    rooms: "Rooms",
+  },
+  it: {
+    rejectedSubject: (code, recipient) => `Offerta ${code} rifiutata da ${recipient}`,
+    rejectedHeading: "Offerta rifiutata",
+    rejectedIntro: (hotel) => `Il destinatario di un'offerta di ${hotel} l'ha rifiutata, con questo motivo.`,
+    reason: "Motivo",
+    recipient: "Destinatario",
+    offer: "Offerta",
+    options: "Opzioni",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Offerta ${code} confermata da ${recipient}: prenotazione ${reservation}`,
+    confirmedHeading: "Offerta confermata",
+    confirmedIntro: (hotel) =>
+      `Il destinatario di un'offerta di ${hotel} ha confermato una delle sue opzioni: ora è una prenotazione.`,
+    option: "Opzione",
+    reservation: "Prenotazione",
+    status: "Stato",
+    total: "Totale",
+    rooms: "Camere",
+  },
+  de: {
+    rejectedSubject: (code, recipient) => `Angebot ${code} von ${recipient} abgelehnt`,
+    rejectedHeading: "Angebot abgelehnt",
+    rejectedIntro: (hotel) =>
+      `Der Empfänger eines Angebots von ${hotel} hat es mit dieser Begründung abgelehnt.`,
+    reason: "Begründung",
+    recipient: "Empfänger",
+    offer: "Angebot",
+    options: "Optionen",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Angebot ${code} von ${recipient} bestätigt: Buchung ${reservation}`,
+    confirmedHeading: "Angebot bestätigt",
+    confirmedIntro: (hotel) =>
+      `Der Empfänger eines Angebots von ${hotel} hat eine seiner Optionen bestätigt: Sie ist jetzt eine Buchung.`,
+    option: "Option",
+    reservation: "Buchung",
+    status: "Status",
+    total: "Gesamt",
+    rooms: "Zimmer",
+  },
+  fr: {
+    rejectedSubject: (code, recipient) => `Offre ${code} refusée par ${recipient}`,
+    rejectedHeading: "Offre refusée",
+    rejectedIntro: (hotel) => `Le destinataire d'une offre de ${hotel} l'a refusée, pour la raison suivante.`,
+    reason: "Raison",
+    recipient: "Destinataire",
+    offer: "Offre",
+    options: "Options",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Offre ${code} confirmée par ${recipient} : réservation ${reservation}`,
+    confirmedHeading: "Offre confirmée",
+    confirmedIntro: (hotel) =>
+      `Le destinataire d'une offre de ${hotel} a confirmé l'une de ses options : c'est désormais une réservation.`,
+    option: "Option",
+    reservation: "Réservation",
+    status: "Statut",
+    total: "Total",
+    rooms: "Chambres",
+  },
+  es: {
+    rejectedSubject: (code, recipient) => `Oferta ${code} rechazada por ${recipient}`,
+    rejectedHeading: "Oferta rechazada",
+    rejectedIntro: (hotel) => `El destinatario de una oferta de ${hotel} la ha rechazado, con este motivo.`,
+    reason: "Motivo",
+    recipient: "Destinatario",
+    offer: "Oferta",
+    options: "Opciones",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Oferta ${code} confirmada por ${recipient}: reserva ${reservation}`,
+    confirmedHeading: "Oferta confirmada",
+    confirmedIntro: (hotel) =>
+      `El destinatario de una oferta de ${hotel} ha confirmado una de sus opciones: ahora es una reserva.`,
+    option: "Opción",
+    reservation: "Reserva",
+    status: "Estado",
+    total: "Total",
+    rooms: "Habitaciones",
+  },
+  pt: {
+    rejectedSubject: (code, recipient) => `Oferta ${code} recusada por ${recipient}`,
+    rejectedHeading: "Oferta recusada",
+    rejectedIntro: (hotel) => `O destinatário de uma oferta de ${hotel} recusou-a, com este motivo.`,
+    reason: "Motivo",
+    recipient: "Destinatário",
+    offer: "Oferta",
+    options: "Opções",
+    confirmedSubject: (code, recipient, reservation) =>
+      `Oferta ${code} confirmada por ${recipient}: reserva ${reservation}`,
+    confirmedHeading: "Oferta confirmada",
+    confirmedIntro: (hotel) =>
+      `O destinatário de uma oferta de ${hotel} confirmou uma das suas opções: é agora uma reserva.`,
+    option: "Opção",
+    reservation: "Reserva",
+    status: "Estado",
+    total: "Total",
+    rooms: "Quartos",
+  },
+  zh: {
+    rejectedSubject: (code, recipient) => `报价 ${code} 已被 ${recipient} 拒绝`,
+    rejectedHeading: "报价已被拒绝",
+    rejectedIntro: (hotel) => `${hotel} 的一份报价的收件人拒绝了该报价，理由如下。`,
+    reason: "理由",
+    recipient: "收件人",
+    offer: "报价",
+    options: "选项",
+    confirmedSubject: (code, recipient, reservation) =>
+      `报价 ${code} 已由 ${recipient} 确认：预订 ${reservation}`,
+    confirmedHeading: "报价已确认",
+    confirmedIntro: (hotel) => `${hotel} 的一份报价的收件人确认了其中一个选项，现已成为预订。`,
+    option: "选项",
+    reservation: "预订",
+    status: "状态",
+    total: "总计",
+    rooms: "客房",
+  },
+  ja: {
+    rejectedSubject: (code, recipient) => `オファー ${code} が ${recipient} により辞退されました`,
+    rejectedHeading: "オファーの辞退",
+    rejectedIntro: (hotel) => `${hotel} のオファーの受信者が、以下の理由でオファーを辞退しました。`,
+    reason: "理由",
+    recipient: "受信者",
+    offer: "オファー",
+    options: "プラン",
+    confirmedSubject: (code, recipient, reservation) =>
+      `オファー ${code} が ${recipient} により確定されました：予約 ${reservation}`,
+    confirmedHeading: "オファーの確定",
+    confirmedIntro: (hotel) => `${hotel} のオファーの受信者がプランの1つを確定し、予約になりました。`,
+    option: "プラン",
+    reservation: "予約",
+    status: "ステータス",
+    total: "合計",
+    rooms: "客室",
+  },
 };

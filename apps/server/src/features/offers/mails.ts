@@ -1,6 +1,10 @@
 // The offer's mails: the recipient's invitation in their language, with the link to the offer page,
-// and the hotel's notices (English) when the recipient rejects it or confirms an option.
-import { findLanguage } from "@alloggio/domain/i18n/languages";
+// and the hotel's notices (in the hotel's mail language) when the recipient rejects it or confirms an option.
+import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
+import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
+import { formatAmountFor } from "@alloggio/domain/money/format-amount";
+import type { LocalizedText } from "../../db/schema";
+import { hotelTextsFor } from "../mail/hotel-texts";
 import { formatDay, type MailDocument, renderHtml, renderText, type Section } from "../mail/mail-document";
 import { mailTextsFor } from "../mail/texts";
 import type { OutgoingMail } from "../mail/transport";
@@ -11,7 +15,8 @@ export type OfferMailData = {
   url: string;
   languageId: number;
   recipient: { name: string; email: string };
-  hotel: { name: string; email: string; timeZone: string };
+  /** `mailLanguage`: `settings.mailLanguage`, unchecked, the language of the hotel's notices. */
+  hotel: { name: string; email: string; timeZone: string; mailLanguage?: string | null };
   /** ISO dates */
   arrival: string;
   departure: string;
@@ -68,13 +73,18 @@ export function renderOfferMail(data: OfferMailData): OutgoingMail {
   return { to: data.recipient.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
-/** The hotel's notice of a rejection, in English, with the recipient's reason. */
+/** The hotel's mail language: its id, texts, locale and `lang`, and its offer lines. */
+function hotelLanguageOf(data: OfferMailData) {
+  const { languageId, code } = hotelTextsFor({ mailLanguage: data.hotel.mailLanguage });
+  return { languageId, ...mailTextsFor(languageId), lang: code, n: HOTEL_OFFER_TEXTS[code] };
+}
+
+/** The hotel's notice of a rejection, in the hotel's mail language, with the recipient's reason. */
 export function renderRejectedNotice(data: OfferMailData & { reason: string }): OutgoingMail {
-  const { texts } = mailTextsFor(1);
-  const n = HOTEL_OFFER_TEXTS;
+  const { texts, lang, locale, n } = hotelLanguageOf(data);
   const subject = n.rejectedSubject(data.code, data.recipient.name);
   const doc: MailDocument = {
-    lang: "en",
+    lang,
     subject,
     heading: n.rejectedHeading,
     intro: [n.rejectedIntro(data.hotel.name)],
@@ -90,8 +100,8 @@ export function renderRejectedNotice(data: OfferMailData & { reason: string }): 
             rows: [
               [texts.name, data.recipient.name],
               [texts.email, data.recipient.email],
-              [texts.arrival, formatDay(data.arrival, "en-GB")],
-              [texts.departure, formatDay(data.departure, "en-GB")],
+              [texts.arrival, formatDay(data.arrival, locale)],
+              [texts.departure, formatDay(data.departure, locale)],
             ],
           },
         ],
@@ -102,21 +112,24 @@ export function renderRejectedNotice(data: OfferMailData & { reason: string }): 
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
-/** The hotel's notice of a confirmation, in English: the option, the reservation it became and its status. */
+/**
+ * The hotel's notice of a confirmation, in the hotel's mail language: the option, the reservation it became and
+ * its status, the total in that language's money style.
+ */
 export function renderConfirmedNotice(
   data: OfferMailData & {
-    option: { position: number; title: string | null; rooms: string[] };
-    reservation: { code: string; status: string; total: string };
+    option: { position: number; title: string | null; rooms: LocalizedText[] };
+    /** `total` in major units of `currency`, as the booking answers it. */
+    reservation: { code: string; status: string; total: number; currency: string };
   },
 ): OutgoingMail {
-  const { texts } = mailTextsFor(1);
-  const n = HOTEL_OFFER_TEXTS;
+  const { languageId, texts, lang, locale, n } = hotelLanguageOf(data);
   const subject = n.confirmedSubject(data.code, data.recipient.name, data.reservation.code);
   const option = data.option.title
     ? `${data.option.position}. ${data.option.title}`
     : `${data.option.position}`;
   const doc: MailDocument = {
-    lang: "en",
+    lang,
     subject,
     heading: n.confirmedHeading,
     intro: [n.confirmedIntro(data.hotel.name)],
@@ -131,9 +144,12 @@ export function renderConfirmedNotice(
             rows: [
               [n.offer, data.code],
               [n.option, option],
-              [n.rooms, data.option.rooms.join(", ")],
-              [n.status, data.reservation.status],
-              [n.total, data.reservation.total],
+              [n.rooms, data.option.rooms.map((name) => pickText(name, languageId)).join(", ")],
+              [
+                n.status,
+                texts.statusLabel[data.reservation.status as ReservationStatus] ?? data.reservation.status,
+              ],
+              [n.total, formatAmountFor(data.reservation.total, data.reservation.currency, languageId)],
             ],
           },
         ],
@@ -146,8 +162,8 @@ export function renderConfirmedNotice(
             rows: [
               [texts.name, data.recipient.name],
               [texts.email, data.recipient.email],
-              [texts.arrival, formatDay(data.arrival, "en-GB")],
-              [texts.departure, formatDay(data.departure, "en-GB")],
+              [texts.arrival, formatDay(data.arrival, locale)],
+              [texts.departure, formatDay(data.departure, locale)],
             ],
           },
         ],

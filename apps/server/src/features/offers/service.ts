@@ -412,7 +412,7 @@ export type StoredOffer = {
   channelId: number;
   recipientName: string;
   email: string;
-  hotel: { id: number; name: string; email: string; timeZone: string };
+  hotel: { id: number; name: string; email: string; timeZone: string; mailLanguage: string | null };
   /** Why an unavailable offer is: the hotel withdrew it, or its rooms were gone. */
   unavailableReason: "withdrawn" | "rooms_gone" | null;
   currency: { code: string; decimalDigits: number };
@@ -464,7 +464,8 @@ export async function loadOffer(on: Database | Tx, code: string, lock = false): 
   const statement = sql`
     select o.id, o.code, o.state, o.language_id as "languageId", o.channel_id as "channelId",
       o.recipient_name as "recipientName", o.email,
-      json_build_object('id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone) as hotel,
+      json_build_object('id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone,
+        'mailLanguage', h.settings->>'mailLanguage') as hotel,
       json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
       (select case when oh.action = 'withdrawn' then 'withdrawn' else 'rooms_gone' end from offer_history oh
         where oh.offer_id = o.id and oh.to_state = 'unavailable' order by oh.id desc limit 1) as "unavailableReason",

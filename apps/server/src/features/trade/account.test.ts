@@ -17,10 +17,17 @@ import {
   enableTradeCustomer,
   TRADE_TEST_PASSWORD,
 } from "@alloggio/test-kit/trade";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { mailOutbox, tradeCustomer, tradePasswordToken, tradeSession, tradeUser } from "../../db/schema";
+import {
+  hotel,
+  mailOutbox,
+  tradeCustomer,
+  tradePasswordToken,
+  tradeSession,
+  tradeUser,
+} from "../../db/schema";
 import type { App } from "../../http/app";
 import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
 import { deliverDueMail } from "../mail/outbox";
@@ -336,6 +343,25 @@ describe("POST /api/agency/askApproval (SPEC §3, §5, §8; ADR 0033)", () => {
       headers: owner.cookieOnly,
     });
     expect(pending.json().accounts.map((a: { id: number }) => a.id)).toContain(id);
+  });
+
+  it("tells the hotel in the hotel's mail language, not the one of its country", async () => {
+    await database.db
+      .update(hotel)
+      .set({ settings: sql`settings || '{"mailLanguage":"de"}'::jsonb` })
+      .where(eq(hotel.id, property.hotel.id));
+    try {
+      const before = smtp.received.length;
+      const res = await post("/api/agency/askApproval", signUp());
+      expect(res.statusCode, res.body).toBe(201);
+      const [mail] = (await delivered(before)).filter((m) => m.to.includes(property.hotel.email));
+      expect(mail?.subject).toBe("Neue Anfrage für ein Trade-Konto: Viaggi Nuovi Srl");
+    } finally {
+      await database.db
+        .update(hotel)
+        .set({ settings: sql`settings - 'mailLanguage'` })
+        .where(eq(hotel.id, property.hotel.id));
+    }
   });
 
   it("accepts an IATA code instead of a VAT number, and refuses neither (SPEC §5)", async () => {

@@ -2,6 +2,7 @@
 // password recovery by a mailed single-use link, the new password from that link, and the sign-up.
 
 import { isValidEmail } from "@alloggio/domain/booking/guest-form";
+import { hotelMailLanguageOf } from "@alloggio/domain/contract/property/property-file";
 import type {
   AskApprovalRequestSchema,
   AskApprovalResponse,
@@ -358,7 +359,10 @@ export async function askApproval(
         createdAt: now,
       });
       const hotels = await tx
-        .selectDistinct({ email: hotel.email, country: hotel.country })
+        .selectDistinct({
+          email: hotel.email,
+          mailLanguage: sql<string | null>`${hotel.settings}->>'mailLanguage'`,
+        })
         .from(hotelChannel)
         .innerJoin(hotel, eq(hotel.id, hotelChannel.hotelId))
         .where(eq(hotelChannel.channelId, onChannel.id));
@@ -372,7 +376,7 @@ export async function askApproval(
           renderSignUpNoticeMail({
             to,
             channel: onChannel.name,
-            language: tradeLanguageOf(h.country),
+            language: hotelMailLanguageOf({ mailLanguage: h.mailLanguage }),
             link: `${trimBase(base)}/admin/trade/${customerId}`,
             agency: {
               name: body.name,

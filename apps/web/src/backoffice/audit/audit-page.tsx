@@ -160,7 +160,8 @@ function FilterForm({
 }
 
 export default function AuditPage() {
-  const { t, i18n } = useTranslation(NS);
+  // bo-users: the names of roles and statuses in user entries.
+  const { t, i18n } = useTranslation([NS, "bo-users"]);
   const { hotel } = useParams<{ hotel: string }>();
   const navigate = useNavigateTo();
   const search = new URLSearchParams(useSearch());

@@ -4,7 +4,7 @@ import { type AuditContext, auditSubject, fieldLabel, formatAuditValue } from ".
 
 async function contextIn(language: string): Promise<AuditContext> {
   await i18n.changeLanguage(language);
-  await i18n.loadNamespaces("bo-audit");
+  await i18n.loadNamespaces(["bo-audit", "bo-users"]);
   const t = i18n.getFixedT(language, "bo-audit");
   return {
     language,
@@ -13,6 +13,7 @@ async function contextIn(language: string): Promise<AuditContext> {
     names: {
       roomTypes: { "102": { en: "Classic double", de: "Klassisches Doppelzimmer" } },
       ratePlans: { "101": { en: "Flexible" } },
+      hotels: { "1": "Hotel Bellavista Riva", "2": "Hotel Lago" },
     },
     t: (key, options) => t(key, options ?? {}),
   };
@@ -37,5 +38,19 @@ describe("an audit entry as prose", () => {
       "Klassisches Doppelzimmer · Fr., 15. Jan. 2027",
     );
     expect(fieldLabel("minStay", de)).toBe("Mindestaufenthalt");
+  });
+
+  it("names the hotels of a user and translates the role, status and language, not `hotels: 1, 2` or `role: manager`", async () => {
+    const ctx = await contextIn("it");
+    expect(formatAuditValue("hotels", [1, 2], ctx)).toBe("Hotel Bellavista Riva, Hotel Lago");
+    expect(formatAuditValue("role", "manager", ctx)).toBe("Responsabile");
+    expect(formatAuditValue("role", "owner", ctx)).toBe("Titolare");
+    expect(formatAuditValue("status", "invited", ctx)).toBe("Invitato");
+    expect(formatAuditValue("language", "de", ctx)).toBe("Deutsch");
+    expect(fieldLabel("allHotels", ctx)).toBe("Tutti gli hotel");
+    const en = await contextIn("en");
+    expect(formatAuditValue("role", "reception", en)).toBe("Reception");
+    // A hotel the page has no name for (removed since) keeps its number.
+    expect(formatAuditValue("hotels", [9], en)).toBe("9");
   });
 });

@@ -1,4 +1,5 @@
 import type { AuditPage } from "@alloggio/domain/contract/backoffice/audit";
+import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { formatHotelDay, formatHotelInstant, formatMinorIn } from "../format";
 
 // An audit entry as prose: field labels instead of keys, money in the hotel's currency, days in the page's format,
@@ -9,7 +10,7 @@ export type AuditContext = {
   timeZone: string;
   currency: AuditPage["currency"];
   names: AuditPage["names"];
-  /** The page's translator (bo-audit), for labels, yes/no and entity names. */
+  /** The page's translator (bo-audit, and bo-users for role and status names), for labels, yes/no and names. */
   t: (key: string, options?: Record<string, unknown>) => string;
 };
 
@@ -47,6 +48,16 @@ export function formatAuditValue(key: string, value: unknown, ctx: AuditContext)
     return nameIn(ctx.names.roomTypes, String(value), ctx.language) ?? String(value);
   if (typeof value === "number" && key === "ratePlanId")
     return nameIn(ctx.names.ratePlans, String(value), ctx.language) ?? String(value);
+  if (typeof value === "number" && (key === "hotels" || key === "hotelId"))
+    return ctx.names.hotels?.[String(value)] ?? String(value);
+  // A user's role and status by the names the users page gives them; an unknown value as it is.
+  if (typeof value === "string" && key === "role")
+    return ctx.t(`bo-users:roles.${value}`, { defaultValue: value });
+  if (typeof value === "string" && key === "status")
+    return ctx.t(`bo-users:status.${value}`, { defaultValue: value });
+  // A language (a user's, the hotel's mails') by its own name, as the language pickers show it.
+  if (typeof value === "string" && (key === "language" || key === "mailLanguage"))
+    return LANGUAGES.find((l) => l.text === value || l.code === value)?.label ?? value;
   if (typeof value === "string" && ISO_DAY.test(value)) return formatHotelDay(value, ctx.language);
   if (typeof value === "string" && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
     return formatHotelInstant(value, ctx.language, ctx.timeZone);

@@ -20,6 +20,7 @@ import { useParams } from "wouter";
 import { ApiError, newIdempotencyKey } from "../../lib/api-client";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { boGet, boPost, fieldError } from "../api";
+import { detailText, issueText } from "../detail-text";
 import { hotelWallClockInstant } from "../format";
 import { formatMinor, fromMinorUnits, toMinorUnits } from "../quotes/format";
 import { boHref } from "../routes";
@@ -190,7 +191,7 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const path = issue.path.join(".");
-        found[path] ??= issue.message;
+        found[path] ??= issueText(issue);
       }
     if (draft.expiresDate && draft.arrival && draft.expiresDate > draft.arrival)
       found.expiresAt ??= t("new.expiryAfterArrival");
@@ -208,9 +209,11 @@ function OfferForm({ hotel, choices }: { hotel: number; choices: OfferChoices })
     fieldError(create.error, field);
   const errExact = (field: string) =>
     issues[field] ??
-    (create.error instanceof ApiError
-      ? create.error.details.find((d) => d.field === field)?.message
-      : undefined);
+    (() => {
+      const detail =
+        create.error instanceof ApiError ? create.error.details.find((d) => d.field === field) : undefined;
+      return detail ? detailText(detail) : undefined;
+    })();
   const issueCount = Object.keys(issues).length;
 
   return (
@@ -730,7 +733,9 @@ function OptionPriceSummary({
         <p className="bo-error" role="alert">
           {answer.issue.field.endsWith(".rateId")
             ? t("new.cannotSell", { n })
-            : t("new.cannotSend", { n, reason: answer.issue.message })}
+            : answer.issue.field.includes(".services")
+              ? t("new.cannotSendExtra", { n })
+              : t("new.cannotSend", { n, reason: detailText(answer.issue) })}
         </p>
       ) : null}
       <p className="bo-offer-total">

@@ -6,8 +6,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
+import { ApiError } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
 import { boGet, boPost } from "../api";
+import { detailText } from "../detail-text";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Notice } from "../ui";
 import { formatDate, formatLastDay, formatMinor, fromMinorUnits, textIn, toMinorUnits } from "./format";
@@ -324,12 +326,11 @@ function SendForm({
     e.preventDefault();
     send.mutate();
   };
-  const fieldError = (field: string) =>
-    send.error && "details" in send.error
-      ? (send.error as { details?: { field: string; message: string }[] }).details?.find(
-          (d) => d.field === field,
-        )?.message
-      : undefined;
+  const fieldError = (field: string) => {
+    const detail =
+      send.error instanceof ApiError ? send.error.details.find((d) => d.field === field) : undefined;
+    return detail ? detailText(detail) : undefined;
+  };
   return (
     <section className="bo-card" aria-labelledby="quote-send">
       <h2 id="quote-send">{t("send.title")}</h2>

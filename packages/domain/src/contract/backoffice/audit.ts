@@ -55,10 +55,14 @@ export const AuditPageSchema = z
     timeZone: z.string(),
     /** The hotel's currency: amounts (`…Minor`) in the entries are in its minor units. */
     currency: z.object({ code: z.string(), decimalDigits: z.number().int() }),
-    /** The names of the hotel's room types and rate plans by id, to name the cells an entry changed. */
+    /**
+     * The names of the hotel's room types and rate plans by id, to name the cells an entry changed, and of the
+     * hotels a user entry names (the group's for an owner, this one for anyone else).
+     */
     names: z.object({
       roomTypes: z.record(z.string(), z.record(z.string(), z.string())),
       ratePlans: z.record(z.string(), z.record(z.string(), z.string())),
+      hotels: z.record(z.string(), z.string()),
     }),
     /** The actions and actors found in this hotel's log, for the filters. */
     actions: z.array(z.string()),

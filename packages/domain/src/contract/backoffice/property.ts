@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   type EntityIssue,
+  HOTEL_MAIL_LANGUAGES,
   HOTEL_PAYMENT_METHODS,
   HotelFileSchema,
   hotelRules,
@@ -82,6 +83,8 @@ export const HotelInputObjectSchema = HotelFileSchema.pick({
   cityTaxMinor: MinorSchema.optional(),
   /** Where a guest's bank transfer goes; null: bank transfer is not offered. */
   bankTransfer: BankTransferSchema.nullable().optional(),
+  /** The language of the mails the hotel receives (`settings.mailLanguage`); omitted: unchanged. */
+  mailLanguage: z.enum(HOTEL_MAIL_LANGUAGES).optional(),
 });
 export const HotelInputSchema = HotelInputObjectSchema.superRefine((h, ctx) =>
   addIssues(ctx, hotelRules({ ...h, petFee: h.petFeeMinor }), { petFee: "petFeeMinor" }),
@@ -105,6 +108,8 @@ export const BoHotelSchema = HotelInputObjectSchema.extend({
   activities: z.array(z.record(z.string(), z.string())),
   businessServices: z.array(z.record(z.string(), z.string())),
   paymentMethods: z.array(z.enum(HOTEL_PAYMENT_METHODS)),
+  /** The language of the mails the hotel receives: English when never set. */
+  mailLanguage: z.enum(HOTEL_MAIL_LANGUAGES),
   /** Whether reservations exist: the currency can no longer change. */
   hasReservations: z.boolean(),
 }).meta({ id: "BoHotel" });

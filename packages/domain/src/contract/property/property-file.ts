@@ -87,8 +87,21 @@ export const PaymentMethodsSchema = z
   .max(HOTEL_PAYMENT_METHODS.length)
   .refine((methods) => new Set(methods).size === methods.length, "must not name a method twice");
 
+/** The languages a hotel may read its own mails in (`settings.mailLanguage`): the text languages. */
+export const HOTEL_MAIL_LANGUAGES = ["en", "it", "de", "fr", "es", "pt", "zh", "ja"] as const;
+export type HotelMailLanguage = (typeof HOTEL_MAIL_LANGUAGES)[number];
+
+/** The language of the mails a hotel receives: its setting, English (every hotel's content has it) when unset. */
+export function hotelMailLanguageOf(settings: Record<string, unknown> | null | undefined): HotelMailLanguage {
+  const value = settings?.mailLanguage;
+  return HOTEL_MAIL_LANGUAGES.find((code) => code === value) ?? "en";
+}
+
 /** The hotel's settings: the keys the product reads are checked, any other key is kept as it is. */
-const HotelSettingsSchema = z.looseObject({ paymentMethods: PaymentMethodsSchema.optional() });
+const HotelSettingsSchema = z.looseObject({
+  paymentMethods: PaymentMethodsSchema.optional(),
+  mailLanguage: z.enum(HOTEL_MAIL_LANGUAGES).optional(),
+});
 
 function isTimeZone(value: string): boolean {
   try {

@@ -123,6 +123,10 @@ describe("reading a hotel's audit log", () => {
     expect(body.currency).toEqual({ code: "EUR", decimalDigits: 2 });
     expect(Object.values(body.names.roomTypes).length).toBeGreaterThan(0);
     expect(Object.values(body.names.ratePlans)[0]).toMatchObject({ en: expect.any(String) });
+    // A user entry's hotels by name: the group's for an owner, the manager's own hotel only.
+    expect(body.names.hotels).toMatchObject({ [hotelA]: "Alpha", [hotelB]: "Beta" });
+    const forManager = (await get(manager.cookieOnly, hotelA)).json();
+    expect(forManager.names.hotels).toEqual({ [hotelA]: "Alpha" });
   });
 
   it("gives a manager only the hotel's own entries (no user changes)", async () => {

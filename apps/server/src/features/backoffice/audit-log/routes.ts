@@ -71,6 +71,10 @@ export async function readAuditLog(
     .select({ id: ratePlan.id, name: ratePlan.name })
     .from(ratePlan)
     .where(eq(ratePlan.hotelId, hotelId));
+  const hotels = await db
+    .select({ id: hotel.id, name: hotel.name })
+    .from(hotel)
+    .where(staff.role === "owner" ? eq(hotel.groupId, staff.groupId) : eq(hotel.id, hotelId));
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -92,6 +96,7 @@ export async function readAuditLog(
     names: {
       roomTypes: Object.fromEntries(roomTypes.map((r) => [String(r.id), r.name])),
       ratePlans: Object.fromEntries(ratePlans.map((r) => [String(r.id), r.name])),
+      hotels: Object.fromEntries(hotels.map((h) => [String(h.id), h.name])),
     },
     actions: actions.map((a) => a.action),
     actors: actors.map((a) => a.actor),

@@ -255,7 +255,12 @@ describe("extra services", () => {
     });
     const importMessage =
       !negative.ok && negative.issues.find((i) => i.path === "services[0].price")?.message;
-    expect(routedNegative.json().error.details[0]).toEqual({ field: "price", message: importMessage });
+    // The same message, and the check that failed for the page to say in its language.
+    expect(routedNegative.json().error.details[0]).toEqual({
+      field: "price",
+      message: importMessage,
+      params: { issue: "too_small", minimum: 0, origin: "number" },
+    });
   });
 
   it("refuses to delete a booked service, or one a package or rate includes, with 409", async () => {

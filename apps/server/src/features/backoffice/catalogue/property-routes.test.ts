@@ -360,7 +360,11 @@ describe("the hotel's times, lists and payment methods", () => {
     const [row] = await database.query<{ settings: Record<string, unknown> }>(
       sql`select settings from hotel where id = ${hotelId}`,
     );
-    expect(row?.settings).toEqual({ paymentMethods: ["wallet", "pay_by_link"], addressMandatory: true });
+    expect(row?.settings).toEqual({
+      paymentMethods: ["wallet", "pay_by_link"],
+      addressMandatory: true,
+      mailLanguage: "en",
+    });
 
     // Bank transfer on, then the methods unchanged when the request leaves them out.
     const { paymentMethods: _m, ...rest } = await hotelInput(hotelId, {
@@ -389,6 +393,53 @@ describe("the hotel's times, lists and payment methods", () => {
       await hotelInput(hotelId, { paymentMethods: ["wallet"] }),
     );
     expect(noToken.statusCode).toBe(403);
+  });
+
+  it("sets the language of the hotel's own mails: English until chosen, the other settings kept, audited", async () => {
+    const { hotelId } = await seedProperty(
+      database,
+      buildProperty({ hotel: { settings: { addressMandatory: true } } }),
+    );
+    const read = async () => (await call("GET", `${base(hotelId)}/property`, owner.cookieOnly)).json();
+    expect((await read()).mailLanguage).toBe("en");
+    const res = await put(hotelId, { mailLanguage: "it" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().mailLanguage).toBe("it");
+    expect((await read()).mailLanguage).toBe("it");
+    const [row] = await database.query<{ settings: Record<string, unknown> }>(
+      sql`select settings from hotel where id = ${hotelId}`,
+    );
+    expect(row?.settings).toMatchObject({ mailLanguage: "it", addressMandatory: true });
+    const entry = await lastAudit("hotel.update");
+    expect(entry?.before).toMatchObject({ mailLanguage: "en" });
+    expect(entry?.after).toMatchObject({ mailLanguage: "it" });
+    // Left out: unchanged.
+    const { mailLanguage: _l, ...rest } = await hotelInput(hotelId);
+    expect((await call("PUT", `${base(hotelId)}/property`, owner.headers, rest)).json().mailLanguage).toBe(
+      "it",
+    );
+    const unknown = await put(hotelId, { mailLanguage: "ru" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details[0]).toMatchObject({ field: "mailLanguage" });
+  });
+
+  it("says which check a field failed, with its limits, for the page to write in its language", async () => {
+    const res = await put(hotelA, { name: "", email: "nope", address: "x".repeat(201) });
+    expect(res.statusCode).toBe(400);
+    const details = res.json().error.details as { field: string; params?: Record<string, unknown> }[];
+    expect(details.find((d) => d.field === "name")?.params).toMatchObject({
+      issue: "too_small",
+      minimum: 1,
+      origin: "string",
+    });
+    expect(details.find((d) => d.field === "email")?.params).toMatchObject({
+      issue: "invalid_format",
+      format: "email",
+    });
+    expect(details.find((d) => d.field === "address")?.params).toMatchObject({
+      issue: "too_big",
+      maximum: 200,
+    });
   });
 
   it("refuses an unknown method in the property file too, with the import's own message", async () => {

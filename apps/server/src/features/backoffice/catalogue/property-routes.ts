@@ -20,6 +20,7 @@ import {
   formatIssuePath,
   HOTEL_PAYMENT_METHODS,
   HotelFileSchema,
+  hotelMailLanguageOf,
   hotelRules,
   type RatePlanFile,
   type RoomTypeFile,
@@ -167,6 +168,7 @@ function toBoHotel(row: HotelRecord, booked: boolean): BoHotel {
     activities: row.activities,
     businessServices: row.businessServices,
     paymentMethods: paymentMethodsOf(row.settings),
+    mailLanguage: hotelMailLanguageOf(row.settings),
     hasReservations: booked,
   };
 }
@@ -430,6 +432,7 @@ export function registerPropertyRoutes(app: App, deps: BackOfficeDeps): void {
           cityTaxMinor,
           bankTransfer,
           paymentMethods,
+          mailLanguage,
           wellness,
           activities,
           businessServices,
@@ -442,6 +445,7 @@ export function registerPropertyRoutes(app: App, deps: BackOfficeDeps): void {
         else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
         if (paymentMethods !== undefined)
           settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
+        if (mailLanguage !== undefined) settings.mailLanguage = mailLanguage;
         // The whole hotel as the property file describes it, checked by the file's own schema and rules.
         const entity = HotelFileSchema.safeParse({
           ...details,

@@ -247,7 +247,11 @@ describe("one cell", () => {
     });
     expect(below.statusCode).toBe(409);
     expect(below.json().error.code).toBe("below_sold");
-    expect(below.json().error.details[0].field).toBe("allotment");
+    // The page writes its own sentence from what the refusal names: the room type, the day, the rooms sold.
+    expect(below.json().error.details[0]).toMatchObject({
+      field: "allotment",
+      params: { roomType: roomA.name, day: "2030-01-16", sold: 3, allotment: 2 },
+    });
     expect((await lastAudit("rates.edit_inventory"))?.after).toEqual({ allotment: 3, sold: 3, closed: true });
   });
 
@@ -452,6 +456,12 @@ describe("the bulk update", () => {
     expect(res.json().error).toMatchObject({ code: "below_sold" });
     expect(res.json().error.message).toContain("2030-03-12");
     expect(res.json().error.message).toContain(String(roomA.id));
+    expect(res.json().error.details[0].params).toEqual({
+      roomType: roomA.name,
+      day: "2030-03-12",
+      sold: 2,
+      allotment: 1,
+    });
     const nights = await database.db.select().from(inventory).where(eq(inventory.roomTypeId, roomA.id));
     expect(nights.find((n) => n.day === "2030-03-10")?.allotment).toBe(5);
     expect(await priceOf("2030-03-10", 2)).toBe(10_000);

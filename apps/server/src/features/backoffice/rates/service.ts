@@ -181,7 +181,7 @@ export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, no
   };
 }
 
-type RoomTypeRef = { id: number; max_occupancy: number };
+type RoomTypeRef = { id: number; max_occupancy: number; name: LocalizedText };
 type RatePlanRef = { id: number; min_stay: number; max_stay: number | null };
 
 /** The hotel's room types among `ids`; 404 naming `field` for any id that is not one of them (another hotel's). */
@@ -194,7 +194,7 @@ async function roomTypesOf(
   if (ids.length === 0) return [];
   const found = await rows<RoomTypeRef>(
     db,
-    sql`select id, max_occupancy from room_type where hotel_id = ${hotelId} and id in ${idList(ids)}
+    sql`select id, max_occupancy, name from room_type where hotel_id = ${hotelId} and id in ${idList(ids)}
         order by sort_order, id`,
   );
   const missing = ids.find((id) => !found.some((r) => r.id === id));
@@ -219,12 +219,24 @@ async function ratePlansOf(
   return found;
 }
 
-export const belowSold = (roomTypeId: number, day: string, allotment: number, sold: number) =>
+/** 409 below_sold, naming the room type (its name in every language), the day and the rooms sold for the page. */
+export const belowSold = (
+  room: Pick<RoomTypeRef, "id" | "name">,
+  day: string,
+  allotment: number,
+  sold: number,
+) =>
   new AppError(
     "below_sold",
     409,
-    `allotment: ${allotment} is below the ${sold} room(s) of room type ${roomTypeId} already sold on ${day}`,
-    [{ field: "allotment", message: `room type ${roomTypeId} on ${day}: ${sold} sold` }],
+    `allotment: ${allotment} is below the ${sold} room(s) of room type ${room.id} already sold on ${day}`,
+    [
+      {
+        field: "allotment",
+        message: `room type ${room.id} on ${day}: ${sold} sold`,
+        params: { roomType: room.name, day, sold, allotment },
+      },
+    ],
   );
 
 const stayConflict = (ratePlanId: number, day: string) =>
@@ -324,7 +336,7 @@ export async function editCell(
     let after: unknown;
     let entityId: string;
     if (edit.kind === "inventory") {
-      await roomTypesOf(tx, hotelId, [edit.roomTypeId], "roomTypeId");
+      const [room] = await roomTypesOf(tx, hotelId, [edit.roomTypeId], "roomTypeId");
       if (edit.allotment === undefined && edit.closed === undefined)
         throw badInput("allotment", "give an allotment or closed");
       const [row] = await rows<InventoryRow>(
@@ -336,7 +348,7 @@ export async function editCell(
       const next = applyInventoryOperation(current, { allotment: edit.allotment, closed: edit.closed });
       if (!next) throw badInput("allotment", "this night has no rooms yet: give an allotment");
       if (!allotmentCoversSold(next.allotment, next.sold))
-        throw belowSold(edit.roomTypeId, edit.day, next.allotment, next.sold);
+        throw belowSold(room ?? { id: edit.roomTypeId, name: {} }, edit.day, next.allotment, next.sold);
       await writeInventory(tx, [{ roomTypeId: edit.roomTypeId, day: edit.day, v: next }]);
       before = current;
       after = next;
@@ -517,7 +529,7 @@ export async function bulkUpdate(
           const next = applyInventoryOperation(current, { allotment: input.allotment, closed: input.closed });
           if (!next) continue;
           if (!allotmentCoversSold(next.allotment, next.sold))
-            throw belowSold(room.id, day, next.allotment, next.sold);
+            throw belowSold(room, day, next.allotment, next.sold);
           if (current && current.allotment === next.allotment && current.closed === next.closed) continue;
           inventoryChanges.push({ roomTypeId: room.id, day, v: next });
           note({

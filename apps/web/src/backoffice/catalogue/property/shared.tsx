@@ -5,15 +5,16 @@ import { useTranslation } from "react-i18next";
 import { TEXT_CODES } from "../../../i18n/i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatMoney } from "../../../lib/money";
+import { detailText } from "../../detail-text";
 import "./property.css";
 
 export type Localized = Record<string, string>;
 
-/** The server's 400 details as `field → message` (the first message of each field, `a.0.b` paths kept). */
+/** The server's 400 details as `field → text` in the page's language (the first of each field, `a.0.b` kept). */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (error instanceof ApiError)
-    for (const d of error.details ?? []) if (!(d.field in out)) out[d.field] = d.message;
+    for (const d of error.details ?? []) if (!(d.field in out)) out[d.field] = detailText(d);
   return out;
 }
 

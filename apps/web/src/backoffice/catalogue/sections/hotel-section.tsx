@@ -1,5 +1,10 @@
 import type { BoHotel, HotelInput } from "@alloggio/domain/contract/backoffice/property";
+import {
+  HOTEL_MAIL_LANGUAGES,
+  type HotelMailLanguage,
+} from "@alloggio/domain/contract/property/property-file";
 import { CURRENCY_CODES } from "@alloggio/domain/currency/currencies";
+import { languageOfText } from "@alloggio/domain/i18n/languages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -126,6 +131,22 @@ export default function HotelSection() {
         </Field>
         {text("email", "email")}
         {text("phone", "tel")}
+        <Field label={t("hotel.mailLanguage")} hint={t("hotel.mailLanguageHint")} error={errors.mailLanguage}>
+          {(props) => (
+            <select
+              {...props}
+              value={draft.mailLanguage ?? "en"}
+              onChange={(e) => set("mailLanguage", e.target.value as HotelMailLanguage)}
+            >
+              {/* Each language by its own name, as language pickers do. */}
+              {HOTEL_MAIL_LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {languageOfText(code).label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <LocalizedFields
           legend={t("hotel.description")}
           value={draft.description}

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
 import { ApiError } from "../../../lib/api-client";
 import { boDelete, boGet, boPost } from "../../api";
+import { detailText } from "../../detail-text";
 import { formatDate, formatLastDay, formatMinor, textIn, toMinorUnits } from "../../quotes/format";
 import "../../quotes/quotes.css";
 import { ErrorNotice, Field, Notice } from "../../ui";
@@ -234,10 +235,13 @@ function CreateLink({
       onDone(link);
     },
   });
-  const errorOf = (field: string) =>
-    create.error instanceof ApiError
-      ? create.error.details?.find((d) => d.field === field || d.field.startsWith(`${field}.`))?.message
-      : undefined;
+  const errorOf = (field: string) => {
+    const detail =
+      create.error instanceof ApiError
+        ? create.error.details?.find((d) => d.field === field || d.field.startsWith(`${field}.`))
+        : undefined;
+    return detail ? detailText(detail) : undefined;
+  };
   const toggle = (list: number[], id: number) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
   const onSubmit = (e: FormEvent) => {
