@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { releaseInventory } from "../booking/reservation-changes";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
 let now = new Date("2030-01-05T10:00:00Z");
@@ -28,12 +29,21 @@ const resellable = aRatePlan({
   resaleFeePercent: 10,
 });
 const flexible = aRatePlan({ freeCancellationDays: 3 });
+const prepaidResellable = aRatePlan({
+  refundable: false,
+  freeCancellationDays: undefined,
+  resellable: true,
+  resaleFeePercent: 10,
+  payment: "prepaid",
+  prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
+});
 const hotel = buildProperty({
   roomTypes: [room],
-  ratePlans: [resellable, flexible],
+  ratePlans: [resellable, flexible, prepaidResellable],
   prices: [
     aPriceRange(room, resellable, { perAdults: { "1": 90, "2": 100 } }),
     aPriceRange(room, flexible, { perAdults: { "1": 110, "2": 120 } }),
+    aPriceRange(room, prepaidResellable, { perAdults: { "1": 90, "2": 100 } }),
   ],
   inventory: [anInventoryRange(room, { allotment: 1 })],
 });
@@ -66,10 +76,11 @@ async function book(
   rateId = resellable.id,
   adults = 2,
   mail = MAIL,
+  payment: Record<string, unknown> = { method: "pay_at_hotel" },
 ) {
   const body = aBookingRequest(
     { hotel: hotel.hotel.id, roomId: room.id, rateId, arrival: stay.arrival, departure: stay.departure },
-    {},
+    { payment },
     { adults },
   );
   (body.booker as { email: string; emailConfirm?: string }).email = mail;
@@ -83,8 +94,12 @@ async function book(
   return res;
 }
 
-async function booked(stay: { arrival: string; departure: string }, rateId = resellable.id) {
-  const res = await book(stay, rateId);
+async function booked(
+  stay: { arrival: string; departure: string },
+  rateId = resellable.id,
+  payment: Record<string, unknown> = { method: "pay_at_hotel" },
+) {
+  const res = await book(stay, rateId, 2, MAIL, payment);
   expect(res.statusCode, res.body).toBe(200);
   const code: string = res.json().reservation.code;
   const [row] = await database.query<{ id: number }>(sql`select rr.id from reservation_room rr
@@ -202,3 +217,129 @@ describe("putting a room up for resale", () => {
     expect((await list(code, [roomId])).statusCode).toBe(200);
   });
 });
+
+/** `sold` of the room type on an ISO day. */
+async function soldOn(day: string) {
+  const [row] = await database.query<{ sold: number }>(
+    sql`select sold from inventory where room_type_id = ${room.id} and day = ${day}::date`,
+  );
+  return row!.sold;
+}
+
+/**
+ * The generalised invariant (ADR 0065) on every night of the room type: `sold` = active room nights − resale
+ * nights sold whose holder's room is active. Answers the nights where it fails.
+ */
+async function invariantBreaches() {
+  return database.query<{ day: string; sold: number; expected: number }>(sql`
+    select i.day::text as day, i.sold, e.expected::int as expected from inventory i
+    cross join lateral (select
+      (select count(*) from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
+        where rr.room_type_id = i.room_type_id and rr.status = 'A' and d::date = i.day)
+      - (select count(*) from resale_night rn join resale_offer o on o.id = rn.offer_id
+          join reservation_room h on h.id = o.reservation_room_id
+        where rn.room_type_id = i.room_type_id and rn.day = i.day and rn.status = 'sold' and h.status = 'A')
+      as expected) e
+    where i.room_type_id = ${room.id} and i.sold <> e.expected`);
+}
+
+async function roomsFree(stay: { arrival: string; departure: string }) {
+  const res = await app.inject({
+    method: "GET",
+    url: `/api/avail.do?channel=1&hotel=${hotel.hotel.id}&language=1&arrival=${stay.arrival}&departure=${stay.departure}&adults=2`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().availability[0] ?? []).length > 0;
+}
+
+describe("resale stock", () => {
+  it("is free in the search and sold before the hotel's own rooms; `sold` does not move", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay();
+    const holder = await booked(stay);
+    expect(await soldOn(stay.day(0))).toBe(1);
+    expect(await roomsFree(stay)).toBe(false);
+    expect((await book(stay, flexible.id)).json().error.code).toBe("sold_out");
+
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    expect(await roomsFree(stay)).toBe(true);
+    // The second guest books the first night only, on another rate at 120.
+    const firstNight = { arrival: stay.arrival, departure: stay.day(1).replaceAll("-", "") };
+    const buyer = await booked(firstNight, flexible.id);
+    expect(await soldOn(stay.day(0))).toBe(1);
+    const nights = await database.query<{
+      day: string;
+      status: string;
+      buyer: number | null;
+      recovered: number | null;
+    }>(
+      sql`select n.day::text as day, n.status, n.buyer_room_id as buyer, n.recovered_minor as recovered
+        from resale_night n join resale_offer o on o.id = n.offer_id where o.reservation_room_id = ${holder.roomId}
+        order by n.day`,
+    );
+    // Recovered: the buyer's 120 capped at the holder's 100.
+    expect(nights).toEqual([
+      { day: stay.day(0), status: "sold", buyer: buyer.roomId, recovered: 10000 },
+      { day: stay.day(1), status: "listed", buyer: null, recovered: null },
+    ]);
+    expect(await roomsFree(firstNight)).toBe(false);
+    expect((await book(firstNight, flexible.id)).json().error.code).toBe("sold_out");
+    expect(await invariantBreaches()).toEqual([]);
+  });
+
+  it("two bookings racing for one resale night: one wins, the other is sold out, no drift", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay(1);
+    const holder = await booked(stay);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    const results = await Promise.all([
+      book(stay, flexible.id, 2, "a@example.test"),
+      book(stay, flexible.id, 2, "b@example.test"),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe("sold_out");
+    expect(await soldOn(stay.day(0))).toBe(1);
+    expect(await invariantBreaches()).toEqual([]);
+  });
+
+  it("cancelling the buyer's room frees the night; cancelling the holder's gives back only the nights not resold", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay();
+    const holder = await booked(stay);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    const firstNight = { arrival: stay.arrival, departure: stay.day(1).replaceAll("-", "") };
+    const buyer = await booked(firstNight, flexible.id);
+    const cancelBuyer = await app.inject({
+      method: "POST",
+      url: "/api/delete.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: { channel: 1, mail: MAIL, reservation: buyer.code },
+    });
+    expect(cancelBuyer.statusCode, cancelBuyer.body).toBe(200);
+    // The night is free stock now, not resale stock again.
+    expect(await soldOn(stay.day(0))).toBe(0);
+    expect(await invariantBreaches()).toEqual([]);
+    const again = await booked(firstNight, flexible.id);
+    expect(await soldOn(stay.day(0))).toBe(1);
+
+    // The hotel cancels the holder's room: night 1 was resold (the new buyer holds it), night 2 is withdrawn.
+    const [r] = await database.query<{ id: number }>(
+      sql`select id from reservation where code = ${holder.code}`,
+    );
+    await database.db.transaction(async (tx) => {
+      await releaseInventory(tx, r!.id);
+    });
+    expect(await soldOn(stay.day(0))).toBe(1);
+    expect(await soldOn(stay.day(1))).toBe(0);
+    expect(await invariantBreaches()).toEqual([]);
+    const [offer] = await database.query<{ status: string }>(
+      sql`select status from resale_offer where reservation_room_id = ${holder.roomId}`,
+    );
+    expect(offer?.status).toBe("settled");
+    const nights = await database.query<{ status: string }>(sql`select n.status from resale_night n
+      join resale_offer o on o.id = n.offer_id where o.reservation_room_id = ${holder.roomId} order by n.day`);
+    expect(nights.map((n) => n.status)).toEqual(["sold", "withdrawn"]);
+    expect(again.code).toBeTruthy();
+  });
+});
+
