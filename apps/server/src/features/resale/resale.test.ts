@@ -1,5 +1,5 @@
 import { createTestApp } from "@alloggio/test-kit/app";
-import { aBookingRequest, anIdempotencyKey } from "@alloggio/test-kit/booking";
+import { aBookingRequest, anIdempotencyKey, aSandboxCardToken } from "@alloggio/test-kit/booking";
 import {
   anInventoryRange,
   aPriceRange,
@@ -13,7 +13,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { runTimedChanges } from "../../jobs/timed-changes";
 import { releaseInventory } from "../booking/reservation-changes";
+import { createSandboxGateway } from "../payments/sandbox-gateway";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
 let now = new Date("2030-01-05T10:00:00Z");
@@ -343,3 +345,85 @@ describe("resale stock", () => {
   });
 });
 
+const sweep = () =>
+  runTimedChanges({
+    database,
+    gateway: createSandboxGateway(database),
+    now: () => now,
+    baseUrl: "http://localhost",
+  });
+
+async function money(code: string) {
+  const [row] = await database.query<{ total: number; refunds: number[]; history: string[] }>(sql`
+    select r.total_minor as total,
+      (select coalesce(array_agg(t.amount_minor order by t.id), '{}') from payment_transaction t
+        where t.reservation_id = r.id and t.kind = 'refund' and t.status = 'refunded') as refunds,
+      (select coalesce(array_agg(h.action order by h.id), '{}') from reservation_history h
+        where h.reservation_id = r.id and h.action like 'resale%') as history
+    from reservation r where r.code = ${code}`);
+  return row!;
+}
+
+describe("the resale sweeps", () => {
+  it("refund the holder what the resale recovered less the fee, to the card, once however often they run", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay();
+    const { token, last4 } = await aSandboxCardToken(app);
+    const holder = await booked(stay, prepaidResellable.id, {
+      method: "card_payment",
+      cardToken: token,
+      cardLast4: last4,
+    });
+    expect((await money(holder.code)).total).toBe(20000);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    await booked({ arrival: stay.arrival, departure: stay.day(1).replaceAll("-", "") }, flexible.id);
+    await Promise.all([sweep(), sweep()]);
+    await sweep();
+    // Recovered 100 (the buyer's 120 capped), fee 10 %: 90 back to the card; the room now costs 110.
+    expect(await money(holder.code)).toEqual({
+      total: 11000,
+      refunds: [9000],
+      history: ["resale_listed", "resale_night_sold", "resale_settled"],
+    });
+    expect(await invariantBreaches()).toEqual([]);
+  });
+
+  it("at the hotel: nothing captured, the refund lowers what is owed", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay(1);
+    const holder = await booked(stay);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    await booked(stay, flexible.id);
+    await sweep();
+    expect(await money(holder.code)).toEqual({
+      total: 1000,
+      refunds: [],
+      history: ["resale_listed", "resale_night_sold", "resale_settled"],
+    });
+    const [offer] = await database.query<{ status: string }>(
+      sql`select status from resale_offer where reservation_room_id = ${holder.roomId}`,
+    );
+    expect(offer?.status).toBe("settled");
+  });
+
+  it("unsold at the deadline: the nights expire and nothing changes for the holder", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay();
+    const holder = await booked(stay);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    now = new Date(`${stay.day(-1)}T22:59:00Z`);
+    await sweep();
+    expect((await money(holder.code)).history).toEqual(["resale_listed"]);
+    now = new Date(`${stay.day(-1)}T23:00:00Z`);
+    await Promise.all([sweep(), sweep()]);
+    expect(await money(holder.code)).toEqual({
+      total: 20000,
+      refunds: [],
+      history: ["resale_listed", "resale_expired"],
+    });
+    expect(await soldOn(stay.day(0))).toBe(1);
+    // No longer resale stock: the night is sold out again.
+    expect((await book(stay, flexible.id)).json().error.code).toBe("sold_out");
+    expect(await invariantBreaches()).toEqual([]);
+  });
+});
