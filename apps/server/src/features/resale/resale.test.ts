@@ -15,6 +15,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { releaseInventory } from "../booking/reservation-changes";
+import { renderPendingMails } from "../mail/outbox";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
@@ -127,6 +128,14 @@ async function withdraw(code: string, offerId: number, key = anIdempotencyKey())
   });
 }
 
+/** The kinds of the change mails queued for a reservation, guest's and hotel's. */
+async function mails(code: string) {
+  const rows = await database.query<{ kind: string }>(sql`select m.render->'change'->>'kind' as kind
+    from mail_outbox m join reservation r on r.id = m.reservation_id
+    where r.code = ${code} and m.render->'change'->>'kind' like 'resale%' order by m.id`);
+  return rows.map((r) => r.kind);
+}
+
 async function history(code: string) {
   const rows = await database.query<{ action: string }>(sql`select h.action from reservation_history h
     join reservation r on r.id = h.reservation_id where r.code = ${code} and h.action like 'resale%' order by h.id`);
@@ -163,6 +172,7 @@ describe("putting a room up for resale", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("resale_listed");
     expect(await history(code)).toEqual(["resale_listed"]);
+    expect(await mails(code)).toEqual(["resale_listed", "resale_listed"]);
   });
 
   it("refuses a rate that is not resellable, a listing past the deadline, a cancelled booking and a wrong e-mail", async () => {
@@ -385,6 +395,18 @@ describe("the resale sweeps", () => {
       refunds: [9000],
       history: ["resale_listed", "resale_night_sold", "resale_settled"],
     });
+    expect(await mails(holder.code)).toEqual([
+      "resale_listed",
+      "resale_listed",
+      "resale_sold",
+      "resale_sold",
+    ]);
+    await renderPendingMails(database);
+    const [mail] = await database.query<{ text: string }>(sql`select m.text from mail_outbox m
+      join reservation r on r.id = m.reservation_id
+      where r.code = ${holder.code} and m."to" = ${MAIL} order by m.id desc limit 1`);
+    for (const fact of ["Nights resold", "Recovered: 100,00", "Resale fee: 10,00", "Refund: 90,00"])
+      expect(mail?.text).toContain(fact);
     expect(await invariantBreaches()).toEqual([]);
   });
 
@@ -421,6 +443,12 @@ describe("the resale sweeps", () => {
       refunds: [],
       history: ["resale_listed", "resale_expired"],
     });
+    expect(await mails(holder.code)).toEqual([
+      "resale_listed",
+      "resale_listed",
+      "resale_expired",
+      "resale_expired",
+    ]);
     expect(await soldOn(stay.day(0))).toBe(1);
     // No longer resale stock: the night is sold out again.
     expect((await book(stay, flexible.id)).json().error.code).toBe("sold_out");

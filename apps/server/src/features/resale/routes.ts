@@ -9,13 +9,14 @@ import {
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { App } from "../../http/app";
 import { replyIdempotent } from "../../http/idempotency";
+import type { LinkBase } from "../../http/link-base";
 import type { ManageDeps } from "../manage/holder";
 import { listForResale, withdrawFromResale } from "./service";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
 
 /** The voucher's resale calls (ADR 0065). */
-export function registerResaleRoutes(app: App, deps: ManageDeps): void {
+export function registerResaleRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   app.post(
     RESALE_PATHS.list,
     {
@@ -35,7 +36,7 @@ export function registerResaleRoutes(app: App, deps: ManageDeps): void {
         request,
         reply,
         { code: request.params.code, ...request.body },
-        async () => listForResale(deps, request.params.code, request.body),
+        async () => listForResale(deps, request.params.code, request.body, await deps.linkBase(request)),
       ),
   );
   app.delete(

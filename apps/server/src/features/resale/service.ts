@@ -15,6 +15,7 @@ import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { Tx } from "../booking/repository";
 import type { StoredReservation } from "../booking/retrieve-repository";
+import { enqueueReservationMails } from "../mail/reservation-mails";
 import { lockHolderReservation, type ManageDeps, refused } from "../manage/holder";
 import {
   bumpSearchVersion,
@@ -58,12 +59,15 @@ export async function listForResale(
   deps: ManageDeps,
   code: string,
   req: ResaleListRequest,
+  baseUrl: string,
 ): Promise<ResaleResponse> {
   return deps.database.db.transaction(async (tx) => {
     const r = await lockHolderReservation(deps, tx, { code, mail: req.mail });
     if (r.status !== "confirmed")
       throw refused("reservation_cancelled", "Only a confirmed reservation can be put up for resale");
     const now = deps.now();
+    const listed: number[] = [];
+    let feePercent = 0;
     for (const roomId of new Set(req.rooms)) {
       const room = r.rooms.find((x) => x.id === roomId);
       if (!room) throw notFound("rooms", `Room ${roomId} is not part of this reservation`);
@@ -79,6 +83,7 @@ export async function listForResale(
         day: ymdToIso(day),
         holderMinor: room.nightlyMinor[n] ?? 0,
       }));
+      const fee = await resaleFeeOf(tx, room.ratePlanId);
       const offerId = await insertOffer(tx, {
         reservationId: r.id,
         roomId,
@@ -87,7 +92,7 @@ export async function listForResale(
         arrival: room.arrival,
         departure: room.departure,
         deadline,
-        feePercent: await resaleFeeOf(tx, room.ratePlanId),
+        feePercent: fee,
         now,
         nights,
       });
@@ -99,8 +104,15 @@ export async function listForResale(
         toStatus: r.status,
         details: { room: roomId, offer: offerId, deadline: deadline.toISOString() },
       });
+      listed.push(roomId);
+      feePercent = Number(fee);
     }
     await bumpSearchVersion(tx, r.hotel.id);
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl,
+      now,
+      change: { kind: "resale_listed", roomIds: listed, feePercent },
+    });
     return { offers: await resaleOffersOf(tx, r) };
   });
 }

@@ -9,10 +9,11 @@ import type { Database } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
 import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
 import { lockReservationOfHotel } from "../booking/retrieve-repository";
+import { enqueueReservationMails } from "../mail/reservation-mails";
 import { refundPayment } from "../manage/refunds";
 import { bumpSearchVersion } from "./repository";
 
-type SweepDeps = { database: Database; now: () => Date };
+type SweepDeps = { database: Database; now: () => Date; baseUrl: string };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -103,6 +104,19 @@ async function settleGroup(deps: SweepDeps, g: Group): Promise<boolean> {
         },
       },
     ]);
+    await enqueueReservationMails(tx, r.id, {
+      baseUrl: deps.baseUrl,
+      now,
+      change: {
+        kind: "resale_sold",
+        roomId,
+        nights: nights.map((n) => n.day),
+        recoveredMinor: result.recoveredMinor,
+        feeMinor: result.feeMinor,
+        refundMinor: result.refundMinor,
+        toCardMinor: result.toCardMinor,
+      },
+    });
     return true;
   });
 }
@@ -131,7 +145,13 @@ export async function settleResales(deps: SweepDeps, limit: number): Promise<num
 export async function expireResales(deps: SweepDeps, limit: number): Promise<number> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction(async (tx) => {
-    const offers = rowsOf<{ id: number; reservation_id: number; hotel_id: number; status: string }>(
+    const offers = rowsOf<{
+      id: number;
+      reservation_id: number;
+      hotel_id: number;
+      status: string;
+      room_id: number;
+    }>(
       await tx.execute(sql`
         with due as (select id from resale_offer where status = 'listed' and deadline_at < ${now}::timestamptz
             order by deadline_at, id limit ${limit} for update skip locked),
@@ -140,15 +160,23 @@ export async function expireResales(deps: SweepDeps, limit: number): Promise<num
           status = case when exists (select 1 from resale_night x where x.offer_id = o.id and x.status = 'sold')
             then 'settled' else 'expired' end
         where o.id in (select id from due)
-        returning o.id, o.reservation_id, o.hotel_id, o.status`),
+        returning o.id, o.reservation_id, o.hotel_id, o.status, o.reservation_room_id as room_id`),
     );
-    for (const o of offers)
+    for (const o of offers) {
       await tx.insert(reservationHistory).values({
         reservationId: o.reservation_id,
         actor: "system",
         action: "resale_expired",
         details: { offer: o.id, closed: o.status },
       });
+      // Unsold: the holder hears that nothing changes (a partly resold room heard of its refund already).
+      if (o.status === "expired")
+        await enqueueReservationMails(tx, o.reservation_id, {
+          baseUrl: deps.baseUrl,
+          now: deps.now(),
+          change: { kind: "resale_expired", roomIds: [o.room_id] },
+        });
+    }
     for (const hotelId of new Set(offers.map((o) => o.hotel_id))) await bumpSearchVersion(tx, hotelId);
     return offers.length;
   });
