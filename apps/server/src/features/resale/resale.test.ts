@@ -455,3 +455,17 @@ describe("the resale sweeps", () => {
     expect(await invariantBreaches()).toEqual([]);
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the resale calls under the voucher's tag, with their body and answer", async () => {
+    const doc = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(doc.statusCode).toBe(200);
+    const paths = doc.json().paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    const list = paths["/api/v2/reservations/{code}/resale"]?.post;
+    const withdraw = paths["/api/v2/reservations/{code}/resale/{offerId}"]?.delete;
+    expect(list?.tags).toEqual(["manage"]);
+    expect(list?.summary).toContain("resale_closed");
+    expect(withdraw?.tags).toEqual(["manage"]);
+    expect(JSON.stringify(doc.json().components?.schemas ?? {})).toContain("ResaleOffer");
+  });
+});
