@@ -136,6 +136,17 @@ async function mails(code: string) {
   return rows.map((r) => r.kind);
 }
 
+/** The voucher's view of the first room's resale (retrieve.do). */
+async function voucherResale(code: string) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/retrieve.do",
+    payload: { channel: 1, code, mail: MAIL },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().rooms[0].resale;
+}
+
 async function history(code: string) {
   const rows = await database.query<{ action: string }>(sql`select h.action from reservation_history h
     join reservation r on r.id = h.reservation_id where r.code = ${code} and h.action like 'resale%' order by h.id`);
@@ -173,6 +184,11 @@ describe("putting a room up for resale", () => {
     expect(again.json().error.code).toBe("resale_listed");
     expect(await history(code)).toEqual(["resale_listed"]);
     expect(await mails(code)).toEqual(["resale_listed", "resale_listed"]);
+    expect(await voucherResale(code)).toEqual({
+      deadline: `${stay.day(-1)}T22:59:59.999Z`,
+      feePercent: 10,
+      offer: offer,
+    });
   });
 
   it("refuses a rate that is not resellable, a listing past the deadline, a cancelled booking and a wrong e-mail", async () => {
@@ -401,6 +417,9 @@ describe("the resale sweeps", () => {
       "resale_sold",
       "resale_sold",
     ]);
+    expect(await voucherResale(holder.code)).toMatchObject({
+      offer: { status: "listed", recovered: 100, fee: 10, refund: 90 },
+    });
     await renderPendingMails(database);
     const [mail] = await database.query<{ text: string }>(sql`select m.text from mail_outbox m
       join reservation r on r.id = m.reservation_id

@@ -2,14 +2,8 @@
  * Resale of a resellable rate from the voucher (SPEC §1, §4, §9; ADR 0065): the holder puts rooms up for resale
  * until the deadline, or withdraws an offer none of whose nights sold.
  */
-import { canListForResale, resaleDeadline, resaleRefund } from "@alloggio/domain/booking/resale";
-import type {
-  ResaleListRequest,
-  ResaleOffer,
-  ResaleResponse,
-} from "@alloggio/domain/contract/booking/resale";
-import { currencyRules } from "@alloggio/domain/currency/currencies";
-import { fromMinor } from "@alloggio/domain/money/money";
+import { canListForResale, resaleDeadline } from "@alloggio/domain/booking/resale";
+import type { ResaleListRequest, ResaleResponse } from "@alloggio/domain/contract/booking/resale";
 import { isoToYmd, listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -17,38 +11,15 @@ import type { Tx } from "../booking/repository";
 import type { StoredReservation } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { lockHolderReservation, type ManageDeps, refused } from "../manage/holder";
+import { toResaleOffer } from "./offer-view";
 import {
   bumpSearchVersion,
   hasListedOffer,
   insertOffer,
   offersOfReservation,
   resaleFeeOf,
-  type StoredOffer,
   withdrawOffer,
 } from "./repository";
-
-/** An offer as the voucher and the back office show it; the money from `resaleRefund`. */
-export function toResaleOffer(offer: StoredOffer, currency: string): ResaleOffer {
-  const rules = currencyRules(currency);
-  const nights = offer.nights ?? [];
-  const sold = nights
-    .filter((n) => n.status === "sold")
-    .map((n) => ({ holderMinor: n.holder, buyerMinor: n.recovered ?? 0 }));
-  const money = resaleRefund(sold, Number(offer.fee_percent), rules, Number.MAX_SAFE_INTEGER);
-  const major = (minor: number) => fromMinor(minor, rules.decimalDigits);
-  return {
-    id: offer.id,
-    roomId: offer.reservation_room_id,
-    status: offer.status,
-    deadline: new Date(offer.deadline_at).toISOString(),
-    feePercent: Number(offer.fee_percent),
-    nights: nights.map((n) => ({ day: n.day, status: n.status })),
-    recovered: major(money.recoveredMinor),
-    fee: major(money.feeMinor),
-    refund: major(money.refundMinor),
-    currency,
-  };
-}
 
 export async function resaleOffersOf(db: Pick<Tx, "execute">, r: Pick<StoredReservation, "id" | "currency">) {
   return (await offersOfReservation(db, r.id)).map((o) => toResaleOffer(o, r.currency));
