@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { reservation, reservationHistory } from "../../db/schema";
-import { closeResaleOfRooms, nightsToGiveBack } from "../resale/repository";
+import { closeResaleOfRooms, nightsToGiveBack, unsellResaleNights } from "../resale/repository";
 import type { Tx } from "./repository";
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;
@@ -78,4 +78,5 @@ export async function returnNights(tx: Tx, roomIds: readonly number[], onlyActiv
     update inventory i set sold = i.sold - r.n
     from (${nightsToGiveBack(anyId(roomIds), onlyActive)}) r
     where i.room_type_id = r.room_type_id and i.day = r.day`);
+  await unsellResaleNights(tx, roomIds);
 }

@@ -142,5 +142,17 @@ export function nightsToGiveBack(roomIds: SQL, onlyActive: boolean): SQL {
       where rr.id = ${roomIds} ${active}
         and not exists (select 1 from resale_offer o join resale_night rn on rn.offer_id = o.id
           where o.reservation_room_id = rr.id and rn.day = d::date and rn.status = 'sold')
+        and not exists (select 1 from resale_night rn
+          where rn.buyer_room_id = rr.id and rn.day = d::date and rn.status = 'sold' and rn.settled_at is null)
       group by rr.room_type_id, d`;
+}
+
+/**
+ * A buyer's rooms go before their resale nights were settled (an option that lapsed, a payment abandoned, a
+ * cancellation): nothing was sold for good, so the nights are the holder's resale stock again, not free stock.
+ * Run after the nights are given back (`nightsToGiveBack` skips these).
+ */
+export async function unsellResaleNights(db: Executor, roomIds: readonly number[]): Promise<void> {
+  await db.execute(sql`update resale_night set status = 'listed', buyer_room_id = null, recovered_minor = null
+    where buyer_room_id = any(${`{${roomIds.join(",")}}`}::int[]) and status = 'sold' and settled_at is null`);
 }

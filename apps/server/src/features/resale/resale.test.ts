@@ -40,13 +40,16 @@ const prepaidResellable = aRatePlan({
   payment: "prepaid",
   prepayment: [{ timing: "immediate", days: 0, percent: 100 }],
 });
+// Booked as an option: pending until the hotel confirms it.
+const option = aRatePlan({ freeCancellationDays: 3, optionHours: 24 });
 const hotel = buildProperty({
   roomTypes: [room],
-  ratePlans: [resellable, flexible, prepaidResellable],
+  ratePlans: [resellable, flexible, prepaidResellable, option],
   prices: [
     aPriceRange(room, resellable, { perAdults: { "1": 90, "2": 100 } }),
     aPriceRange(room, flexible, { perAdults: { "1": 110, "2": 120 } }),
     aPriceRange(room, prepaidResellable, { perAdults: { "1": 90, "2": 100 } }),
+    aPriceRange(room, option, { perAdults: { "1": 110, "2": 120 } }),
   ],
   inventory: [anInventoryRange(room, { allotment: 1 })],
 });
@@ -330,7 +333,7 @@ describe("resale stock", () => {
     expect(await invariantBreaches()).toEqual([]);
   });
 
-  it("cancelling the buyer's room frees the night; cancelling the holder's gives back only the nights not resold", async () => {
+  it("cancelling the buyer's room before settlement relists the night; cancelling the holder's gives back only the nights not resold", async () => {
     now = new Date("2030-01-05T10:00:00Z");
     const stay = aStay();
     const holder = await booked(stay);
@@ -344,8 +347,9 @@ describe("resale stock", () => {
       payload: { channel: 1, mail: MAIL, reservation: buyer.code },
     });
     expect(cancelBuyer.statusCode, cancelBuyer.body).toBe(200);
-    // The night is free stock now, not resale stock again.
-    expect(await soldOn(stay.day(0))).toBe(0);
+    // Cancelled before its resale was settled: the night is the holder's resale stock again, not free stock.
+    expect(await soldOn(stay.day(0))).toBe(1);
+    expect(await roomsFree(firstNight)).toBe(true);
     expect(await invariantBreaches()).toEqual([]);
     const again = await booked(firstNight, flexible.id);
     expect(await soldOn(stay.day(0))).toBe(1);
@@ -445,6 +449,30 @@ describe("the resale sweeps", () => {
       sql`select status from resale_offer where reservation_room_id = ${holder.roomId}`,
     );
     expect(offer?.status).toBe("settled");
+  });
+
+  it("refund nothing while the buyer's booking is not confirmed, nor once it lapses", async () => {
+    now = new Date("2030-01-05T10:00:00Z");
+    const stay = aStay(1);
+    const holder = await booked(stay);
+    expect((await list(holder.code, [holder.roomId])).statusCode).toBe(200);
+    const buyer = await booked(stay, option.id);
+    const [status] = await database.query<{ status: string }>(
+      sql`select status from reservation where code = ${buyer.code}`,
+    );
+    expect(status?.status).toBe("pending_confirmation");
+    await sweep();
+    expect((await money(holder.code)).history).toEqual(["resale_listed"]);
+    // The option runs out: nothing was sold, the night is the holder's resale stock again, not free stock.
+    now = new Date("2030-01-06T11:00:00Z");
+    await sweep();
+    expect(await money(holder.code)).toMatchObject({ total: 10000, refunds: [], history: ["resale_listed"] });
+    expect(await soldOn(stay.day(0))).toBe(1);
+    const nights = await database.query<{ status: string; buyer: number | null }>(sql`select n.status,
+      n.buyer_room_id as buyer from resale_night n join resale_offer o on o.id = n.offer_id
+      where o.reservation_room_id = ${holder.roomId}`);
+    expect(nights).toEqual([{ status: "listed", buyer: null }]);
+    expect(await invariantBreaches()).toEqual([]);
   });
 
   it("unsold at the deadline: the nights expire and nothing changes for the holder", async () => {

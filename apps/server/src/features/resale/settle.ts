@@ -128,7 +128,9 @@ export async function settleResales(deps: SweepDeps, limit: number): Promise<num
     const groups = await deps.database.query<Group>(sql`
       select distinct n.offer_id, n.buyer_room_id, o.reservation_id, o.hotel_id
       from resale_night n join resale_offer o on o.id = n.offer_id
-      where n.status = 'sold' and n.settled_at is null
+        join reservation_room br on br.id = n.buyer_room_id join reservation b on b.id = br.reservation_id
+      -- Sold for good only once the buyer's booking is confirmed: an option or an unpaid booking may lapse.
+      where n.status = 'sold' and n.settled_at is null and b.status = 'confirmed'
       order by n.offer_id, n.buyer_room_id limit ${limit}`);
     let done = 0;
     for (const g of groups) if (await settleGroup(deps, g)) done++;
