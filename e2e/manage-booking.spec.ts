@@ -438,3 +438,42 @@ test("request a quote of the chosen room from the search bar", async ({
   await expect(dialog.getByRole("status")).toContainText("Quoted total:");
   await look("quote sent");
 });
+
+test("put a room up for resale: a second guest books the night, the voucher shows the refund", async ({
+  page,
+  request,
+  axe,
+}, testInfo) => {
+  const stay = await findOpenStay(request, stayFor(testInfo, 215, 1));
+  const { code, email } = await book(request, testInfo, {
+    stay,
+    room: "Classic double room",
+    rate: "Non-refundable – no changes",
+    rooms: 1,
+    method: "bank_transfer",
+    who: "resale",
+  });
+  await page.goto(voucherPath(code, email));
+  await expectVoucher(page, code);
+  const resale = page.getByRole("region", { name: "Resale of room 1" });
+  await expect(resale).toContainText("If nobody does, nothing changes.");
+  await resale.getByRole("button", { name: "Put room 1 up for resale" }).click();
+  await expect(page.getByText("Room 1 is up for resale.")).toBeVisible();
+  await expect(resale).toContainText("Up for resale until");
+  await axe("voucher resale listed");
+
+  // Another guest books the night: it is sold from the resale stock first.
+  await book(request, testInfo, {
+    stay,
+    room: "Classic double room",
+    rate: "Non-refundable – no changes",
+    rooms: 1,
+    method: "bank_transfer",
+    who: "resale-buyer",
+  });
+  await page.reload();
+  await expectVoucher(page, code);
+  await expect(resale).toContainText("Nights resold");
+  await expect(resale).toContainText("Your refund");
+  await expect(resale).not.toContainText("None yet");
+});

@@ -12,6 +12,9 @@ const CLIENTS = 100;
 const ATTEMPTS = 10;
 const PER_PHASE = ATTEMPTS / 2;
 const onPostgres = process.env.ALLOGGIO_TEST_DB === "postgres";
+/** Rooms of the overlapping type put up for resale before its storm. */
+const HOLDERS = 2;
+const MAIL = "maria@example.test";
 
 type Answer = { status: number; code?: string };
 const closers: (() => Promise<unknown>)[] = [];
@@ -35,6 +38,8 @@ describe("R1 overbooking", () => {
     const p = await lastRoomsProperty();
     closers.push(() => p.database.close());
     let send: (body: Record<string, unknown>) => Promise<Answer>;
+    // biome-ignore lint/suspicious/noExplicitAny: the JSON answer of any call, read by the test that sent it
+    let post: (path: string, body: Record<string, unknown>) => Promise<{ status: number; body: any }>;
     let processes = 1;
     if (onPostgres) {
       // Two processes of the real server on one PostgreSQL; clients alternate between them.
@@ -46,6 +51,8 @@ describe("R1 overbooking", () => {
       processes = servers.length;
       let turn = 0;
       let failures = 0;
+      post = async (path, body) =>
+        postJson(`${servers[0]!.url}${path}`, body, { "idempotency-key": anIdempotencyKey() });
       send = async (body) => {
         const server = servers[turn++ % servers.length]!;
         const res = await postJson(`${server.url}/api/guestdata.do`, body, {
@@ -58,6 +65,15 @@ describe("R1 overbooking", () => {
     } else {
       const app = await createTestApp(p.database, () => new Date());
       closers.push(() => app.close());
+      post = async (path, body) => {
+        const res = await app.inject({
+          method: "POST",
+          url: path,
+          payload: body,
+          headers: { "idempotency-key": anIdempotencyKey() },
+        });
+        return { status: res.statusCode, body: res.json() };
+      };
       send = async (body) => {
         const res = await app.inject({
           method: "POST",
@@ -71,6 +87,20 @@ describe("R1 overbooking", () => {
 
     // Identical stays: everyone wants the same 2 nights of the same room type.
     const same = await storm(() => send(p.book(p.identical.id, day(0), day(2))));
+    // Two of the last rooms of the overlapping type are booked for the whole week on a resellable rate and put up
+    // for resale: each night then sells 3 rooms of the hotel's own and 2 of resale stock.
+    for (let holder = 0; holder < HOLDERS; holder++) {
+      const booked = await post(
+        "/api/guestdata.do",
+        p.book(p.overlapping.id, day(0), day(7), p.resellable.id),
+      );
+      expect(booked.status).toBe(200);
+      const code: string = booked.body.reservation.code;
+      const [room] = await p.database.query<{ id: number }>(sql`select rr.id from reservation_room rr
+        join reservation r on r.id = rr.reservation_id where r.code = ${code}`);
+      const listed = await post(`/api/v2/reservations/${code}/resale`, { mail: MAIL, rooms: [room!.id] });
+      expect(listed.status).toBe(200);
+    }
     // Overlapping stays of 1–5 nights over a week of another room type.
     const overlapping = await storm((client, attempt) => {
       const from = (client * 7 + attempt * 3) % 6;
@@ -84,11 +114,19 @@ describe("R1 overbooking", () => {
       (x) => x.status !== 200 && !(x.status === 409 && x.code === "sold_out"),
     );
     const fiveXX = all.filter((x) => x.status >= 500 || x.status === 0).length;
-    const [booked] = await p.database.query<{ identical: number; overlapping: number; full: number }>(sql`
+    const [booked] = await p.database.query<{
+      identical: number;
+      overlapping: number;
+      full: number;
+      resold: number;
+    }>(sql`
       select
         (select count(*)::int from reservation_room where room_type_id = ${p.identical.id}) as identical,
         (select count(*)::int from reservation_room where room_type_id = ${p.overlapping.id}) as overlapping,
-        (select count(*)::int from inventory where room_type_id = ${p.overlapping.id} and sold = allotment) as full`);
+        (select count(*)::int from inventory i where room_type_id = ${p.overlapping.id} and sold = allotment
+          and not exists (select 1 from resale_night rn where rn.room_type_id = i.room_type_id and rn.day = i.day
+            and rn.status = 'listed')) as full,
+        (select count(*)::int from resale_night where room_type_id = ${p.overlapping.id} and status = 'sold') as resold`);
     const violations = await inventoryViolations(p.database);
     const answers = new Map<string, number>();
     for (const a of all)
@@ -104,6 +142,7 @@ describe("R1 overbooking", () => {
       identicalSuccesses: ok(same),
       overlappingSuccesses: ok(overlapping),
       fullNights: booked!.full,
+      resoldNights: booked!.resold,
       losersNot409SoldOut: losersNotSoldOut.length,
       fiveXX,
       violations,
@@ -112,7 +151,8 @@ describe("R1 overbooking", () => {
     });
     expect(ok(same)).toBe(LAST_ROOMS);
     expect(booked!.identical).toBe(LAST_ROOMS);
-    expect(booked!.overlapping).toBe(ok(overlapping));
+    expect(booked!.overlapping).toBe(ok(overlapping) + HOLDERS);
+    expect(booked!.resold).toBeGreaterThan(0);
     expect(ok(overlapping)).toBeGreaterThanOrEqual(LAST_ROOMS);
     expect(losersNotSoldOut).toEqual([]);
     expect(fiveXX).toBe(0);

@@ -245,6 +245,8 @@ export const ratePlan = pgTable(
     minAdults: smallint("min_adults").notNull().default(1),
     maxAdults: smallint("max_adults"),
     resellable: boolean("resellable").notNull().default(false),
+    /** A resellable rate's resale fee: the percent of what a resale recovers that the hotel keeps (ADR 0065). */
+    resaleFeePercent: numeric("resale_fee_percent", { precision: 5, scale: 2 }).notNull().default("0"),
     /** Refund-protection insurance price per stay, in minor units; null when not offered. */
     refundProtectionMinor: integer("refund_protection_minor"),
     tradeOnly: boolean("trade_only").notNull().default(false),
@@ -265,6 +267,7 @@ export const ratePlan = pgTable(
       "rate_plan_stay",
       sql`${t.minStay} >= 1 and (${t.maxStay} is null or ${t.maxStay} >= ${t.minStay})`,
     ),
+    check("rate_plan_resale_fee", sql`${t.resaleFeePercent} between 0 and 100`),
   ],
 );
 
@@ -781,6 +784,69 @@ export const reservationRoom = pgTable(
     commissionMinor: integer("commission_minor").notNull().default(0),
   },
   (t) => [index("reservation_room_reservation").on(t.reservationId)],
+);
+
+/** A room of a resellable rate put up for resale by its holder (ADR 0065). */
+export const resaleOffer = pgTable(
+  "resale_offer",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservation.id, { onDelete: "cascade" }),
+    reservationRoomId: integer("reservation_room_id")
+      .notNull()
+      .references(() => reservationRoom.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id),
+    arrival: date("arrival", { mode: "string" }).notNull(),
+    departure: date("departure", { mode: "string" }).notNull(),
+    /** 23:59:59.999 hotel time the day before arrival: the nights sell until then. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    /** The rate's resale fee when listed. */
+    feePercent: numeric("fee_percent", { precision: 5, scale: 2 }).notNull(),
+    /** listed → settled | expired | withdrawn */
+    status: text("status").notNull().default("listed"),
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("resale_offer_room_listed").on(t.reservationRoomId).where(sql`${t.status} = 'listed'`),
+    index("resale_offer_reservation").on(t.reservationId),
+    check("resale_offer_status", sql`${t.status} in ('listed', 'settled', 'expired', 'withdrawn')`),
+  ],
+);
+
+/** One night of a resale offer: resale stock while listed, sold before the hotel's own free rooms. */
+export const resaleNight = pgTable(
+  "resale_night",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => resaleOffer.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomType.id),
+    day: date("day", { mode: "string" }).notNull(),
+    /** The holder's price for this night, minor units. */
+    holderMinor: integer("holder_minor").notNull(),
+    /** listed → sold | expired | withdrawn */
+    status: text("status").notNull().default("listed"),
+    buyerRoomId: integer("buyer_room_id").references(() => reservationRoom.id, { onDelete: "set null" }),
+    /** The buyer room's price for this night, capped at the holder's; null until sold. */
+    recoveredMinor: integer("recovered_minor"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.day] }),
+    index("resale_night_listed").on(t.roomTypeId, t.day, t.offerId).where(sql`${t.status} = 'listed'`),
+    index("resale_night_unsettled").on(t.offerId).where(sql`${t.status} = 'sold' and ${t.settledAt} is null`),
+    check("resale_night_status", sql`${t.status} in ('listed', 'sold', 'expired', 'withdrawn')`),
+  ],
 );
 
 export const reservationService = pgTable("reservation_service", {

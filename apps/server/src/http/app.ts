@@ -35,6 +35,7 @@ import { registerPackageRoutes } from "../features/packages/routes";
 import { createSandboxGateway, type SandboxGateway } from "../features/payments/sandbox-gateway";
 import { registerSandboxRoutes } from "../features/payments/sandbox-routes";
 import { registerPortalRoutes } from "../features/portal/routes";
+import { registerResaleRoutes } from "../features/resale";
 import { SearchCache } from "../features/search/answer-cache";
 import { registerSearchRoutes } from "../features/search/routes";
 import { registerTradeAccountRoutes } from "../features/trade/account-routes";
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const codeLimiter = createRecoverLimiter(deps.database, deps.now);
   registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
   registerManageRoutes(app, { ...deps, gateway, codeLimiter });
+  registerResaleRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateway });
   await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });

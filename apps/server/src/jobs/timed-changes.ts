@@ -5,6 +5,7 @@ import { releaseInventory, setStatus } from "../features/booking/reservation-cha
 import { insertReservationRecipes } from "../features/mail/repository";
 import { agencyMailRecipe, enqueueReservationMails } from "../features/mail/reservation-mails";
 import { retryPendingRefunds } from "../features/manage/refunds";
+import { expireResales, settleResales } from "../features/resale/settle";
 import { mailChatReplies } from "./chat-reply-mails";
 import type { TimedChangeDeps } from "./deps";
 import { sendInstallmentNotices } from "./installment-notices";
@@ -105,7 +106,9 @@ export type TimedChangeCounts = Record<
   | "refunded"
   | "offer_expired"
   | "chat_reply_mailed"
-  | "option_reminder",
+  | "option_reminder"
+  | "resale_settled"
+  | "resale_expired",
   number
 >;
 
@@ -124,6 +127,8 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     offer_expired: 0,
     chat_reply_mailed: 0,
     option_reminder: 0,
+    resale_settled: 0,
+    resale_expired: 0,
   };
   for (const sweep of SWEEPS) {
     for (;;) {
@@ -136,6 +141,13 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     const reminded = await remindAgencyOptions(deps, batchSize);
     counts.option_reminder += reminded;
     if (reminded < batchSize) break;
+  }
+  // Resold nights are refunded before the refunds below are sent; then unsold listings past their deadline close.
+  counts.resale_settled = await settleResales(deps, batchSize);
+  for (;;) {
+    const expired = await expireResales(deps, batchSize);
+    counts.resale_expired += expired;
+    if (expired < batchSize) break;
   }
   counts.offer_expired = await expireOffers(deps, batchSize);
   counts.chat_reply_mailed = await mailChatReplies(deps, batchSize);

@@ -11,7 +11,7 @@
  * After the deadline, and up to the end of the arrival day, the penalty is the first night of the room on a
  * refundable rate and the whole room price on a non-refundable one; the room's services and its city tax are never
  * part of the penalty. Once the arrival day is over the stay has begun and the voucher cannot cancel.
- * Resellable rates cannot be cancelled by the guest at all (resale itself is not built yet: ADR 0021).
+ * Resellable rates cannot be cancelled by the guest at all: the guest puts the room up for resale instead (resale.ts).
  * The property is not bound by the guest's refusals (ADR 0061): it cancels a resellable rate (the whole room is
  * the penalty, as non-refundable) and a stay that has begun (the same penalty as late), and it may waive the
  * penalty.

@@ -35,30 +35,70 @@ function inventoryNeed(rooms: Pick<PricedRoom, "roomTypeId" | "arrival" | "depar
   return [...need.values()];
 }
 
-/**
- * The conditional update over every night of every room (ARCHITECTURE §3): a night is taken only while
- * `sold + n <= allotment` and it is open; it returns one row per night taken.
- */
-function inventoryUpdate(list: { type: number; day: string; n: number }[]) {
-  return sql`update inventory i set sold = i.sold + r.n
-    from (select * from unnest(${`{${list.map((e) => e.type).join(",")}}`}::int[],
+/** The nights a booking needs, as a relation `(room_type_id, day, n)`. */
+function needRelation(list: { type: number; day: string; n: number }[]) {
+  return sql`select * from unnest(${`{${list.map((e) => e.type).join(",")}}`}::int[],
                               ${`{${list.map((e) => e.day).join(",")}}`}::date[],
-                              ${`{${list.map((e) => e.n).join(",")}}`}::int[]) as r(room_type_id, day, n)) r
-    where i.room_type_id = r.room_type_id and i.day = r.day and not i.closed and i.sold + r.n <= i.allotment
-    returning i.room_type_id`;
+                              ${`{${list.map((e) => e.n).join(",")}}`}::int[]) as r(room_type_id, day, n)`;
 }
 
 /**
- * Takes the rooms from inventory with ONE conditional update over every night of every room (ARCHITECTURE §3):
- * a night is taken only while `sold + n <= allotment` and it is open. Unless every night was updated, it throws
- * and the transaction rolls back; the CHECK constraint stands behind it.
+ * The CTEs that take a booking's nights (ARCHITECTURE §3, ADR 0065), for the top level of one statement:
+ * `rs` sells listed resale nights first, each to one of the booking's rooms (`buyers`: a relation of
+ * `(id, slot, room_type_id, arrival, departure, nightly_minor)`, or null to take none), ranked by when they were
+ * listed; its `status = 'listed'` re-check under the row lock means two bookings never take the same night (the
+ * loser takes fewer). Then `i` updates every night's inventory by what resale did not cover, only while
+ * `sold + n <= allotment` and it is open; it returns one row per night taken (a night wholly from resale is
+ * updated by 0). A resale night is never added to `sold`: the holder's room already counts it.
+ */
+function inventoryCtes(
+  list: { type: number; day: string; n: number }[],
+  buyers: SQL | null,
+  now: Date | undefined,
+) {
+  const resale = buyers
+    ? sql`,
+    bn as (select b.id, b.room_type_id, (b.arrival + g.k)::date as day, b.nightly_minor[g.k + 1] as nightly,
+        row_number() over (partition by b.room_type_id, b.arrival + g.k order by b.slot, b.id) as k
+      from (${buyers}) b, generate_series(0, b.departure - b.arrival - 1) as g(k)),
+    rc as (select rn.offer_id, rn.room_type_id, rn.day,
+        row_number() over (partition by rn.room_type_id, rn.day order by o.listed_at, rn.offer_id) as k
+      from resale_night rn join resale_offer o on o.id = rn.offer_id
+      where rn.status = 'listed' and o.deadline_at > coalesce(${now?.toISOString() ?? null}::timestamptz, now())
+        and (rn.room_type_id, rn.day) in (select room_type_id, day from nd)),
+    rs as (update resale_night n set status = 'sold', buyer_room_id = bn.id,
+        recovered_minor = least(n.holder_minor, bn.nightly)
+      from rc join bn on bn.room_type_id = rc.room_type_id and bn.day = rc.day and bn.k = rc.k
+      where n.offer_id = rc.offer_id and n.day = rc.day and n.status = 'listed'
+      returning n.room_type_id, n.day)`
+    : sql`,
+    rs as (select null::int as room_type_id, null::date as day where false)`;
+  return sql`nd as (${needRelation(list)})${resale},
+    i as (update inventory i set sold = i.sold + r.n - coalesce(t.taken, 0)
+      from nd r left join (select room_type_id, day, count(*)::int as taken from rs group by room_type_id, day) t
+        on t.room_type_id = r.room_type_id and t.day = r.day
+      where i.room_type_id = r.room_type_id and i.day = r.day and not i.closed
+        and i.sold + r.n - coalesce(t.taken, 0) <= i.allotment
+      returning i.room_type_id)`;
+}
+
+/**
+ * Takes the rooms from inventory with ONE statement over every night of every room (ARCHITECTURE §3, ADR 0065):
+ * resale nights first when the booking's rooms are written (`buyerReservationId`), then the hotel's own, a night
+ * only while `sold + n <= allotment` and it is open. Unless every night was updated, it throws and the
+ * transaction rolls back; the CHECK constraint stands behind it.
  */
 export async function takeInventory(
   tx: Tx,
   rooms: Pick<PricedRoom, "roomTypeId" | "arrival" | "departure">[],
+  buyer?: { reservationId: number; now: Date },
 ) {
   const list = inventoryNeed(rooms);
-  const result = await tx.execute(inventoryUpdate(list));
+  const buyers = buyer
+    ? sql`select id, slot, room_type_id, arrival, departure, nightly_minor from reservation_room
+        where reservation_id = ${buyer.reservationId} and status = 'A'`
+    : null;
+  const result = await tx.execute(sql`with ${inventoryCtes(list, buyers, buyer?.now)} select * from i`);
   const updated = (result as unknown as { rows: unknown[] }).rows.length;
   if (updated !== list.length) throw new SoldOut();
 }
@@ -94,6 +134,8 @@ export type ReservationInput = {
    * (created, then confirmed by the system), as if confirmed right after in a transaction of its own.
    */
   confirmNow?: boolean;
+  /** The service's clock: resale nights sell only before their deadline. */
+  now?: Date;
 };
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -202,7 +244,7 @@ function reservationStatement(
     : sql``;
   const inventoryPart = inventory
     ? sql`,
-    i as (${inventoryUpdate(inventory)})`
+    ${inventoryCtes(inventory, sql`select * from rm`, input.now)}`
     : sql``;
   // The first room of a slot holds the slot's services and guests (a cross-booked room has several).
   const roomOfSlot = sql.raw("(select min(rm.id) from rm where rm.slot = x.slot)");
@@ -242,7 +284,7 @@ function reservationStatement(
         nightly_minor int[], refund_protection boolean, refund_protection_minor int, prepayment jsonb,
         flights jsonb, flight_minor int, commission_percent numeric, commission_minor int)
       order by x.n
-      returning id, slot)${ifAny(
+      returning id, slot, room_type_id, arrival, departure, nightly_minor)${ifAny(
         services,
         sql`s as (insert into reservation_service (reservation_id, room_id, service_id, quantity, day, time_slot,
         price_minor, transfer)

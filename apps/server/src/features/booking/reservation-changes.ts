@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { reservation, reservationHistory } from "../../db/schema";
+import { closeResaleOfRooms, nightsToGiveBack, unsellResaleNights } from "../resale/repository";
 import type { Tx } from "./repository";
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;
@@ -55,6 +56,11 @@ export async function releaseInventory(
     returning rr.id, rr.room_type_id, rr.arrival, rr.departure`);
   const released = (rooms as unknown as { rows: { id: number }[] }).rows;
   if (released.length === 0) return 0;
+  await closeResaleOfRooms(
+    tx,
+    released.map((r) => r.id),
+    null,
+  );
   await returnNights(
     tx,
     released.map((r) => r.id),
@@ -62,17 +68,15 @@ export async function releaseInventory(
   return released.length;
 }
 
-/** Puts the nights of these reservation rooms back on sale (`onlyActive`: of those still active only). */
+/**
+ * Puts the nights of these reservation rooms back on sale (`onlyActive`: of those still active only); a holder's
+ * nights that were resold stay sold, to their buyer (ADR 0065).
+ */
 export async function returnNights(tx: Tx, roomIds: readonly number[], onlyActive = false): Promise<void> {
   if (roomIds.length === 0) return;
-  const active = onlyActive ? sql`and rr.status = 'A'` : sql``;
   await tx.execute(sql`
     update inventory i set sold = i.sold - r.n
-    from (
-      select rr.room_type_id, d::date as day, count(*)::int as n
-      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
-      where rr.id = ${anyId(roomIds)} ${active}
-      group by rr.room_type_id, d
-    ) r
+    from (${nightsToGiveBack(anyId(roomIds), onlyActive)}) r
     where i.room_type_id = r.room_type_id and i.day = r.day`);
+  await unsellResaleNights(tx, roomIds);
 }

@@ -3,6 +3,7 @@ import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
+import type { StoredOffer } from "../resale/repository";
 import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
@@ -77,6 +78,8 @@ export type StoredReservation = {
     refundable: boolean;
     freeCancellationDays: number | null;
     resellable: boolean;
+    /** The rate's resale fee (numeric, as JSON gives it). */
+    resaleFeePercent: number | string;
     minStay: number;
     maxStay: number | null;
     totalMinor: number;
@@ -118,6 +121,8 @@ export type StoredReservation = {
   payments: { id: number; dueDate: string; amountMinor: number; status: string; kind: string }[];
   /** Refunds recorded (pending, refunded, manual, failed), oldest first; `at` is an instant. */
   refunds: { id: number; at: string; amountMinor: number; status: string }[];
+  /** Its rooms' resale offers, oldest first (ADR 0065). */
+  resale: StoredOffer[];
 };
 
 /** The statement that reads one reservation with everything the voucher and its actions need. */
@@ -150,7 +155,7 @@ function selectReservation(where: SQL): SQL {
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
           'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'mealPlan', rp.meal_plan,
-          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
+          'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'resaleFeePercent', rp.resale_fee_percent, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
           'prepayment', rr.prepayment, 'flights', rr.flights, 'flightMinor', rr.flight_minor,
@@ -187,7 +192,14 @@ function selectReservation(where: SQL): SQL {
         select json_agg(json_build_object(
           'id', t.id, 'at', t.created_at, 'amountMinor', t.amount_minor, 'status', t.status
         ) order by t.id)
-        from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json)
+        from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json),
+      'resale', coalesce((
+        select json_agg(json_build_object('id', o.id, 'reservation_room_id', o.reservation_room_id,
+          'status', o.status, 'deadline_at', o.deadline_at, 'fee_percent', o.fee_percent::text,
+          'nights', (select json_agg(json_build_object('day', to_char(n.day, 'YYYYMMDD'), 'status', n.status,
+              'holder', n.holder_minor, 'recovered', n.recovered_minor) order by n.day)
+            from resale_night n where n.offer_id = o.id)) order by o.id)
+        from resale_offer o where o.reservation_id = r.id), '[]'::json)
     ) as reservation
     from reservation r
     join hotel h on h.id = r.hotel_id

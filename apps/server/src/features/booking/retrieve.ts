@@ -1,3 +1,4 @@
+import { resaleDeadline } from "@alloggio/domain/booking/resale";
 import { isCardMethod } from "@alloggio/domain/booking/reservation-state";
 import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booking/retrieve";
 import { pickText } from "@alloggio/domain/i18n/languages";
@@ -7,6 +8,7 @@ import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices } from "../mail/guest-view";
+import { toResaleOffer } from "../resale/offer-view";
 import type { AttemptLimiter } from "./attempt-limiter";
 import { bankTransferDetailsOf } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
@@ -57,6 +59,17 @@ function toExtra(
           note: s.transfer.note ?? null,
         }
       : null,
+  };
+}
+
+/** A resellable room's resale: its deadline, its rate's fee and its latest offer (ADR 0065). */
+function resaleOf(r: StoredReservation, room: StoredReservation["rooms"][number]) {
+  const offers = (r.resale ?? []).filter((o) => o.reservation_room_id === room.id);
+  const latest = offers.find((o) => o.status === "listed") ?? offers.at(-1);
+  return {
+    deadline: resaleDeadline(ymd(room.arrival), r.hotel.timeZone).toISOString(),
+    feePercent: Number(room.resaleFeePercent ?? 0),
+    offer: latest ? toResaleOffer(latest, r.currency) : null,
   };
 }
 
@@ -169,6 +182,7 @@ export function toVoucherReservation(
             : pickText(room.rateName, language),
         mealPlan: room.mealPlan,
         resellable: room.resellable,
+        ...(room.resellable && !pricesHidden ? { resale: resaleOf(r, room) } : {}),
         minStay: room.minStay,
         maxStay: room.maxStay,
         roomTotal: money(room.totalMinor),

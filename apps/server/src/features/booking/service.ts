@@ -236,6 +236,7 @@ export async function confirmBooking(
     optionExpiresAt,
     tradeUserId: trade?.userId ?? null,
     confirmNow,
+    now: deps.now(),
   };
   // An option: held until the hotel confirms it or it runs out (the timed job); the mails, which say until when,
   // go with the rows, so a crash cannot leave an option nobody was told about. A booking confirmed at once: its
@@ -265,7 +266,7 @@ export async function confirmBooking(
       const reservationId = await insertReservation(tx, input);
       await step(tx, reservationId);
       if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-      await takeInventory(tx, priced.rooms);
+      await takeInventory(tx, priced.rooms, { reservationId, now: deps.now() });
       crashPoint("after_inventory");
       crashPoint("before_commit");
       return reservationId;

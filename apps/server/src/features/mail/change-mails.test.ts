@@ -331,6 +331,55 @@ describe("change mails: what changed comes first, in the guest's language", () =
     );
   });
 
+  it("resale: listed until 23:59 the day before arrival with the fee, sold with the refund, not resold (en, de, ja); the hotel hears it in English", () => {
+    const roomId = data.rooms[0]!.id;
+    const listed: MailChange = { kind: "resale_listed", roomIds: [roomId], feePercent: 10 };
+    const en = guestMail(listed, EN);
+    expect(en.subject).toBe(`Your room is up for resale – reservation ${data.code} – Hotel Lago & Spa`);
+    for (const fact of [
+      "Room up for resale: Room 1: Lake view double",
+      "Resale until: 23:59, Wed, 9 January 2030",
+      "Resale fee: 10%",
+      "If nobody books your nights by then, nothing changes",
+    ])
+      expect(en.text).toContain(fact);
+    expectChangeFirst(en.text, "What changed", "Your stay");
+    const de = guestMail(listed, DE);
+    expect(de.text).toContain("Weiterverkauf bis: 23:59, Mi., 9. Januar 2030");
+
+    const sold: MailChange = {
+      kind: "resale_sold",
+      roomId,
+      nights: ["2030-01-10"],
+      recoveredMinor: 10000,
+      feeMinor: 1000,
+      refundMinor: 9000,
+      toCardMinor: 9000,
+    };
+    const soldEn = guestMail(sold, EN);
+    expect(soldEn.subject).toBe(`Nights of your reservation ${data.code} were resold – Hotel Lago & Spa`);
+    for (const fact of [
+      "Nights resold: Thu, 10 January 2030",
+      "Recovered: 100,00\u00a0EUR",
+      "Resale fee: 10,00\u00a0EUR",
+      "Refund: 90,00\u00a0EUR",
+      "The refund goes back to the card you paid with",
+    ])
+      expect(soldEn.text).toContain(fact);
+    expect(guestMail(sold, JA).text).toContain("再販手数料");
+
+    const expired = guestMail({ kind: "resale_expired", roomIds: [roomId] }, EN);
+    expect(expired.subject).toBe(`Your room was not resold – reservation ${data.code} – Hotel Lago & Spa`);
+    expect(expired.text).toContain("Nothing changes");
+
+    const hotel = renderHotelNotice(data, sold);
+    expect(hotel.subject).toBe(`Nights of reservation ${data.code} resold – Ada Lovelace`);
+    expect(hotel.text).toContain("Refund: 90,00\u00a0EUR");
+    expect(renderHotelNotice(data, listed).subject).toBe(
+      `Room of reservation ${data.code} put up for resale – Ada Lovelace`,
+    );
+  });
+
   it("has its own words in every language (no English left in the other tables)", () => {
     const leaves = (value: unknown): string[] => {
       if (typeof value === "string") return [value];

@@ -14,7 +14,10 @@ export type ChangeTextKey =
   | "option_confirmed"
   | "option_expired"
   | "bank_transfer_overdue"
-  | "installment_notice";
+  | "installment_notice"
+  | "resale_listed"
+  | "resale_sold"
+  | "resale_expired";
 
 export type ChangeTexts = {
   subject: Record<ChangeTextKey, (code: string, hotel: string) => string>;
@@ -48,6 +51,13 @@ export type ChangeTexts = {
   installmentsNote: (days: number) => string;
   noticeText: (amount: string, date: string) => string;
   noticeButton: string;
+  resaleRoom: string;
+  resaleUntil: string;
+  resaleFee: string;
+  resaleNote: string;
+  resoldNights: string;
+  recovered: string;
+  resaleDueNote: string;
 };
 
 const en: ChangeTexts = {
@@ -63,6 +73,9 @@ const en: ChangeTexts = {
     option_expired: (c, h) => `Your option ${c} has expired – ${h}`,
     bank_transfer_overdue: (c, h) => `Reservation ${c} cancelled: bank transfer not received – ${h}`,
     installment_notice: (c, h) => `Your next installment for reservation ${c} – ${h}`,
+    resale_listed: (c, h) => `Your room is up for resale – reservation ${c} – ${h}`,
+    resale_sold: (c, h) => `Nights of your reservation ${c} were resold – ${h}`,
+    resale_expired: (c, h) => `Your room was not resold – reservation ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "A room has been cancelled",
@@ -76,6 +89,9 @@ const en: ChangeTexts = {
     option_expired: "Your option has expired",
     bank_transfer_overdue: "Your reservation has been cancelled",
     installment_notice: "Your next installment is coming up",
+    resale_listed: "Your room is up for resale",
+    resale_sold: "Nights of your stay were resold",
+    resale_expired: "Your room was not resold",
   },
   lead: {
     room_cancelled:
@@ -94,6 +110,11 @@ const en: ChangeTexts = {
     bank_transfer_overdue:
       "We did not receive your bank transfer by its deadline, so your reservation has been cancelled and the rooms are no longer held for you.",
     installment_notice: "The next installment of your reservation will be charged soon.",
+    resale_listed:
+      "As you asked, your room is back on sale. Each night another guest books is refunded to you, less the resale fee.",
+    resale_sold: "Another guest booked nights you put up for resale: here is your refund.",
+    resale_expired:
+      "Nobody booked your nights before the resale closed. Nothing changes: your reservation stays as it is.",
   },
   whatChanged: "What changed",
   cancelledRoom: "Cancelled room",
@@ -125,6 +146,13 @@ const en: ChangeTexts = {
   noticeText: (amount, date) =>
     `Your installment of ${amount} is charged on ${date}. Activate it from your reservation page, where you pay it by card.`,
   noticeButton: "Pay the installment",
+  resaleRoom: "Room up for resale",
+  resaleUntil: "Resale until",
+  resaleFee: "Resale fee",
+  resaleNote: "If nobody books your nights by then, nothing changes: your reservation stays as it is.",
+  resoldNights: "Nights resold",
+  recovered: "Recovered",
+  resaleDueNote: "The refund lowers what you still have to pay.",
 };
 
 const it: ChangeTexts = {
@@ -140,6 +168,9 @@ const it: ChangeTexts = {
     option_expired: (c, h) => `La tua opzione ${c} è scaduta – ${h}`,
     bank_transfer_overdue: (c, h) => `Prenotazione ${c} cancellata: bonifico non ricevuto – ${h}`,
     installment_notice: (c, h) => `La prossima rata della tua prenotazione ${c} – ${h}`,
+    resale_listed: (c, h) => `La tua camera è in rivendita – prenotazione ${c} – ${h}`,
+    resale_sold: (c, h) => `Notti della tua prenotazione ${c} rivendute – ${h}`,
+    resale_expired: (c, h) => `La tua camera non è stata rivenduta – prenotazione ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "Una camera è stata cancellata",
@@ -153,6 +184,9 @@ const it: ChangeTexts = {
     option_expired: "La tua opzione è scaduta",
     bank_transfer_overdue: "La tua prenotazione è stata cancellata",
     installment_notice: "La prossima rata è in arrivo",
+    resale_listed: "La tua camera è in rivendita",
+    resale_sold: "Notti del tuo soggiorno rivendute",
+    resale_expired: "La tua camera non è stata rivenduta",
   },
   lead: {
     room_cancelled:
@@ -171,6 +205,11 @@ const it: ChangeTexts = {
     bank_transfer_overdue:
       "Non abbiamo ricevuto il tuo bonifico entro la scadenza: la prenotazione è stata cancellata e le camere non sono più riservate per te.",
     installment_notice: "La prossima rata della tua prenotazione sarà addebitata a breve.",
+    resale_listed:
+      "Come richiesto, la tua camera è di nuovo in vendita. Ogni notte prenotata da un altro ospite ti viene rimborsata, meno la commissione di rivendita.",
+    resale_sold: "Un altro ospite ha prenotato notti che avevi messo in rivendita: ecco il tuo rimborso.",
+    resale_expired:
+      "Nessuno ha prenotato le tue notti prima della chiusura della rivendita. Non cambia nulla: la tua prenotazione resta com’è.",
   },
   whatChanged: "Cosa è cambiato",
   cancelledRoom: "Camera cancellata",
@@ -203,6 +242,14 @@ const it: ChangeTexts = {
   noticeText: (amount, date) =>
     `La tua rata di ${amount} viene addebitata il ${date}. Attivala dalla pagina della prenotazione, dove la paghi con la carta.`,
   noticeButton: "Paga la rata",
+  resaleRoom: "Camera in rivendita",
+  resaleUntil: "Rivendita fino a",
+  resaleFee: "Commissione di rivendita",
+  resaleNote:
+    "Se nessuno prenota le tue notti entro allora, non cambia nulla: la tua prenotazione resta com’è.",
+  resoldNights: "Notti rivendute",
+  recovered: "Recuperato",
+  resaleDueNote: "Il rimborso riduce quanto ti resta da pagare.",
 };
 
 const de: ChangeTexts = {
@@ -218,6 +265,9 @@ const de: ChangeTexts = {
     option_expired: (c, h) => `Ihre Option ${c} ist abgelaufen – ${h}`,
     bank_transfer_overdue: (c, h) => `Reservierung ${c} storniert: Überweisung nicht eingegangen – ${h}`,
     installment_notice: (c, h) => `Ihre nächste Rate für die Reservierung ${c} – ${h}`,
+    resale_listed: (c, h) => `Ihr Zimmer wird weiterverkauft – Reservierung ${c} – ${h}`,
+    resale_sold: (c, h) => `Nächte Ihrer Reservierung ${c} wurden weiterverkauft – ${h}`,
+    resale_expired: (c, h) => `Ihr Zimmer wurde nicht weiterverkauft – Reservierung ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "Ein Zimmer wurde storniert",
@@ -231,6 +281,9 @@ const de: ChangeTexts = {
     option_expired: "Ihre Option ist abgelaufen",
     bank_transfer_overdue: "Ihre Reservierung wurde storniert",
     installment_notice: "Ihre nächste Rate steht an",
+    resale_listed: "Ihr Zimmer wird weiterverkauft",
+    resale_sold: "Nächte Ihres Aufenthalts wurden weiterverkauft",
+    resale_expired: "Ihr Zimmer wurde nicht weiterverkauft",
   },
   lead: {
     room_cancelled:
@@ -249,6 +302,12 @@ const de: ChangeTexts = {
     bank_transfer_overdue:
       "Ihre Überweisung ist nicht fristgerecht bei uns eingegangen. Ihre Reservierung wurde daher storniert und die Zimmer sind nicht mehr für Sie reserviert.",
     installment_notice: "Die nächste Rate Ihrer Reservierung wird in Kürze fällig.",
+    resale_listed:
+      "Wie gewünscht ist Ihr Zimmer wieder im Verkauf. Jede Nacht, die ein anderer Gast bucht, wird Ihnen abzüglich der Weiterverkaufsgebühr erstattet.",
+    resale_sold:
+      "Ein anderer Gast hat Nächte gebucht, die Sie zum Weiterverkauf angeboten haben: hier ist Ihre Erstattung.",
+    resale_expired:
+      "Niemand hat Ihre Nächte vor Ende des Weiterverkaufs gebucht. Es ändert sich nichts: Ihre Reservierung bleibt, wie sie ist.",
   },
   whatChanged: "Was sich geändert hat",
   cancelledRoom: "Storniertes Zimmer",
@@ -281,6 +340,14 @@ const de: ChangeTexts = {
   noticeText: (amount, date) =>
     `Ihre Rate von ${amount} wird am ${date} belastet. Aktivieren Sie sie auf der Seite Ihrer Reservierung, wo Sie sie mit Ihrer Karte bezahlen.`,
   noticeButton: "Rate bezahlen",
+  resaleRoom: "Zimmer im Weiterverkauf",
+  resaleUntil: "Weiterverkauf bis",
+  resaleFee: "Weiterverkaufsgebühr",
+  resaleNote:
+    "Bucht bis dahin niemand Ihre Nächte, ändert sich nichts: Ihre Reservierung bleibt, wie sie ist.",
+  resoldNights: "Weiterverkaufte Nächte",
+  recovered: "Erlös",
+  resaleDueNote: "Die Erstattung verringert, was Sie noch zu zahlen haben.",
 };
 
 const fr: ChangeTexts = {
@@ -296,6 +363,9 @@ const fr: ChangeTexts = {
     option_expired: (c, h) => `Votre option ${c} a expiré – ${h}`,
     bank_transfer_overdue: (c, h) => `Réservation ${c} annulée : virement non reçu – ${h}`,
     installment_notice: (c, h) => `Votre prochaine échéance pour la réservation ${c} – ${h}`,
+    resale_listed: (c, h) => `Votre chambre est en revente – réservation ${c} – ${h}`,
+    resale_sold: (c, h) => `Des nuits de votre réservation ${c} ont été revendues – ${h}`,
+    resale_expired: (c, h) => `Votre chambre n’a pas été revendue – réservation ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "Une chambre a été annulée",
@@ -309,6 +379,9 @@ const fr: ChangeTexts = {
     option_expired: "Votre option a expiré",
     bank_transfer_overdue: "Votre réservation a été annulée",
     installment_notice: "Votre prochaine échéance approche",
+    resale_listed: "Votre chambre est en revente",
+    resale_sold: "Des nuits de votre séjour ont été revendues",
+    resale_expired: "Votre chambre n’a pas été revendue",
   },
   lead: {
     room_cancelled:
@@ -327,6 +400,12 @@ const fr: ChangeTexts = {
     bank_transfer_overdue:
       "Nous n'avons pas reçu votre virement dans le délai prévu : votre réservation a donc été annulée et les chambres ne vous sont plus réservées.",
     installment_notice: "La prochaine échéance de votre réservation sera bientôt débitée.",
+    resale_listed:
+      "Comme demandé, votre chambre est de nouveau en vente. Chaque nuit réservée par un autre client vous est remboursée, moins les frais de revente.",
+    resale_sold:
+      "Un autre client a réservé des nuits que vous aviez mises en revente : voici votre remboursement.",
+    resale_expired:
+      "Personne n’a réservé vos nuits avant la clôture de la revente. Rien ne change : votre réservation reste telle quelle.",
   },
   whatChanged: "Ce qui a changé",
   cancelledRoom: "Chambre annulée",
@@ -359,6 +438,14 @@ const fr: ChangeTexts = {
   noticeText: (amount, date) =>
     `Votre échéance de ${amount} est débitée le ${date}. Activez-la depuis la page de votre réservation, où vous la réglez par carte.`,
   noticeButton: "Payer l'échéance",
+  resaleRoom: "Chambre en revente",
+  resaleUntil: "Revente jusqu’au",
+  resaleFee: "Frais de revente",
+  resaleNote:
+    "Si personne ne réserve vos nuits d’ici là, rien ne change : votre réservation reste telle quelle.",
+  resoldNights: "Nuits revendues",
+  recovered: "Récupéré",
+  resaleDueNote: "Le remboursement réduit ce qu’il vous reste à payer.",
 };
 
 const es: ChangeTexts = {
@@ -374,6 +461,9 @@ const es: ChangeTexts = {
     option_expired: (c, h) => `Su opción ${c} ha caducado – ${h}`,
     bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferencia no recibida – ${h}`,
     installment_notice: (c, h) => `Su próximo plazo de la reserva ${c} – ${h}`,
+    resale_listed: (c, h) => `Su habitación está en reventa – reserva ${c} – ${h}`,
+    resale_sold: (c, h) => `Se revendieron noches de su reserva ${c} – ${h}`,
+    resale_expired: (c, h) => `Su habitación no se revendió – reserva ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "Se ha cancelado una habitación",
@@ -387,6 +477,9 @@ const es: ChangeTexts = {
     option_expired: "Su opción ha caducado",
     bank_transfer_overdue: "Su reserva ha sido cancelada",
     installment_notice: "Se acerca su próximo plazo",
+    resale_listed: "Su habitación está en reventa",
+    resale_sold: "Se revendieron noches de su estancia",
+    resale_expired: "Su habitación no se revendió",
   },
   lead: {
     room_cancelled:
@@ -405,6 +498,11 @@ const es: ChangeTexts = {
     bank_transfer_overdue:
       "No hemos recibido su transferencia dentro del plazo, por lo que su reserva ha sido cancelada y las habitaciones ya no están retenidas para usted.",
     installment_notice: "El próximo plazo de su reserva se cargará en breve.",
+    resale_listed:
+      "Como pidió, su habitación vuelve a estar a la venta. Cada noche que reserve otro huésped se le reembolsa, menos la comisión de reventa.",
+    resale_sold: "Otro huésped reservó noches que usted puso en reventa: aquí está su reembolso.",
+    resale_expired:
+      "Nadie reservó sus noches antes del cierre de la reventa. No cambia nada: su reserva sigue igual.",
   },
   whatChanged: "Qué ha cambiado",
   cancelledRoom: "Habitación cancelada",
@@ -437,6 +535,13 @@ const es: ChangeTexts = {
   noticeText: (amount, date) =>
     `Su plazo de ${amount} se carga el ${date}. Actívelo desde la página de su reserva, donde lo paga con tarjeta.`,
   noticeButton: "Pagar el plazo",
+  resaleRoom: "Habitación en reventa",
+  resaleUntil: "Reventa hasta",
+  resaleFee: "Comisión de reventa",
+  resaleNote: "Si nadie reserva sus noches para entonces, no cambia nada: su reserva sigue igual.",
+  resoldNights: "Noches revendidas",
+  recovered: "Recuperado",
+  resaleDueNote: "El reembolso reduce lo que le queda por pagar.",
 };
 
 const pt: ChangeTexts = {
@@ -452,6 +557,9 @@ const pt: ChangeTexts = {
     option_expired: (c, h) => `A sua opção ${c} expirou – ${h}`,
     bank_transfer_overdue: (c, h) => `Reserva ${c} cancelada: transferência não recebida – ${h}`,
     installment_notice: (c, h) => `A sua próxima prestação da reserva ${c} – ${h}`,
+    resale_listed: (c, h) => `O seu quarto está em revenda – reserva ${c} – ${h}`,
+    resale_sold: (c, h) => `Noites da sua reserva ${c} foram revendidas – ${h}`,
+    resale_expired: (c, h) => `O seu quarto não foi revendido – reserva ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "Foi cancelado um quarto",
@@ -465,6 +573,9 @@ const pt: ChangeTexts = {
     option_expired: "A sua opção expirou",
     bank_transfer_overdue: "A sua reserva foi cancelada",
     installment_notice: "A sua próxima prestação aproxima-se",
+    resale_listed: "O seu quarto está em revenda",
+    resale_sold: "Noites da sua estadia foram revendidas",
+    resale_expired: "O seu quarto não foi revendido",
   },
   lead: {
     room_cancelled:
@@ -483,6 +594,11 @@ const pt: ChangeTexts = {
     bank_transfer_overdue:
       "Não recebemos a sua transferência bancária dentro do prazo, pelo que a sua reserva foi cancelada e os quartos já não estão reservados para si.",
     installment_notice: "A próxima prestação da sua reserva será debitada em breve.",
+    resale_listed:
+      "Como pediu, o seu quarto voltou a estar à venda. Cada noite que outro hóspede reservar é-lhe reembolsada, menos a taxa de revenda.",
+    resale_sold: "Outro hóspede reservou noites que pôs em revenda: eis o seu reembolso.",
+    resale_expired:
+      "Ninguém reservou as suas noites antes do fecho da revenda. Nada muda: a sua reserva fica como está.",
   },
   whatChanged: "O que mudou",
   cancelledRoom: "Quarto cancelado",
@@ -515,6 +631,13 @@ const pt: ChangeTexts = {
   noticeText: (amount, date) =>
     `A sua prestação de ${amount} é debitada a ${date}. Ative-a na página da sua reserva, onde a paga com cartão.`,
   noticeButton: "Pagar a prestação",
+  resaleRoom: "Quarto em revenda",
+  resaleUntil: "Revenda até",
+  resaleFee: "Taxa de revenda",
+  resaleNote: "Se ninguém reservar as suas noites até lá, nada muda: a sua reserva fica como está.",
+  resoldNights: "Noites revendidas",
+  recovered: "Recuperado (revenda)",
+  resaleDueNote: "O reembolso reduz o que ainda tem a pagar.",
 };
 
 const zh: ChangeTexts = {
@@ -530,6 +653,9 @@ const zh: ChangeTexts = {
     option_expired: (c, h) => `您的预留 ${c} 已过期 – ${h}`,
     bank_transfer_overdue: (c, h) => `预订 ${c} 已取消：未收到银行转账 – ${h}`,
     installment_notice: (c, h) => `您预订 ${c} 的下一期分期付款 – ${h}`,
+    resale_listed: (c, h) => `您的房间已挂出转售 – 预订 ${c} – ${h}`,
+    resale_sold: (c, h) => `您的预订 ${c} 有晚数已转售 – ${h}`,
+    resale_expired: (c, h) => `您的房间未能转售 – 预订 ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "一间客房已取消",
@@ -543,6 +669,9 @@ const zh: ChangeTexts = {
     option_expired: "您的预留已过期",
     bank_transfer_overdue: "您的预订已取消",
     installment_notice: "您的下一期分期付款即将扣款",
+    resale_listed: "您的房间已挂出转售",
+    resale_sold: "您住宿的部分晚数已转售",
+    resale_expired: "您的房间未能转售",
   },
   lead: {
     room_cancelled: "按照您的要求，您预订中的一间客房已取消。预订的其余部分保持不变。",
@@ -556,6 +685,9 @@ const zh: ChangeTexts = {
     option_expired: "您的预留未在规定时间内确认：预留已过期，预订已取消，客房不再为您保留。未收取任何费用。",
     bank_transfer_overdue: "我们未在截止日期前收到您的银行转账，因此您的预订已取消，客房不再为您保留。",
     installment_notice: "您预订的下一期分期付款即将扣款。",
+    resale_listed: "按您的要求，您的房间已重新出售。其他客人每预订一晚，我们将扣除转售费后退款给您。",
+    resale_sold: "另一位客人预订了您挂出转售的晚数：以下是您的退款。",
+    resale_expired: "转售截止前无人预订您的晚数。一切不变：您的预订保持原样。",
   },
   whatChanged: "变更内容",
   cancelledRoom: "已取消的客房",
@@ -586,6 +718,13 @@ const zh: ChangeTexts = {
   noticeText: (amount, date) =>
     `您的分期付款 ${amount} 将于 ${date} 扣款。请在您的预订页面开通并使用银行卡支付。`,
   noticeButton: "支付本期款项",
+  resaleRoom: "转售的房间",
+  resaleUntil: "转售截止",
+  resaleFee: "转售费",
+  resaleNote: "如届时无人预订您的晚数，一切不变：您的预订保持原样。",
+  resoldNights: "已转售的晚数",
+  recovered: "转售所得",
+  resaleDueNote: "退款将减少您尚需支付的金额。",
 };
 
 const ja: ChangeTexts = {
@@ -602,6 +741,9 @@ const ja: ChangeTexts = {
     bank_transfer_overdue: (c, h) =>
       `ご予約 ${c} はキャンセルされました：お振込みが確認できませんでした – ${h}`,
     installment_notice: (c, h) => `ご予約 ${c} の次回分割払いのお知らせ – ${h}`,
+    resale_listed: (c, h) => `お部屋を再販に出しました – 予約 ${c} – ${h}`,
+    resale_sold: (c, h) => `予約 ${c} の宿泊が再販されました – ${h}`,
+    resale_expired: (c, h) => `お部屋は再販されませんでした – 予約 ${c} – ${h}`,
   },
   heading: {
     room_cancelled: "客室が1室キャンセルされました",
@@ -615,6 +757,9 @@ const ja: ChangeTexts = {
     option_expired: "仮予約の期限が切れました",
     bank_transfer_overdue: "ご予約はキャンセルされました",
     installment_notice: "次回の分割払いが近づいています",
+    resale_listed: "お部屋を再販に出しました",
+    resale_sold: "ご滞在の一部の泊が再販されました",
+    resale_expired: "お部屋は再販されませんでした",
   },
   lead: {
     room_cancelled:
@@ -631,6 +776,10 @@ const ja: ChangeTexts = {
     bank_transfer_overdue:
       "期限までにお振込みが確認できなかったため、ご予約はキャンセルされました。客室の確保も解除されています。",
     installment_notice: "ご予約の次回分割払いがまもなく請求されます。",
+    resale_listed:
+      "ご依頼どおり、お部屋を再び販売しています。他のお客様が予約した泊ごとに、再販手数料を差し引いて返金いたします。",
+    resale_sold: "再販に出された泊を他のお客様が予約しました。返金額は以下のとおりです。",
+    resale_expired: "再販の締め切りまでに予約はありませんでした。変更はなく、ご予約はそのままです。",
   },
   whatChanged: "変更内容",
   cancelledRoom: "キャンセルされた客室",
@@ -662,6 +811,13 @@ const ja: ChangeTexts = {
   noticeText: (amount, date) =>
     `分割払い ${amount} は ${date} に請求されます。ご予約ページから有効にし、カードでお支払いください。`,
   noticeButton: "分割払いを支払う",
+  resaleRoom: "再販中のお部屋",
+  resaleUntil: "再販の締め切り",
+  resaleFee: "再販手数料",
+  resaleNote: "それまでに予約がなければ変更はなく、ご予約はそのままです。",
+  resoldNights: "再販された泊",
+  recovered: "回収額",
+  resaleDueNote: "返金により、お支払い残高が減ります。",
 };
 
 export const CHANGE_TEXTS: Record<MailTextCode, ChangeTexts> = { en, it, de, fr, es, pt, zh, ja };

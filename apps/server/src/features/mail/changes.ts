@@ -4,11 +4,17 @@ import { INSTALLMENT_NOTICE_DAYS } from "@alloggio/domain/booking/installments";
 import type { HotelMailLanguage } from "@alloggio/domain/contract/property/property-file";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
+import { addDays, isoToYmd, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts } from "./change-texts";
 import { hotelTextsFor } from "./hotel-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
 import type { ReservationMailFacts } from "./repository";
 import { mailTextsFor } from "./texts";
+
+/** The ISO day before an ISO day. */
+function dayBefore(iso: string): string {
+  return ymdToIso(addDays(isoToYmd(iso), -1));
+}
 
 /** A stay's dates, ISO (YYYY-MM-DD). */
 type Dates = { arrival: string; departure: string };
@@ -62,7 +68,21 @@ export type MailChange =
   | { kind: "option_expired" }
   | { kind: "bank_transfer_overdue" }
   /** The activation e-mail of one installment (guest only): its payment due id. */
-  | { kind: "installment_notice"; paymentDueId: number };
+  | { kind: "installment_notice"; paymentDueId: number }
+  /** Rooms put up for resale (ADR 0065): on sale until 23:59 hotel time the day before their arrival. */
+  | { kind: "resale_listed"; roomIds: number[]; feePercent: number }
+  /** Nights of a room resold (ISO days) and the holder's refund (`resaleRefund`). */
+  | {
+      kind: "resale_sold";
+      roomId: number;
+      nights: string[];
+      recoveredMinor: number;
+      feeMinor: number;
+      refundMinor: number;
+      toCardMinor: number;
+    }
+  /** The resale closed with the rooms' nights unsold: nothing changes. */
+  | { kind: "resale_expired"; roomIds: number[] };
 
 export type MailChangeKind = MailChange["kind"];
 
@@ -247,6 +267,36 @@ export function buildChangeSection(
         ]),
       });
       if (audience === "guest") notes.push(c.installmentsNote(INSTALLMENT_NOTICE_DAYS));
+      break;
+    }
+    case "resale_listed":
+    case "resale_expired": {
+      for (const id of change.roomIds) {
+        facts.push([c.resaleRoom, roomName(id)]);
+        const room = data.rooms.find((r) => r.id === id);
+        // The deadline is 23:59 hotel time the day before arrival (ADR 0065), the hotel's own calendar day.
+        if (room && change.kind === "resale_listed")
+          facts.push([c.resaleUntil, `23:59, ${formatDay(dayBefore(room.arrival), locale)}`]);
+      }
+      if (change.kind === "resale_listed") {
+        facts.push([c.resaleFee, `${change.feePercent}%`]);
+        if (audience === "guest") notes.push(c.resaleNote);
+      }
+      break;
+    }
+    case "resale_sold": {
+      facts.push(
+        [c.resaleRoom, roomName(change.roomId)],
+        [c.resoldNights, change.nights.map((d) => formatDay(d, locale)).join(", ")],
+        [c.recovered, money(change.recoveredMinor)],
+        [c.resaleFee, money(change.feeMinor)],
+        [c.refund, money(change.refundMinor)],
+      );
+      if (dueMinor > 0) facts.push([c.stillToPay, money(dueMinor)]);
+      if (audience === "guest") {
+        if (change.toCardMinor > 0) notes.push(c.refundNote);
+        if (change.refundMinor > change.toCardMinor) notes.push(c.resaleDueNote);
+      }
       break;
     }
     case "option_confirmed":

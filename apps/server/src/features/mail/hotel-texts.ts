@@ -91,6 +91,9 @@ const en: HotelTexts = {
       option_confirmed: "Option confirmed",
       option_expired: "Option expired",
       bank_transfer_overdue: "Bank transfer overdue: reservation cancelled",
+      resale_listed: "Room put up for resale",
+      resale_sold: "Resale nights sold",
+      resale_expired: "Resale closed unsold",
     },
     subject: {
       room_cancelled: (c, g) => `Room cancelled in reservation ${c} – ${g}`,
@@ -103,6 +106,9 @@ const en: HotelTexts = {
       option_confirmed: (c, g) => `Option ${c} confirmed – ${g}`,
       option_expired: (c, g) => `Option ${c} expired and cancelled – ${g}`,
       bank_transfer_overdue: (c, g) => `Reservation ${c} cancelled: bank transfer overdue – ${g}`,
+      resale_listed: (c, g) => `Room of reservation ${c} put up for resale – ${g}`,
+      resale_sold: (c, g) => `Nights of reservation ${c} resold – ${g}`,
+      resale_expired: (c, g) => `Resale of reservation ${c} closed unsold – ${g}`,
     },
     lead: {
       room_cancelled: "The guest cancelled a room from the voucher; its nights are back on sale.",
@@ -117,6 +123,12 @@ const en: HotelTexts = {
       option_expired: "The option was not confirmed in time: it expired and its nights are back on sale.",
       bank_transfer_overdue:
         "The bank transfer did not arrive by its deadline: the reservation was cancelled and its nights are back on sale.",
+      resale_listed:
+        "The guest put a room of a resellable rate up for resale: its nights are on sale again, sold before your own free rooms.",
+      resale_sold:
+        "Another booking took nights the guest had put up for resale; the guest is refunded what they recovered, less the resale fee.",
+      resale_expired:
+        "Nobody booked the nights put up for resale before the deadline: the guest keeps them, nothing changes.",
     },
   },
   cancelledBy: {
@@ -191,6 +203,9 @@ const it: HotelTexts = {
       option_confirmed: "Opzione confermata",
       option_expired: "Opzione scaduta",
       bank_transfer_overdue: "Bonifico non arrivato: prenotazione cancellata",
+      resale_listed: "Camera messa in rivendita",
+      resale_sold: "Notti in rivendita vendute",
+      resale_expired: "Rivendita chiusa senza vendite",
     },
     subject: {
       room_cancelled: (c, g) => `Camera cancellata nella prenotazione ${c} – ${g}`,
@@ -203,6 +218,9 @@ const it: HotelTexts = {
       option_confirmed: (c, g) => `Opzione ${c} confermata – ${g}`,
       option_expired: (c, g) => `Opzione ${c} scaduta e cancellata – ${g}`,
       bank_transfer_overdue: (c, g) => `Prenotazione ${c} cancellata: bonifico non arrivato – ${g}`,
+      resale_listed: (c, g) => `Camera della prenotazione ${c} messa in rivendita – ${g}`,
+      resale_sold: (c, g) => `Notti della prenotazione ${c} rivendute – ${g}`,
+      resale_expired: (c, g) => `Rivendita della prenotazione ${c} chiusa senza vendite – ${g}`,
     },
     lead: {
       room_cancelled: "L'ospite ha cancellato una camera dal voucher; le sue notti sono di nuovo in vendita.",
@@ -218,6 +236,12 @@ const it: HotelTexts = {
         "L'opzione non è stata confermata in tempo: è scaduta e le sue notti sono di nuovo in vendita.",
       bank_transfer_overdue:
         "Il bonifico non è arrivato entro la scadenza: la prenotazione è stata cancellata e le sue notti sono di nuovo in vendita.",
+      resale_listed:
+        "L'ospite ha messo in rivendita una camera di una tariffa rivendibile: le sue notti sono di nuovo in vendita, prima delle vostre camere libere.",
+      resale_sold:
+        "Un'altra prenotazione ha preso notti che l'ospite aveva messo in rivendita; all'ospite viene rimborsato quanto recuperato, meno la commissione di rivendita.",
+      resale_expired:
+        "Nessuno ha prenotato le notti in rivendita prima della scadenza: l'ospite le mantiene, non cambia nulla.",
     },
   },
   cancelledBy: {
@@ -293,6 +317,9 @@ const de: HotelTexts = {
       option_confirmed: "Option bestätigt",
       option_expired: "Option abgelaufen",
       bank_transfer_overdue: "Überweisung nicht eingegangen: Buchung storniert",
+      resale_listed: "Zimmer zum Weiterverkauf angeboten",
+      resale_sold: "Nächte aus dem Weiterverkauf verkauft",
+      resale_expired: "Weiterverkauf ohne Verkauf beendet",
     },
     subject: {
       room_cancelled: (c, g) => `Zimmer in Buchung ${c} storniert – ${g}`,
@@ -305,6 +332,9 @@ const de: HotelTexts = {
       option_confirmed: (c, g) => `Option ${c} bestätigt – ${g}`,
       option_expired: (c, g) => `Option ${c} abgelaufen und storniert – ${g}`,
       bank_transfer_overdue: (c, g) => `Buchung ${c} storniert: Überweisung nicht eingegangen – ${g}`,
+      resale_listed: (c, g) => `Zimmer der Reservierung ${c} zum Weiterverkauf angeboten – ${g}`,
+      resale_sold: (c, g) => `Nächte der Reservierung ${c} weiterverkauft – ${g}`,
+      resale_expired: (c, g) => `Weiterverkauf der Reservierung ${c} ohne Verkauf beendet – ${g}`,
     },
     lead: {
       room_cancelled: "Der Gast hat ein Zimmer über den Voucher storniert; seine Nächte sind wieder buchbar.",
@@ -320,6 +350,12 @@ const de: HotelTexts = {
         "Die Option wurde nicht rechtzeitig bestätigt: Sie ist abgelaufen, ihre Nächte sind wieder buchbar.",
       bank_transfer_overdue:
         "Die Überweisung ist nicht fristgerecht eingegangen: Die Buchung wurde storniert, ihre Nächte sind wieder buchbar.",
+      resale_listed:
+        "Der Gast hat ein Zimmer einer weiterverkaufbaren Rate zum Weiterverkauf angeboten: Seine Nächte sind wieder im Verkauf, vor Ihren eigenen freien Zimmern.",
+      resale_sold:
+        "Eine andere Buchung hat Nächte übernommen, die der Gast zum Weiterverkauf angeboten hatte; der Gast erhält den Erlös abzüglich der Weiterverkaufsgebühr erstattet.",
+      resale_expired:
+        "Niemand hat die angebotenen Nächte vor Ablauf der Frist gebucht: Der Gast behält sie, es ändert sich nichts.",
     },
   },
   cancelledBy: {
@@ -396,6 +432,9 @@ const fr: HotelTexts = {
       option_confirmed: "Option confirmée",
       option_expired: "Option expirée",
       bank_transfer_overdue: "Virement non reçu : réservation annulée",
+      resale_listed: "Chambre mise en revente",
+      resale_sold: "Nuits en revente vendues",
+      resale_expired: "Revente close sans vente",
     },
     subject: {
       room_cancelled: (c, g) => `Chambre annulée dans la réservation ${c} – ${g}`,
@@ -408,6 +447,9 @@ const fr: HotelTexts = {
       option_confirmed: (c, g) => `Option ${c} confirmée – ${g}`,
       option_expired: (c, g) => `Option ${c} expirée et annulée – ${g}`,
       bank_transfer_overdue: (c, g) => `Réservation ${c} annulée : virement non reçu – ${g}`,
+      resale_listed: (c, g) => `Chambre de la réservation ${c} mise en revente – ${g}`,
+      resale_sold: (c, g) => `Nuits de la réservation ${c} revendues – ${g}`,
+      resale_expired: (c, g) => `Revente de la réservation ${c} close sans vente – ${g}`,
     },
     lead: {
       room_cancelled:
@@ -424,6 +466,12 @@ const fr: HotelTexts = {
         "L'option n'a pas été confirmée à temps : elle a expiré et ses nuits sont de nouveau en vente.",
       bank_transfer_overdue:
         "Le virement n'est pas arrivé dans le délai : la réservation a été annulée et ses nuits sont de nouveau en vente.",
+      resale_listed:
+        "Le client a mis en revente une chambre d'un tarif revendable : ses nuits sont de nouveau en vente, avant vos propres chambres libres.",
+      resale_sold:
+        "Une autre réservation a pris des nuits que le client avait mises en revente ; le client est remboursé de ce qui a été récupéré, moins les frais de revente.",
+      resale_expired:
+        "Personne n'a réservé les nuits mises en revente avant la date limite : le client les garde, rien ne change.",
     },
   },
   cancelledBy: {
@@ -499,6 +547,9 @@ const es: HotelTexts = {
       option_confirmed: "Opción confirmada",
       option_expired: "Opción vencida",
       bank_transfer_overdue: "Transferencia no recibida: reserva cancelada",
+      resale_listed: "Habitación puesta en reventa",
+      resale_sold: "Noches en reventa vendidas",
+      resale_expired: "Reventa cerrada sin ventas",
     },
     subject: {
       room_cancelled: (c, g) => `Habitación cancelada en la reserva ${c} – ${g}`,
@@ -511,6 +562,9 @@ const es: HotelTexts = {
       option_confirmed: (c, g) => `Opción ${c} confirmada – ${g}`,
       option_expired: (c, g) => `Opción ${c} vencida y cancelada – ${g}`,
       bank_transfer_overdue: (c, g) => `Reserva ${c} cancelada: transferencia no recibida – ${g}`,
+      resale_listed: (c, g) => `Habitación de la reserva ${c} puesta en reventa – ${g}`,
+      resale_sold: (c, g) => `Noches de la reserva ${c} revendidas – ${g}`,
+      resale_expired: (c, g) => `Reventa de la reserva ${c} cerrada sin ventas – ${g}`,
     },
     lead: {
       room_cancelled:
@@ -526,6 +580,12 @@ const es: HotelTexts = {
       option_expired: "La opción no se confirmó a tiempo: venció y sus noches vuelven a estar a la venta.",
       bank_transfer_overdue:
         "La transferencia no llegó en el plazo: la reserva se canceló y sus noches vuelven a estar a la venta.",
+      resale_listed:
+        "El huésped puso en reventa una habitación de una tarifa revendible: sus noches vuelven a estar a la venta, antes que sus propias habitaciones libres.",
+      resale_sold:
+        "Otra reserva tomó noches que el huésped había puesto en reventa; al huésped se le reembolsa lo recuperado, menos la comisión de reventa.",
+      resale_expired:
+        "Nadie reservó las noches en reventa antes del plazo: el huésped las conserva, no cambia nada.",
     },
   },
   cancelledBy: {
@@ -601,6 +661,9 @@ const pt: HotelTexts = {
       option_confirmed: "Opção confirmada",
       option_expired: "Opção expirada",
       bank_transfer_overdue: "Transferência não recebida: reserva cancelada",
+      resale_listed: "Quarto posto em revenda",
+      resale_sold: "Noites em revenda vendidas",
+      resale_expired: "Revenda encerrada sem vendas",
     },
     subject: {
       room_cancelled: (c, g) => `Quarto cancelado na reserva ${c} – ${g}`,
@@ -613,6 +676,9 @@ const pt: HotelTexts = {
       option_confirmed: (c, g) => `Opção ${c} confirmada – ${g}`,
       option_expired: (c, g) => `Opção ${c} expirada e cancelada – ${g}`,
       bank_transfer_overdue: (c, g) => `Reserva ${c} cancelada: transferência não recebida – ${g}`,
+      resale_listed: (c, g) => `Quarto da reserva ${c} posto em revenda – ${g}`,
+      resale_sold: (c, g) => `Noites da reserva ${c} revendidas – ${g}`,
+      resale_expired: (c, g) => `Revenda da reserva ${c} encerrada sem vendas – ${g}`,
     },
     lead: {
       room_cancelled:
@@ -628,6 +694,12 @@ const pt: HotelTexts = {
       option_expired: "A opção não foi confirmada a tempo: expirou e as suas noites voltam a estar à venda.",
       bank_transfer_overdue:
         "A transferência não chegou dentro do prazo: a reserva foi cancelada e as suas noites voltam a estar à venda.",
+      resale_listed:
+        "O hóspede pôs em revenda um quarto de uma tarifa revendível: as suas noites voltaram a estar à venda, antes dos vossos quartos livres.",
+      resale_sold:
+        "Outra reserva ficou com noites que o hóspede tinha posto em revenda; o hóspede é reembolsado do valor recuperado, menos a taxa de revenda.",
+      resale_expired:
+        "Ninguém reservou as noites em revenda antes do prazo: o hóspede fica com elas, nada muda.",
     },
   },
   cancelledBy: {
@@ -702,6 +774,9 @@ const zh: HotelTexts = {
       option_confirmed: "保留预订已确认",
       option_expired: "保留预订已过期",
       bank_transfer_overdue: "银行转账未到：预订已取消",
+      resale_listed: "客房已挂出转售",
+      resale_sold: "转售房晚已售出",
+      resale_expired: "转售结束，未售出",
     },
     subject: {
       room_cancelled: (c, g) => `预订 ${c} 中的客房已取消 – ${g}`,
@@ -714,6 +789,9 @@ const zh: HotelTexts = {
       option_confirmed: (c, g) => `保留预订 ${c} 已确认 – ${g}`,
       option_expired: (c, g) => `保留预订 ${c} 已过期并取消 – ${g}`,
       bank_transfer_overdue: (c, g) => `预订 ${c} 已取消：银行转账未到 – ${g}`,
+      resale_listed: (c, g) => `预订 ${c} 的客房已挂出转售 – ${g}`,
+      resale_sold: (c, g) => `预订 ${c} 的房晚已转售 – ${g}`,
+      resale_expired: (c, g) => `预订 ${c} 的转售已结束，未售出 – ${g}`,
     },
     lead: {
       room_cancelled: "客人通过预订凭证取消了一间客房，其房晚已重新开放销售。",
@@ -726,6 +804,9 @@ const zh: HotelTexts = {
       option_confirmed: "保留预订已确认，现为已确认的预订。",
       option_expired: "保留预订未按时确认，已过期，其房晚已重新开放销售。",
       bank_transfer_overdue: "银行转账未在期限内到账：预订已取消，其房晚已重新开放销售。",
+      resale_listed: "客人将可转售价格的一间客房挂出转售：其房晚重新开放销售，并优先于酒店自有的空房售出。",
+      resale_sold: "另一笔预订购买了客人挂出转售的房晚；客人将获退还转售所得，扣除转售手续费。",
+      resale_expired: "截止前无人预订挂出转售的房晚：客人保留这些房晚，预订不变。",
     },
   },
   cancelledBy: {
@@ -796,6 +877,9 @@ const ja: HotelTexts = {
       option_confirmed: "仮予約の確定",
       option_expired: "仮予約の期限切れ",
       bank_transfer_overdue: "銀行振込の未着：予約をキャンセル",
+      resale_listed: "客室が再販に出されました",
+      resale_sold: "再販の泊が売れました",
+      resale_expired: "再販は売れずに終了しました",
     },
     subject: {
       room_cancelled: (c, g) => `予約 ${c} の客室がキャンセルされました – ${g}`,
@@ -808,6 +892,9 @@ const ja: HotelTexts = {
       option_confirmed: (c, g) => `仮予約 ${c} が確定しました – ${g}`,
       option_expired: (c, g) => `仮予約 ${c} は期限切れでキャンセルされました – ${g}`,
       bank_transfer_overdue: (c, g) => `予約 ${c} をキャンセル：銀行振込の未着 – ${g}`,
+      resale_listed: (c, g) => `予約 ${c} の客室が再販に出されました – ${g}`,
+      resale_sold: (c, g) => `予約 ${c} の泊が再販されました – ${g}`,
+      resale_expired: (c, g) => `予約 ${c} の再販は売れずに終了しました – ${g}`,
     },
     lead: {
       room_cancelled: "ゲストが予約確認書から客室を1室キャンセルしました。その泊数は再び販売可能です。",
@@ -821,6 +908,12 @@ const ja: HotelTexts = {
       option_expired: "仮予約が期限内に確定されず失効しました。その泊数は再び販売可能です。",
       bank_transfer_overdue:
         "銀行振込が期限までに届かなかったため、予約はキャンセルされました。その泊数は再び販売可能です。",
+      resale_listed:
+        "ゲストが再販可能な料金の客室を再販に出しました。その泊は再び販売され、ホテル自身の空室より先に売れます。",
+      resale_sold:
+        "別の予約がゲストの再販に出した泊を予約しました。ゲストには回収額から再販手数料を差し引いた額が返金されます。",
+      resale_expired:
+        "締め切りまでに再販の泊の予約はありませんでした。ゲストはその泊をそのまま保持し、変更はありません。",
     },
   },
   cancelledBy: {

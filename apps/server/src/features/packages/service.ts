@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { freeRoomsOf } from "../resale/repository";
 import { aStaySearch, findCheapestStay, type SearchDeps } from "../search/service";
 
 type AirportRow = PackageAirport;
@@ -159,7 +160,7 @@ export async function listPackages(
              from price pr join inventory i on i.room_type_id = pr.room_type_id and i.day = pr.day
              where pr.room_type_id = any(p.rooms) and pr.rate_plan_id = any(p.rate_plan_ids)
                and pr.adults = p.adults and pr.day between greatest(p.valid_from, p.today) and p.valid_to
-               and not i.closed and i.allotment > i.sold))
+               and not i.closed and ${freeRoomsOf("i")} > 0))
          order by p.id), '[]') from p) as packages`);
   const row = rows[0];
   if (!row?.hotel) throw notFound("hotel", "Unknown hotel or channel");

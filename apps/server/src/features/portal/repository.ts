@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
+import { freeRoomsOf } from "../resale/repository";
 import { flatPriceRows, linkRefWhere, type SearchContext } from "../search/repository";
 
 /** One hotel of a portal search: its own search context (no link, no package) and what the list shows. */
@@ -128,7 +129,7 @@ export async function loadPortalContext(database: Database, q: PortalLoad): Prom
             'min_nights', min_nights, 'rate_plan_ids', rate_plan_ids)
             from promo_code where hotel_id = hs.id and upper(code) = upper(${q.promoCode ?? ""}) limit 1),
          'inventory', (select coalesce(json_agg(json_build_array(i.room_type_id, i.day - ${q.from}::date,
-            i.allotment - i.sold, i.closed)), '[]')
+            ${freeRoomsOf("i")}, i.closed)), '[]')
             from inventory i where i.room_type_id = any(hs.rt_ids)
               and i.day >= ${q.from}::date and i.day < ${q.to}::date),
          'prices', (select ${flatPriceRows("p", "adults", q.from)}

@@ -7,6 +7,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { badInput, notFound } from "../../http/errors";
+import { freeRoomsOf } from "../resale/repository";
 import type { SearchDeps } from "./service";
 
 /** How many days `calendar.do` covers from hotel-local today. */
@@ -35,7 +36,7 @@ export async function getCalendar(deps: SearchDeps, q: CalendarQuery): Promise<C
     ),
     d as (select generate_series((select today from h), (select today from h) + ${CALENDAR_DAYS - 1}::int, interval '1 day')::date as day),
     inv as (
-      select i.day, bool_and(i.closed) as closed, bool_or(not i.closed and i.allotment > i.sold) as free
+      select i.day, bool_and(i.closed) as closed, bool_or(not i.closed and ${freeRoomsOf("i")} > 0) as free
       from inventory i
       where i.room_type_id in (select id from rt) and i.day >= (select today from h) and i.day < (select today from h) + ${CALENDAR_DAYS}::int
       group by i.day
@@ -98,7 +99,7 @@ export async function getPriceCalendar(
     from price p
     join rate_plan r on r.id = p.rate_plan_id and not r.trade_only and r.min_stay <= 1
     join rate_plan_channel c on c.rate_plan_id = r.id and c.channel_id = ${q.channel}
-    join inventory i on i.room_type_id = p.room_type_id and i.day = p.day and not i.closed and i.allotment > i.sold
+    join inventory i on i.room_type_id = p.room_type_id and i.day = p.day and not i.closed and ${freeRoomsOf("i")} > 0
     where r.hotel_id = ${q.hotel} and p.adults = ${adults}
       and p.day >= ${ymdToIso(from)}::date and p.day < ${ymdToIso(to)}::date
     group by p.day order by p.day`);

@@ -1,6 +1,7 @@
 import type { SearchCatalogue, SearchContext } from "@alloggio/domain/search/context";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { freeRoomsOf } from "../resale/repository";
 import type { SearchCache } from "./answer-cache";
 
 export type {
@@ -125,7 +126,7 @@ export async function loadSearchContext(database: Database, q: SearchLoad): Prom
          'destination_airport', destination_airport)
          from package where id = ${q.packageId ?? 0} and hotel_id = (select id from h)
            and (cardinality(channel_ids) = 0 or ${q.channelId} = any(channel_ids))) as package,
-      (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, allotment - sold, closed)), '[]')
+      (select coalesce(json_agg(json_build_array(room_type_id, day - ${q.from}::date, ${freeRoomsOf("inventory")}, closed)), '[]')
          from inventory where room_type_id in (select id from rt)
            and day >= ${q.from}::date and day < ${q.to}::date) as inventory,
       (select ${flatPriceRows("", "adults", q.from)}

@@ -375,6 +375,49 @@ describe("voucher actions", () => {
     expect(screen.queryByRole("button", { name: "Cancel room 2" })).toBeNull();
   });
 
+  it("puts a resellable room up for resale with a key, then shows the nights resold and the refund", async () => {
+    const base = twoRooms({ policy: { refundable: false, freeUntil: null } });
+    const resale = { deadline: "2030-01-09T22:59:59.999Z", feePercent: 10, offer: null };
+    reservation = { ...base, rooms: base.rooms.map((room) => ({ ...room, resellable: true, resale })) };
+    const offer = {
+      id: 7,
+      roomId: 101,
+      status: "listed" as const,
+      deadline: resale.deadline,
+      feePercent: 10,
+      nights: [
+        { day: "20300110", status: "sold" as const },
+        { day: "20300111", status: "listed" as const },
+      ],
+      recovered: 100,
+      fee: 10,
+      refund: 90,
+      currency: "EUR",
+    };
+    const listPath = "v2/reservations/7K3M9QX2HT4VZ8PN/resale";
+    handlers[listPath] = () => {
+      reservation = {
+        ...reservation,
+        rooms: reservation.rooms.map((room) =>
+          room.id === 101 ? { ...room, resale: { ...resale, offer } } : room,
+        ),
+      };
+      return json({ offers: [offer] });
+    };
+    const { user } = await renderVoucher();
+    expect(text(document.body)).toContain("less a 10% fee. If nobody does, nothing changes.");
+    await user.click(screen.getByRole("button", { name: "Put room 1 up for resale" }));
+    await waitFor(() => expect(calls(listPath)).toHaveLength(1));
+    const [, init] = calls(listPath)[0]!;
+    expect(body(init)).toEqual({ mail: "maria@example.test", rooms: [101] });
+    expect(header(init, "Idempotency-Key")).toBeTruthy();
+    const room = await screen.findByRole("region", { name: "Resale of room 1" });
+    expect(text(room)).toContain("Nights resold");
+    expect(text(room).replace(/\u00a0/g, " ")).toMatch(/Your refund.*90,00/);
+    // The other room may still be put up for resale.
+    expect(screen.getByRole("button", { name: "Put room 2 up for resale" })).toBeTruthy();
+  });
+
   it("pays now through the gateway's page for a redirect method", async () => {
     reservation = aReservation({
       status: "payment_required",

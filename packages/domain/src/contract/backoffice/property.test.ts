@@ -28,6 +28,10 @@ describe("the catalogue's shared rules", () => {
     ]);
     expect(ratePlanRules({ ...base, payment: "prepaid", optionHours: 24 })[0]?.path).toEqual(["optionHours"]);
     expect(ratePlanRules({ ...base, minStay: 5, maxStay: 3 })[0]?.path).toEqual(["maxStay"]);
+    expect(ratePlanRules({ ...base, refundable: false, resaleFeePercent: 10 })).toEqual([
+      { path: ["resaleFeePercent"], message: "only a resellable rate has a resale fee" },
+    ]);
+    expect(ratePlanRules({ ...base, refundable: false, resellable: true, resaleFeePercent: 10 })).toEqual([]);
     const steps = [
       { timing: "immediate" as const, days: 0, percent: 50 },
       { timing: "days_before_arrival" as const, days: 7, percent: 60 },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, RESERVATION_STATUSES } from "../../booking/reservation-state";
 import { EmailSchema, IdSchema, MoneySchema, ReservationCodeSchema } from "../common";
+import { ResaleOfferSchema } from "./resale";
 
 /** `retrieve.do` (SPEC §7): a reservation by its code and the booker's e-mail; both must match. */
 export const RetrieveQuerySchema = z.object({
@@ -80,6 +81,13 @@ const ReservationRoomSchema = z.object({
   /** The rate's rules the voucher's actions follow: a resellable rate is never changed or cancelled; a new stay
    * keeps the rate's minimum and maximum nights. Optional for older answers. */
   resellable: z.boolean().optional(),
+  /**
+   * A resellable room's resale (ADR 0065): until when it can be listed (an instant, 23:59:59.999 hotel time the
+   * day before arrival), the rate's fee, and its latest offer (null before any). Absent on other rooms.
+   */
+  resale: z
+    .object({ deadline: z.string(), feePercent: z.number(), offer: ResaleOfferSchema.nullable() })
+    .optional(),
   minStay: z.number().optional(),
   maxStay: z.number().nullable().optional(),
   roomTotal: MoneySchema,

@@ -293,6 +293,8 @@ export const RatePlanFileSchema = z.strictObject({
   minAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
   maxAdults: z.number().int().min(MIN_ADULTS).max(MAX_ADULTS).optional(),
   resellable: z.boolean().optional(),
+  /** A resellable rate's resale fee: the percent of what a resale recovers that the hotel keeps (ADR 0065). */
+  resaleFeePercent: PercentSchema.optional(),
   /** Refund-protection insurance price per stay; omit when not offered. */
   refundProtection: MoneySchema.optional(),
   tradeOnly: z.boolean().optional(),
@@ -733,6 +735,8 @@ export function ratePlanRules(r: Omit<RatePlanFile, "id" | "channelIds">): Entit
   if (r.refundable === false && r.freeCancellationDays !== undefined)
     add("freeCancellationDays", "a non-refundable rate has no free cancellation");
   if (r.resellable && r.refundable !== false) add("resellable", "only a non-refundable rate can be resold");
+  if (r.resaleFeePercent !== undefined && !r.resellable)
+    add("resaleFeePercent", "only a resellable rate has a resale fee");
   if (r.isNet && r.commissionPercent !== undefined) add("commissionPercent", "a net rate pays no commission");
   if (r.optionHours !== undefined && r.payment !== undefined && !isOptionMethod(r.payment))
     add("optionHours", "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer");

@@ -14,7 +14,7 @@ import {
 import { createTestDatabase } from "../../../../../../packages/test-kit/src/database";
 import { aStaffSession, type StaffSession } from "../../../../../../packages/test-kit/src/staff";
 import type { Database } from "../../../db/client";
-import { auditLog } from "../../../db/schema";
+import { auditLog, ratePlan } from "../../../db/schema";
 import type { App } from "../../../http/app";
 import { importProperty } from "../../admin/import-property";
 
@@ -639,6 +639,27 @@ describe("rate plans", () => {
     expect(taken.json().error.code).toBe("code_taken");
     expect((await call("DELETE", `${base(hotelA)}/rate-plans/${id}`, manager.headers)).statusCode).toBe(204);
     expect((await lastAudit("rate_plan.delete"))?.before).toMatchObject({ id });
+  });
+
+  it("keeps a resellable rate's resale fee, and refuses one on a rate that cannot be resold", async () => {
+    const input = rateInput({ code: "RESELL", refundable: false, resellable: true, resaleFeePercent: 12.5 });
+    delete (input as Record<string, unknown>).freeCancellationDays;
+    const created = await call("POST", `${base(hotelA)}/rate-plans`, manager.headers, input);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ resellable: true, resaleFeePercent: 12.5 });
+    const [row] = await database.db
+      .select({ fee: ratePlan.resaleFeePercent })
+      .from(ratePlan)
+      .where(eq(ratePlan.id, created.json().id));
+    expect(Number(row?.fee)).toBe(12.5);
+    const refused = await call(
+      "POST",
+      `${base(hotelA)}/rate-plans`,
+      manager.headers,
+      rateInput({ code: "NOFEE", resaleFeePercent: 10 }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("resaleFeePercent");
   });
 
   it("refuses a bad prepayment naming the step, and an unknown channel", async () => {

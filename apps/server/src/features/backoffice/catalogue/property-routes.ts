@@ -275,6 +275,7 @@ async function toBoRatePlans(db: Db, rows: RatePlanRecord[]): Promise<BoRatePlan
       minAdults: row.minAdults,
       maxAdults: optional(row.maxAdults),
       resellable: row.resellable,
+      resaleFeePercent: row.resellable ? Number(row.resaleFeePercent) : undefined,
       refundProtectionMinor: optional(row.refundProtectionMinor),
       tradeOnly: row.tradeOnly,
       longStayDiscounts: row.longStayDiscounts,

@@ -151,6 +151,19 @@ function RatePlanTable({ hotel, list }: { hotel: string; list: RatePlanList }) {
   );
 }
 
+/** What the form sends: the fields a choice turned off are dropped, as the server refuses them (ratePlanRules). */
+export function ratePlanPayload(draft: RatePlanInput): RatePlanInput {
+  const refundable = draft.refundable !== false;
+  return {
+    ...draft,
+    name: compactText(draft.name) ?? { en: "" },
+    description: compactText(draft.description),
+    freeCancellationDays: refundable ? draft.freeCancellationDays : undefined,
+    commissionPercent: draft.isNet ? undefined : draft.commissionPercent,
+    resaleFeePercent: draft.resellable ? draft.resaleFeePercent : undefined,
+  };
+}
+
 function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList; plan: BoRatePlan | null }) {
   const { t, i18n } = useTranslation("bo-property");
   const { draft, set, saved, save, remove, errors, listHref, navigate } = useItemForm<
@@ -184,6 +197,7 @@ function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList
     | "maxAdults"
     | "optionHours"
     | "commissionPercent"
+    | "resaleFeePercent"
     | "sortOrder";
   const number = (name: NumberKey, max: number, step = 1) => (
     <Field label={t(`rates.${name}`)} error={errors[name]}>
@@ -222,14 +236,7 @@ function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList
   const included = new Set(draft.includedServiceIds ?? []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const refundable = draft.refundable !== false;
-    save.mutate({
-      ...draft,
-      name: compactText(draft.name) ?? { en: "" },
-      description: compactText(draft.description),
-      freeCancellationDays: refundable ? draft.freeCancellationDays : undefined,
-      commissionPercent: draft.isNet ? undefined : draft.commissionPercent,
-    });
+    save.mutate(ratePlanPayload(draft));
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="bo-rate-form-heading">
@@ -385,6 +392,7 @@ function RatePlanForm({ hotel, list, plan }: { hotel: string; list: RatePlanList
           />
           <Check label={t("rates.isNet")} checked={draft.isNet ?? false} onChange={(v) => set("isNet", v)} />
         </div>
+        {draft.resellable ? number("resaleFeePercent", 100, 0.01) : null}
         {draft.isNet ? null : number("commissionPercent", 100, 0.01)}
       </Card>
       <Card title={t("rates.longStay")}>

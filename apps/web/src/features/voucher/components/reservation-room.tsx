@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FlightLegs } from "../../packages/components/flight-details";
 import type { VoucherFormat } from "../use-voucher-format";
+import { RoomResale } from "./room-resale";
 import { Fact, Facts } from "./section";
 import { ServiceList } from "./service-list";
 import { RoomActions } from "./voucher-actions";
@@ -86,6 +87,7 @@ export function ReservationRoom({
         </section>
       ) : null}
       <RoomActions room={room} number={number} />
+      {pricesHidden ? null : <RoomResale room={room} number={number} format={format} />}
       {room.nightly.length > 0 && !pricesHidden ? (
         <details className="voucher-room__nights">
           <summary>

@@ -1,0 +1,158 @@
+/** The SQL of resale (ADR 0065): offers, their nights, and the free-stock fragment every availability read uses. */
+import { type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../booking/repository";
+
+type Executor = { execute: Tx["execute"] };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Free rooms of an inventory row `i` (alias): the hotel's own (`allotment − sold`) plus the resale nights listed
+ * for its room type and day. The one place this rule is written: search, portal, calendars and packages read it.
+ */
+export function freeRoomsOf(alias: string): SQL {
+  const i = sql.raw(alias);
+  return sql`(${i}.allotment - ${i}.sold + (select count(*)::int from resale_night rn
+    where rn.room_type_id = ${i}.room_type_id and rn.day = ${i}.day and rn.status = 'listed'))`;
+}
+
+export type StoredOffer = {
+  id: number;
+  reservation_room_id: number;
+  status: "listed" | "settled" | "expired" | "withdrawn";
+  deadline_at: string;
+  fee_percent: string;
+  nights: {
+    day: string;
+    status: "listed" | "sold" | "expired" | "withdrawn";
+    holder: number;
+    recovered: number | null;
+  }[];
+};
+
+export async function offersOfReservation(db: Executor, reservationId: number): Promise<StoredOffer[]> {
+  return rowsOf<StoredOffer>(
+    await db.execute(sql`
+      select o.id, o.reservation_room_id, o.status, to_json(o.deadline_at) #>> '{}' as deadline_at,
+        o.fee_percent::text as fee_percent,
+        (select json_agg(json_build_object('day', to_char(n.day, 'YYYYMMDD'), 'status', n.status,
+            'holder', n.holder_minor, 'recovered', n.recovered_minor) order by n.day)
+          from resale_night n where n.offer_id = o.id) as nights
+      from resale_offer o where o.reservation_id = ${reservationId} order by o.id`),
+  );
+}
+
+export async function hasListedOffer(db: Executor, roomId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select 1 from resale_offer where reservation_room_id = ${roomId} and status = 'listed'`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+export async function resaleFeeOf(db: Executor, ratePlanId: number): Promise<string> {
+  const [row] = rowsOf<{ fee: string }>(
+    await db.execute(sql`select resale_fee_percent::text as fee from rate_plan where id = ${ratePlanId}`),
+  );
+  return row?.fee ?? "0";
+}
+
+export async function insertOffer(
+  db: Executor,
+  offer: {
+    reservationId: number;
+    roomId: number;
+    hotelId: number;
+    roomTypeId: number;
+    arrival: string;
+    departure: string;
+    deadline: Date;
+    feePercent: string;
+    now: Date;
+    nights: { day: string; holderMinor: number }[];
+  },
+): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with o as (
+        insert into resale_offer (reservation_id, reservation_room_id, hotel_id, room_type_id, arrival, departure,
+          deadline_at, fee_percent, listed_at)
+        values (${offer.reservationId}, ${offer.roomId}, ${offer.hotelId}, ${offer.roomTypeId},
+          ${offer.arrival}::date, ${offer.departure}::date, ${offer.deadline.toISOString()}::timestamptz,
+          ${offer.feePercent}::numeric, ${offer.now.toISOString()}::timestamptz)
+        returning id),
+      n as (insert into resale_night (offer_id, room_type_id, day, holder_minor)
+        select o.id, ${offer.roomTypeId}, x.day, x.holder_minor
+        from o, jsonb_to_recordset(${JSON.stringify(offer.nights.map((n) => ({ day: n.day, holder_minor: n.holderMinor })))}::jsonb)
+          as x(day date, holder_minor int))
+      select id from o`),
+  );
+  return row!.id;
+}
+
+/** Withdraws a listed offer none of whose nights sold; false when it is not such an offer. */
+export async function withdrawOffer(db: Executor, offerId: number, now: Date): Promise<boolean> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with o as (
+        update resale_offer set status = 'withdrawn', closed_at = ${now.toISOString()}::timestamptz
+        where id = ${offerId} and status = 'listed'
+          and not exists (select 1 from resale_night where offer_id = ${offerId} and status = 'sold')
+        returning id),
+      n as (update resale_night set status = 'withdrawn'
+        where offer_id in (select id from o) and status = 'listed')
+      select id from o`),
+  );
+  return row !== undefined;
+}
+
+/** Moves the hotel's search version, not its catalogue's (ADR 0045, 0057): resale stock changed. */
+export async function bumpSearchVersion(db: Executor, hotelId: number): Promise<void> {
+  await db.execute(sql`select alloggio_bump_search_version(${`{${hotelId}}`}::int[], true, false)`);
+}
+
+/**
+ * A holder's rooms are cancelled: their listed nights are withdrawn, and each offer closes (`settled` when a night
+ * sold, its refund still to come from the sweep; else `withdrawn`). Before the nights are given back.
+ */
+export async function closeResaleOfRooms(
+  db: Executor,
+  roomIds: readonly number[],
+  now: Date | null,
+): Promise<void> {
+  await db.execute(sql`
+    with o as (select id from resale_offer where reservation_room_id = any(${`{${roomIds.join(",")}}`}::int[])
+        and status = 'listed' for update),
+      n as (update resale_night set status = 'withdrawn' where offer_id in (select id from o) and status = 'listed')
+    update resale_offer ro set closed_at = coalesce(${now?.toISOString() ?? null}::timestamptz, now()),
+      status = case when exists (select 1 from resale_night x where x.offer_id = ro.id and x.status = 'sold')
+        then 'settled' else 'withdrawn' end
+    where ro.id in (select id from o)`);
+}
+
+/**
+ * Of the given rooms' nights, those to give back to inventory: a holder's night that was resold is the buyer's
+ * now (ADR 0065), so it is not given back. The relation `(room_type_id, day, n)`.
+ */
+export function nightsToGiveBack(roomIds: SQL, onlyActive: boolean): SQL {
+  const active = onlyActive ? sql`and rr.status = 'A'` : sql``;
+  return sql`select rr.room_type_id, d::date as day, count(*)::int as n
+      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
+      where rr.id = ${roomIds} ${active}
+        and not exists (select 1 from resale_offer o join resale_night rn on rn.offer_id = o.id
+          where o.reservation_room_id = rr.id and rn.day = d::date and rn.status = 'sold')
+        and not exists (select 1 from resale_night rn
+          where rn.buyer_room_id = rr.id and rn.day = d::date and rn.status = 'sold' and rn.settled_at is null)
+      group by rr.room_type_id, d`;
+}
+
+/**
+ * A buyer's rooms go before their resale nights were settled (an option that lapsed, a payment abandoned, a
+ * cancellation): nothing was sold for good, so the nights are the holder's resale stock again, not free stock.
+ * Run after the nights are given back (`nightsToGiveBack` skips these).
+ */
+export async function unsellResaleNights(db: Executor, roomIds: readonly number[]): Promise<void> {
+  await db.execute(sql`update resale_night set status = 'listed', buyer_room_id = null, recovered_minor = null
+    where buyer_room_id = any(${`{${roomIds.join(",")}}`}::int[]) and status = 'sold' and settled_at is null`);
+}

@@ -1,0 +1,15 @@
+import type { ResaleResponse } from "@alloggio/domain/contract/booking/resale";
+import { postJson } from "../../../lib/api-client";
+import { withKey } from "./manage-paths";
+
+/** Puts rooms up for resale (ADR 0065): the holder's code and e-mail; the answer is every offer of the booking. */
+export function listForResale(
+  args: { code: string; mail: string; rooms: number[] },
+  key: string,
+): Promise<ResaleResponse> {
+  return postJson<ResaleResponse>(
+    `v2/reservations/${encodeURIComponent(args.code)}/resale`,
+    { mail: args.mail, rooms: args.rooms },
+    withKey(key),
+  );
+}
