@@ -196,6 +196,10 @@ test("a new agency asks for approval, is approved, recovers its password, change
   const code = await confirmTradeBooking(page);
   await expect(page.getByRole("region", { name: "Booked by the agency" })).toContainText(agency.name);
 
+  // A long agency name is cut in the header's one row, never widening the page.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
   // 6. It manages the booking in its agency area: found with a filter, printed for the agency and for the guest.
   await page.getByRole("banner").getByRole("link", { name: "My reservations" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My reservations" })).toBeVisible();
