@@ -461,6 +461,11 @@ test("put a room up for resale: a second guest books the night, the voucher show
   await expect(page.getByText("Room 1 is up for resale.")).toBeVisible();
   await expect(resale).toContainText("Up for resale until");
   await axe("voucher resale listed");
+  // Taken back before any night sold, then offered again.
+  await resale.getByRole("button", { name: "Withdraw room 1 from resale" }).click();
+  await expect(page.getByText("Room 1 is no longer up for resale.")).toBeVisible();
+  await resale.getByRole("button", { name: "Put room 1 up for resale" }).click();
+  await expect(page.getByText("Room 1 is up for resale.")).toBeVisible();
 
   // Another guest books the night: it is sold from the resale stock first.
   await book(request, testInfo, {

@@ -93,6 +93,18 @@ export async function postJson<T>(path: string, body: unknown, init: RequestInit
   return (await response.json()) as T;
 }
 
+/** DELETE /api/<path> with a JSON body (the voucher's proof), answering JSON; a failure throws `ApiError`. */
+export async function deleteJson<T>(path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`/api/${path}`, {
+    ...init,
+    method: "DELETE",
+    headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await readError(response);
+  return (await response.json()) as T;
+}
+
 /** The file name of `Content-Disposition: attachment; filename="…"`, or null. */
 function filenameOf(response: Response): string | null {
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");

@@ -3,6 +3,7 @@ import type {
   ReservationDetail,
   ReservationList,
 } from "@alloggio/domain/contract/backoffice/reservations";
+import type { ResaleResponse } from "@alloggio/domain/contract/booking/resale";
 import type { QueryValue } from "../../lib/api-client";
 import { boGet, boPost, boPut } from "../api";
 
@@ -41,3 +42,7 @@ export const cancelReservation = (
 
 export const savePropertyNote = (path: string, note: string | null) =>
   boPut<{ propertyNote: string | null }>(`${path}/property-note`, { note });
+
+/** Withdraws a room's listed resale offer (ADR 0070); the answer is every offer of the reservation. */
+export const withdrawResale = (path: string, offerId: number) =>
+  boPost<ResaleResponse>(`${path}/resale-offers/${offerId}/withdraw`);

@@ -24,6 +24,7 @@ import {
   savePropertyNote,
 } from "./calls";
 import { statusTone, useFormats } from "./format";
+import { ResaleSection } from "./resale-section";
 import "./reservations.css";
 
 type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | null;
@@ -451,6 +452,15 @@ export default function ReservationPage() {
           </table>
         </TableWrap>
       </section>
+
+      <ResaleSection
+        path={path}
+        rooms={r.rooms}
+        timeZone={d.timeZone}
+        money={major}
+        canWithdraw={canReservations}
+        onDone={(text) => done(text)}
+      />
 
       <section className="bo-card" aria-labelledby="bor-services">
         <h2 id="bor-services">{t("services.title")}</h2>

@@ -418,6 +418,60 @@ describe("voucher actions", () => {
     expect(screen.getByRole("button", { name: "Put room 2 up for resale" })).toBeTruthy();
   });
 
+  it("withdraws a listed offer none of whose nights sold, with a key; one with a night sold offers no withdrawal", async () => {
+    const base = twoRooms({ policy: { refundable: false, freeUntil: null } });
+    const deadline = "2030-01-09T22:59:59.999Z";
+    const offer = (id: number, roomId: number, sold: boolean) => ({
+      id,
+      roomId,
+      status: "listed" as const,
+      deadline,
+      feePercent: 10,
+      nights: [
+        { day: "20300110", status: sold ? ("sold" as const) : ("listed" as const) },
+        { day: "20300111", status: "listed" as const },
+      ],
+      recovered: sold ? 100 : 0,
+      fee: sold ? 10 : 0,
+      refund: sold ? 90 : 0,
+      currency: "EUR",
+    });
+    reservation = {
+      ...base,
+      rooms: base.rooms.map((room) => ({
+        ...room,
+        resellable: true,
+        resale: { deadline, feePercent: 10, offer: offer(room.id === 101 ? 7 : 8, room.id, room.id === 102) },
+      })),
+    };
+    const withdrawPath = "v2/reservations/7K3M9QX2HT4VZ8PN/resale/7";
+    handlers[withdrawPath] = () => {
+      reservation = {
+        ...reservation,
+        rooms: reservation.rooms.map((room) =>
+          room.id === 101 && room.resale
+            ? {
+                ...room,
+                resale: { ...room.resale, offer: { ...offer(7, 101, false), status: "withdrawn" as const } },
+              }
+            : room,
+        ),
+      };
+      return json({ offers: [{ ...offer(7, 101, false), status: "withdrawn" }] });
+    };
+    const { user } = await renderVoucher();
+    expect(screen.queryByRole("button", { name: "Withdraw room 2 from resale" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Withdraw room 1 from resale" }));
+    await waitFor(() => expect(calls(withdrawPath)).toHaveLength(1));
+    const [, init] = calls(withdrawPath)[0]!;
+    expect(init?.method).toBe("DELETE");
+    expect(body(init)).toEqual({ mail: "maria@example.test" });
+    expect(header(init, "Idempotency-Key")).toBeTruthy();
+    expect(await screen.findByText("Room 1 is no longer up for resale.")).toBeTruthy();
+    // Withdrawn before any sale, it can be put up again until the deadline.
+    expect(await screen.findByRole("button", { name: "Put room 1 up for resale" })).toBeTruthy();
+  });
+
   it("pays now through the gateway's page for a redirect method", async () => {
     reservation = aReservation({
       status: "payment_required",

@@ -117,6 +117,8 @@ export const ReservationListSchema = z
 export type ReservationList = z.infer<typeof ReservationListSchema>;
 
 export const ReservationParamsSchema = HotelParamsSchema.extend({ reservationId: Id });
+/** One resale offer of a reservation (ADR 0070): the hotel's staff withdraw it while it is listed. */
+export const ResaleOfferParamsSchema = ReservationParamsSchema.extend({ offerId: Id });
 
 /** The actions the reservation's state allows now (the role decides the rest). */
 export const ReservationActionsSchema = z.object({

@@ -681,6 +681,58 @@ describe("what the property does to a reservation", () => {
     expect((await get(`${base(A)}/${r.id}`)).json().propertyNote).toBeNull();
   });
 
+  it("withdraws a room's listed resale offer once, in the history and the audit with the staff's name", async () => {
+    const r = await book(resellableAtHotel.id, "pay_at_hotel");
+    const [rr] = await database.query<{ id: number }>(
+      sql`select id from reservation_room where reservation_id = ${r.id}`,
+    );
+    const listed = await app.inject({
+      method: "POST",
+      url: `/api/v2/reservations/${r.code}/resale`,
+      headers: key(),
+      payload: { mail: "maria@example.test", rooms: [rr!.id] },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const offerId: number = listed.json().offers[0].id;
+    // The page shows the room's offer, with its deadline, fee and nights.
+    expect((await get(`${base(A)}/${r.id}`)).json().reservation.rooms[0].resale.offer).toMatchObject({
+      id: offerId,
+      status: "listed",
+      nights: [{ status: "listed" }, { status: "listed" }],
+    });
+    const path = (hotel: number, id: number, offer: number) =>
+      `${base(hotel)}/${id}/resale-offers/${offer}/withdraw`;
+    // Another hotel's staff, another hotel's path, another reservation's offer: 404, nothing changes.
+    expect((await post(path(A, r.id, offerId), undefined, receptionB)).statusCode).toBe(404);
+    expect((await post(path(B, r.id, offerId), undefined, receptionB)).statusCode).toBe(404);
+    expect((await post(path(B, r.id, offerId), undefined, owner)).statusCode).toBe(404);
+    const other = await book(plain.id, "pay_at_hotel");
+    const foreign = await post(path(A, other.id, offerId), undefined, reception);
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json().error.details).toEqual([expect.objectContaining({ field: "offerId" })]);
+
+    const done = await post(path(A, r.id, offerId), undefined, reception);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().offers).toEqual([expect.objectContaining({ id: offerId, status: "withdrawn" })]);
+    expect(await auditOf(r.id, "reservation.resale_withdraw")).toEqual([
+      expect.objectContaining({
+        actor: reception.email,
+        hotel_id: A,
+        after: { offerId, roomId: rr!.id, status: "withdrawn" },
+      }),
+    ]);
+    expect((await historyOf(r.id)).at(-1)).toMatchObject({
+      action: "resale_withdrawn",
+      actor: "property",
+      details: { offer: offerId, by: reception.email },
+    });
+    // No longer listed: 409, and no second entry.
+    const again = await post(path(A, r.id, offerId), undefined, reception);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.code).toBe("resale_not_listed");
+    expect(await auditOf(r.id, "reservation.resale_withdraw")).toHaveLength(1);
+  });
+
   it("guards every action: 401 without a session, 403 without the CSRF token, 404 across hotels (IDOR)", async () => {
     const r = await book(optionAtHotel.id, "pay_at_hotel");
     const actions: [string, "POST" | "PUT", unknown][] = [
@@ -690,6 +742,7 @@ describe("what the property does to a reservation", () => {
       ["cancel-payment-link", "POST", undefined],
       ["resend-confirmation", "POST", undefined],
       ["property-note", "PUT", { note: "x" }],
+      ["resale-offers/1/withdraw", "POST", undefined],
     ];
     for (const [path, method, payload] of actions) {
       const send = (hotel: number, headers: Record<string, string>) =>
@@ -739,6 +792,7 @@ describe("the API documentation", () => {
       [`${one}/cancel-payment-link`, "post"],
       [`${one}/resend-confirmation`, "post"],
       [`${one}/property-note`, "put"],
+      [`${one}/resale-offers/{offerId}/withdraw`, "post"],
     ] as const)
       expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["back office"]);
   });

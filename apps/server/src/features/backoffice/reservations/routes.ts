@@ -8,12 +8,14 @@ import {
   PropertyNoteResponseSchema,
   RecordTransferRequestSchema,
   RecordTransferResponseSchema,
+  ResaleOfferParamsSchema,
   ResendResponseSchema,
   ReservationDetailSchema,
   ReservationListQuerySchema,
   ReservationListSchema,
   ReservationParamsSchema,
 } from "@alloggio/domain/contract/backoffice/reservations";
+import { ResaleResponseSchema } from "@alloggio/domain/contract/booking/resale";
 import { isoToYmd, startOfDayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -26,6 +28,7 @@ import { enqueueGuestConfirmation } from "../../mail/reservation-mails";
 import { cancelReservationForGuest } from "../../manage/cancel";
 import { refused } from "../../manage/holder";
 import { confirmOption, recordBankTransfer } from "../../manage/property-actions";
+import { withdrawLockedOffer } from "../../resale";
 import { requireHotel, requireStaff, type Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
@@ -336,6 +339,44 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
           return { mails: 1 };
         }),
       );
+    },
+  );
+
+  app.post(
+    `${ONE}/resale-offers/:offerId/withdraw`,
+    {
+      schema: {
+        tags: [BACK_OFFICE_TAG],
+        summary:
+          "Withdraw a room's resale offer while it is listed and none of its nights sold: its nights leave the sale (409 `resale_not_listed`)",
+        params: ResaleOfferParamsSchema,
+        response: { 200: ResaleResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const { hotelId, reservationId, offerId } = request.params;
+      const staff = await target(request, request.params, "reservations");
+      return deps.database.db.transaction(async (tx) => {
+        const r = await lockReservationOfHotel(tx, hotelId, reservationId);
+        if (!r)
+          throw new AppError("not_found", 404, "No such reservation", [
+            { field: "reservationId", message: "unknown" },
+          ]);
+        const answer = await withdrawLockedOffer(tx, r, offerId, deps.now(), {
+          actor: "property",
+          by: staff.email,
+        });
+        const offer = answer.offers.find((o) => o.id === offerId);
+        await audit(tx, staff, {
+          hotelId,
+          action: "reservation.resale_withdraw",
+          entity: "reservation",
+          entityId: reservationId,
+          before: { offerId, roomId: offer?.roomId ?? null, status: "listed" },
+          after: { offerId, roomId: offer?.roomId ?? null, status: "withdrawn" },
+        });
+        return answer;
+      });
     },
   );
 

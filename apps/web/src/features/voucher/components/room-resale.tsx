@@ -1,6 +1,6 @@
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useTranslation } from "react-i18next";
-import { listForResale } from "../api/use-resale";
+import { listForResale, withdrawFromResale } from "../api/use-resale";
 import { useManage } from "../manage-context";
 import { useManageAction } from "../use-manage-action";
 import type { VoucherFormat } from "../use-voucher-format";
@@ -16,6 +16,7 @@ export function RoomResale({ room, number, format }: { room: Room; number: numbe
   const { t } = useTranslation("manage");
   const manage = useManage();
   const action = useManageAction(listForResale);
+  const withdraw = useManageAction(withdrawFromResale);
   const resale = room.resale;
   if (!resale || room.status !== "A") return null;
   const offer = resale.offer && resale.offer.status !== "withdrawn" ? resale.offer : null;
@@ -38,6 +39,28 @@ export function RoomResale({ room, number, format }: { room: Room; number: numbe
             </>
           ) : null}
         </Facts>
+        {manage && offer.status === "listed" && sold.length === 0 ? (
+          // The server takes an offer back only while none of its nights sold.
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={withdraw.state.kind === "sending"}
+              aria-busy={withdraw.state.kind === "sending"}
+              onClick={async () => {
+                const done = await withdraw.run({
+                  code: manage.holder.code,
+                  mail: manage.holder.mail,
+                  offerId: offer.id,
+                });
+                if (done.ok) manage.close(t("resale.withdrawn", { number }));
+              }}
+            >
+              {t("resale.withdraw", { number })}
+            </button>
+            {withdraw.state.kind === "failed" ? <p role="alert">{t("resale.withdrawFailed")}</p> : null}
+          </>
+        ) : null}
       </section>
     );
   }
