@@ -7,7 +7,7 @@ import {
   ResaleWithdrawRequestSchema,
 } from "@alloggio/domain/contract/booking/resale";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import type { App } from "../../http/app";
+import type { App } from "../../http/app-type";
 import { replyIdempotent } from "../../http/idempotency";
 import type { LinkBase } from "../../http/link-base";
 import type { ManageDeps } from "../manage/holder";
