@@ -127,7 +127,7 @@ export default function TradePage() {
               <tbody>
                 {accounts.data.accounts.map((a) => (
                   <tr key={a.id} className={a.status === "pending" ? "bo-trade-row-pending" : undefined}>
-                    <th scope="row">
+                    <th scope="row" className="bo-trade-wrap">
                       <AppLink to={boHref("boTradeAccount", { accountId: a.id })}>{a.name}</AppLink>
                       <br />
                       <span className="muted">{t(`types.${a.type}`)}</span>
@@ -135,7 +135,7 @@ export default function TradePage() {
                     <td data-label={t("columns.status")}>
                       <StatusBadge status={a.status} />
                     </td>
-                    <td data-label={t("columns.contact")}>
+                    <td className="bo-trade-wrap" data-label={t("columns.contact")}>
                       {a.email || "—"}
                       <br />
                       <span className="muted">{[a.city, a.country].filter(Boolean).join(", ")}</span>
