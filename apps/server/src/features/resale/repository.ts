@@ -156,3 +156,93 @@ export async function unsellResaleNights(db: Executor, roomIds: readonly number[
   await db.execute(sql`update resale_night set status = 'listed', buyer_room_id = null, recovered_minor = null
     where buyer_room_id = any(${`{${roomIds.join(",")}}`}::int[]) and status = 'sold' and settled_at is null`);
 }
+
+/** An offer's nights sold to one buyer room: a group the settle sweep refunds in one transaction. */
+export type SettleGroup = {
+  offer_id: number;
+  buyer_room_id: number | null;
+  reservation_id: number;
+  hotel_id: number;
+};
+
+/** Groups with sold, unsettled nights whose buyer's booking is confirmed (an option or unpaid booking may lapse). */
+export async function findSettleGroups(db: Executor, limit: number): Promise<SettleGroup[]> {
+  return rowsOf<SettleGroup>(
+    await db.execute(sql`
+      select distinct n.offer_id, n.buyer_room_id, o.reservation_id, o.hotel_id
+      from resale_night n join resale_offer o on o.id = n.offer_id
+        join reservation_room br on br.id = n.buyer_room_id join reservation b on b.id = br.reservation_id
+      where n.status = 'sold' and n.settled_at is null and b.status = 'confirmed'
+      order by n.offer_id, n.buyer_room_id limit ${limit}`),
+  );
+}
+
+export type UnsettledNight = {
+  day: string;
+  holder: number;
+  recovered: number;
+  room_id: number;
+  fee: string;
+  buyer_code: string | null;
+};
+
+/** A group's unsettled nights, locked `FOR UPDATE SKIP LOCKED` (another process has them: none). */
+export async function lockUnsettledNights(db: Executor, g: SettleGroup): Promise<UnsettledNight[]> {
+  return rowsOf<UnsettledNight>(
+    await db.execute(sql`
+      select n.day::text as day, n.holder_minor as holder, n.recovered_minor as recovered,
+        o.reservation_room_id as room_id, o.fee_percent::text as fee,
+        (select b.code from reservation_room br join reservation b on b.id = br.reservation_id
+          where br.id = n.buyer_room_id) as buyer_code
+      from resale_night n join resale_offer o on o.id = n.offer_id
+      where n.offer_id = ${g.offer_id} and n.buyer_room_id is not distinct from ${g.buyer_room_id}
+        and n.status = 'sold' and n.settled_at is null
+      order by n.day for update of n skip locked`),
+  );
+}
+
+/**
+ * Marks the nights settled: the holder's room price lowered by the refund, the nights' `settled_at`, and the offer
+ * settled at once when no night of it is still listed.
+ */
+export async function markSettled(
+  db: Executor,
+  s: { offerId: number; roomId: number; refundMinor: number; days: readonly string[]; now: Date },
+): Promise<void> {
+  const now = s.now.toISOString();
+  await db.execute(
+    sql`update reservation_room set total_minor = greatest(0, total_minor - ${s.refundMinor}) where id = ${s.roomId}`,
+  );
+  await db.execute(sql`update resale_night set settled_at = ${now}::timestamptz
+    where offer_id = ${s.offerId} and day = any(${`{${s.days.join(",")}}`}::date[])`);
+  await db.execute(sql`update resale_offer o set status = 'settled', closed_at = ${now}::timestamptz
+    where o.id = ${s.offerId} and o.status = 'listed'
+      and not exists (select 1 from resale_night n where n.offer_id = o.id and n.status = 'listed')`);
+}
+
+export type ExpiredOffer = {
+  id: number;
+  reservation_id: number;
+  hotel_id: number;
+  status: string;
+  room_id: number;
+};
+
+/**
+ * Closes up to `limit` listed offers past their deadline (`FOR UPDATE SKIP LOCKED`): listed nights `expired`, the
+ * offer `settled` when a night sold, else `expired`.
+ */
+export async function expireDueOffers(db: Executor, now: Date, limit: number): Promise<ExpiredOffer[]> {
+  const at = now.toISOString();
+  return rowsOf<ExpiredOffer>(
+    await db.execute(sql`
+      with due as (select id from resale_offer where status = 'listed' and deadline_at < ${at}::timestamptz
+          order by deadline_at, id limit ${limit} for update skip locked),
+        n as (update resale_night set status = 'expired' where offer_id in (select id from due) and status = 'listed')
+      update resale_offer o set closed_at = ${at}::timestamptz,
+        status = case when exists (select 1 from resale_night x where x.offer_id = o.id and x.status = 'sold')
+          then 'settled' else 'expired' end
+      where o.id in (select id from due)
+      returning o.id, o.reservation_id, o.hotel_id, o.status, o.reservation_room_id as room_id`),
+  );
+}

@@ -4,20 +4,22 @@
  */
 import { resaleRefund } from "@alloggio/domain/booking/resale";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
 import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
 import { lockReservationOfHotel } from "../booking/retrieve-repository";
 import { enqueueReservationMails } from "../mail/reservation-mails";
 import { refundPayment } from "../manage/refunds";
-import { bumpSearchVersion } from "./repository";
+import {
+  bumpSearchVersion,
+  expireDueOffers,
+  findSettleGroups,
+  lockUnsettledNights,
+  markSettled,
+  type SettleGroup,
+} from "./repository";
 
 type SweepDeps = { database: Database; now: () => Date; baseUrl: string };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-type Group = { offer_id: number; buyer_room_id: number | null; reservation_id: number; hotel_id: number };
 
 /**
  * One group (an offer's nights sold to one buyer room) in one transaction: the holder's reservation locked first,
@@ -25,29 +27,12 @@ type Group = { offer_id: number; buyer_room_id: number | null; reservation_id: n
  * (`resaleRefund`) lowers the holder's room price; what was paid beyond the new total goes back through the refund
  * path that splits over the captures, and the dues shrink by the rest. `settled_at` marks the nights done.
  */
-async function settleGroup(deps: SweepDeps, g: Group): Promise<boolean> {
+async function settleGroup(deps: SweepDeps, g: SettleGroup): Promise<boolean> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const r = await lockReservationOfHotel(tx, g.hotel_id, g.reservation_id);
     if (!r) return false;
-    const nights = rowsOf<{
-      day: string;
-      holder: number;
-      recovered: number;
-      room_id: number;
-      fee: string;
-      buyer_code: string | null;
-    }>(
-      await tx.execute(sql`
-        select n.day::text as day, n.holder_minor as holder, n.recovered_minor as recovered,
-          o.reservation_room_id as room_id, o.fee_percent::text as fee,
-          (select b.code from reservation_room br join reservation b on b.id = br.reservation_id
-            where br.id = n.buyer_room_id) as buyer_code
-        from resale_night n join resale_offer o on o.id = n.offer_id
-        where n.offer_id = ${g.offer_id} and n.buyer_room_id is not distinct from ${g.buyer_room_id}
-          and n.status = 'sold' and n.settled_at is null
-        order by n.day for update of n skip locked`),
-    );
+    const nights = await lockUnsettledNights(tx, g);
     if (nights.length === 0) return false;
     const rules = currencyRules(r.currency);
     const sold = nights.map((n) => ({ holderMinor: n.holder, buyerMinor: n.recovered ?? 0 }));
@@ -68,17 +53,9 @@ async function settleGroup(deps: SweepDeps, g: Group): Promise<boolean> {
     );
     const overpaid = Math.max(0, r.paidMinor - money.totals.totalMinor);
     const result = resaleRefund(sold, fee, rules, overpaid);
-    await tx.execute(
-      sql`update reservation_room set total_minor = greatest(0, total_minor - ${refundMinor}) where id = ${roomId}`,
-    );
+    await markSettled(tx, { offerId: g.offer_id, roomId, refundMinor, days: nights.map((n) => n.day), now });
     await writeMoney(tx, r.id, money);
     if (result.toCardMinor > 0) await refundPayment.record(tx, r.id, result.toCardMinor, now);
-    await tx.execute(sql`update resale_night set settled_at = ${now.toISOString()}::timestamptz
-      where offer_id = ${g.offer_id} and day = any(${`{${nights.map((n) => n.day).join(",")}}`}::date[])`);
-    // Every night sold: the offer is settled now rather than at its deadline.
-    await tx.execute(sql`update resale_offer o set status = 'settled', closed_at = ${now.toISOString()}::timestamptz
-      where o.id = ${g.offer_id} and o.status = 'listed'
-        and not exists (select 1 from resale_night n where n.offer_id = o.id and n.status = 'listed')`);
     const base = { actor: "system", fromStatus: r.status, toStatus: r.status, reservationId: r.id };
     await tx.insert(reservationHistory).values([
       {
@@ -125,13 +102,7 @@ async function settleGroup(deps: SweepDeps, g: Group): Promise<boolean> {
 export async function settleResales(deps: SweepDeps, limit: number): Promise<number> {
   let settled = 0;
   for (;;) {
-    const groups = await deps.database.query<Group>(sql`
-      select distinct n.offer_id, n.buyer_room_id, o.reservation_id, o.hotel_id
-      from resale_night n join resale_offer o on o.id = n.offer_id
-        join reservation_room br on br.id = n.buyer_room_id join reservation b on b.id = br.reservation_id
-      -- Sold for good only once the buyer's booking is confirmed: an option or an unpaid booking may lapse.
-      where n.status = 'sold' and n.settled_at is null and b.status = 'confirmed'
-      order by n.offer_id, n.buyer_room_id limit ${limit}`);
+    const groups = await findSettleGroups(deps.database.db, limit);
     let done = 0;
     for (const g of groups) if (await settleGroup(deps, g)) done++;
     settled += done;
@@ -145,25 +116,8 @@ export async function settleResales(deps: SweepDeps, limit: number): Promise<num
  * listed night left closes `settled` when a night sold, else `expired`. Answers how many offers closed.
  */
 export async function expireResales(deps: SweepDeps, limit: number): Promise<number> {
-  const now = deps.now().toISOString();
   return deps.database.db.transaction(async (tx) => {
-    const offers = rowsOf<{
-      id: number;
-      reservation_id: number;
-      hotel_id: number;
-      status: string;
-      room_id: number;
-    }>(
-      await tx.execute(sql`
-        with due as (select id from resale_offer where status = 'listed' and deadline_at < ${now}::timestamptz
-            order by deadline_at, id limit ${limit} for update skip locked),
-          n as (update resale_night set status = 'expired' where offer_id in (select id from due) and status = 'listed')
-        update resale_offer o set closed_at = ${now}::timestamptz,
-          status = case when exists (select 1 from resale_night x where x.offer_id = o.id and x.status = 'sold')
-            then 'settled' else 'expired' end
-        where o.id in (select id from due)
-        returning o.id, o.reservation_id, o.hotel_id, o.status, o.reservation_room_id as room_id`),
-    );
+    const offers = await expireDueOffers(tx, deps.now(), limit);
     for (const o of offers) {
       await tx.insert(reservationHistory).values({
         reservationId: o.reservation_id,
