@@ -3,7 +3,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { ANONYMOUS_BACK_OFFICE_ROUTES } from "./routes";
+import { ANONYMOUS_BACK_OFFICE_ROUTES } from "../../http/backoffice/routes";
 
 // An anonymous caller learns nothing of the back office's schemas: the session is checked before the body.
 let database: Database;

@@ -15,7 +15,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "./routes";
+import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../../http/booking/routes";
 
 // 10:00 UTC on 5 January 2030 (11:00 in Rome): the booking day is 20300105; stays from 10 to 12 January.
 const clock = fixedClock("2030-01-05T10:00:00Z");

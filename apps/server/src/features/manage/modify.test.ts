@@ -17,11 +17,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
+import { createRecoverLimiter } from "../../http/booking/routes";
 import { createLinkBase } from "../../http/link-base";
-import { createRecoverLimiter } from "../booking/routes";
+import { registerModifyRoutes } from "../../http/manage/modify-routes";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { modifyReservation } from "./modify";
-import { registerModifyRoutes } from "./modify-routes";
 
 // 10:00 UTC on 5 January 2030 (11:00 in Rome); stays from 10 January.
 const clock = fixedClock("2030-01-05T10:00:00Z");

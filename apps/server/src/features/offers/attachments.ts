@@ -20,7 +20,7 @@ import type { Database, Db } from "../../db/client";
 import { offer, offerAttachment, offerAttachmentContent, staffUser } from "../../db/schema";
 import type { App } from "../../http/app-type";
 import { AppError } from "../../http/errors";
-import { OFFERS_TAG } from "./routes";
+import { OFFERS_TAG } from "../../http/offers/routes";
 import { hasAccess, offerNotFound } from "./service";
 
 /** A refusal of the uploaded file, naming the multipart field `file`. */

@@ -15,12 +15,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { OFFER_CALLS_PER_ADDRESS_PER_MINUTE, OFFER_UNLOCK_FAILURES_PER_CODE } from "../../http/offers/routes";
 import { expireOffers } from "../../jobs/offer-expiry";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
 import { createHotelApiKey } from "./api-key";
-import { OFFER_CALLS_PER_ADDRESS_PER_MINUTE, OFFER_UNLOCK_FAILURES_PER_CODE } from "./routes";
 
 let clock = new Date("2030-01-05T10:00:00Z");
 let database: Database;

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
+import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../../http/booking/routes";
 import { createAttemptLimiter } from "../booking/attempt-limiter";
-import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
 import { hitRateLimit, readRateLimit, sweepRateLimits } from "./rate-limits";
 
 let database: Database;

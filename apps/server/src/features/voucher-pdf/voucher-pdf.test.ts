@@ -17,7 +17,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
+import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../../http/booking/routes";
 import { readPdf } from "./pdf-test-kit";
 
 // 10:00 UTC on 5 January 2030 (11:00 in Rome); the stay is 10 to 13 January.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { mailOutbox, staffUser } from "../../../db/schema";
 import type { App } from "../../../http/app";
-import { FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL } from "./forgot-routes";
+import { FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL } from "../../../http/backoffice/auth/forgot-routes";
 import { hashPassword } from "./passwords";
 
 let database: Database;

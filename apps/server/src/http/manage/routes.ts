@@ -1,0 +1,179 @@
+import {
+  ActivateInstallmentsRequestSchema,
+  AuthoriseNowRequestSchema,
+  CancelRequestSchema,
+  CancelResponseSchema,
+  MANAGE_PATHS,
+  PaymentActionResponseSchema,
+  PayNowRequestSchema,
+  QuoteRequestSchema,
+  QuoteResponseSchema,
+  ReservationCodeParamsSchema,
+  TransferUpdateParamsSchema,
+  TransferUpdateRequestSchema,
+  TransferUpdateResponseSchema,
+} from "@alloggio/domain/contract/booking/manage";
+import { ErrorSchema } from "@alloggio/domain/contract/common";
+import rateLimit from "@fastify/rate-limit";
+import { tooManyAttempts } from "../../features/booking/retrieve";
+import { cancelReservation } from "../../features/manage/cancel";
+import type { ManageDeps } from "../../features/manage/holder";
+import { activateInstallments, authoriseNow, payNow } from "../../features/manage/payments";
+import {
+  createQuoteRecipientLimiter,
+  QUOTE_ADDRESS_WINDOW_MS,
+  QUOTES_PER_ADDRESS,
+  requestQuote,
+} from "../../features/manage/quote";
+import { updateTransfer } from "../../features/manage/transfer";
+import { addressRateLimits } from "../../features/rate-limits/rate-limits";
+import type { App } from "../app-type";
+import { replyIdempotent } from "../idempotency";
+import type { LinkBase } from "../link-base";
+import { registerModifyRoutes } from "./modify-routes";
+
+const errors = {
+  400: ErrorSchema,
+  402: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  429: ErrorSchema,
+};
+
+/** The voucher's actions (SPEC §2, §4, §7; ADR 0010). */
+export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
+  app.post(
+    MANAGE_PATHS.cancel,
+    {
+      schema: {
+        tags: ["manage"],
+        summary:
+          "Cancel the reservation or one room: preview (the penalty, refund and new total) or do it (Idempotency-Key)",
+        body: CancelRequestSchema,
+        response: { 200: CancelResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.preview) return cancelReservation(deps, body, await deps.linkBase(request));
+      return replyIdempotent(deps.database, "delete.do", request, reply, body, async () =>
+        cancelReservation(deps, body, await deps.linkBase(request)),
+      );
+    },
+  );
+  registerModifyRoutes(app, deps);
+
+  const payment = (summary: string) => ({
+    schema: {
+      tags: ["manage"],
+      summary,
+      params: ReservationCodeParamsSchema,
+      response: { 200: PaymentActionResponseSchema, ...errors },
+    },
+  });
+  app.post(
+    MANAGE_PATHS.payNow,
+    {
+      schema: {
+        ...payment("Pay now what is due (card or a gateway redirect method)").schema,
+        body: PayNowRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(
+        deps.database,
+        "pay",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        async () => payNow(deps, request.params.code, request.body, await deps.linkBase(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.authoriseNow,
+    {
+      schema: {
+        ...payment("Authorise the card a pre-authorisation booking waits for").schema,
+        body: AuthoriseNowRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(
+        deps.database,
+        "authorise",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        async () => authoriseNow(deps, request.params.code, request.body, await deps.linkBase(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.activateInstallments,
+    {
+      schema: {
+        ...payment("Split what is left to pay into monthly installments, the first charged now").schema,
+        body: ActivateInstallmentsRequestSchema,
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(
+        deps.database,
+        "installments",
+        request,
+        reply,
+        { code: request.params.code, ...request.body },
+        async () =>
+          activateInstallments(deps, request.params.code, request.body, await deps.linkBase(request)),
+      ),
+  );
+  app.post(
+    MANAGE_PATHS.transferUpdate,
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Change a transfer's details (until the day before it), with an Idempotency-Key",
+        params: TransferUpdateParamsSchema,
+        body: TransferUpdateRequestSchema,
+        response: { 200: TransferUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(
+        deps.database,
+        "transfer-update",
+        request,
+        reply,
+        { ...request.params, ...request.body },
+        async () => updateTransfer(deps, request.params, request.body, await deps.linkBase(request)),
+      ),
+  );
+  // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
+  const quoteRecipients = createQuoteRecipientLimiter(deps.database, deps.now);
+  app.register(async (scope: App) => {
+    await scope.register(rateLimit, addressRateLimits(deps));
+    scope.post(
+      MANAGE_PATHS.quote,
+      {
+        config: {
+          rateLimit: {
+            max: QUOTES_PER_ADDRESS,
+            timeWindow: QUOTE_ADDRESS_WINDOW_MS,
+            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
+          },
+        },
+        schema: {
+          tags: ["manage"],
+          summary:
+            "Quote request: the stay and the chosen rooms priced and e-mailed to the guest and the hotel (Idempotency-Key; rate limited)",
+          body: QuoteRequestSchema,
+          response: { 200: QuoteResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        replyIdempotent(deps.database, "quote.do", request, reply, request.body, async () =>
+          requestQuote(deps, request.body, await deps.linkBase(request), quoteRecipients),
+        ),
+    );
+  });
+}
