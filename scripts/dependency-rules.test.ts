@@ -18,6 +18,8 @@ const files: Record<string, string> = {
     'import { listRooms } from "../rooms";\nexport const good = () => listRooms();\n',
   "apps/server/src/features/booking/deep.ts":
     'import { readRooms } from "../rooms/repository";\nexport const deep = () => readRooms();\n',
+  "apps/server/src/http/rooms.ts":
+    'import { readRooms } from "../features/rooms/repository";\nexport const rooms = () => readRooms();\n',
   "apps/server/src/http/route.ts":
     'import { sql } from "drizzle-orm";\nexport const route = () => sql`select 2`;\n',
   "apps/server/src/features/jobs/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
@@ -53,11 +55,12 @@ async function violations(): Promise<string[]> {
 }
 
 describe("the server's dependency rules (npm run lint:deps)", () => {
-  it("refuse SQL outside repositories, a deep import into another feature and a cycle, and nothing else", async () => {
+  it("refuse SQL outside repositories, a deep import into another feature or from a layer, and a cycle, and nothing else", async () => {
     const found = await violations();
     // A cycle is reported once, from the first module of the circle.
     expect(found).toEqual([
       "features-through-their-public-face: apps/server/src/features/booking/deep.ts -> apps/server/src/features/rooms/repository.ts",
+      "layers-through-the-public-face: apps/server/src/http/rooms.ts -> apps/server/src/features/rooms/repository.ts",
       "no-cycles: apps/server/src/features/jobs/a.ts -> apps/server/src/features/jobs/b.ts",
       expect.stringMatching(
         /^sql-only-in-repositories: apps\/server\/src\/http\/route\.ts -> .*node_modules\/drizzle-orm\//,

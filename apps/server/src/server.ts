@@ -11,8 +11,8 @@ import {
   loadDemoData,
   loadDemoStaff,
 } from "./db/demo/load-demo";
-import { chooseMailTransport } from "./features/mail/transport";
-import { createSandboxGateway } from "./features/payments/sandbox-gateway";
+import { chooseMailTransport } from "./features/mail";
+import { createSandboxGateway } from "./features/payments";
 import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";

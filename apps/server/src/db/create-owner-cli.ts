@@ -5,7 +5,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../config/env";
-import { createOwner } from "../features/backoffice/auth/first-owner";
+import { createOwner } from "../features/backoffice";
 import { publicUrlOf } from "../server";
 import { migrateDatabase, openDatabase } from "./client";
 

@@ -7,7 +7,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { SearchCache } from "../features/search/answer-cache";
+import type { SearchCache } from "../features/search";
 
 export type App = FastifyInstance<
   RawServerDefault,

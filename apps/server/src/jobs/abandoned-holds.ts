@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { sql } from "drizzle-orm";
-import { type BookingDeps, cancelForPayment, confirmPayment } from "../features/booking/service";
+import { type BookingDeps, cancelForPayment, confirmPayment } from "../features/booking";
 
 /** How long a booking may wait for its payment (3-D Secure, or a process that died mid-way) before release. */
 export const HOLD_MINUTES = 30;

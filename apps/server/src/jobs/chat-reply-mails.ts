@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { renderChatReplyMail } from "../features/chat/mails";
-import { insertOutboxMails } from "../features/mail/repository";
-import { offerUrl } from "../features/offers/service";
+import { renderChatReplyMail } from "../features/chat";
+import { insertOutboxMails } from "../features/mail";
+import { offerUrl } from "../features/offers";
 
 /** A hotel's chat message unread this long is mailed to the guest (once per wait: `chat_message.mailed_at`). */
 export const CHAT_REPLY_MAIL_AFTER_MINUTES = 10;

@@ -1,6 +1,6 @@
 // What every timed job is given, in a module of its own so that the jobs do not import each other for it.
 import type { Database } from "../db/client";
-import type { PaymentGateway } from "../features/payments/gateway";
+import type { PaymentGateway } from "../features/payments";
 
 export type TimedChangeDeps = {
   database: Database;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { enqueueInstallmentNotice } from "../features/mail/reservation-mails";
+import { enqueueInstallmentNotice } from "../features/mail";
 import type { TimedChangeDeps } from "./deps";
 
 /**

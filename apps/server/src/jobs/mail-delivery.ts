@@ -1,8 +1,8 @@
 import { Cron } from "croner";
 import type { Database } from "../db/client";
-import { type DeliveryCounts, deliverDueMail } from "../features/mail/outbox";
-import type { MailTransport } from "../features/mail/transport";
-import { PdfThread } from "../features/voucher-pdf/pdf-thread";
+import type { MailTransport } from "../features/mail";
+import { type DeliveryCounts, deliverDueMail } from "../features/mail";
+import { PdfThread } from "../features/voucher-pdf";
 
 export type MailDeliveryOptions = {
   database: Database;

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import type { Database } from "../db/client";
-import { sweepRateLimits } from "../features/rate-limits/rate-limits";
+import { sweepRateLimits } from "../features/rate-limits";
 import { sweepExpiredCredentials } from "./expired-credentials";
 
 /**

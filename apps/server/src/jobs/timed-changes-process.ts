@@ -1,7 +1,7 @@
 // One scheduler process for the concurrency test of timed-changes.test.ts: opens the PostgreSQL database given,
 // runs the timed changes once at the instant given, prints the counts as JSON and exits.
 import { openDatabase } from "../db/client";
-import { createSandboxGateway } from "../features/payments/sandbox-gateway";
+import { createSandboxGateway } from "../features/payments";
 import { runTimedChanges } from "./timed-changes";
 
 const [url, at] = process.argv.slice(2);

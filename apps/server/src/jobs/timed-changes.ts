@@ -1,11 +1,10 @@
 import { Cron } from "croner";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../features/booking/repository";
-import { releaseInventory, setStatus } from "../features/booking/reservation-changes";
-import { insertReservationRecipes } from "../features/mail/repository";
-import { agencyMailRecipe, enqueueReservationMails } from "../features/mail/reservation-mails";
-import { retryPendingRefunds } from "../features/manage/refunds";
-import { expireResales, settleResales } from "../features/resale/settle";
+import type { Tx } from "../features/booking";
+import { releaseInventory, setStatus } from "../features/booking";
+import { agencyMailRecipe, enqueueReservationMails, insertReservationRecipes } from "../features/mail";
+import { retryPendingRefunds } from "../features/manage";
+import { expireResales, settleResales } from "../features/resale";
 import { mailChatReplies } from "./chat-reply-mails";
 import type { TimedChangeDeps } from "./deps";
 import { sendInstallmentNotices } from "./installment-notices";

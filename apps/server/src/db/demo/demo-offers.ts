@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addDays, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
-import { createHotelApiKey } from "../../features/offers/api-key";
-import { type PricedOption, priceOfferOption } from "../../features/offers/option-request";
+import { createHotelApiKey, type PricedOption, priceOfferOption } from "../../features/offers";
 import type { Database } from "../client";
 import { offer, offerHistory, offerOption, offerOptionRoom } from "../schema";
 import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { importProperty } from "../../features/admin/import-property";
-import { hashPassword } from "../../features/backoffice/auth/passwords";
-import { issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../features/backoffice/auth/tokens";
+import { importProperty } from "../../features/admin";
+import { hashPassword, issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../features/backoffice";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { loadDemoAgencyReservations } from "./demo-agency-reservations";

@@ -18,22 +18,20 @@ import {
   upsertRows,
 } from "../../db/upsert-rows";
 import {
+  hotelRow,
   packageRow,
   promoCodeRow,
   serviceCategoryRow,
   serviceRow,
+  upsertHotel,
+  upsertRatePlans,
+  upsertRoomTypes,
   writePackages,
   writePromoCodes,
   writeServiceCategories,
   writeServices,
-} from "../backoffice/catalogue/extras-service";
-import {
-  hotelRow,
-  upsertHotel,
-  upsertRatePlans,
-  upsertRoomTypes,
-} from "../backoffice/catalogue/property-service";
-import { type SqlExecutor, upsertCurrencies } from "../currency/reference-data";
+} from "../backoffice";
+import { type SqlExecutor, upsertCurrencies } from "../currency";
 
 export type ImportResult =
   | { ok: true; hotelId: number; rows: Record<string, number> }

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "../rate-limits/rate-limits";
+import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "../rate-limits";
 
 /**
  * Counts failed attempts per key (a reservation code, a quote's recipient) in a window that starts with the

@@ -28,9 +28,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
-import type { SearchCache } from "../search/answer-cache";
-import { readOverrides } from "../search/overrides";
-import { loadSearchContextKept, type SearchContext } from "../search/repository";
+import type { SearchCache } from "../search";
+import { loadSearchContextKept, readOverrides, type SearchContext } from "../search";
 import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
 
 export type PricedRoom = {

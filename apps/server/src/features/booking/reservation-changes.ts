@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { reservation, reservationHistory } from "../../db/schema";
-import { closeResaleOfRooms, nightsToGiveBack, unsellResaleNights } from "../resale/repository";
+import { closeResaleOfRooms, nightsToGiveBack, unsellResaleNights } from "../resale";
 import type { Tx } from "./repository";
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;

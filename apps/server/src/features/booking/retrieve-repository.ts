@@ -3,7 +3,7 @@ import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
-import type { StoredOffer } from "../resale/repository";
+import type { StoredOffer } from "../resale";
 import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */

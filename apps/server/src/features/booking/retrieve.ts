@@ -7,8 +7,8 @@ import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/
 import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { boardNameOf, guestSeesNoPrices } from "../mail/guest-view";
-import { toResaleOffer } from "../resale/offer-view";
+import { boardNameOf, guestSeesNoPrices } from "../mail";
+import { toResaleOffer } from "../resale";
 import type { AttemptLimiter } from "./attempt-limiter";
 import { bankTransferDetailsOf } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";

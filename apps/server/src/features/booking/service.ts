@@ -10,10 +10,10 @@ import { paymentTransaction, reservation, reservationHistory } from "../../db/sc
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { crashPoint } from "../../testing/crash-points";
-import { enqueueReservationMails, reservationMailRecipes } from "../mail/reservation-mails";
-import { reopenOfferForPayment } from "../offers/reopen";
-import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments/gateway";
-import type { SearchCache } from "../search/answer-cache";
+import { enqueueReservationMails, reservationMailRecipes } from "../mail";
+import { reopenOfferForPayment } from "../offers";
+import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments";
+import type { SearchCache } from "../search";
 import { optionExpiry } from "./options";
 import {
   type HotelFacts,

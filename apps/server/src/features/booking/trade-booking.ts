@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound, refuseAnonymousCustomer } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import { isEnabledFor, tradeUserOf } from "../trade/session";
+import { isEnabledFor, tradeUserOf } from "../trade";
 
 // guestdata.do on a trade channel (ADR 0031): the customer and the user who books come from the
 // trade session only; the agency data goes with the booking; the invoice may copy it.

@@ -1,9 +1,8 @@
 // The guest's mail when a hotel's chat message stays unread (ADR 0037), in the guest's language, with the
 // message and a link back to the chat (the offer page, or the hotel's site).
 import { findLanguage } from "@alloggio/domain/i18n/languages";
-import { type MailDocument, renderHtml, renderText } from "../mail/mail-document";
-import { type MailTextCode, mailTextsFor } from "../mail/texts";
-import type { OutgoingMail } from "../mail/transport";
+import type { OutgoingMail } from "../mail";
+import { type MailDocument, type MailTextCode, mailTextsFor, renderHtml, renderText } from "../mail";
 
 type ChatMailTexts = {
   subject: (hotel: string) => string;

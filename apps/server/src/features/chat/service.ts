@@ -12,8 +12,8 @@ import type { Database, Db } from "../../db/client";
 import { chatConversation, chatMessage, hotel, offer } from "../../db/schema";
 import { isSecureCookie } from "../../http/cookies";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { hasAccess, offerNotFound, unlockRequired } from "../offers/service";
-import { hitRateLimit } from "../rate-limits/rate-limits";
+import { hasAccess, offerNotFound, unlockRequired } from "../offers";
+import { hitRateLimit } from "../rate-limits";
 
 export type ChatDeps = { database: Database; now: () => Date };
 

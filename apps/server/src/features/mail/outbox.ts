@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client";
-import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
+import type { PdfRenderer } from "../voucher-pdf";
 import {
   claimDueMails,
   findReservationMailFacts,

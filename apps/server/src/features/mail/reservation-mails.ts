@@ -3,10 +3,10 @@ import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
-import { bankTransferDetailsOf } from "../booking/bank-transfer";
-import { renderAgencyPdf } from "../trade/agency-pdf";
-import type { PdfRenderer } from "../voucher-pdf/pdf-thread";
-import { renderReservationVoucher } from "../voucher-pdf/service";
+import { bankTransferDetailsOf } from "../booking";
+import { renderAgencyPdf } from "../trade";
+import type { PdfRenderer } from "../voucher-pdf";
+import { renderReservationVoucher } from "../voucher-pdf";
 import { AGENCY_MAIL_TEXTS } from "./agency-texts";
 import {
   buildChangeSection,

@@ -12,12 +12,18 @@ import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import type { Tx } from "../booking/repository";
-import { releaseInventory, setStatus } from "../booking/reservation-changes";
-import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
-import { toVoucherReservation } from "../booking/retrieve";
-import { lockReservationOfHotel, type StoredReservation } from "../booking/retrieve-repository";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+import type { Tx } from "../booking";
+import {
+  chargesOf,
+  lockReservationOfHotel,
+  moneyAfter,
+  releaseInventory,
+  type StoredReservation,
+  setStatus,
+  toVoucherReservation,
+  writeMoney,
+} from "../booking";
+import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps, readHolderReservation, refused } from "./holder";
 import { refundPayment } from "./refunds";
 

@@ -1,13 +1,12 @@
 import { AppError } from "../../http/errors";
-import type { AttemptLimiter } from "../booking/attempt-limiter";
-import type { Tx } from "../booking/repository";
-import { reservationNotFound, tooManyAttempts } from "../booking/retrieve";
+import type { AttemptLimiter, BookingDeps, Tx } from "../booking";
 import {
   findReservationForGuest,
   lockReservationForGuest,
+  reservationNotFound,
   type StoredReservation,
-} from "../booking/retrieve-repository";
-import type { BookingDeps } from "../booking/service";
+  tooManyAttempts,
+} from "../booking";
 
 /** What the voucher's actions need: the booking's own, the per-code attempt limiter of `retrieve.do`. */
 export type ManageDeps = BookingDeps & { codeLimiter: AttemptLimiter };

@@ -27,8 +27,8 @@ import {
 import type { Database } from "../../db/client";
 import type { BookedFlights } from "../../db/schema";
 import { AppError, badInput } from "../../http/errors";
-import { type HeldNight, priceBooking } from "../booking/pricing";
-import type { StoredReservation } from "../booking/retrieve-repository";
+import type { StoredReservation } from "../booking";
+import { type HeldNight, priceBooking } from "../booking";
 import { refused } from "./holder";
 import type { CatalogueEntry, ModifyFacts } from "./modify-repository";
 

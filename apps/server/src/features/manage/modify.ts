@@ -19,18 +19,20 @@ import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import { isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { SoldOut, type Tx, takeInventory } from "../booking/repository";
-import { setStatus } from "../booking/reservation-changes";
+import type { StoredReservation } from "../booking";
 import {
   chargesOf,
   type MoneyAfter,
   moneyAfter,
   type ReservationCharges,
+  SoldOut,
+  setStatus,
+  type Tx,
+  takeInventory,
+  toVoucherReservation,
   writeMoney,
-} from "../booking/reservation-money";
-import { toVoucherReservation } from "../booking/retrieve";
-import type { StoredReservation } from "../booking/retrieve-repository";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+} from "../booking";
+import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps, readHolderReservation } from "./holder";
 import {
   type DatesChange,

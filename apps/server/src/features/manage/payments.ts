@@ -10,10 +10,9 @@ import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/sta
 import { sql } from "drizzle-orm";
 import { paymentDue, paymentTransaction } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { anyId } from "../booking/reservation-changes";
-import type { StoredReservation } from "../booking/retrieve-repository";
-import { paymentProblem, settleLaterPayment, voucherPath } from "../booking/service";
-import type { AuthoriseResult } from "../payments/gateway";
+import type { StoredReservation } from "../booking";
+import { anyId, paymentProblem, settleLaterPayment, voucherPath } from "../booking";
+import type { AuthoriseResult } from "../payments";
 import { lockHolderReservation, type ManageDeps, refused } from "./holder";
 
 type Kind = "pay_now" | "authorise_now" | "installment";

@@ -5,10 +5,9 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservationHistory } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { readBankTransferSettings } from "../booking/bank-transfer";
-import type { Tx } from "../booking/repository";
-import { setStatus } from "../booking/reservation-changes";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+import type { Tx } from "../booking";
+import { readBankTransferSettings, setStatus } from "../booking";
+import { enqueueReservationMails } from "../mail";
 
 /**
  * What the property does to a reservation (SPEC §4), for the back office of the next issue: confirm an option,

@@ -13,15 +13,11 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type LocalizedText, quoteRequest } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
-import type { AttemptLimiter } from "../booking/attempt-limiter";
-import { createAttemptLimiter } from "../booking/attempt-limiter";
-import { type PricedBooking, priceBooking } from "../booking/pricing";
-import { tooManyAttempts } from "../booking/retrieve";
-import type { BookingDeps } from "../booking/service";
-import { type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail/quote-mails";
-import { insertOutboxMails } from "../mail/repository";
-import type { MealPlanKey } from "../mail/texts";
-import { aStaySearch, findCheapestRates } from "../search/service";
+import type { AttemptLimiter, BookingDeps } from "../booking";
+import { createAttemptLimiter, type PricedBooking, priceBooking, tooManyAttempts } from "../booking";
+import type { MealPlanKey } from "../mail";
+import { insertOutboxMails, type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail";
+import { aStaySearch, findCheapestRates } from "../search";
 
 /** quote.do calls per client address (the route's @fastify/rate-limit). */
 export const QUOTES_PER_ADDRESS = 5;

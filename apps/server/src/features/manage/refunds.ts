@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentTransaction, reservationHistory } from "../../db/schema";
 import { rowsOf } from "../../db/upsert-rows";
-import type { Tx } from "../booking/repository";
-import type { PaymentGateway } from "../payments/gateway";
+import type { Tx } from "../booking";
+import type { PaymentGateway } from "../payments";
 
 /** How long one process holds a pending refund it claimed before another may take it (a crash frees it). */
 export const REFUND_CLAIM_SECONDS = 300;

@@ -8,7 +8,7 @@ import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { reservationHistory } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { enqueueReservationMails } from "../mail/reservation-mails";
+import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps } from "./holder";
 
 const MESSAGES = {

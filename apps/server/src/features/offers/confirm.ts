@@ -17,8 +17,8 @@ import {
   checkPrepaid,
   confirmBooking,
   type PrepaidCheck,
-} from "../booking/service";
-import { insertOutboxMails } from "../mail/repository";
+} from "../booking";
+import { insertOutboxMails } from "../mail";
 import { renderConfirmedNotice } from "./mails";
 import { type OfferOption, offerBookingRequest, offerPricing } from "./option-request";
 import {

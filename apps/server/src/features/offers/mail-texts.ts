@@ -1,6 +1,6 @@
 // The lines of the offer mail that the reservation mails do not have, one typed entry per language.
 // Dates, stay, greeting and closing are read from the mail feature's texts.ts.
-import type { MailTextCode } from "../mail/texts";
+import type { MailTextCode } from "../mail";
 
 export type OfferMailTexts = {
   subject: (hotel: string) => string;

@@ -4,10 +4,16 @@ import type { ReservationStatus } from "@alloggio/domain/booking/reservation-sta
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { formatAmountFor } from "@alloggio/domain/money/format-amount";
 import type { LocalizedText } from "../../db/schema";
-import { hotelTextsFor } from "../mail/hotel-texts";
-import { formatDay, type MailDocument, renderHtml, renderText, type Section } from "../mail/mail-document";
-import { mailTextsFor } from "../mail/texts";
-import type { OutgoingMail } from "../mail/transport";
+import type { OutgoingMail } from "../mail";
+import {
+  formatDay,
+  hotelTextsFor,
+  type MailDocument,
+  mailTextsFor,
+  renderHtml,
+  renderText,
+  type Section,
+} from "../mail";
 import { HOTEL_OFFER_TEXTS, OFFER_MAIL_TEXTS } from "./mail-texts";
 
 export type OfferMailData = {

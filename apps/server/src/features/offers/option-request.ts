@@ -9,9 +9,9 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { formatOverride } from "@alloggio/domain/pricing/overrides";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { type PricedBooking, type PricingOptions, priceBooking } from "../booking/pricing";
-import type { SearchCache } from "../search/answer-cache";
-import { signOverrideText } from "../search/overrides";
+import { type PricedBooking, type PricingOptions, priceBooking } from "../booking";
+import type { SearchCache } from "../search";
+import { signOverrideText } from "../search";
 import type { StoredOffer } from "./service";
 
 export type OfferOption = StoredOffer["options"][number];

@@ -6,7 +6,7 @@
 import { type OfferState, offerTransition } from "@alloggio/domain/offers/offer-state";
 import { and, eq, sql } from "drizzle-orm";
 import { offer, offerHistory } from "../../db/schema";
-import type { Tx } from "../booking/repository";
+import type { Tx } from "../booking";
 
 export async function reopenOfferForPayment(
   tx: Tx,

@@ -37,11 +37,10 @@ import {
   offerOptionRoom,
 } from "../../db/schema";
 import { AppError, retryAfter } from "../../http/errors";
-import type { AttemptLimiter } from "../booking/attempt-limiter";
-import type { Tx } from "../booking/repository";
-import { tooManyAttempts } from "../booking/retrieve";
-import { insertOutboxMails } from "../mail/repository";
-import type { SearchCache } from "../search/answer-cache";
+import type { AttemptLimiter, Tx } from "../booking";
+import { tooManyAttempts } from "../booking";
+import { insertOutboxMails } from "../mail";
+import type { SearchCache } from "../search";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
 import { type PricedOption, priceOfferOption } from "./option-request";

@@ -25,8 +25,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
-import type { SearchCache } from "../search/answer-cache";
-import type { PromoRow, SearchContext } from "../search/repository";
+import type { PromoRow, SearchCache, SearchContext } from "../search";
 import {
   findDestinations,
   findPortalHotels,

@@ -7,10 +7,9 @@ import type { ResaleListRequest, ResaleResponse } from "@alloggio/domain/contrac
 import { isoToYmd, listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import type { Tx } from "../booking/repository";
-import type { StoredReservation } from "../booking/retrieve-repository";
-import { enqueueReservationMails } from "../mail/reservation-mails";
-import { lockHolderReservation, type ManageDeps, refused } from "../manage/holder";
+import type { StoredReservation, Tx } from "../booking";
+import { enqueueReservationMails } from "../mail";
+import { lockHolderReservation, type ManageDeps, refused } from "../manage";
 import { toResaleOffer } from "./offer-view";
 import {
   bumpSearchVersion,

@@ -6,10 +6,9 @@ import { resaleRefund } from "@alloggio/domain/booking/resale";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
 import type { Database } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
-import { chargesOf, moneyAfter, writeMoney } from "../booking/reservation-money";
-import { lockReservationOfHotel } from "../booking/retrieve-repository";
-import { enqueueReservationMails } from "../mail/reservation-mails";
-import { refundPayment } from "../manage/refunds";
+import { chargesOf, lockReservationOfHotel, moneyAfter, writeMoney } from "../booking";
+import { enqueueReservationMails } from "../mail";
+import { refundPayment } from "../manage";
 import {
   bumpSearchVersion,
   expireDueOffers,

@@ -7,7 +7,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { addDays, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import { badInput, notFound } from "../../http/errors";
-import { freeRoomsOf } from "../resale/repository";
+import { freeRoomsOf } from "../resale";
 import type { SearchDeps } from "./service";
 
 /** How many days `calendar.do` covers from hotel-local today. */

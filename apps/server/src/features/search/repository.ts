@@ -1,7 +1,7 @@
 import type { SearchCatalogue, SearchContext } from "@alloggio/domain/search/context";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { freeRoomsOf } from "../resale/repository";
+import { freeRoomsOf } from "../resale";
 import type { SearchCache } from "./answer-cache";
 
 export type {

@@ -25,14 +25,18 @@ import type { Database, Db } from "../../db/client";
 import { channel, hotel, hotelChannel, tradeCustomer, tradePasswordToken, tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import { tooManyAttempts } from "../backoffice/auth/lockout";
-import { hashPassword, verifyPassword } from "../backoffice/auth/passwords";
-import { requirePasswordPolicy } from "../backoffice/auth/policy";
-import { newToken, sha256 } from "../backoffice/session";
-import type { TradeMailLanguage } from "../backoffice/trade/mails";
-import { enqueueMail } from "../mail/outbox";
-import type { OutgoingMail } from "../mail/transport";
-import { hitRateLimit } from "../rate-limits/rate-limits";
+import type { TradeMailLanguage } from "../backoffice";
+import {
+  hashPassword,
+  newToken,
+  requirePasswordPolicy,
+  sha256,
+  tooManyAttempts,
+  verifyPassword,
+} from "../backoffice";
+import type { OutgoingMail } from "../mail";
+import { enqueueMail } from "../mail";
+import { hitRateLimit } from "../rate-limits";
 import {
   LANGUAGE_ID,
   renderRecoveryMail,

@@ -2,12 +2,9 @@
 // of the agency's money — the sale price, its commission and the net it owes — and in the guest's version nothing
 // of the agency's money (the guest's voucher as the hotel sends it: the sale price the guest pays the hotel).
 import { findLanguage } from "@alloggio/domain/i18n/languages";
-import { guestViewOf } from "../mail/guest-view";
-import type { ReservationMailData } from "../mail/reservation-mails";
-import { moneyFor } from "../mail/reservation-mails";
-import type { MailTextCode } from "../mail/texts";
-import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
-import { buildVoucherDocument, type VoucherBlock } from "../voucher-pdf/voucher-document";
+import type { MailTextCode, ReservationMailData } from "../mail";
+import { guestViewOf, moneyFor } from "../mail";
+import { buildVoucherDocument, renderVoucherPdf, type VoucherBlock } from "../voucher-pdf";
 
 type AgencyPdfTexts = {
   section: string;

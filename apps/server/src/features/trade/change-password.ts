@@ -5,9 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { SignInLockout } from "../backoffice/auth/lockout";
-import { hashPassword, verifyPassword } from "../backoffice/auth/passwords";
-import { requirePasswordPolicy } from "../backoffice/auth/policy";
+import type { SignInLockout } from "../backoffice";
+import { hashPassword, requirePasswordPolicy, verifyPassword } from "../backoffice";
 import { type LoginDeps, tradeUserAnswer } from "./login";
 import { hasTradeCsrfToken, revokeTradeUserSessions, tradeUserOf } from "./session";
 

@@ -1,9 +1,8 @@
 import type { VoucherPdfRequest } from "@alloggio/domain/contract/booking/voucher-pdf";
-import { reservationNotFound } from "../booking/retrieve";
-import { guestViewOf } from "../mail/guest-view";
-import { findReservationMailFacts } from "../mail/repository";
-import type { ReservationMailData } from "../mail/reservation-mails";
-import { type ManageDeps, readHolderReservation } from "../manage/holder";
+import { reservationNotFound } from "../booking";
+import type { ReservationMailData } from "../mail";
+import { findReservationMailFacts, guestViewOf } from "../mail";
+import { type ManageDeps, readHolderReservation } from "../manage";
 import type { PdfRenderer } from "./pdf-thread";
 import { renderVoucherPdf } from "./render-pdf";
 import { buildVoucherDocument } from "./voucher-document";

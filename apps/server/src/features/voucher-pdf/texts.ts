@@ -1,6 +1,6 @@
 // The voucher PDF's own lines, one typed entry per language (a missing key does not compile). Everything the
 // confirmation mail also says comes from the mail's tables (../mail/texts.ts), so the two never disagree.
-import type { MailTextCode } from "../mail/texts";
+import type { MailTextCode } from "../mail";
 
 export type VoucherPdfTexts = {
   title: string;

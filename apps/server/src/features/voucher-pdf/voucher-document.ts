@@ -3,23 +3,22 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import {
   addDaysIso,
-  countryName,
-  formatDay,
-  formatInstant,
-  nightsOf,
-  shortTime,
-} from "../mail/mail-document";
-import {
   bankTransferFacts,
   cancellationPolicyOf,
+  countryName,
   flightRow,
+  formatDay,
+  formatInstant,
+  type MailTexts,
+  mailTextsFor,
   moneyFor,
+  nightsOf,
   type ReservationMailData,
   roomPriceText,
   scheduleRows,
+  shortTime,
   totalsRows,
-} from "../mail/reservation-mails";
-import { type MailTexts, mailTextsFor } from "../mail/texts";
+} from "../mail";
 import { VOUCHER_PDF_TEXTS } from "./texts";
 
 export type Tone = "ok" | "warning" | "danger" | "neutral";

@@ -1,8 +1,7 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
 import { z } from "zod";
-import { clearSessionCookie, staffOf } from "../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../features/backoffice/deps";
-import { revokeSession } from "../../features/backoffice/session";
+import type { BackOfficeDeps } from "../../features/backoffice";
+import { clearSessionCookie, revokeSession, staffOf } from "../../features/backoffice";
 import type { App } from "../app-type";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
 import { registerApiKeyRoutes } from "./api-keys/routes";

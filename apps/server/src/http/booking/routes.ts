@@ -17,24 +17,24 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { type AttemptLimiter, createAttemptLimiter } from "../../features/booking/attempt-limiter";
 import {
-  RETRIEVE_CODE_WINDOW_MS,
-  RETRIEVE_FAILURES_PER_CODE,
-  retrieveReservation,
-  tooManyAttempts,
-} from "../../features/booking/retrieve";
-import {
+  type AttemptLimiter,
   type BookingDeps,
   checkPrepaid,
   confirmBooking,
   confirmPayment,
+  createAttemptLimiter,
+  findAvailableServices,
   handleGatewayEvent,
-} from "../../features/booking/service";
-import { findAvailableServices } from "../../features/booking/service-avail";
-import { tradeBookingOf, withTradeBooking } from "../../features/booking/trade-booking";
-import { addressRateLimits } from "../../features/rate-limits/rate-limits";
-import { tradeCustomerForCall } from "../../features/trade/session";
+  RETRIEVE_CODE_WINDOW_MS,
+  RETRIEVE_FAILURES_PER_CODE,
+  retrieveReservation,
+  tooManyAttempts,
+  tradeBookingOf,
+  withTradeBooking,
+} from "../../features/booking";
+import { addressRateLimits } from "../../features/rate-limits";
+import { tradeCustomerForCall } from "../../features/trade";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";

@@ -5,7 +5,7 @@ import {
 import { HotelListQuerySchema, HotelListResponseSchema } from "@alloggio/domain/contract/channels/hotel-list";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import type { Database } from "../../db/client";
-import { listCustomPrivacy, listHotels } from "../../features/channels/service";
+import { listCustomPrivacy, listHotels } from "../../features/channels";
 import type { App } from "../app-type";
 
 export function registerChannelRoutes(app: App, deps: { database: Database; apiKeys: string[] }): void {

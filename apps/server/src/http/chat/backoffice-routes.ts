@@ -8,15 +8,9 @@ import {
   StaffReplySchema,
 } from "@alloggio/domain/contract/backoffice/chat";
 import { z } from "zod";
-import { requireHotel, requireStaff } from "../../features/backoffice/access";
-import { audit } from "../../features/backoffice/audit";
-import type { BackOfficeDeps } from "../../features/backoffice/deps";
-import {
-  hotelUnread,
-  listConversations,
-  openConversation,
-  replyToConversation,
-} from "../../features/chat/service";
+import type { BackOfficeDeps } from "../../features/backoffice";
+import { audit, requireHotel, requireStaff } from "../../features/backoffice";
+import { hotelUnread, listConversations, openConversation, replyToConversation } from "../../features/chat";
 import type { App } from "../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../backoffice/openapi";
 

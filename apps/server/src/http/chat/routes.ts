@@ -7,7 +7,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { OfferCodeParamsSchema } from "@alloggio/domain/contract/offers/view";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { postOfferChat, postSiteChat, readOfferChat, readSiteChat } from "../../features/chat/service";
+import { postOfferChat, postSiteChat, readOfferChat, readSiteChat } from "../../features/chat";
 import type { App } from "../app-type";
 import { OFFERS_TAG } from "../offers/routes";
 

@@ -1,7 +1,7 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { CurrencyParamsSchema, CurrencyResponseSchema } from "@alloggio/domain/contract/currency/currency";
 import type { Database } from "../../db/client";
-import { getConversion } from "../../features/currency/service";
+import { getConversion } from "../../features/currency";
 import type { App } from "../app-type";
 
 export function registerCurrencyRoutes(app: App, deps: { database: Database }): void {

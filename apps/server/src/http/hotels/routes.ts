@@ -2,7 +2,7 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { HotelQuerySchema, HotelResponseSchema } from "@alloggio/domain/contract/hotels/hotel";
 import { HotelInfoParamsSchema, HotelInfoResponseSchema } from "@alloggio/domain/contract/hotels/hotel-info";
 import type { Database } from "../../db/client";
-import { getHotelInfo, getHotelServices } from "../../features/hotels/service";
+import { getHotelInfo, getHotelServices } from "../../features/hotels";
 import type { App } from "../app-type";
 
 export function registerHotelRoutes(app: App, deps: { database: Database }): void {

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import {
-  findMailAttachment,
-  findMailHtml,
-  MAIL_VIEW_CSP,
-  renderMailboxPage,
-} from "../../features/mail/mailbox";
+import { findMailAttachment, findMailHtml, MAIL_VIEW_CSP, renderMailboxPage } from "../../features/mail";
 import type { App } from "../app-type";
 import { notFound } from "../errors";
 

@@ -10,8 +10,8 @@ import {
   VerifyDispoResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import type { ManageDeps } from "../../features/manage/holder";
-import { modifyReservation, recalcChange, verifyDispo } from "../../features/manage/modify";
+import type { ManageDeps } from "../../features/manage";
+import { modifyReservation, recalcChange, verifyDispo } from "../../features/manage";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";

@@ -15,18 +15,20 @@ import {
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import { tooManyAttempts } from "../../features/booking/retrieve";
-import { cancelReservation } from "../../features/manage/cancel";
-import type { ManageDeps } from "../../features/manage/holder";
-import { activateInstallments, authoriseNow, payNow } from "../../features/manage/payments";
+import { tooManyAttempts } from "../../features/booking";
+import type { ManageDeps } from "../../features/manage";
 import {
+  activateInstallments,
+  authoriseNow,
+  cancelReservation,
   createQuoteRecipientLimiter,
+  payNow,
   QUOTE_ADDRESS_WINDOW_MS,
   QUOTES_PER_ADDRESS,
   requestQuote,
-} from "../../features/manage/quote";
-import { updateTransfer } from "../../features/manage/transfer";
-import { addressRateLimits } from "../../features/rate-limits/rate-limits";
+  updateTransfer,
+} from "../../features/manage";
+import { addressRateLimits } from "../../features/rate-limits";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";

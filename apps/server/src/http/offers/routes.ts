@@ -12,19 +12,26 @@ import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/d
 import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
 import rateLimit from "@fastify/rate-limit";
 import type { Database } from "../../db/client";
-import { createAttemptLimiter } from "../../features/booking/attempt-limiter";
 import {
+  createAttemptLimiter,
   RETRIEVE_CODE_WINDOW_MS,
   RETRIEVE_FAILURES_PER_CODE,
   tooManyAttempts,
-} from "../../features/booking/retrieve";
-import { requireHotelApiKey } from "../../features/offers/api-key";
-import { registerOfferAttachmentRoutes } from "../../features/offers/attachments";
-import { confirmOffer, offerOptionPayment, requireOfferAccess } from "../../features/offers/confirm";
-import { findReservationOffer } from "../../features/offers/cro";
-import { createOffer, rejectOffer, unlockOffer, viewOffer } from "../../features/offers/service";
-import type { PaymentGateway } from "../../features/payments/gateway";
-import { addressRateLimits } from "../../features/rate-limits/rate-limits";
+} from "../../features/booking";
+import {
+  confirmOffer,
+  createOffer,
+  findReservationOffer,
+  offerOptionPayment,
+  registerOfferAttachmentRoutes,
+  rejectOffer,
+  requireHotelApiKey,
+  requireOfferAccess,
+  unlockOffer,
+  viewOffer,
+} from "../../features/offers";
+import type { PaymentGateway } from "../../features/payments";
+import { addressRateLimits } from "../../features/rate-limits";
 import type { App } from "../app-type";
 import { isSecureCookie } from "../cookies";
 import { replyIdempotent } from "../idempotency";
@@ -259,6 +266,6 @@ export function registerOfferRoutes(
 
 declare module "fastify" {
   interface FastifyRequest {
-    hotelApiKey?: import("../../features/offers/api-key").HotelApiKey;
+    hotelApiKey?: import("../../features/offers").HotelApiKey;
   }
 }

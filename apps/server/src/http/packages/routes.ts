@@ -4,7 +4,7 @@ import {
   PackageAirportsResponseSchema,
 } from "@alloggio/domain/contract/packages/airports";
 import { PackageQuerySchema, PackageResponseSchema } from "@alloggio/domain/contract/packages/package";
-import { listPackageAirports, listPackages, type PackageDeps } from "../../features/packages/service";
+import { listPackageAirports, listPackages, type PackageDeps } from "../../features/packages";
 import type { App } from "../app-type";
 
 export function registerPackageRoutes(app: App, deps: PackageDeps): void {

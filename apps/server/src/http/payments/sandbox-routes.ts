@@ -3,8 +3,8 @@ import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyInstance } from "fastify";
-import type { SandboxGateway } from "../../features/payments/sandbox-gateway";
-import { sandboxTextsFor } from "../../features/payments/sandbox-texts";
+import type { SandboxGateway } from "../../features/payments";
+import { sandboxTextsFor } from "../../features/payments";
 import { paymentCsp } from "../page-csp";
 
 const escapeHtml = (s: string) =>

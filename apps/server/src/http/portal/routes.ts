@@ -11,13 +11,8 @@ import {
   ReservationLinkQuerySchema,
   ReservationLinkResponseSchema,
 } from "@alloggio/domain/contract/portal/reservation-link";
-import {
-  getReservationLinks,
-  listDestinations,
-  type PortalDeps,
-  searchPortal,
-} from "../../features/portal/service";
-import { tradeCustomerForCall } from "../../features/trade/session";
+import { getReservationLinks, listDestinations, type PortalDeps, searchPortal } from "../../features/portal";
+import { tradeCustomerForCall } from "../../features/trade";
 import type { App } from "../app-type";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };

@@ -7,8 +7,8 @@ import {
   ResaleWithdrawRequestSchema,
 } from "@alloggio/domain/contract/booking/resale";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import type { ManageDeps } from "../../features/manage/holder";
-import { listForResale, withdrawFromResale } from "../../features/resale/service";
+import type { ManageDeps } from "../../features/manage";
+import { listForResale, withdrawFromResale } from "../../features/resale";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";

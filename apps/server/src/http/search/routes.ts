@@ -7,15 +7,16 @@ import {
   PriceCalendarResponseSchema,
 } from "@alloggio/domain/contract/search/price-calendar";
 import { z } from "zod";
-import { findCrossProperties } from "../../features/portal/service";
-import { getCalendar, getPriceCalendar } from "../../features/search/calendar";
+import { findCrossProperties } from "../../features/portal";
 import {
   checkAvailability,
   findNearbyDates,
+  getCalendar,
+  getPriceCalendar,
   type SearchDeps,
   searchAvailabilityBody,
-} from "../../features/search/service";
-import { tradeCustomerForCall } from "../../features/trade/session";
+} from "../../features/search";
+import { tradeCustomerForCall } from "../../features/trade";
 import type { App } from "../app-type";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };

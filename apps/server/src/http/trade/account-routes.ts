@@ -7,7 +7,7 @@ import {
   RetrievePasswordRequestSchema,
   RetrievePasswordResponseSchema,
 } from "@alloggio/domain/contract/trade/account";
-import { type AccountDeps, askApproval, resetPassword, retrievePassword } from "../../features/trade/account";
+import { type AccountDeps, askApproval, resetPassword, retrievePassword } from "../../features/trade";
 import type { App } from "../app-type";
 
 // The trade accounts' public calls (ADR 0033): recovery, the new password from the mail, the sign-up.

@@ -1,8 +1,14 @@
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { TradePasswordChangeRequestSchema } from "@alloggio/domain/contract/trade/agency";
 import { LoginRequestSchema, LoginResponseSchema } from "@alloggio/domain/contract/trade/login";
-import { changeTradePassword } from "../../features/trade/change-password";
-import { createTradeLockout, type LoginDeps, loggedUser, logIn, logOut } from "../../features/trade/login";
+import {
+  changeTradePassword,
+  createTradeLockout,
+  type LoginDeps,
+  loggedUser,
+  logIn,
+  logOut,
+} from "../../features/trade";
 import type { App } from "../app-type";
 
 export const TRADE_TAG = "trade";

@@ -2,7 +2,7 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client";
 import { rateLimit } from "../../../db/schema";
 import { AppError, retryAfter } from "../../../http/errors";
-import { hitRateLimit, readRateLimitWindow } from "../../rate-limits/rate-limits";
+import { hitRateLimit, readRateLimitWindow } from "../../rate-limits";
 
 /**
  * Failed sign-ins (wrong password, unknown account, wrong second-factor code) counted in the `rate_limit` table

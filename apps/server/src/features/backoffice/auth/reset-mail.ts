@@ -4,9 +4,8 @@
 import type { StaffLanguage } from "@alloggio/domain/contract/backoffice/users";
 import type { Db } from "../../../db/client";
 import type { staffUser } from "../../../db/schema";
-import { type MailDocument, renderHtml, renderText } from "../../mail/mail-document";
-import { enqueueMail } from "../../mail/outbox";
-import type { OutgoingMail } from "../../mail/transport";
+import type { OutgoingMail } from "../../mail";
+import { enqueueMail, type MailDocument, renderHtml, renderText } from "../../mail";
 import { setupLink } from "../users/invitation";
 import { issueStaffToken } from "./tokens";
 

@@ -35,7 +35,7 @@ import {
   serviceCategory,
 } from "../../../db/schema";
 import { AppError, badInput } from "../../../http/errors";
-import { signOverrideText } from "../../search/overrides";
+import { signOverrideText } from "../../search";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";

@@ -2,7 +2,7 @@ import type { HotelFile, RatePlanFile, RoomTypeFile } from "@alloggio/domain/con
 import { toMinor } from "@alloggio/domain/money/money";
 import { sql } from "drizzle-orm";
 import { type Column, intArray, upsertRows } from "../../../db/upsert-rows";
-import type { SqlExecutor } from "../../currency/reference-data";
+import type { SqlExecutor } from "../../currency";
 
 // One write path per catalogue entity: the property file import and the back office's screens both
 // turn a validated entity (the property file's own shape and schema) into a row here and write it here.

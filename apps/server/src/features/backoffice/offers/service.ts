@@ -21,10 +21,9 @@ import { isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain
 import { sql } from "drizzle-orm";
 import type { LocalizedText, OfferVideo } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
-import type { Tx } from "../../booking/repository";
-import { insertOutboxMails } from "../../mail/repository";
-import { loadQuoteHotel, priceQuotedStay } from "../../manage/quote";
-import { renderOfferMail } from "../../offers/mails";
+import type { Tx } from "../../booking";
+import { insertOutboxMails } from "../../mail";
+import { loadQuoteHotel, priceQuotedStay } from "../../manage";
 import {
   addHistory,
   applyEvent,
@@ -33,7 +32,8 @@ import {
   offerUrl,
   priceOfferDraft,
   refused,
-} from "../../offers/service";
+  renderOfferMail,
+} from "../../offers";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";

@@ -26,11 +26,14 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { type LocalizedText, quoteRequest, reservationLink } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
-import { renderAnsweredQuoteMail } from "../../mail/quote-mails";
-import { QUOTE_TEXTS } from "../../mail/quote-texts";
-import { insertOutboxMails } from "../../mail/repository";
-import { inTransaction } from "../../manage/modify-repository";
-import { loadQuoteHotel, priceQuotedStay, type QuotedStay, quoteServiceName } from "../../manage/quote";
+import { insertOutboxMails, QUOTE_TEXTS, renderAnsweredQuoteMail } from "../../mail";
+import {
+  inTransaction,
+  loadQuoteHotel,
+  priceQuotedStay,
+  type QuotedStay,
+  quoteServiceName,
+} from "../../manage";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";

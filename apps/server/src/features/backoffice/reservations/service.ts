@@ -14,8 +14,7 @@ import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { notFound } from "../../../http/errors";
-import { toVoucherReservation } from "../../booking/retrieve";
-import { findReservationOfHotel } from "../../booking/retrieve-repository";
+import { findReservationOfHotel, toVoucherReservation } from "../../booking";
 
 /** Payment rows that wait for the guest on the gateway's page (a payment or pre-authorisation link not used). */
 export const UNUSED_LINK_STATUSES = ["requires_action", "requires_challenge"] as const;

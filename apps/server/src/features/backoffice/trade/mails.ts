@@ -1,7 +1,8 @@
 // The mails of the trade accounts' back office (ADR 0030): approved, refused, password reset — in the
 // agency's language (from its country), sent through the outbox in the transaction that makes the change.
-import { type MailDocument, renderHtml, renderText } from "../../mail/mail-document";
-import type { OutgoingMail } from "../../mail/transport";
+
+import type { OutgoingMail } from "../../mail";
+import { type MailDocument, renderHtml, renderText } from "../../mail";
 
 export const TRADE_MAIL_LANGUAGES = ["en", "it", "de", "fr", "es", "pt", "ja", "zh"] as const;
 export type TradeMailLanguage = (typeof TRADE_MAIL_LANGUAGES)[number];

@@ -32,9 +32,9 @@ import {
   tradeUser,
 } from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
-import { enqueueMail } from "../../mail/outbox";
-import type { OutgoingMail } from "../../mail/transport";
-import { revokeTradeUserSessions } from "../../trade/session";
+import type { OutgoingMail } from "../../mail";
+import { enqueueMail } from "../../mail";
+import { revokeTradeUserSessions } from "../../trade";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import { hashPassword } from "../auth/passwords";
@@ -517,7 +517,7 @@ export function temporaryPassword(): string {
  * Resets a user's password (ADR 0030): a temporary password, mailed to the user (or the account), with
  * `must_change_password` set, so the next login must choose a new one; the user's sessions end.
  */
-export async function resetUserPassword(
+export async function resetTradeUserPassword(
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,

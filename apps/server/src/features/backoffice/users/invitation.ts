@@ -4,8 +4,8 @@ import { INVITATION_VALID_HOURS, type StaffLanguage } from "@alloggio/domain/con
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { staffToken } from "../../../db/schema";
-import { type MailDocument, renderHtml, renderText } from "../../mail/mail-document";
-import type { OutgoingMail } from "../../mail/transport";
+import type { OutgoingMail } from "../../mail";
+import { type MailDocument, renderHtml, renderText } from "../../mail";
 import { issueStaffToken } from "../auth/tokens";
 
 export const INVITATION = "invitation" as const;

@@ -19,7 +19,7 @@ import {
   staffUserHotel,
 } from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
-import { enqueueMail } from "../../mail/outbox";
+import { enqueueMail } from "../../mail";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import { mailSecondFactorReset, mailStaffResetLink } from "../auth/reset-mail";

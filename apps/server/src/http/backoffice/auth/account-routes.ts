@@ -10,20 +10,22 @@ import {
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { staffRecoveryCode, staffUser } from "../../../db/schema";
-import { type Staff, staffOf } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
-import type { SignInLockout } from "../../../features/backoffice/auth/lockout";
-import { hashPassword, verifyPassword } from "../../../features/backoffice/auth/passwords";
-import { requirePasswordPolicy } from "../../../features/backoffice/auth/policy";
+import type { BackOfficeDeps, SignInLockout } from "../../../features/backoffice";
 import {
+  audit,
   enrolmentOf,
+  hashPassword,
   newRecoveryCode,
   newTotpSecret,
   normaliseRecoveryCode,
   RECOVERY_CODE_COUNT,
-} from "../../../features/backoffice/auth/totp";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { revokeUserSessions, sha256 } from "../../../features/backoffice/session";
+  requirePasswordPolicy,
+  revokeUserSessions,
+  type Staff,
+  sha256,
+  staffOf,
+  verifyPassword,
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

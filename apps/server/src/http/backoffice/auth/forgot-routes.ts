@@ -4,10 +4,9 @@ import {
 } from "@alloggio/domain/contract/backoffice/auth";
 import { and, eq, isNull } from "drizzle-orm";
 import { staffUser } from "../../../db/schema";
-import { tooManyAttempts } from "../../../features/backoffice/auth/lockout";
-import { mailStaffResetLink, STAFF_RESET_TTL_MS } from "../../../features/backoffice/auth/reset-mail";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { hitRateLimit } from "../../../features/rate-limits/rate-limits";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import { mailStaffResetLink, STAFF_RESET_TTL_MS, tooManyAttempts } from "../../../features/backoffice";
+import { hitRateLimit } from "../../../features/rate-limits";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

@@ -9,14 +9,22 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
 import { staffRecoveryCode, staffUser } from "../../../db/schema";
-import { hotelsOf, setSessionCookie, signInRequired } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
-import { createSignInLockout } from "../../../features/backoffice/auth/lockout";
-import { verifyPassword } from "../../../features/backoffice/auth/passwords";
-import { mailStaffResetLink } from "../../../features/backoffice/auth/reset-mail";
-import { normaliseRecoveryCode, totpStepOf } from "../../../features/backoffice/auth/totp";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { createSession, findSession, revokeSession, sha256 } from "../../../features/backoffice/session";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import {
+  audit,
+  createSession,
+  createSignInLockout,
+  findSession,
+  hotelsOf,
+  mailStaffResetLink,
+  normaliseRecoveryCode,
+  revokeSession,
+  setSessionCookie,
+  sha256,
+  signInRequired,
+  totpStepOf,
+  verifyPassword,
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError, badInput } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

@@ -7,14 +7,19 @@ import {
 } from "@alloggio/domain/contract/backoffice/auth";
 import { and, eq, isNull } from "drizzle-orm";
 import { staffUser } from "../../../db/schema";
-import { setSessionCookie } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
-import { createSignInLockout } from "../../../features/backoffice/auth/lockout";
-import { hashPassword } from "../../../features/backoffice/auth/passwords";
-import { requirePasswordPolicy } from "../../../features/backoffice/auth/policy";
-import { consumeStaffToken, findStaffToken } from "../../../features/backoffice/auth/tokens";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { createSession, revokeSession, revokeUserSessions } from "../../../features/backoffice/session";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import {
+  audit,
+  consumeStaffToken,
+  createSession,
+  createSignInLockout,
+  findStaffToken,
+  hashPassword,
+  requirePasswordPolicy,
+  revokeSession,
+  revokeUserSessions,
+  setSessionCookie,
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

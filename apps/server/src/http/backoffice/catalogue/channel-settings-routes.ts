@@ -11,15 +11,16 @@ import {
 } from "@alloggio/domain/contract/backoffice/channel-settings";
 import { ItemParamsSchema } from "@alloggio/domain/contract/backoffice/extras";
 import { z } from "zod";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   deletePrivacy,
   listPrivacy,
   readBranding,
+  requireHotel,
+  requireStaff,
   saveChannelColors,
   savePrivacy,
-} from "../../../features/backoffice/catalogue/channel-settings-store";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

@@ -19,16 +19,17 @@ import {
   ServiceSchema,
 } from "@alloggio/domain/contract/backoffice/extras";
 import { z } from "zod";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   choicesOf,
   createPriceLink,
   deleteExtra,
   type ExtraKind,
   listExtras,
+  requireHotel,
+  requireStaff,
   saveExtra,
-} from "../../../features/backoffice/catalogue/extras-store";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

@@ -42,15 +42,17 @@ import {
   roomType,
   service,
 } from "../../../db/schema";
-import { requireHotel, requireStaff, type Staff } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
+  audit,
   hotelRow,
+  requireHotel,
+  requireStaff,
+  type Staff,
   upsertHotel,
   upsertRatePlans,
   upsertRoomTypes,
-} from "../../../features/backoffice/catalogue/property-service";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError, badInput } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

@@ -1,4 +1,4 @@
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { registerChannelSettingsRoutes } from "./channel-settings-routes";
 import { registerExtrasRoutes } from "./extras-routes";

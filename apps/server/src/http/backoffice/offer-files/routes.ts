@@ -12,9 +12,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { offer, offerAttachment } from "../../../db/schema";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import { audit, requireHotel, requireStaff } from "../../../features/backoffice";
 import {
   attachmentError,
   deleteAttachment,
@@ -24,7 +23,7 @@ import {
   sendAttachment,
   storedAttachment,
   toAttachment,
-} from "../../../features/offers/attachments";
+} from "../../../features/offers";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

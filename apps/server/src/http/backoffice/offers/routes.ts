@@ -12,8 +12,7 @@ import {
   OfferPriceSchema,
 } from "@alloggio/domain/contract/backoffice/offers";
 import { CreateOfferRequestSchema } from "@alloggio/domain/contract/offers/create";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   createStaffOffer,
   getOffer,
@@ -21,9 +20,11 @@ import {
   offerChoices,
   priceOfferOption,
   priceOfferRooms,
+  requireHotel,
+  requireStaff,
   resendOffer,
   withdrawOffer,
-} from "../../../features/backoffice/offers/service";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { readIdempotencyKey, runIdempotent } from "../../idempotency";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";

@@ -6,9 +6,8 @@ import {
   LinkSchema,
 } from "@alloggio/domain/contract/backoffice/quotes";
 import { z } from "zod";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { createLink, deleteLink, listLinks } from "../../../features/backoffice/quotes/service";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import { createLink, deleteLink, listLinks, requireHotel, requireStaff } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

@@ -8,15 +8,16 @@ import {
   QuotePriceSchema,
   QuoteSendSchema,
 } from "@alloggio/domain/contract/backoffice/quotes";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   closeQuote,
   getQuote,
   listQuotes,
   priceQuote,
+  requireHotel,
+  requireStaff,
   sendQuote,
-} from "../../../features/backoffice/quotes/service";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 import { registerLinkRoutes } from "./links-routes";

@@ -7,9 +7,8 @@ import {
   CellEditResultSchema,
   CellEditSchema,
 } from "@alloggio/domain/contract/backoffice/rates";
-import { requireHotel, requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
-import { bulkUpdate, editCell, readCalendar } from "../../../features/backoffice/rates/service";
+import type { BackOfficeDeps } from "../../../features/backoffice";
+import { bulkUpdate, editCell, readCalendar, requireHotel, requireStaff } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

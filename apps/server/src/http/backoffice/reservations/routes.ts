@@ -20,21 +20,26 @@ import { isoToYmd, startOfDayInZone } from "@alloggio/domain/stay-dates/stay-dat
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { reservationHistory } from "../../../db/schema";
-import { requireHotel, requireStaff, type Staff } from "../../../features/backoffice/access";
-import { audit } from "../../../features/backoffice/audit";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
+  audit,
   hotelToday,
   listReservations,
+  requireHotel,
   requireReservation,
+  requireStaff,
   reservationDetail,
+  type Staff,
   UNUSED_LINK_STATUSES,
-} from "../../../features/backoffice/reservations/service";
-import { lockReservationOfHotel } from "../../../features/booking/retrieve-repository";
-import { enqueueGuestConfirmation } from "../../../features/mail/reservation-mails";
-import { cancelReservationForGuest } from "../../../features/manage/cancel";
-import { refused } from "../../../features/manage/holder";
-import { confirmOption, recordBankTransfer } from "../../../features/manage/property-actions";
+} from "../../../features/backoffice";
+import { lockReservationOfHotel } from "../../../features/booking";
+import { enqueueGuestConfirmation } from "../../../features/mail";
+import {
+  cancelReservationForGuest,
+  confirmOption,
+  recordBankTransfer,
+  refused,
+} from "../../../features/manage";
 import { withdrawLockedOffer } from "../../../features/resale";
 import type { App } from "../../app-type";
 import { AppError, badInput } from "../../errors";

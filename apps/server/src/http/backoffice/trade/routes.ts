@@ -11,8 +11,7 @@ import {
   TradePricingSchema,
   TradeUserParamsSchema,
 } from "@alloggio/domain/contract/backoffice/trade";
-import { requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   approveAccount,
   disableAccount,
@@ -20,10 +19,11 @@ import {
   getAccount,
   listAccounts,
   refuseAccount,
-  resetUserPassword,
+  requireStaff,
+  resetTradeUserPassword,
   setAccountHotels,
   setAccountPricing,
-} from "../../../features/backoffice/trade/service";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
@@ -177,7 +177,7 @@ export function registerTradeRoutes(app: App, deps: BackOfficeDeps): void {
     },
     async (request) => {
       const staff = await requireStaff(deps, request, "trade");
-      return resetUserPassword(
+      return resetTradeUserPassword(
         deps,
         staff,
         request.params.accountId,

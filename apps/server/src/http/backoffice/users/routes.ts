@@ -7,19 +7,19 @@ import {
   UserParamsSchema,
 } from "@alloggio/domain/contract/backoffice/users";
 import { z } from "zod";
-import { requireStaff } from "../../../features/backoffice/access";
-import type { BackOfficeDeps } from "../../../features/backoffice/deps";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   disableUser,
   enableUser,
   inviteUser,
   listUsers,
   removeUser,
+  requireStaff,
   resendInvitation,
   resetUserPassword,
   resetUserSecondFactor,
   updateUser,
-} from "../../../features/backoffice/users/service";
+} from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 

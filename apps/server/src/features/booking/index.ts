@@ -1,0 +1,40 @@
+/** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
+
+export type { AttemptLimiter } from "./attempt-limiter";
+export { createAttemptLimiter } from "./attempt-limiter";
+export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
+export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
+export { priceBooking } from "./pricing";
+export type { Tx } from "./repository";
+export { SoldOut, takeInventory } from "./repository";
+export { anyId, releaseInventory, returnNights, setStatus } from "./reservation-changes";
+export type { MoneyAfter, ReservationCharges } from "./reservation-money";
+export { chargesOf, moneyAfter, writeMoney } from "./reservation-money";
+export {
+  RETRIEVE_CODE_WINDOW_MS,
+  RETRIEVE_FAILURES_PER_CODE,
+  reservationNotFound,
+  retrieveReservation,
+  tooManyAttempts,
+  toVoucherReservation,
+} from "./retrieve";
+export type { StoredReservation } from "./retrieve-repository";
+export {
+  findReservationForGuest,
+  findReservationOfHotel,
+  lockReservationForGuest,
+  lockReservationOfHotel,
+} from "./retrieve-repository";
+export type { BookingDeps, ConfirmAnswer, PrepaidCheck } from "./service";
+export {
+  cancelForPayment,
+  checkPrepaid,
+  confirmBooking,
+  confirmPayment,
+  handleGatewayEvent,
+  paymentProblem,
+  settleLaterPayment,
+  voucherPath,
+} from "./service";
+export { findAvailableServices } from "./service-avail";
+export { tradeBookingOf, withTradeBooking } from "./trade-booking";

@@ -1,0 +1,40 @@
+/** The mail feature's public face: what the HTTP layer, the jobs and other features may use. */
+export { boardNameOf, guestSeesNoPrices, guestViewOf } from "./guest-view";
+export { hotelTextsFor } from "./hotel-texts";
+export type { MailDocument, Section } from "./mail-document";
+export {
+  addDaysIso,
+  countryName,
+  formatDay,
+  formatInstant,
+  nightsOf,
+  renderHtml,
+  renderText,
+  shortTime,
+} from "./mail-document";
+export { findMailAttachment, findMailHtml, MAIL_VIEW_CSP, renderMailboxPage } from "./mailbox";
+export type { DeliveryCounts } from "./outbox";
+export { deliverDueMail, enqueueMail } from "./outbox";
+export type { QuoteMailData } from "./quote-mails";
+export { renderAnsweredQuoteMail, renderHotelQuote, renderQuoteMail } from "./quote-mails";
+export { QUOTE_TEXTS } from "./quote-texts";
+export { findReservationMailFacts, insertOutboxMails, insertReservationRecipes } from "./repository";
+export type { ReservationMailData } from "./reservation-mails";
+export {
+  agencyMailRecipe,
+  bankTransferFacts,
+  cancellationPolicyOf,
+  enqueueGuestConfirmation,
+  enqueueInstallmentNotice,
+  enqueueReservationMails,
+  flightRow,
+  moneyFor,
+  reservationMailRecipes,
+  roomPriceText,
+  scheduleRows,
+  totalsRows,
+} from "./reservation-mails";
+export type { MailTextCode, MailTexts, MealPlanKey } from "./texts";
+export { mailTextsFor } from "./texts";
+export type { MailTransport, OutgoingMail } from "./transport";
+export { chooseMailTransport } from "./transport";

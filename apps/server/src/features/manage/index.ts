@@ -1,0 +1,20 @@
+/** The manage feature's public face: what the HTTP layer, the jobs and other features may use. */
+export { cancelReservation, cancelReservationForGuest } from "./cancel";
+export type { ManageDeps } from "./holder";
+export { lockHolderReservation, readHolderReservation, refused } from "./holder";
+export { modifyReservation, recalcChange, verifyDispo } from "./modify";
+export { inTransaction } from "./modify-repository";
+export { activateInstallments, authoriseNow, payNow } from "./payments";
+export { confirmOption, recordBankTransfer } from "./property-actions";
+export type { QuotedStay } from "./quote";
+export {
+  createQuoteRecipientLimiter,
+  loadQuoteHotel,
+  priceQuotedStay,
+  QUOTE_ADDRESS_WINDOW_MS,
+  QUOTES_PER_ADDRESS,
+  quoteServiceName,
+  requestQuote,
+} from "./quote";
+export { refundPayment, retryPendingRefunds } from "./refunds";
+export { updateTransfer } from "./transfer";

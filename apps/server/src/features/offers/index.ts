@@ -1,0 +1,34 @@
+/** The offers feature's public face: what the HTTP layer, the jobs and other features may use. */
+export { createHotelApiKey, newApiKey, requireHotelApiKey, sha256Hex } from "./api-key";
+export {
+  attachmentError,
+  deleteAttachment,
+  insertAttachment,
+  listAttachments,
+  readAttachmentFile,
+  registerOfferAttachmentRoutes,
+  sendAttachment,
+  storedAttachment,
+  toAttachment,
+} from "./attachments";
+export { confirmOffer, offerOptionPayment, requireOfferAccess } from "./confirm";
+export { findReservationOffer } from "./cro";
+export { renderOfferMail } from "./mails";
+export type { PricedOption } from "./option-request";
+export { priceOfferOption } from "./option-request";
+export { reopenOfferForPayment } from "./reopen";
+export {
+  addHistory,
+  applyEvent,
+  createOffer,
+  hasAccess,
+  loadOffer,
+  offerNotFound,
+  offerUrl,
+  priceOfferDraft,
+  refused,
+  rejectOffer,
+  unlockOffer,
+  unlockRequired,
+  viewOffer,
+} from "./service";

@@ -1,0 +1,7 @@
+/** The payments feature's public face: what the HTTP layer, the jobs and other features may use. */
+
+export type { AuthoriseResult, PaymentGateway } from "./gateway";
+export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
+export type { SandboxGateway } from "./sandbox-gateway";
+export { createSandboxGateway } from "./sandbox-gateway";
+export { sandboxTextsFor } from "./sandbox-texts";
