@@ -31,7 +31,8 @@ module.exports = {
     },
     {
       name: "layers-through-the-public-face",
-      comment: "The HTTP layer, the jobs, the db tools and the start use a feature only through its index.ts.",
+      comment:
+        "The HTTP layer, the jobs, the db tools and the start use a feature only through its index.ts.",
       severity: "error",
       from: { path: "^apps/server/src/(?!features/)" },
       to: { path: "^apps/server/src/features/[^/]+/(?!index\\.ts$)" },

@@ -1,4 +1,6 @@
 /** The offers feature's public face: what the HTTP layer, the jobs and other features may use. */
+
+export type { HotelApiKey } from "./api-key";
 export { createHotelApiKey, newApiKey, requireHotelApiKey, sha256Hex } from "./api-key";
 export {
   attachmentError,
