@@ -16,6 +16,9 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Transaction handle: what `db.transaction` gives its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /** Counts the SQL statements sent, so tests and the benchmark can prove a search costs a constant number. */
 export class StatementCounter {
   count = 0;

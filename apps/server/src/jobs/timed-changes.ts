@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../features/booking";
+import type { Tx } from "../db/client";
 import { releaseInventory, setStatus } from "../features/booking";
 import { agencyMailRecipe, enqueueReservationMails, insertReservationRecipes } from "../features/mail";
 import { retryPendingRefunds } from "../features/manage";

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import type { LinkBase } from "../../http/link-base";
-import type { AttemptLimiter } from "../booking";
 import type { SandboxGateway } from "../payments";
+import type { AttemptLimiter } from "../rate-limits";
 
 /** What every back-office route may use. */
 export type BackOfficeDeps = {

@@ -1,11 +1,8 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { AttemptLimiter } from "./attempt-limiter";
-export { createAttemptLimiter } from "./attempt-limiter";
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
-export type { Tx } from "./repository";
 export { SoldOut, takeInventory } from "./repository";
 export { anyId, releaseInventory, returnNights, setStatus } from "./reservation-changes";
 export type { MoneyAfter, ReservationCharges } from "./reservation-money";
@@ -15,7 +12,6 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
-  tooManyAttempts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredReservation } from "./retrieve-repository";

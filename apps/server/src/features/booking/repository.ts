@@ -5,14 +5,11 @@ import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestda
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, Tx } from "../../db/client";
 import type { MailRecipe } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";
 import type { PricedBooking, PricedRoom } from "./pricing";
-
-/** Transaction handle: what `db.transaction` gives its callback. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export class SoldOut extends AppError {
   constructor() {

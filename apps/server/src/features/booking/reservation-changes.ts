@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { reservation, reservationHistory } from "../../db/schema";
 import { closeResaleOfRooms, nightsToGiveBack, unsellResaleNights } from "../resale";
-import type { Tx } from "./repository";
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;
 

@@ -21,7 +21,7 @@ import {
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
-import type { Tx } from "./repository";
+import type { Tx } from "../../db/client";
 import type { StoredReservation } from "./retrieve-repository";
 
 export type ReservationCharges = { rooms: RoomCharge[]; services: ServiceCharge[] };

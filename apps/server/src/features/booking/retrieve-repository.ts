@@ -1,10 +1,9 @@
 import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
 import type { StoredOffer } from "../resale";
-import type { Tx } from "./repository";
 
 /** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
 export type StoredReservation = {

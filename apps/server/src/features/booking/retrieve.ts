@@ -8,8 +8,8 @@ import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices } from "../mail";
+import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
 import { toResaleOffer } from "../resale";
-import type { AttemptLimiter } from "./attempt-limiter";
 import { bankTransferDetailsOf } from "./bank-transfer";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
 
@@ -23,12 +23,6 @@ export type RetrieveDeps = { database: Database; now: () => Date; codeLimiter: A
 export function reservationNotFound(): AppError {
   return new AppError("reservation_not_found", 404, "Reservation not found: check the details", [
     { field: "reservation", message: "check the details" },
-  ]);
-}
-
-export function tooManyAttempts(retry = "later"): AppError {
-  return new AppError("rate_limited", 429, "Too many attempts: please try again later", [
-    { field: "request", message: `too many attempts, retry ${retry}` },
   ]);
 }
 

@@ -5,7 +5,7 @@ import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
@@ -22,7 +22,7 @@ import {
   type PricingOptions,
   priceBooking,
 } from "./pricing";
-import { insertReservation, type Tx, takeInventory, writeBooking } from "./repository";
+import { insertReservation, takeInventory, writeBooking } from "./repository";
 import { releaseInventory, setStatus } from "./reservation-changes";
 
 export type BookingDeps = {

@@ -10,9 +10,9 @@ import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import type { Tx } from "../booking";
 import {
   chargesOf,
   lockReservationOfHotel,

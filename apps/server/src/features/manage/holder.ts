@@ -1,12 +1,13 @@
+import type { Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
-import type { AttemptLimiter, BookingDeps, Tx } from "../booking";
 import {
+  type BookingDeps,
   findReservationForGuest,
   lockReservationForGuest,
   reservationNotFound,
   type StoredReservation,
-  tooManyAttempts,
 } from "../booking";
+import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
 
 /** What the voucher's actions need: the booking's own, the per-code attempt limiter of `retrieve.do`. */
 export type ManageDeps = BookingDeps & { codeLimiter: AttemptLimiter };

@@ -1,8 +1,7 @@
 import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, Tx } from "../../db/client";
 import { type BookedFlights, reservationHistory, reservationRoom, reservationService } from "../../db/schema";
-import type { Tx } from "../booking";
 import { returnNights } from "../booking";
 
 /** A hotel's service as a change prices and checks it. */

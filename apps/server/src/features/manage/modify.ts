@@ -17,7 +17,7 @@ import type {
 } from "@alloggio/domain/contract/booking/manage";
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import { isoToYmd, nightsBetween } from "@alloggio/domain/stay-dates/stay-dates";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import {
@@ -27,7 +27,6 @@ import {
   type ReservationCharges,
   SoldOut,
   setStatus,
-  type Tx,
   takeInventory,
   toVoucherReservation,
   writeMoney,

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { paymentTransaction, reservationHistory } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { Tx } from "../booking";
 import { readBankTransferSettings, setStatus } from "../booking";
 import { enqueueReservationMails } from "../mail";
 

@@ -13,10 +13,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type LocalizedText, quoteRequest } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
-import type { AttemptLimiter, BookingDeps } from "../booking";
-import { createAttemptLimiter, type PricedBooking, priceBooking, tooManyAttempts } from "../booking";
+import { type BookingDeps, type PricedBooking, priceBooking } from "../booking";
 import type { MealPlanKey } from "../mail";
 import { insertOutboxMails, type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail";
+import { type AttemptLimiter, createAttemptLimiter, tooManyAttempts } from "../rate-limits";
 import { aStaySearch, findCheapestRates } from "../search";
 
 /** quote.do calls per client address (the route's @fastify/rate-limit). */

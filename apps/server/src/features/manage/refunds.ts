@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { allocateRefund } from "@alloggio/domain/booking/refund-allocation";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { paymentTransaction, reservationHistory } from "../../db/schema";
 import { rowsOf } from "../../db/upsert-rows";
-import type { Tx } from "../booking";
 import type { PaymentGateway } from "../payments";
 
 /** How long one process holds a pending refund it claimed before another may take it (a crash frees it). */

@@ -5,8 +5,8 @@
  */
 import { type OfferState, offerTransition } from "@alloggio/domain/offers/offer-state";
 import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { offer, offerHistory } from "../../db/schema";
-import type { Tx } from "../booking";
 
 export async function reopenOfferForPayment(
   tx: Tx,

@@ -26,7 +26,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import {
   type LocalizedText,
   type OfferVideo,
@@ -37,9 +37,8 @@ import {
   offerOptionRoom,
 } from "../../db/schema";
 import { AppError, retryAfter } from "../../http/errors";
-import type { AttemptLimiter, Tx } from "../booking";
-import { tooManyAttempts } from "../booking";
 import { insertOutboxMails } from "../mail";
+import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
 import type { SearchCache } from "../search";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
 import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../../http/booking/routes";
-import { createAttemptLimiter } from "../booking/attempt-limiter";
+import { createAttemptLimiter } from "./attempt-limiter";
 import { hitRateLimit, readRateLimit, sweepRateLimits } from "./rate-limits";
 
 let database: Database;

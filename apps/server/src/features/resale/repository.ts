@@ -1,6 +1,6 @@
 /** The SQL of resale (ADR 0065): offers, their nights, and the free-stock fragment every availability read uses. */
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../booking";
+import type { Tx } from "../../db/client";
 
 type Executor = { execute: Tx["execute"] };
 

@@ -5,9 +5,10 @@
 import { canListForResale, resaleDeadline } from "@alloggio/domain/booking/resale";
 import type { ResaleListRequest, ResaleResponse } from "@alloggio/domain/contract/booking/resale";
 import { isoToYmd, listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
+import type { Tx } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import type { StoredReservation, Tx } from "../booking";
+import type { StoredReservation } from "../booking";
 import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps, refused } from "../manage";
 import { toResaleOffer } from "./offer-view";

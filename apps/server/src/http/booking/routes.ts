@@ -18,22 +18,24 @@ import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import {
-  type AttemptLimiter,
   type BookingDeps,
   checkPrepaid,
   confirmBooking,
   confirmPayment,
-  createAttemptLimiter,
   findAvailableServices,
   handleGatewayEvent,
   RETRIEVE_CODE_WINDOW_MS,
   RETRIEVE_FAILURES_PER_CODE,
   retrieveReservation,
-  tooManyAttempts,
   tradeBookingOf,
   withTradeBooking,
 } from "../../features/booking";
-import { addressRateLimits } from "../../features/rate-limits";
+import {
+  type AttemptLimiter,
+  addressRateLimits,
+  createAttemptLimiter,
+  tooManyAttempts,
+} from "../../features/rate-limits";
 import { tradeCustomerForCall } from "../../features/trade";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";

@@ -15,7 +15,6 @@ import {
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import { tooManyAttempts } from "../../features/booking";
 import type { ManageDeps } from "../../features/manage";
 import {
   activateInstallments,
@@ -28,7 +27,7 @@ import {
   requestQuote,
   updateTransfer,
 } from "../../features/manage";
-import { addressRateLimits } from "../../features/rate-limits";
+import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";

@@ -12,12 +12,7 @@ import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/d
 import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
 import rateLimit from "@fastify/rate-limit";
 import type { Database } from "../../db/client";
-import {
-  createAttemptLimiter,
-  RETRIEVE_CODE_WINDOW_MS,
-  RETRIEVE_FAILURES_PER_CODE,
-  tooManyAttempts,
-} from "../../features/booking";
+import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE } from "../../features/booking";
 import {
   confirmOffer,
   createOffer,
@@ -31,7 +26,7 @@ import {
   viewOffer,
 } from "../../features/offers";
 import type { PaymentGateway } from "../../features/payments";
-import { addressRateLimits } from "../../features/rate-limits";
+import { addressRateLimits, createAttemptLimiter, tooManyAttempts } from "../../features/rate-limits";
 import type { App } from "../app-type";
 import { isSecureCookie } from "../cookies";
 import { replyIdempotent } from "../idempotency";

@@ -1,9 +1,8 @@
 import { VoucherPdfFileSchema, VoucherPdfRequestSchema } from "@alloggio/domain/contract/booking/voucher-pdf";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import rateLimit from "@fastify/rate-limit";
-import { tooManyAttempts } from "../../features/booking";
 import type { ManageDeps } from "../../features/manage";
-import { addressRateLimits } from "../../features/rate-limits";
+import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
 import { downloadVoucherPdf } from "../../features/voucher-pdf";
 import type { App } from "../app-type";
 import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";

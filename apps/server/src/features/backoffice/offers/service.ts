@@ -19,9 +19,9 @@ import { LANGUAGES, pickText } from "@alloggio/domain/i18n/languages";
 import { isOpenOffer, type OfferState, offerStateAt } from "@alloggio/domain/offers/offer-state";
 import { isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client";
 import type { LocalizedText, OfferVideo } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
-import type { Tx } from "../../booking";
 import { insertOutboxMails } from "../../mail";
 import { loadQuoteHotel, priceQuotedStay } from "../../manage";
 import {

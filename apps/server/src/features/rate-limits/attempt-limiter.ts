@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
-import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "../rate-limits";
+import { AppError } from "../../http/errors";
+import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "./rate-limits";
 
 /**
  * Counts failed attempts per key (a reservation code, a quote's recipient) in a window that starts with the
@@ -38,4 +39,11 @@ export function createAttemptLimiter(options: {
       await hitRateLimit(database.db, `${scope}:${key}`, windowMs, now());
     },
   };
+}
+
+/** The answer to a key (a reservation code, a quote's recipient) that has tried too often. */
+export function tooManyAttempts(retry = "later"): AppError {
+  return new AppError("rate_limited", 429, "Too many attempts: please try again later", [
+    { field: "request", message: `too many attempts, retry ${retry}` },
+  ]);
 }
