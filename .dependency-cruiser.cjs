@@ -45,6 +45,18 @@ module.exports = {
       to: { path: "^apps/server/src/features/[^/]+/(?!index\\.ts$)" },
     },
     {
+      name: "features-below-http",
+      comment:
+        "A use case knows no HTTP: no route, cookie or reply. It may throw an AppError and name the HTTP layer's types.",
+      severity: "error",
+      from: { path: "^apps/server/src/features/" },
+      to: {
+        path: "^apps/server/src/http/",
+        pathNot: "^apps/server/src/http/errors\\.ts$",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "no-cycles",
       severity: "error",
       from: { path: "^apps/server/src/", pathNot: "\\.test\\.ts$" },

@@ -20,6 +20,9 @@ const files: Record<string, string> = {
     'import { readRooms } from "../rooms/repository";\nexport const deep = () => readRooms();\n',
   "apps/server/src/http/rooms.ts":
     'import { readRooms } from "../features/rooms/repository";\nexport const rooms = () => readRooms();\n',
+  "apps/server/src/http/cookies.ts": "export const setCookie = () => 1;\n",
+  "apps/server/src/features/rooms/cookie.ts":
+    'import { setCookie } from "../../http/cookies";\nexport const cookie = () => setCookie();\n',
   "apps/server/src/http/route.ts":
     'import { sql } from "drizzle-orm";\nexport const route = () => sql`select 2`;\n',
   "apps/server/src/features/jobs/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
@@ -55,10 +58,11 @@ async function violations(): Promise<string[]> {
 }
 
 describe("the server's dependency rules (npm run lint:deps)", () => {
-  it("refuse SQL outside repositories, a deep import into another feature or from a layer, and a cycle, and nothing else", async () => {
+  it("refuse SQL outside repositories, a deep import into another feature or from a layer, a use case that reaches into HTTP, and a cycle, and nothing else", async () => {
     const found = await violations();
     // A cycle is reported once, from the first module of the circle.
     expect(found).toEqual([
+      "features-below-http: apps/server/src/features/rooms/cookie.ts -> apps/server/src/http/cookies.ts",
       "features-through-their-public-face: apps/server/src/features/booking/deep.ts -> apps/server/src/features/rooms/repository.ts",
       "layers-through-the-public-face: apps/server/src/http/rooms.ts -> apps/server/src/features/rooms/repository.ts",
       "no-cycles: apps/server/src/features/jobs/a.ts -> apps/server/src/features/jobs/b.ts",
