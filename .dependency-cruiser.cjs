@@ -57,6 +57,17 @@ module.exports = {
       },
     },
     {
+      name: "test-kit-through-the-faces",
+      comment:
+        "The test kit builds through the server's package faces: @alloggio/server/db, /app, /features/<name>.",
+      severity: "error",
+      from: { path: "^packages/test-kit/" },
+      to: {
+        path: "^apps/server/src/",
+        pathNot: "^apps/server/src/(db/index|http/app|features/[^/]+/index)\\.ts$",
+      },
+    },
+    {
       name: "no-cycles",
       severity: "error",
       from: { path: "^apps/server/src/", pathNot: "\\.test\\.ts$" },

@@ -23,6 +23,8 @@ const files: Record<string, string> = {
   "apps/server/src/http/cookies.ts": "export const setCookie = () => 1;\n",
   "apps/server/src/features/rooms/cookie.ts":
     'import { setCookie } from "../../http/cookies";\nexport const cookie = () => setCookie();\n',
+  "packages/test-kit/src/rooms.ts":
+    'import { readRooms } from "../../../apps/server/src/features/rooms/repository";\nexport const kit = () => readRooms();\n',
   "apps/server/src/http/route.ts":
     'import { sql } from "drizzle-orm";\nexport const route = () => sql`select 2`;\n',
   "apps/server/src/features/jobs/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
@@ -45,6 +47,7 @@ async function violations(): Promise<string[]> {
   const args = [
     cli,
     "apps/server/src",
+    "packages/test-kit/src",
     "--config",
     join(root, ".dependency-cruiser.cjs"),
     "--output-type",
@@ -58,7 +61,7 @@ async function violations(): Promise<string[]> {
 }
 
 describe("the server's dependency rules (npm run lint:deps)", () => {
-  it("refuse SQL outside repositories, a deep import into another feature or from a layer, a use case that reaches into HTTP, and a cycle, and nothing else", async () => {
+  it("refuse SQL outside repositories, a deep import into another feature or from a layer, a use case that reaches into HTTP, a test kit past the faces, and a cycle, and nothing else", async () => {
     const found = await violations();
     // A cycle is reported once, from the first module of the circle.
     expect(found).toEqual([
@@ -69,6 +72,7 @@ describe("the server's dependency rules (npm run lint:deps)", () => {
       expect.stringMatching(
         /^sql-only-in-repositories: apps\/server\/src\/http\/route\.ts -> .*node_modules\/drizzle-orm\//,
       ),
+      "test-kit-through-the-faces: packages/test-kit/src/rooms.ts -> apps/server/src/features/rooms/repository.ts",
     ]);
   });
 });

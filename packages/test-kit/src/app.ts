@@ -1,6 +1,6 @@
-import type { Database } from "../../../apps/server/src/db/client";
-import type { SandboxGateway } from "../../../apps/server/src/features/payments/sandbox-gateway";
-import { type App, buildApp } from "../../../apps/server/src/http/app";
+import { type App, buildApp } from "@alloggio/server/app";
+import type { Database } from "@alloggio/server/db";
+import type { SandboxGateway } from "@alloggio/server/features/payments";
 
 export const TEST_API_KEY = "test-key";
 export const TEST_OVERRIDE_SECRET = "test-override-secret";

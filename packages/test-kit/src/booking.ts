@@ -1,4 +1,4 @@
-import type { App } from "../../../apps/server/src/http/app";
+import type { App } from "@alloggio/server/app";
 /** The booker of a `guestdata.do` body, Maria Rossi, at `email` (a test that needs her mails apart gives its own). */
 export const aBooker = (email: string) => ({
   fullname: "Maria Rossi",

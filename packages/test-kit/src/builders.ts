@@ -2,9 +2,9 @@
 // Ids come from counters local to the test file (each test file has its own database): hotels from 1000, every
 // other entity from 1. Channels are fixed: 1 = direct, 2 = trade, shared by all properties of the file.
 
-import type { Database } from "../../../apps/server/src/db/client";
-import { importProperty } from "../../../apps/server/src/features/admin/import-property";
-import { PROPERTY_FILE_FORMAT, type PropertyFile } from "../../domain/src/contract/property/property-file";
+import { PROPERTY_FILE_FORMAT, type PropertyFile } from "@alloggio/domain/contract/property/property-file";
+import type { Database } from "@alloggio/server/db";
+import { importProperty } from "@alloggio/server/features/admin";
 
 export type HotelFile = PropertyFile["hotel"];
 export type ChannelFile = PropertyFile["channels"][number];

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { type Database, openDatabase } from "@alloggio/server/db";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openDatabase } from "../../../apps/server/src/db/client";
 
 /** Which database the current test project runs on (set by vitest.config.ts). */
 export function testDatabaseKind(): "pglite" | "postgres" {

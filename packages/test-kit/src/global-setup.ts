@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrateDatabase, openDatabase } from "@alloggio/server/db";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { migrateDatabase, openDatabase } from "../../../apps/server/src/db/client";
 import { TEMPLATE_DB, withDatabaseName } from "./database";
 
 /** Builds the migrated template once per test run: a PGlite dump file, and a PostgreSQL template database. */

@@ -1,8 +1,8 @@
-import type { Database } from "../../../apps/server/src/db/client";
-import { staffUser, staffUserHotel } from "../../../apps/server/src/db/schema";
-import { createSession } from "../../../apps/server/src/features/backoffice/session";
-import type { StaffRole } from "../../domain/src/contract/backoffice/access";
-import { CSRF_HEADER, STAFF_COOKIE } from "../../domain/src/contract/backoffice/access";
+import type { StaffRole } from "@alloggio/domain/contract/backoffice/access";
+import { CSRF_HEADER, STAFF_COOKIE } from "@alloggio/domain/contract/backoffice/access";
+import type { Database } from "@alloggio/server/db";
+import { staffUser, staffUserHotel } from "@alloggio/server/db";
+import { createSession } from "@alloggio/server/features/backoffice";
 
 let nextStaff = 1;
 

@@ -1,8 +1,8 @@
-import type { Database } from "../../../apps/server/src/db/client";
-import { tradeCustomerHotel, tradeUser } from "../../../apps/server/src/db/schema";
-import { hashPassword } from "../../../apps/server/src/features/backoffice/auth/passwords";
-import { createTradeSession } from "../../../apps/server/src/features/trade/session";
-import { TRADE_COOKIE } from "../../domain/src/contract/trade/login";
+import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
+import type { Database } from "@alloggio/server/db";
+import { tradeCustomerHotel, tradeUser } from "@alloggio/server/db";
+import { hashPassword } from "@alloggio/server/features/backoffice";
+import { createTradeSession } from "@alloggio/server/features/trade";
 
 let nextTradeUser = 1;
 

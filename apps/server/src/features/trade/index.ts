@@ -16,4 +16,10 @@ export {
 export { changeTradePassword } from "./change-password";
 export type { LoginDeps } from "./login";
 export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
-export { isEnabledFor, revokeTradeUserSessions, tradeCustomerForCall, tradeUserOf } from "./session";
+export {
+  createTradeSession,
+  isEnabledFor,
+  revokeTradeUserSessions,
+  tradeCustomerForCall,
+  tradeUserOf,
+} from "./session";
