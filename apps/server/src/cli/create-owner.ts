@@ -5,9 +5,9 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadEnv } from "../config/env";
+import { migrateDatabase, openDatabase } from "../db/client";
 import { createOwner } from "../features/backoffice";
 import { publicUrlOf } from "../server";
-import { migrateDatabase, openDatabase } from "./client";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const USAGE =

@@ -5,8 +5,8 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ImportIssue, parsePropertyFile } from "@alloggio/domain/contract/property/property-file";
 import { loadEnv } from "../config/env";
+import { migrateDatabase, openDatabase } from "../db/client";
 import { importProperty } from "../features/admin";
-import { migrateDatabase, openDatabase } from "./client";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
