@@ -4,6 +4,12 @@
 import type { RoomAmenity } from "@alloggio/domain/contract/property/amenities";
 import { PROPERTY_FILE_FORMAT, type PropertyFile } from "@alloggio/domain/contract/property/property-file";
 
+/**
+ * Whether the demo's published secrets are loaded with it: its users' passwords and hotel 1's API key. Off for a
+ * production start that asks for the demo data: its users then choose their password through a set-up link.
+ */
+export type DemoSecrets = { publishedSecrets: boolean };
+
 export const DEMO_DAYS = 400;
 export const DEMO_GROUP = { id: 1, name: "Alloggio Demo Hotels" };
 export const DEMO_DIRECT_CHANNEL_ID = 1;

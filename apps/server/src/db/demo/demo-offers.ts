@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { createHotelApiKey, type PricedOption, priceOfferOption } from "../../features/offers";
 import type { Database } from "../client";
 import { offer, offerHistory, offerOption, offerOptionRoom } from "../schema";
+import type { DemoSecrets } from "./demo-files";
 import { DEMO_DIRECT_CHANNEL_ID } from "./demo-files";
-import type { DemoSecrets } from "./load-demo";
 
 /**
  * The demo's exposed-API key of hotel 1, published in the README for the demo only: with it,

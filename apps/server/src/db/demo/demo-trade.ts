@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../../features/backoffice";
 import type { Database } from "../client";
 import { hotelChannel, tradeCustomer, tradeCustomerHotel, tradeUser } from "../schema";
+import type { DemoSecrets } from "./demo-files";
 import { DEMO_GROUP, DEMO_TRADE_CHANNEL_ID } from "./demo-files";
-import type { DemoSecrets } from "./load-demo";
 
 /**
  * The demo's trade password: published in the README, for the demo data only. It meets the policy of

@@ -4,7 +4,7 @@ import { hashPassword, issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../feature
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { loadDemoAgencyReservations } from "./demo-agency-reservations";
-import { buildDemoFiles, DEMO_GROUP } from "./demo-files";
+import { buildDemoFiles, DEMO_GROUP, type DemoSecrets } from "./demo-files";
 import { loadDemoOffers } from "./demo-offers";
 import { loadDemoTrade } from "./demo-trade";
 
@@ -29,12 +29,6 @@ export async function isDemoWithoutStaff(database: Database): Promise<boolean> {
   );
   return Boolean(rows[0]?.demo);
 }
-
-/**
- * Whether the demo's published secrets are loaded with it: its users' passwords and hotel 1's API key. Off for a
- * production start that asks for the demo data: its users then choose their password through a set-up link.
- */
-export type DemoSecrets = { publishedSecrets: boolean };
 
 /** Adds the demo staff users, their password hashed now (argon2id, a fresh salt each load), or none. */
 export async function loadDemoStaff(
