@@ -46,3 +46,38 @@ export function ActionProblem({ message, id }: { message: string | null; id?: st
     </p>
   );
 }
+
+/**
+ * A dialog's row of two buttons: going back (secondary) and the action itself, which submits the dialog's form
+ * when it has no click handler of its own.
+ */
+export function ActionButtons(props: {
+  backLabel: string;
+  onBack: () => void;
+  backDisabled?: boolean;
+  label: string;
+  onAction?: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <div className="manage-actions-row">
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={props.onBack}
+        disabled={props.backDisabled}
+      >
+        {props.backLabel}
+      </button>
+      <button
+        type={props.onAction ? "button" : "submit"}
+        className={props.danger ? "button button--danger" : "button"}
+        onClick={props.onAction}
+        disabled={props.disabled}
+      >
+        {props.label}
+      </button>
+    </div>
+  );
+}

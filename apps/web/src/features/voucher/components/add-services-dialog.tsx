@@ -19,7 +19,7 @@ import { roomDates } from "../manage-rules";
 import { asApiError, useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
 import { ChangePreview } from "./change-preview";
 
 type Room = Reservation["rooms"][number];
@@ -181,14 +181,14 @@ export function AddServicesDialog({
           </ul>
           <ChangePreview preview={preview.result} format={format} />
           <ActionProblem message={failure ? errorText(failure) : null} />
-          <div className="manage-actions-row">
-            <button type="button" className="button button--secondary" onClick={onDrop} disabled={busy}>
-              {t("services.drop")}
-            </button>
-            <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-              {busy ? t("sending") : t("services.confirm")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("services.drop")}
+            onBack={onDrop}
+            backDisabled={busy}
+            label={busy ? t("sending") : t("services.confirm")}
+            onAction={onConfirm}
+            disabled={busy}
+          />
         </>
       ) : (
         <form noValidate onSubmit={check} className="manage-form">
@@ -246,19 +246,13 @@ export function AddServicesDialog({
             ))
           )}
           <ActionProblem message={problem ?? (failure ? errorText(failure) : null)} />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={busy}
-            >
-              {t("close")}
-            </button>
-            <button type="submit" className="button" disabled={busy || categories.length === 0}>
-              {checking ? t("services.checking") : t("services.check")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("close")}
+            onBack={() => manage.close()}
+            backDisabled={busy}
+            label={checking ? t("services.checking") : t("services.check")}
+            disabled={busy || categories.length === 0}
+          />
         </form>
       )}
     </ActionDialog>

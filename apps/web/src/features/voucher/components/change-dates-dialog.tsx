@@ -17,7 +17,7 @@ import { roomDates } from "../manage-rules";
 import { asApiError, useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
 import { ChangePreview } from "./change-preview";
 
 type Holder = ManageContextValue["holder"];
@@ -164,32 +164,26 @@ export function ChangeDatesDialog({
           </p>
           <ChangePreview preview={preview.result} format={format} />
           <ActionProblem message={failure ? errorText(failure) : null} />
-          <div className="manage-actions-row">
-            <button type="button" className="button button--secondary" onClick={onDrop} disabled={busy}>
-              {t("dates.drop")}
-            </button>
-            <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-              {busy ? t("sending") : t("dates.confirm")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("dates.drop")}
+            onBack={onDrop}
+            backDisabled={busy}
+            label={busy ? t("sending") : t("dates.confirm")}
+            onAction={onConfirm}
+            disabled={busy}
+          />
         </>
       ) : (
         <form noValidate onSubmit={check} className="manage-form">
           <DateRangePicker value={dates} onChange={setDates} />
           <ActionProblem message={problem ?? (failure ? errorText(failure) : null)} />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={busy}
-            >
-              {t("close")}
-            </button>
-            <button type="submit" className="button" disabled={busy}>
-              {checking ? t("dates.checking") : t("dates.check")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("close")}
+            onBack={() => manage.close()}
+            backDisabled={busy}
+            label={checking ? t("dates.checking") : t("dates.check")}
+            disabled={busy}
+          />
         </form>
       )}
     </ActionDialog>
