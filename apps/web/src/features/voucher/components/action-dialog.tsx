@@ -28,6 +28,16 @@ export function ActionDialog(props: {
   );
 }
 
+/** A call the dialog waits for, announced, with a spinner. */
+export function ActionLoading({ text }: { text: string }) {
+  return (
+    <p role="status" className="manage-loading">
+      <span className="spinner" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
 /** A problem in words, announced at once, and focusable so the guest lands on it. */
 export function ActionProblem({ message, id }: { message: string | null; id?: string }) {
   const ref = useRef<HTMLParagraphElement>(null);

@@ -19,7 +19,7 @@ import { roomDates } from "../manage-rules";
 import { asApiError, useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionLoading, ActionProblem } from "./action-dialog";
 import { ChangePreview } from "./change-preview";
 
 type Room = Reservation["rooms"][number];
@@ -216,10 +216,7 @@ export function AddServicesDialog({
             </p>
           ) : null}
           {services.isPending ? (
-            <p role="status" className="manage-loading">
-              <span className="spinner" aria-hidden="true" />
-              {t("services.loading")}
-            </p>
+            <ActionLoading text={t("services.loading")} />
           ) : services.isError ? (
             <ActionProblem message={errorText(asApiError(services.error))} />
           ) : categories.length === 0 ? (

@@ -5,7 +5,7 @@ import type { ManageContextValue } from "../manage-context";
 import { asApiError, useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionLoading, ActionProblem } from "./action-dialog";
 
 const cancelCall = (target: CancelTarget, key: string) => cancelReservation(target, key);
 const itself = (reservation: Reservation) => reservation;
@@ -54,10 +54,7 @@ export function CancelDialog({ manage, room }: { manage: ManageContextValue; roo
   return (
     <ActionDialog title={title} onClose={() => manage.close()} busy={sending}>
       {preview.isPending ? (
-        <p role="status" className="manage-loading">
-          <span className="spinner" aria-hidden="true" />
-          {t("cancel.loading")}
-        </p>
+        <ActionLoading text={t("cancel.loading")} />
       ) : preview.isError ? (
         <>
           <ActionProblem message={errorText(asApiError(preview.error))} />
