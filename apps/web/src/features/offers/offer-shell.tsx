@@ -1,5 +1,4 @@
-import { LANGUAGES } from "@alloggio/domain/i18n/languages";
-import { type ReactNode, Suspense, useEffect, useId, useMemo } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
 import { languageOf } from "../../i18n/i18n";
@@ -7,35 +6,11 @@ import { AppLink } from "../../ui/app-link";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { useHotelList } from "../boot/api/use-hotel-list";
 import "../global/header-tools.css";
+import { LanguageSelect } from "../global/language-switcher";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
 
 export type OfferIds = { hotel: number; channel: number; language: number };
-
-/** The page's language: the offer's own, or the one the guest picked (kept in the URL's `?language=`). */
-function OfferLanguageSwitcher(props: { language: number; onLanguage: (id: number) => void }) {
-  const { t } = useTranslation("global");
-  const id = useId();
-  return (
-    <div className="header-tools__field">
-      <label className="visually-hidden" htmlFor={id}>
-        {t("language.label")}
-      </label>
-      <select
-        id={id}
-        className="header-tools__select"
-        value={props.language}
-        onChange={(event) => props.onLanguage(Number(event.target.value))}
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language.id} value={language.id} lang={language.lang}>
-            {language.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * The frame of the offer pages, which live outside the hotel's URL: the hotel, channel and language come from the
@@ -86,7 +61,8 @@ export function OfferShell(props: { ids: OfferIds; onLanguage: (id: number) => v
           <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
         </nav>
         <div className="header-tools">
-          <OfferLanguageSwitcher language={ids.language} onLanguage={props.onLanguage} />
+          {/* The offer's own language, or the one the guest picked (kept in the URL's `?language=`). */}
+          <LanguageSelect language={ids.language} onLanguage={props.onLanguage} />
         </div>
       </header>
       <Suspense fallback={<PageSkeleton />}>{props.children}</Suspense>
