@@ -1,14 +1,13 @@
-import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
-import { languageOf } from "../../i18n/i18n";
 import { AppLink } from "../../ui/app-link";
 import { PageSkeleton } from "../../ui/page-skeleton";
-import { useHotelList } from "../boot/api/use-hotel-list";
 import "../global/header-tools.css";
 import { LanguageSelect } from "../global/language-switcher";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
-import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
+import { HotelContext } from "../hotel/hotel-context";
+import { useHotelValue } from "../hotel/use-hotel-value";
 
 export type OfferIds = { hotel: number; channel: number; language: number };
 
@@ -19,20 +18,8 @@ export type OfferIds = { hotel: number; channel: number; language: number };
  */
 export function OfferShell(props: { ids: OfferIds; onLanguage: (id: number) => void; children: ReactNode }) {
   const { ids } = props;
-  const { t, i18n } = useTranslation("common");
-  const language = languageOf(ids.language);
-  const query = useHotelList({ channel: ids.channel, hotel: ids.hotel, language: ids.language });
-
-  useEffect(() => {
-    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.lang;
-  }, [i18n, language.text, language.lang]);
-
-  const value = useMemo<HotelContextValue | null>(() => {
-    const hotel = query.data?.hotels.find((h) => h.id === ids.hotel);
-    if (!query.data || !hotel) return null;
-    return { hotel, channel: query.data.channel, ids, locale: language.locale };
-  }, [query.data, ids, language.locale]);
+  const { t } = useTranslation("common");
+  const { query, value } = useHotelValue(ids);
 
   useEffect(() => {
     if (!value) return;
