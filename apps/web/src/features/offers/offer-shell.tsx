@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
 import { AppLink } from "../../ui/app-link";
+import { HeaderFrame } from "../../ui/header-frame";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import "../global/header-tools.css";
 import { LanguageSelect } from "../global/language-switcher";
@@ -38,20 +39,19 @@ export function OfferShell(props: { ids: OfferIds; onLanguage: (id: number) => v
   const site = typeof value.hotel.settings.website === "string" ? value.hotel.settings.website : null;
   return (
     <HotelContext.Provider value={value}>
-      <header className="site-header">
-        <a className="skip-link" href="#main">
-          {t("header.skip")}
-        </a>
-        <div className="site-header__brand">{value.hotel.name}</div>
-        <nav aria-label={t("header.navigation")} className="site-header__nav">
-          {site ? <a href={site}>{t("header.backToSite")}</a> : null}
-          <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
-        </nav>
-        <div className="header-tools">
-          {/* The offer's own language, or the one the guest picked (kept in the URL's `?language=`). */}
-          <LanguageSelect language={ids.language} onLanguage={props.onLanguage} />
-        </div>
-      </header>
+      <HeaderFrame
+        skipLabel={t("header.skip")}
+        brand={value.hotel.name}
+        navLabel={t("header.navigation")}
+        nav={
+          <>
+            {site ? <a href={site}>{t("header.backToSite")}</a> : null}
+            <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
+          </>
+        }
+        // The offer's own language, or the one the guest picked (kept in the URL's `?language=`).
+        tools={<LanguageSelect language={ids.language} onLanguage={props.onLanguage} />}
+      />
       <Suspense fallback={<PageSkeleton />}>{props.children}</Suspense>
     </HotelContext.Provider>
   );

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
 import { AppLink } from "../../ui/app-link";
+import { HeaderFrame } from "../../ui/header-frame";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { useHotelList } from "../boot/api/use-hotel-list";
 import { LanguageSwitcher } from "../global/language-switcher";
@@ -68,19 +69,18 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
   if (!value) return <PageSkeleton />;
   return (
     <HotelContext.Provider value={value}>
-      <header className="site-header">
-        <a className="skip-link" href="#main">
-          {t("skip")}
-        </a>
-        <div className="site-header__brand">{value.hotel.name}</div>
-        <nav aria-label={t("navigation")} className="site-header__nav">
-          <AppLink to={href("portalHotelList", ids)}>{t("allProperties")}</AppLink>
-          <AppLink to={href("portalRecover", ids)}>{t("myBooking")}</AppLink>
-        </nav>
-        <div className="header-tools">
-          <LanguageSwitcher />
-        </div>
-      </header>
+      <HeaderFrame
+        skipLabel={t("skip")}
+        brand={value.hotel.name}
+        navLabel={t("navigation")}
+        nav={
+          <>
+            <AppLink to={href("portalHotelList", ids)}>{t("allProperties")}</AppLink>
+            <AppLink to={href("portalRecover", ids)}>{t("myBooking")}</AppLink>
+          </>
+        }
+        tools={<LanguageSwitcher />}
+      />
       <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
     </HotelContext.Provider>
   );
