@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { changeTradePassword } from "./trade-api";
 import { useTrade } from "./trade-context";
+import { TradeField } from "./trade-field";
 
 /** The rules the server named in a `password_policy` answer. */
 function rulesOf(error: unknown): PasswordRule[] {
@@ -128,43 +129,37 @@ export function TradePasswordDialog({ onClose }: { onClose?: (changed: boolean) 
       </div>
       <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t(onClose ? "password.introChosen" : "password.intro")}</p>
-        <div className="field">
-          <label htmlFor={`${titleId}-current`}>{t("password.current")}</label>
-          <input
-            id={`${titleId}-current`}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            aria-invalid={code === "wrong_password" || undefined}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${titleId}-new`}>{t("password.new")}</label>
-          <input
-            id={`${titleId}-new`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={rulesId}
-            aria-invalid={broken.some((r) => r !== "confirmation_mismatch") || undefined}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${titleId}-confirm`}>{t("password.confirmation")}</label>
-          <input
-            id={`${titleId}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            aria-invalid={broken.includes("confirmation_mismatch") || undefined}
-            required
-          />
-        </div>
+        <TradeField
+          id={`${titleId}-current`}
+          label={t("password.current")}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          aria-invalid={code === "wrong_password" || undefined}
+          required
+        />
+        <TradeField
+          id={`${titleId}-new`}
+          label={t("password.new")}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={rulesId}
+          aria-invalid={broken.some((r) => r !== "confirmation_mismatch") || undefined}
+          required
+        />
+        <TradeField
+          id={`${titleId}-confirm`}
+          label={t("password.confirmation")}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          aria-invalid={broken.includes("confirmation_mismatch") || undefined}
+          required
+        />
         <PasswordRules id={rulesId} password={password} confirmation={confirmation} old={current} />
         {code ? (
           <p id={errorId} className="trade-dialog__error" role="alert">
