@@ -1,7 +1,5 @@
 import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useParams } from "wouter";
-import { useHotelList } from "../features/boot/api/use-hotel-list";
 import { SiteChatWindow } from "../features/chat/site-chat";
 import { ConsentNotice } from "../features/consent/consent-banner";
 import { ConsentUiProvider } from "../features/consent/consent-ui";
@@ -10,9 +8,9 @@ import { CurrencyProvider } from "../features/currency/currency-context";
 import { WalkInPrompt } from "../features/global/walk-in-prompt";
 import { OfflineDialog } from "../features/hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../features/hotel/hotel-context";
+import { useHotelValue } from "../features/hotel/use-hotel-value";
 import { useThirdPartyScripts } from "../features/tracking/use-third-party-scripts";
 import { TradeNoticesSlot, TradeProvider } from "../features/trade/trade-context";
-import { languageOf } from "../i18n/i18n";
 import { PageSkeleton } from "../ui/page-skeleton";
 import { SiteHeader } from "./site-header";
 
@@ -48,9 +46,6 @@ function useBranding(value: HotelContextValue | null) {
 /** Everything under /hotel/:hotel/channel/:channel/language/:language: the hotel, its branding, header, texts. */
 export function HotelLayout({ children }: { children: ReactNode }) {
   const ids = useIds();
-  const { i18n } = useTranslation();
-  const language = languageOf(ids.language);
-  const query = useHotelList({ channel: ids.channel, hotel: ids.hotel, language: ids.language });
 
   // SPEC §2: when the channel or hotel in the route changes, the page reloads.
   const first = useRef(ids);
@@ -58,16 +53,7 @@ export function HotelLayout({ children }: { children: ReactNode }) {
     if (first.current.hotel !== ids.hotel || first.current.channel !== ids.channel) window.location.reload();
   }, [ids.hotel, ids.channel]);
 
-  useEffect(() => {
-    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.lang;
-  }, [i18n, language.text, language.lang]);
-
-  const value = useMemo<HotelContextValue | null>(() => {
-    const hotel = query.data?.hotels.find((h) => h.id === ids.hotel);
-    if (!query.data || !hotel) return null;
-    return { hotel, channel: query.data.channel, ids, locale: language.locale };
-  }, [query.data, ids, language.locale]);
+  const { query, value } = useHotelValue(ids);
   useBranding(value);
   // The channel's third-party scripts, with consent, never on the payment step (ADR 0041).
   useThirdPartyScripts(value?.channel ?? null, ids.language);

@@ -8,6 +8,7 @@ import { HotelInfoButton } from "../features/hotel/components/hotel-info-button"
 import { useHotel } from "../features/hotel/hotel-context";
 import { TradeHeaderSlot } from "../features/trade/trade-context";
 import { AppLink } from "../ui/app-link";
+import { HeaderFrame } from "../ui/header-frame";
 import { href } from "./routes";
 
 /**
@@ -19,17 +20,18 @@ export function SiteHeader() {
   const { hotel, ids } = useHotel();
   const site = typeof hotel.settings.website === "string" ? hotel.settings.website : null;
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#main">
-        {t("header.skip")}
-      </a>
-      <div className="site-header__brand">{hotel.name}</div>
-      <nav aria-label={t("header.navigation")} className="site-header__nav">
-        {site ? <a href={site}>{t("header.backToSite")}</a> : null}
-        <AppLink to={href("packages", ids)}>{t("header.offers")}</AppLink>
-        <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
-      </nav>
-      <div className="header-tools">
+    <HeaderFrame
+      skipLabel={t("header.skip")}
+      brand={hotel.name}
+      navLabel={t("header.navigation")}
+      nav={
+        <>
+          {site ? <a href={site}>{t("header.backToSite")}</a> : null}
+          <AppLink to={href("packages", ids)}>{t("header.offers")}</AppLink>
+          <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
+        </>
+      }
+      tools={
         <Suspense fallback={null}>
           <TradeHeaderSlot />
           <HotelInfoButton />
@@ -38,7 +40,7 @@ export function SiteHeader() {
           <LanguageSwitcher />
           <CurrencySelector />
         </Suspense>
-      </div>
-    </header>
+      }
+    />
   );
 }

@@ -6,11 +6,9 @@ import { useHotel } from "../hotel/hotel-context";
 import { pathWithLanguage } from "./language-path";
 import "./header-tools.css";
 
-/** The languages of SPEC §3, each named in its own language; switching keeps the page and its query. */
-export function LanguageSwitcher() {
+/** The header's choice among the languages of SPEC §3, each named in its own language. */
+export function LanguageSelect(props: { language: number; onLanguage: (id: number) => void }) {
   const { t } = useTranslation("global");
-  const { ids } = useHotel();
-  const navigate = useNavigateTo();
   const id = useId();
   return (
     <div className="header-tools__field">
@@ -20,15 +18,8 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="header-tools__select"
-        value={ids.language}
-        onChange={(event) => {
-          const next = pathWithLanguage(
-            window.location.pathname,
-            window.location.search,
-            Number(event.target.value),
-          );
-          if (next) navigate(next);
-        }}
+        value={props.language}
+        onChange={(event) => props.onLanguage(Number(event.target.value))}
       >
         {LANGUAGES.map((language) => (
           <option key={language.id} value={language.id} lang={language.lang}>
@@ -37,5 +28,20 @@ export function LanguageSwitcher() {
         ))}
       </select>
     </div>
+  );
+}
+
+/** The language of the hotel's pages; switching keeps the page and its query. */
+export function LanguageSwitcher() {
+  const { ids } = useHotel();
+  const navigate = useNavigateTo();
+  return (
+    <LanguageSelect
+      language={ids.language}
+      onLanguage={(language) => {
+        const next = pathWithLanguage(window.location.pathname, window.location.search, language);
+        if (next) navigate(next);
+      }}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
-import { formatDay } from "../../lib/format";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { useHotel } from "../hotel/hotel-context";
@@ -13,6 +12,7 @@ import { formatMoney } from "./format";
 import { OfferShell } from "./offer-shell";
 import "./offers.css";
 import { OptionLines } from "./option-lines";
+import { StayFacts } from "./stay-facts";
 
 /**
  * `/cro/:reservationCode` (SPEC §2): the reservation made by confirming an offer — hotel, stay, the
@@ -69,10 +69,9 @@ export default function CroPage() {
 
 function CroDetails({ data }: { data: CroResponse }) {
   const { t } = useTranslation("offers");
-  const { ids, locale } = useHotel();
+  const { ids } = useHotel();
   const { reservation, offer } = data;
   const money = (amount: number) => formatMoney(amount, reservation.currency.code, ids.language);
-  const day = (ymd: string) => formatDay(ymd, locale, { dateStyle: "full" });
   const title = offer.title ?? t("options.untitled", { position: offer.option });
   return (
     <>
@@ -88,20 +87,7 @@ function CroDetails({ data }: { data: CroResponse }) {
       </div>
       <section className="offer-section" aria-labelledby="cro-stay-title">
         <h2 id="cro-stay-title">{t("stay.title")}</h2>
-        <dl className="offer-facts">
-          <div>
-            <dt>{t("stay.arrival")}</dt>
-            <dd>{day(reservation.arrival)}</dd>
-          </div>
-          <div>
-            <dt>{t("stay.departure")}</dt>
-            <dd>{day(reservation.departure)}</dd>
-          </div>
-          <div>
-            <dt>{t("stay.length")}</dt>
-            <dd>{t("stay.nights", { count: reservation.nights })}</dd>
-          </div>
-        </dl>
+        <StayFacts stay={reservation} />
       </section>
       <section className="card offer-summary" aria-labelledby="cro-option-title">
         <h2 id="cro-option-title">{t("cro.option", { option: title })}</h2>

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { ApiError } from "../../lib/api-client";
-import { formatDay } from "../../lib/format";
 import { AppLink, useNavigateTo } from "../../ui/app-link";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { OfferChat } from "../chat/offer-chat";
@@ -17,6 +16,7 @@ import { ConfirmStep } from "./offer-confirm";
 import { OfferShell } from "./offer-shell";
 import { OfferVideo } from "./offer-video";
 import { RejectDialog } from "./reject-dialog";
+import { StayFacts } from "./stay-facts";
 import "./offers.css";
 import { OptionLines } from "./option-lines";
 
@@ -240,34 +240,6 @@ function LockedOffer(props: {
 
 // ── open ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-function StayFacts({ offer, withExpiry }: { offer: Offer; withExpiry: boolean }) {
-  const { t } = useTranslation("offers");
-  const { locale, hotel } = useHotel();
-  const day = (ymd: string) => formatDay(ymd, locale, { dateStyle: "full" });
-  return (
-    <dl className="offer-facts">
-      <div>
-        <dt>{t("stay.arrival")}</dt>
-        <dd>{day(offer.arrival)}</dd>
-      </div>
-      <div>
-        <dt>{t("stay.departure")}</dt>
-        <dd>{day(offer.departure)}</dd>
-      </div>
-      <div>
-        <dt>{t("stay.length")}</dt>
-        <dd>{t("stay.nights", { count: offer.nights })}</dd>
-      </div>
-      {withExpiry ? (
-        <div>
-          <dt>{t("stay.validUntil")}</dt>
-          <dd>{formatInstant(offer.expiresAt, locale, hotel.timeZone)}</dd>
-        </div>
-      ) : null}
-    </dl>
-  );
-}
-
 /** One alternative: title, rooms, services, total, and (when offered) its button. */
 export function OptionCard(props: { offer: Offer; option: Offer["options"][number]; onChoose?: () => void }) {
   const { t } = useTranslation("offers");
@@ -381,7 +353,7 @@ function OpenOffer(props: {
       ) : null}
       <section className="offer-section" aria-labelledby="offer-stay-title">
         <h2 id="offer-stay-title">{t("stay.title")}</h2>
-        <StayFacts offer={offer} withExpiry />
+        <StayFacts stay={offer} expiresAt={offer.expiresAt} />
       </section>
       <section className="offer-section" aria-labelledby="offer-options-title">
         <h2 id="offer-options-title" ref={optionsHeading}>
@@ -486,7 +458,7 @@ function FinalOffer(props: {
           <AppLink to={href("cro", { reservationCode: reservation })}>{t("final.confirmed.link")}</AppLink>
         </p>
       ) : null}
-      {offer ? <StayFacts offer={offer} withExpiry={false} /> : null}
+      {offer ? <StayFacts stay={offer} /> : null}
     </div>
   );
 }

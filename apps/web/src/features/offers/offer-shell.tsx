@@ -1,41 +1,16 @@
-import { LANGUAGES } from "@alloggio/domain/i18n/languages";
-import { type ReactNode, Suspense, useEffect, useId, useMemo } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
-import { languageOf } from "../../i18n/i18n";
 import { AppLink } from "../../ui/app-link";
+import { HeaderFrame } from "../../ui/header-frame";
 import { PageSkeleton } from "../../ui/page-skeleton";
-import { useHotelList } from "../boot/api/use-hotel-list";
 import "../global/header-tools.css";
+import { LanguageSelect } from "../global/language-switcher";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
-import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
+import { HotelContext } from "../hotel/hotel-context";
+import { useHotelValue } from "../hotel/use-hotel-value";
 
 export type OfferIds = { hotel: number; channel: number; language: number };
-
-/** The page's language: the offer's own, or the one the guest picked (kept in the URL's `?language=`). */
-function OfferLanguageSwitcher(props: { language: number; onLanguage: (id: number) => void }) {
-  const { t } = useTranslation("global");
-  const id = useId();
-  return (
-    <div className="header-tools__field">
-      <label className="visually-hidden" htmlFor={id}>
-        {t("language.label")}
-      </label>
-      <select
-        id={id}
-        className="header-tools__select"
-        value={props.language}
-        onChange={(event) => props.onLanguage(Number(event.target.value))}
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language.id} value={language.id} lang={language.lang}>
-            {language.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * The frame of the offer pages, which live outside the hotel's URL: the hotel, channel and language come from the
@@ -44,20 +19,8 @@ function OfferLanguageSwitcher(props: { language: number; onLanguage: (id: numbe
  */
 export function OfferShell(props: { ids: OfferIds; onLanguage: (id: number) => void; children: ReactNode }) {
   const { ids } = props;
-  const { t, i18n } = useTranslation("common");
-  const language = languageOf(ids.language);
-  const query = useHotelList({ channel: ids.channel, hotel: ids.hotel, language: ids.language });
-
-  useEffect(() => {
-    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.lang;
-  }, [i18n, language.text, language.lang]);
-
-  const value = useMemo<HotelContextValue | null>(() => {
-    const hotel = query.data?.hotels.find((h) => h.id === ids.hotel);
-    if (!query.data || !hotel) return null;
-    return { hotel, channel: query.data.channel, ids, locale: language.locale };
-  }, [query.data, ids, language.locale]);
+  const { t } = useTranslation("common");
+  const { query, value } = useHotelValue(ids);
 
   useEffect(() => {
     if (!value) return;
@@ -76,19 +39,19 @@ export function OfferShell(props: { ids: OfferIds; onLanguage: (id: number) => v
   const site = typeof value.hotel.settings.website === "string" ? value.hotel.settings.website : null;
   return (
     <HotelContext.Provider value={value}>
-      <header className="site-header">
-        <a className="skip-link" href="#main">
-          {t("header.skip")}
-        </a>
-        <div className="site-header__brand">{value.hotel.name}</div>
-        <nav aria-label={t("header.navigation")} className="site-header__nav">
-          {site ? <a href={site}>{t("header.backToSite")}</a> : null}
-          <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
-        </nav>
-        <div className="header-tools">
-          <OfferLanguageSwitcher language={ids.language} onLanguage={props.onLanguage} />
-        </div>
-      </header>
+      <HeaderFrame
+        skipLabel={t("header.skip")}
+        brand={value.hotel.name}
+        navLabel={t("header.navigation")}
+        nav={
+          <>
+            {site ? <a href={site}>{t("header.backToSite")}</a> : null}
+            <AppLink to={href("recover", ids)}>{t("header.myBooking")}</AppLink>
+          </>
+        }
+        // The offer's own language, or the one the guest picked (kept in the URL's `?language=`).
+        tools={<LanguageSelect language={ids.language} onLanguage={props.onLanguage} />}
+      />
       <Suspense fallback={<PageSkeleton />}>{props.children}</Suspense>
     </HotelContext.Provider>
   );

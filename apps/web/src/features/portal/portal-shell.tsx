@@ -1,13 +1,14 @@
 import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "../../app/routes";
-import { languageOf } from "../../i18n/i18n";
 import { AppLink } from "../../ui/app-link";
+import { HeaderFrame } from "../../ui/header-frame";
 import { PageSkeleton } from "../../ui/page-skeleton";
 import { useHotelList } from "../boot/api/use-hotel-list";
 import { LanguageSwitcher } from "../global/language-switcher";
 import { OfflineDialog } from "../hotel/components/offline-dialog";
 import { HotelContext, type HotelContextValue } from "../hotel/hotel-context";
+import { usePageLanguage } from "../hotel/use-hotel-value";
 import { useThirdPartyScripts } from "../tracking/use-third-party-scripts";
 
 export type PortalIds = { channel: number; language: number };
@@ -28,14 +29,9 @@ function largestOf(hotels: HotelContextValue["hotel"][]): HotelContextValue["hot
  * (every child is kept as a child, SPEC §5), and no single hotel's calendar.
  */
 export function PortalShell({ ids, children }: { ids: PortalIds; children: ReactNode }) {
-  const { t, i18n } = useTranslation("portal");
-  const language = languageOf(ids.language);
+  const { t } = useTranslation("portal");
+  const language = usePageLanguage(ids.language);
   const list = useHotelList({ channel: ids.channel, language: ids.language });
-
-  useEffect(() => {
-    if (i18n.language !== language.text) void i18n.changeLanguage(language.text);
-    document.documentElement.lang = language.lang;
-  }, [i18n, language.text, language.lang]);
 
   const value = useMemo<HotelContextValue | null>(() => {
     const first = list.data?.hotels[0];
@@ -73,19 +69,18 @@ export function PortalShell({ ids, children }: { ids: PortalIds; children: React
   if (!value) return <PageSkeleton />;
   return (
     <HotelContext.Provider value={value}>
-      <header className="site-header">
-        <a className="skip-link" href="#main">
-          {t("skip")}
-        </a>
-        <div className="site-header__brand">{value.hotel.name}</div>
-        <nav aria-label={t("navigation")} className="site-header__nav">
-          <AppLink to={href("portalHotelList", ids)}>{t("allProperties")}</AppLink>
-          <AppLink to={href("portalRecover", ids)}>{t("myBooking")}</AppLink>
-        </nav>
-        <div className="header-tools">
-          <LanguageSwitcher />
-        </div>
-      </header>
+      <HeaderFrame
+        skipLabel={t("skip")}
+        brand={value.hotel.name}
+        navLabel={t("navigation")}
+        nav={
+          <>
+            <AppLink to={href("portalHotelList", ids)}>{t("allProperties")}</AppLink>
+            <AppLink to={href("portalRecover", ids)}>{t("myBooking")}</AppLink>
+          </>
+        }
+        tools={<LanguageSwitcher />}
+      />
       <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
     </HotelContext.Provider>
   );

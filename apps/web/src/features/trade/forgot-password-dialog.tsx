@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api-client";
 import { retrieveTradePassword } from "./account-api";
 import "./trade-account.css";
 import { TradeDialog } from "./trade-dialog";
+import { TradeField } from "./trade-field";
 
 /**
  * "Forgot your password?" (SPEC §2 password retrieval, §7 agency/retrievePwd): a username or e-mail, then one
@@ -56,17 +57,15 @@ export function ForgotPasswordDialog({
       ) : (
         <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
           <p className="muted">{t("forgot.intro")}</p>
-          <div className="field">
-            <label htmlFor={`${titleId}-login`}>{t("forgot.login")}</label>
-            <input
-              id={`${titleId}-login`}
-              name="login"
-              autoComplete="username"
-              value={login}
-              onChange={(e) => setLogin(e.target.value)}
-              required
-            />
-          </div>
+          <TradeField
+            id={`${titleId}-login`}
+            label={t("forgot.login")}
+            name="login"
+            autoComplete="username"
+            value={login}
+            onChange={(e) => setLogin(e.target.value)}
+            required
+          />
           {error ? (
             <p className="trade-dialog__error" role="alert">
               {t(`errors.${error}`)}

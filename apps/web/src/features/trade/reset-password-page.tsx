@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api-client";
 import { AppLink } from "../../ui/app-link";
 import { PortalShell } from "../portal/portal-shell";
 import { resetTradePassword } from "./account-api";
-import { PasswordRules } from "./trade-password-dialog";
+import { NewPasswordFields } from "./trade-password-dialog";
 import "./trade.css";
 import "./trade-account.css";
 
@@ -74,32 +74,18 @@ function ResetForm({ channel, language }: { channel: number; language: number })
       ) : (
         <form className="card trade-reset__card" onSubmit={(e) => void submit(e)}>
           <p className="muted">{t("reset.intro")}</p>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>{t("reset.password")}</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={`${id}-rules`}
-              aria-invalid={error === "password_policy" || error === "same_as_old" || undefined}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-confirmation`}>{t("reset.confirmation")}</label>
-            <input
-              id={`${id}-confirmation`}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              aria-invalid={error === "confirmation_mismatch" || undefined}
-              required
-            />
-          </div>
-          <PasswordRules id={`${id}-rules`} password={password} confirmation={confirmation} />
+          <NewPasswordFields
+            id={id}
+            labels={{ password: t("reset.password"), confirmation: t("reset.confirmation") }}
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            invalid={{
+              password: error === "password_policy" || error === "same_as_old",
+              confirmation: error === "confirmation_mismatch",
+            }}
+          />
           {error ? (
             <p className="trade-dialog__error" role="alert">
               {t(`errors.${error}`)}

@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api-client";
 import { useTrade } from "./trade-context";
 import "./trade-account.css";
 import { TradeDialog } from "./trade-dialog";
+import { TradeField } from "./trade-field";
 
 /** SPEC §8: "Invalid credentials", the lockout and "not enabled" have their own texts; any other failure is "Error during login". */
 const KNOWN_ERRORS = new Set([
@@ -56,31 +57,27 @@ export function TradeLoginDialog({
     <TradeDialog titleId={titleId} title={t("login.title")} closeLabel={t("login.close")} onClose={onClose}>
       <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t("login.intro")}</p>
-        <div className="field">
-          <label htmlFor={`${titleId}-user`}>{t("login.username")}</label>
-          <input
-            id={`${titleId}-user`}
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${titleId}-password`}>{t("login.password")}</label>
-          <input
-            id={`${titleId}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            required
-          />
-        </div>
+        <TradeField
+          id={`${titleId}-user`}
+          label={t("login.username")}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-describedby={error ? errorId : undefined}
+          required
+        />
+        <TradeField
+          id={`${titleId}-password`}
+          label={t("login.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={error ? errorId : undefined}
+          required
+        />
         {error ? (
           <p id={errorId} className="trade-dialog__error" role="alert">
             {t(`errors:${error}`)}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { changeTradePassword } from "./trade-api";
 import { useTrade } from "./trade-context";
+import { TradeField } from "./trade-field";
 
 /** The rules the server named in a `password_policy` answer. */
 function rulesOf(error: unknown): PasswordRule[] {
@@ -52,6 +53,53 @@ export function PasswordRules({
 }
 
 /**
+ * A new password and its confirmation, with the policy's rules marked as the user types; `id` prefixes their ids.
+ * `invalid` marks the field the server refused.
+ */
+export function NewPasswordFields(props: {
+  id: string;
+  labels: { password: string; confirmation: string };
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  invalid: { password: boolean; confirmation: boolean };
+  old?: string;
+}) {
+  return (
+    <>
+      <TradeField
+        id={`${props.id}-password`}
+        label={props.labels.password}
+        type="password"
+        autoComplete="new-password"
+        value={props.password}
+        onChange={(e) => props.onPassword(e.target.value)}
+        aria-describedby={`${props.id}-rules`}
+        aria-invalid={props.invalid.password || undefined}
+        required
+      />
+      <TradeField
+        id={`${props.id}-confirmation`}
+        label={props.labels.confirmation}
+        type="password"
+        autoComplete="new-password"
+        value={props.confirmation}
+        onChange={(e) => props.onConfirmation(e.target.value)}
+        aria-invalid={props.invalid.confirmation || undefined}
+        required
+      />
+      <PasswordRules
+        id={`${props.id}-rules`}
+        password={props.password}
+        confirmation={props.confirmation}
+        old={props.old}
+      />
+    </>
+  );
+}
+
+/**
  * The password change. Forced (SPEC §4 "an expired password leads to a forced change"): after a login answering
  * `mustChangePassword`, before anything else; it cannot be dismissed, the user may log out instead. Chosen (with
  * `onClose`, from the agency area): it can be cancelled, and tells `onClose(true)` once the password is changed.
@@ -61,7 +109,6 @@ export function TradePasswordDialog({ onClose }: { onClose?: (changed: boolean) 
   const trade = useTrade();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const rulesId = useId();
   const errorId = useId();
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
@@ -128,44 +175,29 @@ export function TradePasswordDialog({ onClose }: { onClose?: (changed: boolean) 
       </div>
       <form className="panel-dialog__body" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t(onClose ? "password.introChosen" : "password.intro")}</p>
-        <div className="field">
-          <label htmlFor={`${titleId}-current`}>{t("password.current")}</label>
-          <input
-            id={`${titleId}-current`}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            aria-invalid={code === "wrong_password" || undefined}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${titleId}-new`}>{t("password.new")}</label>
-          <input
-            id={`${titleId}-new`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={rulesId}
-            aria-invalid={broken.some((r) => r !== "confirmation_mismatch") || undefined}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${titleId}-confirm`}>{t("password.confirmation")}</label>
-          <input
-            id={`${titleId}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            aria-invalid={broken.includes("confirmation_mismatch") || undefined}
-            required
-          />
-        </div>
-        <PasswordRules id={rulesId} password={password} confirmation={confirmation} old={current} />
+        <TradeField
+          id={`${titleId}-current`}
+          label={t("password.current")}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          aria-invalid={code === "wrong_password" || undefined}
+          required
+        />
+        <NewPasswordFields
+          id={titleId}
+          labels={{ password: t("password.new"), confirmation: t("password.confirmation") }}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          invalid={{
+            password: broken.some((r) => r !== "confirmation_mismatch"),
+            confirmation: broken.includes("confirmation_mismatch"),
+          }}
+          old={current}
+        />
         {code ? (
           <p id={errorId} className="trade-dialog__error" role="alert">
             {code === "too_many_attempts" ? t("errors:too_many_attempts") : t(`password.errors.${code}`)}

@@ -9,6 +9,7 @@ import { useNavigateTo } from "../../../ui/app-link";
 import { useHotel } from "../../hotel/hotel-context";
 import { toSearchQuery } from "../../search/search-state";
 import type { SearchFlow } from "../../search/use-search-flow";
+import { useGuestsText } from "../../services/use-guests-text";
 import { pushEcommerce } from "../../tracking/events";
 import { findUpgrade, type RoomSlot, useRoomSlots } from "../use-room-slots";
 import { CrossOptionCard } from "./cross-option";
@@ -21,17 +22,6 @@ import "./rooms.css";
 
 // Only needed when nothing is free: loaded on demand, with its chart.
 const NoAvailability = lazy(() => import("./no-availability").then((m) => ({ default: m.NoAvailability })));
-
-function useGuestsText() {
-  const { t } = useTranslation("rooms");
-  return (slot: { adults: number; ages: readonly number[] }) =>
-    slot.ages.length > 0
-      ? t("guests.both", {
-          adults: t("guests.adults", { count: slot.adults }),
-          children: t("guests.children", { count: slot.ages.length }),
-        })
-      : t("guests.adults", { count: slot.adults });
-}
 
 function distinctRooms(result: AvailResponse): number {
   return new Set(result.availability.flatMap((rooms) => rooms.map((r) => r.id))).size;

@@ -28,6 +28,16 @@ export function ActionDialog(props: {
   );
 }
 
+/** A call the dialog waits for, announced, with a spinner. */
+export function ActionLoading({ text }: { text: string }) {
+  return (
+    <p role="status" className="manage-loading">
+      <span className="spinner" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
 /** A problem in words, announced at once, and focusable so the guest lands on it. */
 export function ActionProblem({ message, id }: { message: string | null; id?: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -44,5 +54,40 @@ export function ActionProblem({ message, id }: { message: string | null; id?: st
     >
       {message ?? ""}
     </p>
+  );
+}
+
+/**
+ * A dialog's row of two buttons: going back (secondary) and the action itself, which submits the dialog's form
+ * when it has no click handler of its own.
+ */
+export function ActionButtons(props: {
+  backLabel: string;
+  onBack: () => void;
+  backDisabled?: boolean;
+  label: string;
+  onAction?: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <div className="manage-actions-row">
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={props.onBack}
+        disabled={props.backDisabled}
+      >
+        {props.backLabel}
+      </button>
+      <button
+        type={props.onAction ? "button" : "submit"}
+        className={props.danger ? "button button--danger" : "button"}
+        onClick={props.onAction}
+        disabled={props.disabled}
+      >
+        {props.label}
+      </button>
+    </div>
   );
 }

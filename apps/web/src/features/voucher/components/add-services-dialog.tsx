@@ -1,8 +1,4 @@
-import type {
-  ModifyResponse,
-  RecalcResponse,
-  ReservationChange,
-} from "@alloggio/domain/contract/booking/manage";
+import type { ReservationChange } from "@alloggio/domain/contract/booking/manage";
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
@@ -12,24 +8,16 @@ import { fetchServiceAvail } from "../../services/api/use-service-avail";
 import { type Category, isLocked, resolveChoices, type ServiceChoice } from "../../services/chosen-services";
 import { CategoryGroup } from "../../services/components/category-group";
 import "../../services/services.css";
-import { confirmChange, dropChange } from "../api/use-modify";
 import { recalc } from "../api/use-recalc";
 import type { ManageContextValue } from "../manage-context";
 import { roomDates } from "../manage-rules";
-import { asApiError, useManageAction } from "../use-manage-action";
+import { asApiError } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
-import { ChangePreview } from "./change-preview";
+import { ActionDialog, ActionLoading, ActionProblem } from "./action-dialog";
+import { ChangeCheckButtons, ChangeDecision, useChangeDecision } from "./change-decision";
 
 type Room = Reservation["rooms"][number];
-type Holder = ManageContextValue["holder"];
-type Confirm = { holder: Holder; change: ReservationChange; becomes: number };
-const confirmCall = ({ holder, change, becomes }: Confirm, key: string) =>
-  confirmChange(holder, change, becomes, key);
-const reservationOf = (answer: ModifyResponse) => answer.reservation;
-const dropCall = ({ holder, change }: Omit<Confirm, "becomes">, key: string) =>
-  dropChange(holder, change, key);
 
 /** The services a room may still add: `serviceAvail.do` for its room, rate, guests and dates. */
 function useRoomServices(reservation: Reservation, room: Room | undefined) {
@@ -90,10 +78,9 @@ export function AddServicesDialog({
   const [choices, setChoices] = useState<Record<number, ServiceChoice>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [preview, setPreview] = useState<{ change: ReservationChange; result: RecalcResponse } | null>(null);
-  const confirm = useManageAction(confirmCall, reservationOf);
-  const drop = useManageAction(dropCall, reservationOf);
-  const busy = checking || confirm.state.kind === "sending" || drop.state.kind === "sending";
+  const decision = useChangeDecision(manage, format, "services", ["prices_changed"]);
+  const { preview, setPreview, onDrop } = decision;
+  const busy = checking || decision.sending;
 
   const categories = useMemo(() => optionalOnly(services.data?.categories ?? []), [services.data]);
   const guests = { adults: current?.adults ?? 1, children: current?.children.length ?? 0 };
@@ -137,32 +124,6 @@ export function AddServicesDialog({
     }
   };
 
-  const onConfirm = async () => {
-    if (!preview) return;
-    const outcome = await confirm.run({ holder, change: preview.change, becomes: preview.result.becomes });
-    if (outcome.ok)
-      manage.close(
-        outcome.result.payNow > 0
-          ? t("services.donePayNow", {
-              total: format.money(outcome.result.reservation.total),
-              amount: format.money(outcome.result.payNow),
-            })
-          : t("services.done", { total: format.money(outcome.result.reservation.total) }),
-      );
-    else if (outcome.error?.code === "prices_changed") setPreview(null);
-  };
-  const onDrop = async () => {
-    if (!preview) return;
-    const outcome = await drop.run({ holder, change: preview.change });
-    if (outcome.ok) manage.close(t("services.dropped"));
-  };
-  const failure =
-    confirm.state.kind === "failed"
-      ? confirm.state.error
-      : drop.state.kind === "failed"
-        ? drop.state.error
-        : null;
-
   return (
     <ActionDialog
       title={t("services.title")}
@@ -179,16 +140,7 @@ export function AddServicesDialog({
               </li>
             ))}
           </ul>
-          <ChangePreview preview={preview.result} format={format} />
-          <ActionProblem message={failure ? errorText(failure) : null} />
-          <div className="manage-actions-row">
-            <button type="button" className="button button--secondary" onClick={onDrop} disabled={busy}>
-              {t("services.drop")}
-            </button>
-            <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-              {busy ? t("sending") : t("services.confirm")}
-            </button>
-          </div>
+          <ChangeDecision decision={decision} busy={busy} />
         </>
       ) : (
         <form noValidate onSubmit={check} className="manage-form">
@@ -216,10 +168,7 @@ export function AddServicesDialog({
             </p>
           ) : null}
           {services.isPending ? (
-            <p role="status" className="manage-loading">
-              <span className="spinner" aria-hidden="true" />
-              {t("services.loading")}
-            </p>
+            <ActionLoading text={t("services.loading")} />
           ) : services.isError ? (
             <ActionProblem message={errorText(asApiError(services.error))} />
           ) : categories.length === 0 ? (
@@ -245,20 +194,13 @@ export function AddServicesDialog({
               />
             ))
           )}
-          <ActionProblem message={problem ?? (failure ? errorText(failure) : null)} />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={busy}
-            >
-              {t("close")}
-            </button>
-            <button type="submit" className="button" disabled={busy || categories.length === 0}>
-              {checking ? t("services.checking") : t("services.check")}
-            </button>
-          </div>
+          <ChangeCheckButtons
+            decision={decision}
+            problem={problem}
+            checking={checking}
+            busy={busy}
+            empty={categories.length === 0}
+          />
         </form>
       )}
     </ActionDialog>

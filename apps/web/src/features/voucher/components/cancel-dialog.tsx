@@ -5,7 +5,7 @@ import type { ManageContextValue } from "../manage-context";
 import { asApiError, useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionLoading, ActionProblem } from "./action-dialog";
 
 const cancelCall = (target: CancelTarget, key: string) => cancelReservation(target, key);
 const itself = (reservation: Reservation) => reservation;
@@ -54,21 +54,16 @@ export function CancelDialog({ manage, room }: { manage: ManageContextValue; roo
   return (
     <ActionDialog title={title} onClose={() => manage.close()} busy={sending}>
       {preview.isPending ? (
-        <p role="status" className="manage-loading">
-          <span className="spinner" aria-hidden="true" />
-          {t("cancel.loading")}
-        </p>
+        <ActionLoading text={t("cancel.loading")} />
       ) : preview.isError ? (
         <>
           <ActionProblem message={errorText(asApiError(preview.error))} />
-          <div className="manage-actions-row">
-            <button type="button" className="button button--secondary" onClick={() => manage.close()}>
-              {t("close")}
-            </button>
-            <button type="button" className="button" onClick={() => void preview.refetch()}>
-              {t("retry")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("close")}
+            onBack={() => manage.close()}
+            label={t("retry")}
+            onAction={() => void preview.refetch()}
+          />
         </>
       ) : quote ? (
         <>
@@ -104,19 +99,15 @@ export function CancelDialog({ manage, room }: { manage: ManageContextValue; roo
             ) : null}
           </dl>
           <ActionProblem message={action.state.kind === "failed" ? errorText(action.state.error) : null} />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={sending}
-            >
-              {t("cancel.keep")}
-            </button>
-            <button type="button" className="button button--danger" onClick={confirm} disabled={sending}>
-              {sending ? t("sending") : roomInfo ? t("cancel.confirmRoom") : t("cancel.confirm")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("cancel.keep")}
+            onBack={() => manage.close()}
+            backDisabled={sending}
+            label={sending ? t("sending") : roomInfo ? t("cancel.confirmRoom") : t("cancel.confirm")}
+            onAction={confirm}
+            disabled={sending}
+            danger
+          />
         </>
       ) : null}
     </ActionDialog>

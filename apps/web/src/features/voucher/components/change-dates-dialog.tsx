@@ -1,32 +1,19 @@
 import { checkSwapDates } from "@alloggio/domain/booking/modification";
-import type {
-  ModifyResponse,
-  RecalcResponse,
-  ReservationChange,
-} from "@alloggio/domain/contract/booking/manage";
+import type { ReservationChange } from "@alloggio/domain/contract/booking/manage";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHotel } from "../../hotel/hotel-context";
 import { type DateRange, DateRangePicker } from "../../search/components/date-range-picker";
-import { confirmChange, dropChange } from "../api/use-modify";
 import { recalc } from "../api/use-recalc";
 import { verifyDispo } from "../api/use-verify-dispo";
 import type { ManageContextValue } from "../manage-context";
 import { roomDates } from "../manage-rules";
-import { asApiError, useManageAction } from "../use-manage-action";
+import { asApiError } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
-import { ChangePreview } from "./change-preview";
-
-type Holder = ManageContextValue["holder"];
-type Confirm = { holder: Holder; change: ReservationChange; becomes: number };
-const confirmCall = ({ holder, change, becomes }: Confirm, key: string) =>
-  confirmChange(holder, change, becomes, key);
-const reservationOf = (answer: ModifyResponse) => answer.reservation;
-const dropCall = ({ holder, change }: Omit<Confirm, "becomes">, key: string) =>
-  dropChange(holder, change, key);
+import { ActionDialog } from "./action-dialog";
+import { ChangeCheckButtons, ChangeDecision, useChangeDecision } from "./change-decision";
 
 /** The rule texts we have words for; anything else is the general "not selectable". */
 const SWAP_DETAILS = new Set([
@@ -65,10 +52,10 @@ export function ChangeDatesDialog({
   const [dates, setDates] = useState<DateRange>(current);
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ change: ReservationChange; result: RecalcResponse } | null>(null);
-  const confirm = useManageAction(confirmCall, reservationOf);
-  const drop = useManageAction(dropCall, reservationOf);
-  const busy = checking || confirm.state.kind === "sending" || drop.state.kind === "sending";
+  // A price or an availability that moved needs a new check.
+  const decision = useChangeDecision(manage, format, "dates", ["prices_changed", "swap_not_available"]);
+  const { preview, setPreview, onDrop } = decision;
+  const busy = checking || decision.sending;
   const title = roomInfo
     ? t("dates.roomTitle", { number: manage.roomNumber(roomInfo.id), name: roomInfo.name })
     : t("dates.title");
@@ -114,38 +101,6 @@ export function ChangeDatesDialog({
     }
   };
 
-  const onConfirm = async () => {
-    if (!preview) return;
-    const outcome = await confirm.run({ holder, change: preview.change, becomes: preview.result.becomes });
-    if (outcome.ok) {
-      const result = outcome.result;
-      manage.close(
-        result.payNow > 0
-          ? t("dates.donePayNow", {
-              total: format.money(result.reservation.total),
-              amount: format.money(result.payNow),
-            })
-          : t("dates.done", { total: format.money(result.reservation.total) }),
-      );
-    } else if (outcome.error?.code === "prices_changed" || outcome.error?.code === "swap_not_available") {
-      // A price or an availability that moved needs a new check.
-      setPreview(null);
-    }
-  };
-
-  const onDrop = async () => {
-    if (!preview) return;
-    const outcome = await drop.run({ holder, change: preview.change });
-    if (outcome.ok) manage.close(t("dates.dropped"));
-  };
-
-  const failure =
-    confirm.state.kind === "failed"
-      ? confirm.state.error
-      : drop.state.kind === "failed"
-        ? drop.state.error
-        : null;
-
   return (
     <ActionDialog title={title} onClose={() => (preview ? void onDrop() : manage.close())} busy={busy} wide>
       <p className="muted">
@@ -162,34 +117,12 @@ export function ChangeDatesDialog({
               departure: format.stayDay(dates.departure),
             })}
           </p>
-          <ChangePreview preview={preview.result} format={format} />
-          <ActionProblem message={failure ? errorText(failure) : null} />
-          <div className="manage-actions-row">
-            <button type="button" className="button button--secondary" onClick={onDrop} disabled={busy}>
-              {t("dates.drop")}
-            </button>
-            <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-              {busy ? t("sending") : t("dates.confirm")}
-            </button>
-          </div>
+          <ChangeDecision decision={decision} busy={busy} />
         </>
       ) : (
         <form noValidate onSubmit={check} className="manage-form">
           <DateRangePicker value={dates} onChange={setDates} />
-          <ActionProblem message={problem ?? (failure ? errorText(failure) : null)} />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={busy}
-            >
-              {t("close")}
-            </button>
-            <button type="submit" className="button" disabled={busy}>
-              {checking ? t("dates.checking") : t("dates.check")}
-            </button>
-          </div>
+          <ChangeCheckButtons decision={decision} problem={problem} checking={checking} busy={busy} />
         </form>
       )}
     </ActionDialog>

@@ -17,7 +17,7 @@ import { type ManageContextValue, usePaidSoFar } from "../manage-context";
 import { useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
 import { useVoucherFormat } from "../use-voucher-format";
-import { ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
 
 type Holder = ManageContextValue["holder"];
 const REDIRECT_METHODS = ["instant_bank", "wallet", "mobile"] as const;
@@ -150,25 +150,22 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
         message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
       />
       {leaving ? <p role="status">{t("pay.leaving")}</p> : null}
-      <div className="manage-actions-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => manage.close()}
-          disabled={sending || leaving}
-        >
-          {t("close")}
-        </button>
-        <button type="button" className="button" onClick={pay} disabled={sending || leaving}>
-          {sending
+      <ActionButtons
+        backLabel={t("close")}
+        onBack={() => manage.close()}
+        backDisabled={sending || leaving}
+        label={
+          sending
             ? t("sending")
             : method === "card_payment"
               ? abilities.payNowAmount > 0
                 ? t("pay.submitAmount", { amount: format.money(abilities.payNowAmount) })
                 : t("pay.submit")
-              : t("pay.toGateway")}
-        </button>
-      </div>
+              : t("pay.toGateway")
+        }
+        onAction={pay}
+        disabled={sending || leaving}
+      />
     </ActionDialog>
   );
 }
@@ -212,19 +209,14 @@ export function AuthoriseDialog({ manage }: { manage: ManageContextValue }) {
         message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
       />
       {leaving ? <p role="status">{t("pay.leaving")}</p> : null}
-      <div className="manage-actions-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => manage.close()}
-          disabled={sending}
-        >
-          {t("close")}
-        </button>
-        <button type="button" className="button" onClick={authorise} disabled={sending || leaving}>
-          {sending ? t("sending") : t("authorise.submit")}
-        </button>
-      </div>
+      <ActionButtons
+        backLabel={t("close")}
+        onBack={() => manage.close()}
+        backDisabled={sending}
+        label={sending ? t("sending") : t("authorise.submit")}
+        onAction={authorise}
+        disabled={sending || leaving}
+      />
     </ActionDialog>
   );
 }
@@ -355,19 +347,14 @@ export function InstallmentsDialog({ manage }: { manage: ManageContextValue }) {
           <ActionProblem
             message={problem ?? (action.state.kind === "failed" ? errorText(action.state.error) : null)}
           />
-          <div className="manage-actions-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => manage.close()}
-              disabled={sending}
-            >
-              {t("close")}
-            </button>
-            <button type="button" className="button" onClick={activate} disabled={sending}>
-              {sending ? t("sending") : t("installments.submit")}
-            </button>
-          </div>
+          <ActionButtons
+            backLabel={t("close")}
+            onBack={() => manage.close()}
+            backDisabled={sending}
+            label={sending ? t("sending") : t("installments.submit")}
+            onAction={activate}
+            disabled={sending}
+          />
         </>
       )}
     </ActionDialog>

@@ -7,7 +7,7 @@ import { updateTransfer } from "../api/use-transfer-update";
 import type { ManageContextValue } from "../manage-context";
 import { useManageAction } from "../use-manage-action";
 import { useManageError } from "../use-manage-error";
-import { ActionDialog, ActionProblem } from "./action-dialog";
+import { ActionButtons, ActionDialog, ActionProblem } from "./action-dialog";
 
 type Extra = Reservation["extra"][number];
 type Fields = { time: string; placeCode: string; transportNumber: string; note: string };
@@ -119,19 +119,13 @@ export function TransferDialog({ manage, service }: { manage: ManageContextValue
           <textarea rows={3} maxLength={500} {...p} />
         ))}
         <ActionProblem message={action.state.kind === "failed" ? errorText(action.state.error) : null} />
-        <div className="manage-actions-row">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => manage.close()}
-            disabled={sending}
-          >
-            {t("close")}
-          </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? t("sending") : t("transfer.save")}
-          </button>
-        </div>
+        <ActionButtons
+          backLabel={t("close")}
+          onBack={() => manage.close()}
+          backDisabled={sending}
+          label={sending ? t("sending") : t("transfer.save")}
+          disabled={sending}
+        />
       </form>
     </ActionDialog>
   );
