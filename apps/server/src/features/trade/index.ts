@@ -2,7 +2,6 @@
 
 export type { AccountDeps } from "./account";
 export { askApproval, resetPassword, retrievePassword } from "./account";
-export { renderAgencyPdf } from "./agency-pdf";
 export type { AgencyDeps } from "./agency-service";
 export {
   associatedHotels,
