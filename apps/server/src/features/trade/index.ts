@@ -2,17 +2,14 @@
 
 export type { AccountDeps } from "./account";
 export { askApproval, resetPassword, retrievePassword } from "./account";
-export type { AgencyDeps } from "./agency-service";
-export {
-  associatedHotels,
-  cancelAgencyReservation,
-  confirmAgencyReservation,
-  listAgencyReservations,
-  printAgencyReservation,
-  quoteAgencyCancellation,
-  requireAgency,
-} from "./agency-service";
-export { changeTradePassword } from "./change-password";
+export { changeTradePassword, tradeLoginRequired } from "./change-password";
 export type { LoginDeps } from "./login";
 export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
-export { isEnabledFor, revokeTradeUserSessions, tradeCustomerForCall, tradeUserOf } from "./session";
+export type { TradeSessionUser } from "./session";
+export {
+  hasTradeCsrfToken,
+  isEnabledFor,
+  revokeTradeUserSessions,
+  tradeCustomerForCall,
+  tradeUserOf,
+} from "./session";

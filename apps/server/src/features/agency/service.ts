@@ -18,6 +18,7 @@ import { AppError, notFound } from "../../http/errors";
 import { findReservation, readBankTransferSettings, toMailFacts } from "../booking";
 import type { ManageDeps } from "../manage";
 import { cancelReservationForGuest, confirmOption } from "../manage";
+import { hasTradeCsrfToken, type TradeSessionUser, tradeLoginRequired, tradeUserOf } from "../trade";
 import { renderAgencyPdf } from "../voucher-pdf";
 import {
   countAgencyReservationRecords,
@@ -25,9 +26,7 @@ import {
   findAssociatedHotels,
   listAgencyReservationRecords,
   type RowRecord,
-} from "./agency-repository";
-import { tradeLoginRequired } from "./change-password";
-import { hasTradeCsrfToken, type TradeSessionUser, tradeUserOf } from "./session";
+} from "./repository";
 
 // The agency area (SPEC §2 agencyReservations, §4, §7 `agency/*`; ADR 0032): the reservations whose
 // `customer_id` is the trade session's customer. Every lookup carries that customer in its WHERE clause, so a code
