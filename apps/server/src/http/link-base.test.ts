@@ -6,7 +6,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { renderPendingMails } from "../features/mail/outbox";
+import { renderPendingMails } from "../features/voucher-pdf";
 import { type App, buildApp } from "./app";
 import { createLinkBase } from "./link-base";
 

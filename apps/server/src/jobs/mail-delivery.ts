@@ -1,8 +1,7 @@
 import { Cron } from "croner";
 import type { Database } from "../db/client";
-import type { MailTransport } from "../features/mail";
-import { type DeliveryCounts, deliverDueMail } from "../features/mail";
-import { PdfThread } from "../features/voucher-pdf";
+import type { DeliveryCounts, MailTransport } from "../features/mail";
+import { deliverDueMail, PdfThread } from "../features/voucher-pdf";
 
 export type MailDeliveryOptions = {
   database: Database;

@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
+import { deliverDueMail } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 
 // One bank-transfer deadline from one rule, and the hotel's bank details wherever the guest is told to pay.

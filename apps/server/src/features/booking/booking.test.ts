@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { renderPendingMails } from "../mail/outbox";
+import { renderPendingMails } from "../voucher-pdf";
 
 // 10:00 UTC on 5 January 2030; stays from 10 to 12 January.
 const clock = fixedClock("2030-01-05T10:00:00Z");

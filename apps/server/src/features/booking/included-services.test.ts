@@ -14,8 +14,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "@alloggio/test-kit/mai
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
+import { deliverDueMail } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 
 // What a rate or a package includes is part of what was booked: the voucher, the mail and the PDF say it.

@@ -1,6 +1,7 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
+export { toMailFacts } from "./mail-facts";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
@@ -16,6 +17,7 @@ export {
 } from "./retrieve";
 export type { StoredReservation } from "./retrieve-repository";
 export {
+  findReservation,
   findReservationForGuest,
   findReservationOfHotel,
   lockReservationForGuest,

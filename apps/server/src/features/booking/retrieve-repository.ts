@@ -1,11 +1,14 @@
 import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Tx } from "../../db/client";
+import type { Database, Db, Tx } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
 import type { StoredOffer } from "../resale";
 
-/** A reservation as stored, with its hotel, rooms (room type and rate), services, guests and payments. */
+/**
+ * The one read model of a reservation: as stored, with its hotel, rooms (room type and rate), services, guests and
+ * payments. The voucher, retrieve.do, the mails, the PDFs and the agency's list map from it.
+ */
 export type StoredReservation = {
   /** Internal id: never shown to the guest. */
   id: number;
@@ -22,6 +25,8 @@ export type StoredReservation = {
   agency: BookingAgency | null;
   /** The trade customer that booked; null on a guest's booking. */
   customerId: number | null;
+  /** That customer's own e-mail (where the agency's mails go when the booking's agency data has none). */
+  agencyAccountEmail: string | null;
   currency: string;
   decimalDigits: number;
   roomsTotalMinor: number;
@@ -39,6 +44,8 @@ export type StoredReservation = {
   cardLast4: string | null;
   /** The property's note to the guest (back office); null when none. */
   propertyNote: string | null;
+  /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
+  paymentLink: string | null;
   hotel: {
     id: number;
     name: string;
@@ -51,8 +58,14 @@ export type StoredReservation = {
     paymentGatewayKey: string;
     /** `settings.bankTransfer` as the property file gave it: unchecked JSON. */
     bankTransfer: unknown;
+    /** hh:mm:ss */
+    checkInFrom: string;
     /** hh:mm:ss: the check-in cut-off, which ends a free cancellation until the arrival day. */
     checkInUntil: string;
+    /** hh:mm:ss */
+    checkOutUntil: string;
+    /** `settings.mailLanguage`, unchecked: the language of the hotel's own mails (hotelTextsFor reads it). */
+    mailLanguage: string | null;
     /** City tax per adult per night, minor units. */
     cityTaxMinor: number;
     ageGroups: { id: number; min: number; max: number }[];
@@ -95,6 +108,9 @@ export type StoredReservation = {
     flightMinor: number;
     /** The names of the services the rate and the package booked include, in that order. */
     included: LocalizedText[];
+    /** A trade booking's commission on this room (ADR 0031): percent (null when none) and amount. */
+    commissionPercent: number | null;
+    commissionMinor: number;
   }[];
   services: {
     /** reservation_service id */
@@ -124,26 +140,34 @@ export type StoredReservation = {
   resale: StoredOffer[];
 };
 
-/** The statement that reads one reservation with everything the voucher and its actions need. */
+/**
+ * The one statement that reads a reservation with everything the voucher, its actions, the mails and the PDFs
+ * need; the finders below differ only in their `where` (and the lock taken before it).
+ */
 function selectReservation(where: SQL): SQL {
   return sql`
     select json_build_object(
       'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
       'agency', r.agency, 'customerId', r.customer_id,
+      'agencyAccountEmail', (select tc.email from trade_customer tc where tc.id = r.customer_id),
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
       'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
       'propertyNote', r.property_note,
+      'paymentLink', (select pt.redirect_url from payment_transaction pt
+         where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'
+         order by pt.id desc limit 1),
       'cardLast4', (select t.card_last4 from payment_transaction t
          where t.reservation_id = r.id and t.card_last4 is not null order by t.id desc limit 1),
       'hotel', json_build_object(
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone,
         'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer',
-        'checkInUntil', h.check_in_until, 'cityTaxMinor', h.city_tax_minor,
+        'checkInFrom', h.check_in_from, 'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until,
+        'mailLanguage', h.settings->>'mailLanguage', 'cityTaxMinor', h.city_tax_minor,
         'ageGroups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)
            order by max_age, min_age, id), '[]') from age_group where hotel_id = h.id)),
       'paidMinor', coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'paid'), 0)
@@ -158,6 +182,7 @@ function selectReservation(where: SQL): SQL {
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
           'prepayment', rr.prepayment, 'flights', rr.flights, 'flightMinor', rr.flight_minor,
+          'commissionPercent', rr.commission_percent::float8, 'commissionMinor', rr.commission_minor,
           -- What the rate, and the package booked, include (the rate card's "Included: …").
           'included', coalesce((select json_agg(s.name order by array_position(inc.ids, s.id)) from service s,
             (select rp.included_service_ids || coalesce((select p.included_service_ids from package p
@@ -204,6 +229,12 @@ function selectReservation(where: SQL): SQL {
     join hotel h on h.id = r.hotel_id
     join currency c on c.code = r.currency_code
     where ${where}`;
+}
+
+/** A reservation by its id (the mails, the PDFs, the agency's documents); null when there is none. */
+export async function findReservation(executor: Db, id: number): Promise<StoredReservation | null> {
+  const rows = await executor.execute(selectReservation(sql`r.id = ${id}`));
+  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
 }
 
 /**

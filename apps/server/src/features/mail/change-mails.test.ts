@@ -16,12 +16,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
 import { insertTestReservation } from "./mail-test-kit";
-import { deliverDueMail, renderPendingMails } from "./outbox";
-import { findReservationMailFacts } from "./repository";
 import {
   enqueueReservationMails,
   type ReservationMailData,
@@ -85,7 +84,7 @@ beforeAll(async () => {
     ratePlanId: rate.id,
     serviceId: boat.id,
   });
-  const facts = await findReservationMailFacts(database.db, r.id);
+  const facts = await readMailFacts(database.db, r.id);
   if (!facts) throw new Error("no facts");
   data = { ...facts, baseUrl: BASE_URL };
 });

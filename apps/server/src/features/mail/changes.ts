@@ -8,7 +8,7 @@ import { addDays, isoToYmd, ymdToIso } from "@alloggio/domain/stay-dates/stay-da
 import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts } from "./change-texts";
 import { hotelTextsFor } from "./hotel-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
-import type { ReservationMailFacts } from "./repository";
+import type { ReservationMailFacts } from "./reservation-facts";
 import { mailTextsFor } from "./texts";
 
 /** The ISO day before an ISO day. */

@@ -1,7 +1,7 @@
 // What a trade booking's guest may read (ADR 0062): the guest's mail, voucher PDF, calendar file and schema.org
 // markup are made from this view, never from the agency's facts. The agency's and the hotel's documents are not.
 import type { LocalizedText } from "../../db/schema";
-import type { ReservationMailFacts } from "./repository";
+import type { ReservationMailFacts } from "./reservation-facts";
 import { MAIL_TEXTS, type MailTextCode, type MealPlanKey } from "./texts";
 
 /** Booked by a trade customer (an agency or a company): its rates and money are the agency's business. */

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { loadQuoteHotel } from "../manage/quote";
 import { renderConfirmedNotice, renderRejectedNotice } from "../offers/mails";
+import { readMailFacts, renderMailRecipe } from "../voucher-pdf";
 import type { MailChange } from "./changes";
 import { insertTestReservation } from "./mail-test-kit";
 import { renderHotelQuote } from "./quote-mails";
-import { findReservationMailFacts } from "./repository";
-import { type ReservationMailData, renderHotelNotice, renderMailRecipe } from "./reservation-mails";
+import { type ReservationMailData, renderHotelNotice } from "./reservation-mails";
 
 // Every mail the hotel receives is written in the hotel's mail language (`settings.mailLanguage`, ADR 0067),
 // whatever the guest's: subject, headings, lines, dates and money in that language's style.
@@ -60,7 +60,7 @@ beforeAll(async () => {
       ratePlanId: file.ratePlans[0]!.id,
       languageId: 1,
     });
-    const facts = await findReservationMailFacts(database.db, r.id);
+    const facts = await readMailFacts(database.db, r.id);
     if (!facts) throw new Error("no facts");
     data[key] = { ...facts, baseUrl: BASE_URL };
   }
@@ -306,7 +306,7 @@ describe("the hotel's mails follow the hotel's mail language", () => {
     await database.db.execute(
       sql`update hotel set settings = settings || '{"mailLanguage":"fr"}'::jsonb where id = ${hotelIds.it}`,
     );
-    const facts = await findReservationMailFacts(database.db, data.it.id);
+    const facts = await readMailFacts(database.db, data.it.id);
     const mail = renderHotelNotice({ ...facts!, baseUrl: BASE_URL });
     expect(mail.subject).toContain("Nouvelle réservation");
     await database.db.execute(

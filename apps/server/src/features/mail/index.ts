@@ -13,14 +13,16 @@ export {
   shortTime,
 } from "./mail-document";
 export { findMailAttachment, findMailHtml, MAIL_VIEW_CSP, renderMailboxPage } from "./mailbox";
-export type { DeliveryCounts } from "./outbox";
-export { deliverDueMail, enqueueMail } from "./outbox";
+export type { DeliveryCounts, RecipeRenderer, RenderRecipe } from "./outbox";
+export { deliverOutbox, enqueueMail, renderPendingOutbox } from "./outbox";
 export type { QuoteMailData } from "./quote-mails";
 export { renderAnsweredQuoteMail, renderHotelQuote, renderQuoteMail } from "./quote-mails";
 export { QUOTE_TEXTS } from "./quote-texts";
-export { findReservationMailFacts, insertOutboxMails, insertReservationRecipes } from "./repository";
-export type { ReservationMailData } from "./reservation-mails";
+export { insertOutboxMails, insertReservationRecipes } from "./repository";
+export type { ReservationMailFacts } from "./reservation-facts";
+export type { MailChange, ReservationMailData } from "./reservation-mails";
 export {
+  agencyCommissionOf,
   agencyMailRecipe,
   bankTransferFacts,
   cancellationPolicyOf,
@@ -29,6 +31,10 @@ export {
   enqueueReservationMails,
   flightRow,
   moneyFor,
+  renderAgencyMail,
+  renderHotelNotice,
+  renderInstallmentNotice,
+  renderReservationMail,
   reservationMailRecipes,
   roomPriceText,
   scheduleRows,
@@ -36,5 +42,5 @@ export {
 } from "./reservation-mails";
 export type { MailTextCode, MailTexts, MealPlanKey } from "./texts";
 export { mailTextsFor } from "./texts";
-export type { MailTransport, OutgoingMail } from "./transport";
+export type { MailAttachment, MailTransport, OutgoingMail } from "./transport";
 export { chooseMailTransport } from "./transport";

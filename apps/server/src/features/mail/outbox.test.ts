@@ -6,7 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, type MailToEnqueue, retryDelayMs } from "./outbox";
+import { deliverDueMail } from "../voucher-pdf";
+import { enqueueMail, MAX_MAIL_ATTEMPTS, type MailToEnqueue, retryDelayMs } from "./outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "./transport";
 
 let database: Database;

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client";
-import type { PdfRenderer } from "../voucher-pdf";
+import type { MailRecipe } from "../../db/schema";
 import {
   claimDueMails,
-  findReservationMailFacts,
   findUnrenderedMails,
   insertOutboxMails,
   type MailExecutor,
@@ -11,11 +10,9 @@ import {
   markMailSent,
   needsRendering,
   type OutboxRow,
-  type ReservationMailFacts,
   releaseMails,
   storeRenderedMails,
 } from "./repository";
-import { renderMailRecipe } from "./reservation-mails";
 import type { MailTransport, OutgoingMail } from "./transport";
 
 export type { MailExecutor } from "./repository";
@@ -31,6 +28,16 @@ const SEND_TIMEOUT_MS = 60_000;
 export type MailToEnqueue = OutgoingMail & { reservationId?: number | null; now?: Date };
 
 export type DeliveryCounts = { claimed: number; sent: number; retried: number; failed: number };
+
+/** Renders one outbox recipe (ADR 0047) of a reservation, `at` the time it was enqueued. */
+export type RenderRecipe = (reservationId: number, recipe: MailRecipe, at: Date) => Promise<OutgoingMail>;
+
+/**
+ * What renders the recipes: the outbox only stores and sends, the layer above it (the documents, which read the
+ * reservation and draw its PDFs) renders. Called once per batch, so that a renderer may read a reservation once
+ * for all its mails in the batch.
+ */
+export type RecipeRenderer = () => RenderRecipe;
 
 /**
  * Puts a mail in the outbox with the executor given: pass the booking transaction so the mail exists exactly
@@ -76,13 +83,12 @@ function toOutgoing(row: OutboxRow): OutgoingMail {
  * hotel's mails share it): the content, or the error that stopped it, per row id.
  */
 async function renderRows(
-  database: Database,
   rows: OutboxRow[],
+  renderer: RecipeRenderer,
   renderShare = 1,
   shouldStop: () => boolean = () => false,
-  pdf?: PdfRenderer,
 ): Promise<Map<number, { mail: OutgoingMail } | { error: unknown }>> {
-  const facts = new Map<number, Promise<ReservationMailFacts | null>>();
+  const render = renderer();
   const out = new Map<number, { mail: OutgoingMail } | { error: unknown }>();
   let lastRenderMs = 0;
   for (const row of rows) {
@@ -96,20 +102,7 @@ async function renderRows(
     if (renderShare < 1 && out.size > 0) await sleep(lastRenderMs * (1 / renderShare - 1));
     try {
       if (row.reservationId === null) throw new Error("render: a recipe without its reservation");
-      const reservationId = row.reservationId;
-      let loading = facts.get(reservationId);
-      if (!loading) {
-        loading = findReservationMailFacts(database.db, reservationId);
-        facts.set(reservationId, loading);
-      }
-      const mail = await renderMailRecipe(
-        database.db,
-        reservationId,
-        row.render,
-        row.createdAt,
-        await loading,
-        pdf,
-      );
+      const mail = await render(row.reservationId, row.render, row.createdAt);
       out.set(row.id, { mail });
     } catch (error) {
       out.set(row.id, { error });
@@ -146,22 +139,22 @@ async function recordFailure(
  *
  * Without a transport (no SMTP configured) it only renders: the mails wait, readable, until one is configured.
  */
-export async function deliverDueMail(
+export async function deliverOutbox(
   database: Database,
   transport: MailTransport | null,
   now: Date,
+  /** What renders the recipes (`deliverDueMail` of the documents gives the reservations' renderer). */
+  renderer: RecipeRenderer,
   limit = 20,
   /** The share of the time rendering may take (the job: a quarter); 1: render without pause (tests). */
   renderShare = 1,
   /** True once the job is stopping: rendering ends after the current mail, the rest is released at once. */
   shouldStop: () => boolean = () => false,
-  /** Where voucher PDFs are drawn: the job's thread (ADR 0055); here when not given. */
-  pdf?: PdfRenderer,
 ): Promise<DeliveryCounts> {
   const leaseUntil = new Date(now.getTime() + limit * SEND_TIMEOUT_MS + 5 * MINUTE_MS);
   const rows = await claimDueMails(database, now, leaseUntil, limit, transport === null);
   const counts: DeliveryCounts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
-  const rendered = await renderRows(database, rows, renderShare, shouldStop, pdf);
+  const rendered = await renderRows(rows, renderer, renderShare, shouldStop);
   // Rows left unrendered by a stop: due again at once, their attempt given back, for the next process or run.
   const left = rows.filter((row) => needsRendering(row) && !rendered.has(row.id)).map((row) => row.id);
   await releaseMails(database.db, left, now);
@@ -198,9 +191,13 @@ export async function deliverDueMail(
  * Renders every mail still waiting to be rendered, at once and without a lease (tests read the outbox after a
  * request; one process). A mail that fails to render is left as it was. Returns how many were rendered.
  */
-export async function renderPendingMails(database: Database, now = new Date()): Promise<number> {
+export async function renderPendingOutbox(
+  database: Database,
+  renderer: RecipeRenderer,
+  now = new Date(),
+): Promise<number> {
   const rows = await findUnrenderedMails(database.db);
-  const rendered = await renderRows(database, rows);
+  const rendered = await renderRows(rows, renderer);
   const made: { id: number; mail: OutgoingMail }[] = [];
   for (const row of rows) {
     const render = rendered.get(row.id);

@@ -14,13 +14,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { PdfThread } from "../voucher-pdf/pdf-thread";
 import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
 import { buildVoucherDocument, type VoucherDocument } from "../voucher-pdf/voucher-document";
 import { insertTestReservation, parseCalendar, unescapeCalendarText } from "./mail-test-kit";
-import { deliverDueMail, renderPendingMails, retryDelayMs } from "./outbox";
-import { findReservationMailFacts } from "./repository";
+import { retryDelayMs } from "./outbox";
 import {
   enqueueReservationMails,
   type ReservationMailData,
@@ -73,7 +73,7 @@ const property = buildProperty({
 let hotelId: number;
 
 const loadData = async (reservationId: number): Promise<ReservationMailData> => {
-  const facts = await findReservationMailFacts(database.db, reservationId);
+  const facts = await readMailFacts(database.db, reservationId);
   if (!facts) throw new Error("no facts");
   return { ...facts, baseUrl: BASE_URL };
 };

@@ -1,12 +1,9 @@
+import { bankTransferDetailsOf } from "@alloggio/domain/booking/bank-transfer";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
-import { bankTransferDetailsOf } from "../booking";
-import { renderAgencyPdf } from "../trade";
-import type { PdfRenderer } from "../voucher-pdf";
-import { renderReservationVoucher } from "../voucher-pdf";
 import { AGENCY_MAIL_TEXTS } from "./agency-texts";
 import {
   buildChangeSection,
@@ -33,13 +30,8 @@ import {
   shortTime,
   zonedIso,
 } from "./mail-document";
-import {
-  findReservationMailFacts,
-  insertOutboxMails,
-  insertReservationRecipes,
-  type MailExecutor,
-  type ReservationMailFacts,
-} from "./repository";
+import { insertOutboxMails, insertReservationRecipes, type MailExecutor } from "./repository";
+import type { ReservationMailFacts } from "./reservation-facts";
 import { type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
@@ -677,7 +669,8 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
 }
 
 /** The commission the agency earns on the rooms still booked (what each stored when sold); null when none. */
-function agencyCommissionOf(data: ReservationMailData): number | null {
+/** What the agency earns on a trade booking's rooms still booked; null when none of them carries a commission. */
+export function agencyCommissionOf(data: ReservationMailData): number | null {
   const earning = data.rooms.filter((room) => room.status !== "C" && room.commissionPercent != null);
   return earning.length === 0 ? null : earning.reduce((sum, room) => sum + (room.commissionMinor ?? 0), 0);
 }
@@ -685,13 +678,14 @@ function agencyCommissionOf(data: ReservationMailData): number | null {
 /**
  * A trade booking's mail to its agency (ADR 0062), in the language the agent booked in: its reference, the
  * reservation as the agency sold it (its rate names and amounts, unlike the guest's), what changed, and the agency
- * PDF. With `optionReminder`, it says the option runs out soon and until when.
+ * PDF (drawn by the documents layer, which gives it here). With `optionReminder`, it says the option runs out soon
+ * and until when.
  */
-export async function renderAgencyMail(
+export function renderAgencyMail(
   data: ReservationMailData,
-  at: Date,
+  pdf: { filename: string; content: Buffer },
   options: { change?: MailChange | undefined; optionReminder?: boolean | undefined } = {},
-): Promise<OutgoingMail> {
+): OutgoingMail {
   const language = findLanguage(data.languageId);
   const { texts, lang, locale } = mailTextsFor(language.id);
   const a = AGENCY_MAIL_TEXTS[language.text];
@@ -734,17 +728,6 @@ export async function renderAgencyMail(
     ],
     closing: [a.pdfNote, data.hotel.name],
   };
-  const pdf = await renderAgencyPdf(
-    data,
-    "agency",
-    {
-      agencyName: agency?.fullname ?? "",
-      totalMinor: data.totalMinor,
-      commissionMinor: agencyCommissionOf(data),
-    },
-    language.id,
-    at,
-  );
   return {
     to: agency?.mail?.trim() || data.agencyAccountEmail || data.hotel.email,
     subject,
@@ -759,64 +742,6 @@ export async function renderAgencyMail(
       },
     ],
   };
-}
-
-/** The voucher PDF (ADR 0017) as a mail attachment, in base64 as the outbox keeps binary files. */
-async function buildVoucherAttachment(
-  data: ReservationMailData,
-  languageId: number,
-  now: Date,
-  renderer?: PdfRenderer,
-): Promise<MailAttachment> {
-  const pdf = await renderReservationVoucher(data, languageId, now, renderer);
-  return {
-    filename: pdf.filename,
-    contentType: "application/pdf",
-    content: pdf.content.toString("base64"),
-    encoding: "base64",
-  };
-}
-
-/** The guest's and the hotel's mails of a reservation, with what changed, as the worker renders them. */
-export type ReservationMailRecipe = MailRecipe;
-
-/**
- * Renders one outbox recipe (ADR 0047) from the reservation as it stands now: the guest's mail in the
- * reservation's language with the .ics and the voucher PDF, the hotel's notice, or an installment's activation
- * e-mail. `at` stamps the voucher PDF (the time the mail was enqueued). `facts` may be given when the caller
- * already loaded them (the guest's and the hotel's mail of one reservation in one batch); `pdf` draws the voucher
- * (the mail job's thread, ADR 0055), here when not given.
- */
-export async function renderMailRecipe(
-  executor: MailExecutor,
-  reservationId: number,
-  recipe: MailRecipe,
-  at: Date,
-  facts?: ReservationMailFacts | null,
-  pdf?: PdfRenderer,
-): Promise<OutgoingMail> {
-  const loaded = facts === undefined ? await findReservationMailFacts(executor, reservationId) : facts;
-  if (!loaded) throw new Error(`render: no reservation ${reservationId}`);
-  const data: ReservationMailData = { ...loaded, baseUrl: recipe.baseUrl };
-  const change = recipe.change as MailChange | undefined;
-  switch (recipe.kind) {
-    case "reservation_guest": {
-      const guest = renderReservationMail(data, data.languageId, change);
-      guest.attachments.push(await buildVoucherAttachment(data, data.languageId, at, pdf));
-      return guest;
-    }
-    case "reservation_hotel":
-      return renderHotelNotice(data, change);
-    case "reservation_agency":
-      return renderAgencyMail(data, at, { change, optionReminder: recipe.optionReminder });
-    case "installment_notice": {
-      if (recipe.paymentDueId === undefined)
-        throw new Error("render: an installment notice without its payment");
-      return renderInstallmentNotice(data, recipe.paymentDueId);
-    }
-    default:
-      throw new Error(`render: unknown recipe ${String((recipe as { kind: unknown }).kind)}`);
-  }
 }
 
 /**

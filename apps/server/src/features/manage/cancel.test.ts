@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { renderPendingMails } from "../mail/outbox";
+import { renderPendingMails } from "../voucher-pdf";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
 let now = new Date("2030-01-05T10:00:00Z");

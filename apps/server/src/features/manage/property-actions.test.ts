@@ -16,7 +16,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { importProperty } from "../admin/import-property";
-import { renderPendingMails } from "../mail/outbox";
+import { renderPendingMails } from "../voucher-pdf";
 import { confirmOption, PropertyActionError, recordBankTransfer } from "./property-actions";
 
 // Rates that hold as an option, the property confirming it, and a received bank transfer.

@@ -18,10 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { HOLD_MINUTES, releaseAbandonedHolds } from "../../jobs/abandoned-holds";
-import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { signOverrideText } from "../search/overrides";
+import { deliverDueMail } from "../voucher-pdf";
 import { createHotelApiKey } from "./api-key";
 
 let clock = new Date("2030-01-05T10:00:00Z");

@@ -18,8 +18,8 @@ import type { App } from "../../http/app";
 import { OFFER_CALLS_PER_ADDRESS_PER_MINUTE, OFFER_UNLOCK_FAILURES_PER_CODE } from "../../http/offers/routes";
 import { expireOffers } from "../../jobs/offer-expiry";
 import { runTimedChanges } from "../../jobs/timed-changes";
-import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
+import { deliverDueMail } from "../voucher-pdf";
 import { createHotelApiKey } from "./api-key";
 
 let clock = new Date("2030-01-05T10:00:00Z");

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox, reservation } from "../../db/schema";
 import type { App } from "../../http/app";
-import { renderPendingMails } from "../mail/outbox";
+import { renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 
 const clock = fixedClock("2030-01-05T10:00:00Z");

@@ -15,8 +15,8 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { releaseInventory } from "../booking/reservation-changes";
-import { renderPendingMails } from "../mail/outbox";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { renderPendingMails } from "../voucher-pdf";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
 let now = new Date("2030-01-05T10:00:00Z");

@@ -30,8 +30,8 @@ import {
 } from "../../db/schema";
 import type { App } from "../../http/app";
 import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
-import { deliverDueMail } from "../mail/outbox";
 import { createSmtpTransport, type MailTransport } from "../mail/transport";
+import { deliverDueMail } from "../voucher-pdf";
 import { RETRIEVE_PER_ADDRESS, RETRIEVE_PER_LOGIN, SIGN_UP_PER_ADDRESS } from "./account";
 
 let database: Database;

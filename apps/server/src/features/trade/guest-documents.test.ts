@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
-import { renderPendingMails } from "../mail/outbox";
+import { renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { tradeCsrfToken } from "./session";
 

@@ -2,22 +2,13 @@
 
 export type { AccountDeps } from "./account";
 export { askApproval, resetPassword, retrievePassword } from "./account";
-export { renderAgencyPdf } from "./agency-pdf";
-export type { AgencyDeps } from "./agency-service";
-export {
-  associatedHotels,
-  cancelAgencyReservation,
-  confirmAgencyReservation,
-  listAgencyReservations,
-  printAgencyReservation,
-  quoteAgencyCancellation,
-  requireAgency,
-} from "./agency-service";
-export { changeTradePassword } from "./change-password";
+export { changeTradePassword, tradeLoginRequired } from "./change-password";
 export type { LoginDeps } from "./login";
 export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
+export type { TradeSessionUser } from "./session";
 export {
   createTradeSession,
+  hasTradeCsrfToken,
   isEnabledFor,
   revokeTradeUserSessions,
   tradeCustomerForCall,

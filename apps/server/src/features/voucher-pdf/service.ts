@@ -1,7 +1,7 @@
 import type { VoucherPdfRequest } from "@alloggio/domain/contract/booking/voucher-pdf";
-import { reservationNotFound } from "../booking";
+import { toMailFacts } from "../booking";
 import type { ReservationMailData } from "../mail";
-import { findReservationMailFacts, guestViewOf } from "../mail";
+import { guestViewOf } from "../mail";
 import { type ManageDeps, readHolderReservation } from "../manage";
 import type { PdfRenderer } from "./pdf-thread";
 import { renderVoucherPdf } from "./render-pdf";
@@ -24,7 +24,8 @@ export async function renderReservationVoucher(
 
 /**
  * `voucher.pdf`: the holder is checked as by `retrieve.do` and every voucher action (one 404 for any mismatch,
- * counted against the code; a code that failed too often is refused), then the PDF is made from the mail's facts.
+ * counted against the code; a code that failed too often is refused), then the PDF is made from that same read
+ * (the mail's facts are a view of it).
  */
 export async function downloadVoucherPdf(
   deps: ManageDeps,
@@ -32,7 +33,6 @@ export async function downloadVoucherPdf(
   baseUrl: string,
 ): Promise<VoucherPdf> {
   const holder = await readHolderReservation(deps, query);
-  const facts = await findReservationMailFacts(deps.database.db, holder.id);
-  if (!facts) throw reservationNotFound();
+  const facts = toMailFacts(holder);
   return renderReservationVoucher({ ...facts, baseUrl }, query.language ?? facts.languageId, deps.now());
 }

@@ -19,8 +19,8 @@ import { aTradeSession, aTradeUser, enableTradeCustomer } from "@alloggio/test-k
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { renderPendingMails } from "../../features/mail/outbox";
 import { tradeCsrfToken } from "../../features/trade/session";
+import { renderPendingMails } from "../../features/voucher-pdf";
 import { readPdf } from "../../features/voucher-pdf/pdf-test-kit";
 import type { App } from "../app";
 

@@ -21,7 +21,7 @@ import {
   printAgencyReservation,
   quoteAgencyCancellation,
   requireAgency,
-} from "../../features/trade";
+} from "../../features/agency";
 import type { App } from "../app-type";
 import type { LinkBase } from "../link-base";
 import { TRADE_TAG } from "./routes";

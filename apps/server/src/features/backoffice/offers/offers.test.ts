@@ -19,9 +19,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import type { App } from "../../../http/app";
-import { deliverDueMail } from "../../mail/outbox";
 import { createSmtpTransport } from "../../mail/transport";
 import { createHotelApiKey } from "../../offers/api-key";
+import { deliverDueMail } from "../../voucher-pdf";
 
 let clock = new Date("2030-01-05T10:00:00Z");
 let database: Database;

@@ -1,10 +1,11 @@
-// The agency area's PDFs (ADR 0032): the hotel's voucher (../voucher-pdf) with, in the agency's version, a section
+// The agency area's PDFs (ADR 0032): the hotel's voucher (./voucher-document) with, in the agency's version, a section
 // of the agency's money — the sale price, its commission and the net it owes — and in the guest's version nothing
 // of the agency's money (the guest's voucher as the hotel sends it: the sale price the guest pays the hotel).
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import type { MailTextCode, ReservationMailData } from "../mail";
 import { guestViewOf, moneyFor } from "../mail";
-import { buildVoucherDocument, renderVoucherPdf, type VoucherBlock } from "../voucher-pdf";
+import { renderVoucherPdf } from "./render-pdf";
+import { buildVoucherDocument, type VoucherBlock } from "./voucher-document";
 
 type AgencyPdfTexts = {
   section: string;
