@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RETRIEVE_FAILURES_PER_CODE } from "../apps/server/src/features/booking/retrieve";
-import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../apps/server/src/features/booking/routes";
+import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../apps/server/src/http/booking/routes";
 import {
   decodeReservationCode,
   encodeReservationCode,
