@@ -4,26 +4,35 @@ import { stayPaymentMethods } from "@alloggio/domain/booking/rate-payment-method
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { offerTransition } from "@alloggio/domain/offers/offer-state";
 import type { Database, Tx } from "../../db/client";
-import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails, reservationMailRecipes } from "../mail";
-import { reopenOfferForPayment } from "../offers";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments";
 import type { SearchCache } from "../search";
+import { releaseInventory, setStatus } from "./changes-repository";
 import { optionExpiry } from "./options";
 import {
-  type HotelFacts,
-  loadBookingStart,
-  type PricedBooking,
-  type PricingOptions,
-  priceBooking,
-} from "./pricing";
-import { insertReservation, takeInventory, writeBooking } from "./repository";
-import { releaseInventory, setStatus } from "./reservation-changes";
+  findReservationByCode,
+  insertPayment,
+  insertPaymentReceived,
+  latestPaymentOf,
+  linkDuesToPayment,
+  lockOfferOfReservation,
+  paymentKindOf,
+  reopenOffer,
+  reservationCodeOfPayment,
+  reservationStatusOf,
+  settleDuesOfPayment,
+  settleDuesUpToToday,
+  updatePaymentStatus,
+  wasEverConfirmed,
+} from "./payment-repository";
+import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
+import { type HotelFacts, loadBookingStart } from "./pricing-repository";
+import { findAbandonedHolds, insertReservation, takeInventory, writeBooking } from "./repository";
 
 export type BookingDeps = {
   database: Database;
@@ -114,6 +123,29 @@ export async function cancelForPayment(deps: BookingDeps, id: number, reason: st
 }
 
 /**
+ * A confirmed offer whose reservation is cancelled because its payment failed (declined card, failed 3-D Secure,
+ * abandoned redirect) opens again for its recipient (ADR 0035), in the cancellation's own transaction, with a
+ * history row. Part of undoing the payment, so booking's: the offer's states are the domain's.
+ */
+async function reopenOfferForPayment(
+  tx: Tx,
+  reservationId: number,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await lockOfferOfReservation(tx, reservationId);
+  if (!row) return false;
+  const next = offerTransition(
+    { state: row.state, expiresAt: new Date(row.expiresAt) },
+    "payment_failed",
+    now,
+  );
+  if (!next.ok) return false;
+  await reopenOffer(tx, row, next.state, { reservationId, reason }, now);
+  return true;
+}
+
+/**
  * What a caller booking on behalf of something else adds to `confirmBooking` (a personalised offer, ADR 0035):
  * held service prices, and a step inside the booking's own transaction, after the reservation is written and before
  * the inventory is taken; whatever it throws rolls the whole booking back.
@@ -142,11 +174,7 @@ async function confirmPaid(
     if (!changed) return false;
     // The share due now is settled: everything dated up to hotel-local today (by the app's clock).
     const now = deps.now().toISOString();
-    if (paid)
-      await tx.execute(sql`update payment_due set status = ${paid}, paid_at = ${now}::timestamptz
-        where reservation_id = ${id} and status = 'due'
-          and due_date <= (select (${now}::timestamptz at time zone h.time_zone)::date
-                           from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
+    if (paid) await settleDuesUpToToday(tx, id, paid, now);
     await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
     return true;
   });
@@ -312,18 +340,15 @@ export async function confirmBooking(
       [{ field: "payment", message: String((err as Error).message) }],
     );
   }
-  await database.db
-    .insert(paymentTransaction)
-    .values({
-      reservationId: id,
-      gateway: deps.gateway.name,
-      gatewayRef: auth.ref,
-      kind: capture ? "capture" : "authorise",
-      amountMinor: amount,
-      status: auth.status,
-      cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
-    })
-    .onConflictDoNothing();
+  await insertPayment(database.db, {
+    reservationId: id,
+    gateway: deps.gateway.name,
+    gatewayRef: auth.ref,
+    kind: capture ? "capture" : "authorise",
+    amountMinor: amount,
+    status: auth.status,
+    cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
+  });
   if (auth.status === "declined") {
     await cancelForPayment(deps, id, auth.declineReason ?? "declined");
     throw new AppError(
@@ -390,23 +415,18 @@ async function startRedirectPayment(
     await cancelForPayment(deps, id, started.declineReason ?? "declined");
     throw paymentProblem(started.declineReason ?? "declined");
   }
-  await deps.database.db
-    .insert(paymentTransaction)
-    .values({
-      reservationId: id,
-      gateway: deps.gateway.name,
-      gatewayRef: started.ref,
-      kind: link ? "link" : "capture",
-      amountMinor: amount,
-      status: started.status,
-      redirectUrl: started.challengeUrl,
-    })
-    .onConflictDoNothing();
+  await insertPayment(deps.database.db, {
+    reservationId: id,
+    gateway: deps.gateway.name,
+    gatewayRef: started.ref,
+    kind: link ? "link" : "capture",
+    amountMinor: amount,
+    status: started.status,
+    redirectUrl: started.challengeUrl,
+  });
   const total = fromMinor(priced.totalMinor, priced.digits);
   if (link) {
-    await deps.database.db.execute(
-      sql`update payment_due set payment_ref = ${started.ref} where reservation_id = ${id} and status = 'due'`,
-    );
+    await linkDuesToPayment(deps.database, id, started.ref);
     await confirmPaid(deps, id, baseUrl, null);
     return { reservation: { ...result, status: "confirmed", total }, next: "voucher" };
   }
@@ -420,15 +440,6 @@ async function startRedirectPayment(
     next: "3ds",
     redirectUrl: started.challengeUrl,
   };
-}
-
-/** Whether the reservation was confirmed at some point (its history says so). */
-export async function wasEverConfirmed(deps: Pick<BookingDeps, "database">, id: number): Promise<boolean> {
-  const [row] = await deps.database.query<{
-    yes: boolean;
-  }>(sql`select exists (select 1 from reservation_history
-    where reservation_id = ${id} and to_status = 'confirmed') as yes`);
-  return row?.yes === true;
 }
 
 /** Payments started after the booking (a payment link, pay now, authorise now, an installment). */
@@ -447,11 +458,7 @@ export async function settleLaterPayment(
 ) {
   await deps.database.db.transaction(async (tx) => {
     const paid = outcome === "captured" ? "paid" : "authorised";
-    const settled = await tx.execute(
-      sql`update payment_due set status = ${paid}, paid_at = ${deps.now().toISOString()}::timestamptz
-          where reservation_id = ${id} and payment_ref = ${ref} and status = 'due' returning id`,
-    );
-    const rows = (settled as unknown as { rows: unknown[] }).rows.length;
+    const rows = await settleDuesOfPayment(tx, id, ref, paid, deps.now());
     const confirmed = await setStatus(
       tx,
       id,
@@ -460,22 +467,10 @@ export async function settleLaterPayment(
       outcome === "captured" ? "payment_succeeded" : "preauth_succeeded",
       { ref },
     );
-    if (!confirmed && rows > 0)
-      await tx.insert(reservationHistory).values({
-        reservationId: id,
-        actor: "system",
-        action: "payment_succeeded",
-        fromStatus: "confirmed",
-        toStatus: "confirmed",
-        details: { ref },
-      });
+    if (!confirmed && rows > 0) await insertPaymentReceived(tx, id, ref);
     if (!confirmed && rows === 0) return;
     // The mail says what came in: the first installment of a plan activates it; anything else is a payment.
-    const [payment] = await tx
-      .select({ kind: paymentTransaction.kind, amountMinor: paymentTransaction.amountMinor })
-      .from(paymentTransaction)
-      .where(eq(paymentTransaction.gatewayRef, ref))
-      .limit(1);
+    const payment = await paymentKindOf(tx, ref);
     await enqueueReservationMails(tx, id, {
       baseUrl,
       now: deps.now(),
@@ -501,22 +496,13 @@ export async function confirmPayment(
   baseUrl: string,
 ): Promise<{ status: string; paid: boolean }> {
   const { db } = deps.database;
-  const [row] = await db.select().from(reservation).where(eq(reservation.code, input.reservation));
+  const row = await findReservationByCode(db, input.reservation);
   if (!row) throw notFound("reservation", "Reservation not found: check the details");
-  const [tx] = await db
-    .select()
-    .from(paymentTransaction)
-    .where(and(eq(paymentTransaction.reservationId, row.id), ne(paymentTransaction.kind, "refund")))
-    .orderBy(desc(paymentTransaction.id))
-    .limit(1);
+  const tx = await latestPaymentOf(db, row.id);
   if (!tx) return { status: row.status, paid: row.status === "confirmed" };
   const payment = await deps.gateway.retrieve(tx.gatewayRef);
   if (!payment) return { status: row.status, paid: false };
-  if (payment.status !== tx.status)
-    await db
-      .update(paymentTransaction)
-      .set({ status: payment.status })
-      .where(eq(paymentTransaction.id, tx.id));
+  if (payment.status !== tx.status) await updatePaymentStatus(db, tx.id, payment.status);
   const through = payment.status === "captured" || payment.status === "authorised";
   if (LATER_PAYMENTS.has(tx.kind)) {
     // Paid or refused after the booking: a refusal never cancels it (the guest may try again).
@@ -528,20 +514,14 @@ export async function confirmPayment(
         payment.status as "captured" | "authorised",
         baseUrl,
       );
-    const [now] = await db
-      .select({ status: reservation.status })
-      .from(reservation)
-      .where(eq(reservation.id, row.id));
+    const now = await reservationStatusOf(db, row.id);
     return { status: now?.status ?? row.status, paid: through };
   }
   // The booking's own payment confirms only a booking that never was: a confirmed booking waiting again (the
   // extra of a change) waits for a payment of its own.
   // Another call may have settled it since `row` was read: answer with the status as it stands now.
   const currentStatus = async () => {
-    const [current] = await db
-      .select({ status: reservation.status })
-      .from(reservation)
-      .where(eq(reservation.id, row.id));
+    const current = await reservationStatusOf(db, row.id);
     return current?.status ?? row.status;
   };
   if (row.status === "confirmed" || row.status === "cancelled" || (await wasEverConfirmed(deps, row.id))) {
@@ -575,10 +555,36 @@ export async function handleGatewayEvent(
   ref: string,
   baseUrl: string,
 ): Promise<{ received: true; status: string | null }> {
-  const [row] = await deps.database.query<{ code: string }>(sql`select r.code from payment_transaction t
-    join reservation r on r.id = t.reservation_id where t.gateway = ${gateway} and t.gateway_ref = ${ref}
-    order by t.id desc limit 1`);
+  const row = await reservationCodeOfPayment(deps.database, gateway, ref);
   if (!row || gateway !== deps.gateway.name) return { received: true, status: null };
   const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl);
   return { received: true, status: answer.status };
+}
+
+/** How long a booking may wait for its payment (3-D Secure, or a process that died mid-way) before release. */
+export const HOLD_MINUTES = 30;
+
+/**
+ * Settles bookings left waiting for their payment: the gateway is asked one last time (a payment that went
+ * through confirms the booking), otherwise the booking is cancelled and its nights go back on sale. Every change
+ * is a conditional update, so several processes may sweep at once and each booking changes state once.
+ */
+export async function releaseAbandonedHolds(
+  deps: BookingDeps,
+  baseUrl: string,
+  limit = 50,
+): Promise<{ checked: number; confirmed: number; released: number }> {
+  const cutoff = new Date(deps.now().getTime() - HOLD_MINUTES * 60_000).toISOString();
+  const waiting = await findAbandonedHolds(deps.database, cutoff, limit);
+  let confirmed = 0;
+  let released = 0;
+  for (const r of waiting) {
+    const answer = await confirmPayment(deps, { reservation: r.code, gateway: deps.gateway.name }, baseUrl);
+    if (answer.status === "confirmed") confirmed++;
+    else if (answer.status !== "cancelled") {
+      await cancelForPayment(deps, r.id, "payment_abandoned");
+      released++;
+    } else released++;
+  }
+  return { checked: waiting.length, confirmed, released };
 }
