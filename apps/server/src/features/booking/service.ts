@@ -32,7 +32,14 @@ import {
 } from "./payment-repository";
 import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
 import { type HotelFacts, loadBookingStart } from "./pricing-repository";
-import { findAbandonedHolds, insertReservation, takeInventory, writeBooking } from "./repository";
+import {
+  findAbandonedHolds,
+  insertReservation,
+  type ReservationInput,
+  takeInventory,
+  writeBooking,
+} from "./repository";
+import { runWorkflow, type Step } from "./workflow";
 
 export type BookingDeps = {
   database: Database;
@@ -214,10 +221,109 @@ function checkHotelRules(req: GuestDataRequest, settings: HotelFacts | undefined
   return settings;
 }
 
+/** The reservation a booking's answer names (its total in minor units until it is answered). */
+type BookingResult = { code: string; status: string; total: number; currency: string; email: string };
+
+const answerOf = (r: BookingResult, digits: number): ConfirmAnswer => ({
+  reservation: { ...r, total: fromMinor(r.total, digits) },
+  next: "voucher",
+});
+
+/** What the steps of a booking share (ADR 0008): the booking as priced, and what its steps found out. */
+type BookingState = {
+  deps: BookingDeps;
+  req: GuestDataRequest;
+  priced: PricedBooking;
+  input: ReservationInput;
+  baseUrl: string;
+  hooks: ConfirmBookingHooks;
+  claim: IdempotencyClaim | null;
+  /** The mails go with the rows: an option, or a booking confirmed at once. */
+  withMails: boolean;
+  /** The answer when nothing is asked of a gateway: known before the commit. */
+  known: ConfirmAnswer | null;
+  result: BookingResult;
+  /** The reservation the hold wrote. */
+  id: number;
+  /** Why the gateway refused the payment (set by the pay step as it fails): the hold's undo cancels for it. */
+  refused: string | null;
+  /** What the confirmation settles of the payments due (null: nothing paid yet, a payment link). */
+  paid: "paid" | "authorised" | null;
+};
+
 /**
- * `guestdata.do` confirm: hold → pay → confirm, each step with its undo. One transaction re-prices, takes the
- * inventory with the conditional update and writes the reservation (exactly once per Idempotency-Key); then the
- * gateway is asked (never inside a transaction); a decline cancels and gives the rooms back; a 3-D Secure
+ * Hold: the reservation and the inventory in one transaction (exactly once per Idempotency-Key). Its undo, after a
+ * payment the gateway refused, cancels the reservation and gives the nights back (`cancelForPayment`); any other
+ * failure leaves the hold to the sweep, which asks the gateway first (the money may have been taken).
+ */
+const holdStep: Step<BookingState, ConfirmAnswer> = {
+  name: "hold",
+  run: async (b) => {
+    const { deps, input, priced, hooks, claim, known, baseUrl } = b;
+    const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
+    if (hooks.inTransaction) {
+      const step = hooks.inTransaction;
+      // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
+      b.id = await deps.database.db.transaction(async (tx) => {
+        const reservationId = await insertReservation(tx, input);
+        await step(tx, reservationId);
+        if (b.withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+        await takeInventory(tx, priced.rooms, { reservationId, now: deps.now() });
+        crashPoint("after_inventory");
+        crashPoint("before_commit");
+        return reservationId;
+      });
+    } else {
+      // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
+      // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
+      // before the answer is sent.
+      b.id = await writeBooking(deps.database, input, {
+        mails: b.withMails
+          ? {
+              recipes: reservationMailRecipes(baseUrl, undefined, input.tradeUserId !== null),
+              now: deps.now(),
+            }
+          : null,
+        answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
+      });
+      crashPoint("after_inventory");
+      crashPoint("before_commit");
+    }
+    if (known) {
+      if (storeAnswer) claim.stored = true;
+      return known;
+    }
+    return undefined;
+  },
+  undo: async (b) => {
+    if (b.refused !== null) await cancelForPayment(b.deps, b.id, b.refused);
+  },
+};
+
+/**
+ * Pay: the gateway is asked, outside any transaction. A refusal fails the step (the hold is undone); a 3-D Secure
+ * challenge or a redirect ends the booking waiting for `confirmPayment.do`. Nothing to undo of its own: a refused
+ * payment took nothing.
+ */
+const payStep: Step<BookingState, ConfirmAnswer> = {
+  name: "pay",
+  run: (b) => (isRedirectMethod(b.req.payment.method) ? startRedirectPayment(b) : authoriseCard(b)),
+};
+
+/** Confirm: the conditional status update, what was paid, the mails, in one transaction (once). */
+const confirmStep: Step<BookingState, ConfirmAnswer> = {
+  name: "confirm",
+  run: async (b) => {
+    await confirmPaid(b.deps, b.id, b.baseUrl, b.paid);
+    return answerOf({ ...b.result, status: "confirmed" }, b.priced.digits);
+  },
+};
+
+/**
+ * `guestdata.do` confirm: hold → pay → confirm, each step with its undo (ADR 0008). The reads before the steps
+ * (an earlier booking of the key, the hotel's rules, the price, the option) change nothing. Then one transaction
+ * takes the inventory with the conditional update and writes the reservation (exactly once per Idempotency-Key);
+ * the gateway is asked (never inside a transaction); a decline cancels and gives the rooms back; a 3-D Secure
  * challenge leaves the reservation waiting for `confirmPayment.do`.
  */
 export async function confirmBooking(
@@ -232,16 +338,9 @@ export async function confirmBooking(
   claim: IdempotencyClaim | null = null,
 ): Promise<ConfirmAnswer> {
   const { database } = deps;
-  const answer = (
-    r: { code: string; status: string; total: number; currency: string; email: string },
-    digits: number,
-  ): ConfirmAnswer => ({
-    reservation: { ...r, total: fromMinor(r.total, digits) },
-    next: "voucher",
-  });
   // A booking this key made already, the hotel's rules and the facts its price needs: one statement.
   const start = await loadBookingStart(database, idempotencyKey, req.hotel, req.channel);
-  if (start.earlier) return answer(start.earlier, 2);
+  if (start.earlier) return answerOf(start.earlier, 2);
   const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
@@ -255,7 +354,7 @@ export async function confirmBooking(
   // Pay at the hotel, or a bank transfer still to arrive, without an option: nothing to ask a gateway, so the
   // booking is confirmed in the transaction that writes it (created, then confirmed, in its history).
   const confirmNow = !isRedirectMethod(method) && !optionExpiresAt && !CARD_METHODS.has(method);
-  const input = {
+  const input: ReservationInput = {
     code,
     idempotencyKey,
     status: "pending_confirmation" as const,
@@ -281,42 +380,31 @@ export async function confirmBooking(
   const known = isRedirectMethod(method)
     ? null
     : optionExpiresAt
-      ? answer(result, priced.digits)
+      ? answerOf(result, priced.digits)
       : confirmNow
-        ? answer({ ...result, status: "confirmed" }, priced.digits)
+        ? answerOf({ ...result, status: "confirmed" }, priced.digits)
         : null;
-  const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
-  let id: number;
-  if (hooks.inTransaction) {
-    const step = hooks.inTransaction;
-    // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
-    id = await database.db.transaction(async (tx) => {
-      const reservationId = await insertReservation(tx, input);
-      await step(tx, reservationId);
-      if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-      await takeInventory(tx, priced.rooms, { reservationId, now: deps.now() });
-      crashPoint("after_inventory");
-      crashPoint("before_commit");
-      return reservationId;
-    });
-  } else {
-    // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
-    // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
-    // before the answer is sent.
-    id = await writeBooking(database, input, {
-      mails: withMails
-        ? { recipes: reservationMailRecipes(baseUrl, undefined, input.tradeUserId !== null), now: deps.now() }
-        : null,
-      answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
-    });
-    crashPoint("after_inventory");
-    crashPoint("before_commit");
-  }
-  if (known) {
-    if (storeAnswer) claim.stored = true;
-    return known;
-  }
-  if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
+  return runWorkflow("booking", [holdStep, payStep, confirmStep], {
+    deps,
+    req,
+    priced,
+    input,
+    baseUrl,
+    hooks,
+    claim,
+    withMails,
+    known,
+    result,
+    id: 0,
+    refused: null,
+    paid: null,
+  });
+}
+
+/** The pay step of a card: authorised, captured or a guarantee (nothing taken); a challenge waits for 3-D Secure. */
+async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined> {
+  const { deps, req, priced, result, id } = b;
+  const method = req.payment.method;
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;
@@ -326,13 +414,13 @@ export async function confirmBooking(
       token: req.payment.cardToken!,
       amountMinor: amount,
       currency: priced.currency,
-      reference: code,
+      reference: result.code,
       capture,
-      returnUrl: voucherPath(req, code, email, "3ds"),
+      returnUrl: voucherPath(req, result.code, result.email, "3ds"),
       language: req.language,
     });
   } catch (err) {
-    await cancelForPayment(deps, id, "gateway_error");
+    b.refused = "gateway_error";
     throw new AppError(
       "payment_failed",
       402,
@@ -340,7 +428,7 @@ export async function confirmBooking(
       [{ field: "payment", message: String((err as Error).message) }],
     );
   }
-  await insertPayment(database.db, {
+  await insertPayment(deps.database.db, {
     reservationId: id,
     gateway: deps.gateway.name,
     gatewayRef: auth.ref,
@@ -350,7 +438,7 @@ export async function confirmBooking(
     cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
   });
   if (auth.status === "declined") {
-    await cancelForPayment(deps, id, auth.declineReason ?? "declined");
+    b.refused = auth.declineReason ?? "declined";
     throw new AppError(
       auth.declineReason === "insufficient_funds" ? "card_insufficient_funds" : "card_declined",
       402,
@@ -360,7 +448,7 @@ export async function confirmBooking(
   }
   if (auth.status === "requires_challenge") {
     const waiting = method === "pre_authorisation" ? "preauth_required" : "payment_required";
-    await database.db.transaction((tx) =>
+    await deps.database.db.transaction((tx) =>
       setStatus(tx, id, ["pending_confirmation"], waiting, "challenge_required", { ref: auth.ref }),
     );
     return {
@@ -369,8 +457,8 @@ export async function confirmBooking(
       redirectUrl: auth.challengeUrl!,
     };
   }
-  await confirmPaid(deps, id, baseUrl, capture ? "paid" : "authorised");
-  return answer({ ...result, status: "confirmed" }, priced.digits);
+  b.paid = capture ? "paid" : "authorised";
+  return undefined;
 }
 
 export const paymentProblem = (message: string) =>
@@ -379,21 +467,13 @@ export const paymentProblem = (message: string) =>
   ]);
 
 /**
- * A method completed on the gateway's page. Instant bank, wallet and mobile payment send the guest there now and
- * confirm on return (after `confirmPayment.do` asked the gateway); a payment link confirms the booking at once and
- * the link, valid for the whole prepayment, goes out in the confirmation mail.
+ * The pay step of a method completed on the gateway's page. Instant bank, wallet and mobile payment send the guest
+ * there now and confirm on return (after `confirmPayment.do` asked the gateway); a payment link goes on to the
+ * confirm step at once (nothing paid yet) and the link, valid for the whole prepayment, goes out in the
+ * confirmation mail.
  */
-async function startRedirectPayment(
-  deps: BookingDeps,
-  booking: {
-    id: number;
-    req: GuestDataRequest;
-    priced: PricedBooking;
-    result: { code: string; status: string; total: number; currency: string; email: string };
-    baseUrl: string;
-  },
-): Promise<ConfirmAnswer> {
-  const { id, req, priced, result, baseUrl } = booking;
+async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | undefined> {
+  const { deps, req, priced, result, id } = b;
   const method = req.payment.method as (typeof REDIRECT_METHODS)[number];
   const link = method === "pay_by_link";
   const amount = link ? prepaymentMinor(priced) : priced.dueNow;
@@ -408,11 +488,11 @@ async function startRedirectPayment(
       language: req.language,
     });
   } catch (err) {
-    await cancelForPayment(deps, id, "gateway_error");
+    b.refused = "gateway_error";
     throw paymentProblem(String((err as Error).message));
   }
   if (started.status !== "requires_action" || !started.challengeUrl) {
-    await cancelForPayment(deps, id, started.declineReason ?? "declined");
+    b.refused = started.declineReason ?? "declined";
     throw paymentProblem(started.declineReason ?? "declined");
   }
   await insertPayment(deps.database.db, {
@@ -424,17 +504,17 @@ async function startRedirectPayment(
     status: started.status,
     redirectUrl: started.challengeUrl,
   });
-  const total = fromMinor(priced.totalMinor, priced.digits);
   if (link) {
     await linkDuesToPayment(deps.database, id, started.ref);
-    await confirmPaid(deps, id, baseUrl, null);
-    return { reservation: { ...result, status: "confirmed", total }, next: "voucher" };
+    b.paid = null;
+    return undefined;
   }
   await deps.database.db.transaction((tx) =>
     setStatus(tx, id, ["pending_confirmation"], "payment_required", "redirect_required", {
       ref: started.ref,
     }),
   );
+  const total = fromMinor(priced.totalMinor, priced.digits);
   return {
     reservation: { ...result, status: "payment_required", total },
     next: "3ds",
