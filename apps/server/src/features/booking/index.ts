@@ -1,11 +1,11 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
+export { anyId, releaseInventory, returnNights, setStatus } from "./changes-repository";
 export { toMailFacts } from "./mail-facts";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
-export { anyId, releaseInventory, returnNights, setStatus } from "./reservation-changes";
 export type { MoneyAfter, ReservationCharges } from "./reservation-money";
 export { chargesOf, moneyAfter, writeMoney } from "./reservation-money";
 export {
@@ -29,8 +29,10 @@ export {
   checkPrepaid,
   confirmBooking,
   confirmPayment,
+  HOLD_MINUTES,
   handleGatewayEvent,
   paymentProblem,
+  releaseAbandonedHolds,
   settleLaterPayment,
   voucherPath,
 } from "./service";

@@ -1,8 +1,8 @@
 import { isOptionMethod } from "@alloggio/domain/booking/rate-payment-methods";
 import { tradeOptionExpiry } from "@alloggio/domain/booking/trade-booking";
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PricedBooking } from "./pricing";
+import { shortestOptionHoursOf, tradeConfirmationHoursOf } from "./pricing-repository";
 
 /**
  * When a new booking's option runs out, or null when the booking is confirmed at once. A booking is an option
@@ -20,9 +20,7 @@ export async function optionExpiry(
 ): Promise<Date | null> {
   if (!isOptionMethod(method)) return null;
   if (trade && priced.ctx.channel) {
-    const [channel] = await database.query<{ hours: number }>(
-      sql`select trade_conf_hour::int as hours from channel where id = ${priced.ctx.channel.id}`,
-    );
+    const channel = await tradeConfirmationHoursOf(database, priced.ctx.channel.id);
     const expiry = channel ? tradeOptionExpiry(now, channel.hours) : null;
     if (expiry) return expiry;
   }
@@ -36,12 +34,6 @@ export async function optionExpiry(
     const shortest = hours.length > 0 ? Math.min(...hours) : 0;
     return shortest ? new Date(now.getTime() + shortest * 3_600_000) : null;
   }
-  const [row] = await database.query<{ hours: number | null }>(
-    sql`select min(option_hours)::int as hours from rate_plan
-        where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
+  const row = await shortestOptionHoursOf(database, ids);
   return row?.hours ? new Date(now.getTime() + row.hours * 3_600_000) : null;
 }

@@ -364,3 +364,22 @@ export async function writeBooking(
     throw err;
   }
 }
+
+/**
+ * Bookings waiting for their payment since before `cutoff` (an ISO instant) that never were confirmed, oldest
+ * first: the holds the sweep settles.
+ */
+export async function findAbandonedHolds(
+  database: Database,
+  cutoff: string,
+  limit: number,
+): Promise<{ id: number; code: string }[]> {
+  return database.query<{ id: number; code: string }>(sql`
+    select id, code from reservation
+    where status in ('pending_confirmation', 'payment_required', 'preauth_required')
+      and option_expires_at is null and created_at < ${cutoff}::timestamptz
+      -- a hold never reached confirmed; a confirmed booking waiting again (a change's extra) is not a hold
+      and not exists (select 1 from reservation_history h
+                      where h.reservation_id = reservation.id and h.to_status = 'confirmed')
+    order by created_at limit ${limit}`);
+}

@@ -13,15 +13,9 @@ import {
   totalReservation,
 } from "@alloggio/domain/booking/reservation-money";
 import { toGuests } from "@alloggio/domain/search/evaluate";
-import {
-  isoToYmd,
-  nightsBetween,
-  todayInZone,
-  type Ymd,
-  ymdToIso,
-} from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
+import { isoToYmd, nightsBetween, todayInZone, type Ymd } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Tx } from "../../db/client";
+import { addDue, cutDue, writeTotals } from "./changes-repository";
 import type { StoredReservation } from "./retrieve-repository";
 
 export type ReservationCharges = { rooms: RoomCharge[]; services: ServiceCharge[] };
@@ -76,20 +70,7 @@ export async function writeMoney(
   money: MoneyAfter,
   dates?: { arrival: string; departure: string },
 ): Promise<void> {
-  const t = money.totals;
-  await tx.execute(sql`update reservation set rooms_total_minor = ${t.roomsTotalMinor},
-    services_total_minor = ${t.servicesTotalMinor}, refund_protection_minor = ${t.refundProtectionMinor},
-    city_tax_minor = ${t.cityTaxMinor}, total_minor = ${t.totalMinor},
-    arrival = coalesce(${dates?.arrival ?? null}::date, arrival),
-    departure = coalesce(${dates?.departure ?? null}::date, departure), updated_at = now()
-    where id = ${reservationId}`);
-  for (const cut of money.dues.cut)
-    await tx.execute(
-      cut.amountMinor === 0
-        ? sql`update payment_due set status = 'cancelled' where id = ${cut.id}`
-        : sql`update payment_due set amount_minor = ${cut.amountMinor} where id = ${cut.id}`,
-    );
-  for (const add of money.dues.add)
-    await tx.execute(sql`insert into payment_due (reservation_id, due_date, amount_minor, status)
-      values (${reservationId}, ${ymdToIso(add.date)}::date, ${add.amountMinor}, 'due')`);
+  await writeTotals(tx, reservationId, money.totals, dates);
+  for (const cut of money.dues.cut) await cutDue(tx, cut);
+  for (const add of money.dues.add) await addDue(tx, reservationId, add);
 }

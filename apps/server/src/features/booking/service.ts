@@ -4,26 +4,42 @@ import { stayPaymentMethods } from "@alloggio/domain/booking/rate-payment-method
 import { encodeReservationCode } from "@alloggio/domain/booking/reservation-code";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { fromMinor } from "@alloggio/domain/money/money";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { offerTransition } from "@alloggio/domain/offers/offer-state";
 import type { Database, Tx } from "../../db/client";
-import { paymentTransaction, reservation, reservationHistory } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails, reservationMailRecipes } from "../mail";
-import { reopenOfferForPayment } from "../offers";
 import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments";
 import type { SearchCache } from "../search";
+import { releaseInventory, setStatus } from "./changes-repository";
 import { optionExpiry } from "./options";
 import {
-  type HotelFacts,
-  loadBookingStart,
-  type PricedBooking,
-  type PricingOptions,
-  priceBooking,
-} from "./pricing";
-import { insertReservation, takeInventory, writeBooking } from "./repository";
-import { releaseInventory, setStatus } from "./reservation-changes";
+  findReservationByCode,
+  insertPayment,
+  insertPaymentReceived,
+  latestPaymentOf,
+  linkDuesToPayment,
+  lockOfferOfReservation,
+  paymentKindOf,
+  reopenOffer,
+  reservationCodeOfPayment,
+  reservationStatusOf,
+  settleDuesOfPayment,
+  settleDuesUpToToday,
+  updatePaymentStatus,
+  wasEverConfirmed,
+} from "./payment-repository";
+import { type PricedBooking, type PricingOptions, priceBooking } from "./pricing";
+import { type HotelFacts, loadBookingStart } from "./pricing-repository";
+import {
+  findAbandonedHolds,
+  insertReservation,
+  type ReservationInput,
+  takeInventory,
+  writeBooking,
+} from "./repository";
+import { runWorkflow, type Step } from "./workflow";
 
 export type BookingDeps = {
   database: Database;
@@ -114,6 +130,29 @@ export async function cancelForPayment(deps: BookingDeps, id: number, reason: st
 }
 
 /**
+ * A confirmed offer whose reservation is cancelled because its payment failed (declined card, failed 3-D Secure,
+ * abandoned redirect) opens again for its recipient (ADR 0035), in the cancellation's own transaction, with a
+ * history row. Part of undoing the payment, so booking's: the offer's states are the domain's.
+ */
+async function reopenOfferForPayment(
+  tx: Tx,
+  reservationId: number,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await lockOfferOfReservation(tx, reservationId);
+  if (!row) return false;
+  const next = offerTransition(
+    { state: row.state, expiresAt: new Date(row.expiresAt) },
+    "payment_failed",
+    now,
+  );
+  if (!next.ok) return false;
+  await reopenOffer(tx, row, next.state, { reservationId, reason }, now);
+  return true;
+}
+
+/**
  * What a caller booking on behalf of something else adds to `confirmBooking` (a personalised offer, ADR 0035):
  * held service prices, and a step inside the booking's own transaction, after the reservation is written and before
  * the inventory is taken; whatever it throws rolls the whole booking back.
@@ -142,11 +181,7 @@ async function confirmPaid(
     if (!changed) return false;
     // The share due now is settled: everything dated up to hotel-local today (by the app's clock).
     const now = deps.now().toISOString();
-    if (paid)
-      await tx.execute(sql`update payment_due set status = ${paid}, paid_at = ${now}::timestamptz
-        where reservation_id = ${id} and status = 'due'
-          and due_date <= (select (${now}::timestamptz at time zone h.time_zone)::date
-                           from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
+    if (paid) await settleDuesUpToToday(tx, id, paid, now);
     await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
     return true;
   });
@@ -186,10 +221,109 @@ function checkHotelRules(req: GuestDataRequest, settings: HotelFacts | undefined
   return settings;
 }
 
+/** The reservation a booking's answer names (its total in minor units until it is answered). */
+type BookingResult = { code: string; status: string; total: number; currency: string; email: string };
+
+const answerOf = (r: BookingResult, digits: number): ConfirmAnswer => ({
+  reservation: { ...r, total: fromMinor(r.total, digits) },
+  next: "voucher",
+});
+
+/** What the steps of a booking share (ADR 0008): the booking as priced, and what its steps found out. */
+type BookingState = {
+  deps: BookingDeps;
+  req: GuestDataRequest;
+  priced: PricedBooking;
+  input: ReservationInput;
+  baseUrl: string;
+  hooks: ConfirmBookingHooks;
+  claim: IdempotencyClaim | null;
+  /** The mails go with the rows: an option, or a booking confirmed at once. */
+  withMails: boolean;
+  /** The answer when nothing is asked of a gateway: known before the commit. */
+  known: ConfirmAnswer | null;
+  result: BookingResult;
+  /** The reservation the hold wrote. */
+  id: number;
+  /** Why the gateway refused the payment (set by the pay step as it fails): the hold's undo cancels for it. */
+  refused: string | null;
+  /** What the confirmation settles of the payments due (null: nothing paid yet, a payment link). */
+  paid: "paid" | "authorised" | null;
+};
+
 /**
- * `guestdata.do` confirm: hold → pay → confirm, each step with its undo. One transaction re-prices, takes the
- * inventory with the conditional update and writes the reservation (exactly once per Idempotency-Key); then the
- * gateway is asked (never inside a transaction); a decline cancels and gives the rooms back; a 3-D Secure
+ * Hold: the reservation and the inventory in one transaction (exactly once per Idempotency-Key). Its undo, after a
+ * payment the gateway refused, cancels the reservation and gives the nights back (`cancelForPayment`); any other
+ * failure leaves the hold to the sweep, which asks the gateway first (the money may have been taken).
+ */
+const holdStep: Step<BookingState, ConfirmAnswer> = {
+  name: "hold",
+  run: async (b) => {
+    const { deps, input, priced, hooks, claim, known, baseUrl } = b;
+    const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
+    if (hooks.inTransaction) {
+      const step = hooks.inTransaction;
+      // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
+      b.id = await deps.database.db.transaction(async (tx) => {
+        const reservationId = await insertReservation(tx, input);
+        await step(tx, reservationId);
+        if (b.withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
+        await takeInventory(tx, priced.rooms, { reservationId, now: deps.now() });
+        crashPoint("after_inventory");
+        crashPoint("before_commit");
+        return reservationId;
+      });
+    } else {
+      // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
+      // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
+      // before the answer is sent.
+      b.id = await writeBooking(deps.database, input, {
+        mails: b.withMails
+          ? {
+              recipes: reservationMailRecipes(baseUrl, undefined, input.tradeUserId !== null),
+              now: deps.now(),
+            }
+          : null,
+        answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
+      });
+      crashPoint("after_inventory");
+      crashPoint("before_commit");
+    }
+    if (known) {
+      if (storeAnswer) claim.stored = true;
+      return known;
+    }
+    return undefined;
+  },
+  undo: async (b) => {
+    if (b.refused !== null) await cancelForPayment(b.deps, b.id, b.refused);
+  },
+};
+
+/**
+ * Pay: the gateway is asked, outside any transaction. A refusal fails the step (the hold is undone); a 3-D Secure
+ * challenge or a redirect ends the booking waiting for `confirmPayment.do`. Nothing to undo of its own: a refused
+ * payment took nothing.
+ */
+const payStep: Step<BookingState, ConfirmAnswer> = {
+  name: "pay",
+  run: (b) => (isRedirectMethod(b.req.payment.method) ? startRedirectPayment(b) : authoriseCard(b)),
+};
+
+/** Confirm: the conditional status update, what was paid, the mails, in one transaction (once). */
+const confirmStep: Step<BookingState, ConfirmAnswer> = {
+  name: "confirm",
+  run: async (b) => {
+    await confirmPaid(b.deps, b.id, b.baseUrl, b.paid);
+    return answerOf({ ...b.result, status: "confirmed" }, b.priced.digits);
+  },
+};
+
+/**
+ * `guestdata.do` confirm: hold → pay → confirm, each step with its undo (ADR 0008). The reads before the steps
+ * (an earlier booking of the key, the hotel's rules, the price, the option) change nothing. Then one transaction
+ * takes the inventory with the conditional update and writes the reservation (exactly once per Idempotency-Key);
+ * the gateway is asked (never inside a transaction); a decline cancels and gives the rooms back; a 3-D Secure
  * challenge leaves the reservation waiting for `confirmPayment.do`.
  */
 export async function confirmBooking(
@@ -204,16 +338,9 @@ export async function confirmBooking(
   claim: IdempotencyClaim | null = null,
 ): Promise<ConfirmAnswer> {
   const { database } = deps;
-  const answer = (
-    r: { code: string; status: string; total: number; currency: string; email: string },
-    digits: number,
-  ): ConfirmAnswer => ({
-    reservation: { ...r, total: fromMinor(r.total, digits) },
-    next: "voucher",
-  });
   // A booking this key made already, the hotel's rules and the facts its price needs: one statement.
   const start = await loadBookingStart(database, idempotencyKey, req.hotel, req.channel);
-  if (start.earlier) return answer(start.earlier, 2);
+  if (start.earlier) return answerOf(start.earlier, 2);
   const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
   if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
@@ -227,7 +354,7 @@ export async function confirmBooking(
   // Pay at the hotel, or a bank transfer still to arrive, without an option: nothing to ask a gateway, so the
   // booking is confirmed in the transaction that writes it (created, then confirmed, in its history).
   const confirmNow = !isRedirectMethod(method) && !optionExpiresAt && !CARD_METHODS.has(method);
-  const input = {
+  const input: ReservationInput = {
     code,
     idempotencyKey,
     status: "pending_confirmation" as const,
@@ -253,42 +380,31 @@ export async function confirmBooking(
   const known = isRedirectMethod(method)
     ? null
     : optionExpiresAt
-      ? answer(result, priced.digits)
+      ? answerOf(result, priced.digits)
       : confirmNow
-        ? answer({ ...result, status: "confirmed" }, priced.digits)
+        ? answerOf({ ...result, status: "confirmed" }, priced.digits)
         : null;
-  const storeAnswer = known !== null && claim !== null && !hooks.inTransaction;
-  let id: number;
-  if (hooks.inTransaction) {
-    const step = hooks.inTransaction;
-    // The rows first, the contended inventory UPDATE last: its row locks are then held only until the commit.
-    id = await database.db.transaction(async (tx) => {
-      const reservationId = await insertReservation(tx, input);
-      await step(tx, reservationId);
-      if (withMails) await enqueueReservationMails(tx, reservationId, { baseUrl, now: deps.now() });
-      await takeInventory(tx, priced.rooms, { reservationId, now: deps.now() });
-      crashPoint("after_inventory");
-      crashPoint("before_commit");
-      return reservationId;
-    });
-  } else {
-    // Without a step of a caller's, the transaction is one statement (ADR 0052): the rows, the mails, the answer
-    // and the inventory; its row locks are held for that statement only. The crash points fall after its commit,
-    // before the answer is sent.
-    id = await writeBooking(database, input, {
-      mails: withMails
-        ? { recipes: reservationMailRecipes(baseUrl, undefined, input.tradeUserId !== null), now: deps.now() }
-        : null,
-      answer: storeAnswer ? { scope: claim.scope, key: claim.key, body: known } : null,
-    });
-    crashPoint("after_inventory");
-    crashPoint("before_commit");
-  }
-  if (known) {
-    if (storeAnswer) claim.stored = true;
-    return known;
-  }
-  if (isRedirectMethod(method)) return startRedirectPayment(deps, { id, req, priced, result, baseUrl });
+  return runWorkflow("booking", [holdStep, payStep, confirmStep], {
+    deps,
+    req,
+    priced,
+    input,
+    baseUrl,
+    hooks,
+    claim,
+    withMails,
+    known,
+    result,
+    id: 0,
+    refused: null,
+    paid: null,
+  });
+}
+
+/** The pay step of a card: authorised, captured or a guarantee (nothing taken); a challenge waits for 3-D Secure. */
+async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined> {
+  const { deps, req, priced, result, id } = b;
+  const method = req.payment.method;
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;
@@ -298,13 +414,13 @@ export async function confirmBooking(
       token: req.payment.cardToken!,
       amountMinor: amount,
       currency: priced.currency,
-      reference: code,
+      reference: result.code,
       capture,
-      returnUrl: voucherPath(req, code, email, "3ds"),
+      returnUrl: voucherPath(req, result.code, result.email, "3ds"),
       language: req.language,
     });
   } catch (err) {
-    await cancelForPayment(deps, id, "gateway_error");
+    b.refused = "gateway_error";
     throw new AppError(
       "payment_failed",
       402,
@@ -312,20 +428,17 @@ export async function confirmBooking(
       [{ field: "payment", message: String((err as Error).message) }],
     );
   }
-  await database.db
-    .insert(paymentTransaction)
-    .values({
-      reservationId: id,
-      gateway: deps.gateway.name,
-      gatewayRef: auth.ref,
-      kind: capture ? "capture" : "authorise",
-      amountMinor: amount,
-      status: auth.status,
-      cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
-    })
-    .onConflictDoNothing();
+  await insertPayment(deps.database.db, {
+    reservationId: id,
+    gateway: deps.gateway.name,
+    gatewayRef: auth.ref,
+    kind: capture ? "capture" : "authorise",
+    amountMinor: amount,
+    status: auth.status,
+    cardLast4: req.payment.cardLast4 ?? auth.cardLast4 ?? null,
+  });
   if (auth.status === "declined") {
-    await cancelForPayment(deps, id, auth.declineReason ?? "declined");
+    b.refused = auth.declineReason ?? "declined";
     throw new AppError(
       auth.declineReason === "insufficient_funds" ? "card_insufficient_funds" : "card_declined",
       402,
@@ -335,7 +448,7 @@ export async function confirmBooking(
   }
   if (auth.status === "requires_challenge") {
     const waiting = method === "pre_authorisation" ? "preauth_required" : "payment_required";
-    await database.db.transaction((tx) =>
+    await deps.database.db.transaction((tx) =>
       setStatus(tx, id, ["pending_confirmation"], waiting, "challenge_required", { ref: auth.ref }),
     );
     return {
@@ -344,8 +457,8 @@ export async function confirmBooking(
       redirectUrl: auth.challengeUrl!,
     };
   }
-  await confirmPaid(deps, id, baseUrl, capture ? "paid" : "authorised");
-  return answer({ ...result, status: "confirmed" }, priced.digits);
+  b.paid = capture ? "paid" : "authorised";
+  return undefined;
 }
 
 export const paymentProblem = (message: string) =>
@@ -354,21 +467,13 @@ export const paymentProblem = (message: string) =>
   ]);
 
 /**
- * A method completed on the gateway's page. Instant bank, wallet and mobile payment send the guest there now and
- * confirm on return (after `confirmPayment.do` asked the gateway); a payment link confirms the booking at once and
- * the link, valid for the whole prepayment, goes out in the confirmation mail.
+ * The pay step of a method completed on the gateway's page. Instant bank, wallet and mobile payment send the guest
+ * there now and confirm on return (after `confirmPayment.do` asked the gateway); a payment link goes on to the
+ * confirm step at once (nothing paid yet) and the link, valid for the whole prepayment, goes out in the
+ * confirmation mail.
  */
-async function startRedirectPayment(
-  deps: BookingDeps,
-  booking: {
-    id: number;
-    req: GuestDataRequest;
-    priced: PricedBooking;
-    result: { code: string; status: string; total: number; currency: string; email: string };
-    baseUrl: string;
-  },
-): Promise<ConfirmAnswer> {
-  const { id, req, priced, result, baseUrl } = booking;
+async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | undefined> {
+  const { deps, req, priced, result, id } = b;
   const method = req.payment.method as (typeof REDIRECT_METHODS)[number];
   const link = method === "pay_by_link";
   const amount = link ? prepaymentMinor(priced) : priced.dueNow;
@@ -383,52 +488,38 @@ async function startRedirectPayment(
       language: req.language,
     });
   } catch (err) {
-    await cancelForPayment(deps, id, "gateway_error");
+    b.refused = "gateway_error";
     throw paymentProblem(String((err as Error).message));
   }
   if (started.status !== "requires_action" || !started.challengeUrl) {
-    await cancelForPayment(deps, id, started.declineReason ?? "declined");
+    b.refused = started.declineReason ?? "declined";
     throw paymentProblem(started.declineReason ?? "declined");
   }
-  await deps.database.db
-    .insert(paymentTransaction)
-    .values({
-      reservationId: id,
-      gateway: deps.gateway.name,
-      gatewayRef: started.ref,
-      kind: link ? "link" : "capture",
-      amountMinor: amount,
-      status: started.status,
-      redirectUrl: started.challengeUrl,
-    })
-    .onConflictDoNothing();
-  const total = fromMinor(priced.totalMinor, priced.digits);
+  await insertPayment(deps.database.db, {
+    reservationId: id,
+    gateway: deps.gateway.name,
+    gatewayRef: started.ref,
+    kind: link ? "link" : "capture",
+    amountMinor: amount,
+    status: started.status,
+    redirectUrl: started.challengeUrl,
+  });
   if (link) {
-    await deps.database.db.execute(
-      sql`update payment_due set payment_ref = ${started.ref} where reservation_id = ${id} and status = 'due'`,
-    );
-    await confirmPaid(deps, id, baseUrl, null);
-    return { reservation: { ...result, status: "confirmed", total }, next: "voucher" };
+    await linkDuesToPayment(deps.database, id, started.ref);
+    b.paid = null;
+    return undefined;
   }
   await deps.database.db.transaction((tx) =>
     setStatus(tx, id, ["pending_confirmation"], "payment_required", "redirect_required", {
       ref: started.ref,
     }),
   );
+  const total = fromMinor(priced.totalMinor, priced.digits);
   return {
     reservation: { ...result, status: "payment_required", total },
     next: "3ds",
     redirectUrl: started.challengeUrl,
   };
-}
-
-/** Whether the reservation was confirmed at some point (its history says so). */
-export async function wasEverConfirmed(deps: Pick<BookingDeps, "database">, id: number): Promise<boolean> {
-  const [row] = await deps.database.query<{
-    yes: boolean;
-  }>(sql`select exists (select 1 from reservation_history
-    where reservation_id = ${id} and to_status = 'confirmed') as yes`);
-  return row?.yes === true;
 }
 
 /** Payments started after the booking (a payment link, pay now, authorise now, an installment). */
@@ -447,11 +538,7 @@ export async function settleLaterPayment(
 ) {
   await deps.database.db.transaction(async (tx) => {
     const paid = outcome === "captured" ? "paid" : "authorised";
-    const settled = await tx.execute(
-      sql`update payment_due set status = ${paid}, paid_at = ${deps.now().toISOString()}::timestamptz
-          where reservation_id = ${id} and payment_ref = ${ref} and status = 'due' returning id`,
-    );
-    const rows = (settled as unknown as { rows: unknown[] }).rows.length;
+    const rows = await settleDuesOfPayment(tx, id, ref, paid, deps.now());
     const confirmed = await setStatus(
       tx,
       id,
@@ -460,22 +547,10 @@ export async function settleLaterPayment(
       outcome === "captured" ? "payment_succeeded" : "preauth_succeeded",
       { ref },
     );
-    if (!confirmed && rows > 0)
-      await tx.insert(reservationHistory).values({
-        reservationId: id,
-        actor: "system",
-        action: "payment_succeeded",
-        fromStatus: "confirmed",
-        toStatus: "confirmed",
-        details: { ref },
-      });
+    if (!confirmed && rows > 0) await insertPaymentReceived(tx, id, ref);
     if (!confirmed && rows === 0) return;
     // The mail says what came in: the first installment of a plan activates it; anything else is a payment.
-    const [payment] = await tx
-      .select({ kind: paymentTransaction.kind, amountMinor: paymentTransaction.amountMinor })
-      .from(paymentTransaction)
-      .where(eq(paymentTransaction.gatewayRef, ref))
-      .limit(1);
+    const payment = await paymentKindOf(tx, ref);
     await enqueueReservationMails(tx, id, {
       baseUrl,
       now: deps.now(),
@@ -501,22 +576,13 @@ export async function confirmPayment(
   baseUrl: string,
 ): Promise<{ status: string; paid: boolean }> {
   const { db } = deps.database;
-  const [row] = await db.select().from(reservation).where(eq(reservation.code, input.reservation));
+  const row = await findReservationByCode(db, input.reservation);
   if (!row) throw notFound("reservation", "Reservation not found: check the details");
-  const [tx] = await db
-    .select()
-    .from(paymentTransaction)
-    .where(and(eq(paymentTransaction.reservationId, row.id), ne(paymentTransaction.kind, "refund")))
-    .orderBy(desc(paymentTransaction.id))
-    .limit(1);
+  const tx = await latestPaymentOf(db, row.id);
   if (!tx) return { status: row.status, paid: row.status === "confirmed" };
   const payment = await deps.gateway.retrieve(tx.gatewayRef);
   if (!payment) return { status: row.status, paid: false };
-  if (payment.status !== tx.status)
-    await db
-      .update(paymentTransaction)
-      .set({ status: payment.status })
-      .where(eq(paymentTransaction.id, tx.id));
+  if (payment.status !== tx.status) await updatePaymentStatus(db, tx.id, payment.status);
   const through = payment.status === "captured" || payment.status === "authorised";
   if (LATER_PAYMENTS.has(tx.kind)) {
     // Paid or refused after the booking: a refusal never cancels it (the guest may try again).
@@ -528,20 +594,14 @@ export async function confirmPayment(
         payment.status as "captured" | "authorised",
         baseUrl,
       );
-    const [now] = await db
-      .select({ status: reservation.status })
-      .from(reservation)
-      .where(eq(reservation.id, row.id));
+    const now = await reservationStatusOf(db, row.id);
     return { status: now?.status ?? row.status, paid: through };
   }
   // The booking's own payment confirms only a booking that never was: a confirmed booking waiting again (the
   // extra of a change) waits for a payment of its own.
   // Another call may have settled it since `row` was read: answer with the status as it stands now.
   const currentStatus = async () => {
-    const [current] = await db
-      .select({ status: reservation.status })
-      .from(reservation)
-      .where(eq(reservation.id, row.id));
+    const current = await reservationStatusOf(db, row.id);
     return current?.status ?? row.status;
   };
   if (row.status === "confirmed" || row.status === "cancelled" || (await wasEverConfirmed(deps, row.id))) {
@@ -575,10 +635,36 @@ export async function handleGatewayEvent(
   ref: string,
   baseUrl: string,
 ): Promise<{ received: true; status: string | null }> {
-  const [row] = await deps.database.query<{ code: string }>(sql`select r.code from payment_transaction t
-    join reservation r on r.id = t.reservation_id where t.gateway = ${gateway} and t.gateway_ref = ${ref}
-    order by t.id desc limit 1`);
+  const row = await reservationCodeOfPayment(deps.database, gateway, ref);
   if (!row || gateway !== deps.gateway.name) return { received: true, status: null };
   const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl);
   return { received: true, status: answer.status };
+}
+
+/** How long a booking may wait for its payment (3-D Secure, or a process that died mid-way) before release. */
+export const HOLD_MINUTES = 30;
+
+/**
+ * Settles bookings left waiting for their payment: the gateway is asked one last time (a payment that went
+ * through confirms the booking), otherwise the booking is cancelled and its nights go back on sale. Every change
+ * is a conditional update, so several processes may sweep at once and each booking changes state once.
+ */
+export async function releaseAbandonedHolds(
+  deps: BookingDeps,
+  baseUrl: string,
+  limit = 50,
+): Promise<{ checked: number; confirmed: number; released: number }> {
+  const cutoff = new Date(deps.now().getTime() - HOLD_MINUTES * 60_000).toISOString();
+  const waiting = await findAbandonedHolds(deps.database, cutoff, limit);
+  let confirmed = 0;
+  let released = 0;
+  for (const r of waiting) {
+    const answer = await confirmPayment(deps, { reservation: r.code, gateway: deps.gateway.name }, baseUrl);
+    if (answer.status === "confirmed") confirmed++;
+    else if (answer.status !== "cancelled") {
+      await cancelForPayment(deps, r.id, "payment_abandoned");
+      released++;
+    } else released++;
+  }
+  return { checked: waiting.length, confirmed, released };
 }

@@ -1,12 +1,12 @@
 import { agencyInvoice } from "@alloggio/domain/booking/trade-booking";
 import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestdata";
 import { tradePasswordExpired } from "@alloggio/domain/trade/login";
-import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound, refuseAnonymousCustomer } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
 import { isEnabledFor, tradeUserOf } from "../trade";
+import { channelKindAndHost } from "./pricing-repository";
 
 // guestdata.do on a trade channel (ADR 0031): the customer and the user who books come from the
 // trade session only; the agency data goes with the booking; the invoice may copy it.
@@ -35,9 +35,7 @@ export async function tradeBookingOf(
   link: LinkBase,
 ): Promise<{ trade: TradeBooking | null; link: string }> {
   const planned = link.plan(request);
-  const [channel] = await deps.database.queryPrepared<{ kind: string | null; host: string | null }>(
-    sql`select (select kind from channel where id = ${body.channel}) as kind, ${planned.host ?? sql`null::text`} as host`,
-  );
+  const channel = await channelKindAndHost(deps.database, body.channel, planned.host);
   if (!channel?.kind) throw notFound("channel", "Unknown channel");
   const base = planned.base(channel.host);
   if (channel.kind !== "trade") {

@@ -116,7 +116,7 @@ async function markUnavailable(deps: Pick<BookingDeps, "database" | "now">, code
  * locked (`FOR UPDATE`), checked (unlocked, not expired) and marked confirmed with the reservation and the option;
  * a second confirmation waits on the lock, then finds it confirmed (409 `offer_closed`) and its reservation rolls
  * back. Rooms gone: the offer becomes unavailable, 409 `offer_unavailable`. A declined payment cancels the
- * reservation and opens the offer again (`cancelForPayment` → reopen.ts). The hotel is mailed.
+ * reservation and opens the offer again (booking's `cancelForPayment`). The hotel is mailed.
  */
 export async function confirmOffer(
   deps: BookingDeps,

@@ -18,7 +18,6 @@ export { findReservationOffer } from "./cro";
 export { renderOfferMail } from "./mails";
 export type { PricedOption } from "./option-request";
 export { priceOfferOption } from "./option-request";
-export { reopenOfferForPayment } from "./reopen";
 export {
   addHistory,
   applyEvent,

@@ -112,51 +112,6 @@ export async function bumpSearchVersion(db: Executor, hotelId: number): Promise<
   await db.execute(sql`select alloggio_bump_search_version(${`{${hotelId}}`}::int[], true, false)`);
 }
 
-/**
- * A holder's rooms are cancelled: their listed nights are withdrawn, and each offer closes (`settled` when a night
- * sold, its refund still to come from the sweep; else `withdrawn`). Before the nights are given back.
- */
-export async function closeResaleOfRooms(
-  db: Executor,
-  roomIds: readonly number[],
-  now: Date | null,
-): Promise<void> {
-  await db.execute(sql`
-    with o as (select id from resale_offer where reservation_room_id = any(${`{${roomIds.join(",")}}`}::int[])
-        and status = 'listed' for update),
-      n as (update resale_night set status = 'withdrawn' where offer_id in (select id from o) and status = 'listed')
-    update resale_offer ro set closed_at = coalesce(${now?.toISOString() ?? null}::timestamptz, now()),
-      status = case when exists (select 1 from resale_night x where x.offer_id = ro.id and x.status = 'sold')
-        then 'settled' else 'withdrawn' end
-    where ro.id in (select id from o)`);
-}
-
-/**
- * Of the given rooms' nights, those to give back to inventory: a holder's night that was resold is the buyer's
- * now (ADR 0065), so it is not given back. The relation `(room_type_id, day, n)`.
- */
-export function nightsToGiveBack(roomIds: SQL, onlyActive: boolean): SQL {
-  const active = onlyActive ? sql`and rr.status = 'A'` : sql``;
-  return sql`select rr.room_type_id, d::date as day, count(*)::int as n
-      from reservation_room rr, generate_series(rr.arrival, rr.departure - 1, interval '1 day') d
-      where rr.id = ${roomIds} ${active}
-        and not exists (select 1 from resale_offer o join resale_night rn on rn.offer_id = o.id
-          where o.reservation_room_id = rr.id and rn.day = d::date and rn.status = 'sold')
-        and not exists (select 1 from resale_night rn
-          where rn.buyer_room_id = rr.id and rn.day = d::date and rn.status = 'sold' and rn.settled_at is null)
-      group by rr.room_type_id, d`;
-}
-
-/**
- * A buyer's rooms go before their resale nights were settled (an option that lapsed, a payment abandoned, a
- * cancellation): nothing was sold for good, so the nights are the holder's resale stock again, not free stock.
- * Run after the nights are given back (`nightsToGiveBack` skips these).
- */
-export async function unsellResaleNights(db: Executor, roomIds: readonly number[]): Promise<void> {
-  await db.execute(sql`update resale_night set status = 'listed', buyer_room_id = null, recovered_minor = null
-    where buyer_room_id = any(${`{${roomIds.join(",")}}`}::int[]) and status = 'sold' and settled_at is null`);
-}
-
 /** An offer's nights sold to one buyer room: a group the settle sweep refunds in one transaction. */
 export type SettleGroup = {
   offer_id: number;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
-import { releaseInventory } from "../booking/reservation-changes";
+import { releaseInventory } from "../booking/changes-repository";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { renderPendingMails } from "../voucher-pdf";
 

@@ -1,0 +1,167 @@
+/**
+ * The statements of a booking's payments: the gateway's transactions, the payments due they settle, the status a
+ * payment's answer reads, and the offer a failed payment opens again (ADR 0008, 0035).
+ */
+import type { OfferState } from "@alloggio/domain/offers/offer-state";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Database, Db, Tx } from "../../db/client";
+import { offer, offerHistory, paymentTransaction, reservation, reservationHistory } from "../../db/schema";
+
+export type StoredPayment = typeof paymentTransaction.$inferSelect;
+
+/** A gateway's answer, written once per reference (a retry of the same call writes nothing). */
+export async function insertPayment(db: Db, values: typeof paymentTransaction.$inferInsert): Promise<void> {
+  await db.insert(paymentTransaction).values(values).onConflictDoNothing();
+}
+
+/** Settles (`paid`: paid or authorised) the reservation's payments due up to hotel-local today at `now`. */
+export async function settleDuesUpToToday(
+  tx: Tx,
+  id: number,
+  paid: "paid" | "authorised",
+  now: string,
+): Promise<void> {
+  await tx.execute(sql`update payment_due set status = ${paid}, paid_at = ${now}::timestamptz
+        where reservation_id = ${id} and status = 'due'
+          and due_date <= (select (${now}::timestamptz at time zone h.time_zone)::date
+                           from reservation r join hotel h on h.id = r.hotel_id where r.id = ${id})`);
+}
+
+/** The reservation's payments still due are the ones the gateway's payment `ref` (a payment link) pays. */
+export async function linkDuesToPayment(database: Database, id: number, ref: string): Promise<void> {
+  await database.db.execute(
+    sql`update payment_due set payment_ref = ${ref} where reservation_id = ${id} and status = 'due'`,
+  );
+}
+
+/** Whether the reservation was confirmed at some point (its history says so). */
+export async function wasEverConfirmed(deps: { database: Database }, id: number): Promise<boolean> {
+  const [row] = await deps.database.query<{
+    yes: boolean;
+  }>(sql`select exists (select 1 from reservation_history
+    where reservation_id = ${id} and to_status = 'confirmed') as yes`);
+  return row?.yes === true;
+}
+
+/** Settles the payments due that payment `ref` was started for; answers how many it settled. */
+export async function settleDuesOfPayment(
+  tx: Tx,
+  id: number,
+  ref: string,
+  paid: "paid" | "authorised",
+  now: Date,
+): Promise<number> {
+  const settled = await tx.execute(
+    sql`update payment_due set status = ${paid}, paid_at = ${now.toISOString()}::timestamptz
+          where reservation_id = ${id} and payment_ref = ${ref} and status = 'due' returning id`,
+  );
+  return (settled as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** A payment came in on a reservation that stays confirmed: its history says so. */
+export async function insertPaymentReceived(tx: Tx, id: number, ref: string): Promise<void> {
+  await tx.insert(reservationHistory).values({
+    reservationId: id,
+    actor: "system",
+    action: "payment_succeeded",
+    fromStatus: "confirmed",
+    toStatus: "confirmed",
+    details: { ref },
+  });
+}
+
+/** What kind of payment `ref` is, and its amount. */
+export async function paymentKindOf(
+  tx: Tx,
+  ref: string,
+): Promise<{ kind: StoredPayment["kind"]; amountMinor: number } | undefined> {
+  const [payment] = await tx
+    .select({ kind: paymentTransaction.kind, amountMinor: paymentTransaction.amountMinor })
+    .from(paymentTransaction)
+    .where(eq(paymentTransaction.gatewayRef, ref))
+    .limit(1);
+  return payment;
+}
+
+/** The reservation with this code. */
+export async function findReservationByCode(db: Db, code: string) {
+  const [row] = await db.select().from(reservation).where(eq(reservation.code, code));
+  return row;
+}
+
+/** The reservation's latest payment (refunds aside). */
+export async function latestPaymentOf(db: Db, reservationId: number): Promise<StoredPayment | undefined> {
+  const [tx] = await db
+    .select()
+    .from(paymentTransaction)
+    .where(and(eq(paymentTransaction.reservationId, reservationId), ne(paymentTransaction.kind, "refund")))
+    .orderBy(desc(paymentTransaction.id))
+    .limit(1);
+  return tx;
+}
+
+/** A payment's status as the gateway now tells it. */
+export async function updatePaymentStatus(
+  db: Db,
+  paymentId: number,
+  status: StoredPayment["status"],
+): Promise<void> {
+  await db.update(paymentTransaction).set({ status }).where(eq(paymentTransaction.id, paymentId));
+}
+
+/** The reservation's status as it stands. */
+export async function reservationStatusOf(db: Db, id: number) {
+  const [now] = await db
+    .select({ status: reservation.status })
+    .from(reservation)
+    .where(eq(reservation.id, id));
+  return now;
+}
+
+/** The code of the reservation a gateway's payment `ref` belongs to (its latest payment with that ref). */
+export async function reservationCodeOfPayment(
+  database: Database,
+  gateway: string,
+  ref: string,
+): Promise<{ code: string } | undefined> {
+  const [row] = await database.query<{ code: string }>(sql`select r.code from payment_transaction t
+    join reservation r on r.id = t.reservation_id where t.gateway = ${gateway} and t.gateway_ref = ${ref}
+    order by t.id desc limit 1`);
+  return row;
+}
+
+/** The offer a reservation was booked from (ADR 0035), locked for the cancellation's transaction. */
+export async function lockOfferOfReservation(
+  tx: Tx,
+  reservationId: number,
+): Promise<{ id: number; state: OfferState; expiresAt: string | Date; optionId: number | null } | undefined> {
+  const result = (await tx.execute(sql`
+    select id, state, expires_at as "expiresAt", confirmed_option_id as "optionId"
+    from offer where reservation_id = ${reservationId} for update`)) as unknown as {
+    rows: { id: number; state: OfferState; expiresAt: string | Date; optionId: number | null }[];
+  };
+  return result.rows[0];
+}
+
+/** The offer leaves its reservation for state `next` (if still in `row.state`), with a history row. */
+export async function reopenOffer(
+  tx: Tx,
+  row: { id: number; state: OfferState; optionId: number | null },
+  next: OfferState,
+  details: { reservationId: number; reason: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(offer)
+    .set({ state: next, reservationId: null, confirmedOptionId: null, updatedAt: now })
+    .where(and(eq(offer.id, row.id), eq(offer.state, row.state)));
+  await tx.insert(offerHistory).values({
+    offerId: row.id,
+    actor: "system",
+    action: "payment_failed",
+    fromState: row.state,
+    toState: next,
+    details: { reservationId: details.reservationId, optionId: row.optionId, reason: details.reason },
+    at: now,
+  });
+}
