@@ -1,7 +1,6 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
-export { toMailFacts } from "./mail-facts";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
@@ -13,6 +12,7 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
+  toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredReservation } from "./retrieve-repository";
