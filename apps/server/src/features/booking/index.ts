@@ -2,7 +2,6 @@
 
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
 export { anyId, releaseInventory, returnNights, setStatus } from "./changes-repository";
-export { toMailFacts } from "./mail-facts";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
@@ -13,6 +12,7 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
+  toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredReservation } from "./retrieve-repository";
