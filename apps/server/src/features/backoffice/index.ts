@@ -94,7 +94,7 @@ export {
   UNUSED_LINK_STATUSES,
 } from "./reservations/service";
 export { createSession, findSession, newToken, revokeSession, revokeUserSessions, sha256 } from "./session";
-export type { TradeMailLanguage } from "./trade/mails";
+export type { TradeMailLanguage } from "./trade/service";
 export {
   approveAccount,
   disableAccount,

@@ -14,6 +14,7 @@ export {
   requireAgency,
 } from "./agency-service";
 export { changeTradePassword } from "./change-password";
+export { type TradeMailLanguage, tradeLanguageOf } from "./language";
 export type { LoginDeps } from "./login";
 export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
 export { isEnabledFor, revokeTradeUserSessions, tradeCustomerForCall, tradeUserOf } from "./session";
