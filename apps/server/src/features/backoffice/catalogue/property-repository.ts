@@ -14,6 +14,8 @@ import {
   roomTypePhoto,
   service,
 } from "../../../db/schema";
+import { intArray } from "../../../db/upsert-rows";
+import type { SqlExecutor } from "../../currency";
 
 export type HotelRecord = typeof hotel.$inferSelect;
 export type RoomTypeRecord = typeof roomType.$inferSelect;
@@ -205,6 +207,11 @@ export async function ratePlanChannelsOf(db: Db, ratePlanIds: number[]): Promise
     .from(ratePlanChannel)
     .where(sql`${ratePlanChannel.ratePlanId} = any(${`{${ratePlanIds.join(",")}}`}::int[])`)
     .orderBy(asc(ratePlanChannel.channelId));
+}
+
+/** Forgets the channels of these rate plans (their writes put back the ones they keep). */
+export async function deleteRatePlanChannels(tx: SqlExecutor, ratePlanIds: number[]): Promise<void> {
+  await tx.execute(sql`delete from rate_plan_channel where rate_plan_id = any(${intArray(ratePlanIds)})`);
 }
 
 /** Whether a reservation uses the rate plan. */
