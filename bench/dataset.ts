@@ -7,7 +7,7 @@
 import { addDays, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../apps/server/src/db/client";
-import { upsertCurrencies } from "../apps/server/src/features/currency/reference-data";
+import { upsertCurrencies } from "../apps/server/src/features/currency/repository";
 
 export const HOTELS = 100;
 export const ROOM_TYPES = 6;

@@ -45,6 +45,24 @@ export {
 } from "./catalogue/extras-service";
 export type { ExtraKind } from "./catalogue/extras-store";
 export { choicesOf, createPriceLink, deleteExtra, listExtras, saveExtra } from "./catalogue/extras-store";
+export {
+  addRoomTypePhoto,
+  createRatePlan,
+  createRoomType,
+  deleteRatePlan,
+  deleteRoomType,
+  getProperty,
+  getRatePlan,
+  getRoomType,
+  listRatePlans,
+  listRoomTypes,
+  readPhoto,
+  requirePhotoRoomType,
+  setRoomTypeGallery,
+  updateProperty,
+  updateRatePlan,
+  updateRoomType,
+} from "./catalogue/property";
 export { hotelRow, upsertHotel, upsertRatePlans, upsertRoomTypes } from "./catalogue/property-service";
 export type { BackOfficeDeps } from "./deps";
 export {
@@ -76,8 +94,7 @@ export {
   UNUSED_LINK_STATUSES,
 } from "./reservations/service";
 export { createSession, findSession, newToken, revokeSession, revokeUserSessions, sha256 } from "./session";
-export type { TradeMailLanguage } from "./trade/mails";
-export { tradeLanguageOf } from "./trade/mails";
+export type { TradeMailLanguage } from "./trade/service";
 export {
   approveAccount,
   disableAccount,
@@ -88,6 +105,7 @@ export {
   resetTradeUserPassword,
   setAccountHotels,
   setAccountPricing,
+  tradeLanguageOf,
 } from "./trade/service";
 export {
   disableUser,

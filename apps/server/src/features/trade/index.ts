@@ -3,6 +3,7 @@
 export type { AccountDeps } from "./account";
 export { askApproval, resetPassword, retrievePassword } from "./account";
 export { changeTradePassword, tradeLoginRequired } from "./change-password";
+export { type TradeMailLanguage, tradeLanguageOf } from "./language";
 export type { LoginDeps } from "./login";
 export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
 export type { TradeSessionUser } from "./session";

@@ -5,13 +5,24 @@ import type {
   Privacy,
   PrivacyInput,
 } from "@alloggio/domain/contract/backoffice/channel-settings";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { channel, customPrivacy, hotelChannel, staffUser } from "../../../db/schema";
 import { AppError, badInput } from "../../../http/errors";
 import type { Staff } from "../access";
 import { audit } from "../audit";
-import { nextId } from "./extras-store";
+import {
+  deletePrivacyRow,
+  findHotelChannels,
+  findPrivacyRow,
+  insertPrivacy,
+  isGroupWide,
+  isHotelChannel,
+  listPrivacyRows,
+  lockChannelColors,
+  type PrivacyRow,
+  updateChannelColors,
+  updatePrivacy,
+} from "./channel-settings-repository";
+import { nextId } from "./extras-repository";
 
 // The hotel's own privacy texts (extra consent checkboxes at the guest checkout) and the colours of its channels.
 
@@ -24,8 +35,6 @@ const notFoundChannel = () =>
   new AppError("not_found", 404, "No such channel of this hotel", [
     { field: "channelId", message: "unknown" },
   ]);
-
-type PrivacyRow = typeof customPrivacy.$inferSelect;
 
 /** A row as the API (and the property file) writes it: `channel` left out when the text shows on every channel. */
 function privacyOf(row: PrivacyRow): Privacy {
@@ -43,30 +52,20 @@ const written = (text: Record<string, string>) =>
   Object.fromEntries(Object.entries(text).filter(([, value]) => value.trim() !== ""));
 
 export async function listPrivacy(db: Db, hotelId: number): Promise<{ items: Privacy[] }> {
-  const rows = await db
-    .select()
-    .from(customPrivacy)
-    .where(eq(customPrivacy.hotelId, hotelId))
-    .orderBy(asc(customPrivacy.id));
+  const rows = await listPrivacyRows(db, hotelId);
   return { items: rows.map(privacyOf) };
 }
 
 /** One privacy text of the hotel; another hotel's id reads as missing. */
 async function readPrivacy(db: Db, hotelId: number, id: number): Promise<Privacy | null> {
-  const [row] = await db
-    .select()
-    .from(customPrivacy)
-    .where(and(eq(customPrivacy.id, id), eq(customPrivacy.hotelId, hotelId)));
+  const row = await findPrivacyRow(db, hotelId, id);
   return row ? privacyOf(row) : null;
 }
 
 async function assertHotelChannel(db: Db, hotelId: number, channelId: number | undefined) {
   if (channelId === undefined) return;
-  const [row] = await db
-    .select({ id: hotelChannel.channelId })
-    .from(hotelChannel)
-    .where(and(eq(hotelChannel.hotelId, hotelId), eq(hotelChannel.channelId, channelId)));
-  if (!row) throw badInput("channel", "is not one of the hotel's channels");
+  if (!(await isHotelChannel(db, hotelId, channelId)))
+    throw badInput("channel", "is not one of the hotel's channels");
 }
 
 /** Creates (id null) or changes a privacy text of the hotel, with its audit entry, in one transaction. */
@@ -91,15 +90,12 @@ export async function savePrivacy(
     if (id === null) {
       // Ids are global and given by property files too: the table is locked while the next one is taken.
       itemId = await nextId(tx, "custom_privacy");
-      await tx.insert(customPrivacy).values({ id: itemId, ...values });
+      await insertPrivacy(tx, itemId, values);
     } else {
       before = await readPrivacy(tx, hotelId, id);
       if (!before) throw notFoundItem();
       itemId = id;
-      await tx
-        .update(customPrivacy)
-        .set(values)
-        .where(and(eq(customPrivacy.id, id), eq(customPrivacy.hotelId, hotelId)));
+      await updatePrivacy(tx, hotelId, id, values);
     }
     const after = await readPrivacy(tx, hotelId, itemId);
     if (!after) throw notFoundItem();
@@ -123,7 +119,7 @@ export async function deletePrivacy(db: Db, staff: Staff, hotelId: number, id: n
   await db.transaction(async (tx) => {
     const before = await readPrivacy(tx, hotelId, id);
     if (!before) throw notFoundItem();
-    await tx.delete(customPrivacy).where(and(eq(customPrivacy.id, id), eq(customPrivacy.hotelId, hotelId)));
+    await deletePrivacyRow(tx, hotelId, id);
     await audit(tx, staff, {
       hotelId,
       action: "custom_privacy.delete",
@@ -137,11 +133,7 @@ export async function deletePrivacy(db: Db, staff: Staff, hotelId: number, id: n
 
 /** Whether the user works for every hotel of the group (channels are the group's, shared by its hotels). */
 async function groupWide(db: Db, staff: Staff): Promise<boolean> {
-  const [row] = await db
-    .select({ allHotels: staffUser.allHotels })
-    .from(staffUser)
-    .where(eq(staffUser.id, staff.userId));
-  return row?.allHotels ?? false;
+  return isGroupWide(db, staff.userId);
 }
 
 /** The hotel's channels (of the user's group), with their colours; one of them when `channelId` is given. */
@@ -151,25 +143,7 @@ async function hotelChannels(
   hotelId: number,
   channelId?: number,
 ): Promise<ChannelBranding[]> {
-  const rows = await db
-    .select({
-      id: channel.id,
-      name: channel.name,
-      kind: channel.kind,
-      colors: channel.colors,
-      hotels: sql<number>`(select count(*)::int from hotel_channel o where o.channel_id = ${channel.id})`,
-    })
-    .from(hotelChannel)
-    .innerJoin(channel, eq(channel.id, hotelChannel.channelId))
-    .where(
-      and(
-        eq(hotelChannel.hotelId, hotelId),
-        eq(channel.groupId, staff.groupId),
-        ...(channelId === undefined ? [] : [eq(channel.id, channelId)]),
-      ),
-    )
-    .orderBy(asc(channel.id));
-  return rows.map((r) => ({ ...r, hotels: Number(r.hotels) }));
+  return findHotelChannels(db, staff.groupId, hotelId, channelId);
 }
 
 export async function readBranding(db: Db, staff: Staff, hotelId: number): Promise<Branding> {
@@ -198,11 +172,7 @@ export async function saveChannelColors(
       [{ field: "channelId", message: "only a user of every hotel of the group may change a channel" }],
     );
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ colors: channel.colors })
-      .from(channel)
-      .where(eq(channel.id, channelId))
-      .for("update");
+    const current = await lockChannelColors(tx, channelId);
     if (!current) throw notFoundChannel();
     // The style (a theme name of the guest pages) is kept when the change leaves it out.
     const style = colors.style ?? current.colors.style;
@@ -211,7 +181,7 @@ export async function saveChannelColors(
       secondary: colors.secondary.toLowerCase(),
       ...(style === undefined ? {} : { style }),
     };
-    await tx.update(channel).set({ colors: next }).where(eq(channel.id, channelId));
+    await updateChannelColors(tx, channelId, next);
     await audit(tx, staff, {
       hotelId,
       action: "channel.update_colors",

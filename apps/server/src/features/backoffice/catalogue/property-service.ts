@@ -1,8 +1,8 @@
 import type { HotelFile, RatePlanFile, RoomTypeFile } from "@alloggio/domain/contract/property/property-file";
 import { toMinor } from "@alloggio/domain/money/money";
-import { sql } from "drizzle-orm";
-import { type Column, intArray, upsertRows } from "../../../db/upsert-rows";
+import { type Column, upsertRows } from "../../../db/upsert-rows";
 import type { SqlExecutor } from "../../currency";
+import { deleteRatePlanChannels } from "./property-repository";
 
 // One write path per catalogue entity: the property file import and the back office's screens both
 // turn a validated entity (the property file's own shape and schema) into a row here and write it here.
@@ -201,8 +201,9 @@ export async function upsertRatePlans(
     ratePlans.map((r) => ratePlanRow(hotelId, r, digits)),
   );
   if (ratePlans.length > 0)
-    await tx.execute(
-      sql`delete from rate_plan_channel where rate_plan_id = any(${intArray(ratePlans.map((r) => r.id))})`,
+    await deleteRatePlanChannels(
+      tx,
+      ratePlans.map((r) => r.id),
     );
   const channels = await upsertRows(
     tx,

@@ -4,45 +4,6 @@
 import type { OutgoingMail } from "../../mail";
 import { type MailDocument, renderHtml, renderText } from "../../mail";
 
-export const TRADE_MAIL_LANGUAGES = ["en", "it", "de", "fr", "es", "pt", "ja", "zh"] as const;
-export type TradeMailLanguage = (typeof TRADE_MAIL_LANGUAGES)[number];
-
-const BY_COUNTRY: Record<string, TradeMailLanguage> = {
-  IT: "it",
-  SM: "it",
-  VA: "it",
-  DE: "de",
-  AT: "de",
-  CH: "de",
-  LI: "de",
-  FR: "fr",
-  BE: "fr",
-  LU: "fr",
-  MC: "fr",
-  ES: "es",
-  AR: "es",
-  MX: "es",
-  CL: "es",
-  CO: "es",
-  PE: "es",
-  UY: "es",
-  PT: "pt",
-  BR: "pt",
-  AO: "pt",
-  MZ: "pt",
-  JP: "ja",
-  CN: "zh",
-  TW: "zh",
-  HK: "zh",
-  MO: "zh",
-  SG: "zh",
-};
-
-/** The language of an account's mails: from its country (ISO alpha-2), English when none of the eight fits. */
-export function tradeLanguageOf(country: string): TradeMailLanguage {
-  return BY_COUNTRY[country.trim().toUpperCase()] ?? "en";
-}
-
 type Texts = {
   hello: (name: string) => string;
   approvedSubject: (channel: string) => string;
@@ -62,7 +23,7 @@ type Texts = {
   closing: string;
 };
 
-const TEXTS: Record<TradeMailLanguage, Texts> = {
+const TEXTS = {
   en: {
     hello: (n) => `Hello ${n},`,
     approvedSubject: (c) => `Your trade account on ${c} is approved`,
@@ -212,7 +173,10 @@ const TEXTS: Record<TradeMailLanguage, Texts> = {
     resetChange: "请用它登录：系统会立即要求您设置新密码。",
     closing: "Alloggio",
   },
-};
+} satisfies Record<string, Texts>;
+
+/** The languages these mails are written in (the trade area's `tradeLanguageOf` picks one of them). */
+type TradeMailLanguage = keyof typeof TEXTS;
 
 type Common = { to: string; name: string; language: TradeMailLanguage; channel: string; link: string };
 

@@ -1,18 +1,14 @@
 import {
   BoRoomTypeSchema,
   PhotoParamsSchema,
-  photoUrl,
   RoomTypeParamsSchema,
 } from "@alloggio/domain/contract/backoffice/property";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import multipart from "@fastify/multipart";
-import { and, eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Sharp from "sharp";
-import type { Db } from "../../../db/client";
-import { roomType, roomTypePhoto } from "../../../db/schema";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import { audit, upsertRoomTypes } from "../../../features/backoffice";
+import { addRoomTypePhoto, readPhoto, requirePhotoRoomType } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
@@ -80,15 +76,7 @@ export function registerPhotoRoutes(app: App, deps: BackOfficeDeps, guard: Guard
       async (request, reply) => {
         const { hotelId, roomTypeId } = request.params;
         const staff = await guard(request, hotelId);
-        const db = deps.database.db;
-        const [exists] = await db
-          .select({ id: roomType.id })
-          .from(roomType)
-          .where(and(eq(roomType.id, roomTypeId), eq(roomType.hotelId, hotelId)));
-        if (!exists)
-          throw new AppError("not_found", 404, "No such roomTypeId", [
-            { field: "roomTypeId", message: "unknown" },
-          ]);
+        await requirePhotoRoomType(deps, hotelId, roomTypeId);
         if (!request.isMultipart())
           throw new AppError("invalid_input", 400, "photo: send the photo as multipart/form-data", [
             { field: "photo", message: "is missing" },
@@ -99,65 +87,7 @@ export function registerPhotoRoutes(app: App, deps: BackOfficeDeps, guard: Guard
             { field: "photo", message: "is missing" },
           ]);
         const photo = await resizePhoto(await file.toBuffer());
-        const after = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
-          const [current] = await tx
-            .select()
-            .from(roomType)
-            .where(and(eq(roomType.id, roomTypeId), eq(roomType.hotelId, hotelId)))
-            .for("update");
-          if (!current)
-            throw new AppError("not_found", 404, "No such roomTypeId", [
-              { field: "roomTypeId", message: "unknown" },
-            ]);
-          if (current.gallery.length >= 50)
-            throw new AppError("invalid_input", 400, "photo: a room type has at most 50 photos", [
-              { field: "photo", message: "at most 50 photos" },
-            ]);
-          const [row] = await tx
-            .insert(roomTypePhoto)
-            .values({ hotelId, roomTypeId, ...photo })
-            .returning({ id: roomTypePhoto.id });
-          const url = photoUrl(row?.id ?? 0);
-          const gallery = [...current.gallery, url];
-          await upsertRoomTypes(tx, hotelId, [
-            {
-              id: current.id,
-              code: current.code,
-              name: current.name,
-              description: current.description,
-              gallery,
-              amenities: current.amenities as never,
-              minOccupancy: current.minOccupancy,
-              maxOccupancy: current.maxOccupancy,
-              maxAdults: current.maxAdults,
-              maxChildren: current.maxChildren,
-              sortOrder: current.sortOrder,
-            },
-          ]);
-          await audit(tx, staff, {
-            hotelId,
-            action: "room_type.photo_add",
-            entity: "room_type",
-            entityId: roomTypeId,
-            before: { gallery: current.gallery },
-            after: { gallery },
-          });
-          return { ...current, gallery };
-        });
-        return reply.code(201).send({
-          id: after.id,
-          code: after.code,
-          name: after.name,
-          description: Object.keys(after.description).length > 0 ? after.description : undefined,
-          amenities: after.amenities as never,
-          minOccupancy: after.minOccupancy,
-          maxOccupancy: after.maxOccupancy,
-          maxAdults: after.maxAdults,
-          maxChildren: after.maxChildren,
-          sortOrder: after.sortOrder,
-          gallery: after.gallery,
-        });
+        return reply.code(201).send(await addRoomTypePhoto(deps, staff, hotelId, roomTypeId, photo));
       },
     );
   });
@@ -173,12 +103,7 @@ export function registerPhotoRoutes(app: App, deps: BackOfficeDeps, guard: Guard
     },
     async (request, reply) => {
       const { photoId, size } = request.params;
-      const [row] = await deps.database.db
-        .select({ large: roomTypePhoto.large, small: roomTypePhoto.small })
-        .from(roomTypePhoto)
-        .where(eq(roomTypePhoto.id, photoId));
-      if (!row)
-        throw new AppError("not_found", 404, "No such photo", [{ field: "photoId", message: "unknown" }]);
+      const row = await readPhoto(deps, photoId);
       return reply
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")

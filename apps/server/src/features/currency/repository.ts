@@ -21,6 +21,30 @@ export async function upsertCurrencies(executor: SqlExecutor): Promise<number> {
   return result.rowCount ?? result.affectedRows ?? 0;
 }
 
+export type CurrencyRateRow = {
+  code: string;
+  name: string;
+  name_plural: string;
+  symbol: string;
+  symbol_native: string;
+  decimal_digits: number;
+  rounding: string;
+  per_eur: string | null;
+};
+
+/** The two currencies with their rate against EUR (EUR's own is 1; null where no rate is known). */
+export async function findCurrenciesWithRates(
+  database: Database,
+  from: string,
+  to: string,
+): Promise<CurrencyRateRow[]> {
+  return database.query<CurrencyRateRow>(sql`
+    select c.code, c.name, c.name_plural, c.symbol, c.symbol_native, c.decimal_digits, c.rounding,
+      case when c.code = 'EUR' then 1 else r.per_eur end as per_eur
+    from currency c left join exchange_rate r on r.code = c.code
+    where c.code in (${from}, ${to})`);
+}
+
 /** Makes sure the currency reference table holds every currency the product knows. Idempotent. */
 export async function ensureCurrencies(database: Database): Promise<number> {
   return upsertCurrencies(database.db);
