@@ -87,10 +87,13 @@ export {
 } from "./quotes/service";
 export { bulkUpdate, editCell, readCalendar } from "./rates/service";
 export {
+  cancelPaymentLink,
   hotelToday,
   listReservations,
   requireReservation,
+  resendConfirmation,
   reservationDetail,
+  setPropertyNote,
   UNUSED_LINK_STATUSES,
 } from "./reservations/service";
 export { createSession, findSession, newToken, revokeSession, revokeUserSessions, sha256 } from "./session";

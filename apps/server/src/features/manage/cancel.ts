@@ -9,9 +9,7 @@ import type { CancellationQuote, CancelRequest } from "@alloggio/domain/contract
 import type { Reservation } from "@alloggio/domain/contract/booking/retrieve";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import {
   chargesOf,
@@ -26,6 +24,7 @@ import {
 import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps, readHolderReservation, refused } from "./holder";
 import { refundPayment } from "./refunds";
+import { setRoomPenalty, writeHistory } from "./repository";
 
 const REFUSALS: Record<string, [code: string, message: string]> = {
   reservation_cancelled: ["already_cancelled", "The reservation is already cancelled"],
@@ -125,10 +124,7 @@ async function applyCancellation(
   const roomIds = a.rooms.map((room) => room.roomId);
   await releaseInventory(tx, r.id, roomIds);
   // The rooms keep only their penalty; the totals, the city tax and what is due are made again from the rows.
-  for (const room of a.rooms)
-    await tx.execute(
-      sql`update reservation_room set penalty_minor = ${room.penaltyMinor} where id = ${room.roomId}`,
-    );
+  for (const room of a.rooms) await setRoomPenalty(tx, room.roomId, room.penaltyMinor);
   const charges = chargesOf(r);
   const money = moneyAfter(
     r,
@@ -160,7 +156,7 @@ async function applyCancellation(
     if (!(await setStatus(tx, r.id, [r.status], "cancelled", "cancel", details, actor.actor)))
       throw refused("already_cancelled", "The reservation changed meanwhile: reload it");
   } else
-    await tx.insert(reservationHistory).values({
+    await writeHistory(tx, {
       reservationId: r.id,
       actor: actor.actor,
       action: "room_cancelled",

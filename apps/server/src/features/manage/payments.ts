@@ -7,13 +7,13 @@ import type {
 } from "@alloggio/domain/contract/booking/manage";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
-import { paymentDue, paymentTransaction } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { StoredReservation } from "../booking";
-import { anyId, paymentProblem, settleLaterPayment, voucherPath } from "../booking";
+import { paymentProblem, settleLaterPayment, voucherPath } from "../booking";
 import type { AuthoriseResult } from "../payments";
 import { lockHolderReservation, type ManageDeps, refused } from "./holder";
+import { recordGatewayPayment, replaceDuesWithPlan, restoreReplacedDues } from "./payments-repository";
+import { findReservationStatus } from "./repository";
 
 type Kind = "pay_now" | "authorise_now" | "installment";
 
@@ -68,9 +68,9 @@ async function charge(
     throw paymentProblem(String((err as Error).message));
   }
   await deps.database.db.transaction(async (tx) => {
-    await tx
-      .insert(paymentTransaction)
-      .values({
+    await recordGatewayPayment(
+      tx,
+      {
         reservationId: r.id,
         gateway: deps.gateway.name,
         gatewayRef: answer.ref,
@@ -79,11 +79,9 @@ async function charge(
         status: answer.status,
         cardLast4: input.cardLast4 ?? answer.cardLast4 ?? null,
         redirectUrl: answer.challengeUrl ?? null,
-      })
-      .onConflictDoNothing();
-    if (input.dueIds.length > 0)
-      await tx.execute(sql`update payment_due set payment_ref = ${answer.ref}
-        where id = ${anyId(input.dueIds)} and status = 'due'`);
+      },
+      input.dueIds,
+    );
   });
   if (answer.status === "declined")
     throw new AppError(
@@ -102,10 +100,8 @@ async function charge(
     answer.status === "authorised" ? "authorised" : "captured",
     baseUrl,
   );
-  const [now] = await deps.database.query<{ status: PaymentActionResponse["status"] }>(
-    sql`select status from reservation where id = ${r.id}`,
-  );
-  return { status: now?.status ?? r.status, next: "voucher", amount };
+  const now = await findReservationStatus<PaymentActionResponse["status"]>(deps.database, r.id);
+  return { status: now ?? r.status, next: "voucher", amount };
 }
 
 /** The payments due a "Pay now" settles: the one asked for, or everything due up to today (hotel-local). */
@@ -216,20 +212,17 @@ export async function activateInstallments(
       issuedOn: today,
     });
     // The plan replaces what was due; the rows stay, marked replaced, for the record.
-    await tx.execute(sql`update payment_due set status = 'replaced'
-      where id = ${anyId(due.map((p) => p.id))}`);
-    const inserted = await tx
-      .insert(paymentDue)
-      .values(
-        plan.map((i) => ({
-          reservationId: r.id,
-          dueDate: ymdToIso(i.chargeDate),
-          amountMinor: i.amountMinor,
-          kind: "installment",
-          noticeDate: i.number === 1 ? null : ymdToIso(i.noticeDate),
-        })),
-      )
-      .returning({ id: paymentDue.id });
+    const inserted = await replaceDuesWithPlan(
+      tx,
+      due.map((p) => p.id),
+      plan.map((i) => ({
+        reservationId: r.id,
+        dueDate: ymdToIso(i.chargeDate),
+        amountMinor: i.amountMinor,
+        kind: "installment",
+        noticeDate: i.number === 1 ? null : ymdToIso(i.noticeDate),
+      })),
+    );
     return {
       r,
       firstId: inserted[0]!.id,
@@ -256,10 +249,7 @@ export async function activateInstallments(
   } catch (err) {
     // The first charge failed: no plan. What was due is due again, as it was.
     await deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from payment_due
-        where id = ${anyId(planIds)} and status = 'due'`);
-      await tx.execute(sql`update payment_due set status = 'due'
-        where id = ${anyId(dueIds)} and status = 'replaced'`);
+      await restoreReplacedDues(tx, planIds, dueIds);
     });
     throw err;
   }

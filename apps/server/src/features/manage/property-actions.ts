@@ -1,12 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import { paymentTransaction, reservationHistory } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { readBankTransferSettings, setStatus } from "../booking";
 import { enqueueReservationMails } from "../mail";
+import {
+  bankTransferBalance,
+  insertBankTransfer,
+  type LockedForAction,
+  lockReservationForAction,
+  openDues,
+  setPaymentDeadline,
+  setPaymentMethod,
+  settleDueByTransfer,
+  writeHistory,
+} from "./repository";
 
 /**
  * What the property does to a reservation (SPEC §4), for the back office of the next issue: confirm an option,
@@ -44,21 +53,8 @@ export class PropertyActionError extends AppError {
   }
 }
 
-type Locked = {
-  id: number;
-  status: string;
-  option_expires_at: string | null;
-  payment_method: string;
-  arrival: string;
-  time_zone: string;
-  bank_transfer: unknown;
-};
-
-async function lock(tx: Tx, reservationId: number): Promise<Locked> {
-  const result = await tx.execute(sql`select r.id, r.status, r.option_expires_at::text, r.payment_method,
-      r.arrival::text, h.time_zone, h.settings->'bankTransfer' as bank_transfer
-    from reservation r join hotel h on h.id = r.hotel_id where r.id = ${reservationId} for update of r`);
-  const row = (result as unknown as { rows: Locked[] }).rows[0];
+async function lock(tx: Tx, reservationId: number): Promise<LockedForAction> {
+  const row = await lockReservationForAction(tx, reservationId);
   if (!row) throw new PropertyActionError("reservation_not_found", "No such reservation");
   if (row.status === "cancelled")
     throw new PropertyActionError("reservation_cancelled", "The reservation is cancelled");
@@ -91,9 +87,7 @@ export async function confirmOption(
     if (new Date(r.option_expires_at).getTime() <= now.getTime())
       throw new PropertyActionError("option_expired", "The option has expired");
     if (as.paymentMethod && as.paymentMethod !== r.payment_method) {
-      await tx.execute(
-        sql`update reservation set payment_method = ${as.paymentMethod}::payment_method where id = ${r.id}`,
-      );
+      await setPaymentMethod(tx, r.id, as.paymentMethod);
       r.payment_method = as.paymentMethod;
     }
     const details = as.paymentMethod ? { by, paymentMethod: as.paymentMethod } : { by };
@@ -104,9 +98,7 @@ export async function confirmOption(
       paymentDeadline = ymdToIso(
         bankTransferDeadline(todayInZone(now, r.time_zone), isoToYmd(r.arrival), transfer.dueDays),
       );
-      await tx.execute(
-        sql`update reservation set payment_deadline = ${paymentDeadline}::date where id = ${r.id}`,
-      );
+      await setPaymentDeadline(tx, r.id, paymentDeadline);
     }
     // The hotel already has the option's "new reservation": this one says the option is confirmed (ADR 0062).
     await enqueueReservationMails(tx, r.id, {
@@ -153,41 +145,27 @@ export async function recordBankTransfer(
       );
     if (r.status !== "confirmed")
       throw new PropertyActionError("reservation_cancelled", "The reservation is not confirmed");
-    const [received] = await tx
-      .insert(paymentTransaction)
-      .values({
-        reservationId: r.id,
-        gateway: "bank_transfer",
-        gatewayRef: `transfer_${randomBytes(10).toString("hex")}`,
-        kind: "bank_transfer",
-        amountMinor,
-        status: "received",
-        createdAt: receivedAt,
-      })
-      .returning({ id: paymentTransaction.id });
-    const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-    const [balance] = rowsOf<{ received: number; settled: number }>(
-      await tx.execute(sql`select
-        (select coalesce(sum(amount_minor), 0)::int from payment_transaction
-          where reservation_id = ${r.id} and kind = 'bank_transfer' and status = 'received') as received,
-        (select coalesce(sum(amount_minor), 0)::int from payment_due
-          where reservation_id = ${r.id} and status = 'paid' and payment_ref like 'bank_transfer:%') as settled`),
-    );
-    let credit = balance!.received - balance!.settled;
-    const dues = rowsOf<{ id: number; amount_minor: number }>(
-      await tx.execute(sql`select id, amount_minor from payment_due
-        where reservation_id = ${r.id} and status = 'due' order by due_date, id`),
-    );
+    const receivedId = await insertBankTransfer(tx, {
+      reservationId: r.id,
+      gateway: "bank_transfer",
+      gatewayRef: `transfer_${randomBytes(10).toString("hex")}`,
+      kind: "bank_transfer",
+      amountMinor,
+      status: "received",
+      createdAt: receivedAt,
+    });
+    const balance = await bankTransferBalance(tx, r.id);
+    let credit = balance.received - balance.settled;
+    const dues = await openDues(tx, r.id);
     const settled: number[] = [];
     for (const due of dues) {
       if (due.amount_minor > credit) break;
-      await tx.execute(sql`update payment_due set status = 'paid', paid_at = ${receivedAt.toISOString()}::timestamptz,
-        payment_ref = ${`bank_transfer:${received!.id}`} where id = ${due.id} and status = 'due'`);
+      await settleDueByTransfer(tx, due.id, receivedAt, receivedId);
       credit -= due.amount_minor;
       settled.push(due.id);
     }
     const stillDueMinor = dues.filter((d) => !settled.includes(d.id)).reduce((a, d) => a + d.amount_minor, 0);
-    await tx.insert(reservationHistory).values({
+    await writeHistory(tx, {
       reservationId: r.id,
       actor: "property",
       action: "bank_transfer_received",

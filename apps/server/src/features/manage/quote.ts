@@ -9,15 +9,15 @@ import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestda
 import type { QuoteRequest, QuoteResponse } from "@alloggio/domain/contract/booking/manage";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { firstArrivalInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type LocalizedText, quoteRequest } from "../../db/schema";
+import type { LocalizedText } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { type BookingDeps, type PricedBooking, priceBooking } from "../booking";
 import type { MealPlanKey } from "../mail";
 import { insertOutboxMails, type QuoteMailData, renderHotelQuote, renderQuoteMail } from "../mail";
 import { type AttemptLimiter, createAttemptLimiter, tooManyAttempts } from "../rate-limits";
 import { aStaySearch, findCheapestRates } from "../search";
+import { findQuoteHotel, insertQuoteRequest } from "./repository";
 
 /** quote.do calls per client address (the route's @fastify/rate-limit). */
 export const QUOTES_PER_ADDRESS = 5;
@@ -58,30 +58,7 @@ export async function loadQuoteHotel(
   hotelId: number,
   channelId: number,
 ) {
-  const [row] = await deps.database.query<{ hotel: QuoteHotel }>(sql`
-    select json_build_object(
-      'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
-      'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone, 'checkInFrom', h.check_in_from,
-      'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until, 'cityTaxMinor', h.city_tax_minor,
-      'mailLanguage', h.settings->>'mailLanguage',
-      'currency', json_build_object('code', c.code, 'decimalDigits', c.decimal_digits),
-      'roomTypes', coalesce((select json_agg(json_build_object('id', rt.id, 'name', rt.name))
-        from room_type rt where rt.hotel_id = h.id), '[]'::json),
-      'rates', coalesce((select json_agg(json_build_object('id', rp.id, 'name', rp.name, 'mealPlan', rp.meal_plan))
-        from rate_plan rp where rp.hotel_id = h.id), '[]'::json),
-      'mandatory', coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name, 'needsDate', m.needs_date))
-        from (select distinct on (s.category_id) s.id, s.name, s.needs_date
-              from service s join service_category k on k.id = s.category_id
-              where s.hotel_id = h.id and k.mandatory
-              order by s.category_id, s.price_minor, s.id) m), '[]'::json),
-      'serviceNames', coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name))
-        from service s where s.hotel_id = h.id), '[]'::json)
-    ) as hotel
-    from hotel h
-    join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${channelId}
-    join currency c on c.code = h.currency_code
-    where h.id = ${hotelId}`);
-  return row?.hotel ?? null;
+  return findQuoteHotel<QuoteHotel>(deps.database, hotelId, channelId);
 }
 
 /**
@@ -241,7 +218,7 @@ export async function requestQuote(
   };
   // The request is kept for the back office with the mails it queues: both or neither.
   await deps.database.db.transaction(async (tx) => {
-    await tx.insert(quoteRequest).values({
+    await insertQuoteRequest(tx, {
       hotelId: req.hotel,
       channelId: req.channel,
       languageId: req.language,

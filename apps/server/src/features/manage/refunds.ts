@@ -1,10 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { allocateRefund } from "@alloggio/domain/booking/refund-allocation";
-import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import { paymentTransaction, reservationHistory } from "../../db/schema";
-import { rowsOf } from "../../db/upsert-rows";
 import type { PaymentGateway } from "../payments";
+import {
+  type Claimed,
+  claimRefunds,
+  findGatewayRef,
+  insertPendingRefund,
+  insertRefunds,
+  keepFirstPart,
+  lockReservationRow,
+  markRefunded,
+  markRefundFailed,
+  markRefundManual,
+  refundSources,
+  scheduleRefundRetry,
+} from "./refunds-repository";
+import { writeHistory } from "./repository";
 
 /** How long one process holds a pending refund it claimed before another may take it (a crash frees it). */
 export const REFUND_CLAIM_SECONDS = 300;
@@ -14,21 +26,7 @@ export const REFUND_MAX_ATTEMPTS = 12;
 export const refundBackoffMinutes = (attempt: number) => Math.min(2 ** (attempt - 1), 240);
 
 type RefundDeps = { database: Database; gateway: PaymentGateway; now: () => Date };
-type Claimed = {
-  id: number;
-  reservation_id: number;
-  amount_minor: number;
-  gateway_ref: string;
-  attempts: number;
-  source_id: number | null;
-};
 type Outcome = "refunded" | "manual" | "pending" | "failed";
-
-/** Every kind of payment that takes money from a card once captured: each can be refunded to it. */
-const CARD_PAYMENT_KINDS = sql.join(
-  ["capture", "link", "pay_now", "authorise_now", "installment"].map((k) => sql`${k}`),
-  sql`, `,
-);
 
 /**
  * Claims pending refunds that are due (never asked, or their backoff is over) and that no one holds: one
@@ -38,16 +36,7 @@ const CARD_PAYMENT_KINDS = sql.join(
 async function claim(deps: RefundDeps, limit: number, id?: number): Promise<Claimed[]> {
   const now = deps.now().toISOString();
   const until = new Date(deps.now().getTime() + REFUND_CLAIM_SECONDS * 1000).toISOString();
-  const only = id === undefined ? sql`` : sql`and id = ${id}`;
-  return deps.database.query<Claimed>(sql`
-    update payment_transaction set attempts = attempts + 1,
-      claimed_until = ${until}::timestamptz
-    where id in (select id from payment_transaction
-                 where kind = 'refund' and status = 'pending'
-                   and (next_attempt_at is null or next_attempt_at <= ${now}::timestamptz)
-                   and (claimed_until is null or claimed_until <= ${now}::timestamptz) ${only}
-                 order by next_attempt_at nulls first, id limit ${limit} for update skip locked)
-    returning id, reservation_id, amount_minor, gateway_ref, attempts, source_id`);
+  return claimRefunds(deps.database, now, until, limit, id);
 }
 
 /**
@@ -61,31 +50,14 @@ async function split(
   refund: Claimed,
 ): Promise<{ first: Claimed | null; parts: number[] } | "lost"> {
   return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from reservation where id = ${refund.reservation_id} for update`);
-    const sources = rowsOf<{ id: number; captured: number; refunded: number }>(
-      await tx.execute(sql`select c.id, c.amount_minor as captured,
-          coalesce((select sum(r.amount_minor) from payment_transaction r
-            where r.source_id = c.id and r.kind = 'refund' and r.id <> ${refund.id}), 0)::int as refunded
-        from payment_transaction c
-        where c.reservation_id = ${refund.reservation_id} and c.kind in (${CARD_PAYMENT_KINDS})
-          and c.status in ('captured', 'refunded') and c.gateway = ${deps.gateway.name}
-        order by c.id desc`),
-    );
+    await lockReservationRow(tx, refund.reservation_id);
+    const sources = await refundSources(tx, refund, deps.gateway.name);
     const { parts, manualMinor } = allocateRefund(
       refund.amount_minor,
       sources.map((c) => ({ id: c.id, capturedMinor: c.captured, refundedMinor: c.refunded })),
     );
     const [first, ...rest] = parts;
-    const mine = sql`id = ${refund.id} and status = 'pending' and attempts = ${refund.attempts}`;
-    const kept = rowsOf<{ created_at: Date }>(
-      await tx.execute(
-        first
-          ? sql`update payment_transaction set amount_minor = ${first.amountMinor}, source_id = ${first.sourceId}
-              where ${mine} returning created_at`
-          : sql`update payment_transaction set status = 'manual', claimed_until = null where ${mine}
-              returning created_at`,
-      ),
-    );
+    const kept = await keepFirstPart(tx, refund, first);
     if (kept.length === 0) return "lost";
     const at = new Date(kept[0]!.created_at);
     const others = [
@@ -110,18 +82,16 @@ async function split(
     const inserted =
       others.length === 0
         ? []
-        : await tx
-            .insert(paymentTransaction)
-            .values(
-              others.map((o) => ({
-                ...o,
-                createdAt: at,
-                reservationId: refund.reservation_id,
-                gateway: "pending",
-                kind: "refund",
-              })),
-            )
-            .returning({ id: paymentTransaction.id, status: paymentTransaction.status });
+        : await insertRefunds(
+            tx,
+            others.map((o) => ({
+              ...o,
+              createdAt: at,
+              reservationId: refund.reservation_id,
+              gateway: "pending",
+              kind: "refund",
+            })),
+          );
     return {
       first: first ? { ...refund, amount_minor: first.amountMinor, source_id: first.sourceId } : null,
       parts: inserted.filter((p) => p.status === "pending").map((p) => p.id),
@@ -152,23 +122,17 @@ async function attemptAll(deps: RefundDeps, refund: Claimed): Promise<Outcome[]>
  */
 async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
   const { database, gateway } = deps;
-  const mine = sql`id = ${refund.id} and status = 'pending' and attempts = ${refund.attempts}`;
-  const [source] = await database.query<{
-    gateway_ref: string;
-  }>(sql`select gateway_ref from payment_transaction where id = ${refund.source_id}`);
+  const source = await findGatewayRef(database, refund.source_id);
   if (!source) {
     // Its capture is gone from the books: the hotel refunds it by hand.
-    await database.query(
-      sql`update payment_transaction set status = 'manual', claimed_until = null where ${mine}`,
-    );
+    await markRefundManual(database, refund);
     return "manual";
   }
   let problem: string;
   try {
     const answer = await gateway.refund(source.gateway_ref, refund.amount_minor, refund.gateway_ref);
     if (answer.status === "refunded") {
-      await database.query(sql`update payment_transaction set status = 'refunded', gateway = ${gateway.name},
-        gateway_ref = ${answer.ref}, claimed_until = null, last_error = null where ${mine}`);
+      await markRefunded(database, refund, gateway.name, answer.ref);
       return "refunded";
     }
     problem = `${answer.status}${answer.declineReason ? `: ${answer.declineReason}` : ""}`;
@@ -177,11 +141,8 @@ async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
   }
   if (refund.attempts >= REFUND_MAX_ATTEMPTS) {
     await database.db.transaction(async (tx) => {
-      const given =
-        await tx.execute(sql`update payment_transaction set status = 'failed', claimed_until = null,
-        last_error = ${problem} where ${mine} returning id`);
-      if ((given as unknown as { rows: unknown[] }).rows.length > 0)
-        await tx.insert(reservationHistory).values({
+      if (await markRefundFailed(tx, refund, problem))
+        await writeHistory(tx, {
           reservationId: refund.reservation_id,
           actor: "system",
           action: "refund_failed",
@@ -199,8 +160,7 @@ async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
     return "failed";
   }
   const next = new Date(deps.now().getTime() + refundBackoffMinutes(refund.attempts) * 60_000);
-  await database.query(sql`update payment_transaction set claimed_until = null, last_error = ${problem},
-    next_attempt_at = ${next.toISOString()}::timestamptz where ${mine}`);
+  await scheduleRefundRetry(database, refund, problem, next);
   console.warn(`[alloggio] refund ${refund.id} attempt ${refund.attempts} failed, retried later: ${problem}`);
   return "pending";
 }
@@ -213,21 +173,17 @@ async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
  */
 export const refundPayment = {
   async record(tx: Tx, reservationId: number, amountMinor: number, at: Date): Promise<number> {
-    const [row] = await tx
-      .insert(paymentTransaction)
-      .values({
-        createdAt: at,
-        reservationId,
-        gateway: "pending",
-        // Also the refund's idempotency key at the gateway.
-        gatewayRef: `refund_${randomBytes(10).toString("hex")}`,
-        kind: "refund",
-        amountMinor,
-        status: "pending",
-        nextAttemptAt: at,
-      })
-      .returning({ id: paymentTransaction.id });
-    return row!.id;
+    return insertPendingRefund(tx, {
+      createdAt: at,
+      reservationId,
+      gateway: "pending",
+      // Also the refund's idempotency key at the gateway.
+      gatewayRef: `refund_${randomBytes(10).toString("hex")}`,
+      kind: "refund",
+      amountMinor,
+      status: "pending",
+      nextAttemptAt: at,
+    });
   },
 
   /**

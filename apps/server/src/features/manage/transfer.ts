@@ -5,11 +5,10 @@ import type {
   TransferUpdateResponse,
 } from "@alloggio/domain/contract/booking/manage";
 import { isoToYmd } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
-import { reservationHistory } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps } from "./holder";
+import { setServiceTransfer, writeHistory } from "./repository";
 
 const MESSAGES = {
   not_a_transfer: "This service is not a transfer",
@@ -53,9 +52,8 @@ export async function updateTransfer(
     const transfer = Object.fromEntries(
       Object.entries(req.transfer).filter(([, value]) => value !== undefined && value !== ""),
     );
-    await tx.execute(sql`update reservation_service set transfer = ${JSON.stringify(transfer)}::jsonb
-      where id = ${service.id} and reservation_id = ${r.id}`);
-    await tx.insert(reservationHistory).values({
+    await setServiceTransfer(tx, r.id, service.id, transfer);
+    await writeHistory(tx, {
       reservationId: r.id,
       actor: "guest",
       action: "transfer_updated",

@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { sandboxPayment } from "../../db/schema";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
+import {
+  findSandboxPayment,
+  insertSandboxPayment,
+  insertSandboxPaymentOnce,
+  insertSandboxPaymentReturning,
+  markSandboxPaymentRefunded,
+  refundedOfSandboxPayment,
+  type SandboxPaymentRow,
+  settleWaitingSandboxPayment,
+  voidWaitingSandboxPayment,
+} from "./repository";
 
 /** The test cards of the sandbox, by what they do (the numbers are the usual test numbers of the trade). */
 export const SANDBOX_CARDS = {
@@ -20,11 +29,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 const languageQuery = (language: number | undefined) =>
   language !== undefined && language !== 1 ? `?language=${language}` : "";
 
-function toResult(
-  row: typeof sandboxPayment.$inferSelect,
-  base: string,
-  language?: number | undefined,
-): AuthoriseResult {
+function toResult(row: SandboxPaymentRow, base: string, language?: number | undefined): AuthoriseResult {
   const result: AuthoriseResult = { ref: row.id, status: row.status as PaymentStatus };
   if (row.cardLast4) result.cardLast4 = row.cardLast4;
   if (row.declineReason) result.declineReason = row.declineReason as AuthoriseResult["declineReason"];
@@ -61,7 +66,7 @@ export function createSandboxGateway(
       const behaviour = SANDBOX_CARDS[card.number as keyof typeof SANDBOX_CARDS];
       if (!behaviour) return null;
       const id = newId("tok");
-      await db.insert(sandboxPayment).values({
+      await insertSandboxPayment(db, {
         id,
         amountMinor: 0,
         currencyCode: "XXX",
@@ -74,7 +79,7 @@ export function createSandboxGateway(
     },
 
     async authorise(input) {
-      const [token] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, input.token));
+      const token = await findSandboxPayment(db, input.token);
       const ref = newId("pay");
       if (token?.status !== "tokenised") {
         return { ref, status: "declined", declineReason: "invalid_token" };
@@ -94,85 +99,68 @@ export function createSandboxGateway(
           : behaviour === "declined"
             ? "declined"
             : null;
-      const [row] = await db
-        .insert(sandboxPayment)
-        .values({
-          id: ref,
-          amountMinor: input.amountMinor,
-          currencyCode: input.currency,
-          status,
-          // The capture choice travels with the payment, to apply once the challenge is passed.
-          token: input.capture ? "capture" : "authorise",
-          cardLast4: token.cardLast4,
-          declineReason,
-          returnUrl: input.returnUrl,
-        })
-        .returning();
+      const row = await insertSandboxPaymentReturning(db, {
+        id: ref,
+        amountMinor: input.amountMinor,
+        currencyCode: input.currency,
+        status,
+        // The capture choice travels with the payment, to apply once the challenge is passed.
+        token: input.capture ? "capture" : "authorise",
+        cardLast4: token.cardLast4,
+        declineReason,
+        returnUrl: input.returnUrl,
+      });
       return toResult(row!, base, input.language);
     },
 
     async startRedirect(input) {
-      const [row] = await db
-        .insert(sandboxPayment)
-        .values({
-          id: newId("pay"),
-          amountMinor: input.amountMinor,
-          currencyCode: input.currency,
-          status: "requires_action",
-          token: "capture",
-          method: input.method,
-          returnUrl: input.returnUrl,
-        })
-        .returning();
+      const row = await insertSandboxPaymentReturning(db, {
+        id: newId("pay"),
+        amountMinor: input.amountMinor,
+        currencyCode: input.currency,
+        status: "requires_action",
+        token: "capture",
+        method: input.method,
+        returnUrl: input.returnUrl,
+      });
       return toResult(row!, base, input.language);
     },
 
     async retrieve(ref) {
-      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      const row = await findSandboxPayment(db, ref);
       return row && row.status !== "tokenised" ? toResult(row, base) : null;
     },
 
     async refund(ref, amountMinor, idempotencyKey) {
-      const [payment] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      const payment = await findSandboxPayment(db, ref);
       if (payment?.status !== "captured" && payment?.status !== "refunded")
         return { ref, status: "declined", declineReason: "invalid_token" };
       // Each refund is its own entry; the payment reads "refunded" once refunds reach its amount. A refund asked
       // again under the same key is the same entry: it is answered, not made twice.
       const refundRef = idempotencyKey ? `rf_${idempotencyKey}` : newId("rf");
-      const [known] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, refundRef));
+      const known = await findSandboxPayment(db, refundRef);
       if (known) return { ref: refundRef, status: "refunded" };
       // Like a real gateway, never more back than the payment took.
-      const [{ before } = { before: 0 }] = await db
-        .select({ before: sql<number>`coalesce(sum(${sandboxPayment.amountMinor}), 0)::int` })
-        .from(sandboxPayment)
-        .where(and(eq(sandboxPayment.token, ref), eq(sandboxPayment.method, "refund")));
+      const before = await refundedOfSandboxPayment(db, ref);
       if (before + amountMinor > payment.amountMinor)
         return { ref, status: "declined", declineReason: "declined" };
-      const made = await db
-        .insert(sandboxPayment)
-        .values({
-          id: refundRef,
-          amountMinor,
-          currencyCode: payment.currencyCode,
-          status: "refunded",
-          token: ref,
-          method: "refund",
-          returnUrl: "",
-        })
-        .onConflictDoNothing()
-        .returning({ id: sandboxPayment.id });
+      const made = await insertSandboxPaymentOnce(db, {
+        id: refundRef,
+        amountMinor,
+        currencyCode: payment.currencyCode,
+        status: "refunded",
+        token: ref,
+        method: "refund",
+        returnUrl: "",
+      });
       if (made.length === 0) return { ref: refundRef, status: "refunded" };
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: sql<number>`coalesce(sum(${sandboxPayment.amountMinor}), 0)::int` })
-        .from(sandboxPayment)
-        .where(and(eq(sandboxPayment.token, ref), eq(sandboxPayment.method, "refund")));
-      if (total >= payment.amountMinor)
-        await db.update(sandboxPayment).set({ status: "refunded" }).where(eq(sandboxPayment.id, ref));
+      const total = await refundedOfSandboxPayment(db, ref);
+      if (total >= payment.amountMinor) await markSandboxPaymentRefunded(db, ref);
       return { ref: refundRef, status: "refunded" };
     },
 
     async describe(ref) {
-      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      const row = await findSandboxPayment(db, ref);
       if (!row || row.status === "tokenised") return null;
       return {
         method: row.method,
@@ -183,35 +171,17 @@ export function createSandboxGateway(
     },
 
     async cancel(ref) {
-      const voided = await db
-        .update(sandboxPayment)
-        .set({ status: "declined", declineReason: "cancelled" })
-        .where(
-          and(
-            eq(sandboxPayment.id, ref),
-            inArray(sandboxPayment.status, ["requires_challenge", "requires_action"]),
-          ),
-        )
-        .returning({ id: sandboxPayment.id });
-      return voided.length > 0;
+      return voidWaitingSandboxPayment(db, ref);
     },
 
     async completeChallenge(ref, approved) {
-      const [row] = await db.select().from(sandboxPayment).where(eq(sandboxPayment.id, ref));
+      const row = await findSandboxPayment(db, ref);
       if (!row || row.status === "tokenised") return null;
       // Only a waiting payment changes, once: a second submit (or a replayed one) leaves the outcome as it was.
-      await db
-        .update(sandboxPayment)
-        .set({
-          status: approved ? (row.token === "capture" ? "captured" : "authorised") : "declined",
-          declineReason: approved ? null : row.method === "card" ? "challenge_failed" : "declined",
-        })
-        .where(
-          and(
-            eq(sandboxPayment.id, ref),
-            inArray(sandboxPayment.status, ["requires_challenge", "requires_action"]),
-          ),
-        );
+      await settleWaitingSandboxPayment(db, ref, {
+        status: approved ? (row.token === "capture" ? "captured" : "authorised") : "declined",
+        declineReason: approved ? null : row.method === "card" ? "challenge_failed" : "declined",
+      });
       return { returnUrl: row.returnUrl };
     },
   };

@@ -1,6 +1,7 @@
 /** The SQL of resale (ADR 0065): offers, their nights, and the free-stock fragment every availability read uses. */
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { reservationHistory } from "../../db/schema";
 
 type Executor = { execute: Tx["execute"] };
 
@@ -200,4 +201,12 @@ export async function expireDueOffers(db: Executor, now: Date, limit: number): P
       where o.id in (select id from due)
       returning o.id, o.reservation_id, o.hotel_id, o.status, o.reservation_room_id as room_id`),
   );
+}
+
+/** Rows of the reservations' history (resale listed, withdrawn, sold, settled, expired). */
+export async function writeHistory(
+  tx: Tx,
+  rows: typeof reservationHistory.$inferInsert | (typeof reservationHistory.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(reservationHistory).values(Array.isArray(rows) ? rows : [rows]);
 }

@@ -6,7 +6,6 @@ import { canListForResale, resaleDeadline } from "@alloggio/domain/booking/resal
 import type { ResaleListRequest, ResaleResponse } from "@alloggio/domain/contract/booking/resale";
 import { isoToYmd, listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Tx } from "../../db/client";
-import { reservationHistory } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import { enqueueReservationMails } from "../mail";
@@ -19,6 +18,7 @@ import {
   offersOfReservation,
   resaleFeeOf,
   withdrawOffer,
+  writeHistory,
 } from "./repository";
 
 export async function resaleOffersOf(db: Pick<Tx, "execute">, r: Pick<StoredReservation, "id" | "currency">) {
@@ -67,7 +67,7 @@ export async function listForResale(
         now,
         nights,
       });
-      await tx.insert(reservationHistory).values({
+      await writeHistory(tx, {
         reservationId: r.id,
         actor: "guest",
         action: "resale_listed",
@@ -107,7 +107,7 @@ export async function withdrawLockedOffer(
       "The offer is no longer listed, or its nights began to sell",
       "offerId",
     );
-  await tx.insert(reservationHistory).values({
+  await writeHistory(tx, {
     reservationId: r.id,
     actor: actor.actor,
     action: "resale_withdrawn",

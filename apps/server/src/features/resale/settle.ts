@@ -5,7 +5,6 @@
 import { resaleRefund } from "@alloggio/domain/booking/resale";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
 import type { Database } from "../../db/client";
-import { reservationHistory } from "../../db/schema";
 import { chargesOf, lockReservationOfHotel, moneyAfter, writeMoney } from "../booking";
 import { enqueueReservationMails } from "../mail";
 import { refundPayment } from "../manage";
@@ -16,6 +15,7 @@ import {
   lockUnsettledNights,
   markSettled,
   type SettleGroup,
+  writeHistory,
 } from "./repository";
 
 type SweepDeps = { database: Database; now: () => Date; baseUrl: string };
@@ -56,7 +56,7 @@ async function settleGroup(deps: SweepDeps, g: SettleGroup): Promise<boolean> {
     await writeMoney(tx, r.id, money);
     if (result.toCardMinor > 0) await refundPayment.record(tx, r.id, result.toCardMinor, now);
     const base = { actor: "system", fromStatus: r.status, toStatus: r.status, reservationId: r.id };
-    await tx.insert(reservationHistory).values([
+    await writeHistory(tx, [
       {
         ...base,
         action: "resale_night_sold",
@@ -118,7 +118,7 @@ export async function expireResales(deps: SweepDeps, limit: number): Promise<num
   return deps.database.db.transaction(async (tx) => {
     const offers = await expireDueOffers(tx, deps.now(), limit);
     for (const o of offers) {
-      await tx.insert(reservationHistory).values({
+      await writeHistory(tx, {
         reservationId: o.reservation_id,
         actor: "system",
         action: "resale_expired",

@@ -1,116 +1,45 @@
 import {
-  normalizeReservationCodePrefix,
-  RESERVATION_CODE_LENGTH,
-} from "@alloggio/domain/booking/reservation-code";
-import {
   RESERVATIONS_PAGE_SIZE,
   type ReservationDetail,
   type ReservationList,
   type ReservationListQuery,
-  type ReservationRow,
 } from "@alloggio/domain/contract/backoffice/reservations";
-import { isoToYmd, startOfDayInZone, todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
+import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { notFound } from "../../../http/errors";
-import { findReservationOfHotel, toVoucherReservation } from "../../booking";
+import { AppError, notFound } from "../../../http/errors";
+import { findReservationOfHotel, lockReservationOfHotel, toVoucherReservation } from "../../booking";
+import { enqueueGuestConfirmation } from "../../mail";
+import type { Staff } from "../access";
+import { audit } from "../audit";
+import type { BackOfficeDeps } from "../deps";
+import {
+  cancelLinks,
+  channelsOfHotel,
+  countReservations,
+  customersOfHotel,
+  findReservationExtras,
+  findReservationPage,
+  findUnusedLinks,
+  hotelTimeZone,
+  insertPropertyHistory,
+  type RowRecord,
+  reservationFilter,
+  reservationOfHotelExists,
+  UNUSED_LINK_STATUSES,
+  updatePropertyNote,
+} from "./repository";
 
-/** Payment rows that wait for the guest on the gateway's page (a payment or pre-authorisation link not used). */
-export const UNUSED_LINK_STATUSES = ["requires_action", "requires_challenge"] as const;
+export { UNUSED_LINK_STATUSES } from "./repository";
 
-const like = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const nextDay = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
-
-/** The list's WHERE clause: the hotel, then each filter given. */
-async function whereOf(database: Database, hotelId: number, q: ReservationListQuery): Promise<SQL | null> {
-  const parts: SQL[] = [sql`r.hotel_id = ${hotelId}`];
-  // Stays overlapping [stayFrom, stayTo]: they arrive before the day after the end and leave after the start.
-  if (q.stayTo) parts.push(sql`r.arrival < ${nextDay(q.stayTo)}::date`);
-  if (q.stayFrom) parts.push(sql`r.departure > ${q.stayFrom}::date`);
-  if (q.bookedFrom || q.bookedTo) {
-    // Hotel-local days become instants, so the (hotel_id, created_at) index serves the range.
-    const [h] = await database.query<{ time_zone: string }>(
-      sql`select time_zone from hotel where id = ${hotelId}`,
-    );
-    const zone = h?.time_zone ?? "UTC";
-    if (q.bookedFrom)
-      parts.push(
-        sql`r.created_at >= ${startOfDayInZone(isoToYmd(q.bookedFrom), zone).toISOString()}::timestamptz`,
-      );
-    if (q.bookedTo)
-      parts.push(
-        sql`r.created_at < ${startOfDayInZone(isoToYmd(nextDay(q.bookedTo)), zone).toISOString()}::timestamptz`,
-      );
-  }
-  if (q.status === "option") parts.push(sql`r.status = 'pending_confirmation'`);
-  else if (q.status === "waiting")
-    parts.push(
-      sql`exists (select 1 from reservation_room w where w.reservation_id = r.id and w.status = 'W')`,
-    );
-  else if (q.status) parts.push(sql`r.status = ${q.status}`);
-  if (q.channel) parts.push(sql`r.channel_id = ${q.channel}`);
-  if (q.customer) parts.push(sql`r.customer_id = ${q.customer}`);
-  if (q.code) {
-    // A whole code or its first characters: the prefix holds only code letters, so it needs no escaping.
-    const code = normalizeReservationCodePrefix(q.code);
-    if (!code) return null;
-    parts.push(
-      code.length === RESERVATION_CODE_LENGTH ? sql`r.code = ${code}` : sql`r.code like ${`${code}%`}`,
-    );
-  }
-  if (q.guest?.trim()) parts.push(sql`(r.booker->>'fullname') ilike ${like(q.guest)} escape '\\'`);
-  if (q.email?.trim())
-    parts.push(
-      sql`(r.email ilike ${like(q.email)} escape '\\' or (r.booker->>'email') ilike ${like(q.email)} escape '\\')`,
-    );
-  return sql.join(parts, sql` and `);
-}
-
-type RowRecord = {
-  id: number;
-  code: string;
-  status: ReservationRow["status"];
-  waiting: boolean;
-  option_expires_at: string | null;
-  guest: string;
-  email: string;
-  arrival: string;
-  departure: string;
-  rooms: number;
-  channel_id: number;
-  channel_name: string;
-  customer_id: number | null;
-  customer_name: string | null;
-  currency: string;
-  decimal_digits: number;
-  total_minor: number;
-  paid_minor: number;
-  due_minor: number;
-  at_hotel_minor: number;
-  payment_method: string;
-  created_at: string;
-  full_count: number;
-};
+/** A 409 as manage's `refused` answers it (importing manage here would close a circle through trade). */
+const refused = (code: string, message: string) =>
+  new AppError(code, 409, message, [{ field: "reservation", message: code }]);
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const day = (v: string | Date) => (typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 const nightsOf = (a: string, d: string) =>
   Math.round((Date.parse(`${day(d)}T00:00:00Z`) - Date.parse(`${day(a)}T00:00:00Z`)) / 86_400_000);
-
-/** The money the back office shows beside the total: captured less refunded, and what is still due. */
-const PAID_SQL = sql`coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'paid'), 0)
-  - coalesce((select sum(amount_minor) from payment_transaction where reservation_id = r.id and kind = 'refund'
-      and status = 'refunded'), 0)`;
-const DUE_SQL = sql`coalesce((select sum(amount_minor) from payment_due where reservation_id = r.id and status = 'due'), 0)`;
-
-/** What no schedule line asks for and nobody paid yet: the guest pays it at the hotel (none once cancelled). */
-const AT_HOTEL_SQL = sql`case when r.status = 'cancelled' then 0
-  else greatest(r.total_minor - (${PAID_SQL}) - (${DUE_SQL}), 0) end`;
 
 /** One page of the hotel's reservations (one statement, with a window count) and the filters' choices. */
 export async function listReservations(
@@ -118,46 +47,17 @@ export async function listReservations(
   hotelId: number,
   q: ReservationListQuery,
 ): Promise<ReservationList> {
-  const where = await whereOf(database, hotelId, q);
-  const order =
-    q.sort === "created" ? sql`r.created_at desc, r.id desc` : sql`r.arrival asc, r.created_at asc, r.id asc`;
+  const where = await reservationFilter(database, hotelId, q);
   const offset = (q.page - 1) * RESERVATIONS_PAGE_SIZE;
-  const rows: RowRecord[] = where
-    ? await database.query<RowRecord>(sql`
-      select r.id, r.code, r.status, r.option_expires_at, r.booker->>'fullname' as guest, r.email,
-        r.arrival::text as arrival, r.departure::text as departure,
-        exists (select 1 from reservation_room w where w.reservation_id = r.id and w.status = 'W') as waiting,
-        (select count(*)::int from reservation_room rr where rr.reservation_id = r.id and rr.status <> 'C') as rooms,
-        r.channel_id, ch.name as channel_name, r.customer_id, tc.name as customer_name,
-        r.currency_code as currency, c.decimal_digits, r.total_minor,
-        (${PAID_SQL})::int as paid_minor, (${DUE_SQL})::int as due_minor,
-        (${AT_HOTEL_SQL})::int as at_hotel_minor,
-        r.payment_method, r.created_at, count(*) over ()::int as full_count
-      from reservation r
-      join channel ch on ch.id = r.channel_id
-      join currency c on c.code = r.currency_code
-      left join trade_customer tc on tc.id = r.customer_id
-      where ${where}
-      order by ${order}
-      limit ${RESERVATIONS_PAGE_SIZE} offset ${offset}`)
-    : [];
+  const rows: RowRecord[] = where ? await findReservationPage(database, where, q.sort, offset) : [];
   let total = rows[0]?.full_count ?? 0;
   if (rows.length === 0 && where && q.page > 1) {
     // A page past the end has no row to carry the count.
-    const [counted] = await database.query<{ n: number }>(
-      sql`select count(*)::int as n from reservation r where ${where}`,
-    );
-    total = counted?.n ?? 0;
+    total = (await countReservations(database, where)) ?? 0;
   }
-  const channels = await database.query<{ id: number; name: string }>(sql`
-    select ch.id, ch.name from channel ch join hotel h on h.group_id = ch.group_id
-    where h.id = ${hotelId} order by ch.name, ch.id`);
-  const [zone] = await database.query<{ time_zone: string }>(
-    sql`select time_zone from hotel where id = ${hotelId}`,
-  );
-  const customers = await database.query<{ id: number; name: string }>(sql`
-    select tc.id, tc.name from trade_customer tc join channel ch on ch.id = tc.channel_id
-    join hotel h on h.group_id = ch.group_id where h.id = ${hotelId} order by tc.name, tc.id`);
+  const channels = await channelsOfHotel(database, hotelId);
+  const zone = await hotelTimeZone(database, hotelId);
+  const customers = await customersOfHotel(database, hotelId);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -187,7 +87,7 @@ export async function listReservations(
     pageSize: RESERVATIONS_PAGE_SIZE,
     channels,
     customers,
-    timeZone: zone?.time_zone ?? "UTC",
+    timeZone: zone ?? "UTC",
   };
 }
 
@@ -201,10 +101,8 @@ function attributionOf(stored: Attribution | null): Attribution | null {
 
 /** 404 unless the reservation is one of this hotel's. */
 export async function requireReservation(database: Database, hotelId: number, id: number): Promise<void> {
-  const [found] = await database.query<{ id: number }>(
-    sql`select id from reservation where id = ${id} and hotel_id = ${hotelId}`,
-  );
-  if (!found) throw notFound("reservationId", "No such reservation");
+  if (!(await reservationOfHotelExists(database, hotelId, id)))
+    throw notFound("reservationId", "No such reservation");
 }
 
 /**
@@ -219,77 +117,7 @@ export async function reservationDetail(
 ): Promise<ReservationDetail> {
   const r = await findReservationOfHotel(database, hotelId, id);
   if (!r) throw notFound("reservationId", "No such reservation");
-  const [extra] = await database.query<{
-    channel: { id: number; name: string };
-    customer: { id: number; name: string } | null;
-    dues: {
-      id: number;
-      dueDate: string;
-      amountMinor: number;
-      status: string;
-      kind: string;
-      paidAt: string | null;
-      linkPending: boolean;
-    }[];
-    transactions: {
-      id: number;
-      at: string;
-      kind: string;
-      gateway: string;
-      amountMinor: number;
-      status: string;
-      cardLast4: string | null;
-      sourceId: number | null;
-    }[];
-    history: {
-      id: number;
-      at: string;
-      actor: string;
-      action: string;
-      fromStatus: string | null;
-      toStatus: string | null;
-      by: string | null;
-      waivedMinor: number | null;
-    }[];
-    mails: {
-      id: number;
-      to: string;
-      subject: string;
-      status: string;
-      createdAt: string;
-      sentAt: string | null;
-    }[];
-    due_minor: number;
-    at_hotel_minor: number;
-    commission_minor: number | null;
-    time_zone: string;
-    attribution: Attribution | null;
-  }>(sql`
-    select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
-      (select json_build_object('id', tc.id, 'name', tc.name) from trade_customer tc where tc.id = r.customer_id) as customer,
-      coalesce((select json_agg(json_build_object('id', d.id, 'dueDate', d.due_date, 'amountMinor', d.amount_minor,
-          'status', d.status, 'kind', d.kind, 'paidAt', d.paid_at,
-          'linkPending', d.status = 'due' and exists (select 1 from payment_transaction t
-            where t.reservation_id = r.id and t.gateway_ref = d.payment_ref
-              and t.status in ('requires_action', 'requires_challenge')))
-        order by d.due_date, d.id) from payment_due d where d.reservation_id = r.id), '[]'::json) as dues,
-      coalesce((select json_agg(json_build_object('id', t.id, 'at', t.created_at, 'kind', t.kind,
-          'gateway', t.gateway, 'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4,
-          'sourceId', t.source_id)
-        order by t.id) from payment_transaction t where t.reservation_id = r.id), '[]'::json) as transactions,
-      coalesce((select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
-          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by',
-          'waivedMinor', (x.details->>'waivedMinor')::int)
-        order by x.at, x.id) from reservation_history x where x.reservation_id = r.id), '[]'::json) as history,
-      coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
-          'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
-        order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
-      (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor,
-      (select sum(rr.commission_minor)::int from reservation_room rr where rr.reservation_id = r.id
-        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor,
-      (select h.time_zone from hotel h where h.id = r.hotel_id) as time_zone
-    from reservation r join channel ch on ch.id = r.channel_id
-    where r.id = ${r.id}`);
+  const extra = await findReservationExtras(database, r.id);
   if (!extra) throw notFound("reservationId", "No such reservation");
   const live = r.status !== "cancelled";
   const unusedLink = extra.transactions.some(
@@ -336,10 +164,114 @@ export async function hotelToday(
   hotelId: number,
   now: Date,
 ): Promise<{ today: string; zone: string }> {
-  const [h] = await database.query<{ time_zone: string }>(
-    sql`select time_zone from hotel where id = ${hotelId}`,
-  );
-  const zone = h?.time_zone ?? "UTC";
+  const zone = (await hotelTimeZone(database, hotelId)) ?? "UTC";
   const t = todayInZone(now, zone);
   return { today: `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`, zone };
+}
+
+/**
+ * Cancels the payment or pre-authorisation links the guest has not used: the gateway voids each first (one paid
+ * meanwhile stays paid), then the transactions are cancelled and what they were for stays due.
+ */
+export async function cancelPaymentLink(
+  deps: Pick<BackOfficeDeps, "database" | "gateway">,
+  staff: Staff,
+  hotelId: number,
+  reservationId: number,
+): Promise<{ cancelledLinks: number }> {
+  const waiting = await findUnusedLinks(deps.database, hotelId, reservationId, deps.gateway.name);
+  if (waiting.length === 0) throw refused("no_unused_link", "There is no unused payment link");
+  // The gateway voids each link first, so the guest can no longer pay it; one paid meanwhile stays paid.
+  const voided: typeof waiting = [];
+  for (const link of waiting) if (await deps.gateway.cancel(link.gateway_ref)) voided.push(link);
+  if (voided.length === 0) throw refused("link_used", "The guest has just used the link");
+  await deps.database.db.transaction(async (tx) => {
+    const r = await lockReservationOfHotel(tx, hotelId, reservationId);
+    if (!r) throw refused("no_unused_link", "There is no unused payment link");
+    const refs = voided.map((l) => l.gateway_ref);
+    const freed = await cancelLinks(tx, reservationId, refs);
+    await insertPropertyHistory(tx, {
+      reservationId,
+      action: "payment_link_cancelled",
+      status: r.status,
+      details: { by: staff.email, refs },
+    });
+    await audit(tx, staff, {
+      hotelId,
+      action: "reservation.cancel_payment_link",
+      entity: "reservation",
+      entityId: reservationId,
+      before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
+      after: {
+        links: refs.map((ref) => ({ ref, status: "cancelled" })),
+        freedDueIds: freed.map((d) => d.id),
+      },
+    });
+  });
+  return { cancelledLinks: voided.length };
+}
+
+/** Sends the guest the reservation's confirmation mail again, as it now stands (not once cancelled). */
+export async function resendConfirmation(
+  deps: Pick<BackOfficeDeps, "database" | "now">,
+  staff: Staff,
+  hotelId: number,
+  reservationId: number,
+  baseUrl: string,
+): Promise<{ mails: number }> {
+  return deps.database.db.transaction(async (tx) => {
+    const r = await lockReservationOfHotel(tx, hotelId, reservationId);
+    if (!r) throw refused("reservation_cancelled", "No such reservation");
+    if (r.status === "cancelled")
+      throw refused("reservation_cancelled", "The reservation is cancelled: its cancellation was sent");
+    const mailId = await enqueueGuestConfirmation(tx, reservationId, { baseUrl, now: deps.now() });
+    await insertPropertyHistory(tx, {
+      reservationId,
+      action: "confirmation_resent",
+      status: r.status,
+      details: { by: staff.email, mailId },
+    });
+    await audit(tx, staff, {
+      hotelId,
+      action: "reservation.resend_confirmation",
+      entity: "reservation",
+      entityId: reservationId,
+      before: null,
+      after: { mailId, to: r.email },
+    });
+    return { mails: 1 };
+  });
+}
+
+/** Sets or clears (null) the property's note to the guest, shown on the voucher. */
+export async function setPropertyNote(
+  deps: Pick<BackOfficeDeps, "database">,
+  staff: Staff,
+  hotelId: number,
+  reservationId: number,
+  note: string | null,
+): Promise<{ propertyNote: string | null }> {
+  return deps.database.db.transaction(async (tx) => {
+    const r = await lockReservationOfHotel(tx, hotelId, reservationId);
+    if (!r)
+      throw new AppError("not_found", 404, "No such reservation", [
+        { field: "reservationId", message: "unknown" },
+      ]);
+    await updatePropertyNote(tx, reservationId, note);
+    await insertPropertyHistory(tx, {
+      reservationId,
+      action: note === null ? "property_note_cleared" : "property_note_set",
+      status: r.status,
+      details: { by: staff.email },
+    });
+    await audit(tx, staff, {
+      hotelId,
+      action: "reservation.property_note",
+      entity: "reservation",
+      entityId: reservationId,
+      before: { propertyNote: r.propertyNote },
+      after: { propertyNote: note },
+    });
+    return { propertyNote: note };
+  });
 }

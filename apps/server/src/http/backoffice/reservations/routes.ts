@@ -17,29 +17,23 @@ import {
 } from "@alloggio/domain/contract/backoffice/reservations";
 import { ResaleResponseSchema } from "@alloggio/domain/contract/booking/resale";
 import { isoToYmd, startOfDayInZone } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { reservationHistory } from "../../../db/schema";
 import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   audit,
+  cancelPaymentLink,
   hotelToday,
   listReservations,
   requireHotel,
   requireReservation,
   requireStaff,
+  resendConfirmation,
   reservationDetail,
   type Staff,
-  UNUSED_LINK_STATUSES,
+  setPropertyNote,
 } from "../../../features/backoffice";
 import { lockReservationOfHotel } from "../../../features/booking";
-import { enqueueGuestConfirmation } from "../../../features/mail";
-import {
-  cancelReservationForGuest,
-  confirmOption,
-  recordBankTransfer,
-  refused,
-} from "../../../features/manage";
+import { cancelReservationForGuest, confirmOption, recordBankTransfer } from "../../../features/manage";
 import { withdrawLockedOffer } from "../../../features/resale";
 import type { App } from "../../app-type";
 import { AppError, badInput } from "../../errors";
@@ -48,8 +42,6 @@ import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
 const BASE = "/api/backoffice/hotels/:hotelId/reservations";
 const ONE = `${BASE}/:reservationId`;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The back office's reservations routes: list, detail, and what the property does to one. */
 export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void {
@@ -251,55 +243,7 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
     async (request) => {
       const { hotelId, reservationId } = request.params;
       const staff = await target(request, request.params, "reservations");
-      const waiting = await deps.database.query<{ id: number; gateway_ref: string; status: string }>(sql`
-        select t.id, t.gateway_ref, t.status from payment_transaction t join reservation r on r.id = t.reservation_id
-        where t.reservation_id = ${reservationId} and r.hotel_id = ${hotelId} and r.status <> 'cancelled'
-          and t.kind <> 'refund' and t.gateway = ${deps.gateway.name}
-          and t.status in (${sql.join(
-            UNUSED_LINK_STATUSES.map((s) => sql`${s}`),
-            sql`, `,
-          )})`);
-      if (waiting.length === 0) throw refused("no_unused_link", "There is no unused payment link");
-      // The gateway voids each link first, so the guest can no longer pay it; one paid meanwhile stays paid.
-      const voided: typeof waiting = [];
-      for (const link of waiting) if (await deps.gateway.cancel(link.gateway_ref)) voided.push(link);
-      if (voided.length === 0) throw refused("link_used", "The guest has just used the link");
-      await deps.database.db.transaction(async (tx) => {
-        const r = await lockReservationOfHotel(tx, hotelId, reservationId);
-        if (!r) throw refused("no_unused_link", "There is no unused payment link");
-        const refs = voided.map((l) => l.gateway_ref);
-        const refList = sql.join(
-          refs.map((ref) => sql`${ref}`),
-          sql`, `,
-        );
-        await tx.execute(sql`update payment_transaction set status = 'cancelled'
-          where reservation_id = ${reservationId} and gateway_ref in (${refList})`);
-        // What the link was for stays due, to be paid another way (or by the deadline's rules).
-        const freed = rowsOf<{ id: number }>(
-          await tx.execute(sql`update payment_due set payment_ref = null
-            where reservation_id = ${reservationId} and status = 'due' and payment_ref in (${refList}) returning id`),
-        );
-        await tx.insert(reservationHistory).values({
-          reservationId,
-          actor: "property",
-          action: "payment_link_cancelled",
-          fromStatus: r.status,
-          toStatus: r.status,
-          details: { by: staff.email, refs },
-        });
-        await audit(tx, staff, {
-          hotelId,
-          action: "reservation.cancel_payment_link",
-          entity: "reservation",
-          entityId: reservationId,
-          before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
-          after: {
-            links: refs.map((ref) => ({ ref, status: "cancelled" })),
-            freedDueIds: freed.map((d) => d.id),
-          },
-        });
-      });
-      return { cancelledLinks: voided.length };
+      return cancelPaymentLink(deps, staff, hotelId, reservationId);
     },
   );
 
@@ -319,30 +263,7 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
       const staff = await target(request, request.params, "reservations");
       const baseUrl = await deps.linkBase(request);
       return replyIdempotent(deps.database, "bo-resend", request, reply, { reservationId }, async () =>
-        deps.database.db.transaction(async (tx) => {
-          const r = await lockReservationOfHotel(tx, hotelId, reservationId);
-          if (!r) throw refused("reservation_cancelled", "No such reservation");
-          if (r.status === "cancelled")
-            throw refused("reservation_cancelled", "The reservation is cancelled: its cancellation was sent");
-          const mailId = await enqueueGuestConfirmation(tx, reservationId, { baseUrl, now: deps.now() });
-          await tx.insert(reservationHistory).values({
-            reservationId,
-            actor: "property",
-            action: "confirmation_resent",
-            fromStatus: r.status,
-            toStatus: r.status,
-            details: { by: staff.email, mailId },
-          });
-          await audit(tx, staff, {
-            hotelId,
-            action: "reservation.resend_confirmation",
-            entity: "reservation",
-            entityId: reservationId,
-            before: null,
-            after: { mailId, to: r.email },
-          });
-          return { mails: 1 };
-        }),
+        resendConfirmation(deps, staff, hotelId, reservationId, baseUrl),
       );
     },
   );
@@ -400,33 +321,7 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
       const { hotelId, reservationId } = request.params;
       const staff = await target(request, request.params, "reservations");
       const note = request.body.note ? request.body.note : null;
-      return deps.database.db.transaction(async (tx) => {
-        const r = await lockReservationOfHotel(tx, hotelId, reservationId);
-        if (!r)
-          throw new AppError("not_found", 404, "No such reservation", [
-            { field: "reservationId", message: "unknown" },
-          ]);
-        await tx.execute(
-          sql`update reservation set property_note = ${note}, updated_at = now() where id = ${reservationId}`,
-        );
-        await tx.insert(reservationHistory).values({
-          reservationId,
-          actor: "property",
-          action: note === null ? "property_note_cleared" : "property_note_set",
-          fromStatus: r.status,
-          toStatus: r.status,
-          details: { by: staff.email },
-        });
-        await audit(tx, staff, {
-          hotelId,
-          action: "reservation.property_note",
-          entity: "reservation",
-          entityId: reservationId,
-          before: { propertyNote: r.propertyNote },
-          after: { propertyNote: note },
-        });
-        return { propertyNote: note };
-      });
+      return setPropertyNote(deps, staff, hotelId, reservationId, note);
     },
   );
 }
