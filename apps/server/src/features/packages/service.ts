@@ -8,8 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { freeRoomsOf } from "../resale";
-import { aStaySearch, findCheapestStay, type SearchDeps } from "../search";
+import { aStaySearch, findCheapestStay, freeRoomsOf, type SearchDeps } from "../search";
 
 type AirportRow = PackageAirport;
 
