@@ -1,6 +1,6 @@
 /** The chat feature's statements (ADR 0037): conversations and their messages. Named functions, the executor first. */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, Tx } from "../../db/client";
 import { chatConversation, chatMessage, hotel, offer } from "../../db/schema";
 
 export type MessageRow = {
@@ -224,4 +224,63 @@ export async function findConversationRow(database: Database, hotelId: number, c
     sql`${summarySelect} where c.id = ${conversationId} and c.hotel_id = ${hotelId}`,
   );
   return row;
+}
+
+// ── the reply mails ────────────────────────────────────────────────────────────────────────────────────────
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export type DueHotelMessage = { id: number; conversation_id: number };
+
+export type ConversationForMail = {
+  hotel_id: number;
+  guest_name: string;
+  email: string | null;
+  language_id: number;
+  channel_id: number | null;
+  hotel_name: string;
+  offer_code: string | null;
+};
+
+/**
+ * A batch of hotel messages unread and not yet mailed, written at `due` or before, locked FOR UPDATE SKIP LOCKED
+ * (two processes never take the same row).
+ */
+export async function lockDueHotelMessages(tx: Tx, due: string, limit: number) {
+  return rowsOf<DueHotelMessage>(
+    await tx.execute(sql`select id, conversation_id from chat_message
+        where author = 'hotel' and read_at is null and mailed_at is null and created_at <= ${due}::timestamptz
+        order by created_at, id limit ${limit} for update skip locked`),
+  );
+}
+
+/** Whom a conversation's reply mail goes to: the site chat's e-mail or the offer's recipient, with the hotel. */
+export async function findConversationForMail(tx: Tx, conversationId: number) {
+  const [c] = rowsOf<ConversationForMail>(
+    await tx.execute(sql`select c.hotel_id, c.guest_name, coalesce(c.guest_email, o.email) as email,
+            c.language_id, c.channel_id, h.name as hotel_name, o.code as offer_code
+          from chat_conversation c join hotel h on h.id = c.hotel_id left join offer o on o.id = c.offer_id
+          where c.id = ${conversationId}`),
+  );
+  return c;
+}
+
+/** The bodies of these messages, oldest first. */
+export async function messageBodies(tx: Tx, ids: number[]): Promise<string[]> {
+  return rowsOf<{ body: string }>(
+    await tx.execute(
+      sql`select body from chat_message where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id`,
+    ),
+  ).map((m) => m.body);
+}
+
+export async function markMessagesMailed(tx: Tx, ids: number[], now: Date) {
+  await tx.execute(sql`update chat_message set mailed_at = ${now.toISOString()}::timestamptz
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
 }

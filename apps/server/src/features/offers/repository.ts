@@ -368,3 +368,24 @@ export async function updateOfferState(
 export async function insertOfferAccess(tx: Tx, values: typeof offerAccess.$inferInsert) {
   await tx.insert(offerAccess).values(values);
 }
+
+// ── expiry ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A batch of open offers (locked or unlocked) whose `expires_at` has come, locked FOR UPDATE SKIP LOCKED. */
+export async function lockDueOffers(tx: Tx, now: string, limit: number) {
+  const result = await tx.execute(sql`select id, state from offer
+        where state in ('locked', 'unlocked') and expires_at <= ${now}::timestamptz
+        order by expires_at, id limit ${limit} for update skip locked`);
+  return (result as unknown as { rows: { id: number; state: string }[] }).rows.map((r) => ({
+    id: Number(r.id),
+    state: r.state,
+  }));
+}
+
+/** The offer written expired by the sweep, with its history row. */
+export async function expireOfferBySweep(tx: Tx, offer: { id: number; state: string }, now: string) {
+  await tx.execute(sql`update offer set state = 'expired', updated_at = ${now}::timestamptz
+        where id = ${offer.id} and state in ('locked', 'unlocked')`);
+  await tx.execute(sql`insert into offer_history (offer_id, at, actor, action, from_state, to_state)
+        values (${offer.id}, ${now}::timestamptz, 'system', 'expired', ${offer.state}, 'expired')`);
+}
