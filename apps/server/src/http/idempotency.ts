@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
-import { idempotencyKey } from "../db/schema";
 import { AppError } from "./errors";
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  storeIdempotentRefusal,
+} from "./idempotency-repository";
 
 /**
  * A request still in progress this long is taken as dead (its process crashed) and may be taken over by a retry
@@ -63,20 +68,8 @@ export async function runIdempotent(
   work: (claim: IdempotencyClaim) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer> {
   const print = fingerprint(payload);
-  const { db } = database;
-  // Raw and prepared: every booking and payment call runs it (ADR 0052).
-  const claimed = await database.queryPrepared<{ key: string }>(sql`
-    insert into idempotency_key as k (scope, key, fingerprint, state) values (${scope}, ${key}, ${print}, 'in_progress')
-    on conflict (scope, key) do update set state = 'in_progress', created_at = now()
-      -- Take over only a request that died in progress, with the same payload.
-      where k.state = 'in_progress' and k.fingerprint = ${print}
-        and k.created_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})
-    returning k.key`);
-  if (claimed.length === 0) {
-    const [existing] = await db
-      .select()
-      .from(idempotencyKey)
-      .where(and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key)));
+  if (!(await claimIdempotencyKey(database, scope, key, print, STALE_AFTER_SECONDS))) {
+    const existing = await findIdempotencyKey(database, scope, key);
     if (!existing) throw new AppError("conflict", 409, "Please try again");
     if (existing.fingerprint !== print)
       throw new AppError("idempotency_key_reused", 422, "This Idempotency-Key was used for another request", [
@@ -88,26 +81,20 @@ export async function runIdempotent(
       ]);
     return { status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
-  const where = and(eq(idempotencyKey.scope, scope), eq(idempotencyKey.key, key));
   const claim: IdempotencyClaim = { scope, key, stored: false };
   try {
     const answer = await work(claim);
     if (claim.stored) return answer;
-    await database.queryPrepared(sql`update idempotency_key set state = 'done',
-      response_status = ${answer.status}::smallint, response_body = ${answer.body == null ? null : JSON.stringify(answer.body)}::jsonb
-      where scope = ${scope} and key = ${key}`);
+    await storeIdempotentAnswer(database, scope, key, answer);
     return answer;
   } catch (err) {
     // The answer committed with the work: it stands, a retry gets it.
     if (claim.stored) throw err;
     if (err instanceof AppError && err.status < 500) {
       const body = { error: { code: err.code, message: err.message, details: err.details } };
-      await db
-        .update(idempotencyKey)
-        .set({ state: "done", responseStatus: err.status, responseBody: body })
-        .where(where);
+      await storeIdempotentRefusal(database, scope, key, err.status, body);
     } else {
-      await db.delete(idempotencyKey).where(where);
+      await releaseIdempotencyKey(database, scope, key);
     }
     throw err;
   }

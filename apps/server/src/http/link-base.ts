@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { configuredHostOf, readConfiguredHost } from "../features/channels";
 
 type LinkRequest = { host: string; hostname: string };
 
@@ -31,16 +32,12 @@ export function createLinkBase(database: Database, publicUrl: string): LinkBase 
     const hostname = request.hostname.toLowerCase();
     const host = request.host.toLowerCase();
     if (!hostname || host === base.host) return { host: null, base: fromKnown };
-    return {
-      host: sql`(select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1)`,
-      base: fromKnown,
-    };
+    return { host: configuredHostOf(host, hostname), base: fromKnown };
   };
   const linkBase = async (request: LinkRequest) => {
     const planned = plan(request);
     if (!planned.host) return planned.base(null);
-    const [row] = await database.queryPrepared<{ host: string | null }>(sql`select ${planned.host} as host`);
-    return planned.base(row?.host ?? null);
+    return planned.base(await readConfiguredHost(database, planned.host));
   };
   return Object.assign(linkBase, { plan });
 }

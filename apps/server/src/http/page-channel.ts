@@ -1,6 +1,6 @@
 import { readTrackingSettings, type TrackingSettings } from "@alloggio/domain/tracking/settings";
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { type ChannelTrackingRow, findChannelTracking } from "../features/channels";
 
 /**
  * The tracking settings of a web page's channel (ADR 0042): the channel the path names, else the one
@@ -12,7 +12,7 @@ export type PageChannelLookup = (q: {
   host: string | undefined;
 }) => Promise<TrackingSettings | null>;
 
-type Row = { tracking: Record<string, unknown> | null; custom_scripts: Record<string, string> | null };
+type Row = ChannelTrackingRow;
 
 /** A channel's settings; stored settings that cannot be read load nothing (never a failing page). */
 function settingsOf(row: Row): TrackingSettings {
@@ -41,13 +41,7 @@ export function createPageChannelLookup(
     if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.settings;
     // A host is stored without or with its port (`localhost`, `localhost:3000`): the exact one first.
     const bare = hostName.replace(/:\d+$/, "");
-    const rows = await database.query<Row>(
-      channelId !== null
-        ? sql`select tracking, custom_scripts from channel where id = ${channelId}`
-        : sql`select c.tracking, c.custom_scripts from channel_host h join channel c on c.id = h.channel_id
-              where h.host in (${hostName}, ${bare}) order by (h.host = ${hostName}) desc limit 1`,
-    );
-    const row = rows[0];
+    const row = await findChannelTracking(database, channelId, hostName, bare);
     const settings = row ? settingsOf(row) : null;
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(key, { at, settings });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
 
@@ -85,4 +85,42 @@ export async function findCustomPrivacy(
        where hotel_id = ${q.hotelId} and (channel_id is null or channel_id = ${q.channelId})) as policies`);
   const row = rows[0];
   return row?.known ? row.policies : null;
+}
+
+/**
+ * The configured host (`channel_host`) a request came to, as a scalar subquery for a caller's own statement: the
+ * longer of the Host header with its port and without it, null when neither is configured (ADR 0013).
+ */
+export function configuredHostOf(host: string, hostname: string): SQL {
+  return sql`(select host from channel_host where host in (${host}, ${hostname}) order by length(host) desc limit 1)`;
+}
+
+/** The value of a `configuredHostOf` subquery, alone in one prepared statement. */
+export async function readConfiguredHost(database: Database, hostQuery: SQL): Promise<string | null> {
+  const [row] = await database.queryPrepared<{ host: string | null }>(sql`select ${hostQuery} as host`);
+  return row?.host ?? null;
+}
+
+export type ChannelTrackingRow = {
+  tracking: Record<string, unknown> | null;
+  custom_scripts: Record<string, string> | null;
+};
+
+/**
+ * The tracking settings of a channel (by id), else of the channel a host names (`channel_host`, the exact host
+ * with its port first, then without it); undefined for none.
+ */
+export async function findChannelTracking(
+  database: Database,
+  channelId: number | null,
+  hostName: string,
+  bare: string,
+): Promise<ChannelTrackingRow | undefined> {
+  const rows = await database.query<ChannelTrackingRow>(
+    channelId !== null
+      ? sql`select tracking, custom_scripts from channel where id = ${channelId}`
+      : sql`select c.tracking, c.custom_scripts from channel_host h join channel c on c.id = h.channel_id
+              where h.host in (${hostName}, ${bare}) order by (h.host = ${hostName}) desc limit 1`,
+  );
+  return rows[0];
 }

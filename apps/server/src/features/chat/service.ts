@@ -6,14 +6,30 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ConversationSummary } from "@alloggio/domain/contract/backoffice/chat";
 import type { ChatMessage, GuestChatResponse, PostGuestMessage } from "@alloggio/domain/contract/chat/chat";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
-import { chatConversation, chatMessage, hotel, offer } from "../../db/schema";
-import { isSecureCookie } from "../../http/cookies";
 import { AppError, badInput, notFound } from "../../http/errors";
 import { hasAccess, offerNotFound, unlockRequired } from "../offers";
 import { hitRateLimit } from "../rate-limits";
+import {
+  addMessage,
+  countHotelUnread,
+  findChatHotel,
+  findConversationPage,
+  findConversationRow,
+  findMessagesAfter,
+  findOfferForChat,
+  hotelTimeZone,
+  insertOfferConversation,
+  insertSiteConversation,
+  type MessageRow,
+  markRead,
+  type OfferForChat,
+  offerConversationId,
+  type SummaryRow,
+  setConversationGuestEmail,
+  siteConversationIdByToken,
+} from "./repository";
 
 export type ChatDeps = { database: Database; now: () => Date };
 
@@ -51,14 +67,6 @@ async function limitByConversation(db: Db, conversationId: number, now: Date) {
 
 // ── messages ───────────────────────────────────────────────────────────────────────────────────────────────
 
-type MessageRow = {
-  id: number;
-  author: "guest" | "hotel";
-  body: string;
-  at: string;
-  staffName: string | null;
-};
-
 const toMessage = (row: MessageRow): ChatMessage => ({
   id: Number(row.id),
   author: row.author,
@@ -74,87 +82,18 @@ export async function readMessages(
   after: number,
   last = false,
 ): Promise<ChatMessage[]> {
-  const rows = await database.query<MessageRow>(sql`
-    select * from (
-      select m.id, m.author, m.body,
-        to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
-        case when m.author = 'hotel' then coalesce(nullif(split_part(btrim(u.name), ' ', 1), ''), 'Staff') end
-          as "staffName"
-      from chat_message m left join staff_user u on u.id = m.staff_user_id
-      where m.conversation_id = ${conversationId} and m.id > ${after}
-      order by m.id ${last ? sql`desc` : sql`asc`} limit ${CHAT_PAGE}
-    ) page order by id`);
+  const rows = await findMessagesAfter(database, conversationId, after, last, CHAT_PAGE);
   return rows.map(toMessage);
-}
-
-/** The other side has read: every unread message of `author` in the conversation gets its read time. */
-async function markRead(db: Db, conversationId: number, author: "guest" | "hotel", now: Date) {
-  await db
-    .update(chatMessage)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(chatMessage.conversationId, conversationId),
-        eq(chatMessage.author, author),
-        isNull(chatMessage.readAt),
-      ),
-    );
-}
-
-async function addMessage(
-  db: Db,
-  conversationId: number,
-  author: "guest" | "hotel",
-  body: string,
-  now: Date,
-  staffUserId: number | null = null,
-) {
-  const [row] = await db
-    .insert(chatMessage)
-    .values({ conversationId, author, body, createdAt: now, staffUserId })
-    .returning({ id: chatMessage.id });
-  await db
-    .update(chatConversation)
-    .set({ lastMessageAt: now })
-    .where(eq(chatConversation.id, conversationId));
-  return row!.id;
 }
 
 // ── the offer's chat ───────────────────────────────────────────────────────────────────────────────────────
 
-type OfferForChat = {
-  id: number;
-  hotelId: number;
-  channelId: number;
-  languageId: number;
-  recipientName: string;
-  email: string;
-};
-
 /** The offer of a code, if the request carries its live access cookie: 404 for no offer, 401 without access. */
 async function offerWithAccess(deps: ChatDeps, code: string, request: FastifyRequest): Promise<OfferForChat> {
-  const [found] = await deps.database.db
-    .select({
-      id: offer.id,
-      hotelId: offer.hotelId,
-      channelId: offer.channelId,
-      languageId: offer.languageId,
-      recipientName: offer.recipientName,
-      email: offer.email,
-    })
-    .from(offer)
-    .where(eq(offer.code, code));
+  const found = await findOfferForChat(deps.database.db, code);
   if (!found) throw offerNotFound();
   if (!(await hasAccess(deps, request, found.id))) throw unlockRequired();
   return found;
-}
-
-async function offerConversationId(db: Db, offerId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: chatConversation.id })
-    .from(chatConversation)
-    .where(eq(chatConversation.offerId, offerId));
-  return row?.id ?? null;
 }
 
 /** GET: the offer's messages after `after` (the hotel's are marked read). Readable in every state of the offer. */
@@ -188,22 +127,17 @@ export async function postOfferChat(
     await limitByAddress(tx, request.ip, now);
     let id = await offerConversationId(tx, found.id);
     if (id === null) {
-      const [created] = await tx
-        .insert(chatConversation)
-        .values({
-          hotelId: found.hotelId,
-          kind: "offer",
-          offerId: found.id,
-          guestName: found.recipientName,
-          guestEmail: found.email,
-          languageId: found.languageId,
-          channelId: found.channelId,
-          createdAt: now,
-          lastMessageAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: chatConversation.id });
-      id = created?.id ?? (await offerConversationId(tx, found.id))!;
+      const created = await insertOfferConversation(tx, {
+        hotelId: found.hotelId,
+        offerId: found.id,
+        guestName: found.recipientName,
+        guestEmail: found.email,
+        languageId: found.languageId,
+        channelId: found.channelId,
+        createdAt: now,
+        lastMessageAt: now,
+      });
+      id = created ?? (await offerConversationId(tx, found.id))!;
     }
     await limitByConversation(tx, id, now);
     await addMessage(tx, id, "guest", body.body, now);
@@ -217,10 +151,7 @@ export async function postOfferChat(
 
 /** The hotel, when its site chat is on; 404 otherwise (a hotel without the chat has no chat to reach). */
 async function requireChatHotel(db: Db, hotelId: number) {
-  const [row] = await db
-    .select({ id: hotel.id, showChat: hotel.showChat })
-    .from(hotel)
-    .where(eq(hotel.id, hotelId));
+  const row = await findChatHotel(db, hotelId);
   if (!row?.showChat) throw notFound("hotel", "No chat for this hotel");
   return row.id;
 }
@@ -229,17 +160,7 @@ async function requireChatHotel(db: Db, hotelId: number) {
 async function siteConversationId(db: Db, hotelId: number, request: FastifyRequest) {
   const token = request.cookies[CHAT_COOKIE];
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ id: chatConversation.id })
-    .from(chatConversation)
-    .where(
-      and(
-        eq(chatConversation.guestTokenSha256, sha256(token)),
-        eq(chatConversation.hotelId, hotelId),
-        eq(chatConversation.kind, "site"),
-      ),
-    );
-  return row?.id ?? null;
+  return siteConversationIdByToken(db, hotelId, sha256(token));
 }
 
 /** GET: the guest's own conversation (by the cookie only); `started: false` without one. */
@@ -258,15 +179,14 @@ export async function readSiteChat(
 
 /**
  * POST: a message of the site chat. Without the guest's cookie the message opens a conversation (`name` required)
- * and sets the cookie (a new random token; only its sha256 is stored).
+ * and gives back the new guest token (random; only its sha256 is stored) for the route to set as the cookie.
  */
 export async function postSiteChat(
   deps: ChatDeps,
   hotelId: number,
   body: PostGuestMessage,
   request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<GuestChatResponse> {
+): Promise<{ answer: GuestChatResponse; newGuestToken: string | null }> {
   await requireChatHotel(deps.database.db, hotelId);
   const now = deps.now();
   const existing = await siteConversationId(deps.database.db, hotelId, request);
@@ -277,67 +197,30 @@ export async function postSiteChat(
     let id = existing;
     if (id === null) {
       token = randomBytes(32).toString("base64url");
-      const [created] = await tx
-        .insert(chatConversation)
-        .values({
-          hotelId,
-          kind: "site",
-          guestTokenSha256: sha256(token),
-          guestName: body.name!,
-          guestEmail: body.email ?? null,
-          languageId: body.language ?? 1,
-          channelId: body.channel ?? null,
-          createdAt: now,
-          lastMessageAt: now,
-        })
-        .returning({ id: chatConversation.id });
-      id = created!.id;
+      id = await insertSiteConversation(tx, {
+        hotelId,
+        guestTokenSha256: sha256(token),
+        guestName: body.name!,
+        guestEmail: body.email ?? null,
+        languageId: body.language ?? 1,
+        channelId: body.channel ?? null,
+        createdAt: now,
+        lastMessageAt: now,
+      });
     } else if (body.email) {
       // A guest who adds an address later may be mailed from then on.
-      await tx.update(chatConversation).set({ guestEmail: body.email }).where(eq(chatConversation.id, id));
+      await setConversationGuestEmail(tx, id, body.email);
     }
     await limitByConversation(tx, id, now);
     await addMessage(tx, id, "guest", body.body, now);
     await markRead(tx, id, "hotel", now);
     return id;
   });
-  if (token)
-    reply.setCookie(CHAT_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: isSecureCookie(request),
-      path: chatCookiePath(hotelId),
-      maxAge: CHAT_COOKIE_DAYS * 86_400,
-    });
-  return { messages: await readMessages(deps.database, conversationId, body.after), started: true };
+  const messages = await readMessages(deps.database, conversationId, body.after);
+  return { answer: { messages, started: true }, newGuestToken: token };
 }
 
 // ── the back office ────────────────────────────────────────────────────────────────────────────────────────
-
-type SummaryRow = {
-  id: number;
-  kind: "site" | "offer";
-  guestName: string;
-  guestEmail: string | null;
-  offerId: number | null;
-  offerCode: string | null;
-  unread: number;
-  lastMessageAt: string;
-  lastMessage: string | null;
-  lastAuthor: "guest" | "hotel" | null;
-};
-
-const summarySelect = sql`
-  select c.id, c.kind, c.guest_name as "guestName", c.guest_email as "guestEmail",
-    c.offer_id as "offerId", o.code as "offerCode",
-    (select count(*)::int from chat_message u
-      where u.conversation_id = c.id and u.author = 'guest' and u.read_at is null) as unread,
-    to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastMessageAt",
-    last.body as "lastMessage", last.author as "lastAuthor"
-  from chat_conversation c
-  left join offer o on o.id = c.offer_id
-  left join lateral (select m.body, m.author from chat_message m where m.conversation_id = c.id
-    order by m.id desc limit 1) last on true`;
 
 const toSummary = (row: SummaryRow): ConversationSummary => ({
   id: Number(row.id),
@@ -353,10 +236,7 @@ const toSummary = (row: SummaryRow): ConversationSummary => ({
 
 /** Unread guest messages over all the hotel's conversations. */
 export async function hotelUnread(database: Database, hotelId: number): Promise<number> {
-  const [row] = await database.query<{ n: number }>(sql`
-    select count(*)::int as n from chat_message m join chat_conversation c on c.id = m.conversation_id
-    where c.hotel_id = ${hotelId} and m.author = 'guest' and m.read_at is null`);
-  return Number(row?.n ?? 0);
+  return countHotelUnread(database, hotelId);
 }
 
 /** The hotel's conversations, newest activity first, 25 a page; `unread` keeps those with unread guest messages. */
@@ -365,23 +245,10 @@ export async function listConversations(
   hotelId: number,
   query: { filter: "all" | "unread"; offer?: number | undefined; page: number },
 ) {
-  const where = sql`c.hotel_id = ${hotelId}
-    ${query.offer !== undefined ? sql`and c.offer_id = ${query.offer}` : sql``}
-    ${
-      query.filter === "unread"
-        ? sql`and exists (select 1 from chat_message u where u.conversation_id = c.id and u.author = 'guest'
-            and u.read_at is null)`
-        : sql``
-    }`;
-  const [total] = await database.query<{ n: number }>(
-    sql`select count(*)::int as n from chat_conversation c where ${where}`,
-  );
-  const rows = await database.query<SummaryRow>(sql`${summarySelect} where ${where}
-    order by c.last_message_at desc, c.id desc
-    limit ${CONVERSATION_PAGE_SIZE} offset ${(query.page - 1) * CONVERSATION_PAGE_SIZE}`);
+  const { rows, total } = await findConversationPage(database, hotelId, query, CONVERSATION_PAGE_SIZE);
   return {
     items: rows.map(toSummary),
-    total: Number(total?.n ?? 0),
+    total,
     page: query.page,
     pageSize: CONVERSATION_PAGE_SIZE,
     unread: await hotelUnread(database, hotelId),
@@ -389,19 +256,9 @@ export async function listConversations(
   };
 }
 
-/** The hotel's IANA time zone: the back office writes chat times in hotel time. */
-async function hotelTimeZone(database: Database, hotelId: number): Promise<string> {
-  const [row] = await database.query<{ time_zone: string }>(
-    sql`select time_zone from hotel where id = ${hotelId}`,
-  );
-  return row?.time_zone ?? "UTC";
-}
-
 /** One conversation of the hotel (another hotel's id: 404, like a missing one). */
 async function findConversation(database: Database, hotelId: number, conversationId: number) {
-  const [row] = await database.query<SummaryRow>(
-    sql`${summarySelect} where c.id = ${conversationId} and c.hotel_id = ${hotelId}`,
-  );
+  const row = await findConversationRow(database, hotelId, conversationId);
   if (!row) throw notFound("conversationId", "No such conversation");
   return row;
 }

@@ -4,11 +4,10 @@
  * apart. A revoked key answers as an unknown one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
-import { hotelApiKey } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { insertHotelApiKey, touchLiveApiKey } from "./repository";
 
 export const API_KEY_PREFIX = "alk_";
 const PREFIX_SHOWN = 12;
@@ -26,11 +25,13 @@ export async function createHotelApiKey(
   name: string,
   key: string = newApiKey(),
 ): Promise<{ id: number; key: string }> {
-  const [row] = await db
-    .insert(hotelApiKey)
-    .values({ hotelId, name, keySha256: sha256Hex(key), prefix: key.slice(0, PREFIX_SHOWN) })
-    .returning({ id: hotelApiKey.id });
-  return { id: row!.id, key };
+  const id = await insertHotelApiKey(db, {
+    hotelId,
+    name,
+    keySha256: sha256Hex(key),
+    prefix: key.slice(0, PREFIX_SHOWN),
+  });
+  return { id, key };
 }
 
 export type HotelApiKey = { id: number; hotelId: number };
@@ -48,11 +49,7 @@ export async function requireHotelApiKey(
   const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(header);
   if (!match)
     throw unauthorised("api_key_required", "a hotel API key is required: Authorization: Bearer <key>");
-  const [key] = await deps.database.db
-    .update(hotelApiKey)
-    .set({ lastUsedAt: deps.now() })
-    .where(and(eq(hotelApiKey.keySha256, sha256Hex(match[1]!)), isNull(hotelApiKey.revokedAt)))
-    .returning({ id: hotelApiKey.id, hotelId: hotelApiKey.hotelId });
+  const key = await touchLiveApiKey(deps.database.db, sha256Hex(match[1]!), deps.now());
   if (!key) throw unauthorised("api_key_invalid", "unknown or revoked API key");
   return key;
 }

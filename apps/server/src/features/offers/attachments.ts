@@ -14,14 +14,22 @@ import {
   sanitiseAttachmentName,
   sniffAttachmentType,
 } from "@alloggio/domain/offers/attachment-type";
-import { and, asc, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
-import { offer, offerAttachment, offerAttachmentContent, staffUser } from "../../db/schema";
 import type { App } from "../../http/app-type";
 import { AppError } from "../../http/errors";
 import { OFFERS_TAG } from "../../http/offers/routes";
+import {
+  type AttachmentRow,
+  deleteAttachment,
+  findAttachmentContent,
+  findOfferIdByCode,
+  insertAttachmentRows,
+  listAttachmentRows,
+} from "./repository";
 import { hasAccess, offerNotFound } from "./service";
+
+export { deleteAttachment };
 
 /** A refusal of the uploaded file, naming the multipart field `file`. */
 export function attachmentError(code: string, status: number, message: string): AppError {
@@ -63,8 +71,6 @@ export async function readAttachmentFile(request: FastifyRequest): Promise<Attac
   };
 }
 
-type AttachmentRow = typeof offerAttachment.$inferSelect;
-
 /** What the audit keeps of an attachment: never its bytes. */
 export const storedAttachment = (row: AttachmentRow) => ({
   filename: row.filename,
@@ -90,9 +96,9 @@ export async function insertAttachment(
   uploadedBy: number,
   now: Date,
 ) {
-  const [row] = await tx
-    .insert(offerAttachment)
-    .values({
+  return insertAttachmentRows(
+    tx,
+    {
       offerId,
       filename: file.filename,
       contentType: file.contentType,
@@ -100,28 +106,13 @@ export async function insertAttachment(
       sha256: file.sha256,
       createdAt: now,
       uploadedBy,
-    })
-    .returning();
-  await tx.insert(offerAttachmentContent).values({ attachmentId: row!.id, content: file.content });
-  return row!;
-}
-
-/** Removes an attachment of this offer; the removed row, or null when the offer has no such attachment. */
-export async function deleteAttachment(tx: Db, offerId: number, attachmentId: number) {
-  const [row] = await tx
-    .delete(offerAttachment)
-    .where(and(eq(offerAttachment.id, attachmentId), eq(offerAttachment.offerId, offerId)))
-    .returning();
-  return row ?? null;
+    },
+    file.content,
+  );
 }
 
 export async function listAttachments(db: Db, offerId: number) {
-  const rows = await db
-    .select({ attachment: offerAttachment, uploadedBy: staffUser.name })
-    .from(offerAttachment)
-    .leftJoin(staffUser, eq(staffUser.id, offerAttachment.uploadedBy))
-    .where(eq(offerAttachment.offerId, offerId))
-    .orderBy(asc(offerAttachment.id));
+  const rows = await listAttachmentRows(db, offerId);
   return rows.map((r) => toAttachment(r.attachment, r.uploadedBy));
 }
 
@@ -140,15 +131,7 @@ export async function sendAttachment(
   offerId: number,
   attachmentId: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({
-      filename: offerAttachment.filename,
-      contentType: offerAttachment.contentType,
-      content: offerAttachmentContent.content,
-    })
-    .from(offerAttachment)
-    .innerJoin(offerAttachmentContent, eq(offerAttachmentContent.attachmentId, offerAttachment.id))
-    .where(and(eq(offerAttachment.id, attachmentId), eq(offerAttachment.offerId, offerId)));
+  const row = await findAttachmentContent(db, offerId, attachmentId);
   if (!row) return false;
   const inline = row.contentType.startsWith("image/");
   reply
@@ -185,10 +168,7 @@ export function registerOfferAttachmentRoutes(
     },
     async (request, reply) => {
       const { offerCode, attachmentId } = request.params;
-      const [found] = await deps.database.db
-        .select({ id: offer.id })
-        .from(offer)
-        .where(eq(offer.code, offerCode));
+      const found = await findOfferIdByCode(deps.database.db, offerCode);
       if (!found) throw offerNotFound();
       if (!(await hasAccess(deps, request, found.id)))
         throw new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [

@@ -15,6 +15,7 @@ export {
 } from "./attachments";
 export { confirmOffer, offerOptionPayment, requireOfferAccess } from "./confirm";
 export { findReservationOffer } from "./cro";
+export { expireDueOffers, expireOffers } from "./expiry";
 export { renderOfferMail } from "./mails";
 export type { PricedOption } from "./option-request";
 export { priceOfferOption } from "./option-request";

@@ -24,18 +24,9 @@ import {
   todayInZone,
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Tx } from "../../db/client";
-import {
-  type LocalizedText,
-  type OfferVideo,
-  offer,
-  offerAccess,
-  offerHistory,
-  offerOption,
-  offerOptionRoom,
-} from "../../db/schema";
+import type { OfferVideo, offer } from "../../db/schema";
 import { AppError, retryAfter } from "../../http/errors";
 import { insertOutboxMails } from "../mail";
 import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
@@ -43,6 +34,23 @@ import type { SearchCache } from "../search";
 import { sha256Hex } from "./api-key";
 import { type OfferMailData, renderOfferMail, renderRejectedNotice } from "./mails";
 import { type PricedOption, priceOfferOption } from "./option-request";
+import {
+  addHistory,
+  type HotelContext,
+  hasLiveOfferAccess,
+  insertOffer,
+  insertOfferAccess,
+  insertOfferOption,
+  insertOfferOptionRooms,
+  loadHotelContext,
+  loadOffer,
+  markOfferExpired,
+  type StoredOffer,
+  updateOfferState,
+} from "./repository";
+
+export type { StoredOffer } from "./repository";
+export { addHistory, loadOffer };
 
 export type OfferDeps = {
   database: Database;
@@ -91,47 +99,6 @@ export const unlockRequired = () =>
   ]);
 
 // ── create ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-type HotelContext = {
-  id: number;
-  name: string;
-  email: string;
-  timeZone: string;
-  currencyCode: string;
-  decimalDigits: number;
-  onChannel: boolean;
-  rooms: { id: number; maxAdults: number; maxChildren: number; maxOccupancy: number }[];
-  /** Rates of the hotel sold on the offer's channel. */
-  rates: number[];
-  services: number[];
-  /** The services booked for a day of the stay. */
-  datedServices: number[];
-  /** The hotel's mandatory service categories, each with its services: every booking needs one of each. */
-  mandatoryCategories: { id: number; services: number[] }[];
-};
-
-async function loadHotelContext(database: Database, hotelId: number, channelId: number) {
-  const [row] = await database.query<{ hotel: HotelContext }>(sql`
-    select json_build_object(
-      'id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone, 'currencyCode', h.currency_code,
-      'decimalDigits', (select c.decimal_digits from currency c where c.code = h.currency_code),
-      'onChannel', exists (select 1 from hotel_channel hc where hc.hotel_id = h.id and hc.channel_id = ${channelId}),
-      'rooms', coalesce((select json_agg(json_build_object('id', rt.id, 'maxAdults', rt.max_adults,
-          'maxChildren', rt.max_children, 'maxOccupancy', rt.max_occupancy))
-        from room_type rt where rt.hotel_id = h.id), '[]'::json),
-      'rates', coalesce((select json_agg(rp.id) from rate_plan rp
-        join rate_plan_channel rpc on rpc.rate_plan_id = rp.id and rpc.channel_id = ${channelId}
-        where rp.hotel_id = h.id), '[]'::json),
-      'services', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id), '[]'::json),
-      'datedServices', coalesce((select json_agg(s.id) from service s where s.hotel_id = h.id and s.needs_date),
-        '[]'::json),
-      'mandatoryCategories', coalesce((select json_agg(json_build_object('id', sc.id,
-          'services', coalesce((select json_agg(s.id) from service s where s.category_id = sc.id), '[]'::json)))
-        from service_category sc where sc.hotel_id = h.id and sc.mandatory), '[]'::json)
-    ) as hotel
-    from hotel h where h.id = ${hotelId}`);
-  return row?.hotel ?? null;
-}
 
 type Issue = { field: string; message: string };
 
@@ -264,21 +231,6 @@ async function priceOptions(
 
 const toVideo = (url: string): OfferVideo => parseVideoLink(url)! as OfferVideo;
 
-export async function addHistory(
-  tx: Tx,
-  offerId: number,
-  actor: string,
-  action: string,
-  from: OfferState | null,
-  to: OfferState,
-  details: Record<string, unknown> = {},
-  at?: Date,
-) {
-  await tx
-    .insert(offerHistory)
-    .values({ offerId, actor, action, fromState: from, toState: to, details, ...(at ? { at } : {}) });
-}
-
 /** Who creates an offer: one of the hotel's API keys (exposed API) or a staff user (back office). */
 export type OfferCreator = { kind: "api_key"; id: number } | { kind: "staff"; id: number };
 
@@ -329,45 +281,39 @@ export async function createOffer(
   const url = offerUrl(linkBase, code);
   const expiresAt = new Date(body.expiresAt);
   const id = await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(offer)
-      .values({
-        code,
-        hotelId: hotel.id,
-        channelId: body.channel,
-        languageId: body.recipient.language,
-        recipientName: body.recipient.name,
-        email: body.recipient.email,
-        state: "locked",
-        arrival: ymdToIso(body.arrival),
-        departure: ymdToIso(body.departure),
-        currencyCode: hotel.currencyCode,
-        message: body.message || null,
-        video: body.video ? toVideo(body.video) : null,
-        playlist: body.playlist.map(toVideo),
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-        apiKeyId: by.createdBy.kind === "api_key" ? by.createdBy.id : null,
-      })
-      .returning({ id: offer.id });
-    const offerId = row!.id;
+    const offerId = await insertOffer(tx, {
+      code,
+      hotelId: hotel.id,
+      channelId: body.channel,
+      languageId: body.recipient.language,
+      recipientName: body.recipient.name,
+      email: body.recipient.email,
+      state: "locked",
+      arrival: ymdToIso(body.arrival),
+      departure: ymdToIso(body.departure),
+      currencyCode: hotel.currencyCode,
+      message: body.message || null,
+      video: body.video ? toVideo(body.video) : null,
+      playlist: body.playlist.map(toVideo),
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+      apiKeyId: by.createdBy.kind === "api_key" ? by.createdBy.id : null,
+    });
     for (const [i, option] of body.options.entries()) {
       const price = priced[i]!;
-      const [inserted] = await tx
-        .insert(offerOption)
-        .values({
-          offerId,
-          position: i + 1,
-          title: option.title || null,
-          services: price.services,
-          totalMinor: price.totalMinor,
-          cityTaxMinor: price.cityTaxMinor,
-        })
-        .returning({ id: offerOption.id });
-      await tx.insert(offerOptionRoom).values(
+      const optionId = await insertOfferOption(tx, {
+        offerId,
+        position: i + 1,
+        title: option.title || null,
+        services: price.services,
+        totalMinor: price.totalMinor,
+        cityTaxMinor: price.cityTaxMinor,
+      });
+      await insertOfferOptionRooms(
+        tx,
         option.rooms.map((room, j) => ({
-          optionId: inserted!.id,
+          optionId,
           position: j + 1,
           roomTypeId: room.roomId,
           ratePlanId: room.rateId,
@@ -401,108 +347,6 @@ export async function createOffer(
 }
 
 // ── read ───────────────────────────────────────────────────────────────────────────────────────────────────
-
-export type StoredOffer = {
-  id: number;
-  code: string;
-  state: OfferState;
-  languageId: number;
-  channelId: number;
-  recipientName: string;
-  email: string;
-  hotel: { id: number; name: string; email: string; timeZone: string; mailLanguage: string | null };
-  /** Why an unavailable offer is: the hotel withdrew it, or its rooms were gone. */
-  unavailableReason: "withdrawn" | "rooms_gone" | null;
-  currency: { code: string; decimalDigits: number };
-  arrival: string;
-  departure: string;
-  expiresAt: string;
-  message: string | null;
-  video: OfferVideo | null;
-  playlist: OfferVideo[];
-  rejectionReason: string | null;
-  rejectedAt: string | null;
-  options: {
-    /** The option's row id (offer.confirmed_option_id). */
-    id: number;
-    position: number;
-    title: string | null;
-    /** What the booking of the option charges: held prices and the mandatory extras (offer-price rules). */
-    totalMinor: number;
-    /** Paid at the hotel, beside the total. */
-    cityTaxMinor: number;
-    rooms: {
-      roomId: number;
-      roomName: LocalizedText;
-      rateId: number;
-      rateName: LocalizedText;
-      mealPlan: string;
-      adults: number;
-      ages: number[];
-      priceMinor: number;
-    }[];
-    services: {
-      serviceId: number;
-      name: LocalizedText;
-      quantity: number;
-      priceMinor: number;
-      /** The service is booked for a day of the stay (the booking takes the arrival day). */
-      needsDate: boolean;
-      /** A mandatory extra of one room (its index in the option); null: the whole booking's. */
-      slot: number | null;
-    }[];
-  }[];
-  attachments: { id: number; filename: string; contentType: string; size: number }[];
-  /** The reservation a confirmation made, and the option booked. */
-  reservation: { code: string; option: number } | null;
-};
-
-/** The whole offer for its code (the hotel's names in every language), one statement; `lock` for a change. */
-export async function loadOffer(on: Database | Tx, code: string, lock = false): Promise<StoredOffer | null> {
-  const statement = sql`
-    select o.id, o.code, o.state, o.language_id as "languageId", o.channel_id as "channelId",
-      o.recipient_name as "recipientName", o.email,
-      json_build_object('id', h.id, 'name', h.name, 'email', h.email, 'timeZone', h.time_zone,
-        'mailLanguage', h.settings->>'mailLanguage') as hotel,
-      json_build_object('code', c.code, 'decimalDigits', c.decimal_digits) as currency,
-      (select case when oh.action = 'withdrawn' then 'withdrawn' else 'rooms_gone' end from offer_history oh
-        where oh.offer_id = o.id and oh.to_state = 'unavailable' order by oh.id desc limit 1) as "unavailableReason",
-      to_char(o.arrival, 'YYYYMMDD') as arrival, to_char(o.departure, 'YYYYMMDD') as departure,
-      to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt",
-      o.message, o.video, o.playlist, o.rejection_reason as "rejectionReason",
-      (select json_build_object('code', r.code, 'option', op.position) from reservation r
-        join offer_option op on op.id = o.confirmed_option_id
-        where r.id = o.reservation_id) as reservation,
-      to_char(o.rejected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "rejectedAt",
-      coalesce((select json_agg(json_build_object(
-          'id', op.id, 'position', op.position, 'title', op.title, 'totalMinor', op.total_minor,
-          'cityTaxMinor', op.city_tax_minor,
-          'rooms', coalesce((select json_agg(json_build_object(
-              'roomId', r.room_type_id, 'roomName', rt.name, 'rateId', r.rate_plan_id, 'rateName', rp.name,
-              'mealPlan', rp.meal_plan, 'adults', r.adults, 'ages', r.child_ages, 'priceMinor', r.price_minor)
-              order by r.position)
-            from offer_option_room r join room_type rt on rt.id = r.room_type_id
-            join rate_plan rp on rp.id = r.rate_plan_id where r.option_id = op.id), '[]'::json),
-          'services', coalesce((select json_agg(json_build_object(
-              'serviceId', s.id, 'name', s.name, 'quantity', (x.item->>'quantity')::int,
-              'priceMinor', (x.item->>'priceMinor')::int, 'needsDate', s.needs_date,
-              'slot', (x.item->>'slot')::int) order by x.n)
-            from jsonb_array_elements(op.services) with ordinality as x(item, n)
-            join service s on s.id = (x.item->>'serviceId')::int), '[]'::json)
-        ) order by op.position) from offer_option op where op.offer_id = o.id), '[]'::json) as options,
-      coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename,
-          'contentType', a.content_type, 'size', a.size_bytes) order by a.id)
-        from offer_attachment a where a.offer_id = o.id), '[]'::json) as attachments
-    from offer o join hotel h on h.id = o.hotel_id join currency c on c.code = o.currency_code
-    where o.code = ${code}
-    ${lock ? sql`for update of o` : sql``}`;
-  if ("query" in on && typeof on.query === "function") {
-    const [row] = await (on as Database).query<StoredOffer>(statement);
-    return row ?? null;
-  }
-  const result = (await (on as Tx).execute(statement)) as unknown as { rows: StoredOffer[] };
-  return result.rows[0] ?? null;
-}
 
 export function toOffer(stored: StoredOffer, state: OfferState): Offer {
   const lang = stored.languageId;
@@ -580,17 +424,7 @@ export async function hasAccess(
 ) {
   const token = request.cookies[OFFER_COOKIE];
   if (!token || token.length > 200) return false;
-  const [row] = await deps.database.db
-    .select({ offerId: offerAccess.offerId })
-    .from(offerAccess)
-    .where(
-      and(
-        eq(offerAccess.tokenSha256, sha256Hex(token)),
-        eq(offerAccess.offerId, offerId),
-        gt(offerAccess.expiresAt, deps.now()),
-      ),
-    );
-  return row !== undefined;
+  return hasLiveOfferAccess(deps.database.db, sha256Hex(token), offerId, deps.now());
 }
 
 // ── routes' use cases ──────────────────────────────────────────────────────────────────────────────────────
@@ -643,20 +477,14 @@ export async function applyEvent(
   const current = { state: stored.state, expiresAt: new Date(stored.expiresAt) };
   const expiry = offerTransition(current, "expire", now);
   if (expiry.ok) {
-    await tx
-      .update(offer)
-      .set({ state: "expired", updatedAt: now })
-      .where(and(eq(offer.id, stored.id), inArray(offer.state, ["locked", "unlocked"])));
+    await markOfferExpired(tx, stored.id, now);
     await addHistory(tx, stored.id, "system", "expired", stored.state, "expired", {}, now);
     stored.state = "expired";
   }
   const next = offerTransition({ ...current, state: stored.state }, event, now);
   if (!next.ok) return next;
   if (next.state !== stored.state) {
-    await tx
-      .update(offer)
-      .set({ ...set, state: next.state, updatedAt: now })
-      .where(and(eq(offer.id, stored.id), eq(offer.state, stored.state)));
+    await updateOfferState(tx, stored.id, stored.state, next.state, set, now);
     await addHistory(tx, stored.id, actor, action, stored.state, next.state, details, now);
     stored.state = next.state;
   }
@@ -688,7 +516,7 @@ export async function unlockOffer(
   const stored = await deps.database.db.transaction(async (tx) => {
     const locked = (await loadOffer(tx, code, true))!;
     await applyEvent(tx, locked, "unlock", now, "recipient", { unlockedAt: now });
-    await tx.insert(offerAccess).values({
+    await insertOfferAccess(tx, {
       tokenSha256: sha256Hex(token),
       offerId: locked.id,
       createdAt: now,

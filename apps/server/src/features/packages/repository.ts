@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText, PackageAirport } from "../../db/schema";
-import { freeRoomsOf } from "../resale";
+import { freeRoomsOf } from "../search";
 
 export type AirportRow = PackageAirport;
 

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
-import { freeRoomsOf } from "../resale";
-import { flatPriceRows, linkRefWhere, type SearchContext } from "../search";
+import { flatPriceRows, freeRoomsOf, linkRefWhere, type SearchContext } from "../search";
 
 /** One hotel of a portal search: its own search context (no link, no package) and what the list shows. */
 export type PortalHotelContext = Omit<SearchContext, "channel" | "customer" | "link" | "package"> & {

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { type Executor, hitRateLimit, readRateLimit, readRateLimitWindow } from "./rate-limits";
+import { readRateLimit } from "./rate-limits";
+import { type Executor, hitRateLimit, readRateLimitWindow } from "./repository";
 
 /**
  * Counts failed attempts per key (a reservation code, a quote's recipient) in a window that starts with the

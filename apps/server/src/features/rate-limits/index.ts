@@ -2,11 +2,6 @@
 
 export type { AttemptLimiter } from "./attempt-limiter";
 export { createAttemptLimiter, tooManyAttempts } from "./attempt-limiter";
-export type { Executor } from "./rate-limits";
-export {
-  addressRateLimits,
-  hitRateLimit,
-  readRateLimit,
-  readRateLimitWindow,
-  sweepRateLimits,
-} from "./rate-limits";
+export { addressRateLimits, readRateLimit } from "./rate-limits";
+export type { Executor } from "./repository";
+export { hitRateLimit, readRateLimitWindow, sweepRateLimits } from "./repository";

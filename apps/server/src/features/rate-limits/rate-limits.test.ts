@@ -7,7 +7,8 @@ import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
 import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../../http/booking/routes";
 import { createAttemptLimiter } from "./attempt-limiter";
-import { hitRateLimit, readRateLimit, sweepRateLimits } from "./rate-limits";
+import { readRateLimit } from "./rate-limits";
+import { hitRateLimit, sweepRateLimits } from "./repository";
 
 let database: Database;
 

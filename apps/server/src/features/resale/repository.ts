@@ -1,4 +1,4 @@
-/** The SQL of resale (ADR 0065): offers, their nights, and the free-stock fragment every availability read uses. */
+/** The SQL of resale (ADR 0065): offers and their nights (the free-stock fragment is search's `freeRoomsOf`). */
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
@@ -6,16 +6,6 @@ import { reservationHistory } from "../../db/schema";
 type Executor = { execute: Tx["execute"] };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * Free rooms of an inventory row `i` (alias): the hotel's own (`allotment − sold`) plus the resale nights listed
- * for its room type and day. The one place this rule is written: search, portal, calendars and packages read it.
- */
-export function freeRoomsOf(alias: string): SQL {
-  const i = sql.raw(alias);
-  return sql`(${i}.allotment - ${i}.sold + (select count(*)::int from resale_night rn
-    where rn.room_type_id = ${i}.room_type_id and rn.day = ${i}.day and rn.status = 'listed'))`;
-}
 
 export type StoredOffer = {
   id: number;

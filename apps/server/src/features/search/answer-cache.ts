@@ -1,12 +1,11 @@
-import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client";
+import { type HotelVersion, readVersions } from "./version-repository";
 
 /** The NOTIFY channel the search-version triggers speak on (migration 0020). */
 export const SEARCH_CHANNEL = "alloggio_search";
 
-/** A hotel's current search version and time zone (for "today"), read in one statement. */
-export type HotelVersion = { version: number; zone: string };
+export type { HotelVersion } from "./version-repository";
 
 type Entry = { hotel: number; version: number; value: unknown; size: number };
 
@@ -157,15 +156,6 @@ export class SearchCache {
   stats(): CacheCounts {
     return { ...this.counts, entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
-}
-
-/** Versions and time zones of the hotels named; a hotel never changed since migration 0020 is at version 0. */
-export async function readVersions(database: Database, ids: number[]): Promise<Map<number, HotelVersion>> {
-  const rows = await database.queryPrepared<{ id: number; zone: string; version: string }>(sql`
-    select h.id, h.time_zone as zone, coalesce(v.version, 0)::text as version
-    from hotel h left join search_version v on v.hotel_id = h.id
-    where h.id = any(${`{${ids.join(",")}}`}::int[])`);
-  return new Map(rows.map((r) => [r.id, { version: Number(r.version), zone: r.zone }]));
 }
 
 function deepFreeze<T extends object>(value: T): T {

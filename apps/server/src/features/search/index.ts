@@ -3,7 +3,7 @@ export { SearchCache } from "./answer-cache";
 export { getCalendar, getPriceCalendar } from "./calendar";
 export { readOverrides, signOverrideText } from "./overrides";
 export type { PromoRow, SearchContext } from "./repository";
-export { flatPriceRows, linkRefWhere, loadSearchContextKept } from "./repository";
+export { flatPriceRows, freeRoomsOf, linkRefWhere, loadSearchContextKept } from "./repository";
 export type { SearchDeps } from "./service";
 export {
   aStaySearch,

@@ -1,7 +1,7 @@
 import type { SearchCatalogue, SearchContext } from "@alloggio/domain/search/context";
+import { ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { freeRoomsOf } from "../resale";
 import type { SearchCache } from "./answer-cache";
 
 export type {
@@ -16,6 +16,16 @@ export type {
   SearchContext,
   ServiceRow,
 } from "@alloggio/domain/search/context";
+
+/**
+ * Free rooms of an inventory row `i` (alias): the hotel's own (`allotment − sold`) plus the resale nights listed
+ * for its room type and day. The one place this rule is written: search, portal, calendars and packages read it.
+ */
+export function freeRoomsOf(alias: string): SQL {
+  const i = sql.raw(alias);
+  return sql`(${i}.allotment - ${i}.sold + (select count(*)::int from resale_night rn
+    where rn.room_type_id = ${i}.room_type_id and rn.day = ${i}.day and rn.status = 'listed'))`;
+}
 
 /**
  * Price or child price rows as one flat JSON array of numbers, five a row: room type, rate, night offset from
@@ -183,4 +193,94 @@ export function catalogueOf(ctx: SearchContext): SearchCatalogue {
 export function linkRefWhere(ref: string | undefined): SQL {
   if (ref && /^\d{1,10}$/.test(ref)) return sql`(public_id is null and id = ${Number(ref)})`;
   return sql`public_id = ${ref ?? ""}`;
+}
+
+// ── calendars ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `calendar.do`'s one statement: per day from hotel-local today (`days` of them), closed, free, and the arrival
+ * restrictions of the rates sold on the channel; `from` is null for an unknown hotel or channel.
+ */
+export async function findCalendarDays(
+  database: Database,
+  now: string,
+  q: { hotel: number; channel: number; login?: boolean | undefined },
+  days: number,
+) {
+  return database.query<{
+    from: string | null;
+    days: [string, boolean, boolean, boolean, boolean, number, number | null][] | null;
+  }>(sql`
+    with h as (
+      select h.id, (${now}::timestamptz at time zone h.time_zone)::date as today
+      from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${q.channel}
+      where h.id = ${q.hotel}
+    ),
+    rt as (select id from room_type where hotel_id = (select id from h)),
+    rp as (
+      select r.id, r.min_stay, r.max_stay from rate_plan r
+      where r.hotel_id = (select id from h) and (${q.login ?? false}::boolean or not r.trade_only)
+        and exists (select 1 from rate_plan_channel c where c.rate_plan_id = r.id and c.channel_id = ${q.channel})
+    ),
+    d as (select generate_series((select today from h), (select today from h) + ${days - 1}::int, interval '1 day')::date as day),
+    inv as (
+      select i.day, bool_and(i.closed) as closed, bool_or(not i.closed and ${freeRoomsOf("i")} > 0) as free
+      from inventory i
+      where i.room_type_id in (select id from rt) and i.day >= (select today from h) and i.day < (select today from h) + ${days}::int
+      group by i.day
+    ),
+    pr as (
+      select distinct p.day from price p
+      where p.room_type_id in (select id from rt) and p.rate_plan_id in (select id from rp)
+        and p.day >= (select today from h) and p.day < (select today from h) + ${days}::int
+    ),
+    rr as (
+      select d.day,
+        bool_and(coalesce(x.closed_to_arrival, false)) as cta,
+        bool_and(coalesce(x.closed_to_departure, false)) as ctd,
+        min(greatest(rp.min_stay, coalesce(x.min_stay, 1))) as min_stay,
+        case when bool_or(rp.max_stay is null and x.max_stay is null) then null
+             else max(least(coalesce(rp.max_stay, 32767), coalesce(x.max_stay, 32767))) end as max_stay
+      from d cross join rp left join restriction x on x.rate_plan_id = rp.id and x.day = d.day
+      group by d.day
+    )
+    select to_char((select today from h), 'YYYYMMDD') as from,
+      (select json_agg(json_build_array(to_char(d.day, 'YYYYMMDD'), coalesce(inv.closed, true),
+         coalesce(inv.free, false) and pr.day is not null, coalesce(rr.cta, false), coalesce(rr.ctd, false),
+         coalesce(rr.min_stay, 1), rr.max_stay) order by d.day)
+       from d left join inv on inv.day = d.day left join pr on pr.day = d.day left join rr on rr.day = d.day) as days
+  `);
+}
+
+/** The hotel's time zone and currency, when it is sold on the channel. */
+export async function findPriceCalendarHotel(database: Database, hotelId: number, channelId: number) {
+  return database.query<{ time_zone: string; code: string; digits: number }>(sql`
+    select h.time_zone, c.code, c.decimal_digits as digits
+    from hotel h join hotel_channel hc on hc.hotel_id = h.id and hc.channel_id = ${channelId}
+    join currency c on c.code = h.currency_code where h.id = ${hotelId}`);
+}
+
+/** The cheapest free one-night price per day in [from, to) for `adults`, of the public rates sold on the channel. */
+export async function findCheapestOneNightPrices(
+  database: Database,
+  hotelId: number,
+  channelId: number,
+  adults: number,
+  from: string,
+  to: string,
+) {
+  return database.query<{ day: string; price: number }>(sql`
+    select to_char(p.day, 'YYYYMMDD') as day, min(p.amount_minor)::int as price
+    from price p
+    join rate_plan r on r.id = p.rate_plan_id and not r.trade_only and r.min_stay <= 1
+    join rate_plan_channel c on c.rate_plan_id = r.id and c.channel_id = ${channelId}
+    join inventory i on i.room_type_id = p.room_type_id and i.day = p.day and not i.closed and ${freeRoomsOf("i")} > 0
+    where r.hotel_id = ${hotelId} and p.adults = ${adults}
+      and p.day >= ${ymdToIso(from)}::date and p.day < ${ymdToIso(to)}::date
+    group by p.day order by p.day`);
+}
+
+/** The hotel's IANA time zone; no row for an unknown hotel. */
+export async function findHotelTimeZoneRows(database: Database, hotelId: number) {
+  return database.query<{ time_zone: string }>(sql`select time_zone from hotel where id = ${hotelId}`);
 }

@@ -24,12 +24,16 @@ import {
   todayInZone,
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "./answer-cache";
 import { readOverrides } from "./overrides";
-import { loadSearchContextKept, type PromoRow, type SearchContext } from "./repository";
+import {
+  findHotelTimeZoneRows,
+  loadSearchContextKept,
+  type PromoRow,
+  type SearchContext,
+} from "./repository";
 
 export type SearchDeps = {
   database: Database;
@@ -66,9 +70,7 @@ function toPromo(row: PromoRow | null): Promo | null {
 }
 
 async function findHotelZone(database: Database, hotelId: number): Promise<string> {
-  const rows = await database.query<{ time_zone: string }>(
-    sql`select time_zone from hotel where id = ${hotelId}`,
-  );
+  const rows = await findHotelTimeZoneRows(database, hotelId);
   const zone = rows[0]?.time_zone;
   if (!zone) throw notFound("hotel", "Unknown hotel");
   return zone;

@@ -7,8 +7,17 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { OfferCodeParamsSchema } from "@alloggio/domain/contract/offers/view";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { postOfferChat, postSiteChat, readOfferChat, readSiteChat } from "../../features/chat";
+import {
+  CHAT_COOKIE,
+  CHAT_COOKIE_DAYS,
+  chatCookiePath,
+  postOfferChat,
+  postSiteChat,
+  readOfferChat,
+  readSiteChat,
+} from "../../features/chat";
 import type { App } from "../app-type";
+import { isSecureCookie } from "../cookies";
 import { OFFERS_TAG } from "../offers/routes";
 
 export const CHAT_TAG = "chat";
@@ -71,6 +80,17 @@ export function registerChatRoutes(app: App, deps: { database: Database; now: ()
         response: { 200: GuestChatResponseSchema, ...errors },
       },
     },
-    (request, reply) => postSiteChat(deps, request.params.hotel, request.body, request, reply),
+    async (request, reply) => {
+      const { answer, newGuestToken } = await postSiteChat(deps, request.params.hotel, request.body, request);
+      if (newGuestToken)
+        reply.setCookie(CHAT_COOKIE, newGuestToken, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: isSecureCookie(request),
+          path: chatCookiePath(request.params.hotel),
+          maxAge: CHAT_COOKIE_DAYS * 86_400,
+        });
+      return answer;
+    },
   );
 }
