@@ -5,6 +5,7 @@ export { anyId, releaseInventory, returnNights, setStatus } from "./changes-repo
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
+export { toResaleOffer } from "./resale-offer-view";
 export type { MoneyAfter, ReservationCharges } from "./reservation-money";
 export { chargesOf, moneyAfter, writeMoney } from "./reservation-money";
 export {
@@ -15,7 +16,7 @@ export {
   toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
-export type { StoredReservation } from "./retrieve-repository";
+export type { StoredResaleOffer, StoredReservation } from "./retrieve-repository";
 export {
   findReservation,
   findReservationForGuest,

@@ -3,7 +3,6 @@ import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
-import type { StoredOffer } from "../resale";
 
 /**
  * The one read model of a reservation: as stored, with its hotel, rooms (room type and rate), services, guests and
@@ -137,7 +136,7 @@ export type StoredReservation = {
   /** Refunds recorded (pending, refunded, manual, failed), oldest first; `at` is an instant. */
   refunds: { id: number; at: string; amountMinor: number; status: string }[];
   /** Its rooms' resale offers, oldest first (ADR 0065). */
-  resale: StoredOffer[];
+  resale: StoredResaleOffer[];
 };
 
 /**
@@ -294,3 +293,18 @@ export async function lockReservationOfHotel(
   const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
   return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
 }
+
+/** A resale offer of the reservation, as the read model gives it (ADR 0065). */
+export type StoredResaleOffer = {
+  id: number;
+  reservation_room_id: number;
+  status: "listed" | "settled" | "expired" | "withdrawn";
+  deadline_at: string;
+  fee_percent: string;
+  nights: {
+    day: string;
+    status: "listed" | "sold" | "expired" | "withdrawn";
+    holder: number;
+    recovered: number | null;
+  }[];
+};

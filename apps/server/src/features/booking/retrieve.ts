@@ -9,8 +9,8 @@ import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices, type ReservationMailFacts } from "../mail";
 import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
-import { toResaleOffer } from "../resale";
 import { bankTransferDetailsOf } from "./bank-transfer";
+import { toResaleOffer } from "./resale-offer-view";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
 
 /** Failed recoveries of one code allowed per window (ARCHITECTURE §3: recover is rate limited per code). */

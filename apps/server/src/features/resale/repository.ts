@@ -1,25 +1,13 @@
 /** The SQL of resale (ADR 0065): offers and their nights (the free-stock fragment is search's `freeRoomsOf`). */
+
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
+import type { StoredResaleOffer as StoredOffer } from "../booking";
 
 type Executor = { execute: Tx["execute"] };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-export type StoredOffer = {
-  id: number;
-  reservation_room_id: number;
-  status: "listed" | "settled" | "expired" | "withdrawn";
-  deadline_at: string;
-  fee_percent: string;
-  nights: {
-    day: string;
-    status: "listed" | "sold" | "expired" | "withdrawn";
-    holder: number;
-    recovered: number | null;
-  }[];
-};
 
 export async function offersOfReservation(db: Executor, reservationId: number): Promise<StoredOffer[]> {
   return rowsOf<StoredOffer>(

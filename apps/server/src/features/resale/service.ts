@@ -8,9 +8,9 @@ import { isoToYmd, listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
 import type { StoredReservation } from "../booking";
+import { toResaleOffer } from "../booking";
 import { enqueueReservationMails } from "../mail";
 import { lockHolderReservation, type ManageDeps, refused } from "../manage";
-import { toResaleOffer } from "./offer-view";
 import {
   bumpSearchVersion,
   hasListedOffer,

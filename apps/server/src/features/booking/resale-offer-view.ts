@@ -3,10 +3,10 @@ import { resaleRefund } from "@alloggio/domain/booking/resale";
 import type { ResaleOffer } from "@alloggio/domain/contract/booking/resale";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
 import { fromMinor } from "@alloggio/domain/money/money";
-import type { StoredOffer } from "./repository";
+import type { StoredResaleOffer } from "./retrieve-repository";
 
 /** An offer as the voucher and the back office show it; the money from `resaleRefund`. */
-export function toResaleOffer(offer: StoredOffer, currency: string): ResaleOffer {
+export function toResaleOffer(offer: StoredResaleOffer, currency: string): ResaleOffer {
   const rules = currencyRules(currency);
   const nights = offer.nights ?? [];
   const sold = nights
