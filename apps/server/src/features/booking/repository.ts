@@ -5,7 +5,7 @@ import type { GuestDataRequest } from "@alloggio/domain/contract/booking/guestda
 import { listNights, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db, Tx } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import type { MailRecipe } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { crashPoint } from "../../testing/crash-points";

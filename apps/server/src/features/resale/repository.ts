@@ -1,6 +1,6 @@
 /** The SQL of resale (ADR 0065): offers and their nights (the free-stock fragment is search's `freeRoomsOf`). */
 
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reservationHistory } from "../../db/schema";
 import type { StoredResaleOffer as StoredOffer } from "../booking";
