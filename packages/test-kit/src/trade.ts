@@ -1,6 +1,6 @@
 import type { Database } from "../../../apps/server/src/db/client";
 import { tradeCustomerHotel, tradeUser } from "../../../apps/server/src/db/schema";
-import { hashPassword } from "../../../apps/server/src/features/backoffice/auth/passwords";
+import { hashPassword } from "../../../apps/server/src/features/credentials";
 import { createTradeSession } from "../../../apps/server/src/features/trade/session";
 import { TRADE_COOKIE } from "../../domain/src/contract/trade/login";
 

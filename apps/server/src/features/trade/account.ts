@@ -33,7 +33,7 @@ import {
   sha256,
   tooManyAttempts,
   verifyPassword,
-} from "../backoffice";
+} from "../credentials";
 import type { OutgoingMail } from "../mail";
 import { enqueueMail } from "../mail";
 import { hitRateLimit } from "../rate-limits";

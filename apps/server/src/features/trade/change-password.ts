@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { SignInLockout } from "../backoffice";
-import { hashPassword, requirePasswordPolicy, verifyPassword } from "../backoffice";
+import type { SignInLockout } from "../credentials";
+import { hashPassword, requirePasswordPolicy, verifyPassword } from "../credentials";
 import { type LoginDeps, tradeUserAnswer } from "./login";
 import { hasTradeCsrfToken, revokeTradeUserSessions, tradeUserOf } from "./session";
 

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { channel, tradeCustomer, tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import { createLockout, type SignInLockout, verifyPassword } from "../backoffice";
+import { createLockout, type SignInLockout, verifyPassword } from "../credentials";
 import { mailTradeResetLink } from "./account";
 import {
   clearTradeCookie,

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { tradeCustomer, tradeCustomerHotel, tradeSession, tradeUser } from "../../db/schema";
 import { isSecureCookie } from "../../http/cookies";
 import { refuseAnonymousCustomer } from "../../http/errors";
-import { newToken, sha256 } from "../backoffice";
+import { newToken, sha256 } from "../credentials";
 
 // Trade sessions (ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
 // an HttpOnly cookie, only its SHA-256 stored, idle and absolute expiry, deleted at logout and password change.

@@ -32,12 +32,12 @@ import {
   tradeUser,
 } from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
+import { hashPassword } from "../../credentials";
 import type { OutgoingMail } from "../../mail";
 import { enqueueMail } from "../../mail";
 import { revokeTradeUserSessions } from "../../trade";
 import type { Staff } from "../access";
 import { audit } from "../audit";
-import { hashPassword } from "../auth/passwords";
 import type { BackOfficeDeps } from "../deps";
 import {
   renderApprovedMail,
