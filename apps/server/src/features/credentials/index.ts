@@ -11,4 +11,5 @@ export {
 } from "./lockout";
 export { hashPassword, verifyPassword } from "./passwords";
 export { requirePasswordPolicy } from "./policy";
+export { deleteExpiredRows } from "./repository";
 export { newToken, sha256 } from "./tokens";
