@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./config/env";
 import type { Database } from "./db/client";
 import { staffUser, tradeCustomer } from "./db/schema";
-import { hashPassword } from "./features/backoffice/auth/passwords";
+import { hashPassword } from "./features/credentials";
 import { chooseMailTransport } from "./features/mail/transport";
 import { buildApp } from "./http/app";
 import { appOptionsFor, publicUrlOf, seedDatabase } from "./server";

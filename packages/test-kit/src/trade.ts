@@ -1,7 +1,7 @@
 import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
 import type { Database } from "@alloggio/server/db";
 import { tradeCustomerHotel, tradeUser } from "@alloggio/server/db";
-import { hashPassword } from "@alloggio/server/features/backoffice";
+import { hashPassword } from "@alloggio/server/features/credentials";
 import { createTradeSession } from "@alloggio/server/features/trade";
 
 let nextTradeUser = 1;

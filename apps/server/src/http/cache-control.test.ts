@@ -7,7 +7,7 @@ import { aStaffSession, type StaffSession } from "@alloggio/test-kit/staff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { staffUser } from "../db/schema";
-import { hashPassword } from "../features/backoffice/auth/passwords";
+import { hashPassword } from "../features/credentials";
 import type { App } from "./app";
 
 // An answer with personal data or a token is kept by no browser and no proxy: Cache-Control: no-store.

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { deleteExpiredRows } from "../features/credentials";
 
 /**
  * The tables of short-lived credentials (only hashes are stored): sessions of staff and agents, the back office's
@@ -21,11 +21,7 @@ export async function sweepExpiredCredentials(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of CREDENTIAL_TABLES) {
-    const rows = await database.query<{ n: number }>(
-      sql`with gone as (delete from ${sql.identifier(table)} where expires_at <= ${now.toISOString()}::timestamptz
-          returning 1) select count(*)::int as n from gone`,
-    );
-    counts[table] = rows[0]?.n ?? 0;
+    counts[table] = await deleteExpiredRows(database, table, now);
   }
   return counts;
 }

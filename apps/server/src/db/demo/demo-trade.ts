@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { hashPassword } from "../../features/backoffice";
+import { hashPassword } from "../../features/credentials";
 import type { Database } from "../client";
 import { hotelChannel, tradeCustomer, tradeCustomerHotel, tradeUser } from "../schema";
 import type { DemoSecrets } from "./demo-files";

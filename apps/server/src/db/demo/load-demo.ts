@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { importProperty } from "../../features/admin";
-import { hashPassword, issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../features/backoffice";
+import { issueStaffToken, STAFF_TOKEN_TTL_MS } from "../../features/backoffice";
+import { hashPassword } from "../../features/credentials";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { loadDemoAgencyReservations } from "./demo-agency-reservations";

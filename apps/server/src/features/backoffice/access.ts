@@ -6,12 +6,11 @@ import {
   STAFF_COOKIE,
   type StaffRole,
 } from "@alloggio/domain/contract/backoffice/access";
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { hotel, staffUser, staffUserHotel } from "../../db/schema";
 import { isSecureCookie } from "../../http/cookies";
 import { AppError } from "../../http/errors";
+import { findAssignedHotels, findEnabledStaffUser, findGroupHotels } from "./repository";
 import { findSession, SESSION_ABSOLUTE_MS } from "./session";
 
 /** The signed-in staff user of a request. */
@@ -53,18 +52,8 @@ export async function hotelsOf(
   db: Db,
   user: { id: number; groupId: number; allHotels: boolean },
 ): Promise<{ id: number; name: string }[]> {
-  if (user.allHotels)
-    return db
-      .select({ id: hotel.id, name: hotel.name })
-      .from(hotel)
-      .where(eq(hotel.groupId, user.groupId))
-      .orderBy(asc(hotel.name), asc(hotel.id));
-  return db
-    .select({ id: hotel.id, name: hotel.name })
-    .from(staffUserHotel)
-    .innerJoin(hotel, eq(hotel.id, staffUserHotel.hotelId))
-    .where(and(eq(staffUserHotel.userId, user.id), eq(hotel.groupId, user.groupId)))
-    .orderBy(asc(hotel.name), asc(hotel.id));
+  if (user.allHotels) return findGroupHotels(db, user.groupId);
+  return findAssignedHotels(db, user.id, user.groupId);
 }
 
 /** Each request's staff user, looked up once: the session check before validation, then the route's. */
@@ -88,10 +77,7 @@ async function lookUpStaff(db: Db, request: FastifyRequest, now: Date): Promise<
   if (!token) throw signInRequired();
   const session = await findSession(db, token, now);
   if (!session || session.mfaPending) throw signInRequired();
-  const [user] = await db
-    .select()
-    .from(staffUser)
-    .where(and(eq(staffUser.id, session.userId), isNull(staffUser.disabledAt)));
+  const user = await findEnabledStaffUser(db, session.userId);
   if (!user) throw signInRequired();
   if (!SAFE_METHODS.has(request.method)) {
     const sent = request.headers[CSRF_HEADER];

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
-import { auditLog } from "../../db/schema";
 import type { Staff } from "./access";
+import { insertAuditEntry } from "./repository";
 
 export type AuditEntry = {
   /** The hotel the change belongs to; null for group-wide changes (users). */
@@ -18,7 +18,7 @@ export type AuditEntry = {
  * change and its entry are written together or not at all.
  */
 export async function audit(db: Db, staff: Pick<Staff, "userId" | "groupId" | "email">, entry: AuditEntry) {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     groupId: staff.groupId,
     hotelId: entry.hotelId,
     userId: staff.userId,
@@ -33,7 +33,7 @@ export async function audit(db: Db, staff: Pick<Staff, "userId" | "groupId" | "e
 
 /** The same for a change made without a staff user (the JSON import, a timed job): `actor` names it. */
 export async function auditSystem(db: Db, groupId: number, actor: string, entry: AuditEntry) {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     groupId,
     hotelId: entry.hotelId,
     userId: null,

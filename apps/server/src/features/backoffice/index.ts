@@ -10,13 +10,23 @@ export {
   signInRequired,
   staffOf,
 } from "./access";
+export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys/service";
 export { audit } from "./audit";
+export { readAuditLog } from "./audit-log/service";
+export {
+  changePassword,
+  confirmTotp,
+  disableTotp,
+  startTotpEnrolment,
+  updateAccount,
+} from "./auth/account";
 export { createOwner } from "./auth/first-owner";
-export type { SignInLockout } from "./auth/lockout";
-export { createLockout, createSignInLockout, tooManyAttempts } from "./auth/lockout";
-export { hashPassword, verifyPassword } from "./auth/passwords";
-export { requirePasswordPolicy } from "./auth/policy";
+export { requestPasswordLink } from "./auth/forgot-password";
 export { mailStaffResetLink, STAFF_RESET_TTL_MS } from "./auth/reset-mail";
+export { describeSetupLink, setPasswordFromLink } from "./auth/setup";
+export type { SignInOutcome } from "./auth/sign-in";
+export { signInWithPassword, signInWithSecondFactor } from "./auth/sign-in";
+export { createSignInLockout } from "./auth/sign-in-lockout";
 export { consumeStaffToken, findStaffToken, issueStaffToken, STAFF_TOKEN_TTL_MS } from "./auth/tokens";
 export {
   enrolmentOf,
@@ -96,8 +106,7 @@ export {
   setPropertyNote,
   UNUSED_LINK_STATUSES,
 } from "./reservations/service";
-export { createSession, findSession, newToken, revokeSession, revokeUserSessions, sha256 } from "./session";
-export type { TradeMailLanguage } from "./trade/service";
+export { createSession, findSession, revokeSession, revokeUserSessions } from "./session";
 export {
   approveAccount,
   disableAccount,
@@ -108,7 +117,6 @@ export {
   resetTradeUserPassword,
   setAccountHotels,
   setAccountPricing,
-  tradeLanguageOf,
 } from "./trade/service";
 export {
   disableUser,

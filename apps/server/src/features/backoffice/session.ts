@@ -1,7 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { staffSession } from "../../db/schema";
+import { newToken, sha256 } from "../credentials";
+import {
+  deleteStaffSession,
+  deleteUserSessions,
+  insertStaffSession,
+  type SessionRow,
+  touchStaffSession,
+} from "./repository";
 
 /** A session ends after this long without a request … */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -10,11 +15,7 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 /** A session waiting for its second factor lasts this long. */
 export const MFA_PENDING_MS = 5 * 60_000;
 
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-/** An opaque random token: 32 bytes, base64url. */
-export const newToken = () => randomBytes(32).toString("base64url");
-
-export type SessionRow = typeof staffSession.$inferSelect;
+export type { SessionRow };
 
 /** Opens a session for a user; the caller sets the cookie with `token`. */
 export async function createSession(
@@ -26,7 +27,7 @@ export async function createSession(
   const token = newToken();
   const csrfToken = newToken();
   const expiresAt = new Date(now.getTime() + (options.mfaPending ? MFA_PENDING_MS : SESSION_ABSOLUTE_MS));
-  await db.insert(staffSession).values({
+  await insertStaffSession(db, {
     tokenHash: sha256(token),
     userId,
     csrfToken,
@@ -44,31 +45,15 @@ export async function createSession(
  */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionRow | null> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const [row] = await db
-    .update(staffSession)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(staffSession.tokenHash, sha256(token)),
-        gt(staffSession.expiresAt, now),
-        gt(staffSession.lastSeenAt, idleSince),
-      ),
-    )
-    .returning();
+  const row = await touchStaffSession(db, sha256(token), now, idleSince);
   return row ?? null;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(staffSession).where(eq(staffSession.tokenHash, sha256(token)));
+  await deleteStaffSession(db, sha256(token));
 }
 
 /** Signs a user out everywhere (password change, removal), except the session `keep` if given. */
 export async function revokeUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
-  await db
-    .delete(staffSession)
-    .where(
-      keep
-        ? and(eq(staffSession.userId, userId), sql`${staffSession.tokenHash} <> ${sha256(keep)}`)
-        : eq(staffSession.userId, userId),
-    );
+  await deleteUserSessions(db, userId, keep ? sha256(keep) : undefined);
 }

@@ -1,9 +1,10 @@
 // The mails of the trade accounts' public calls (ADR 0033): the password-recovery link, the "no account
 // with this e-mail" answer (SPEC §8, sent to that address only), and the sign-up notice to the hotel. In the
 // account's (or hotel's) language by the back office's rule (`tradeLanguageOf`), through the outbox.
-import { type TradeMailLanguage, tradeLanguageOf } from "../backoffice";
+
 import type { OutgoingMail } from "../mail";
 import { type MailDocument, renderHtml, renderText } from "../mail";
+import { type TradeMailLanguage, tradeLanguageOf } from "./language";
 
 export { tradeLanguageOf };
 

@@ -29,7 +29,7 @@ import {
   tradeUser,
 } from "../../db/schema";
 import type { App } from "../../http/app";
-import { ACCOUNT_MAX_FAILURES } from "../backoffice/auth/lockout";
+import { ACCOUNT_MAX_FAILURES } from "../credentials";
 import { createSmtpTransport, type MailTransport } from "../mail/transport";
 import { deliverDueMail } from "../voucher-pdf";
 import { RETRIEVE_PER_ADDRESS, RETRIEVE_PER_LOGIN, SIGN_UP_PER_ADDRESS } from "./account";

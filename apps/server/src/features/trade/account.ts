@@ -18,14 +18,12 @@ import {
   TRADE_RESET_TOKEN_TTL_MS,
 } from "@alloggio/domain/trade/agency-rules";
 import { usernameKey } from "@alloggio/domain/trade/login";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Database, Db } from "../../db/client";
-import { channel, hotel, hotelChannel, tradeCustomer, tradePasswordToken, tradeUser } from "../../db/schema";
+import type { tradeCustomer, tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import type { TradeMailLanguage } from "../backoffice";
 import {
   hashPassword,
   newToken,
@@ -33,7 +31,7 @@ import {
   sha256,
   tooManyAttempts,
   verifyPassword,
-} from "../backoffice";
+} from "../credentials";
 import type { OutgoingMail } from "../mail";
 import { enqueueMail } from "../mail";
 import { hitRateLimit } from "../rate-limits";
@@ -44,6 +42,22 @@ import {
   renderUnknownEmailMail,
   tradeLanguageOf,
 } from "./account-mails";
+import {
+  anyEmailTaken,
+  expireResetTokens,
+  findChannel,
+  findChannelHotelMailboxes,
+  findRecoverableUsers,
+  findResetTokenUser,
+  insertTradeCustomer,
+  insertTradeUser,
+  nextTradeCustomerId,
+  replaceResetToken,
+  setResetPassword,
+  useResetToken,
+  usernameInUse,
+} from "./account-repository";
+import type { TradeMailLanguage } from "./language";
 import { createTradeLockout, tradeLockoutAccount } from "./login";
 import { revokeTradeUserSessions } from "./session";
 
@@ -76,10 +90,7 @@ async function limited(db: Db, key: string, windowMs: number, max: number, now: 
 }
 
 async function tradeChannelOf(db: Db, channelId: number) {
-  const [row] = await db
-    .select({ id: channel.id, groupId: channel.groupId, name: channel.name, kind: channel.kind })
-    .from(channel)
-    .where(eq(channel.id, channelId));
+  const row = await findChannel(db, channelId);
   return row && row.kind === "trade" ? row : null;
 }
 
@@ -102,17 +113,17 @@ export async function mailTradeResetLink(
   const to = user.email || customer.email || customer.referentEmail;
   if (!to) return;
   const token = newToken();
-  await tx
-    .update(tradePasswordToken)
-    .set({ usedAt: now })
-    .where(and(eq(tradePasswordToken.tradeUserId, user.id), isNull(tradePasswordToken.usedAt)));
-  await tx.insert(tradePasswordToken).values({
-    tokenHash: sha256(token),
-    tradeUserId: user.id,
-    channelId: onChannel.id,
-    expiresAt: new Date(now.getTime() + TRADE_RESET_TOKEN_TTL_MS),
-    createdAt: now,
-  });
+  await replaceResetToken(
+    tx,
+    user.id,
+    {
+      tokenHash: sha256(token),
+      channelId: onChannel.id,
+      expiresAt: new Date(now.getTime() + TRADE_RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    },
+    now,
+  );
   const language = tradeLanguageOf(customer.country);
   await send(
     tx,
@@ -161,24 +172,7 @@ export async function retrievePassword(
   )
     return NEUTRAL;
   const base = await deps.linkBase(request);
-  const found = await db
-    .select({ user: tradeUser, customer: tradeCustomer })
-    .from(tradeUser)
-    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
-    .where(
-      and(
-        eq(tradeUser.groupId, onChannel.groupId),
-        or(
-          sql`lower(${tradeUser.username}) = ${key}`,
-          sql`lower(${tradeUser.email}) = ${key}`,
-          // The account's own address finds its users too (each gets the mail at the user's address).
-          sql`lower(${tradeCustomer.email}) = ${key}`,
-        ),
-        isNull(tradeUser.disabledAt),
-        sql`${tradeCustomer.status} in ('pending', 'approved')`,
-        eq(tradeCustomer.active, true),
-      ),
-    );
+  const found = await findRecoverableUsers(db, onChannel.groupId, key);
   await db.transaction(async (tx) => {
     for (const row of found) await mailTradeResetLink(tx, row, onChannel, base, now);
     if (found.length === 0 && isValidEmail(body.login)) {
@@ -217,16 +211,8 @@ export async function resetPassword(
     { password: body.password, confirmation: body.confirmation },
     { password: "password", confirmation: "confirmation" },
   );
-  const live = and(
-    eq(tradePasswordToken.tokenHash, sha256(body.token)),
-    isNull(tradePasswordToken.usedAt),
-    gt(tradePasswordToken.expiresAt, now),
-  );
-  const [pending] = await db
-    .select({ user: tradeUser })
-    .from(tradePasswordToken)
-    .innerJoin(tradeUser, eq(tradeUser.id, tradePasswordToken.tradeUserId))
-    .where(live);
+  const tokenHash = sha256(body.token);
+  const pending = await findResetTokenUser(db, tokenHash, now);
   if (!pending) throw tokenInvalid();
   if (await verifyPassword(pending.user.passwordHash, body.password))
     throw new AppError("password_policy", 400, "password: the same as the current one", [
@@ -234,24 +220,13 @@ export async function resetPassword(
     ]);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(tradePasswordToken)
-      .set({ usedAt: now })
-      .where(live)
-      .returning({ userId: tradePasswordToken.tradeUserId, channelId: tradePasswordToken.channelId });
+    const used = await useResetToken(tx, tokenHash, now);
     if (!used) throw tokenInvalid();
-    const [user] = await tx
-      .update(tradeUser)
-      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
-      .where(eq(tradeUser.id, used.userId))
-      .returning({ username: tradeUser.username, groupId: tradeUser.groupId });
+    const user = await setResetPassword(tx, used.userId, passwordHash, now);
     if (!user) throw tokenInvalid();
     // The mailbox proved who this is: the failures counted on the username no longer lock its owner out.
     await createTradeLockout(deps).clearAccount(tx, tradeLockoutAccount(user.groupId, user.username));
-    await tx
-      .update(tradePasswordToken)
-      .set({ usedAt: now })
-      .where(and(eq(tradePasswordToken.tradeUserId, used.userId), isNull(tradePasswordToken.usedAt)));
+    await expireResetTokens(tx, used.userId, now);
     await revokeTradeUserSessions(tx, used.userId);
     return { username: user.username, channel: used.channelId };
   });
@@ -291,17 +266,7 @@ export async function askApproval(
       { field: "channel", message: "not a trade channel" },
     ]);
   const emails = [...new Set([body.email, body.referentEmail].map((e) => e.trim().toLowerCase()))];
-  const list = sql.join(
-    emails.map((e) => sql`${e}`),
-    sql`, `,
-  );
-  const taken = await db.execute(sql`
-    select 1 from trade_customer c join channel ch on ch.id = c.channel_id
-      where ch.group_id = ${onChannel.groupId} and (lower(c.email) in (${list}) or lower(c.referent_email) in (${list}))
-    union all
-    select 1 from trade_user u where u.group_id = ${onChannel.groupId} and lower(u.email) in (${list})
-    limit 1`);
-  if ((taken as unknown as { rows: unknown[] }).rows.length)
+  if (await anyEmailTaken(db, onChannel.groupId, emails))
     throw conflict(
       "email_taken",
       "email",
@@ -309,18 +274,7 @@ export async function askApproval(
     );
   const username = body.username.trim();
   const usernameTaken = () => conflict("username_taken", "username", "choose another username");
-  const nameInUse = async () => {
-    const [row] = await db
-      .select({ id: tradeUser.id })
-      .from(tradeUser)
-      .where(
-        and(
-          eq(tradeUser.groupId, onChannel.groupId),
-          sql`lower(${tradeUser.username}) = ${usernameKey(username)}`,
-        ),
-      );
-    return row !== undefined;
-  };
+  const nameInUse = () => usernameInUse(db, onChannel.groupId, usernameKey(username));
   if (await nameInUse()) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
   const base = await deps.linkBase(request);
@@ -329,11 +283,8 @@ export async function askApproval(
   const create = () =>
     db.transaction(async (tx) => {
       // Customer ids come from the property files (no sequence): the next free one, in the transaction.
-      const [next] = await tx
-        .select({ id: sql<number>`coalesce(max(${tradeCustomer.id}), 0) + 1` })
-        .from(tradeCustomer);
-      const customerId = Number(next?.id ?? 1);
-      await tx.insert(tradeCustomer).values({
+      const customerId = await nextTradeCustomerId(tx);
+      await insertTradeCustomer(tx, {
         id: customerId,
         channelId: onChannel.id,
         name: body.name,
@@ -352,7 +303,7 @@ export async function askApproval(
         referentEmail: body.referentEmail,
         createdAt: now,
       });
-      await tx.insert(tradeUser).values({
+      await insertTradeUser(tx, {
         tradeCustomerId: customerId,
         groupId: onChannel.groupId,
         username,
@@ -362,14 +313,7 @@ export async function askApproval(
         passwordChangedAt: now,
         createdAt: now,
       });
-      const hotels = await tx
-        .selectDistinct({
-          email: hotel.email,
-          mailLanguage: sql<string | null>`${hotel.settings}->>'mailLanguage'`,
-        })
-        .from(hotelChannel)
-        .innerJoin(hotel, eq(hotel.id, hotelChannel.hotelId))
-        .where(eq(hotelChannel.channelId, onChannel.id));
+      const hotels = await findChannelHotelMailboxes(tx, onChannel.id);
       const told = new Set<string>();
       for (const h of hotels) {
         const to = h.email.trim();

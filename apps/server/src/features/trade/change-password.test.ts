@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { tradeSession, tradeUser } from "../../db/schema";
 import type { App } from "../../http/app";
-import { PAIR_MAX_FAILURES } from "../backoffice/auth/lockout";
-import { sha256 } from "../backoffice/session";
+import { PAIR_MAX_FAILURES, sha256 } from "../credentials";
 import { tradeCsrfToken } from "./session";
 
 let database: Database;

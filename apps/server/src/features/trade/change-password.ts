@@ -1,12 +1,11 @@
 import type { TradePasswordChangeRequest } from "@alloggio/domain/contract/trade/agency";
 import { type LoginResponse, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { usernameKey } from "@alloggio/domain/trade/login";
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { SignInLockout } from "../backoffice";
-import { hashPassword, requirePasswordPolicy, verifyPassword } from "../backoffice";
+import type { SignInLockout } from "../credentials";
+import { hashPassword, requirePasswordPolicy, verifyPassword } from "../credentials";
+import { setTradePassword } from "./account-repository";
 import { type LoginDeps, tradeUserAnswer } from "./login";
 import { hasTradeCsrfToken, revokeTradeUserSessions, tradeUserOf } from "./session";
 
@@ -53,11 +52,7 @@ export async function changeTradePassword(
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.now();
   const user = await deps.database.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(tradeUser)
-      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
-      .where(eq(tradeUser.id, trade.user.id))
-      .returning();
+    const updated = await setTradePassword(tx, trade.user.id, passwordHash, now);
     await revokeTradeUserSessions(tx, trade.user.id, trade.sessionToken);
     return updated;
   });

@@ -26,8 +26,8 @@ import {
   ADDRESS_MAX_FAILURES,
   LOCKOUT_WINDOW_MS,
   PAIR_MAX_FAILURES,
-} from "../backoffice/auth/lockout";
-import { sha256 } from "../backoffice/session";
+  sha256,
+} from "../credentials";
 import { tradeCsrfToken } from "./session";
 
 let database: Database;

@@ -3,14 +3,13 @@ import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/co
 import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import { tradePasswordExpired, usernameKey } from "@alloggio/domain/trade/login";
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
-import { channel, tradeCustomer, tradeUser } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import { createLockout, type SignInLockout, verifyPassword } from "../backoffice";
+import { createLockout, type SignInLockout, verifyPassword } from "../credentials";
 import { mailTradeResetLink } from "./account";
+import { findLoginChannel, findTradeUserByUsername } from "./account-repository";
 import {
   clearTradeCookie,
   createTradeSession,
@@ -104,11 +103,7 @@ export function tradeUserAnswer(
 
 /** The user a username names in a channel's hotel group, with its customer. */
 async function findByUsername(deps: LoginDeps, groupId: number, username: string) {
-  const [row] = await deps.database.db
-    .select({ user: tradeUser, customer: tradeCustomer })
-    .from(tradeUser)
-    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
-    .where(and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${usernameKey(username)}`));
+  const row = await findTradeUserByUsername(deps.database.db, groupId, usernameKey(username));
   return row ?? null;
 }
 
@@ -127,10 +122,7 @@ export async function logIn(
   body: LoginBody,
 ): Promise<LoginResponse> {
   const db = deps.database.db;
-  const [onChannel] = await db
-    .select({ id: channel.id, groupId: channel.groupId, name: channel.name })
-    .from(channel)
-    .where(eq(channel.id, body.channel));
+  const onChannel = await findLoginChannel(db, body.channel);
   const account = tradeLockoutAccount(
     onChannel ? onChannel.groupId : `channel-${body.channel}`,
     body.username,

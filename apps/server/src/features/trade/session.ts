@@ -6,13 +6,20 @@ import {
   tradePasswordExpired,
   tradeSessionExpiry,
 } from "@alloggio/domain/trade/login";
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { tradeCustomer, tradeCustomerHotel, tradeSession, tradeUser } from "../../db/schema";
+import type { tradeCustomer, tradeSession, tradeUser } from "../../db/schema";
 import { isSecureCookie } from "../../http/cookies";
 import { refuseAnonymousCustomer } from "../../http/errors";
-import { newToken, sha256 } from "../backoffice";
+import { newToken, sha256 } from "../credentials";
+import {
+  deleteTradeSession,
+  deleteTradeUserSessions,
+  existsCustomerHotel,
+  findTradeUserById,
+  insertTradeSession,
+  touchTradeSession,
+} from "./session-repository";
 
 // Trade sessions (ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
 // an HttpOnly cookie, only its SHA-256 stored, idle and absolute expiry, deleted at logout and password change.
@@ -32,7 +39,7 @@ export async function createTradeSession(
 ): Promise<{ token: string; createdAt: Date; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = tradeSessionExpiry(now);
-  await db.insert(tradeSession).values({
+  await insertTradeSession(db, {
     tokenHash: sha256(token),
     tradeUserId: userId,
     channelId,
@@ -49,33 +56,17 @@ export async function createTradeSession(
  */
 export async function findTradeSession(db: Db, token: string, now: Date): Promise<TradeSessionRow | null> {
   const idleSince = new Date(now.getTime() - TRADE_SESSION_IDLE_MS);
-  const [row] = await db
-    .update(tradeSession)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(tradeSession.tokenHash, sha256(token)),
-        gt(tradeSession.expiresAt, now),
-        gt(tradeSession.lastSeenAt, idleSince),
-      ),
-    )
-    .returning();
+  const row = await touchTradeSession(db, sha256(token), now, idleSince);
   return row ?? null;
 }
 
 export async function revokeTradeSession(db: Db, token: string): Promise<void> {
-  await db.delete(tradeSession).where(eq(tradeSession.tokenHash, sha256(token)));
+  await deleteTradeSession(db, sha256(token));
 }
 
 /** Logs a user out everywhere (password change, disabling), except the session `keep` if given. */
 export async function revokeTradeUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
-  await db
-    .delete(tradeSession)
-    .where(
-      keep
-        ? and(eq(tradeSession.tradeUserId, userId), sql`${tradeSession.tokenHash} <> ${sha256(keep)}`)
-        : eq(tradeSession.tradeUserId, userId),
-    );
+  await deleteTradeUserSessions(db, userId, keep ? sha256(keep) : undefined);
 }
 
 /**
@@ -118,11 +109,7 @@ export async function tradeUserById(
   db: Db,
   userId: number,
 ): Promise<{ user: TradeUserRow; customer: TradeCustomerRow } | null> {
-  const [row] = await db
-    .select({ user: tradeUser, customer: tradeCustomer })
-    .from(tradeUser)
-    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
-    .where(eq(tradeUser.id, userId));
+  const row = await findTradeUserById(db, userId);
   return row ?? null;
 }
 
@@ -133,18 +120,7 @@ export async function isEnabledFor(
   channelId: number,
   hotelId?: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(tradeCustomerHotel)
-    .where(
-      and(
-        eq(tradeCustomerHotel.tradeCustomerId, customerId),
-        eq(tradeCustomerHotel.channelId, channelId),
-        hotelId === undefined ? undefined : eq(tradeCustomerHotel.hotelId, hotelId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return existsCustomerHotel(db, customerId, channelId, hotelId);
 }
 
 /** The logged trade user behind a request. */

@@ -7,8 +7,8 @@ import { createTestDatabase } from "../../../../../../packages/test-kit/src/data
 import type { Database } from "../../../db/client";
 import { auditLog, staffRecoveryCode, staffUser } from "../../../db/schema";
 import type { App } from "../../../http/app";
+import { hashPassword } from "../../credentials";
 import { createOwner } from "./first-owner";
-import { hashPassword } from "./passwords";
 import { issueStaffToken, STAFF_TOKEN_TTL_MS } from "./tokens";
 import { totpCodeAt } from "./totp";
 

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { hotelGroup, staffUser } from "../../../db/schema";
 import { auditSystem } from "../audit";
+import { findHotelGroup, findStaffUserByEmail, insertStaffUserReturningId } from "./repository";
 import { issueStaffToken, STAFF_TOKEN_TTL_MS } from "./tokens";
 
 export type CreateOwnerResult =
@@ -22,9 +21,9 @@ export async function createOwner(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     return { ok: false, message: `not an e-mail address: ${email}` };
   return database.db.transaction(async (tx) => {
-    const [group] = await tx.select().from(hotelGroup).where(eq(hotelGroup.id, input.groupId));
+    const group = await findHotelGroup(tx, input.groupId);
     if (!group) return { ok: false as const, message: `no hotel group ${input.groupId}` };
-    const [existing] = await tx.select().from(staffUser).where(eq(staffUser.email, email));
+    const existing = await findStaffUserByEmail(tx, email);
     let userId: number;
     let created = false;
     if (existing) {
@@ -32,18 +31,15 @@ export async function createOwner(
         return { ok: false as const, message: `${email} is already a staff user` };
       userId = existing.id;
     } else {
-      const [user] = await tx
-        .insert(staffUser)
-        .values({
-          groupId: input.groupId,
-          email,
-          name: input.name ?? "",
-          role: "owner",
-          allHotels: true,
-          passwordHash: null,
-          createdAt: now,
-        })
-        .returning({ id: staffUser.id });
+      const user = await insertStaffUserReturningId(tx, {
+        groupId: input.groupId,
+        email,
+        name: input.name ?? "",
+        role: "owner",
+        allHotels: true,
+        passwordHash: null,
+        createdAt: now,
+      });
       if (!user) throw new Error("createOwner: no row");
       userId = user.id;
       created = true;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { mailOutbox, staffUser } from "../../../db/schema";
 import type { App } from "../../../http/app";
-import { FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL } from "../../../http/backoffice/auth/forgot-routes";
-import { hashPassword } from "./passwords";
+import { hashPassword } from "../../credentials";
+import { FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL } from "./forgot-password";
 
 let database: Database;
 let app: App;

@@ -7,9 +7,14 @@ import { createTestDatabase } from "../../../../../../packages/test-kit/src/data
 import type { Database } from "../../../db/client";
 import { auditLog, mailOutbox, staffRecoveryCode, staffUser, staffUserHotel } from "../../../db/schema";
 import type { App } from "../../../http/app";
-import { sha256 } from "../session";
-import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, LOCKOUT_WINDOW_MS, PAIR_MAX_FAILURES } from "./lockout";
-import { hashPassword } from "./passwords";
+import {
+  ACCOUNT_MAX_FAILURES,
+  ADDRESS_MAX_FAILURES,
+  hashPassword,
+  LOCKOUT_WINDOW_MS,
+  PAIR_MAX_FAILURES,
+  sha256,
+} from "../../credentials";
 import { newTotpSecret, normaliseRecoveryCode, totpCodeAt } from "./totp";
 
 let database: Database;

@@ -1,7 +1,6 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { staffToken } from "../../../db/schema";
-import { newToken, sha256 } from "../session";
+import { newToken, sha256 } from "../../credentials";
+import { expireStaffTokens, findLiveStaffToken, insertStaffToken, useStaffToken } from "./repository";
 
 /** What a single-use link is for: the first owner's set-up, a staff invitation, a password reset. */
 export type StaffTokenPurpose = "setup" | "invitation" | "reset";
@@ -21,11 +20,8 @@ export async function issueStaffToken(
   now: Date = new Date(),
 ): Promise<string> {
   const token = newToken();
-  await tx
-    .update(staffToken)
-    .set({ usedAt: now })
-    .where(and(eq(staffToken.userId, userId), eq(staffToken.purpose, purpose), isNull(staffToken.usedAt)));
-  await tx.insert(staffToken).values({
+  await expireStaffTokens(tx, userId, purpose, now);
+  await insertStaffToken(tx, {
     tokenHash: sha256(token),
     userId,
     purpose,
@@ -39,12 +35,7 @@ export type LiveStaffToken = { userId: number; purpose: StaffTokenPurpose; expir
 
 /** The live (unused, unexpired) token, without using it; null otherwise. */
 export async function findStaffToken(db: Db, token: string, now: Date): Promise<LiveStaffToken | null> {
-  const [row] = await db
-    .select({ userId: staffToken.userId, purpose: staffToken.purpose, expiresAt: staffToken.expiresAt })
-    .from(staffToken)
-    .where(
-      and(eq(staffToken.tokenHash, sha256(token)), isNull(staffToken.usedAt), gt(staffToken.expiresAt, now)),
-    );
+  const row = await findLiveStaffToken(db, sha256(token), now);
   return row ? { ...row, purpose: row.purpose as StaffTokenPurpose } : null;
 }
 
@@ -58,17 +49,6 @@ export async function consumeStaffToken(
   now: Date,
   purposes: readonly StaffTokenPurpose[] = ["setup", "invitation", "reset"],
 ): Promise<LiveStaffToken | null> {
-  const [row] = await tx
-    .update(staffToken)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(staffToken.tokenHash, sha256(token)),
-        isNull(staffToken.usedAt),
-        gt(staffToken.expiresAt, now),
-        inArray(staffToken.purpose, [...purposes]),
-      ),
-    )
-    .returning({ userId: staffToken.userId, purpose: staffToken.purpose, expiresAt: staffToken.expiresAt });
+  const row = await useStaffToken(tx, sha256(token), now, [...purposes]);
   return row ? { ...row, purpose: row.purpose as StaffTokenPurpose } : null;
 }

@@ -32,17 +32,16 @@ import {
   tradeUser,
 } from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
+import { hashPassword } from "../../credentials";
 import type { OutgoingMail } from "../../mail";
 import { enqueueMail } from "../../mail";
 import { revokeTradeUserSessions, type TradeMailLanguage, tradeLanguageOf } from "../../trade";
 import type { Staff } from "../access";
 import { audit } from "../audit";
-import { hashPassword } from "../auth/passwords";
 import type { BackOfficeDeps } from "../deps";
 import { renderApprovedMail, renderRefusedMail, renderResetMail } from "./mails";
 
 // The back office's face still names the trade area's language rule for the trade mails that import it there.
-export { type TradeMailLanguage, tradeLanguageOf };
 
 type CustomerRow = typeof tradeCustomer.$inferSelect;
 type Account = CustomerRow & { channelName: string };

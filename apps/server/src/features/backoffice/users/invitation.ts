@@ -1,11 +1,10 @@
 // The staff invitation: a single-use link (staff_token, purpose "invitation", only its SHA-256 stored; issued and
 // consumed by the sign-in's token functions) and the mail that carries it, in the invitee's language.
 import { INVITATION_VALID_HOURS, type StaffLanguage } from "@alloggio/domain/contract/backoffice/users";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { staffToken } from "../../../db/schema";
 import type { OutgoingMail } from "../../mail";
 import { type MailDocument, renderHtml, renderText } from "../../mail";
+import { expireStaffTokens } from "../auth/repository";
 import { issueStaffToken } from "../auth/tokens";
 
 export const INVITATION = "invitation" as const;
@@ -17,10 +16,7 @@ export function issueInvitationToken(db: Db, userId: number, now: Date): Promise
 
 /** Marks a user's unused invitation links used (a disabled user, a new invitation). */
 export async function revokeInvitations(db: Db, userId: number, now: Date): Promise<void> {
-  await db
-    .update(staffToken)
-    .set({ usedAt: now })
-    .where(and(eq(staffToken.userId, userId), eq(staffToken.purpose, INVITATION), isNull(staffToken.usedAt)));
+  await expireStaffTokens(db, userId, INVITATION, now);
 }
 
 /** `<base>/admin/setup/<token>`: where the invitee sets a password. */

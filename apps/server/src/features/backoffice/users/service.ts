@@ -7,27 +7,36 @@ import type {
   StaffUsers,
   UpdateUserSchema,
 } from "@alloggio/domain/contract/backoffice/users";
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import {
-  hotel,
-  hotelGroup,
-  staffRecoveryCode,
-  staffSession,
-  staffUser,
-  staffUserHotel,
-} from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
 import { enqueueMail } from "../../mail";
 import type { Staff } from "../access";
 import { audit } from "../audit";
+import { clearSecondFactor } from "../auth/repository";
 import { mailSecondFactorReset, mailStaffResetLink } from "../auth/reset-mail";
 import type { BackOfficeDeps } from "../deps";
+import { findGroupHotels } from "../repository";
 import { revokeUserSessions } from "../session";
 import { issueInvitationToken, renderInvitationMail, revokeInvitations, setupLink } from "./invitation";
+import {
+  deleteUser,
+  deleteUserHotels,
+  findFirstHotelTimeZone,
+  findGroupName,
+  findGroupUsers,
+  findHotelLinks,
+  findLastSeen,
+  findUserHotelIds,
+  findUserIdByEmail,
+  insertUser,
+  insertUserHotels,
+  lockGroupUser,
+  lockOtherActiveOwners,
+  type UserRow,
+  updateUserRow,
+} from "./repository";
 
-type UserRow = typeof staffUser.$inferSelect;
 type HotelRef = { id: number; name: string };
 
 const conflict = (code: string, field: string, message: string) =>
@@ -38,12 +47,8 @@ export function statusOf(user: Pick<UserRow, "disabledAt" | "passwordHash">): St
   return user.passwordHash ? "active" : "invited";
 }
 
-async function groupHotels(db: Db, groupId: number): Promise<HotelRef[]> {
-  return db
-    .select({ id: hotel.id, name: hotel.name })
-    .from(hotel)
-    .where(eq(hotel.groupId, groupId))
-    .orderBy(asc(hotel.name), asc(hotel.id));
+function groupHotels(db: Db, groupId: number): Promise<HotelRef[]> {
+  return findGroupHotels(db, groupId);
 }
 
 /** What the audit log keeps of a user: no secrets. */
@@ -59,42 +64,21 @@ function snapshot(user: UserRow, hotels: number[]) {
   };
 }
 
-async function hotelIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: staffUserHotel.hotelId })
-    .from(staffUserHotel)
-    .where(eq(staffUserHotel.userId, userId));
-  return rows.map((r) => r.id);
+function hotelIdsOf(db: Db, userId: number): Promise<number[]> {
+  return findUserHotelIds(db, userId);
 }
 
 /** The group's users, by name, with their hotels, status and last activity. */
 export async function listUsers(db: Db, groupId: number): Promise<StaffUsers> {
   const hotels = await groupHotels(db, groupId);
-  const users = await db
-    .select()
-    .from(staffUser)
-    .where(eq(staffUser.groupId, groupId))
-    .orderBy(asc(sql`lower(${staffUser.name})`), asc(staffUser.email));
+  const users = await findGroupUsers(db, groupId);
   const ids = users.map((u) => u.id);
-  const links = ids.length
-    ? await db.select().from(staffUserHotel).where(inArray(staffUserHotel.userId, ids))
-    : [];
-  const seen = ids.length
-    ? await db
-        .select({ userId: staffSession.userId, at: sql<string>`max(${staffSession.lastSeenAt})` })
-        .from(staffSession)
-        .where(and(inArray(staffSession.userId, ids), eq(staffSession.mfaPending, false)))
-        .groupBy(staffSession.userId)
-    : [];
+  const links = ids.length ? await findHotelLinks(db, ids) : [];
+  const seen = ids.length ? await findLastSeen(db, ids) : [];
   const lastSeen = new Map(seen.map((s) => [s.userId, s.at]));
-  const [first] = await db
-    .select({ timeZone: hotel.timeZone })
-    .from(hotel)
-    .where(eq(hotel.groupId, groupId))
-    .orderBy(asc(hotel.name), asc(hotel.id))
-    .limit(1);
+  const timeZone = await findFirstHotelTimeZone(db, groupId);
   return {
-    timeZone: first?.timeZone ?? "UTC",
+    timeZone: timeZone ?? "UTC",
     hotels,
     users: users.map((user) =>
       toView(
@@ -155,11 +139,7 @@ async function checkHotels(db: Db, groupId: number, allHotels: boolean, hotels: 
 
 /** A user of the staff member's group, locked for the change; 404 for an id of another group. */
 async function lockUser(tx: Db, staff: Staff, userId: number): Promise<UserRow> {
-  const [user] = await tx
-    .select()
-    .from(staffUser)
-    .where(and(eq(staffUser.id, userId), eq(staffUser.groupId, staff.groupId)))
-    .for("update");
+  const user = await lockGroupUser(tx, staff.groupId, userId);
   if (!user) throw notFound("userId", "no such user");
   return user;
 }
@@ -176,36 +156,21 @@ function notSelf(staff: Staff, user: UserRow, field: string) {
  */
 async function keepAnOwner(tx: Db, groupId: number, leaving: UserRow, field: string) {
   if (leaving.role !== "owner" || statusOf(leaving) !== "active") return;
-  const others = await tx
-    .select({ id: staffUser.id })
-    .from(staffUser)
-    .where(
-      and(
-        eq(staffUser.groupId, groupId),
-        eq(staffUser.role, "owner"),
-        isNull(staffUser.disabledAt),
-        sql`${staffUser.passwordHash} is not null`,
-        ne(staffUser.id, leaving.id),
-      ),
-    )
-    .for("update");
+  const others = await lockOtherActiveOwners(tx, groupId, leaving.id);
   if (others.length === 0)
     throw conflict("last_owner", field, "the group must keep at least one active owner");
 }
 
 async function sendInvitation(tx: Db, staff: Staff, user: UserRow, base: string, now: Date): Promise<void> {
   const token = await issueInvitationToken(tx, user.id, now);
-  const [group] = await tx
-    .select({ name: hotelGroup.name })
-    .from(hotelGroup)
-    .where(eq(hotelGroup.id, staff.groupId));
+  const groupName = await findGroupName(tx, staff.groupId);
   const mail = renderInvitationMail({
     to: user.email,
     name: user.name,
     language: user.language,
     role: user.role,
     inviter: staff.name || staff.email,
-    group: group?.name ?? "Alloggio",
+    group: groupName ?? "Alloggio",
     link: setupLink(base, token),
   });
   await enqueueMail(tx, { ...mail, now });
@@ -221,28 +186,20 @@ export async function inviteUser(
   const db = deps.database.db;
   const id = await db.transaction(async (tx) => {
     const hotels = await checkHotels(tx, staff.groupId, input.allHotels, input.hotels);
-    const [taken] = await tx
-      .select({ id: staffUser.id })
-      .from(staffUser)
-      .where(eq(staffUser.email, input.email));
+    const taken = await findUserIdByEmail(tx, input.email);
     if (taken) throw conflict("email_taken", "email", "a user with this e-mail exists");
-    const [user] = await tx
-      .insert(staffUser)
-      .values({
-        groupId: staff.groupId,
-        email: input.email,
-        name: input.name,
-        role: input.role,
-        allHotels: input.allHotels,
-        language: input.language,
-        passwordHash: null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const user = await insertUser(tx, {
+      groupId: staff.groupId,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      allHotels: input.allHotels,
+      language: input.language,
+      passwordHash: null,
+      createdAt: now,
+    });
     if (!user) throw conflict("email_taken", "email", "a user with this e-mail exists");
-    if (hotels.length)
-      await tx.insert(staffUserHotel).values(hotels.map((hotelId) => ({ userId: user.id, hotelId })));
+    if (hotels.length) await insertUserHotels(tx, user.id, hotels);
     await sendInvitation(tx, staff, user, base, now);
     await audit(tx, staff, {
       hotelId: null,
@@ -277,21 +234,16 @@ export async function updateUser(
     const hotels = hotelsChange
       ? await checkHotels(tx, staff.groupId, allHotels, input.hotels ?? hotelsBefore)
       : hotelsBefore;
-    const [updated] = await tx
-      .update(staffUser)
-      .set({
-        role,
-        allHotels,
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.language !== undefined ? { language: input.language } : {}),
-      })
-      .where(eq(staffUser.id, user.id))
-      .returning();
+    const updated = await updateUserRow(tx, user.id, {
+      role,
+      allHotels,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    });
     if (!updated) throw notFound("userId", "no such user");
     if (hotelsChange) {
-      await tx.delete(staffUserHotel).where(eq(staffUserHotel.userId, user.id));
-      if (hotels.length)
-        await tx.insert(staffUserHotel).values(hotels.map((hotelId) => ({ userId: user.id, hotelId })));
+      await deleteUserHotels(tx, user.id);
+      if (hotels.length) await insertUserHotels(tx, user.id, hotels);
     }
     const before = snapshot(user, hotelsBefore);
     const after = snapshot(updated, hotels);
@@ -317,11 +269,7 @@ export async function disableUser(deps: BackOfficeDeps, staff: Staff, userId: nu
     if (user.disabledAt) return;
     notSelf(staff, user, "status");
     await keepAnOwner(tx, staff.groupId, user, "status");
-    const [updated] = await tx
-      .update(staffUser)
-      .set({ disabledAt: now })
-      .where(eq(staffUser.id, user.id))
-      .returning();
+    const updated = await updateUserRow(tx, user.id, { disabledAt: now });
     await revokeUserSessions(tx, user.id);
     await revokeInvitations(tx, user.id, now);
     const hotels = await hotelIdsOf(tx, user.id);
@@ -342,11 +290,7 @@ export async function enableUser(deps: BackOfficeDeps, staff: Staff, userId: num
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, staff, userId);
     if (!user.disabledAt) return;
-    const [updated] = await tx
-      .update(staffUser)
-      .set({ disabledAt: null })
-      .where(eq(staffUser.id, user.id))
-      .returning();
+    const updated = await updateUserRow(tx, user.id, { disabledAt: null });
     const hotels = await hotelIdsOf(tx, user.id);
     await audit(tx, staff, {
       hotelId: null,
@@ -434,11 +378,7 @@ export async function resetUserSecondFactor(
     const user = await lockUser(tx, staff, userId);
     if (user.totpEnabledAt === null && user.totpSecret === null)
       throw conflict("totp_not_enabled", "totp", "this user has no second factor");
-    await tx
-      .update(staffUser)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(staffUser.id, user.id));
-    await tx.delete(staffRecoveryCode).where(eq(staffRecoveryCode.userId, user.id));
+    await clearSecondFactor(tx, user.id);
     await revokeUserSessions(tx, user.id);
     await mailSecondFactorReset(tx, user, base, now);
     await audit(tx, staff, {
@@ -460,7 +400,7 @@ export async function removeUser(deps: BackOfficeDeps, staff: Staff, userId: num
     notSelf(staff, user, "userId");
     await keepAnOwner(tx, staff.groupId, user, "userId");
     const hotels = await hotelIdsOf(tx, user.id);
-    await tx.delete(staffUser).where(eq(staffUser.id, user.id));
+    await deleteUser(tx, user.id);
     await audit(tx, staff, {
       hotelId: null,
       action: "user.remove",

@@ -5,38 +5,17 @@ import {
   SetupTokenParamsSchema,
   SignInResponseSchema,
 } from "@alloggio/domain/contract/backoffice/auth";
-import { and, eq, isNull } from "drizzle-orm";
-import { staffUser } from "../../../db/schema";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import {
-  audit,
-  consumeStaffToken,
-  createSession,
-  createSignInLockout,
-  findStaffToken,
-  hashPassword,
-  requirePasswordPolicy,
-  revokeSession,
-  revokeUserSessions,
-  setSessionCookie,
-} from "../../../features/backoffice";
+import { describeSetupLink, setPasswordFromLink } from "../../../features/backoffice";
 import type { App } from "../../app-type";
-import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
-import { signIn } from "./routes";
-
-export const tokenInvalid = () =>
-  new AppError("token_invalid", 404, "This link has been used or has expired", [
-    { field: "token", message: "used, expired or unknown" },
-  ]);
+import { replySignIn } from "./routes";
 
 /**
  * The set-up link of a first owner or an invited user (`/admin/setup/<token>`): whose it is, then the password,
  * which uses the link and signs the user in.
  */
 export function registerSetupRoutes(app: App, deps: BackOfficeDeps): void {
-  const db = deps.database.db;
-
   app.get(
     "/api/backoffice/setup/:token",
     {
@@ -47,16 +26,7 @@ export function registerSetupRoutes(app: App, deps: BackOfficeDeps): void {
         response: { 200: SetupInfoSchema, ...backOfficeErrors },
       },
     },
-    async (request) => {
-      const token = await findStaffToken(db, request.params.token, deps.now());
-      if (!token) throw tokenInvalid();
-      const [user] = await db
-        .select()
-        .from(staffUser)
-        .where(and(eq(staffUser.id, token.userId), isNull(staffUser.disabledAt)));
-      if (!user) throw tokenInvalid();
-      return { email: user.email, name: user.name, purpose: token.purpose };
-    },
+    async (request) => describeSetupLink(deps, request.params.token),
   );
 
   app.post(
@@ -71,46 +41,13 @@ export function registerSetupRoutes(app: App, deps: BackOfficeDeps): void {
       },
     },
     async (request, reply) => {
-      const { password, confirmation } = request.body;
-      requirePasswordPolicy(
-        { password, confirmation },
-        { password: "password", confirmation: "confirmation" },
+      const outcome = await setPasswordFromLink(
+        deps,
+        request.params.token,
+        request.body,
+        request.cookies[STAFF_COOKIE],
       );
-      const passwordHash = await hashPassword(password);
-      const now = deps.now();
-      const user = await db.transaction(async (tx) => {
-        const token = await consumeStaffToken(tx, request.params.token, now);
-        if (!token) return null;
-        const [updated] = await tx
-          .update(staffUser)
-          .set({ passwordHash, passwordChangedAt: now })
-          .where(and(eq(staffUser.id, token.userId), isNull(staffUser.disabledAt)))
-          .returning();
-        if (!updated) return null;
-        await revokeUserSessions(tx, updated.id);
-        // A new password through the mailbox lifts the sign-in lock of the account (ADR 0060).
-        await createSignInLockout(deps.database, deps.now).clearAccount(tx, updated.email);
-        await audit(
-          tx,
-          { userId: updated.id, groupId: updated.groupId, email: updated.email },
-          {
-            hotelId: null,
-            action: "staff_user.set_password",
-            entity: "staff_user",
-            entityId: updated.id,
-            before: { link: token.purpose },
-            after: { passwordSet: true },
-          },
-        );
-        return updated;
-      });
-      if (!user) throw tokenInvalid();
-      if (user.totpEnabledAt === null) return signIn(deps, request, reply, user);
-      const previous = request.cookies[STAFF_COOKIE];
-      if (previous) await revokeSession(db, previous);
-      const pending = await createSession(db, user.id, now, { mfaPending: true });
-      setSessionCookie(request, reply, pending.token);
-      return { state: "totp_required" as const };
+      return replySignIn(request, reply, outcome);
     },
   );
 }

@@ -30,8 +30,8 @@ import {
   tradeSession,
   tradeUser,
 } from "../../../db/schema";
-import { verifyPassword } from "../../../features/backoffice/auth/passwords";
 import { temporaryPassword } from "../../../features/backoffice/trade/service";
+import { verifyPassword } from "../../../features/credentials";
 import type { App } from "../../app";
 
 let database: Database;

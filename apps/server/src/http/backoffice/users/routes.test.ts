@@ -16,7 +16,7 @@ import {
   staffUserHotel,
 } from "../../../db/schema";
 import { findStaffToken } from "../../../features/backoffice/auth/tokens";
-import { sha256 } from "../../../features/backoffice/session";
+import { sha256 } from "../../../features/credentials";
 import type { App } from "../../app";
 
 let database: Database;

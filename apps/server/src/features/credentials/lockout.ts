@@ -1,8 +1,7 @@
-import { eq, or, sql } from "drizzle-orm";
-import type { Database, Db } from "../../../db/client";
-import { rateLimit } from "../../../db/schema";
-import { AppError, retryAfter } from "../../../http/errors";
-import { hitRateLimit, readRateLimitWindow } from "../../rate-limits";
+import type { Database, Db } from "../../db/client";
+import { AppError, retryAfter } from "../../http/errors";
+import { hitRateLimit, readRateLimitWindow } from "../rate-limits";
+import { deleteAccountFailures } from "./repository";
 
 /**
  * Failed sign-ins (wrong password, unknown account, wrong second-factor code) counted in the `rate_limit` table
@@ -102,16 +101,7 @@ export function createLockout(database: Database, now: () => Date, options: Lock
       return { lockedNow: counted.count === ACCOUNT_MAX_FAILURES };
     },
     async clearAccount(db, account) {
-      const pairs = pairPrefix(account);
-      await db
-        .delete(rateLimit)
-        .where(
-          or(eq(rateLimit.key, accountKey(account)), sql`left(${rateLimit.key}, ${pairs.length}) = ${pairs}`),
-        );
+      await deleteAccountFailures(db, accountKey(account), pairPrefix(account));
     },
   };
 }
-
-/** The back office's sign-in lockout: per e-mail and address. */
-export const createSignInLockout = (database: Database, now: () => Date): SignInLockout =>
-  createLockout(database, now, { prefix: "bo-sign-in", field: "email" });

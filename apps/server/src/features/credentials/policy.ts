@@ -1,5 +1,5 @@
 import { passwordProblems } from "@alloggio/domain/auth/password-policy";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../http/errors";
 
 /**
  * Checks a new password against SPEC §5: 400 `password_policy` with one detail per broken rule (the field, the
