@@ -75,13 +75,19 @@ export {
 } from "./catalogue/property";
 export { hotelRow, upsertHotel, upsertRatePlans, upsertRoomTypes } from "./catalogue/property-service";
 export type { BackOfficeDeps } from "./deps";
+export { channelScriptSettings } from "./integrations/scripts";
 export {
+  addOfferAttachment,
   createStaffOffer,
   getOffer,
   listOffers,
+  offerAttachments,
   offerChoices,
   priceOfferOption,
   priceOfferRooms,
+  removeOfferAttachment,
+  requireOfferOfHotel,
+  requireOpenOffer,
   resendOffer,
   withdrawOffer,
 } from "./offers/service";

@@ -16,10 +16,11 @@ import type {
 } from "@alloggio/domain/contract/backoffice/offers";
 import type { CreateOfferRequest } from "@alloggio/domain/contract/offers/create";
 import { LANGUAGES, pickText } from "@alloggio/domain/i18n/languages";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_OFFER } from "@alloggio/domain/offers/attachment-type";
 import { isOpenOffer, type OfferState, offerStateAt } from "@alloggio/domain/offers/offer-state";
 import { isoToYmd, nightsBetween, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import type { LocalizedText, OfferVideo } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
 import { insertOutboxMails } from "../../mail";
@@ -27,16 +28,24 @@ import { loadQuoteHotel, priceQuotedStay } from "../../manage";
 import {
   addHistory,
   applyEvent,
+  attachmentError,
   createOffer,
+  deleteAttachment,
+  insertAttachment,
+  listAttachments,
   loadOffer,
   offerUrl,
   priceOfferDraft,
+  type readAttachmentFile,
   refused,
   renderOfferMail,
+  storedAttachment,
+  toAttachment,
 } from "../../offers";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
+import { countAttachmentsOfOffer, findOfferOfHotel, type OfferStateRow } from "./repository";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -549,4 +558,118 @@ export async function priceOfferOption(
     })),
     issue: null,
   };
+}
+
+// An offer's attachments (ADR 0039): the offer's checks, the limit and the audit around the offers feature's own
+// attachment store.
+
+type AttachmentFile = Awaited<ReturnType<typeof readAttachmentFile>>;
+
+const offerNotFound = () =>
+  new AppError("not_found", 404, "No such offer", [{ field: "offerId", message: "unknown" }]);
+const attachmentNotFound = () =>
+  new AppError("not_found", 404, "No such attachment", [{ field: "attachmentId", message: "unknown" }]);
+
+/** The offer of this hotel (another hotel's id answers like a missing one). */
+async function findOffer(db: Db, hotelId: number, offerId: number, lock = false): Promise<OfferStateRow> {
+  const row = await findOfferOfHotel(db, hotelId, offerId, lock);
+  if (!row) throw offerNotFound();
+  return row;
+}
+
+/** Files may change while the offer is open: locked or unlocked, and not past its expiry. */
+const isOpen = (row: OfferStateRow, now: Date) =>
+  (row.state === "locked" || row.state === "unlocked") && row.expiresAt.getTime() > now.getTime();
+
+const closed = () =>
+  new AppError("offer_closed", 409, "Attachments change only while the offer is open", [
+    { field: "offerId", message: "the offer is no longer open" },
+  ]);
+
+/** 404 unless the hotel has the offer (checked before a download is served). */
+export async function requireOfferOfHotel(
+  deps: BackOfficeDeps,
+  hotelId: number,
+  offerId: number,
+): Promise<void> {
+  await findOffer(deps.database.db, hotelId, offerId);
+}
+
+/** 404 or 409 unless the offer is open to a new file (checked before the upload is read). */
+export async function requireOpenOffer(
+  deps: BackOfficeDeps,
+  hotelId: number,
+  offerId: number,
+): Promise<void> {
+  const found = await findOffer(deps.database.db, hotelId, offerId);
+  if (!isOpen(found, deps.now())) throw closed();
+}
+
+/** Stores the file on the open offer, within the per-offer limit, audited. */
+export async function addOfferAttachment(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  offerId: number,
+  file: AttachmentFile,
+) {
+  const saved = await deps.database.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const locked = await findOffer(tx, hotelId, offerId, true);
+    const now = deps.now();
+    if (!isOpen(locked, now)) throw closed();
+    if ((await countAttachmentsOfOffer(tx, offerId)) >= MAX_ATTACHMENTS_PER_OFFER)
+      throw attachmentError(
+        "attachment_limit",
+        409,
+        `an offer has at most ${MAX_ATTACHMENTS_PER_OFFER} attachments`,
+      );
+    const row = await insertAttachment(tx, offerId, file, staff.userId, now);
+    await audit(tx, staff, {
+      hotelId,
+      action: "offer.attachment_add",
+      entity: "offer_attachment",
+      entityId: row.id,
+      before: null,
+      after: { offerId, ...storedAttachment(row) },
+    });
+    return row;
+  });
+  return toAttachment(saved, staff.name);
+}
+
+/** The offer's attachments, and whether they may change now. */
+export async function offerAttachments(deps: BackOfficeDeps, hotelId: number, offerId: number) {
+  const found = await findOffer(deps.database.db, hotelId, offerId);
+  return {
+    attachments: await listAttachments(deps.database.db, offerId),
+    editable: isOpen(found, deps.now()),
+    max: MAX_ATTACHMENTS_PER_OFFER,
+    maxBytes: MAX_ATTACHMENT_BYTES,
+  };
+}
+
+/** Removes an attachment from the open offer, audited. */
+export async function removeOfferAttachment(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  hotelId: number,
+  offerId: number,
+  attachmentId: number,
+): Promise<void> {
+  await deps.database.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const locked = await findOffer(tx, hotelId, offerId, true);
+    const removed = await deleteAttachment(tx, offerId, attachmentId);
+    if (!removed) throw attachmentNotFound();
+    if (!isOpen(locked, deps.now())) throw closed();
+    await audit(tx, staff, {
+      hotelId,
+      action: "offer.attachment_remove",
+      entity: "offer_attachment",
+      entityId: attachmentId,
+      before: { offerId, ...storedAttachment(removed) },
+      after: null,
+    });
+  });
 }

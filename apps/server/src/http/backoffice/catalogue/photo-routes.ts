@@ -5,14 +5,17 @@ import {
 } from "@alloggio/domain/contract/backoffice/property";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Sharp from "sharp";
-import type { BackOfficeDeps } from "../../../features/backoffice";
+import type { BackOfficeDeps, Staff } from "../../../features/backoffice";
 import { addRoomTypePhoto, readPhoto, requirePhotoRoomType } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
-import type { Guard } from "./property-routes";
+
+/** The signed-in staff user, if they may use the catalogue of this hotel (401, 403, 404 otherwise). */
+export type Guard = (request: FastifyRequest, hotelId: number) => Promise<Staff>;
 
 /** The largest photo accepted, before resizing. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

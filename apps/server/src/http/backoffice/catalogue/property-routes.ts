@@ -12,7 +12,6 @@ import {
   RoomTypeListSchema,
   RoomTypeParamsSchema,
 } from "@alloggio/domain/contract/backoffice/property";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
@@ -27,7 +26,6 @@ import {
   listRoomTypes,
   requireHotel,
   requireStaff,
-  type Staff,
   setRoomTypeGallery,
   updateProperty,
   updateRatePlan,
@@ -35,12 +33,9 @@ import {
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
-import { registerPhotoRoutes } from "./photo-routes";
+import { type Guard, registerPhotoRoutes } from "./photo-routes";
 
 const AREA = "catalogue";
-
-/** The signed-in staff user, if they may use the catalogue of this hotel (401, 403, 404 otherwise). */
-export type Guard = (request: FastifyRequest, hotelId: number) => Promise<Staff>;
 
 const deleted = () => ({ 204: z.null().describe("Deleted"), ...backOfficeErrors });
 

@@ -5,55 +5,27 @@ import {
   OfferFilesParamsSchema,
 } from "@alloggio/domain/contract/backoffice/offer-attachments";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_OFFER } from "@alloggio/domain/offers/attachment-type";
+import { MAX_ATTACHMENT_BYTES } from "@alloggio/domain/offers/attachment-type";
 import multipart from "@fastify/multipart";
-import { and, eq, sql } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
-import { offer, offerAttachment } from "../../../db/schema";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import { audit, requireHotel, requireStaff } from "../../../features/backoffice";
 import {
-  attachmentError,
-  deleteAttachment,
-  insertAttachment,
-  listAttachments,
-  readAttachmentFile,
-  sendAttachment,
-  storedAttachment,
-  toAttachment,
-} from "../../../features/offers";
+  addOfferAttachment,
+  offerAttachments,
+  removeOfferAttachment,
+  requireHotel,
+  requireOfferOfHotel,
+  requireOpenOffer,
+  requireStaff,
+} from "../../../features/backoffice";
+import { readAttachmentFile, sendAttachment } from "../../../features/offers";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
 
-const offerNotFound = () =>
-  new AppError("not_found", 404, "No such offer", [{ field: "offerId", message: "unknown" }]);
 const attachmentNotFound = () =>
   new AppError("not_found", 404, "No such attachment", [{ field: "attachmentId", message: "unknown" }]);
-
-type OfferRow = { id: number; state: string; expiresAt: Date };
-
-/** The offer of this hotel (hotel in the WHERE: another hotel's id answers like a missing one). */
-async function findOffer(db: Db, hotelId: number, offerId: number, lock = false): Promise<OfferRow> {
-  const query = db
-    .select({ id: offer.id, state: offer.state, expiresAt: offer.expiresAt })
-    .from(offer)
-    .where(and(eq(offer.id, offerId), eq(offer.hotelId, hotelId)));
-  const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw offerNotFound();
-  return row;
-}
-
-/** Files may change while the offer is open: locked or unlocked, and not past its expiry. */
-const isOpen = (row: OfferRow, now: Date) =>
-  (row.state === "locked" || row.state === "unlocked") && row.expiresAt.getTime() > now.getTime();
-
-const closed = () =>
-  new AppError("offer_closed", 409, "Attachments change only while the offer is open", [
-    { field: "offerId", message: "the offer is no longer open" },
-  ]);
 
 /**
  * An offer's attachments in the back office (ADR 0039), area `offers`: upload (type by content, size,
@@ -85,37 +57,9 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
       async (request, reply) => {
         const { hotelId, offerId } = request.params;
         const staff = await staffOfHotel(request, hotelId);
-        const db = deps.database.db;
-        const found = await findOffer(db, hotelId, offerId);
-        if (!isOpen(found, deps.now())) throw closed();
+        await requireOpenOffer(deps, hotelId, offerId);
         const file = await readAttachmentFile(request);
-        const saved = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
-          const locked = await findOffer(tx, hotelId, offerId, true);
-          const now = deps.now();
-          if (!isOpen(locked, now)) throw closed();
-          const [count] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(offerAttachment)
-            .where(eq(offerAttachment.offerId, offerId));
-          if ((count?.n ?? 0) >= MAX_ATTACHMENTS_PER_OFFER)
-            throw attachmentError(
-              "attachment_limit",
-              409,
-              `an offer has at most ${MAX_ATTACHMENTS_PER_OFFER} attachments`,
-            );
-          const row = await insertAttachment(tx, offerId, file, staff.userId, now);
-          await audit(tx, staff, {
-            hotelId,
-            action: "offer.attachment_add",
-            entity: "offer_attachment",
-            entityId: row.id,
-            before: null,
-            after: { offerId, ...storedAttachment(row) },
-          });
-          return row;
-        });
-        return reply.code(201).send(toAttachment(saved, staff.name));
+        return reply.code(201).send(await addOfferAttachment(deps, staff, hotelId, offerId, file));
       },
     );
   });
@@ -133,13 +77,7 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
     async (request) => {
       const { hotelId, offerId } = request.params;
       await staffOfHotel(request, hotelId);
-      const found = await findOffer(deps.database.db, hotelId, offerId);
-      return {
-        attachments: await listAttachments(deps.database.db, offerId),
-        editable: isOpen(found, deps.now()),
-        max: MAX_ATTACHMENTS_PER_OFFER,
-        maxBytes: MAX_ATTACHMENT_BYTES,
-      };
+      return offerAttachments(deps, hotelId, offerId);
     },
   );
 
@@ -156,7 +94,7 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
     async (request, reply) => {
       const { hotelId, offerId, attachmentId } = request.params;
       await staffOfHotel(request, hotelId);
-      await findOffer(deps.database.db, hotelId, offerId);
+      await requireOfferOfHotel(deps, hotelId, offerId);
       if (!(await sendAttachment(deps.database.db, reply, offerId, attachmentId))) throw attachmentNotFound();
       return reply;
     },
@@ -175,21 +113,7 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
     async (request, reply) => {
       const { hotelId, offerId, attachmentId } = request.params;
       const staff = await staffOfHotel(request, hotelId);
-      await deps.database.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        const locked = await findOffer(tx, hotelId, offerId, true);
-        const removed = await deleteAttachment(tx, offerId, attachmentId);
-        if (!removed) throw attachmentNotFound();
-        if (!isOpen(locked, deps.now())) throw closed();
-        await audit(tx, staff, {
-          hotelId,
-          action: "offer.attachment_remove",
-          entity: "offer_attachment",
-          entityId: attachmentId,
-          before: { offerId, ...storedAttachment(removed) },
-          after: null,
-        });
-      });
+      await removeOfferAttachment(deps, staff, hotelId, offerId, attachmentId);
       return reply.code(204).send(null);
     },
   );

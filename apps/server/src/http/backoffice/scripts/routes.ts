@@ -11,10 +11,9 @@ import {
 } from "@alloggio/domain/contract/backoffice/scripts";
 import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { inventoryFor } from "@alloggio/domain/tracking/plan";
-import { readTrackingSettings, type TrackingSettings } from "@alloggio/domain/tracking/settings";
-import { sql } from "drizzle-orm";
+import type { TrackingSettings } from "@alloggio/domain/tracking/settings";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import { requireHotel, requireStaff } from "../../../features/backoffice";
+import { channelScriptSettings, requireHotel, requireStaff } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { documentSources } from "../../page-csp";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
@@ -64,14 +63,6 @@ export function scriptPages(settings: TrackingSettings): BoScriptPage[] {
   });
 }
 
-type ChannelRow = {
-  id: number;
-  name: string;
-  kind: "direct" | "trade";
-  tracking: Record<string, unknown> | null;
-  custom_scripts: Record<string, string> | null;
-};
-
 /**
  * `GET /api/backoffice/hotels/:hotelId/integrations/scripts` (area integrations: owner only): the script inventory
  * of each channel that sells the hotel.
@@ -91,17 +82,9 @@ export function registerScriptInventoryRoutes(app: App, deps: BackOfficeDeps): v
     async (request): Promise<BoScriptInventory> => {
       const staff = await requireStaff(deps, request, "integrations");
       const hotelId = requireHotel(staff, request.params.hotelId);
-      const rows = await deps.database.query<ChannelRow>(sql`
-        select c.id, c.name, c.kind, c.tracking, c.custom_scripts
-        from hotel_channel hc join channel c on c.id = hc.channel_id
-        where hc.hotel_id = ${hotelId} order by c.id`);
+      const channels = await channelScriptSettings(deps, hotelId);
       return {
-        channels: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          kind: row.kind,
-          pages: scriptPages(readTrackingSettings(row.tracking ?? {}, row.custom_scripts ?? {})),
-        })),
+        channels: channels.map(({ settings, ...channel }) => ({ ...channel, pages: scriptPages(settings) })),
       };
     },
   );
