@@ -16,10 +16,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { insertTestReservation } from "../../testing/mail-test-kit";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
-import { insertTestReservation } from "./mail-test-kit";
 import { deliverDueMail, renderPendingMails } from "./outbox";
 import { findReservationMailFacts } from "./repository";
 import {
