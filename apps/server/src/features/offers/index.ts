@@ -5,10 +5,10 @@ export { createHotelApiKey, newApiKey, requireHotelApiKey, sha256Hex } from "./a
 export {
   attachmentError,
   deleteAttachment,
+  downloadOfferAttachment,
   insertAttachment,
   listAttachments,
   readAttachmentFile,
-  registerOfferAttachmentRoutes,
   sendAttachment,
   storedAttachment,
   toAttachment,

@@ -1,3 +1,4 @@
+import { PublicOfferFileParamsSchema } from "@alloggio/domain/contract/backoffice/offer-attachments";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import {
   ConfirmOfferRequestSchema,
@@ -16,9 +17,9 @@ import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE } from "../../featu
 import {
   confirmOffer,
   createOffer,
+  downloadOfferAttachment,
   findReservationOffer,
   offerOptionPayment,
-  registerOfferAttachmentRoutes,
   rejectOffer,
   requireHotelApiKey,
   requireOfferAccess,
@@ -153,7 +154,23 @@ export function registerOfferRoutes(
           isSecureCookie(request),
         ),
     );
-    registerOfferAttachmentRoutes(scope, deps, limit);
+    scope.get(
+      "/api/v2/offers/:offerCode/attachments/:attachmentId",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary: "Download an attachment of an offer (needs the unlock's access cookie)",
+          params: PublicOfferFileParamsSchema,
+          response: { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { offerCode, attachmentId } = request.params;
+        await downloadOfferAttachment(deps, request, reply, offerCode, attachmentId);
+        return reply;
+      },
+    );
     scope.post(
       "/api/v2/offers/:offerCode/reject",
       {
