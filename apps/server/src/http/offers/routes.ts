@@ -19,6 +19,9 @@ import {
   createOffer,
   downloadOfferAttachment,
   findReservationOffer,
+  OFFER_ACCESS_MINUTES,
+  OFFER_COOKIE,
+  offerCookiePath,
   offerOptionPayment,
   rejectOffer,
   requireHotelApiKey,
@@ -145,14 +148,22 @@ export function registerOfferRoutes(
           response: { 200: UnlockOfferResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
         },
       },
-      (request, reply) =>
-        unlockOffer(
+      async (request, reply) => {
+        const { offerCode } = request.params;
+        const { answer, accessToken } = await unlockOffer(
           { ...deps, offerCodeLimiter },
-          request.params.offerCode,
+          offerCode,
           request.body.email,
-          reply,
-          isSecureCookie(request),
-        ),
+        );
+        reply.setCookie(OFFER_COOKIE, accessToken, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: isSecureCookie(request),
+          path: offerCookiePath(offerCode),
+          maxAge: OFFER_ACCESS_MINUTES * 60,
+        });
+        return answer;
+      },
     );
     scope.get(
       "/api/v2/offers/:offerCode/attachments/:attachmentId",
