@@ -6,8 +6,8 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { insertTestReservation } from "../features/mail/mail-test-kit";
 import { renderPendingMails } from "../features/voucher-pdf";
+import { insertTestReservation } from "../testing/mail-test-kit";
 import { runTimedChanges } from "./timed-changes";
 
 // The hotel is in Rome (UTC+1 in winter): its day starts at 23:00 UTC the day before.

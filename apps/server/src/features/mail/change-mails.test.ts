@@ -16,11 +16,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { insertTestReservation } from "../../testing/mail-test-kit";
 import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
-import { insertTestReservation } from "./mail-test-kit";
 import {
   enqueueReservationMails,
   type ReservationMailData,

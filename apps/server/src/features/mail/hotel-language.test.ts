@@ -3,11 +3,11 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
+import { insertTestReservation } from "../../testing/mail-test-kit";
 import { loadQuoteHotel } from "../manage/quote";
 import { renderConfirmedNotice, renderRejectedNotice } from "../offers/mails";
 import { readMailFacts, renderMailRecipe } from "../voucher-pdf";
 import type { MailChange } from "./changes";
-import { insertTestReservation } from "./mail-test-kit";
 import { renderHotelQuote } from "./quote-mails";
 import { type ReservationMailData, renderHotelNotice } from "./reservation-mails";
 

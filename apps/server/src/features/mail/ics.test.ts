@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseCalendar, unescapeCalendarText as unescapeText } from "../../testing/mail-test-kit";
 import { type AllDayEvent, escapeText, foldLine, writeAllDayEvent } from "./ics";
-import { parseCalendar, unescapeCalendarText as unescapeText } from "./mail-test-kit";
 
 const event = (over: Partial<AllDayEvent> = {}): AllDayEvent => ({
   start: "2030-01-10",

@@ -14,12 +14,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { insertTestReservation, parseCalendar, unescapeCalendarText } from "../../testing/mail-test-kit";
 import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { PdfThread } from "../voucher-pdf/pdf-thread";
 import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
 import { buildVoucherDocument, type VoucherDocument } from "../voucher-pdf/voucher-document";
-import { insertTestReservation, parseCalendar, unescapeCalendarText } from "./mail-test-kit";
 import { retryDelayMs } from "./outbox";
 import {
   enqueueReservationMails,

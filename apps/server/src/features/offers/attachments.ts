@@ -5,8 +5,6 @@
  * on the offer's own API path, with the unlock's access cookie, served so that no browser runs what it gets.
  */
 import { createHash } from "node:crypto";
-import { PublicOfferFileParamsSchema } from "@alloggio/domain/contract/backoffice/offer-attachments";
-import { ErrorSchema } from "@alloggio/domain/contract/common";
 import {
   type AttachmentContentType,
   contentDisposition,
@@ -16,9 +14,7 @@ import {
 } from "@alloggio/domain/offers/attachment-type";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "../../db/client";
-import type { App } from "../../http/app-type";
 import { AppError } from "../../http/errors";
-import { OFFERS_TAG } from "../../http/offers/routes";
 import {
   type AttachmentRow,
   deleteAttachment,
@@ -146,39 +142,25 @@ export async function sendAttachment(
 }
 
 /**
- * `GET /api/v2/offers/:offerCode/attachments/:attachmentId`: the recipient's download, only with this offer's live
- * access cookie (its Path, `/api/v2/offers/<code>`, covers this route). Unknown code or attachment: 404; no or
- * another offer's cookie: 401 `offer_unlock_required`.
+ * The recipient's download of an attachment, only with this offer's live access cookie (its Path,
+ * `/api/v2/offers/<code>`, covers the download's route). Unknown code or attachment: 404; no or another offer's
+ * cookie: 401 `offer_unlock_required`.
  */
-export function registerOfferAttachmentRoutes(
-  app: App,
+export async function downloadOfferAttachment(
   deps: { database: Database; now: () => Date },
-  config: object = {},
-): void {
-  app.get(
-    "/api/v2/offers/:offerCode/attachments/:attachmentId",
-    {
-      config,
-      schema: {
-        tags: [OFFERS_TAG],
-        summary: "Download an attachment of an offer (needs the unlock's access cookie)",
-        params: PublicOfferFileParamsSchema,
-        response: { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { offerCode, attachmentId } = request.params;
-      const found = await findOfferIdByCode(deps.database.db, offerCode);
-      if (!found) throw offerNotFound();
-      if (!(await hasAccess(deps, request, found.id)))
-        throw new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
-          { field: "offerCode", message: "enter the e-mail the offer was sent to" },
-        ]);
-      if (!(await sendAttachment(deps.database.db, reply, found.id, attachmentId)))
-        throw new AppError("not_found", 404, "No such attachment", [
-          { field: "attachmentId", message: "unknown" },
-        ]);
-      return reply;
-    },
-  );
+  request: FastifyRequest,
+  reply: FastifyReply,
+  offerCode: string,
+  attachmentId: number,
+): Promise<void> {
+  const found = await findOfferIdByCode(deps.database.db, offerCode);
+  if (!found) throw offerNotFound();
+  if (!(await hasAccess(deps, request, found.id)))
+    throw new AppError("offer_unlock_required", 401, "Open the offer with its e-mail first", [
+      { field: "offerCode", message: "enter the e-mail the offer was sent to" },
+    ]);
+  if (!(await sendAttachment(deps.database.db, reply, found.id, attachmentId)))
+    throw new AppError("not_found", 404, "No such attachment", [
+      { field: "attachmentId", message: "unknown" },
+    ]);
 }

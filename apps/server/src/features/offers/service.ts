@@ -24,7 +24,7 @@ import {
   todayInZone,
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Database, Tx } from "../../db/client";
 import type { OfferVideo, offer } from "../../db/schema";
 import { AppError, retryAfter } from "../../http/errors";
@@ -412,7 +412,8 @@ const stateAt = (stored: StoredOffer, now: Date) =>
 
 // ── access token ───────────────────────────────────────────────────────────────────────────────────────────
 
-function cookiePath(code: string) {
+/** The access cookie's Path: the offer's own API path, which its chat and attachments share. */
+export function offerCookiePath(code: string) {
   return `/api/v2/offers/${code}`;
 }
 
@@ -494,15 +495,14 @@ export async function applyEvent(
 /**
  * The recipient's e-mail opens the offer: the same 404 for an unknown code and a wrong e-mail (each counted
  * against the code); a code that failed too often is refused (429) whatever the e-mail. The first unlock marks the
- * offer viewed; every unlock sets a new access token (HttpOnly cookie on the offer's own API path).
+ * offer viewed; every unlock makes a new access token, given back for the route to set as the HttpOnly cookie on
+ * the offer's own API path.
  */
 export async function unlockOffer(
   deps: OfferDeps,
   code: string,
   email: string,
-  reply: FastifyReply,
-  secure: boolean,
-): Promise<{ offer: Offer; accessExpiresAt: string }> {
+): Promise<{ answer: { offer: Offer; accessExpiresAt: string }; accessToken: string }> {
   const blockedUntil = await deps.offerCodeLimiter.blockedUntil(code);
   if (blockedUntil) throw retryAfter(tooManyAttempts(), blockedUntil, deps.now());
   const found = await loadOffer(deps.database, code);
@@ -524,14 +524,10 @@ export async function unlockOffer(
     });
     return locked;
   });
-  reply.setCookie(OFFER_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "strict",
-    secure,
-    path: cookiePath(code),
-    maxAge: OFFER_ACCESS_MINUTES * 60,
-  });
-  return { offer: toOffer(stored, stored.state), accessExpiresAt: accessExpiresAt.toISOString() };
+  return {
+    answer: { offer: toOffer(stored, stored.state), accessExpiresAt: accessExpiresAt.toISOString() },
+    accessToken: token,
+  };
 }
 
 /** The recipient rejects the offer with a reason (needs the unlock's token); the hotel is mailed. */

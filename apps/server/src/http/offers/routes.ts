@@ -1,3 +1,4 @@
+import { PublicOfferFileParamsSchema } from "@alloggio/domain/contract/backoffice/offer-attachments";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
 import {
   ConfirmOfferRequestSchema,
@@ -16,9 +17,12 @@ import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE } from "../../featu
 import {
   confirmOffer,
   createOffer,
+  downloadOfferAttachment,
   findReservationOffer,
+  OFFER_ACCESS_MINUTES,
+  OFFER_COOKIE,
+  offerCookiePath,
   offerOptionPayment,
-  registerOfferAttachmentRoutes,
   rejectOffer,
   requireHotelApiKey,
   requireOfferAccess,
@@ -144,16 +148,40 @@ export function registerOfferRoutes(
           response: { 200: UnlockOfferResponseSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
         },
       },
-      (request, reply) =>
-        unlockOffer(
+      async (request, reply) => {
+        const { offerCode } = request.params;
+        const { answer, accessToken } = await unlockOffer(
           { ...deps, offerCodeLimiter },
-          request.params.offerCode,
+          offerCode,
           request.body.email,
-          reply,
-          isSecureCookie(request),
-        ),
+        );
+        reply.setCookie(OFFER_COOKIE, accessToken, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: isSecureCookie(request),
+          path: offerCookiePath(offerCode),
+          maxAge: OFFER_ACCESS_MINUTES * 60,
+        });
+        return answer;
+      },
     );
-    registerOfferAttachmentRoutes(scope, deps, limit);
+    scope.get(
+      "/api/v2/offers/:offerCode/attachments/:attachmentId",
+      {
+        config: limit,
+        schema: {
+          tags: [OFFERS_TAG],
+          summary: "Download an attachment of an offer (needs the unlock's access cookie)",
+          params: PublicOfferFileParamsSchema,
+          response: { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { offerCode, attachmentId } = request.params;
+        await downloadOfferAttachment(deps, request, reply, offerCode, attachmentId);
+        return reply;
+      },
+    );
     scope.post(
       "/api/v2/offers/:offerCode/reject",
       {

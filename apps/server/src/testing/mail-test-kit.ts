@@ -1,7 +1,7 @@
 import type { ReservationStatus } from "@alloggio/domain/booking/reservation-state";
-// Test helpers of the mail feature: a reservation row writer (the SMTP server and MIME reader live in
+// Test helpers of the mail tests: a reservation row writer (the SMTP server and MIME reader live in
 // @alloggio/test-kit/mail). Used by the *.test.ts files only.
-import type { Database } from "../../db/client";
+import type { Database } from "../db/client";
 import {
   type Booker,
   paymentDue,
@@ -9,7 +9,7 @@ import {
   reservationGuest,
   reservationRoom,
   reservationService,
-} from "../../db/schema";
+} from "../db/schema";
 
 // ── Reservation rows ───────────────────────────────────────────────────────────────────────────────────────
 
