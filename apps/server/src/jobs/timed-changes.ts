@@ -1,9 +1,14 @@
 import { Cron } from "croner";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { releaseInventory, setStatus } from "../features/booking";
 import { agencyMailRecipe, enqueueReservationMails, insertReservationRecipes } from "../features/mail";
-import { retryPendingRefunds } from "../features/manage";
+import {
+  cancelOpenDues,
+  lockAgencyOptionsToRemind,
+  lockExpiredOptions,
+  lockOverdueTransfers,
+  retryPendingRefunds,
+} from "../features/manage";
 import { expireResales, settleResales } from "../features/resale";
 import { mailChatReplies } from "./chat-reply-mails";
 import type { TimedChangeDeps } from "./deps";
@@ -20,34 +25,18 @@ type Sweep = {
   due: (tx: Tx, now: string, limit: number) => Promise<number[]>;
 };
 
-const rowsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-
 const SWEEPS: Sweep[] = [
   {
     // An option (pending confirmation, valid N hours) that nobody confirmed in time.
     action: "option_expired",
     from: "pending_confirmation",
-    due: async (tx, now, limit) =>
-      rowsOf(
-        await tx.execute(sql`select id from reservation
-          where status = 'pending_confirmation' and option_expires_at is not null
-            and option_expires_at <= ${now}::timestamptz
-          order by option_expires_at, id limit ${limit} for update skip locked`),
-      ),
+    due: lockExpiredOptions,
   },
   {
     // A bank transfer that has not arrived by its deadline (a hotel-local day, so the hotel's zone decides).
     action: "bank_transfer_overdue",
     from: "confirmed",
-    due: async (tx, now, limit) =>
-      rowsOf(
-        await tx.execute(sql`select r.id from reservation r join hotel h on h.id = r.hotel_id
-          where r.status = 'confirmed' and r.payment_method = 'bank_transfer' and r.payment_deadline is not null
-            and r.payment_deadline < (${now}::timestamptz at time zone h.time_zone)::date
-            and exists (select 1 from payment_due d where d.reservation_id = r.id and d.status = 'due'
-                          and d.due_date <= r.payment_deadline)
-          order by r.payment_deadline, r.id limit ${limit} for update of r skip locked`),
-      ),
+    due: lockOverdueTransfers,
   },
 ];
 
@@ -63,9 +52,7 @@ async function runSweep(deps: TimedChangeDeps, sweep: Sweep, limit: number): Pro
     for (const id of await sweep.due(tx, now.toISOString(), limit)) {
       if (!(await setStatus(tx, id, [sweep.from], "cancelled", sweep.action))) continue;
       await releaseInventory(tx, id);
-      await tx.execute(
-        sql`update payment_due set status = 'cancelled' where reservation_id = ${id} and status = 'due'`,
-      );
+      await cancelOpenDues(tx, id);
       await enqueueReservationMails(tx, id, { baseUrl: deps.baseUrl, now, change: { kind: sweep.action } });
       done.push(id);
     }
@@ -83,16 +70,7 @@ export const OPTION_REMINDER_HOURS = 6;
 async function remindAgencyOptions(deps: TimedChangeDeps, limit: number): Promise<number> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
-    const due = rowsOf(
-      await tx.execute(sql`select r.id from reservation r
-        where r.status = 'pending_confirmation' and r.option_expires_at > ${now.toISOString()}::timestamptz
-          and (jsonb_typeof(r.agency) = 'object' or r.customer_id is not null)
-          and r.option_expires_at - ${now.toISOString()}::timestamptz
-            <= least(make_interval(hours => ${OPTION_REMINDER_HOURS}), (r.option_expires_at - r.created_at) / 2)
-          and not exists (select 1 from mail_outbox m where m.reservation_id = r.id
-                            and m.render->>'optionReminder' = 'true')
-        order by r.option_expires_at, r.id limit ${limit} for update of r skip locked`),
-    );
+    const due = await lockAgencyOptionsToRemind(tx, now, OPTION_REMINDER_HOURS, limit);
     for (const id of due)
       await insertReservationRecipes(tx, id, [agencyMailRecipe(deps.baseUrl, undefined, true)], now);
     return due.length;

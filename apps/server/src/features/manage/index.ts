@@ -5,6 +5,7 @@ export { lockHolderReservation, readHolderReservation, refused } from "./holder"
 export { modifyReservation, recalcChange, verifyDispo } from "./modify";
 export { inTransaction } from "./modify-repository";
 export { activateInstallments, authoriseNow, payNow } from "./payments";
+export { lockDueInstallmentNotices, markInstallmentNoticeSent } from "./payments-repository";
 export { confirmOption, recordBankTransfer } from "./property-actions";
 export type { QuotedStay } from "./quote";
 export {
@@ -17,4 +18,10 @@ export {
   requestQuote,
 } from "./quote";
 export { refundPayment, retryPendingRefunds } from "./refunds";
+export {
+  cancelOpenDues,
+  lockAgencyOptionsToRemind,
+  lockExpiredOptions,
+  lockOverdueTransfers,
+} from "./timed-repository";
 export { updateTransfer } from "./transfer";
