@@ -59,3 +59,8 @@ export async function deleteMissing(
     sql`delete from ${sql.raw(`"${table}"`)} where hotel_id = ${hotelId} and id <> all(${intArray(ids)})${imported}`,
   );
 }
+
+/** `any('{1,2,3}'::int[])`: a list of ids as one literal (integers only, so nothing can be injected). */
+export function anyId(ids: readonly number[]): SQL {
+  return sql`any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'`)}::int[])`;
+}

@@ -2,20 +2,17 @@
  * The statements that change a stored reservation: its status and history, its rooms given back to inventory (and
  * the resale nights those rooms listed or bought, ADR 0065), its money.
  */
+
 import type { ReservationTotals } from "@alloggio/domain/booking/reservation-money";
 import { type Ymd, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reservation, reservationHistory } from "../../db/schema";
+import { anyId } from "../../db/upsert-rows";
 
 type Executor = { execute: Tx["execute"] };
 
 export type ReservationStatus = typeof reservation.$inferSelect.status;
-
-/** `any('{1,2,3}'::int[])`: a list of ids as one literal (integers only, so nothing can be injected). */
-export function anyId(ids: readonly number[]): SQL {
-  return sql`any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'`)}::int[])`;
-}
 
 /**
  * Who changed a reservation: the guest (voucher), the property, the trade agency that booked it (agency area), or

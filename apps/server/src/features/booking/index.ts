@@ -1,7 +1,7 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
-export { anyId, releaseInventory, returnNights, setStatus } from "./changes-repository";
+export { releaseInventory, returnNights, setStatus } from "./changes-repository";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";

@@ -1,14 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentDue, paymentTransaction } from "../../db/schema";
-
-/**
- * `any('{1,2,3}'::int[])`, the same literal as booking's `anyId` (integers only): imported from booking's face it
- * would close the circle booking → … → manage.
- */
-function anyId(ids: readonly number[]) {
-  return sql`any(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(",")}}'`)}::int[])`;
-}
+import { anyId } from "../../db/upsert-rows";
 
 /** A payment asked of the gateway (none twice for one reference), then the dues it pays point at it. */
 export async function recordGatewayPayment(

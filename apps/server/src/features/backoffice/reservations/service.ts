@@ -10,6 +10,7 @@ import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import { findReservationOfHotel, lockReservationOfHotel, toVoucherReservation } from "../../booking";
 import { enqueueGuestConfirmation } from "../../mail";
+import { refused } from "../../manage";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
@@ -31,10 +32,6 @@ import {
 } from "./repository";
 
 export { UNUSED_LINK_STATUSES } from "./repository";
-
-/** A 409 as manage's `refused` answers it (importing manage here would close a circle through trade). */
-const refused = (code: string, message: string) =>
-  new AppError(code, 409, message, [{ field: "reservation", message: code }]);
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const day = (v: string | Date) => (typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
