@@ -8,7 +8,6 @@ import {
 } from "@alloggio/domain/contract/backoffice/access";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
-import { isSecureCookie } from "../../http/cookies";
 import { AppError } from "../../http/errors";
 import { findAssignedHotels, findEnabledStaffUser, findGroupHotels } from "./repository";
 import { findSession, SESSION_ABSOLUTE_MS } from "./session";
@@ -119,24 +118,4 @@ export function requireHotel(staff: Staff, hotelId: number): number {
   if (!staff.hotels.some((h) => h.id === hotelId))
     throw new AppError("not_found", 404, "No such hotel", [{ field: "hotelId", message: "unknown" }]);
   return hotelId;
-}
-
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the back office's API only. */
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  maxAgeMs = SESSION_ABSOLUTE_MS,
-): void {
-  reply.setCookie(STAFF_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureCookie(request),
-    path: "/api/backoffice",
-    maxAge: Math.floor(maxAgeMs / 1000),
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(STAFF_COOKIE, { path: "/api/backoffice" });
 }

@@ -2,11 +2,9 @@
 
 export type { Staff } from "./access";
 export {
-  clearSessionCookie,
   hotelsOf,
   requireHotel,
   requireStaff,
-  setSessionCookie,
   signInRequired,
   staffOf,
 } from "./access";
@@ -112,7 +110,13 @@ export {
   setPropertyNote,
   UNUSED_LINK_STATUSES,
 } from "./reservations/service";
-export { createSession, findSession, revokeSession, revokeUserSessions } from "./session";
+export {
+  createSession,
+  findSession,
+  revokeSession,
+  revokeUserSessions,
+  SESSION_ABSOLUTE_MS,
+} from "./session";
 export {
   approveAccount,
   disableAccount,

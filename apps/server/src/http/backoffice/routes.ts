@@ -1,7 +1,7 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
 import { z } from "zod";
 import type { BackOfficeDeps } from "../../features/backoffice";
-import { clearSessionCookie, revokeSession, staffOf } from "../../features/backoffice";
+import { revokeSession, staffOf } from "../../features/backoffice";
 import type { App } from "../app-type";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
 import { registerApiKeyRoutes } from "./api-keys/routes";
@@ -15,6 +15,7 @@ import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
 import { registerScriptInventoryRoutes } from "./scripts/routes";
+import { clearSessionCookie } from "./session-cookie";
 
 export { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
 

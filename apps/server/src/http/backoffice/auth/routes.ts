@@ -8,12 +8,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BackOfficeDeps, SignInOutcome } from "../../../features/backoffice";
 import {
   createSignInLockout,
-  setSessionCookie,
   signInWithPassword,
   signInWithSecondFactor,
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { setSessionCookie } from "../session-cookie";
 import { registerAccountRoutes } from "./account-routes";
 import { registerForgotPasswordRoutes } from "./forgot-routes";
 import { registerSetupRoutes } from "./setup-routes";

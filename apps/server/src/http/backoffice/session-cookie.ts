@@ -1,0 +1,24 @@
+import { STAFF_COOKIE } from "@alloggio/domain/contract/backoffice/access";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_ABSOLUTE_MS } from "../../features/backoffice";
+import { isSecureCookie } from "../cookies";
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the back office's API only. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeMs = SESSION_ABSOLUTE_MS,
+): void {
+  reply.setCookie(STAFF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureCookie(request),
+    path: "/api/backoffice",
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(STAFF_COOKIE, { path: "/api/backoffice" });
+}
