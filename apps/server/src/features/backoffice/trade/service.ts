@@ -18,19 +18,8 @@ import type {
   TradePricingSchema,
 } from "@alloggio/domain/contract/backoffice/trade";
 import { LANGUAGES } from "@alloggio/domain/i18n/languages";
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import {
-  channel,
-  hotel,
-  hotelChannel,
-  staffUser,
-  tradeCustomer,
-  tradeCustomerHotel,
-  tradeSession,
-  tradeUser,
-} from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
 import { hashPassword } from "../../credentials";
 import type { OutgoingMail } from "../../mail";
@@ -40,10 +29,28 @@ import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { renderApprovedMail, renderRefusedMail, renderResetMail } from "./mails";
+import {
+  countAccountsByStatus,
+  deleteAccountSessions,
+  findAccountHotels,
+  findAccountsPage,
+  findAccountUsernames,
+  findAccountUsers,
+  findEnabledPairs,
+  findStaffAllHotels,
+  findTradeOptions,
+  findVisibleAccount,
+  lockAccountUser,
+  replaceAccountPairs,
+  type Scope,
+  setTemporaryPassword,
+  type TradeCustomerRow,
+  updateAccount,
+} from "./repository";
 
 // The back office's face still names the trade area's language rule for the trade mails that import it there.
 
-type CustomerRow = typeof tradeCustomer.$inferSelect;
+type CustomerRow = TradeCustomerRow;
 type Account = CustomerRow & { channelName: string };
 
 const conflict = (code: string, field: string, message: string) =>
@@ -52,30 +59,12 @@ const invalid = (field: string, message: string) =>
   new AppError("invalid_input", 400, `${field}: ${message}`, [{ field, message }]);
 const noAccount = () => notFound("accountId", "no such trade account");
 
-/** What a staff user may see: every hotel of the group (null) or only theirs. */
-type Scope = { groupId: number; hotels: number[] | null };
-
 async function scopeOf(db: Db, staff: Staff): Promise<Scope> {
-  const [user] = await db
-    .select({ allHotels: staffUser.allHotels })
-    .from(staffUser)
-    .where(eq(staffUser.id, staff.userId));
-  return { groupId: staff.groupId, hotels: user?.allHotels ? null : staff.hotels.map((h) => h.id) };
+  const allHotels = await findStaffAllHotels(db, staff.userId);
+  return { groupId: staff.groupId, hotels: allHotels ? null : staff.hotels.map((h) => h.id) };
 }
 
 const mine = (scope: Scope, hotelId: number) => scope.hotels === null || scope.hotels.includes(hotelId);
-
-/** The accounts a scope may see: of the group's channels, and for a hotel-scoped user enabled for one of theirs. */
-function visible(scope: Scope): SQL {
-  const ofGroup = eq(channel.groupId, scope.groupId);
-  if (scope.hotels === null) return ofGroup;
-  if (scope.hotels.length === 0) return sql`false`;
-  return and(
-    ofGroup,
-    sql`exists (select 1 from ${tradeCustomerHotel} where ${tradeCustomerHotel.tradeCustomerId} = ${tradeCustomer.id}
-      and ${inArray(tradeCustomerHotel.hotelId, scope.hotels)})`,
-  ) as SQL;
-}
 
 const percent = (value: string) => Number(value);
 
@@ -89,42 +78,18 @@ function snapshot(account: CustomerRow, enabled: TradeEnablement[]) {
   };
 }
 
-async function enabledOf(db: Db, accountId: number): Promise<TradeEnablement[]> {
-  return db
-    .select({ hotelId: tradeCustomerHotel.hotelId, channelId: tradeCustomerHotel.channelId })
-    .from(tradeCustomerHotel)
-    .where(eq(tradeCustomerHotel.tradeCustomerId, accountId))
-    .orderBy(asc(tradeCustomerHotel.hotelId), asc(tradeCustomerHotel.channelId));
-}
+const enabledOf = (db: Db, accountId: number): Promise<TradeEnablement[]> => findEnabledPairs(db, accountId);
 
 /** An account the staff user may see, locked for a change when `lock`; 404 otherwise (another group's too). */
 async function accountOf(db: Db, scope: Scope, accountId: number, lock = false): Promise<Account> {
-  const query = db
-    .select({ customer: tradeCustomer, channelName: channel.name })
-    .from(tradeCustomer)
-    .innerJoin(channel, eq(channel.id, tradeCustomer.channelId))
-    .where(and(eq(tradeCustomer.id, accountId), visible(scope)));
-  const [row] = lock ? await query.for("update", { of: tradeCustomer }) : await query;
+  const row = await findVisibleAccount(db, scope, accountId, lock);
   if (!row) throw noAccount();
   return { ...row.customer, channelName: row.channelName };
 }
 
 /** Every hotel × trade channel of the group (hotels sold on that channel), with names. */
 async function optionsOf(db: Db, scope: Scope) {
-  const rows = await db
-    .select({
-      hotelId: hotel.id,
-      hotelName: hotel.name,
-      channelId: channel.id,
-      channelName: channel.name,
-    })
-    .from(hotelChannel)
-    .innerJoin(hotel, eq(hotel.id, hotelChannel.hotelId))
-    .innerJoin(channel, eq(channel.id, hotelChannel.channelId))
-    .where(
-      and(eq(channel.groupId, scope.groupId), eq(hotel.groupId, scope.groupId), eq(channel.kind, "trade")),
-    )
-    .orderBy(asc(hotel.name), asc(hotel.id), asc(channel.id));
+  const rows = await findTradeOptions(db, scope.groupId);
   return rows.map((r) => ({ ...r, mine: mine(scope, r.hotelId) }));
 }
 
@@ -132,14 +97,7 @@ const asType = (n: number): 1 | 2 => (n === 2 ? 2 : 1);
 
 async function rowsOf(db: Db, scope: Scope, accounts: Account[]): Promise<TradeAccountRow[]> {
   const ids = accounts.map((a) => a.id);
-  const links = ids.length
-    ? await db
-        .selectDistinct({ accountId: tradeCustomerHotel.tradeCustomerId, id: hotel.id, name: hotel.name })
-        .from(tradeCustomerHotel)
-        .innerJoin(hotel, eq(hotel.id, tradeCustomerHotel.hotelId))
-        .where(inArray(tradeCustomerHotel.tradeCustomerId, ids))
-        .orderBy(asc(hotel.name), asc(hotel.id))
-    : [];
+  const links = ids.length ? await findAccountHotels(db, ids) : [];
   return accounts.map((a) => ({
     id: a.id,
     name: a.name,
@@ -167,45 +125,20 @@ export async function listAccounts(
   query: z.output<typeof TradeAccountsQuerySchema>,
 ): Promise<TradeAccounts> {
   const scope = await scopeOf(db, staff);
-  const filters: SQL[] = [visible(scope)];
-  if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(
-        sql`${tradeCustomer.name} ilike ${like}`,
-        sql`${tradeCustomer.email} ilike ${like}`,
-        sql`${tradeCustomer.referentEmail} ilike ${like}`,
-        sql`coalesce(${tradeCustomer.vatNumber}, '') ilike ${like}`,
-        sql`coalesce(${tradeCustomer.iataCode}, '') ilike ${like}`,
-        sql`exists (select 1 from ${tradeUser} where ${tradeUser.tradeCustomerId} = ${tradeCustomer.id}
-          and (${tradeUser.email} ilike ${like} or ${tradeUser.username} ilike ${like}))`,
-      ) as SQL,
-    );
-  }
-  const counted = await db
-    .select({ status: tradeCustomer.status, n: sql<number>`count(*)::int` })
-    .from(tradeCustomer)
-    .innerJoin(channel, eq(channel.id, tradeCustomer.channelId))
-    .where(and(...filters))
-    .groupBy(tradeCustomer.status);
+  const counted = await countAccountsByStatus(db, scope, query.q);
   const counts = { pending: 0, approved: 0, refused: 0, disabled: 0 };
   for (const c of counted) counts[c.status] = Number(c.n);
-  if (query.status) filters.push(eq(tradeCustomer.status, query.status));
   const total = query.status
     ? counts[query.status]
     : counts.pending + counts.approved + counts.refused + counts.disabled;
-  const rows = await db
-    .select({ customer: tradeCustomer, channelName: channel.name })
-    .from(tradeCustomer)
-    .innerJoin(channel, eq(channel.id, tradeCustomer.channelId))
-    .where(and(...filters))
-    .orderBy(
-      sql`case when ${tradeCustomer.status} = 'pending' then 0 else 1 end`,
-      asc(sql`lower(${tradeCustomer.name})`),
-      asc(tradeCustomer.id),
-    )
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows = await findAccountsPage(
+    db,
+    scope,
+    query.q,
+    query.status,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
   const accounts = await rowsOf(
     db,
     scope,
@@ -218,11 +151,7 @@ async function detailOf(db: Db, scope: Scope, accountId: number): Promise<TradeA
   const account = await accountOf(db, scope, accountId);
   const [row] = await rowsOf(db, scope, [account]);
   if (!row) throw noAccount();
-  const users = await db
-    .select()
-    .from(tradeUser)
-    .where(eq(tradeUser.tradeCustomerId, account.id))
-    .orderBy(asc(tradeUser.username));
+  const users = await findAccountUsers(db, account.id);
   return {
     ...row,
     address: account.address,
@@ -267,15 +196,7 @@ async function checkPairs(db: Db, scope: Scope, pairs: TradeEnablement[]): Promi
 
 /** Replaces the pairs of the scope's hotels with `pairs` (the other hotels' stay); the pairs after. */
 async function setPairs(tx: Db, scope: Scope, accountId: number, pairs: TradeEnablement[]) {
-  const own = eq(tradeCustomerHotel.tradeCustomerId, accountId);
-  await tx
-    .delete(tradeCustomerHotel)
-    .where(scope.hotels === null ? own : and(own, inArray(tradeCustomerHotel.hotelId, scope.hotels)));
-  if (pairs.length)
-    await tx
-      .insert(tradeCustomerHotel)
-      .values(pairs.map((p) => ({ tradeCustomerId: accountId, hotelId: p.hotelId, channelId: p.channelId })))
-      .onConflictDoNothing();
+  await replaceAccountPairs(tx, scope.hotels, accountId, pairs);
   return enabledOf(tx, accountId);
 }
 
@@ -332,16 +253,8 @@ export async function approveAccount(
     const pairs = await checkPairs(tx, scope, wanted);
     const enabled = await setPairs(tx, scope, account.id, pairs);
     if (enabled.length === 0) throw invalid("enabled", "choose at least one hotel to enable");
-    const [updated] = await tx
-      .update(tradeCustomer)
-      .set({ status: "approved", active: true })
-      .where(eq(tradeCustomer.id, account.id))
-      .returning();
-    const users = await tx
-      .select({ username: tradeUser.username })
-      .from(tradeUser)
-      .where(eq(tradeUser.tradeCustomerId, account.id))
-      .orderBy(asc(tradeUser.username));
+    const updated = await updateAccount(tx, account.id, { status: "approved", active: true });
+    const users = await findAccountUsernames(tx, account.id);
     await send(
       tx,
       renderApprovedMail({ ...mailContext(account, base), usernames: users.map((u) => u.username) }),
@@ -373,11 +286,7 @@ export async function refuseAccount(
     const account = await accountOf(tx, scope, accountId, true);
     mustBe(account, ["pending"], "refused");
     const enabled = await enabledOf(tx, account.id);
-    const [updated] = await tx
-      .update(tradeCustomer)
-      .set({ status: "refused" })
-      .where(eq(tradeCustomer.id, account.id))
-      .returning();
+    const updated = await updateAccount(tx, account.id, { status: "refused" });
     await send(tx, renderRefusedMail({ ...mailContext(account, base), reason }), now);
     await audit(tx, staff, {
       hotelId: null,
@@ -429,14 +338,10 @@ export async function setAccountPricing(
   await db.transaction(async (tx) => {
     const account = await accountOf(tx, scope, accountId, true);
     const enabled = await enabledOf(tx, account.id);
-    const [updated] = await tx
-      .update(tradeCustomer)
-      .set({
-        extraDiscountPercent: input.extraDiscountPercent.toFixed(2),
-        commissionPercent: input.commissionPercent === null ? null : input.commissionPercent.toFixed(2),
-      })
-      .where(eq(tradeCustomer.id, account.id))
-      .returning();
+    const updated = await updateAccount(tx, account.id, {
+      extraDiscountPercent: input.extraDiscountPercent.toFixed(2),
+      commissionPercent: input.commissionPercent === null ? null : input.commissionPercent.toFixed(2),
+    });
     const before = snapshot(account, enabled);
     const after = updated ? snapshot(updated, enabled) : null;
     if (JSON.stringify(before) !== JSON.stringify(after))
@@ -475,20 +380,12 @@ async function changeStatus(
     const disabling = to === "disabled";
     mustBe(account, [disabling ? "approved" : "disabled"], disabling ? "disabled" : "enabled");
     const enabled = await enabledOf(tx, account.id);
-    const [updated] = await tx
-      .update(tradeCustomer)
-      .set(disabling ? { status: to } : { status: to, active: true })
-      .where(eq(tradeCustomer.id, account.id))
-      .returning();
-    if (disabling)
-      await tx
-        .delete(tradeSession)
-        .where(
-          inArray(
-            tradeSession.tradeUserId,
-            tx.select({ id: tradeUser.id }).from(tradeUser).where(eq(tradeUser.tradeCustomerId, account.id)),
-          ),
-        );
+    const updated = await updateAccount(
+      tx,
+      account.id,
+      disabling ? { status: to } : { status: to, active: true },
+    );
+    if (disabling) await deleteAccountSessions(tx, account.id);
     await audit(tx, staff, {
       hotelId: null,
       action: disabling ? "trade.disable" : "trade.enable",
@@ -527,19 +424,12 @@ export async function resetTradeUserPassword(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const account = await accountOf(tx, scope, accountId, true);
-    const [user] = await tx
-      .select()
-      .from(tradeUser)
-      .where(and(eq(tradeUser.id, userId), eq(tradeUser.tradeCustomerId, account.id)))
-      .for("update");
+    const user = await lockAccountUser(tx, account.id, userId);
     if (!user) throw notFound("userId", "no such user of this account");
     const context = mailContext(account, base);
     const to = user.email || context.to;
     if (!to) throw conflict("no_email", "email", "neither the user nor the account has an e-mail address");
-    await tx
-      .update(tradeUser)
-      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: true })
-      .where(eq(tradeUser.id, user.id));
+    await setTemporaryPassword(tx, user.id, passwordHash, now);
     await revokeTradeUserSessions(tx, user.id);
     await send(
       tx,
