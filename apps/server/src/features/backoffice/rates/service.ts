@@ -22,7 +22,6 @@ import type {
   CellEditResult,
 } from "@alloggio/domain/contract/backoffice/rates";
 import { addDays, isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import type { LocalizedText } from "../../../db/schema";
@@ -30,52 +29,32 @@ import { AppError, badInput, notFound } from "../../../http/errors";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
+import {
+  deletePrices,
+  deleteRestrictions,
+  findCalendarRow,
+  findInventoryNights,
+  findPricedRoomTypesOfRatePlans,
+  findPrices,
+  findRatePlansOfHotel,
+  findRestrictionNights,
+  findRoomTypesOfHotel,
+  lockInventoryNight,
+  lockPrice,
+  lockRestrictionNight,
+  type RatePlanRef,
+  type RatesExecutor,
+  type RestrictionRow,
+  type RoomTypeRef,
+  upsertInventory,
+  upsertPrices,
+  upsertRestrictions,
+} from "./repository";
 
 // The rates and availability calendar (ADR 0028). It reads and writes exactly the tables the guest search
 // reads (inventory, price, restriction), which keeps no cache: a change shows in the next search.
 
-type Tx = Pick<Db, "execute">;
-const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
-const idList = (ids: readonly number[]): SQL =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-
-async function rows<T>(db: Tx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
-type CalendarRow = {
-  time_zone: string;
-  currency_code: string;
-  decimal_digits: number;
-  room_types: {
-    id: number;
-    code: string;
-    name: LocalizedText;
-    max_occupancy: number;
-    allotment: (number | null)[];
-    sold: (number | null)[];
-    closed: (boolean | null)[];
-  }[];
-  rate_plans: {
-    id: number;
-    code: string;
-    name: LocalizedText;
-    min_stay: number;
-    max_stay: number | null;
-    day_min: (number | null)[];
-    day_max: (number | null)[];
-    cta: (boolean | null)[];
-    ctd: (boolean | null)[];
-  }[];
-  rates: {
-    room_type_id: number;
-    rate_plan_id: number;
-    prices: { adults: number; amounts: (number | null)[] }[];
-  }[];
-};
+type Tx = RatesExecutor;
 
 /**
  * The window `from` + `days` of a hotel in ONE statement: per room type its inventory nights, per rate plan its
@@ -83,49 +62,7 @@ type CalendarRow = {
  * price per occupancy, each as one array entry per day (a generate_series of the days, left-joined).
  */
 export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, now: Date): Promise<Calendar> {
-  const [row] = await rows<CalendarRow>(
-    db,
-    sql`
-    with d as (
-      select g::date as day from generate_series(${q.from}::date, ${q.from}::date + ${q.days - 1}::int, interval '1 day') g
-    ),
-    rt as (select * from room_type where hotel_id = ${hotelId}),
-    rp as (select * from rate_plan where hotel_id = ${hotelId}),
-    pairs as (
-      select rt.id as room_type_id, rt.max_occupancy, rt.sort_order as rt_sort, rp.id as rate_plan_id,
-        rp.sort_order as rp_sort
-      from rt cross join rp
-      where exists (select 1 from price p where p.room_type_id = rt.id and p.rate_plan_id = rp.id)
-        -- A room type or a rate plan without any price yet pairs with every partner: rows to type its first prices.
-        or not exists (select 1 from price p where p.room_type_id = rt.id)
-        or not exists (select 1 from price p where p.rate_plan_id = rp.id)
-    )
-    select h.time_zone, h.currency_code, c.decimal_digits,
-      (select coalesce(json_agg(json_build_object('id', rt.id, 'code', rt.code, 'name', rt.name,
-         'max_occupancy', rt.max_occupancy, 'allotment', inv.allotment, 'sold', inv.sold, 'closed', inv.closed)
-         order by rt.sort_order, rt.id), '[]')
-       from rt cross join lateral (
-         select json_agg(i.allotment order by d.day) as allotment, json_agg(i.sold order by d.day) as sold,
-           json_agg(i.closed order by d.day) as closed
-         from d left join inventory i on i.room_type_id = rt.id and i.day = d.day) inv) as room_types,
-      (select coalesce(json_agg(json_build_object('id', rp.id, 'code', rp.code, 'name', rp.name,
-         'min_stay', rp.min_stay, 'max_stay', rp.max_stay, 'day_min', x.day_min, 'day_max', x.day_max,
-         'cta', x.cta, 'ctd', x.ctd) order by rp.sort_order, rp.id), '[]')
-       from rp cross join lateral (
-         select json_agg(r.min_stay order by d.day) as day_min, json_agg(r.max_stay order by d.day) as day_max,
-           json_agg(r.closed_to_arrival order by d.day) as cta, json_agg(r.closed_to_departure order by d.day) as ctd
-         from d left join restriction r on r.rate_plan_id = rp.id and r.day = d.day) x) as rate_plans,
-      (select coalesce(json_agg(json_build_object('room_type_id', pr.room_type_id, 'rate_plan_id', pr.rate_plan_id,
-         'prices', pp.prices) order by pr.rt_sort, pr.room_type_id, pr.rp_sort, pr.rate_plan_id), '[]')
-       from pairs pr cross join lateral (
-         select json_agg(json_build_object('adults', a.n, 'amounts', (
-           select json_agg(p.amount_minor order by d.day) from d
-           left join price p on p.room_type_id = pr.room_type_id and p.rate_plan_id = pr.rate_plan_id
-             and p.adults = a.n and p.day = d.day)) order by a.n) as prices
-         from generate_series(1, pr.max_occupancy) a(n)) pp) as rates
-    from hotel h join currency c on c.code = h.currency_code
-    where h.id = ${hotelId}`,
-  );
+  const row = await findCalendarRow(db, hotelId, q.from, q.days);
   if (!row) throw notFound("hotelId", "No such hotel");
   const start = isoToYmd(q.from);
   const days = Array.from({ length: q.days }, (_, i) => ymdToIso(addDays(start, i)));
@@ -181,9 +118,6 @@ export async function readCalendar(db: Db, hotelId: number, q: CalendarQuery, no
   };
 }
 
-type RoomTypeRef = { id: number; max_occupancy: number; name: LocalizedText };
-type RatePlanRef = { id: number; min_stay: number; max_stay: number | null };
-
 /** The hotel's room types among `ids`; 404 naming `field` for any id that is not one of them (another hotel's). */
 async function roomTypesOf(
   db: Tx,
@@ -192,11 +126,7 @@ async function roomTypesOf(
   field: string,
 ): Promise<RoomTypeRef[]> {
   if (ids.length === 0) return [];
-  const found = await rows<RoomTypeRef>(
-    db,
-    sql`select id, max_occupancy, name from room_type where hotel_id = ${hotelId} and id in ${idList(ids)}
-        order by sort_order, id`,
-  );
+  const found = await findRoomTypesOfHotel(db, hotelId, ids);
   const missing = ids.find((id) => !found.some((r) => r.id === id));
   if (missing !== undefined) throw notFound(field, `No room type ${missing} in this hotel`);
   return found;
@@ -209,11 +139,7 @@ async function ratePlansOf(
   field: string,
 ): Promise<RatePlanRef[]> {
   if (ids.length === 0) return [];
-  const found = await rows<RatePlanRef>(
-    db,
-    sql`select id, min_stay, max_stay from rate_plan where hotel_id = ${hotelId} and id in ${idList(ids)}
-        order by sort_order, id`,
-  );
+  const found = await findRatePlansOfHotel(db, hotelId, ids);
   const missing = ids.find((id) => !found.some((r) => r.id === id));
   if (missing !== undefined) throw notFound(field, `No rate plan ${missing} in this hotel`);
   return found;
@@ -247,23 +173,6 @@ function checkStay(plan: RatePlanRef, day: string, values: RestrictionValues): v
   if (!stayRangeValid(stay.minStay, stay.maxStay)) throw stayConflict(plan.id, day);
 }
 
-type InventoryRow = { room_type_id: number; day: string; allotment: number; sold: number; closed: boolean };
-type PriceRow = {
-  room_type_id: number;
-  rate_plan_id: number;
-  day: string;
-  adults: number;
-  amount_minor: number;
-};
-type RestrictionRow = {
-  rate_plan_id: number;
-  day: string;
-  closed_to_arrival: boolean;
-  closed_to_departure: boolean;
-  min_stay: number | null;
-  max_stay: number | null;
-};
-
 const restrictionOf = (r: RestrictionRow | undefined): RestrictionValues | null =>
   r
     ? {
@@ -276,12 +185,7 @@ const restrictionOf = (r: RestrictionRow | undefined): RestrictionValues | null 
 
 async function writeInventory(tx: Tx, list: { roomTypeId: number; day: string; v: InventoryValues }[]) {
   if (list.length === 0) return;
-  await tx.execute(sql`
-    insert into inventory (room_type_id, day, allotment, closed)
-    select x.room_type_id, x.day, x.allotment, x.closed
-    from jsonb_to_recordset(${json(list.map((c) => ({ room_type_id: c.roomTypeId, day: c.day, allotment: c.v.allotment, closed: c.v.closed })))})
-      as x(room_type_id int, day date, allotment smallint, closed boolean)
-    on conflict (room_type_id, day) do update set allotment = excluded.allotment, closed = excluded.closed`);
+  await upsertInventory(tx, list);
 }
 
 async function writePrices(
@@ -290,38 +194,16 @@ async function writePrices(
 ) {
   const upserts = list.filter((c) => c.amount !== null);
   const deletes = list.filter((c) => c.amount === null);
-  if (upserts.length > 0)
-    await tx.execute(sql`
-      insert into price (rate_plan_id, room_type_id, day, adults, amount_minor)
-      select x.rate_plan_id, x.room_type_id, x.day, x.adults, x.amount_minor
-      from jsonb_to_recordset(${json(upserts.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, adults: c.adults, amount_minor: c.amount })))})
-        as x(rate_plan_id int, room_type_id int, day date, adults smallint, amount_minor int)
-      on conflict (room_type_id, day, rate_plan_id, adults) do update set amount_minor = excluded.amount_minor`);
-  if (deletes.length > 0)
-    await tx.execute(sql`
-      delete from price p using jsonb_to_recordset(${json(deletes.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, adults: c.adults })))})
-        as x(rate_plan_id int, room_type_id int, day date, adults smallint)
-      where p.rate_plan_id = x.rate_plan_id and p.room_type_id = x.room_type_id and p.day = x.day
-        and p.adults = x.adults`);
+  if (upserts.length > 0) await upsertPrices(tx, upserts);
+  if (deletes.length > 0) await deletePrices(tx, deletes);
 }
 
 /** Restriction nights equal to "no restriction" are deleted (the table is sparse), the others upserted. */
 async function writeRestrictions(tx: Tx, list: { ratePlanId: number; day: string; v: RestrictionValues }[]) {
   const upserts = list.filter((c) => !sameRestriction(c.v, NO_RESTRICTION));
   const deletes = list.filter((c) => sameRestriction(c.v, NO_RESTRICTION));
-  if (upserts.length > 0)
-    await tx.execute(sql`
-      insert into restriction (rate_plan_id, day, closed_to_arrival, closed_to_departure, min_stay, max_stay)
-      select x.rate_plan_id, x.day, x.cta, x.ctd, x.min_stay, x.max_stay
-      from jsonb_to_recordset(${json(upserts.map((c) => ({ rate_plan_id: c.ratePlanId, day: c.day, cta: c.v.closedToArrival, ctd: c.v.closedToDeparture, min_stay: c.v.minStay, max_stay: c.v.maxStay })))})
-        as x(rate_plan_id int, day date, cta boolean, ctd boolean, min_stay smallint, max_stay smallint)
-      on conflict (rate_plan_id, day) do update set closed_to_arrival = excluded.closed_to_arrival,
-        closed_to_departure = excluded.closed_to_departure, min_stay = excluded.min_stay, max_stay = excluded.max_stay`);
-  if (deletes.length > 0)
-    await tx.execute(sql`
-      delete from restriction r using jsonb_to_recordset(${json(deletes.map((c) => ({ rate_plan_id: c.ratePlanId, day: c.day })))})
-        as x(rate_plan_id int, day date)
-      where r.rate_plan_id = x.rate_plan_id and r.day = x.day`);
+  if (upserts.length > 0) await upsertRestrictions(tx, upserts);
+  if (deletes.length > 0) await deleteRestrictions(tx, deletes);
 }
 
 /** One cell, in one transaction with its audit entry (before → after). */
@@ -339,11 +221,7 @@ export async function editCell(
       const [room] = await roomTypesOf(tx, hotelId, [edit.roomTypeId], "roomTypeId");
       if (edit.allotment === undefined && edit.closed === undefined)
         throw badInput("allotment", "give an allotment or closed");
-      const [row] = await rows<InventoryRow>(
-        tx,
-        sql`select room_type_id, day::text as day, allotment, sold, closed from inventory
-            where room_type_id = ${edit.roomTypeId} and day = ${edit.day}::date for update`,
-      );
+      const row = await lockInventoryNight(tx, edit.roomTypeId, edit.day);
       const current = row ? { allotment: row.allotment, sold: row.sold, closed: row.closed } : null;
       const next = applyInventoryOperation(current, { allotment: edit.allotment, closed: edit.closed });
       if (!next) throw badInput("allotment", "this night has no rooms yet: give an allotment");
@@ -358,11 +236,7 @@ export async function editCell(
       await ratePlansOf(tx, hotelId, [edit.ratePlanId], "ratePlanId");
       if (room && edit.adults > room.max_occupancy)
         throw badInput("adults", `at most ${room.max_occupancy} for this room type`);
-      const [row] = await rows<PriceRow>(
-        tx,
-        sql`select amount_minor from price where room_type_id = ${edit.roomTypeId} and rate_plan_id = ${edit.ratePlanId}
-            and day = ${edit.day}::date and adults = ${edit.adults} for update`,
-      );
+      const row = await lockPrice(tx, edit.roomTypeId, edit.ratePlanId, edit.day, edit.adults);
       before = { amountMinor: row?.amount_minor ?? null };
       after = { amountMinor: edit.amountMinor };
       await writePrices(tx, [
@@ -377,11 +251,7 @@ export async function editCell(
       entityId = `${edit.ratePlanId}:${edit.roomTypeId}:${edit.day}:${edit.adults}`;
     } else {
       const [plan] = await ratePlansOf(tx, hotelId, [edit.ratePlanId], "ratePlanId");
-      const [row] = await rows<RestrictionRow>(
-        tx,
-        sql`select rate_plan_id, day::text as day, closed_to_arrival, closed_to_departure, min_stay, max_stay
-            from restriction where rate_plan_id = ${edit.ratePlanId} and day = ${edit.day}::date for update`,
-      );
+      const row = await lockRestrictionNight(tx, edit.ratePlanId, edit.day);
       const current = restrictionOf(row);
       const next = applyRestrictionOperation(current, edit);
       if (plan) checkStay(plan, edit.day, next);
@@ -417,18 +287,9 @@ const SAMPLE_GROUPS = 12;
 async function checkRestrictionScope(tx: Tx, plans: RatePlanRef[], rooms: RoomTypeRef[]): Promise<void> {
   if (plans.length === 0) return;
   const chosen = new Set(rooms.map((r) => r.id));
-  const sold = await rows<{
-    rate_plan_id: number;
-    plan_name: LocalizedText;
-    room_type_id: number;
-    room_name: LocalizedText;
-  }>(
+  const sold = await findPricedRoomTypesOfRatePlans(
     tx,
-    sql`select distinct p.rate_plan_id, rp.name as plan_name, p.room_type_id, rt.name as room_name,
-          rt.sort_order, rt.id
-        from price p join rate_plan rp on rp.id = p.rate_plan_id join room_type rt on rt.id = p.room_type_id
-        where p.rate_plan_id in ${idList(plans.map((p) => p.id))}
-        order by rt.sort_order, rt.id`,
+    plans.map((p) => p.id),
   );
   const left = sold.filter((s) => !chosen.has(s.room_type_id));
   const [first] = left;
@@ -510,16 +371,16 @@ export async function bulkUpdate(
       perGroup.set(group, seen + 1);
       sample.push(cell);
     };
-    const lock = input.preview ? sql`` : sql`for update`;
 
     // Inventory nights.
     const inventoryChanges: { roomTypeId: number; day: string; v: InventoryValues }[] = [];
     if (ops.inventoryOp && rooms.length > 0 && days.length > 0) {
-      const existing = await rows<InventoryRow>(
+      const existing = await findInventoryNights(
         tx,
-        sql`select room_type_id, day::text as day, allotment, sold, closed from inventory
-            where room_type_id in ${idList(rooms.map((r) => r.id))} and day between ${input.from}::date and ${input.to}::date
-            ${lock}`,
+        rooms.map((r) => r.id),
+        input.from,
+        input.to,
+        !input.preview,
       );
       const byKey = new Map(existing.map((r) => [`${r.room_type_id}:${r.day}`, r]));
       for (const room of rooms)
@@ -555,11 +416,13 @@ export async function bulkUpdate(
     const priceOp = input.price;
     if (priceOp && rooms.length > 0 && plans.length > 0 && days.length > 0) {
       const adultsFilter = input.adults?.length ? new Set(input.adults) : null;
-      const existing = await rows<PriceRow>(
+      const existing = await findPrices(
         tx,
-        sql`select room_type_id, rate_plan_id, day::text as day, adults, amount_minor from price
-            where room_type_id in ${idList(rooms.map((r) => r.id))} and rate_plan_id in ${idList(plans.map((p) => p.id))}
-              and day between ${input.from}::date and ${input.to}::date ${lock}`,
+        rooms.map((r) => r.id),
+        plans.map((p) => p.id),
+        input.from,
+        input.to,
+        !input.preview,
       );
       const consider = (
         roomTypeId: number,
@@ -604,11 +467,12 @@ export async function bulkUpdate(
     // Restriction nights of the rate plans.
     const restrictionChanges: { ratePlanId: number; day: string; v: RestrictionValues }[] = [];
     if (ops.restrictionOp && plans.length > 0 && days.length > 0) {
-      const existing = await rows<RestrictionRow>(
+      const existing = await findRestrictionNights(
         tx,
-        sql`select rate_plan_id, day::text as day, closed_to_arrival, closed_to_departure, min_stay, max_stay
-            from restriction where rate_plan_id in ${idList(plans.map((p) => p.id))}
-              and day between ${input.from}::date and ${input.to}::date ${lock}`,
+        plans.map((p) => p.id),
+        input.from,
+        input.to,
+        !input.preview,
       );
       const byKey = new Map(existing.map((r) => [`${r.rate_plan_id}:${r.day}`, r]));
       for (const plan of plans)
