@@ -12,7 +12,7 @@ import { AppError } from "../../http/errors";
 import { type PricedBooking, type PricingOptions, priceBooking } from "../booking";
 import type { SearchCache } from "../search";
 import { signOverrideText } from "../search";
-import type { StoredOffer } from "./service";
+import type { StoredOffer } from "./repository";
 
 export type OfferOption = StoredOffer["options"][number];
 

@@ -58,7 +58,7 @@ import {
   usernameInUse,
 } from "./account-repository";
 import type { TradeMailLanguage } from "./language";
-import { createTradeLockout, tradeLockoutAccount } from "./login";
+import { createTradeLockout, tradeLockoutAccount } from "./lockout";
 import { revokeTradeUserSessions } from "./session";
 
 export type AccountDeps = { database: Database; now: () => Date; linkBase: LinkBase };

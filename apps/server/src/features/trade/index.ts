@@ -4,8 +4,9 @@ export type { AccountDeps } from "./account";
 export { askApproval, resetPassword, retrievePassword } from "./account";
 export { changeTradePassword, tradeLoginRequired } from "./change-password";
 export { type TradeMailLanguage, tradeLanguageOf } from "./language";
+export { createTradeLockout } from "./lockout";
 export type { LoginDeps } from "./login";
-export { createTradeLockout, loggedUser, logIn, logOut } from "./login";
+export { loggedUser, logIn, logOut } from "./login";
 export type { TradeSessionUser } from "./session";
 export {
   createTradeSession,

@@ -10,6 +10,7 @@ import type { LinkBase } from "../../http/link-base";
 import { createLockout, type SignInLockout, verifyPassword } from "../credentials";
 import { mailTradeResetLink } from "./account";
 import { findLoginChannel, findTradeUserByUsername } from "./account-repository";
+import { createTradeLockout, tradeLockoutAccount } from "./lockout";
 import {
   clearTradeCookie,
   createTradeSession,
@@ -57,14 +58,6 @@ export const notEnabled = (field: "channel" | "hotel") =>
   );
 
 const NOBODY: LoginResponse = { user: { id: 0 } };
-
-/** The trade login's lockout: the back office's implementation, counted apart (per group and username, per address). */
-export const createTradeLockout = (deps: LoginDeps): SignInLockout =>
-  createLockout(deps.database, deps.now, { prefix: "trade-login", field: "username" });
-
-/** The lockout's account key: a username counts per group (an unknown channel counts apart). */
-export const tradeLockoutAccount = (group: number | string, username: string) =>
-  `${group}:${usernameKey(username)}`;
 
 /** The answer's user. */
 export function tradeUserAnswer(

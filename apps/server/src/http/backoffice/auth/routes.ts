@@ -13,7 +13,7 @@ import {
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
-import { setSessionCookie } from "../session-cookie";
+import { replySignIn } from "../session-cookie";
 import { registerAccountRoutes } from "./account-routes";
 import { registerForgotPasswordRoutes } from "./forgot-routes";
 import { registerSetupRoutes } from "./setup-routes";
@@ -24,12 +24,6 @@ export const signInRequestOf = (deps: BackOfficeDeps, request: FastifyRequest) =
   previous: request.cookies[STAFF_COOKIE],
   linkBase: () => deps.linkBase(request),
 });
-
-/** Sets the new session's cookie and answers `signed_in` (with the user) or `totp_required`. */
-export function replySignIn(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome) {
-  setSessionCookie(request, reply, outcome.token);
-  return outcome.state === "signed_in" ? { state: outcome.state, me: outcome.me } : { state: outcome.state };
-}
 
 /** The back office's auth routes (ADR 0025). */
 export function registerAuthRoutes(app: App, deps: BackOfficeDeps): void {

@@ -9,7 +9,7 @@ import type { BackOfficeDeps } from "../../../features/backoffice";
 import { describeSetupLink, setPasswordFromLink } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
-import { replySignIn } from "./routes";
+import { replySignIn } from "../session-cookie";
 
 /**
  * The set-up link of a first owner or an invited user (`/admin/setup/<token>`): whose it is, then the password,
