@@ -21,10 +21,9 @@ import {
   todayInZone,
   ymdToIso,
 } from "@alloggio/domain/stay-dates/stay-dates";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { type LocalizedText, quoteRequest, reservationLink } from "../../../db/schema";
+import type { LocalizedText } from "../../../db/schema";
 import { AppError, badInput, notFound } from "../../../http/errors";
 import { insertOutboxMails, QUOTE_TEXTS, renderAnsweredQuoteMail } from "../../mail";
 import {
@@ -37,8 +36,26 @@ import {
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
-
-type QuoteRow = typeof quoteRequest.$inferSelect;
+import {
+  allocateLinkId,
+  countQuotesOfHotel,
+  deleteLinkById,
+  findHotelCurrency,
+  findKnownLinkIds,
+  findLinkPickLists,
+  findLinksOfHotel,
+  findQuoteExtras,
+  findQuoteOfHotel,
+  findQuotesPageOfHotel,
+  insertLink,
+  insertLinkReturning,
+  isLinkBooked,
+  type LinkRow,
+  lockLinkOfHotel,
+  markQuoteAnswered,
+  markQuoteClosed,
+  type QuoteRow,
+} from "./repository";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const dateOf = (d: string) => d.slice(0, 10);
@@ -68,9 +85,7 @@ export function linkGuestUrl(
 // ── quotes ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 async function currencyOf(deps: BackOfficeDeps, hotelId: number) {
-  const [row] = await deps.database.query<{ code: string; digits: number; time_zone: string }>(sql`
-    select c.code, c.decimal_digits as digits, h.time_zone from hotel h join currency c on c.code = h.currency_code
-    where h.id = ${hotelId}`);
+  const row = await findHotelCurrency(deps.database, hotelId);
   if (!row) throw notFound("hotelId", "No such hotel");
   return row;
 }
@@ -98,28 +113,15 @@ export async function listQuotes(
   hotelId: number,
   q: QuoteListQuery,
 ): Promise<QuoteList> {
-  const where = q.status
-    ? and(eq(quoteRequest.hotelId, hotelId), eq(quoteRequest.status, q.status))
-    : eq(quoteRequest.hotelId, hotelId);
   const db = deps.database.db;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(quoteRequest).where(where);
-  const rows = await db
-    .select()
-    .from(quoteRequest)
-    .where(where)
-    .orderBy(sql`${quoteRequest.createdAt} desc, ${quoteRequest.id} desc`)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return { items: rows.map(summaryOf), total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const total = await countQuotesOfHotel(db, hotelId, q.status);
+  const rows = await findQuotesPageOfHotel(db, hotelId, q.status, q.pageSize, (q.page - 1) * q.pageSize);
+  return { items: rows.map(summaryOf), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** A quote of the hotel (the hotel in the WHERE clause: another hotel's id answers 404). */
 async function findQuote(db: Db, hotelId: number, quoteId: number, lock = false): Promise<QuoteRow> {
-  const query = db
-    .select()
-    .from(quoteRequest)
-    .where(and(eq(quoteRequest.id, quoteId), eq(quoteRequest.hotelId, hotelId)));
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await findQuoteOfHotel(db, hotelId, quoteId, lock);
   if (!row) throw notFound("quoteId", "No such quote request");
   return row;
 }
@@ -132,21 +134,7 @@ export async function getQuote(
 ): Promise<QuoteDetail> {
   const row = await findQuote(deps.database.db, hotelId, quoteId);
   const currency = await currencyOf(deps, hotelId);
-  const [extra] = await deps.database.query<{
-    room_types: { id: number; name: LocalizedText }[];
-    rate_plans: { id: number; name: LocalizedText }[];
-    answered_by: string | null;
-    link: { id: number; public_id: string | null; channel_id: number } | null;
-  }>(sql`
-    select
-      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by sort_order, id)
-        from room_type where hotel_id = ${hotelId}), '[]') as room_types,
-      coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.sort_order, r.id)
-        from rate_plan r where r.hotel_id = ${hotelId} and exists (select 1 from rate_plan_channel c
-          where c.rate_plan_id = r.id and c.channel_id = ${row.channelId})), '[]') as rate_plans,
-      (select email from staff_user where id = ${row.answeredBy}) as answered_by,
-      (select json_build_object('id', id, 'public_id', public_id, 'channel_id', channel_id)
-        from reservation_link where id = ${row.reservationLinkId} and hotel_id = ${hotelId}) as link`);
+  const extra = await findQuoteExtras(deps.database, hotelId, row);
   return {
     ...summaryOf(row),
     channelId: row.channelId,
@@ -224,13 +212,6 @@ function notOpen(row: QuoteRow): AppError {
   ]);
 }
 
-/** Next id of a link made here (imported links bring their own numbers); the table lock serialises it. */
-async function nextLinkId(tx: Db): Promise<number> {
-  await tx.execute(sql`lock table reservation_link in share row exclusive mode`);
-  const [row] = await tx.select({ id: sql<number>`coalesce(max(id), 0)::int + 1` }).from(reservationLink);
-  return row!.id;
-}
-
 function lastValidDay(validUntil: string, timeZone: string, now: Date): Date {
   const day = isoToYmd(validUntil);
   if (day < todayInZone(now, timeZone)) throw badInput("validUntil", "cannot be in the past");
@@ -285,7 +266,7 @@ export async function sendQuote(
         throw badInput(`rooms.${i}.ratePlanId`, "is not a rate plan of this hotel");
     });
     const expiresAt = lastValidDay(body.validUntil, hotel.timeZone, now);
-    const id = await nextLinkId(tx);
+    const id = await allocateLinkId(tx);
     const publicId = newLinkPublicId();
     const note = body.note ? body.note : null;
     const lang = findLanguage(row.languageId).text;
@@ -315,7 +296,7 @@ export async function sendQuote(
       expiresAt,
       createdAt: now,
     };
-    await tx.insert(reservationLink).values(link);
+    await insertLink(tx, link);
     // The total the guest will pay booking the link: the booking's own pricing, with the link's prices.
     const priced = await priceQuotedStay(
       { ...deps, database: inTransaction(deps.database, tx) },
@@ -330,10 +311,12 @@ export async function sendQuote(
       note,
       expiresAt: expiresAt.toISOString(),
     };
-    await tx
-      .update(quoteRequest)
-      .set({ status: "answered", answeredBy: staff.userId, answeredAt: now, answer, reservationLinkId: id })
-      .where(eq(quoteRequest.id, row.id));
+    await markQuoteAnswered(tx, row.id, {
+      answeredBy: staff.userId,
+      answeredAt: now,
+      answer,
+      reservationLinkId: id,
+    });
     const linkUrl = linkGuestUrl(baseUrl, link, row.languageId);
     const mail = renderAnsweredQuoteMail(
       {
@@ -398,7 +381,7 @@ export async function closeQuote(
   await deps.database.db.transaction(async (tx) => {
     const row = await findQuote(tx, hotelId, quoteId, true);
     if (row.status === "closed") throw notOpen(row);
-    await tx.update(quoteRequest).set({ status: "closed", closedAt: now }).where(eq(quoteRequest.id, row.id));
+    await markQuoteClosed(tx, row.id, now);
     await audit(tx, staff, {
       hotelId,
       action: "quote.close",
@@ -411,8 +394,6 @@ export async function closeQuote(
 }
 
 // ── reservation links ───────────────────────────────────────────────────────────────────────────────────────────
-
-type LinkRow = typeof reservationLink.$inferSelect;
 
 function linkOf(row: LinkRow, baseUrl: string): Link {
   return {
@@ -437,23 +418,8 @@ function linkOf(row: LinkRow, baseUrl: string): Link {
 
 export async function listLinks(deps: BackOfficeDeps, hotelId: number, baseUrl: string): Promise<LinkList> {
   const currency = await currencyOf(deps, hotelId);
-  const rows = await deps.database.db
-    .select()
-    .from(reservationLink)
-    .where(eq(reservationLink.hotelId, hotelId))
-    .orderBy(sql`${reservationLink.createdAt} desc nulls last, ${reservationLink.id} desc`);
-  const [extra] = await deps.database.query<{
-    channels: { id: number; name: string }[];
-    room_types: { id: number; name: LocalizedText }[];
-    rate_plans: { id: number; name: LocalizedText }[];
-  }>(sql`
-    select
-      coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id)
-        from hotel_channel hc join channel c on c.id = hc.channel_id where hc.hotel_id = ${hotelId}), '[]') as channels,
-      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by sort_order, id)
-        from room_type where hotel_id = ${hotelId}), '[]') as room_types,
-      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by sort_order, id)
-        from rate_plan where hotel_id = ${hotelId}), '[]') as rate_plans`);
+  const rows = await findLinksOfHotel(deps.database.db, hotelId);
+  const extra = await findLinkPickLists(deps.database, hotelId);
   return {
     items: rows.map((r) => linkOf(r, baseUrl)),
     currency: currency.code,
@@ -480,14 +446,7 @@ export async function createLink(
     throw badInput("departure", `at most ${MAX_NIGHTS} nights`);
   if (arrival < todayInZone(now, timeZone)) throw badInput("arrival", "cannot be in the past");
   const expiresAt = body.validUntil ? lastValidDay(body.validUntil, timeZone, now) : null;
-  const [known] = await deps.database.query<{
-    channel: boolean;
-    room_types: number[];
-    rate_plans: number[];
-  }>(sql`
-    select exists (select 1 from hotel_channel where hotel_id = ${hotelId} and channel_id = ${body.channelId}) as channel,
-      coalesce((select array_agg(id) from room_type where hotel_id = ${hotelId}), '{}') as room_types,
-      coalesce((select array_agg(id) from rate_plan where hotel_id = ${hotelId}), '{}') as rate_plans`);
+  const known = await findKnownLinkIds(deps.database, hotelId, body.channelId);
   if (!known?.channel) throw badInput("channelId", "is not a channel this hotel is sold on");
   body.roomTypeIds.forEach((id, i) => {
     if (!known.room_types.includes(id))
@@ -498,27 +457,24 @@ export async function createLink(
       throw badInput(`ratePlanIds.${i}`, "is not a rate plan of this hotel");
   });
   return deps.database.db.transaction(async (tx) => {
-    const id = await nextLinkId(tx);
-    const [row] = await tx
-      .insert(reservationLink)
-      .values({
-        id,
-        publicId: newLinkPublicId(),
-        hotelId,
-        channelId: body.channelId,
-        title: body.title,
-        message: body.message ?? {},
-        arrival: ymdToIso(arrival),
-        departure: ymdToIso(departure),
-        rooms: body.rooms,
-        roomTypeIds: [...new Set(body.roomTypeIds)],
-        ratePlanIds: [...new Set(body.ratePlanIds)],
-        promoCode: body.promoCode ? body.promoCode : null,
-        totalMinor: body.totalMinor ?? null,
-        expiresAt,
-        createdAt: now,
-      })
-      .returning();
+    const id = await allocateLinkId(tx);
+    const row = await insertLinkReturning(tx, {
+      id,
+      publicId: newLinkPublicId(),
+      hotelId,
+      channelId: body.channelId,
+      title: body.title,
+      message: body.message ?? {},
+      arrival: ymdToIso(arrival),
+      departure: ymdToIso(departure),
+      rooms: body.rooms,
+      roomTypeIds: [...new Set(body.roomTypeIds)],
+      ratePlanIds: [...new Set(body.ratePlanIds)],
+      promoCode: body.promoCode ? body.promoCode : null,
+      totalMinor: body.totalMinor ?? null,
+      expiresAt,
+      createdAt: now,
+    });
     const link = linkOf(row!, baseUrl);
     await audit(tx, staff, {
       hotelId,
@@ -540,20 +496,13 @@ export async function deleteLink(
   baseUrl: string,
 ): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(reservationLink)
-      .where(and(eq(reservationLink.id, linkId), eq(reservationLink.hotelId, hotelId)))
-      .for("update");
+    const row = await lockLinkOfHotel(tx, hotelId, linkId);
     if (!row) throw notFound("linkId", "No such reservation link");
-    const booked = await tx.execute(
-      sql`select 1 from reservation where reservation_link_id = ${row.id} limit 1`,
-    );
-    if ((booked as unknown as { rows: unknown[] }).rows.length > 0)
+    if (await isLinkBooked(tx, row.id))
       throw new AppError("link_booked", 409, "A reservation was booked with this link", [
         { field: "linkId", message: "booked" },
       ]);
-    await tx.delete(reservationLink).where(eq(reservationLink.id, row.id));
+    await deleteLinkById(tx, row.id);
     await audit(tx, staff, {
       hotelId,
       action: "reservation_link.delete",
