@@ -5,7 +5,7 @@ import {
 } from "@alloggio/domain/contract/property/property-file";
 import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { toMinor } from "@alloggio/domain/money/money";
-import type { Database } from "../../db/client";
+import type { Database, SqlExecutor } from "../../db/client";
 import {
   hotelRow,
   packageRow,
@@ -20,7 +20,7 @@ import {
   writeServiceCategories,
   writeServices,
 } from "../backoffice";
-import { type SqlExecutor, upsertCurrencies } from "../currency";
+import { upsertCurrencies } from "../currency";
 import {
   deleteHotelRowsNotIn,
   findIdConflicts,

@@ -1,6 +1,7 @@
 // The statements of the property file import, in the order the import runs them inside its one transaction.
 
 import { type SQL, sql } from "drizzle-orm";
+import type { SqlExecutor } from "../../db/client";
 import {
   affectedRows,
   type Column,
@@ -11,7 +12,6 @@ import {
   rowsOf,
   upsertRows,
 } from "../../db/upsert-rows";
-import type { SqlExecutor } from "../currency";
 
 /** A collection of the file whose ids live in a hotel-owned table. */
 export type HotelOwnedIds = readonly [collection: string, table: string, ids: readonly number[]];
