@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Transaction handle: what `db.transaction` gives its callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** Anything that runs a statement: the database or a transaction. */
+export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
+
 /** Counts the SQL statements sent, so tests and the benchmark can prove a search costs a constant number. */
 export class StatementCounter {
   count = 0;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { SqlExecutor } from "../features/currency";
+import type { SqlExecutor } from "./client";
 
 export type Column = readonly [name: string, type: string];
 export type Row = Record<string, unknown>;

@@ -5,18 +5,7 @@ import {
 } from "@alloggio/domain/contract/property/property-file";
 import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { toMinor } from "@alloggio/domain/money/money";
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import {
-  affectedRows,
-  type Column,
-  deleteMissing,
-  intArray,
-  json,
-  type Row,
-  rowsOf,
-  upsertRows,
-} from "../../db/upsert-rows";
+import type { Database, SqlExecutor } from "../../db/client";
 import {
   hotelRow,
   packageRow,
@@ -31,7 +20,30 @@ import {
   writeServiceCategories,
   writeServices,
 } from "../backoffice";
-import { type SqlExecutor, upsertCurrencies } from "../currency";
+import { upsertCurrencies } from "../currency";
+import {
+  deleteHotelRowsNotIn,
+  findIdConflicts,
+  findOversoldNights,
+  type HotelOwnedIds,
+  replaceAgeGroups,
+  replaceChildPrices,
+  replaceCustomPrivacy,
+  replaceHotelChannels,
+  replaceHotelDestinations,
+  replaceInventory,
+  replacePrices,
+  replaceReservationLinks,
+  replaceRestrictions,
+  restoreReferenceTriggers,
+  skipReferenceTriggers,
+  upsertChannelHosts,
+  upsertChannels,
+  upsertDestinations,
+  upsertExchangeRates,
+  upsertGroup,
+  upsertTradeCustomers,
+} from "./repository";
 
 export type ImportResult =
   | { ok: true; hotelId: number; rows: Record<string, number> }
@@ -43,33 +55,6 @@ class ImportRejected extends Error {
     super("property file rejected");
   }
 }
-
-/** Replaces the hotel's rows of an entity table: upsert those in the file, delete the others. */
-async function replaceEntities(
-  tx: SqlExecutor,
-  table: string,
-  hotelId: number,
-  columns: readonly Column[],
-  rows: readonly Row[],
-): Promise<number> {
-  const written = await upsertRows(tx, table, ["id"], columns, rows);
-  await deleteMissing(
-    tx,
-    table,
-    hotelId,
-    rows.map((r) => r.id as number),
-    table === "reservation_link",
-  );
-  return written;
-}
-
-// The per-day expansion shared by prices, child prices, inventory and restrictions: one row per day of each
-// period (`from`..`to`, optionally only some weekdays, 0 = Sunday). Later entries win where periods overlap.
-const PERIOD_COLUMNS = `i int, "from" date, "to" date, weekdays int[]`;
-const PERIOD_DAYS = sql.raw(`
-  cross join lateral generate_series(0, x."to" - x."from") as g(n)
-  cross join lateral (select x."from" + g.n as day) d
-  where x.weekdays is null or extract(dow from d.day)::int = any(x.weekdays)`);
 
 type Prepared = ReturnType<typeof prepareRows>;
 
@@ -213,24 +198,14 @@ async function findConflicts(tx: SqlExecutor, p: Prepared): Promise<ImportIssue[
     ["reservationLinks", "reservation_link", p.reservationLinks],
     ["customPrivacy", "custom_privacy", p.customPrivacy],
   ];
-  const parts: SQL[] = hotelOwned.map(
-    ([key, table, rows]) => sql`
-      select ${key} as collection, id, 'hotel' as owner_kind, hotel_id as owner
-      from ${sql.raw(`"${table}"`)} where id = any(${intArray(ids(rows))}) and hotel_id <> ${p.hotelId}`,
-  );
-  parts.push(sql`
-    select 'channels', id, 'group', group_id from channel
-    where id = any(${intArray(ids(p.channels))}) and group_id <> ${p.group.id}`);
-  parts.push(sql`
-    select 'destinations', id, 'group', group_id from destination
-    where id = any(${intArray(ids(p.destinations))}) and group_id <> ${p.group.id}`);
-  parts.push(sql`
-    select 'soldRoomTypes', rt.id, 'hotel', rt.hotel_id from room_type rt
-    where rt.hotel_id = ${p.hotelId} and rt.id <> all(${intArray(ids(p.roomTypes))})
-      and exists (select 1 from inventory i where i.room_type_id = rt.id and i.sold > 0)`);
-  const found = rowsOf<{ collection: string; id: number; owner_kind: string; owner: number }>(
-    await tx.execute(sql.join(parts, sql` union all `)),
-  );
+  const found = await findIdConflicts(tx, {
+    hotelId: p.hotelId,
+    groupId: p.group.id,
+    hotelOwned: hotelOwned.map(([key, table, rows]): HotelOwnedIds => [key, table, ids(rows)]),
+    channelIds: ids(p.channels),
+    destinationIds: ids(p.destinations),
+    roomTypeIds: ids(p.roomTypes),
+  });
   const collections: Record<string, readonly { id: number }[]> = Object.fromEntries([
     ...hotelOwned.map(([key, , rows]) => [key, rows] as const),
     ["channels", p.channels],
@@ -250,32 +225,10 @@ async function findConflicts(tx: SqlExecutor, p: Prepared): Promise<ImportIssue[
   });
 }
 
-function inventoryDays(rows: readonly Row[]): SQL {
-  return sql`
-    select distinct on (x.room_type_id, d.day) x.i, x.room_type_id, d.day, x.allotment, x.closed
-    from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(PERIOD_COLUMNS)}, room_type_id int, allotment smallint, closed boolean)
-    ${PERIOD_DAYS}
-    order by x.room_type_id, d.day, x.i desc`;
-}
-
 /** Inventory nights whose new allotment would be below the rooms already sold. */
 async function findOversold(tx: SqlExecutor, p: Prepared): Promise<ImportIssue[]> {
   if (p.inventory.length === 0) return [];
-  const found = rowsOf<{
-    i: number;
-    room_type_id: number;
-    first_day: string;
-    sold: number;
-    allotment: number;
-  }>(
-    await tx.execute(sql`
-      select x.i, x.room_type_id, min(x.day)::text as first_day, max(inv.sold)::int as sold, min(x.allotment)::int as allotment
-      from (${inventoryDays(p.inventory)}) x
-      join inventory inv on inv.room_type_id = x.room_type_id and inv.day = x.day
-      where inv.sold > x.allotment
-      group by x.i, x.room_type_id
-      order by x.i`),
-  );
+  const found = await findOversoldNights(tx, p.inventory);
   return found.map((row) => ({
     path: `inventory[${row.i}].allotment`,
     message: `${row.allotment} is below the ${row.sold} room(s) of room type ${row.room_type_id} already sold (first on ${row.first_day})`,
@@ -289,242 +242,54 @@ async function writeProperty(
 ): Promise<Record<string, number>> {
   const rows: Record<string, number> = {};
   const hotelId = p.hotelId;
-  const hotelRatePlans = sql`(select id from rate_plan where hotel_id = ${hotelId})`;
 
   rows.currencies = await upsertCurrencies(tx);
   const conflicts = await findConflicts(tx, p);
   if (conflicts.length > 0) throw new ImportRejected(conflicts);
 
-  rows.group = await upsertRows(
-    tx,
-    "hotel_group",
-    ["id"],
-    [
-      ["id", "int"],
-      ["name", "text"],
-    ],
-    [p.group],
-  );
-  // Keep the serial ahead of ids given by files, for groups created later without an id.
-  await tx.execute(
-    sql`select setval(pg_get_serial_sequence('hotel_group', 'id'), (select max(id) from hotel_group))`,
-  );
-  rows.channels = await upsertRows(
-    tx,
-    "channel",
-    ["id"],
-    [
-      ["id", "int"],
-      ["group_id", "int"],
-      ["name", "text"],
-      ["kind", "channel_kind"],
-      ["trade_associated_id", "int"],
-      ["colors", "jsonb"],
-      ["custom_scripts", "jsonb"],
-      ["tracking", "jsonb"],
-      ["installments", "jsonb"],
-      ["trade_conf_hour", "smallint"],
-      ["settings", "jsonb"],
-    ],
-    p.channels,
-  );
-  rows.hosts = await upsertRows(
-    tx,
-    "channel_host",
-    ["host"],
-    [
-      ["host", "text"],
-      ["channel_id", "int"],
-      ["hotel_id", "int"],
-      ["page_title", "text"],
-      ["icon_url", "text"],
-    ],
-    p.hosts,
-  );
-  rows.destinations = await upsertRows(
-    tx,
-    "destination",
-    ["id"],
-    [
-      ["id", "int"],
-      ["group_id", "int"],
-      ["name", "jsonb"],
-    ],
-    p.destinations,
-  );
-  rows.exchangeRates = await upsertRows(
-    tx,
-    "exchange_rate",
-    ["code"],
-    [
-      ["code", "text"],
-      ["per_eur", "numeric"],
-    ],
-    p.exchangeRates,
-    "updated_at",
-  );
+  rows.group = await upsertGroup(tx, p.group);
+  rows.channels = await upsertChannels(tx, p.channels);
+  rows.hosts = await upsertChannelHosts(tx, p.hosts);
+  rows.destinations = await upsertDestinations(tx, p.destinations);
+  rows.exchangeRates = await upsertExchangeRates(tx, p.exchangeRates);
   rows.hotel = await upsertHotel(tx, p.hotel);
 
-  await tx.execute(sql`delete from hotel_channel where hotel_id = ${hotelId}`);
-  rows.hotelChannels = await upsertRows(
-    tx,
-    "hotel_channel",
-    ["hotel_id", "channel_id"],
-    [
-      ["hotel_id", "int"],
-      ["channel_id", "int"],
-    ],
-    p.hotelChannels,
-  );
-  await tx.execute(sql`delete from hotel_destination where hotel_id = ${hotelId}`);
-  rows.hotelDestinations = await upsertRows(
-    tx,
-    "hotel_destination",
-    ["hotel_id", "destination_id"],
-    [
-      ["hotel_id", "int"],
-      ["destination_id", "int"],
-    ],
-    p.hotelDestinations,
-  );
+  rows.hotelChannels = await replaceHotelChannels(tx, hotelId, p.hotelChannels);
+  rows.hotelDestinations = await replaceHotelDestinations(tx, hotelId, p.hotelDestinations);
 
-  rows.ageGroups = await replaceEntities(
-    tx,
-    "age_group",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["min_age", "smallint"],
-      ["max_age", "smallint"],
-    ],
-    p.ageGroups,
-  );
+  rows.ageGroups = await replaceAgeGroups(tx, hotelId, p.ageGroups);
   // Room types and rate plans go through the back office's write functions: one write path per entity.
   rows.roomTypes = await upsertRoomTypes(tx, hotelId, p.roomTypes);
-  await deleteMissing(tx, "room_type", hotelId, ids(p.roomTypes));
+  await deleteHotelRowsNotIn(tx, "room_type", hotelId, ids(p.roomTypes));
   const ratePlans = await upsertRatePlans(tx, hotelId, p.ratePlans, p.digits);
   rows.ratePlans = ratePlans.ratePlans;
-  await deleteMissing(tx, "rate_plan", hotelId, ids(p.ratePlans));
+  await deleteHotelRowsNotIn(tx, "rate_plan", hotelId, ids(p.ratePlans));
   rows.ratePlanChannels = ratePlans.ratePlanChannels;
 
   rows.serviceCategories = await writeServiceCategories(tx, p.serviceCategories);
   rows.services = await writeServices(tx, p.services);
-  await deleteMissing(tx, "service", hotelId, ids(p.services));
-  await deleteMissing(tx, "service_category", hotelId, ids(p.serviceCategories));
+  await deleteHotelRowsNotIn(tx, "service", hotelId, ids(p.services));
+  await deleteHotelRowsNotIn(tx, "service_category", hotelId, ids(p.serviceCategories));
 
-  // Daily rows only reference the room types, rate plans and age groups just written in this transaction (the
-  // schema check guarantees it), so on PGlite their per-row foreign-key triggers are skipped: they cost two thirds
-  // of the load time there. CHECK constraints and unique keys still apply. Nothing cascades from these tables.
-  if (trustReferences) await tx.execute(sql`set local session_replication_role = replica`);
+  // Daily rows skip their foreign-key triggers on PGlite (see skipReferenceTriggers).
+  if (trustReferences) await skipReferenceTriggers(tx);
 
-  // Inventory keeps `sold`: nights in the file are upserted (allotment and closed only), nights of the hotel
-  // missing from the file are deleted unless rooms were sold on them.
   const oversold = await findOversold(tx, p);
   if (oversold.length > 0) throw new ImportRejected(oversold);
-  rows.inventory = affectedRows(
-    await tx.execute(sql`
-      with x as (${inventoryDays(p.inventory)}),
-      stale as (
-        delete from inventory inv using room_type rt
-        where rt.id = inv.room_type_id and rt.hotel_id = ${hotelId} and inv.sold = 0
-          and not exists (select 1 from x where x.room_type_id = inv.room_type_id and x.day = inv.day))
-      insert into inventory (room_type_id, day, allotment, closed)
-      select room_type_id, day, allotment, closed from x
-      on conflict (room_type_id, day) do update set allotment = excluded.allotment, closed = excluded.closed`),
-  );
+  rows.inventory = await replaceInventory(tx, hotelId, p.inventory);
+  rows.prices = await replacePrices(tx, hotelId, p.prices);
+  rows.childPrices = await replaceChildPrices(tx, hotelId, p.childPrices);
+  rows.restrictions = await replaceRestrictions(tx, hotelId, p.restrictions);
 
-  // Prices, child prices and restrictions are wholly described by the file: replaced.
-  await tx.execute(sql`delete from price where rate_plan_id in ${hotelRatePlans}`);
-  rows.prices = affectedRows(
-    await tx.execute(sql`
-      insert into price (rate_plan_id, room_type_id, day, adults, amount_minor)
-      select distinct on (x.room_type_id, d.day, x.rate_plan_id, x.adults)
-        x.rate_plan_id, x.room_type_id, d.day, x.adults, x.amount_minor
-      from jsonb_to_recordset(${json(p.prices)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        room_type_id int, rate_plan_id int, adults smallint, amount_minor int)
-      ${PERIOD_DAYS}
-      order by x.room_type_id, d.day, x.rate_plan_id, x.adults, x.i desc`),
-  );
-  await tx.execute(sql`delete from child_price where rate_plan_id in ${hotelRatePlans}`);
-  rows.childPrices = affectedRows(
-    await tx.execute(sql`
-      insert into child_price (rate_plan_id, room_type_id, day, age_group_id, amount_minor)
-      select distinct on (x.room_type_id, d.day, x.rate_plan_id, x.age_group_id)
-        x.rate_plan_id, x.room_type_id, d.day, x.age_group_id, x.amount_minor
-      from jsonb_to_recordset(${json(p.childPrices)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        room_type_id int, rate_plan_id int, age_group_id int, amount_minor int)
-      ${PERIOD_DAYS}
-      order by x.room_type_id, d.day, x.rate_plan_id, x.age_group_id, x.i desc`),
-  );
-  await tx.execute(sql`delete from restriction where rate_plan_id in ${hotelRatePlans}`);
-  rows.restrictions = affectedRows(
-    await tx.execute(sql`
-      insert into restriction (rate_plan_id, day, closed_to_arrival, closed_to_departure, min_stay, max_stay)
-      select distinct on (x.rate_plan_id, d.day)
-        x.rate_plan_id, d.day, x.closed_to_arrival, x.closed_to_departure, x.min_stay, x.max_stay
-      from jsonb_to_recordset(${json(p.restrictions)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        rate_plan_id int, closed_to_arrival boolean, closed_to_departure boolean, min_stay smallint, max_stay smallint)
-      ${PERIOD_DAYS}
-      order by x.rate_plan_id, d.day, x.i desc`),
-  );
-
-  if (trustReferences) await tx.execute(sql`set local session_replication_role = origin`);
+  if (trustReferences) await restoreReferenceTriggers(tx);
 
   rows.promoCodes = await writePromoCodes(tx, p.promoCodes);
-  await deleteMissing(tx, "promo_code", hotelId, ids(p.promoCodes));
+  await deleteHotelRowsNotIn(tx, "promo_code", hotelId, ids(p.promoCodes));
   rows.packages = await writePackages(tx, p.packages);
-  await deleteMissing(tx, "package", hotelId, ids(p.packages));
-  rows.reservationLinks = await replaceEntities(
-    tx,
-    "reservation_link",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["channel_id", "int"],
-      ["title", "jsonb"],
-      ["message", "jsonb"],
-      ["arrival", "date"],
-      ["departure", "date"],
-      ["rooms", "jsonb"],
-      ["room_type_ids", "int[]"],
-      ["rate_plan_ids", "int[]"],
-      ["promo_code", "text"],
-      ["total_minor", "int"],
-      ["expires_at", "timestamptz"],
-    ],
-    p.reservationLinks,
-  );
-  rows.customPrivacy = await replaceEntities(
-    tx,
-    "custom_privacy",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["channel_id", "int"],
-      ["title", "jsonb"],
-      ["text", "jsonb"],
-      ["mandatory", "boolean"],
-    ],
-    p.customPrivacy,
-  );
-  // Trade customers belong to a channel, shared by the group's hotels: upserted, never deleted by one hotel.
-  rows.tradeCustomers = await upsertRows(
-    tx,
-    "trade_customer",
-    ["id"],
-    [
-      ["id", "int"],
-      ["channel_id", "int"],
-      ["name", "text"],
-      ["agency_type", "smallint"],
-      ["active", "boolean"],
-      ["extra_discount_percent", "numeric"],
-    ],
-    p.tradeCustomers,
-  );
+  await deleteHotelRowsNotIn(tx, "package", hotelId, ids(p.packages));
+  rows.reservationLinks = await replaceReservationLinks(tx, hotelId, p.reservationLinks);
+  rows.customPrivacy = await replaceCustomPrivacy(tx, hotelId, p.customPrivacy);
+  rows.tradeCustomers = await upsertTradeCustomers(tx, p.tradeCustomers);
   return rows;
 }
 

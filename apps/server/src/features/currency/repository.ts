@@ -1,9 +1,9 @@
 import { CURRENCY_CODES, describeCurrency } from "@alloggio/domain/currency/currencies";
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { sql } from "drizzle-orm";
+import type { Database, SqlExecutor } from "../../db/client";
 
-/** Anything that runs a statement: the database or a transaction. */
-export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
+// The executor type lives in the db layer; the face keeps offering it to the features that take it from here.
+export type { SqlExecutor };
 
 /** Upserts every row of the currency table from `CURRENCY_CODES` in one statement; returns the rows written. */
 export async function upsertCurrencies(executor: SqlExecutor): Promise<number> {
