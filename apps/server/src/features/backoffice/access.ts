@@ -6,11 +6,11 @@ import {
   STAFF_COOKIE,
   type StaffRole,
 } from "@alloggio/domain/contract/backoffice/access";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { findAssignedHotels, findEnabledStaffUser, findGroupHotels } from "./repository";
-import { findSession, SESSION_ABSOLUTE_MS } from "./session";
+import { findSession } from "./session";
 
 /** The signed-in staff user of a request. */
 export type Staff = {

@@ -101,7 +101,7 @@ describe("the search cache (ADR 0045)", () => {
   it.runIf(process.env.ALLOGGIO_TEST_DB === "postgres")(
     "another process never serves a stale answer: a price changed here is in its very next answer",
     async () => {
-      const script = fileURLToPath(new URL("./answer-cache-process.ts", import.meta.url));
+      const script = fileURLToPath(new URL("../../testing/answer-cache-process.ts", import.meta.url));
       // The other process does not even listen for the notices (they may come late): the version check alone
       // must keep it right.
       const child = spawn(process.execPath, ["--import", "tsx", script, database.url!, NOW, "deaf"], {

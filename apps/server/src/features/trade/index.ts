@@ -5,7 +5,7 @@ export { askApproval, resetPassword, retrievePassword } from "./account";
 export { changeTradePassword, tradeLoginRequired } from "./change-password";
 export { type TradeMailLanguage, tradeLanguageOf } from "./language";
 export { createTradeLockout } from "./lockout";
-export type { LoginDeps } from "./login";
+export type { LoginDeps, TradeCookie } from "./login";
 export { loggedUser, logIn, logOut } from "./login";
 export type { TradeSessionUser } from "./session";
 export {

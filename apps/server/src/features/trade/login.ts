@@ -3,22 +3,20 @@ import type { LoginRequest, LoginResponse, TradeUser } from "@alloggio/domain/co
 import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import { tradePasswordExpired, usernameKey } from "@alloggio/domain/trade/login";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
-import { createLockout, type SignInLockout, verifyPassword } from "../credentials";
+import { type SignInLockout, verifyPassword } from "../credentials";
 import { mailTradeResetLink } from "./account";
 import { findLoginChannel, findTradeUserByUsername } from "./account-repository";
-import { createTradeLockout, tradeLockoutAccount } from "./lockout";
+import { tradeLockoutAccount } from "./lockout";
 import {
-  clearTradeCookie,
   createTradeSession,
   hasTradeCsrfToken,
   isEnabledFor,
   mayLogIn,
   revokeTradeSession,
-  setTradeCookie,
   type TradeCustomerRow,
   type TradeUserRow,
   tradeCsrfToken,
@@ -26,6 +24,9 @@ import {
 } from "./session";
 
 // `POST /api/login.do` (SPEC §4, §7, §8; ADR 0029).
+
+/** The trade cookie of the answer, as the HTTP layer sets it (HttpOnly, Secure, SameSite=Lax). */
+export type TradeCookie = { set(token: string): void; clear(): void };
 
 export type LoginDeps = {
   database: Database;
@@ -111,7 +112,7 @@ export async function logIn(
   deps: LoginDeps,
   lockout: SignInLockout,
   request: FastifyRequest,
-  reply: FastifyReply,
+  cookie: TradeCookie,
   body: LoginBody,
 ): Promise<LoginResponse> {
   const db = deps.database.db;
@@ -147,7 +148,7 @@ export async function logIn(
   if (previous) await revokeTradeSession(db, previous);
   const now = deps.now();
   const session = await createTradeSession(db, live.user.id, body.channel, now);
-  setTradeCookie(request, reply, session.token);
+  cookie.set(session.token);
   return {
     user: tradeUserAnswer(live.user, live.customer, body.channel, session.createdAt, now, session.token),
   };
@@ -160,7 +161,7 @@ export async function logIn(
 export async function logOut(
   deps: LoginDeps,
   request: FastifyRequest,
-  reply: FastifyReply,
+  cookie: TradeCookie,
 ): Promise<LoginResponse> {
   const token = request.cookies?.[TRADE_COOKIE];
   if (token && !hasTradeCsrfToken(request, token))
@@ -168,7 +169,7 @@ export async function logOut(
       { field: TRADE_CSRF_HEADER, message: "missing or wrong" },
     ]);
   if (token) await revokeTradeSession(deps.database.db, token);
-  clearTradeCookie(reply);
+  cookie.clear();
   return NOBODY;
 }
 
@@ -182,13 +183,13 @@ type LoggedUserBody = Extract<LoginRequest, { method: "loggedUser" }>;
 export async function loggedUser(
   deps: LoginDeps,
   request: FastifyRequest,
-  reply: FastifyReply,
+  cookie: TradeCookie,
   body: LoggedUserBody,
 ): Promise<LoginResponse> {
   const db = deps.database.db;
   const trade = await tradeUserOf(deps, request);
   if (!trade) {
-    if (request.cookies?.[TRADE_COOKIE]) clearTradeCookie(reply);
+    if (request.cookies?.[TRADE_COOKIE]) cookie.clear();
     return NOBODY;
   }
   if (body.channel !== undefined && body.channel !== trade.channelId) return NOBODY;
@@ -197,7 +198,7 @@ export async function loggedUser(
     (body.hotel === undefined || (await isEnabledFor(db, trade.customer.id, trade.channelId, body.hotel)));
   if (!enabled) {
     await revokeTradeSession(db, trade.sessionToken);
-    clearTradeCookie(reply);
+    cookie.clear();
     throw notEnabled(body.hotel === undefined ? "channel" : "hotel");
   }
   return {

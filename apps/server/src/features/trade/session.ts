@@ -1,15 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { TRADE_COOKIE, TRADE_CSRF_HEADER } from "@alloggio/domain/contract/trade/login";
 import {
-  TRADE_SESSION_ABSOLUTE_MS,
   TRADE_SESSION_IDLE_MS,
   tradePasswordExpired,
   tradeSessionExpiry,
 } from "@alloggio/domain/trade/login";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import type { tradeCustomer, tradeSession, tradeUser } from "../../db/schema";
-import { isSecureCookie } from "../../http/cookies";
 import { refuseAnonymousCustomer } from "../../http/errors";
 import { newToken, sha256 } from "../credentials";
 import {
@@ -83,21 +81,6 @@ export function hasTradeCsrfToken(request: FastifyRequest, sessionToken: string)
   const x = Buffer.from(sent);
   const y = Buffer.from(tradeCsrfToken(sessionToken));
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the whole API (searches read it too). */
-export function setTradeCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(TRADE_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureCookie(request),
-    path: "/api",
-    maxAge: Math.floor(TRADE_SESSION_ABSOLUTE_MS / 1000),
-  });
-}
-
-export function clearTradeCookie(reply: FastifyReply): void {
-  reply.clearCookie(TRADE_COOKIE, { path: "/api" });
 }
 
 /** Whether a user may log in at all: not disabled, with a password, for an approved and active customer. */

@@ -10,6 +10,7 @@ import {
   logOut,
 } from "../../features/trade";
 import type { App } from "../app-type";
+import { tradeCookieOf } from "./session-cookie";
 
 export const TRADE_TAG = "trade";
 
@@ -38,9 +39,9 @@ export function registerTradeRoutes(app: App, deps: LoginDeps): void {
     async (request, reply) => {
       const body = request.body;
       reply.header("cache-control", "no-store");
-      if (body.method === "login") return logIn(deps, lockout, request, reply, body);
-      if (body.method === "logout") return logOut(deps, request, reply);
-      return loggedUser(deps, request, reply, body);
+      if (body.method === "login") return logIn(deps, lockout, request, tradeCookieOf(request, reply), body);
+      if (body.method === "logout") return logOut(deps, request, tradeCookieOf(request, reply));
+      return loggedUser(deps, request, tradeCookieOf(request, reply), body);
     },
   );
   app.post(

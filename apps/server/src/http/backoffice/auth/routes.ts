@@ -4,8 +4,8 @@ import {
   SignInResponseSchema,
   TotpSignInRequestSchema,
 } from "@alloggio/domain/contract/backoffice/auth";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { BackOfficeDeps, SignInOutcome } from "../../../features/backoffice";
+import type { FastifyRequest } from "fastify";
+import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   createSignInLockout,
   signInWithPassword,

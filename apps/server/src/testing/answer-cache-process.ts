@@ -2,8 +2,8 @@
 // its own search cache, at a fixed instant. Prints its URL as JSON, serves until SIGTERM. `/test/cache-stats`
 // (this script's own route) tells the test how many answers came from the cache. With a third argument `deaf` it
 // stops listening for NOTIFY at once: its answers must then be right by the version check alone.
-import { openDatabase } from "../../db/client";
-import { buildApp } from "../../http/app";
+import { openDatabase } from "../db/client";
+import { buildApp } from "../http/app";
 
 const [url, at, mode] = process.argv.slice(2);
 if (!url || !at) throw new Error("usage: answer-cache-process <database url> <ISO instant>");
