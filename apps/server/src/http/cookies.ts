@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,3 +13,18 @@ declare module "fastify" {
  */
 export const isSecureCookie = (request: FastifyRequest): boolean =>
   request.server.secureCookies || request.protocol === "https";
+
+/** Sets a cookie scripts cannot read (HttpOnly), Secure as `isSecureCookie` says, scoped to `path`. */
+export function setPrivateCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: { name: string; value: string; path: string; maxAgeSeconds: number; sameSite: "lax" | "strict" },
+): void {
+  reply.setCookie(cookie.name, cookie.value, {
+    httpOnly: true,
+    sameSite: cookie.sameSite,
+    secure: isSecureCookie(request),
+    path: cookie.path,
+    maxAge: cookie.maxAgeSeconds,
+  });
+}

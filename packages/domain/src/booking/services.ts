@@ -11,6 +11,14 @@ export type ServicePricing = {
   mandatoryFor: MandatoryFor;
 };
 
+/** A service's price and what a guest may choose of it: a date, a time slot, a transfer's details, how many. */
+export type ServiceTerms = ServicePricing & {
+  needsDate: boolean;
+  timeSlots: string[];
+  isTransfer: boolean;
+  maxQuantity: number;
+};
+
 export type ServiceChoice = { quantity: number; adults: number; children: number; nights: number };
 
 function assertCount(name: string, value: number): void {

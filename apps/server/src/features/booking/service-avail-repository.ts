@@ -1,19 +1,12 @@
+import type { ServiceTerms } from "@alloggio/domain/booking/services";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { LocalizedText } from "../../db/schema";
 
-export type CatalogueService = {
+export type CatalogueService = ServiceTerms & {
   id: number;
   name: LocalizedText;
   description: LocalizedText;
-  pricingBasis: "per_person" | "per_unit" | "per_stay";
-  perNight: boolean;
-  priceMinor: number;
-  mandatoryFor: "none" | "all_adults" | "all_children";
-  needsDate: boolean;
-  timeSlots: string[];
-  isTransfer: boolean;
-  maxQuantity: number;
   image: string | null;
 };
 

@@ -1,3 +1,4 @@
+import type { ServiceTerms } from "@alloggio/domain/booking/services";
 import { commissionMinor } from "@alloggio/domain/booking/trade-booking";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../../db/client";
@@ -5,19 +6,7 @@ import { type BookedFlights, reservationHistory, reservationRoom, reservationSer
 import { returnNights } from "../booking";
 
 /** A hotel's service as a change prices and checks it. */
-export type CatalogueEntry = {
-  id: number;
-  categoryId: number;
-  categoryMandatory: boolean;
-  pricingBasis: "per_person" | "per_unit" | "per_stay";
-  perNight: boolean;
-  priceMinor: number;
-  mandatoryFor: "none" | "all_adults" | "all_children";
-  needsDate: boolean;
-  timeSlots: string[];
-  isTransfer: boolean;
-  maxQuantity: number;
-};
+export type CatalogueEntry = ServiceTerms & { id: number; categoryId: number; categoryMandatory: boolean };
 
 /** What a change needs beyond the stored reservation: how it was sold, its rates' stay rules, the hotel's offer. */
 export type ModifyFacts = {

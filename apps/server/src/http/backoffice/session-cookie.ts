@@ -1,7 +1,7 @@
 import { STAFF_COOKIE } from "@alloggio/domain/contract/backoffice/access";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_ABSOLUTE_MS, type SignInOutcome } from "../../features/backoffice";
-import { isSecureCookie } from "../cookies";
+import { setPrivateCookie } from "../cookies";
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the back office's API only. */
 export function setSessionCookie(
@@ -10,12 +10,12 @@ export function setSessionCookie(
   token: string,
   maxAgeMs = SESSION_ABSOLUTE_MS,
 ): void {
-  reply.setCookie(STAFF_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureCookie(request),
+  setPrivateCookie(request, reply, {
+    name: STAFF_COOKIE,
+    value: token,
     path: "/api/backoffice",
-    maxAge: Math.floor(maxAgeMs / 1000),
+    maxAgeSeconds: Math.floor(maxAgeMs / 1000),
+    sameSite: "lax",
   });
 }
 

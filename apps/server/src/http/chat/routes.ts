@@ -17,7 +17,7 @@ import {
   readSiteChat,
 } from "../../features/chat";
 import type { App } from "../app-type";
-import { isSecureCookie } from "../cookies";
+import { setPrivateCookie } from "../cookies";
 import { OFFERS_TAG } from "../offers/routes";
 
 export const CHAT_TAG = "chat";
@@ -83,12 +83,12 @@ export function registerChatRoutes(app: App, deps: { database: Database; now: ()
     async (request, reply) => {
       const { answer, newGuestToken } = await postSiteChat(deps, request.params.hotel, request.body, request);
       if (newGuestToken)
-        reply.setCookie(CHAT_COOKIE, newGuestToken, {
-          httpOnly: true,
-          sameSite: "strict",
-          secure: isSecureCookie(request),
+        setPrivateCookie(request, reply, {
+          name: CHAT_COOKIE,
+          value: newGuestToken,
           path: chatCookiePath(request.params.hotel),
-          maxAge: CHAT_COOKIE_DAYS * 86_400,
+          maxAgeSeconds: CHAT_COOKIE_DAYS * 86_400,
+          sameSite: "strict",
         });
       return answer;
     },

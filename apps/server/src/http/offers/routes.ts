@@ -32,7 +32,7 @@ import {
 import type { PaymentGateway } from "../../features/payments";
 import { addressRateLimits, createAttemptLimiter, tooManyAttempts } from "../../features/rate-limits";
 import type { App } from "../app-type";
-import { isSecureCookie } from "../cookies";
+import { setPrivateCookie } from "../cookies";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";
 
@@ -155,12 +155,12 @@ export function registerOfferRoutes(
           offerCode,
           request.body.email,
         );
-        reply.setCookie(OFFER_COOKIE, accessToken, {
-          httpOnly: true,
-          sameSite: "strict",
-          secure: isSecureCookie(request),
+        setPrivateCookie(request, reply, {
+          name: OFFER_COOKIE,
+          value: accessToken,
           path: offerCookiePath(offerCode),
-          maxAge: OFFER_ACCESS_MINUTES * 60,
+          maxAgeSeconds: OFFER_ACCESS_MINUTES * 60,
+          sameSite: "strict",
         });
         return answer;
       },

@@ -2,16 +2,16 @@ import { TRADE_COOKIE } from "@alloggio/domain/contract/trade/login";
 import { TRADE_SESSION_ABSOLUTE_MS } from "@alloggio/domain/trade/login";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TradeCookie } from "../../features/trade";
-import { isSecureCookie } from "../cookies";
+import { setPrivateCookie } from "../cookies";
 
 /** Sets the trade cookie: HttpOnly, SameSite=Lax, Secure (isSecureCookie), for the whole API (searches read it too). */
 export function setTradeCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(TRADE_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureCookie(request),
+  setPrivateCookie(request, reply, {
+    name: TRADE_COOKIE,
+    value: token,
     path: "/api",
-    maxAge: Math.floor(TRADE_SESSION_ABSOLUTE_MS / 1000),
+    maxAgeSeconds: Math.floor(TRADE_SESSION_ABSOLUTE_MS / 1000),
+    sameSite: "lax",
   });
 }
 
