@@ -1,8 +1,8 @@
 // One sweeping process for the concurrency test of abandoned-holds.test.ts: opens the PostgreSQL database given,
 // sweeps the abandoned holds once at the instant given, prints the counts as JSON and exits.
 import { openDatabase } from "../db/client";
+import { releaseAbandonedHolds } from "../features/booking";
 import { createSandboxGateway } from "../features/payments";
-import { releaseAbandonedHolds } from "./abandoned-holds";
 
 const [url, at] = process.argv.slice(2);
 if (!url || !at) throw new Error("usage: abandoned-holds-process <database url> <ISO instant>");

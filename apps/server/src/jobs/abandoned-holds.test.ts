@@ -13,9 +13,9 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
+import { releaseAbandonedHolds } from "../features/booking";
 import { confirmBooking } from "../features/booking/service";
 import { createSandboxGateway } from "../features/payments/sandbox-gateway";
-import { releaseAbandonedHolds } from "./abandoned-holds";
 
 let database: Database;
 const room = aRoomType();

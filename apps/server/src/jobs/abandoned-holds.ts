@@ -1,9 +1,6 @@
 import { Cron } from "croner";
 import { type BookingDeps, releaseAbandonedHolds } from "../features/booking";
 
-// The sweep is booking's use case; the job runs it on a clock.
-export { HOLD_MINUTES, releaseAbandonedHolds } from "../features/booking";
-
 /** Runs the sweep every minute; a missed run is caught up by the next (it looks at ages, not at ticks). */
 export function startAbandonedHoldSweep(deps: BookingDeps, baseUrl: string): { stop: () => Promise<void> } {
   let running: Promise<unknown> | null = null;

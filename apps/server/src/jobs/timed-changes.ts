@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import type { Tx } from "../db/client";
 import { releaseInventory, setStatus } from "../features/booking";
+import { mailChatReplies } from "../features/chat";
 import { agencyMailRecipe, enqueueReservationMails, insertReservationRecipes } from "../features/mail";
 import {
   cancelOpenDues,
@@ -9,11 +10,10 @@ import {
   lockOverdueTransfers,
   retryPendingRefunds,
 } from "../features/manage";
+import { expireOffers } from "../features/offers";
 import { expireResales, settleResales } from "../features/resale";
-import { mailChatReplies } from "./chat-reply-mails";
 import type { TimedChangeDeps } from "./deps";
 import { sendInstallmentNotices } from "./installment-notices";
-import { expireOffers } from "./offer-expiry";
 
 export type { TimedChangeDeps } from "./deps";
 

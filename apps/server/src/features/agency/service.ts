@@ -1,3 +1,4 @@
+import { readBankTransferSettings } from "@alloggio/domain/booking/bank-transfer";
 import { ratePaymentMethods } from "@alloggio/domain/booking/rate-payment-methods";
 import {
   AGENCY_CONFIRM_METHODS,
@@ -15,7 +16,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { tradePasswordExpired } from "@alloggio/domain/trade/login";
 import type { FastifyRequest } from "fastify";
 import { AppError, notFound } from "../../http/errors";
-import { findReservation, readBankTransferSettings, toMailFacts } from "../booking";
+import { findReservation, toMailFacts } from "../booking";
 import type { ManageDeps } from "../manage";
 import { cancelReservationForGuest, confirmOption } from "../manage";
 import { hasTradeCsrfToken, type TradeSessionUser, tradeLoginRequired, tradeUserOf } from "../trade";

@@ -1,6 +1,5 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export { bankTransferDetailsOf, readBankTransferSettings } from "./bank-transfer";
 export { releaseInventory, returnNights, setStatus } from "./changes-repository";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";

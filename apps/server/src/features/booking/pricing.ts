@@ -1,3 +1,4 @@
+import { type BankTransferSettings, readBankTransferSettings } from "@alloggio/domain/booking/bank-transfer";
 import {
   planPrepayments,
   type RoomCharge,
@@ -29,7 +30,6 @@ import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
 import type { SearchCache } from "../search";
 import { loadSearchContextKept, readOverrides, type SearchContext } from "../search";
-import { type BankTransferSettings, readBankTransferSettings } from "./bank-transfer";
 import { type HotelFacts, loadHotelFacts } from "./pricing-repository";
 
 export type PricedRoom = {

@@ -1,3 +1,4 @@
+import { bankTransferDetailsOf } from "@alloggio/domain/booking/bank-transfer";
 import { resaleDeadline } from "@alloggio/domain/booking/resale";
 import { isCardMethod } from "@alloggio/domain/booking/reservation-state";
 import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booking/retrieve";
@@ -9,7 +10,6 @@ import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices, type ReservationMailFacts } from "../mail";
 import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
-import { bankTransferDetailsOf } from "./bank-transfer";
 import { toResaleOffer } from "./resale-offer-view";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
 

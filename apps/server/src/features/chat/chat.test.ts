@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { CHAT_REPLY_MAIL_AFTER_MINUTES, mailChatReplies } from "../../jobs/chat-reply-mails";
 import { createSmtpTransport } from "../mail/transport";
 import { createHotelApiKey } from "../offers/api-key";
 import { deliverDueMail } from "../voucher-pdf";
+import { CHAT_REPLY_MAIL_AFTER_MINUTES, mailChatReplies } from ".";
 import { CHAT_POSTS_PER_ADDRESS_PER_MINUTE, CHAT_POSTS_PER_CONVERSATION_PER_MINUTE } from "./service";
 
 let clock = new Date("2030-01-05T10:00:00Z");

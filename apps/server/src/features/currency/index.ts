@@ -1,5 +1,4 @@
 /** The currency feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { SqlExecutor } from "./repository";
 export { upsertCurrencies } from "./repository";
 export { getConversion } from "./service";

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client";
 
 // The executor type lives in the db layer; the face keeps offering it to the features that take it from here.
-export type { SqlExecutor };
 
 /** Upserts every row of the currency table from `CURRENCY_CODES` in one statement; returns the rows written. */
 export async function upsertCurrencies(executor: SqlExecutor): Promise<number> {

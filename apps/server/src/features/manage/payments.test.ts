@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { releaseAbandonedHolds } from "../../jobs/abandoned-holds";
+import { releaseAbandonedHolds } from "../booking";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 
 // Booked on 5 January 2030 (Rome); the test clock does not move.

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { readBankTransferSettings } from "@alloggio/domain/booking/bank-transfer";
 import { bankTransferDeadline } from "@alloggio/domain/booking/payment-schedule";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database, Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { readBankTransferSettings, setStatus } from "../booking";
+import { setStatus } from "../booking";
 import { enqueueReservationMails } from "../mail";
 import {
   bankTransferBalance,

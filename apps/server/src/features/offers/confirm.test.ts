@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
-import { HOLD_MINUTES, releaseAbandonedHolds } from "../../jobs/abandoned-holds";
+import { HOLD_MINUTES, releaseAbandonedHolds } from "../booking";
 import { createSmtpTransport } from "../mail/transport";
 import { createSandboxGateway } from "../payments/sandbox-gateway";
 import { signOverrideText } from "../search/overrides";

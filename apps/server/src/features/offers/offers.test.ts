@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { OFFER_CALLS_PER_ADDRESS_PER_MINUTE, OFFER_UNLOCK_FAILURES_PER_CODE } from "../../http/offers/routes";
-import { expireOffers } from "../../jobs/offer-expiry";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { createSmtpTransport } from "../mail/transport";
 import { deliverDueMail } from "../voucher-pdf";
+import { expireOffers } from ".";
 import { createHotelApiKey } from "./api-key";
 
 let clock = new Date("2030-01-05T10:00:00Z");

@@ -6,9 +6,9 @@ import type {
 } from "@alloggio/domain/contract/property/property-file";
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import type { z } from "zod";
+import type { SqlExecutor } from "../../../db/client";
 import type { packageOffer, promoCode, service, serviceCategory } from "../../../db/schema";
 import { upsertRows } from "../../../db/upsert-rows";
-import type { SqlExecutor } from "../../currency";
 
 // One write path per catalogue entity: the JSON import and the back office's screens both turn the
 // property file's shape of an entity into its row here, and write rows with these functions.

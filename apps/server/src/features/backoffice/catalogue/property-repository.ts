@@ -1,7 +1,7 @@
 // The statements of the hotel's details, its room types, their photos and its rate plans in the back office.
 
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, SqlExecutor } from "../../../db/client";
 import {
   channel,
   hotel,
@@ -15,7 +15,6 @@ import {
   service,
 } from "../../../db/schema";
 import { intArray } from "../../../db/upsert-rows";
-import type { SqlExecutor } from "../../currency";
 
 export type HotelRecord = typeof hotel.$inferSelect;
 export type RoomTypeRecord = typeof roomType.$inferSelect;

@@ -1,7 +1,7 @@
 import type { HotelFile, RatePlanFile, RoomTypeFile } from "@alloggio/domain/contract/property/property-file";
 import { toMinor } from "@alloggio/domain/money/money";
+import type { SqlExecutor } from "../../../db/client";
 import { type Column, upsertRows } from "../../../db/upsert-rows";
-import type { SqlExecutor } from "../../currency";
 import { deleteRatePlanChannels } from "./property-repository";
 
 // One write path per catalogue entity: the property file import and the back office's screens both
