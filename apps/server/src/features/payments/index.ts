@@ -1,6 +1,6 @@
 /** The payments feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { AuthoriseResult, PaymentGateway } from "./gateway";
+export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
