@@ -12,7 +12,7 @@ import {
   loadDemoStaff,
 } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail";
-import { createSandboxGateway } from "./features/payments";
+import { createPaymentGateways, createSandboxGateway, type PaymentGateways } from "./features/payments";
 import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
@@ -79,10 +79,12 @@ export function appOptionsFor(
   env: Env,
   database: Database,
   root: string,
-): AppOptions & { gateway: ReturnType<typeof createGateway> } {
+): AppOptions & { gateway: ReturnType<typeof createGateway>; gateways: PaymentGateways } {
+  const gateway = createGateway(env, database);
   return {
     database,
-    gateway: createGateway(env, database),
+    gateway,
+    gateways: createPaymentGateways(gateway),
     apiKeys: env.API_KEYS,
     overrideSecret: env.OVERRIDE_SECRET,
     logLevel: env.LOG_LEVEL,
@@ -110,7 +112,7 @@ export async function startServer(
   const started = performance.now();
   const database = await prepareDatabase(env, options.root, (msg) => console.log(`[alloggio] ${msg}`));
   const appOptions = appOptionsFor(env, database, options.root);
-  const gateway = appOptions.gateway;
+  const { gateways } = appOptions;
   const app = await buildApp(appOptions);
   const mailTransport = chooseMailTransport(env);
   // Without a transport the job still renders the mails enqueued as recipes, so the outbox reads whole.
@@ -125,10 +127,10 @@ export async function startServer(
   const url = await app.listen({ port: env.PORT, host: env.HOST });
   const publicUrl = publicUrlOf(env);
   const holds = startAbandonedHoldSweep(
-    { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
+    { database, gateways, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
     publicUrl,
   );
-  const timed = startTimedChanges({ database, gateway, now: () => new Date(), baseUrl: publicUrl });
+  const timed = startTimedChanges({ database, gateways, now: () => new Date(), baseUrl: publicUrl });
   const rateLimits = startRateLimitSweep(database);
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,

@@ -21,7 +21,12 @@ import type { ZodType } from "zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
-import { createSandboxGateway, type SandboxGateway } from "../features/payments";
+import {
+  createPaymentGateways,
+  createSandboxGateway,
+  type PaymentGateways,
+  type SandboxGateway,
+} from "../features/payments";
 import { SearchCache } from "../features/search";
 import type { App } from "./app-type";
 import { registerBackOfficeRoutes } from "./backoffice/routes";
@@ -60,8 +65,10 @@ export type AppOptions = {
   apiKeys: string[];
   overrideSecret: string;
   logLevel?: string;
-  /** The payment gateway; the built-in sandbox by default. */
+  /** The server's default payment gateway, whose pages the server mounts; the built-in sandbox by default. */
   gateway?: SandboxGateway;
+  /** The site's gateways (each hotel's own beside the default); the default alone when absent. */
+  gateways?: PaymentGateways;
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
   /** The outbox at /dev/mailbox (DEV_MAILBOX=true only; 404 otherwise). */
@@ -203,14 +210,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
+  const gateways = options.gateways ?? createPaymentGateways(gateway);
   const codeLimiter = createRecoverLimiter(deps.database, deps.now);
-  registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
-  registerManageRoutes(app, { ...deps, gateway, codeLimiter });
-  registerResaleRoutes(app, { ...deps, gateway, codeLimiter });
-  registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
-  registerAgencyRoutes(app, { ...deps, gateway });
-  await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
-  registerOfferRoutes(app, { ...deps, gateway });
+  registerBookingRoutes(app, { ...deps, gateways, codeLimiter });
+  registerManageRoutes(app, { ...deps, gateways, codeLimiter });
+  registerResaleRoutes(app, { ...deps, gateways, codeLimiter });
+  registerVoucherPdfRoutes(app, { ...deps, gateways, codeLimiter });
+  registerAgencyRoutes(app, { ...deps, gateways });
+  await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter });
+  registerOfferRoutes(app, { ...deps, gateways });
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);

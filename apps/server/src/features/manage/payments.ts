@@ -54,16 +54,17 @@ async function charge(
     // The gateway's page speaks the guest's language, as the voucher it returns to.
     language: r.languageId,
   };
+  const gateway = await deps.gateways.forHotel(r.hotel.id);
   let answer: AuthoriseResult;
   try {
     answer =
       input.method === "card_payment" || input.method === "pre_authorisation"
-        ? await deps.gateway.authorise({
+        ? await gateway.authorise({
             ...common,
-            token: input.cardToken ?? "",
+            token: input.cardToken,
             capture: input.method === "card_payment",
           })
-        : await deps.gateway.startRedirect({ ...common, method: input.method });
+        : await gateway.startRedirect({ ...common, method: input.method });
   } catch (err) {
     throw paymentProblem(String((err as Error).message));
   }
@@ -72,7 +73,7 @@ async function charge(
       tx,
       {
         reservationId: r.id,
-        gateway: deps.gateway.name,
+        gateway: gateway.name,
         gatewayRef: answer.ref,
         kind: input.kind,
         amountMinor: input.amountMinor,

@@ -2,6 +2,8 @@
 
 export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
+export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
+export { createPaymentGateways } from "./gateways";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";

@@ -29,7 +29,7 @@ import {
   unlockOffer,
   viewOffer,
 } from "../../features/offers";
-import type { PaymentGateway } from "../../features/payments";
+import type { PaymentGateways } from "../../features/payments";
 import { addressRateLimits, createAttemptLimiter, tooManyAttempts } from "../../features/rate-limits";
 import type { App } from "../app-type";
 import { setPrivateCookie } from "../cookies";
@@ -55,7 +55,7 @@ export function registerOfferRoutes(
     now: () => Date;
     linkBase: LinkBase;
     overrideSecret: string;
-    gateway: PaymentGateway;
+    gateways: PaymentGateways;
   },
 ): void {
   const offerCodeLimiter = createAttemptLimiter({

@@ -265,17 +265,17 @@ export async function findReservationExtras(
   return extra;
 }
 
-/** The reservation's payment links the guest has not used on this gateway (none once cancelled). */
+/** The reservation's payment links the guest has not used, on whichever gateway (none once cancelled). */
 export async function findUnusedLinks(
   database: Database,
   hotelId: number,
   reservationId: number,
-  gateway: string,
-): Promise<{ id: number; gateway_ref: string; status: string }[]> {
-  return database.query<{ id: number; gateway_ref: string; status: string }>(sql`
-        select t.id, t.gateway_ref, t.status from payment_transaction t join reservation r on r.id = t.reservation_id
+): Promise<{ id: number; gateway: string; gateway_ref: string; status: string }[]> {
+  return database.query<{ id: number; gateway: string; gateway_ref: string; status: string }>(sql`
+        select t.id, t.gateway, t.gateway_ref, t.status from payment_transaction t
+        join reservation r on r.id = t.reservation_id
         where t.reservation_id = ${reservationId} and r.hotel_id = ${hotelId} and r.status <> 'cancelled'
-          and t.kind <> 'refund' and t.gateway = ${gateway}
+          and t.kind <> 'refund' 
           and t.status in (${sql.join(
             UNUSED_LINK_STATUSES.map((s) => sql`${s}`),
             sql`, `,

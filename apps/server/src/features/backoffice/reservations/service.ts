@@ -171,16 +171,19 @@ export async function hotelToday(
  * meanwhile stays paid), then the transactions are cancelled and what they were for stays due.
  */
 export async function cancelPaymentLink(
-  deps: Pick<BackOfficeDeps, "database" | "gateway">,
+  deps: Pick<BackOfficeDeps, "database" | "gateways">,
   staff: Staff,
   hotelId: number,
   reservationId: number,
 ): Promise<{ cancelledLinks: number }> {
-  const waiting = await findUnusedLinks(deps.database, hotelId, reservationId, deps.gateway.name);
+  const waiting = await findUnusedLinks(deps.database, hotelId, reservationId);
   if (waiting.length === 0) throw refused("no_unused_link", "There is no unused payment link");
   // The gateway voids each link first, so the guest can no longer pay it; one paid meanwhile stays paid.
   const voided: typeof waiting = [];
-  for (const link of waiting) if (await deps.gateway.cancel(link.gateway_ref)) voided.push(link);
+  for (const link of waiting) {
+    const gateway = await deps.gateways.named(link.gateway, hotelId);
+    if (await gateway?.cancel(link.gateway_ref)) voided.push(link);
+  }
   if (voided.length === 0) throw refused("link_used", "The guest has just used the link");
   await deps.database.db.transaction(async (tx) => {
     const r = await lockReservationOfHotel(tx, hotelId, reservationId);
