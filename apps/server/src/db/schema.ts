@@ -941,6 +941,25 @@ export const paymentTransaction = pgTable(
   ],
 );
 
+/**
+ * The events a gateway posted (webhooks), each kept once by its id: a duplicate or a replay is known and changes
+ * nothing. `processedAt` is set once the event was acted on; one left unset is acted on when it comes again.
+ */
+export const paymentEvent = pgTable(
+  "payment_event",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    hotelId: integer("hotel_id").references(() => hotel.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** The payment it is about, by the reference Alloggio keeps (none for an event about nothing of ours). */
+    ref: text("ref"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
+
 /** Append-only: every state change of a reservation. */
 export const reservationHistory = pgTable(
   "reservation_history",

@@ -41,6 +41,7 @@ import { registerManageRoutes } from "./manage/routes";
 import { registerOfferRoutes } from "./offers/routes";
 import { registerPackageRoutes } from "./packages/routes";
 import { registerSandboxRoutes } from "./payments/sandbox-routes";
+import { registerWebhookRoutes } from "./payments/webhook-routes";
 import { registerPortalRoutes } from "./portal/routes";
 import { registerResaleRoutes } from "./resale/routes";
 import { registerSearchRoutes } from "./search/routes";
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const gateways = options.gateways ?? createPaymentGateways(gateway);
   const codeLimiter = createRecoverLimiter(deps.database, deps.now);
   registerBookingRoutes(app, { ...deps, gateways, codeLimiter });
+  registerWebhookRoutes(app, { ...deps, gateways });
   registerManageRoutes(app, { ...deps, gateways, codeLimiter });
   registerResaleRoutes(app, { ...deps, gateways, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateways, codeLimiter });

@@ -1,6 +1,7 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { releaseInventory, returnNights, setStatus } from "./changes-repository";
+export { receiveGatewayEvent } from "./gateway-events";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";

@@ -53,6 +53,11 @@ export type BookingDeps = {
 
 const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);
 
+/** Whether the hotel's gateway frames its card page in our pages, whose token a card payment then needs. */
+async function takesCardsByToken(deps: Pick<BookingDeps, "gateways">, hotelId: number) {
+  return (await deps.gateways.forHotel(hotelId)).cardEntry === "token";
+}
+
 export type PrepaidCheck = {
   currency: string;
   total: number;
@@ -344,7 +349,8 @@ export async function confirmBooking(
   if (start.earlier) return answerOf(start.earlier, 2);
   const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
-  if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
+  if (CARD_METHODS.has(method) && !req.payment.cardToken && (await takesCardsByToken(deps, req.hotel)))
+    throw badInput("payment.cardToken", "required");
   const priced = await priceBooking(database, req, deps, { ...hooks.pricing, facts });
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");

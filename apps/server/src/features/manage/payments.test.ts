@@ -128,6 +128,13 @@ describe("pay now", () => {
       status: "confirmed",
       dues: ["due:prepayment:20000"],
     });
+    // The sandbox frames its card page: a card payment without its token is refused, and nothing is charged.
+    const tokenless = await post(`/api/bol/reservation/${reservation.code}/pay`, {
+      mail: MAIL,
+      method: "card_payment",
+    });
+    expect(tokenless.status).toBe(400);
+    expect(tokenless.json().error.details).toEqual([{ field: "cardToken", message: "required" }]);
     const res = await post(`/api/bol/reservation/${reservation.code}/pay`, {
       mail: MAIL,
       method: "card_payment",

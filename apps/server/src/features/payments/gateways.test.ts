@@ -21,6 +21,7 @@ const sandbox = gatewayNamed("sandbox");
 /** Hotel 1 chose Stripe and saved keys; hotel 2 chose Stripe without keys; hotel 3 stayed on the sandbox. */
 const lookup: HotelGatewayLookup = {
   keyOf: async (hotelId) => (hotelId === 3 ? "sandbox" : "stripe"),
+  hotelsWith: async (name) => (name === "stripe" ? [1] : []),
   ownGateway: async (name, hotelId) =>
     name === "stripe" && hotelId !== 2 ? gatewayNamed(name, hotelId) : null,
 };

@@ -10,6 +10,8 @@ export type PaymentGateways = {
   forHotel(hotelId: number): Promise<PaymentGateway>;
   /** The gateway a recorded payment of this hotel was made with; null when it is not available any more. */
   named(name: string, hotelId: number): Promise<PaymentGateway | null>;
+  /** The hotels with a gateway of that name of their own (whose events the site may receive). */
+  hotelsWith(name: string): Promise<number[]>;
 };
 
 /** How the gateways of one hotel are found: its chosen gateway's name and, for a gateway of its own, the gateway. */
@@ -18,6 +20,8 @@ export type HotelGatewayLookup = {
   keyOf(hotelId: number): Promise<string>;
   /** The hotel's own gateway of that name, made with its keys; null when the hotel has no keys for it. */
   ownGateway(name: string, hotelId: number): Promise<PaymentGateway | null>;
+  /** The hotels with keys of their own for that gateway. */
+  hotelsWith(name: string): Promise<number[]>;
 };
 
 /**
@@ -39,6 +43,7 @@ export function createPaymentGateways(
       return (await named(key, hotelId)) ?? unavailableGateway(key);
     },
     named,
+    hotelsWith: async (name) => (lookup ? lookup.hotelsWith(name) : []),
   };
 }
 
