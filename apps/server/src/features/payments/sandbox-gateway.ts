@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import type { Database } from "../../db/client";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
 import {
@@ -57,7 +58,7 @@ export function createSandboxGateway(
     name: "sandbox",
     // Its pages are served by this server: the site's own origin.
     pageOrigins: [],
-    cardEntry: "token",
+    cardEntry: cardEntryOf("sandbox"),
     hostedCardUrl: ({ returnUrl, language }) =>
       `${base}/card?return=${encodeURIComponent(returnUrl)}${languageQuery(language).replace("?", "&")}`,
 
