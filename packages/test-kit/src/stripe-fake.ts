@@ -1,0 +1,11 @@
+/** A local fake of Stripe's API for the real `stripe` SDK: see `stripe-fake/fake.ts`. */
+export {
+  type CompleteOutcome,
+  type DeliverOptions,
+  STRIPE_TEST_CARDS,
+  type StripeFake,
+  type StripeFakeAccount,
+  type StripeFakeOptions,
+  startStripeFake,
+  type WebhookDelivery,
+} from "./stripe-fake/fake";
