@@ -388,7 +388,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
       created: unix(),
       currency: intent.currency,
       customer: intent.customer,
-      metadata: clone(intent.metadata),
+      metadata: {},
       paid,
       status: paid ? "succeeded" : "failed",
       failure_code: decline ? decline.code : null,
