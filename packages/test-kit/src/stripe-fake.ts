@@ -1,4 +1,6 @@
 /** A local fake of Stripe's API for the real `stripe` SDK: see `stripe-fake/fake.ts`. */
+
+export { type StripeFakeControls, stripeFakeControls } from "./stripe-fake/controls";
 export {
   type CompleteOutcome,
   type DeliverOptions,

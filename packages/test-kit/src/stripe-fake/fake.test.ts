@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type StripeFake, startStripeFake } from "../stripe-fake";
+import { type StripeFake, startStripeFake, stripeFakeControls } from "../stripe-fake";
 
 const KEY = "sk_test_fake_hotel_one";
 const OTHER_KEY = "sk_test_fake_hotel_two";
@@ -418,5 +418,28 @@ describe("the Stripe fake, through the real SDK", () => {
     expect(approved.status).toBe(303);
     expect(approved.headers.get("location")).toBe(`http://hotel.test/return?session=${session.id}`);
     expect((await fetch(String(session.url))).status).toBe(410);
+  });
+
+  it("takes the same controls over HTTP from another process: complete, hold and deliver, dispute, another key", async () => {
+    const controls = stripeFakeControls(fake.url);
+    await controls.setDelivery("hold");
+    const session = await paymentSession();
+    expect(await controls.complete(session.id, "success")).toEqual({
+      redirect: `http://hotel.test/return?session=${session.id}`,
+    });
+    expect((await controls.held()).map((e) => e.type)).toEqual([
+      "payment_intent.succeeded",
+      "checkout.session.completed",
+    ]);
+    const delivered = await controls.deliverHeld();
+    expect(delivered.map((d) => d.status)).toEqual([200, 200]);
+    const dispute = await controls.dispute(session.id);
+    expect((await controls.get<Stripe.Dispute>(dispute.id))?.status).toBe("needs_response");
+    const other = await paymentSession();
+    expect((await controls.expire(other.id)).status).toBe("expired");
+    await expect(controls.expire(other.id)).rejects.toThrow(/can be expired/);
+    const added = await controls.addAccount({ secretKey: "sk_test_added_later", displayName: "Added" });
+    const account = await new Stripe("sk_test_added_later", fake.sdkOptions).accounts.retrieveCurrent();
+    expect(account.id).toBe(added.id);
   });
 });

@@ -76,6 +76,8 @@ export type StripeFakeOptions = {
   now?: () => Date;
   /** "hold" keeps events undelivered until a test delivers them (a lost or late webhook). */
   delivery?: "deliver" | "hold";
+  /** A fixed port (an e2e run's app is configured with it); a free one by default. */
+  port?: number;
 };
 
 export type WebhookDelivery = {
@@ -1226,14 +1228,18 @@ export async function startStripeFake(options: StripeFakeOptions) {
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const handler = url.pathname.startsWith("/v1/") ? api : page;
+    const handler = url.pathname.startsWith("/v1/")
+      ? api
+      : url.pathname.startsWith("/_fake/")
+        ? controls
+        : page;
     handler(request, response, url).catch((error: unknown) => {
       if (!response.headersSent)
         send(response, 500, JSON.stringify({ error: { type: "api_error", message: String(error) } }));
       else response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
 
@@ -1254,7 +1260,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return { account, intent: find<Stripe.PaymentIntent>(account, intentId, "pi_", "payment_intent") };
   }
 
-  return {
+  const fake = {
     /** `http://127.0.0.1:<port>`: the API and the hosted pages. */
     url: baseUrl,
     host: "127.0.0.1",
@@ -1264,6 +1270,13 @@ export async function startStripeFake(options: StripeFakeOptions) {
 
     /** The account a key (or an account id) belongs to, as `GET /v1/account` answers it. */
     account: (keyOrId?: string) => accountObject(accountByKeyOrId(keyOrId)),
+    /** Accepts another key (a hotel whose keys a test enters); answers its account. */
+    addAccount(account: StripeFakeAccount): Stripe.Account {
+      const id = account.id ?? newId("acct", 8);
+      const state = { ...account, id, endpoints: [...(account.webhookEndpoints ?? [])] };
+      accounts.set(account.secretKey, state);
+      return accountObject(state);
+    },
     /** Adds a webhook endpoint to an account (the first one by default). */
     addWebhookEndpoint(endpoint: { url: string; secret: string }, keyOrId?: string) {
       accountByKeyOrId(keyOrId).endpoints.push(endpoint);
@@ -1388,4 +1401,60 @@ export async function startStripeFake(options: StripeFakeOptions) {
       );
     },
   };
+
+  /**
+   * The test controls over HTTP (`/_fake/…`, JSON), for a process other than the one that started the fake: the
+   * e2e's workers drive the fake the Playwright runner started. `stripeFakeControls` is their client.
+   */
+  async function controls(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const body = request.method === "POST" ? await readBody(request) : "";
+    const input = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+    const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+    const routes: [string, RegExp, (id: string) => unknown][] = [
+      [
+        "POST",
+        /^\/sessions\/([^/]+)\/complete$/,
+        (id) => fake.complete(id, (str(input.outcome) ?? "success") as CompleteOutcome, str(input.method)),
+      ],
+      ["POST", /^\/sessions\/([^/]+)\/expire$/, (id) => fake.expire(id)],
+      ["POST", /^\/expire-due$/, () => fake.expireDue()],
+      ["POST", /^\/disputes$/, () => fake.dispute(str(input.ref) ?? "", str(input.reason))],
+      ["POST", /^\/delivery$/, () => fake.setDelivery(input.mode === "hold" ? "hold" : "deliver")],
+      ["GET", /^\/events$/, () => fake.events(url.searchParams.get("type") ?? undefined)],
+      ["GET", /^\/held$/, () => fake.held()],
+      ["POST", /^\/events\/([^/]+)\/deliver$/, (id) => fake.deliver(id, input as DeliverOptions)],
+      [
+        "POST",
+        /^\/deliver-held$/,
+        () => fake.deliverHeld(input.order === "newest-first" ? "newest-first" : "oldest-first"),
+      ],
+      ["GET", /^\/deliveries$/, () => fake.deliveries()],
+      [
+        "POST",
+        /^\/webhook-endpoints$/,
+        () =>
+          fake.addWebhookEndpoint(
+            { url: str(input.url) ?? "", secret: str(input.secret) ?? "" },
+            str(input.account),
+          ),
+      ],
+      ["POST", /^\/accounts$/, () => fake.addAccount(input as StripeFakeAccount)],
+      ["GET", /^\/objects\/([^/]+)$/, (id) => fake.get(id)],
+    ];
+    const path = url.pathname.slice("/_fake".length);
+    const route = routes.find(([method, pattern]) => method === request.method && pattern.test(path));
+    if (!route) return send(response, 404, JSON.stringify({ error: `no control ${request.method} ${path}` }));
+    try {
+      const value = await route[2](path.match(route[1])?.[1] ?? "");
+      return send(response, 200, JSON.stringify(value ?? null));
+    } catch (error) {
+      return send(
+        response,
+        400,
+        JSON.stringify({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  }
+
+  return fake;
 }
