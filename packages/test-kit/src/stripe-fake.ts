@@ -1,6 +1,6 @@
-/** A local fake of Stripe's API for the real `stripe` SDK: see `stripe-fake/fake.ts`. */
+/** A local fake of Stripe's API for the real `stripe` SDK: see `stripe/fake.ts`. */
 
-export { type StripeFakeControls, stripeFakeControls } from "./stripe-fake/controls";
+export { type StripeFakeControls, stripeFakeControls } from "./stripe/controls";
 export {
   type CompleteOutcome,
   type DeliverOptions,
@@ -10,4 +10,4 @@ export {
   type StripeFakeOptions,
   startStripeFake,
   type WebhookDelivery,
-} from "./stripe-fake/fake";
+} from "./stripe/fake";

@@ -62,6 +62,15 @@ function amountText(session: Stripe.Checkout.Session): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(major);
 }
 
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f9fc;color:#1a1f36}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}
+label{display:block;margin:1rem 0 .25rem}input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem}
+button{display:block;width:100%;margin-top:.75rem;padding:.7rem;font-size:1rem;background:#635bff;color:#fff;border:0;border-radius:6px}
+[role=alert]{color:#b3093c;font-weight:600}small{color:#555}`;
+
+const TEST_CARDS_HINT = `<p><small>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined;
+4000 0000 0000 9995 has insufficient funds; 4000 0027 6000 3184 asks for 3D Secure.</small></p>`;
+
 /**
  * The fake's hosted Checkout page: plain HTML forms (no script), labelled for assistive technology and for the
  * e2e, which chooses a test card, approves or fails the 3-D Secure step, or goes back to the merchant.
@@ -121,7 +130,7 @@ ${
 <label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
 <button type="submit">${verb}</button>
-</form>`
+</form>${TEST_CARDS_HINT}`
     : ""
 }
 ${others}`;
@@ -129,7 +138,8 @@ ${others}`;
   }
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.merchant)} – Checkout</title></head>
+<title>${escapeHtml(model.merchant)} – Checkout</title>
+<style>${STYLE}</style></head>
 <body><main>
 ${main}
 ${back}
