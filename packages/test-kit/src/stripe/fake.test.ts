@@ -257,10 +257,22 @@ describe("the Stripe fake, through the real SDK", () => {
         payment_method: String(setup.payment_method),
         off_session: true,
         confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
       },
       { idempotencyKey: "no-show-1" },
     );
     expect(charged).toMatchObject({ status: "succeeded", amount_received: 12_000 });
+    const noReturn = await stripe.paymentIntents
+      .create({
+        amount: 12_000,
+        currency: "eur",
+        customer: String(done.customer),
+        payment_method: String(setup.payment_method),
+        off_session: true,
+        confirm: true,
+      })
+      .catch((e: unknown) => e);
+    expect((noReturn as Stripe.errors.StripeError).param).toBe("return_url");
 
     const secure = await setupSession();
     fake.complete(secure.id, "challenge-approved");
@@ -273,6 +285,7 @@ describe("the Stripe fake, through the real SDK", () => {
         payment_method: String((secureDone.setup_intent as Stripe.SetupIntent).payment_method),
         off_session: true,
         confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);

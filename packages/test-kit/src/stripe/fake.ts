@@ -571,6 +571,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
     if (mode === "payment" && list(params.line_items).length === 0)
       throw invalid("Missing required param: line_items.", "line_items");
     const customer = text(params.customer) ?? null;
+    if (customer && params.customer_creation !== undefined)
+      throw invalid(
+        "You may only specify one of these parameters: customer, customer_creation.",
+        "customer_creation",
+      );
     if (customer) find<Stripe.Customer>(account.id, customer, "cus_", "customer", "customer");
     const capture = text(object(params.payment_intent_data).capture_method) ?? "automatic";
     if (capture !== "automatic" && capture !== "manual" && capture !== "automatic_async")
@@ -769,6 +774,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
       throw invalid(
         `The provided PaymentMethod ${methodId} was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
         "payment_method",
+      );
+    const redirects = text(object(params.automatic_payment_methods).allow_redirects);
+    if (text(params.confirm) === "true" && !text(params.return_url) && redirects !== "never")
+      throw invalid(
+        "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+        "return_url",
       );
     const capture = text(params.capture_method) === "manual" ? "manual" : "automatic";
     const intent = newPaymentIntent(account, {
