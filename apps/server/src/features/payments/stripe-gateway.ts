@@ -242,7 +242,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             {
               ...common,
               mode: "payment",
-              ...(!input.customer && { customer_creation: "always" as const }),
               line_items: [
                 {
                   quantity: 1,
@@ -399,6 +398,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             payment_method: method,
             off_session: true,
             confirm: true,
+            // A saved card charged without the guest: no method that would send anyone anywhere.
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
             metadata: { reference: input.reference, guarantee: input.ref },
             expand: ["latest_charge", "payment_method"],
           },
