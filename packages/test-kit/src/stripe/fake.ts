@@ -205,6 +205,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
   const inFlight = new Set<Promise<unknown>>();
   let gate: Promise<void> | null = null;
   let waiting = 0;
+  let chain: Promise<unknown> = Promise.resolve();
   let baseUrl = "";
 
   // ---- the store ----------------------------------------------------------------------------------------------
@@ -265,7 +266,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
     put(account, event);
     const entry = { account, event, delivered: 0 };
     events.push(entry);
-    if (delivery === "deliver") track(deliver(event.id));
+    // Posted one after another, in the order they happened: another order is a test's explicit choice.
+    if (delivery === "deliver") {
+      chain = chain.then(() => deliver(event.id)).catch(() => {});
+      track(chain);
+    }
     return event;
   }
 
@@ -1405,7 +1410,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     },
 
     async close() {
-      await this.settled();
+      await fake.settled();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
