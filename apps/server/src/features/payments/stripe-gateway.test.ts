@@ -1,7 +1,13 @@
 import { type StripeFake, startStripeFake } from "@alloggio/test-kit/stripe-fake";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStripeGateway, type StripeGateway, stripeLocaleOf } from "./stripe-gateway";
+import type { PaymentGateway } from "./gateway";
+import {
+  createStripeGateway,
+  type StripeGateway,
+  type StripeGatewayEvent,
+  stripeLocaleOf,
+} from "./stripe-gateway";
 
 const KEY = "sk_test_alloggio_gateway";
 const NO_METHODS_KEY = "sk_test_alloggio_cards_only";
@@ -54,7 +60,8 @@ function signed(type: string, about: (object: Record<string, unknown>) => boolea
 
 describe("the Stripe gateway against the Stripe fake", () => {
   it("says what it is: a redirect to Stripe's page, nothing framed", () => {
-    expect(gateway).toMatchObject({ name: "stripe", cardEntry: "redirect", pageOrigins: [] });
+    const port: PaymentGateway = gateway;
+    expect(port).toMatchObject({ name: "stripe", cardEntry: "redirect", pageOrigins: [] });
     expect(() => gateway.hostedCardUrl({ returnUrl: RETURN })).toThrow(/Checkout page/);
   });
 
@@ -361,12 +368,13 @@ describe("the Stripe gateway against the Stripe fake", () => {
       reference: "EVT1",
     });
     expect(await gateway.refOfPaymentIntent(intent)).toBe(started.ref);
+    expect(await gateway.refOfEvent(read as StripeGatewayEvent)).toBe(started.ref);
 
     await gateway.refund(started.ref, 1_000, "EVT1-refund");
     const refunded = signed("charge.refunded", (o) => o.payment_intent === intent);
-    expect(gateway.verifyEvent?.(refunded.payload, refunded.headers)).toMatchObject({
-      paymentIntent: intent,
-    });
+    const refundEvent = gateway.verifyEvent(refunded.payload, refunded.headers);
+    expect(refundEvent).toMatchObject({ type: "charge.refunded", paymentIntent: intent });
+    expect(await gateway.refOfEvent(refundEvent)).toBe(started.ref);
     fake.dispute(started.ref);
     const disputed = signed("charge.dispute.created", (o) => o.payment_intent === intent);
     expect(gateway.verifyEvent?.(disputed.payload, disputed.headers)).toMatchObject({

@@ -171,10 +171,12 @@ const SESSION_EXPAND = [
  * Stripe as a payment gateway (PCI DSS SAQ A): the guest types the card on Stripe Checkout's hosted page, never on
  * ours. A payment's ref is its Checkout Session (or, for a saved card charged off-session, its PaymentIntent).
  */
-export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway & {
+export function createStripeGateway(options: StripeGatewayOptions): Omit<PaymentGateway, "verifyEvent"> & {
   verifyEvent(rawBody: string, headers: Record<string, string | string[] | undefined>): StripeGatewayEvent;
   /** The Checkout Session a PaymentIntent was paid in (for an event that names only the intent). */
   refOfPaymentIntent(paymentIntent: string): Promise<string | null>;
+  /** The payment an event is about: its ref, or the one of the intent it names (asked of Stripe). */
+  refOfEvent(event: StripeGatewayEvent): Promise<string | null>;
   /** The account the keys belong to: its name, country, mode and enabled methods ("Test the connection"). */
   describeAccount(): Promise<{
     id: string;
@@ -468,6 +470,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+
+    async refOfEvent(event) {
+      if (event.ref) return event.ref;
+      return event.paymentIntent ? this.refOfPaymentIntent(event.paymentIntent) : null;
     },
 
     async describeAccount() {
