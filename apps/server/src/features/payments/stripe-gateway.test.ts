@@ -428,6 +428,7 @@ describe("the Stripe gateway against the Stripe fake", () => {
       live: false,
       chargesEnabled: true,
       methods: ["card", "paypal"],
+      redirectMethods: ["wallet", "pay_by_link"],
     });
     const wrong = createStripeGateway({
       secretKey: "sk_test_wrong",
@@ -449,7 +450,10 @@ describe("the Stripe gateway against the Stripe fake", () => {
       webhookSecret: WEBHOOK_SECRET,
       apiBase: fake.url,
     });
-    expect((await cardsOnly.describeAccount()).methods).toEqual(["card"]);
+    expect(await cardsOnly.describeAccount()).toMatchObject({
+      methods: ["card"],
+      redirectMethods: ["pay_by_link"],
+    });
     await expect(
       cardsOnly.authorise({
         amountMinor: 100,

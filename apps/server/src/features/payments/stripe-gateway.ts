@@ -184,7 +184,10 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
     country: string | null;
     live: boolean;
     chargesEnabled: boolean;
+    /** Stripe's names of the methods the account takes (card, paypal, klarna, …). */
     methods: string[];
+    /** The methods a hotel can enable (SPEC §9) that this account can take: the ones the checkout may offer. */
+    redirectMethods: RedirectMethod[];
   }>;
 } {
   const api = options.apiBase ? new URL(options.apiBase) : null;
@@ -489,6 +492,9 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
         live: options.secretKey.startsWith("sk_live_") || options.secretKey.startsWith("rk_live_"),
         chargesEnabled: account.charges_enabled,
         methods,
+        redirectMethods: (Object.keys(STRIPE_METHOD_TYPES) as RedirectMethod[]).filter((method) =>
+          STRIPE_METHOD_TYPES[method].some((type) => methods.includes(type)),
+        ),
       };
     },
   };
