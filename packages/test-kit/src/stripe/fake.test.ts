@@ -455,4 +455,21 @@ describe("the Stripe fake, through the real SDK", () => {
     const account = await new Stripe("sk_test_added_later", fake.sdkOptions).accounts.retrieveCurrent();
     expect(account.id).toBe(added.id);
   });
+
+  it("lists sessions newest first by status and creation time, page by page, as a reconciliation asks", async () => {
+    const from = Math.floor(clock.getTime() / 1000);
+    const first = await paymentSession();
+    clock = new Date(clock.getTime() + 1000);
+    const second = await paymentSession();
+    clock = new Date(clock.getTime() + 1000);
+    const paid = await paymentSession();
+    fake.complete(paid.id, "success");
+    const open = await stripe.checkout.sessions.list({ status: "open", created: { gte: from }, limit: 1 });
+    expect(open.data.map((s) => s.id)).toEqual([second.id]);
+    expect(open.has_more).toBe(true);
+    const all: string[] = [];
+    for await (const s of stripe.checkout.sessions.list({ status: "open", created: { gte: from }, limit: 1 }))
+      all.push(s.id);
+    expect(all).toEqual([second.id, first.id]);
+  });
 });

@@ -925,15 +925,34 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return value;
   }
 
+  /** Lists newest first, as Stripe does: `status`, `payment_intent`, `customer`, `created[gt|gte|lt|lte]`, pages. */
   function listSessions(account: string, params: FormObject) {
     const status = text(params.status);
     const intent = text(params.payment_intent);
+    const customer = text(params.customer);
+    const created = object(params.created);
+    const bound = (key: string) =>
+      created[key] === undefined ? undefined : amountOf(created[key], `created[${key}]`);
+    const [gt, gte, lt, lte] = ["gt", "gte", "lt", "lte"].map(bound);
+    const exact = typeof params.created === "string" ? amountOf(params.created, "created") : undefined;
     const limit = params.limit === undefined ? 10 : amountOf(params.limit, "limit");
-    const all = [...objects.values()]
+    let all = [...objects.values()]
       .filter((s) => s.account === account && s.object.object === "checkout.session")
       .map((s) => s.object as Stripe.Checkout.Session)
-      .filter((s) => (!status || s.status === status) && (!intent || s.payment_intent === intent))
+      .filter(
+        (s) =>
+          (!status || s.status === status) &&
+          (!intent || s.payment_intent === intent) &&
+          (!customer || s.customer === customer) &&
+          (exact === undefined || s.created === exact) &&
+          (gt === undefined || s.created > gt) &&
+          (gte === undefined || s.created >= gte) &&
+          (lt === undefined || s.created < lt) &&
+          (lte === undefined || s.created <= lte),
+      )
       .reverse();
+    const after = text(params.starting_after);
+    if (after) all = all.slice(all.findIndex((s) => s.id === after) + 1);
     return {
       object: "list",
       data: all.slice(0, limit),
