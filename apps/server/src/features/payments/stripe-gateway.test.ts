@@ -269,9 +269,14 @@ describe("the Stripe gateway against the Stripe fake", () => {
         idempotencyKey: key,
         returnUrl: RETURN,
       });
-    expect(await charge(guarantee.ref, "fails-1")).toMatchObject({
+    const refused = await charge(guarantee.ref, "fails-1");
+    expect(refused).toMatchObject({ status: "declined", declineReason: "declined" });
+    expect(refused?.ref).toMatch(/^pi_/);
+    expect(await gateway.retrieve(String(refused?.ref))).toEqual({
+      ref: refused?.ref,
       status: "declined",
       declineReason: "declined",
+      cardLast4: "0341",
     });
     const paid = await pay(5_000);
     fake.complete(paid.ref, "success");
