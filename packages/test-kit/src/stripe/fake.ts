@@ -91,7 +91,10 @@ export type WebhookDelivery = {
 };
 
 export type DeliverOptions = {
-  /** The signature's timestamp (unix seconds); the fake's clock by default. A stale one is refused by the SDK. */
+  /**
+   * The signature's timestamp (unix seconds). By default the machine's time, not the fake's clock: the receiver
+   * checks it against its own clock, as with Stripe. A stale one is refused by the SDK.
+   */
   timestamp?: number;
   /** Signs with this secret rather than the endpoint's (a wrong signature). */
   secret?: string;
@@ -187,6 +190,7 @@ export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
 export async function startStripeFake(options: StripeFakeOptions) {
   const now = options.now ?? (() => new Date());
   const unix = () => Math.floor(now().getTime() / 1000);
+  const wallClock = () => Math.floor(Date.now() / 1000);
   let delivery = options.delivery ?? "deliver";
 
   const accounts = new Map<string, AccountState>();
@@ -297,7 +301,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     const payload = JSON.stringify(entry.event, null, 2);
     const made: WebhookDelivery[] = [];
     for (const endpoint of account?.endpoints ?? []) {
-      const signature = sign(payload, opts.secret ?? endpoint.secret, opts.timestamp ?? unix());
+      const signature = sign(payload, opts.secret ?? endpoint.secret, opts.timestamp ?? wallClock());
       let status: number | null = null;
       try {
         const response = await fetch(endpoint.url, {
@@ -1403,7 +1407,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
         payload,
         headers: {
           "content-type": "application/json; charset=utf-8",
-          "stripe-signature": sign(payload, secret, opts.timestamp ?? unix()),
+          "stripe-signature": sign(payload, secret, opts.timestamp ?? wallClock()),
         },
       };
     },
