@@ -7,3 +7,5 @@ export { createPaymentGateways } from "./gateways";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";
+export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
+export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";
