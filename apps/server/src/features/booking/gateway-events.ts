@@ -1,17 +1,17 @@
 import { AppError } from "../../http/errors";
 import type { GatewayEvent, PaymentGateway } from "../payments";
-import { keepGatewayEvent, markGatewayEventProcessed } from "./payment-repository";
+import { hotelOfReservationCode, keepGatewayEvent, markGatewayEventProcessed } from "./payment-repository";
 import { type BookingDeps, handleGatewayEvent } from "./service";
 
 /**
- * The hotel a posted event names (the metadata Alloggio puts on every payment it starts at the gateway), read before
- * the signature is checked only to know whose signing secret checks it: a forged name fails that check.
+ * The reservation a posted event names (the reference Alloggio puts in the metadata of every payment it starts at
+ * the gateway), read before the signature is checked only to know whose signing secret checks it: a forged name
+ * fails that check.
  */
-function hotelNamedBy(rawBody: string): number | null {
+function referenceNamedBy(rawBody: string): string | null {
   try {
-    const hotel = JSON.parse(rawBody)?.data?.object?.metadata?.hotel;
-    const id = Number(hotel);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const reference = JSON.parse(rawBody)?.data?.object?.metadata?.reference;
+    return typeof reference === "string" && reference.length <= 40 ? reference : null;
   } catch {
     return null;
   }
@@ -35,21 +35,22 @@ export async function receiveGatewayEvent(
   headers: Record<string, string | string[] | undefined>,
   baseUrl: string,
 ): Promise<{ received: true; status: string | null; duplicate: boolean }> {
-  const named = hotelNamedBy(rawBody);
+  const reference = referenceNamedBy(rawBody);
+  const named = reference ? await hotelOfReservationCode(deps.database, reference) : null;
   const hotels = named ? [named] : await deps.gateways.hotelsWith(name);
-  let verified: { event: GatewayEvent; hotelId: number } | null = null;
+  let verified: { event: GatewayEvent; hotelId: number; gateway: PaymentGateway } | null = null;
   for (const hotelId of hotels) {
     const gateway: PaymentGateway | null = await deps.gateways.named(name, hotelId);
     if (!gateway?.verifyEvent) continue;
     try {
-      verified = { event: gateway.verifyEvent(rawBody, headers), hotelId };
+      verified = { event: gateway.verifyEvent(rawBody, headers), hotelId, gateway };
       break;
     } catch {
       // Not this hotel's secret (or not a valid signature at all): the next hotel, then a refusal.
     }
   }
   if (!verified) throw badSignature();
-  const { event, hotelId } = verified;
+  const { event, hotelId, gateway } = verified;
   const fresh = await keepGatewayEvent(deps.database, {
     gateway: name,
     eventId: event.id,
@@ -61,7 +62,8 @@ export async function receiveGatewayEvent(
   if (!fresh) return { received: true, status: null, duplicate: true };
   let answer: { received: true; status: string | null } = { received: true, status: null };
   try {
-    if (event.ref) answer = await handleGatewayEvent(deps, name, event.ref, baseUrl);
+    const ref = event.ref ?? (await gateway.refOfEvent?.(event)) ?? null;
+    if (ref) answer = await handleGatewayEvent(deps, name, ref, baseUrl);
   } catch (err) {
     // The gateway could not be asked now: the event stays unprocessed and the gateway posts it again later.
     throw new AppError(

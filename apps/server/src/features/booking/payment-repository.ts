@@ -192,3 +192,11 @@ export async function markGatewayEventProcessed(
   await database.query(sql`update payment_event set processed_at = ${at.toISOString()}
     where gateway = ${gateway} and event_id = ${eventId} and processed_at is null`);
 }
+
+/** The hotel of a reservation, by its code. */
+export async function hotelOfReservationCode(database: Database, code: string): Promise<number | null> {
+  const [row] = await database.query<{ hotel_id: number }>(
+    sql`select hotel_id from reservation where code = ${code}`,
+  );
+  return row?.hotel_id ?? null;
+}

@@ -117,4 +117,6 @@ export type PaymentGateway = {
    * signature. Gateways that post no events leave it out.
    */
   verifyEvent?(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /** The payment a verified event is about when the event names it only indirectly (asked of the gateway). */
+  refOfEvent?(event: GatewayEvent): Promise<string | null>;
 };

@@ -176,7 +176,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
   /** The Checkout Session a PaymentIntent was paid in (for an event that names only the intent). */
   refOfPaymentIntent(paymentIntent: string): Promise<string | null>;
   /** The payment an event is about: its ref, or the one of the intent it names (asked of Stripe). */
-  refOfEvent(event: StripeGatewayEvent): Promise<string | null>;
+  refOfEvent(event: GatewayEvent): Promise<string | null>;
   /** The account the keys belong to: its name, country, mode and enabled methods ("Test the connection"). */
   describeAccount(): Promise<{
     id: string;
@@ -477,7 +477,9 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
 
     async refOfEvent(event) {
       if (event.ref) return event.ref;
-      return event.paymentIntent ? this.refOfPaymentIntent(event.paymentIntent) : null;
+      // Only this gateway's own events (from verifyEvent) name an intent.
+      const { paymentIntent } = event as Partial<StripeGatewayEvent>;
+      return paymentIntent ? this.refOfPaymentIntent(paymentIntent) : null;
     },
 
     async describeAccount() {
