@@ -21,7 +21,13 @@ import type { ZodType } from "zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
-import { createSandboxGateway, type SandboxGateway } from "../features/payments";
+import {
+  createKeyCipher,
+  createSandboxGateway,
+  type DescribeAccount,
+  noAccountLookup,
+  type SandboxGateway,
+} from "../features/payments";
 import { SearchCache } from "../features/search";
 import type { App } from "./app-type";
 import { registerBackOfficeRoutes } from "./backoffice/routes";
@@ -80,6 +86,12 @@ export type AppOptions = {
   httpsOnly?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
+  /** PAYMENT_KEYS_SECRET (ADR 0073): seals the hotels' gateway secrets; without it no hotel can save keys. */
+  paymentKeysSecret?: string | undefined;
+  /** "Test the connection": the Stripe account of a secret key (none wired by default: it answers unreachable). */
+  describeAccount?: DescribeAccount;
+  /** A production server, whose payments are real: a hotel's test-mode key is flagged in the back office. */
+  liveSite?: boolean;
 };
 
 function escapeAttribute(value: string): string {
@@ -209,7 +221,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerResaleRoutes(app, { ...deps, gateway, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateway });
-  await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
+  const payments = {
+    cipher: options.paymentKeysSecret ? createKeyCipher(options.paymentKeysSecret) : null,
+    liveSite: options.liveSite ?? false,
+    publicUrl: options.publicUrl ?? "http://localhost",
+    describeAccount: options.describeAccount ?? noAccountLookup,
+  };
+  await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter, payments });
   registerOfferRoutes(app, { ...deps, gateway });
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);

@@ -2,6 +2,28 @@
 
 export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
+export type { KeyCipher } from "./key-cipher";
+export { createKeyCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";
+export type {
+  AccountDescription,
+  DescribeAccount,
+  HotelGatewaySettings,
+  PaymentSettingsConfig,
+  PaymentSettingsDeps,
+  SettingsChange,
+} from "./settings";
+export {
+  choosePaymentGateway,
+  gatewaySettingsOf,
+  noAccountLookup,
+  PaymentAccountError,
+  paymentKeysProblem,
+  readPaymentSettings,
+  removePaymentKeys,
+  STRIPE_WEBHOOK_PATH,
+  savePaymentKeys,
+  testPaymentConnection,
+} from "./settings";
