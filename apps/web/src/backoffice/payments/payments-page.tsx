@@ -286,7 +286,7 @@ function GatewayChoice({
             </label>
           ))}
         </fieldset>
-        {stripeReady ? null : <p className="bo-hint">{t("gateway.stripeNeedsKeys")}</p>}
+        {stripeReady ? null : <p className="bo-hint bo-pay-note">{t("gateway.stripeNeedsKeys")}</p>}
         <ErrorNotice error={choose.error} ns={NS} />
         {done ? <Notice>{t("gateway.saved")}</Notice> : null}
         <button
