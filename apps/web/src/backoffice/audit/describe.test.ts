@@ -36,6 +36,7 @@ describe("an audit entry as prose", () => {
     expect(formatAuditValue("gateway", "sandbox", it)).toBe("Sandbox");
     expect(formatAuditValue("mode", "live", it)).toBe("Modalità live");
     expect(fieldLabel("secretKeyLast4", it)).toBe("La chiave segreta termina con");
+    expect(auditSubject("payment_settings", "1", ctx)).toBe("Hotel Bellavista Riva");
   });
 
   it("labels fields and formats money, not `amountMinor: 7800 → 9900`", async () => {

@@ -101,6 +101,9 @@ export function auditSubject(entity: string, entityId: string | null, ctx: Audit
       return room(parts[0]);
     case "rate_plan":
       return rate(parts[0]);
+    case "payment_settings":
+      // A hotel's payment settings are named by the hotel they belong to.
+      return ctx.names.hotels?.[entityId] ?? null;
     case "calendar": {
       const [from, to] = entityId.split("..");
       return from && to ? `${day(from)} – ${day(to)}` : entityId;
