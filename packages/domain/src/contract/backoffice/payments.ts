@@ -17,8 +17,8 @@ export type StripeKeyProblem =
   | "mode_mismatch"
   | "required";
 
-const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,240}$/;
-const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]{8,240}$/;
+const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,240}$/;
+const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9_]{8,240}$/;
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{8,240}$/;
 
 /** A secret (`sk_`) or restricted (`rk_`) key's mode, from its prefix; null for anything else. */
