@@ -12,7 +12,7 @@ import {
   loadDemoStaff,
 } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail";
-import { createKeyCipher, createSandboxGateway, paymentKeysProblem } from "./features/payments";
+import { createSandboxGateway, paymentKeysCipher, paymentKeysProblem } from "./features/payments";
 import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
@@ -85,8 +85,7 @@ export async function checkPaymentKeys(
   database: Database,
   warn: (msg: string) => void,
 ): Promise<void> {
-  const cipher = env.PAYMENT_KEYS_SECRET ? createKeyCipher(env.PAYMENT_KEYS_SECRET) : null;
-  const problem = await paymentKeysProblem(database.db, cipher);
+  const problem = await paymentKeysProblem(database.db, paymentKeysCipher(env.PAYMENT_KEYS_SECRET));
   if (!problem) return;
   if (env.NODE_ENV === "production") throw new Error(problem);
   warn(problem);

@@ -22,10 +22,10 @@ import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
 import {
-  createKeyCipher,
   createSandboxGateway,
   type DescribeAccount,
   noAccountLookup,
+  paymentKeysCipher,
   type SandboxGateway,
 } from "../features/payments";
 import { SearchCache } from "../features/search";
@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateway });
   const payments = {
-    cipher: options.paymentKeysSecret ? createKeyCipher(options.paymentKeysSecret) : null,
+    cipher: paymentKeysCipher(options.paymentKeysSecret),
     liveSite: options.liveSite ?? false,
     publicUrl: options.publicUrl ?? "http://localhost",
     describeAccount: options.describeAccount ?? noAccountLookup,

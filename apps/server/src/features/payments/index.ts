@@ -3,7 +3,7 @@
 export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { KeyCipher } from "./key-cipher";
-export { createKeyCipher, paymentKeysSecretBytes } from "./key-cipher";
+export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";

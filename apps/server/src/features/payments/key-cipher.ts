@@ -65,3 +65,8 @@ export function createKeyCipher(secret: string): KeyCipher {
     },
   };
 }
+
+/** The cipher of PAYMENT_KEYS_SECRET as the environment has it; null when it is not set (no key is then stored). */
+export function paymentKeysCipher(secret: string | undefined): KeyCipher | null {
+  return secret ? createKeyCipher(secret) : null;
+}
