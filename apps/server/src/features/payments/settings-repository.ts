@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { hotel, hotelPaymentSettings, staffUser } from "../../db/schema";
 
 export type PaymentSettingsRow = typeof hotelPaymentSettings.$inferSelect;
+export type PaymentSettingsInsert = typeof hotelPaymentSettings.$inferInsert;
 
 /** A hotel's settings with the name of who last changed them; undefined when it has none. */
 export async function findPaymentSettings(
@@ -35,7 +36,7 @@ export async function lockPaymentSettings(tx: Db, hotelId: number): Promise<Paym
 export async function writePaymentSettings(
   tx: Db,
   exists: boolean,
-  row: typeof hotelPaymentSettings.$inferInsert,
+  row: PaymentSettingsInsert,
 ): Promise<PaymentSettingsRow> {
   const [written] = exists
     ? await tx

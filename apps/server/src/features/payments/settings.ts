@@ -17,6 +17,7 @@ import {
   findPaymentSettings,
   findSealedPaymentKeys,
   lockPaymentSettings,
+  type PaymentSettingsInsert,
   type PaymentSettingsRow,
   writePaymentSettings,
 } from "./settings-repository";
@@ -144,6 +145,42 @@ export async function readPaymentSettings(
 /** A form's blank field means "keep the stored one". */
 const given = (value: string | undefined) => (value === undefined || value === "" ? undefined : value);
 
+type SettingsWrite = Omit<PaymentSettingsInsert, "hotelId" | "updatedAt" | "updatedBy">;
+
+/**
+ * One change of a hotel's settings: its row locked, `decide` says what to write (null: nothing changes), the row
+ * written with who and when, and its audit entry in the same transaction. Answers the settings as they now read.
+ */
+async function changeSettings(
+  deps: PaymentSettingsDeps,
+  change: SettingsChange,
+  hotelId: number,
+  action: string,
+  decide: (before: PaymentSettingsRow | undefined) => SettingsWrite | null,
+): Promise<BoPaymentSettings> {
+  await deps.database.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockPaymentSettings(tx, hotelId);
+    const changes = decide(before);
+    if (!changes) return;
+    const after = await writePaymentSettings(tx, before !== undefined, {
+      hotelId,
+      ...changes,
+      updatedAt: deps.now(),
+      updatedBy: change.userId,
+    });
+    await change.audit(tx, {
+      hotelId,
+      action,
+      entity: "payment_settings",
+      entityId: hotelId,
+      before: audited(before),
+      after: audited(after),
+    });
+  });
+  return readPaymentSettings(deps, hotelId);
+}
+
 /**
  * Saves the hotel's Stripe keys: checked (prefixes, one mode for both keys, `whsec_`), the secret key and the
  * webhook signing secret sealed, a key left out kept. Refused without PAYMENT_KEYS_SECRET: never stored in clear.
@@ -161,9 +198,7 @@ export async function savePaymentKeys(
     publishableKey: given(body.publishableKey),
     webhookSecret: given(body.webhookSecret),
   };
-  await deps.database.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockPaymentSettings(tx, hotelId);
+  return changeSettings(deps, change, hotelId, "payment_settings.save_keys", (before) => {
     const stored = hasKeys(before)
       ? { mode: before.mode as StripeMode, publishableKey: before.publishableKey as string }
       : null;
@@ -179,9 +214,8 @@ export async function savePaymentKeys(
           params: { reason: p.reason },
         })),
       );
-    if (!keys.secretKey && !keys.publishableKey && !keys.webhookSecret) return;
-    const after = await writePaymentSettings(tx, before !== undefined, {
-      hotelId,
+    if (!keys.secretKey && !keys.publishableKey && !keys.webhookSecret) return null;
+    return {
       gateway: before?.gateway ?? "sandbox",
       ...(keys.secretKey
         ? {
@@ -195,64 +229,35 @@ export async function savePaymentKeys(
       ...(keys.webhookSecret
         ? { webhookSecretSealed: cipher.seal(keys.webhookSecret, { hotelId, field: "webhookSecret" }) }
         : {}),
-      updatedAt: deps.now(),
-      updatedBy: change.userId,
-    });
-    await change.audit(tx, {
-      hotelId,
-      action: "payment_settings.save_keys",
-      entity: "payment_settings",
-      entityId: hotelId,
-      before: audited(before),
-      after: audited(after),
-    });
+    };
   });
-  return readPaymentSettings(deps, hotelId);
 }
 
 /** Chooses the hotel's gateway: Stripe only once its keys and webhook signing secret are saved. */
-export async function choosePaymentGateway(
+export function choosePaymentGateway(
   deps: PaymentSettingsDeps,
   change: SettingsChange,
   hotelId: number,
   gateway: PaymentGatewayChoice,
 ): Promise<BoPaymentSettings> {
-  await deps.database.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockPaymentSettings(tx, hotelId);
-    if ((before?.gateway ?? "sandbox") === gateway) return;
+  return changeSettings(deps, change, hotelId, "payment_settings.choose_gateway", (before) => {
+    if ((before?.gateway ?? "sandbox") === gateway) return null;
     if (gateway === "stripe" && !(hasKeys(before) && before.webhookSecretSealed))
       throw keysMissing("gateway");
-    const after = await writePaymentSettings(tx, before !== undefined, {
-      hotelId,
-      gateway,
-      updatedAt: deps.now(),
-      updatedBy: change.userId,
-    });
-    await change.audit(tx, {
-      hotelId,
-      action: "payment_settings.choose_gateway",
-      entity: "payment_settings",
-      entityId: hotelId,
-      before: audited(before),
-      after: audited(after),
-    });
+    return { gateway };
   });
-  return readPaymentSettings(deps, hotelId);
 }
 
 /** Removes the hotel's Stripe keys; its card payments go back to the sandbox. */
-export async function removePaymentKeys(
+export function removePaymentKeys(
   deps: PaymentSettingsDeps,
   change: SettingsChange,
   hotelId: number,
 ): Promise<BoPaymentSettings> {
-  await deps.database.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockPaymentSettings(tx, hotelId);
-    if (!before || (!before.secretKeySealed && !before.publishableKey && !before.webhookSecretSealed)) return;
-    const after = await writePaymentSettings(tx, before !== undefined, {
-      hotelId,
+  return changeSettings(deps, change, hotelId, "payment_settings.remove_keys", (before) => {
+    if (!before || (!before.secretKeySealed && !before.publishableKey && !before.webhookSecretSealed))
+      return null;
+    return {
       gateway: "sandbox",
       secretKeySealed: null,
       secretKeyLast4: null,
@@ -260,19 +265,8 @@ export async function removePaymentKeys(
       mode: null,
       publishableKey: null,
       webhookSecretSealed: null,
-      updatedAt: deps.now(),
-      updatedBy: change.userId,
-    });
-    await change.audit(tx, {
-      hotelId,
-      action: "payment_settings.remove_keys",
-      entity: "payment_settings",
-      entityId: hotelId,
-      before: audited(before),
-      after: audited(after),
-    });
+    };
   });
-  return readPaymentSettings(deps, hotelId);
 }
 
 /** "Test the connection": the Stripe account behind the stored secret key, its mode and enabled methods. */
