@@ -134,9 +134,15 @@ describe("the hotel's payments screen", () => {
 
     // Replace opens an empty password field; the other secret and the publishable key stay as they are.
     await user.click(screen.getByRole("button", { name: "Replace the secret key" }));
-    const replacing = screen.getByLabelText("Secret key") as HTMLInputElement;
+    let replacing = screen.getByLabelText("Secret key") as HTMLInputElement;
     expect(replacing.type).toBe("password");
     expect(replacing.value).toBe("");
+    expect(document.activeElement).toBe(replacing);
+    // Changing one's mind keeps the stored key; Replace again opens the field afresh.
+    await user.click(screen.getByRole("button", { name: "Keep the stored one" }));
+    expect(screen.getByText("•••• 4242")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Replace the secret key" }));
+    replacing = screen.getByLabelText("Secret key") as HTMLInputElement;
     await user.type(replacing, "sk_test_51NewNew9999");
     await user.click(screen.getByRole("button", { name: "Save keys" }));
     await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
@@ -181,6 +187,20 @@ describe("the hotel's payments screen", () => {
     const account = found.closest("[role=status]") as HTMLElement;
     expect(within(account).getByText("Test mode")).toBeTruthy();
     expect(within(account).getByText(/card, paypal/)).toBeTruthy();
+  });
+
+  it("says why a connection test failed, in the page's words", async () => {
+    settings = SAVED;
+    const fail = vi.fn(async () =>
+      json({ error: { code: "payment_key_refused", message: "refused", requestId: "r" } }, 422),
+    );
+    const user = renderPage();
+    await screen.findByText("•••• 4242");
+    fetchMock.mockImplementationOnce(fail);
+    await user.click(screen.getByRole("button", { name: "Test the connection" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Stripe refused the secret key. Check it in Stripe's Dashboard and save it again.",
+    );
   });
 
   it("says nothing of test payments when the site is not live, or the keys are live", async () => {

@@ -5,7 +5,7 @@ import type {
   SavePaymentKeysRequest,
 } from "@alloggio/domain/contract/backoffice/payments";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { boDelete, boGet, boPost, boPut, fieldError } from "../api";
@@ -73,6 +73,12 @@ function SecretField({
   onChange: (value: string | null) => void;
 }) {
   const { t } = useTranslation(NS);
+  const input = useRef<HTMLInputElement>(null);
+  const replacing = stored !== null && value !== null;
+  // "Replace" takes the focus to the empty field it opens (the button it pressed is gone).
+  useEffect(() => {
+    if (replacing) input.current?.focus();
+  }, [replacing]);
   if (stored !== null && value === null)
     return (
       <div className="bo-field">
@@ -92,19 +98,27 @@ function SecretField({
       </div>
     );
   return (
-    <Field label={label} hint={hint} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          type="password"
-          className="bo-pay-key"
-          value={value ?? ""}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <div className="bo-pay-secret">
+      <Field label={label} hint={hint} error={error}>
+        {(props) => (
+          <input
+            {...props}
+            ref={input}
+            type="password"
+            className="bo-pay-key"
+            value={value ?? ""}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </Field>
+      {replacing ? (
+        <button type="button" className="bo-button secondary bo-pay-keep" onClick={() => onChange(null)}>
+          {t("keys.keep")}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
