@@ -69,3 +69,30 @@ describe("loadEnv: production refuses the demo secrets", () => {
     expect(env.API_KEYS).toEqual([DEMO_API_KEY]);
   });
 });
+
+describe("loadEnv: PAYMENT_KEYS_SECRET", () => {
+  const secret = Buffer.alloc(32, 7).toString("base64");
+
+  it("takes 32 bytes of base64 (standard or URL-safe), and leaves it unset when empty", () => {
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: secret }).PAYMENT_KEYS_SECRET).toBe(secret);
+    const urlSafe = Buffer.alloc(32, 251).toString("base64url");
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: urlSafe }).PAYMENT_KEYS_SECRET).toBe(urlSafe);
+    expect(loadEnv({}).PAYMENT_KEYS_SECRET).toBeUndefined();
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: "  " }).PAYMENT_KEYS_SECRET).toBeUndefined();
+  });
+
+  it("refuses anything else, naming the variable and how to make one, never echoing the value", () => {
+    for (const bad of ["a-passphrase-someone-typed", Buffer.alloc(16).toString("base64"), `${secret}AAAA`]) {
+      let message = "";
+      try {
+        loadEnv({ ...production, PAYMENT_KEYS_SECRET: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(
+        /PAYMENT_KEYS_SECRET: must be 32 random bytes in base64.*openssl rand -base64 32/,
+      );
+      expect(message).not.toContain(bad);
+    }
+  });
+});

@@ -1578,3 +1578,38 @@ export const searchVersion = pgTable("search_version", {
    */
   catalogueVersion: bigint("catalogue_version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * A hotel's card gateway and its Stripe keys (ADR 0073). The secret key and the webhook signing secret are sealed
+ * with AES-256-GCM under PAYMENT_KEYS_SECRET (`v1.<iv>.<tag>.<ciphertext>`, base64url, the hotel and the field as
+ * associated data); the publishable key is public by design. No row: the server's default gateway.
+ */
+export const hotelPaymentSettings = pgTable(
+  "hotel_payment_settings",
+  {
+    hotelId: integer("hotel_id")
+      .primaryKey()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull().default("sandbox"),
+    secretKeySealed: text("secret_key_sealed"),
+    /** The secret key's last 4 characters, shown to tell keys apart. */
+    secretKeyLast4: text("secret_key_last4"),
+    /** `secret` (sk_) or `restricted` (rk_). */
+    secretKeyKind: text("secret_key_kind"),
+    /** `test` or `live`, from the secret key's prefix. */
+    mode: text("mode"),
+    publishableKey: text("publishable_key"),
+    webhookSecretSealed: text("webhook_secret_sealed"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedBy: integer("updated_by").references(() => staffUser.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("hotel_payment_settings_gateway", sql`${t.gateway} in ('sandbox', 'stripe')`),
+    check("hotel_payment_settings_mode", sql`${t.mode} is null or ${t.mode} in ('test', 'live')`),
+    // Stripe takes payments only with the keys it needs.
+    check(
+      "hotel_payment_settings_stripe_keys",
+      sql`${t.gateway} <> 'stripe' or (${t.secretKeySealed} is not null and ${t.publishableKey} is not null and ${t.webhookSecretSealed} is not null)`,
+    ),
+  ],
+);

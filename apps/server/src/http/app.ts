@@ -24,7 +24,10 @@ import { listHotels } from "../features/channels";
 import {
   createPaymentGateways,
   createSandboxGateway,
+  type DescribeAccount,
+  noAccountLookup,
   type PaymentGateways,
+  paymentKeysCipher,
   type SandboxGateway,
 } from "../features/payments";
 import { SearchCache } from "../features/search";
@@ -88,6 +91,12 @@ export type AppOptions = {
   httpsOnly?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
+  /** PAYMENT_KEYS_SECRET (ADR 0073): seals the hotels' gateway secrets; without it no hotel can save keys. */
+  paymentKeysSecret?: string | undefined;
+  /** "Test the connection": the Stripe account of a secret key (none wired by default: it answers unreachable). */
+  describeAccount?: DescribeAccount;
+  /** A production server, whose payments are real: a hotel's test-mode key is flagged in the back office. */
+  liveSite?: boolean;
 };
 
 function escapeAttribute(value: string): string {
@@ -219,7 +228,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerResaleRoutes(app, { ...deps, gateways, codeLimiter });
   registerVoucherPdfRoutes(app, { ...deps, gateways, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateways });
-  await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter });
+  const payments = {
+    cipher: paymentKeysCipher(options.paymentKeysSecret),
+    liveSite: options.liveSite ?? false,
+    publicUrl: options.publicUrl ?? "http://localhost",
+    describeAccount: options.describeAccount ?? noAccountLookup,
+  };
+  await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter, payments });
   registerOfferRoutes(app, { ...deps, gateways });
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);

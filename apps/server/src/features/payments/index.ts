@@ -9,3 +9,25 @@ export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";
 export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
 export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";
+export type { KeyCipher } from "./key-cipher";
+export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
+export type {
+  AccountDescription,
+  DescribeAccount,
+  HotelGatewaySettings,
+  PaymentSettingsConfig,
+  PaymentSettingsDeps,
+  SettingsChange,
+} from "./settings";
+export {
+  choosePaymentGateway,
+  gatewaySettingsOf,
+  noAccountLookup,
+  PaymentAccountError,
+  paymentKeysProblem,
+  readPaymentSettings,
+  removePaymentKeys,
+  STRIPE_WEBHOOK_PATH,
+  savePaymentKeys,
+  testPaymentConnection,
+} from "./settings";

@@ -11,6 +11,7 @@ import { registerCatalogueRoutes } from "./catalogue/routes";
 import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerOfferBackOfficeRoutes } from "./offers/routes";
 import { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
+import { registerPaymentSettingsRoutes } from "./payments/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -82,4 +83,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerApiKeyRoutes(app, deps);
   registerScriptInventoryRoutes(app, deps);
   registerOfferBackOfficeRoutes(app, deps);
+  registerPaymentSettingsRoutes(app, deps);
 }
