@@ -4,13 +4,11 @@ export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
 export { createPaymentGateways } from "./gateways";
+export type { KeyCipher } from "./key-cipher";
+export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";
-export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
-export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";
-export type { KeyCipher } from "./key-cipher";
-export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type {
   AccountDescription,
   DescribeAccount,
@@ -31,3 +29,5 @@ export {
   savePaymentKeys,
   testPaymentConnection,
 } from "./settings";
+export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
+export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";

@@ -353,7 +353,11 @@ describe("PayNowRequestSchema", () => {
     ["a wallet, no card", { mail: "a@b.it", method: "wallet" }, []],
     // A gateway that takes the card on its own page sends no token (the server asks for one where it is needed).
     ["a card on the gateway's own page", { mail: "a@b.it", method: "card_payment" }, []],
-    ["a token without its last four", { mail: "a@b.it", method: "card_payment", cardToken: "t" }, ["cardLast4"]],
+    [
+      "a token without its last four",
+      { mail: "a@b.it", method: "card_payment", cardToken: "t" },
+      ["cardLast4"],
+    ],
     ["a bank transfer is not paying now", { mail: "a@b.it", method: "bank_transfer" }, ["method"]],
     [
       "a card number",
