@@ -13,6 +13,7 @@ import {
 } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail";
 import {
+  createHotelGatewayLookup,
   createPaymentGateways,
   createSandboxGateway,
   type PaymentGateways,
@@ -111,10 +112,13 @@ export function appOptionsFor(
   root: string,
 ): AppOptions & { gateway: ReturnType<typeof createGateway>; gateways: PaymentGateways } {
   const gateway = createGateway(env, database);
+  const stripe = { apiBase: env.STRIPE_API_BASE, siteOrigin: publicUrlOf(env) };
+  const lookup = createHotelGatewayLookup(database, paymentKeysCipher(env.PAYMENT_KEYS_SECRET), stripe);
   return {
     database,
     gateway,
-    gateways: createPaymentGateways(gateway),
+    gateways: createPaymentGateways(gateway, lookup),
+    stripeApiBase: env.STRIPE_API_BASE,
     apiKeys: env.API_KEYS,
     overrideSecret: env.OVERRIDE_SECRET,
     logLevel: env.LOG_LEVEL,

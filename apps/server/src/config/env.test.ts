@@ -42,6 +42,19 @@ describe("loadEnv: the payment gateway", () => {
   });
 });
 
+describe("loadEnv: STRIPE_API_BASE", () => {
+  it("points Stripe's client at a local fake outside production, and is refused in production", () => {
+    expect(loadEnv({ STRIPE_API_BASE: "http://127.0.0.1:12111" }).STRIPE_API_BASE).toBe(
+      "http://127.0.0.1:12111",
+    );
+    expect(loadEnv(production).STRIPE_API_BASE).toBeUndefined();
+    expect(() => loadEnv({ ...production, STRIPE_API_BASE: "http://127.0.0.1:12111" })).toThrow(
+      /STRIPE_API_BASE/,
+    );
+    expect(() => loadEnv({ STRIPE_API_BASE: "not a url" })).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
 describe("loadEnv: production refuses the demo secrets", () => {
   it("starts in production with a secret and keys of its own", () => {
     const env = loadEnv(production);

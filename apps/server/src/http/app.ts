@@ -22,13 +22,14 @@ import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
 import {
+  createHotelGatewayLookup,
   createPaymentGateways,
   createSandboxGateway,
   type DescribeAccount,
-  noAccountLookup,
   type PaymentGateways,
   paymentKeysCipher,
   type SandboxGateway,
+  stripeAccountLookup,
 } from "../features/payments";
 import { SearchCache } from "../features/search";
 import type { App } from "./app-type";
@@ -95,6 +96,8 @@ export type AppOptions = {
   paymentKeysSecret?: string | undefined;
   /** "Test the connection": the Stripe account of a secret key (none wired by default: it answers unreachable). */
   describeAccount?: DescribeAccount;
+  /** STRIPE_API_BASE: another origin for Stripe's API (the local fake in development and tests); Stripe's own by default. */
+  stripeApiBase?: string | undefined;
   /** A production server, whose payments are real: a hotel's test-mode key is flagged in the back office. */
   liveSite?: boolean;
 };
@@ -220,7 +223,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
-  const gateways = options.gateways ?? createPaymentGateways(gateway);
+  const cipher = paymentKeysCipher(options.paymentKeysSecret);
+  const stripe = { apiBase: options.stripeApiBase, siteOrigin: options.publicUrl ?? "http://localhost" };
+  const gateways =
+    options.gateways ??
+    createPaymentGateways(gateway, createHotelGatewayLookup(options.database, cipher, stripe));
   const codeLimiter = createRecoverLimiter(deps.database, deps.now);
   registerBookingRoutes(app, { ...deps, gateways, codeLimiter });
   registerWebhookRoutes(app, { ...deps, gateways });
@@ -229,10 +236,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVoucherPdfRoutes(app, { ...deps, gateways, codeLimiter });
   registerAgencyRoutes(app, { ...deps, gateways });
   const payments = {
-    cipher: paymentKeysCipher(options.paymentKeysSecret),
+    cipher,
     liveSite: options.liveSite ?? false,
     publicUrl: options.publicUrl ?? "http://localhost",
-    describeAccount: options.describeAccount ?? noAccountLookup,
+    describeAccount: options.describeAccount ?? stripeAccountLookup(stripe),
   };
   await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter, payments });
   registerOfferRoutes(app, { ...deps, gateways });

@@ -16,8 +16,8 @@ export type PaymentGateways = {
 
 /** How the gateways of one hotel are found: its chosen gateway's name and, for a gateway of its own, the gateway. */
 export type HotelGatewayLookup = {
-  /** The gateway key the hotel chose (`sandbox` when it has none of its own). */
-  keyOf(hotelId: number): Promise<string>;
+  /** The gateway key the hotel chose; null when it chose none (the server's default). */
+  keyOf(hotelId: number): Promise<string | null>;
   /** The hotel's own gateway of that name, made with its keys; null when the hotel has no keys for it. */
   ownGateway(name: string, hotelId: number): Promise<PaymentGateway | null>;
   /** The hotels with keys of their own for that gateway. */
@@ -38,7 +38,7 @@ export function createPaymentGateways(
     async forHotel(hotelId) {
       if (!lookup) return fallback;
       const key = await lookup.keyOf(hotelId);
-      if (key === fallback.name) return fallback;
+      if (key === null || key === fallback.name) return fallback;
       // A hotel that chose a gateway whose keys are missing takes no payment through another one unasked.
       return (await named(key, hotelId)) ?? unavailableGateway(key);
     },

@@ -4,6 +4,8 @@ export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
 export { createPaymentGateways } from "./gateways";
+export type { StripeConnection } from "./hotel-gateways";
+export { createHotelGatewayLookup, stripeAccountLookup } from "./hotel-gateways";
 export type { KeyCipher } from "./key-cipher";
 export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type { SandboxGateway } from "./sandbox-gateway";
@@ -20,7 +22,6 @@ export type {
 export {
   choosePaymentGateway,
   gatewaySettingsOf,
-  noAccountLookup,
   PaymentAccountError,
   paymentKeysProblem,
   readPaymentSettings,

@@ -70,11 +70,6 @@ export type SettingsChange = {
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
 
-/** A "Test the connection" that nothing answers yet: the server has no Stripe client wired. */
-export const noAccountLookup: DescribeAccount = async () => {
-  throw new PaymentAccountError("unreachable", "no Stripe client is configured on this server");
-};
-
 const hasKeys = (
   row: PaymentSettingsRow | undefined,
 ): row is PaymentSettingsRow & { secretKeySealed: string } =>
@@ -303,6 +298,26 @@ export type HotelGatewaySettings =
   | { gateway: "sandbox" }
   | { gateway: "stripe"; mode: StripeMode; secretKey: string; publishableKey: string; webhookSecret: string };
 
+/** A hotel's Stripe keys, opened. */
+export type StripeKeys = {
+  mode: StripeMode;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+};
+
+function openStripeKeys(row: PaymentSettingsRow, cipher: KeyCipher | null): StripeKeys | null {
+  const { hotelId } = row;
+  const open = (sealed: string | null, field: "secretKey" | "webhookSecret") =>
+    sealed && cipher ? cipher.open(sealed, { hotelId, field }) : null;
+  if (!row.secretKeySealed) return null;
+  const secretKey = open(row.secretKeySealed, "secretKey");
+  const webhookSecret = open(row.webhookSecretSealed, "webhookSecret");
+  if (!secretKey || !webhookSecret || !row.publishableKey)
+    throw new Error(`PAYMENT_KEYS_SECRET cannot decrypt the Stripe keys of hotel ${hotelId}`);
+  return { mode: row.mode as StripeMode, secretKey, publishableKey: row.publishableKey, webhookSecret };
+}
+
 /**
  * The gateway a hotel chose, with its Stripe keys opened; null when it chose none (the server's PAYMENT_GATEWAY).
  * Throws when the keys cannot be opened: a production start refuses that case (`paymentKeysProblem`).
@@ -314,21 +329,24 @@ export async function gatewaySettingsOf(
 ): Promise<HotelGatewaySettings | null> {
   const found = await findPaymentSettings(db, hotelId);
   if (!found) return null;
-  const row = found.row;
-  if (row.gateway !== "stripe") return { gateway: "sandbox" };
-  const open = (sealed: string | null, field: "secretKey" | "webhookSecret") =>
-    sealed && cipher ? cipher.open(sealed, { hotelId, field }) : null;
-  const secretKey = open(row.secretKeySealed, "secretKey");
-  const webhookSecret = open(row.webhookSecretSealed, "webhookSecret");
-  if (!secretKey || !webhookSecret || !row.publishableKey)
-    throw new Error(`PAYMENT_KEYS_SECRET cannot decrypt the Stripe keys of hotel ${hotelId}`);
-  return {
-    gateway: "stripe",
-    mode: row.mode as StripeMode,
-    secretKey,
-    publishableKey: row.publishableKey,
-    webhookSecret,
-  };
+  if (found.row.gateway !== "stripe") return { gateway: "sandbox" };
+  const keys = openStripeKeys(found.row, cipher);
+  if (!keys) throw new Error(`hotel ${hotelId} chose Stripe without keys`);
+  return { gateway: "stripe", ...keys };
+}
+
+/**
+ * A hotel's Stripe keys, whichever gateway it takes new payments with now (its earlier Stripe payments are still
+ * refunded through them), with when they last changed; null when it has none.
+ */
+export async function storedStripeKeysOf(
+  db: Db,
+  hotelId: number,
+  cipher: KeyCipher | null,
+): Promise<(StripeKeys & { changedAt: Date }) | null> {
+  const found = await findPaymentSettings(db, hotelId);
+  const keys = found ? openStripeKeys(found.row, cipher) : null;
+  return keys && found ? { ...keys, changedAt: found.row.updatedAt } : null;
 }
 
 /**
