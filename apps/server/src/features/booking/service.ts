@@ -454,7 +454,8 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
       [{ field: "payment.cardToken", message: auth.declineReason ?? "declined" }],
     );
   }
-  if (auth.status === "requires_challenge") {
+  // A 3-D Secure challenge, or a gateway whose own page takes the card: the booking waits for the guest there.
+  if (auth.status === "requires_challenge" || auth.status === "requires_action") {
     const waiting = method === "pre_authorisation" ? "preauth_required" : "payment_required";
     await deps.database.db.transaction((tx) =>
       setStatus(tx, id, ["pending_confirmation"], waiting, "challenge_required", { ref: auth.ref }),
