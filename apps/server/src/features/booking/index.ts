@@ -22,6 +22,7 @@ export {
   findReservationOfHotel,
   lockReservationForGuest,
   lockReservationOfHotel,
+  UNUSED_LINK_STATUSES,
 } from "./retrieve-repository";
 export type { BookingDeps, ConfirmAnswer, PrepaidCheck } from "./service";
 export {

@@ -1,5 +1,6 @@
 import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
 import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
+import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../../db/client";
 import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
@@ -12,6 +13,7 @@ export type StoredReservation = {
   /** Internal id: never shown to the guest. */
   id: number;
   channelId: number;
+  channelName: string;
   code: string;
   status: ReservationStatus;
   languageId: number;
@@ -24,6 +26,7 @@ export type StoredReservation = {
   agency: BookingAgency | null;
   /** The trade customer that booked; null on a guest's booking. */
   customerId: number | null;
+  customerName: string | null;
   /** That customer's own e-mail (where the agency's mails go when the booking's agency data has none). */
   agencyAccountEmail: string | null;
   currency: string;
@@ -45,6 +48,8 @@ export type StoredReservation = {
   propertyNote: string | null;
   /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
   paymentLink: string | null;
+  /** Where the booking came from (metasearch, campaign), as stored. */
+  attribution: Attribution | null;
   hotel: {
     id: number;
     name: string;
@@ -132,30 +137,77 @@ export type StoredReservation = {
     birthDate: string | null;
     sex: string | null;
   }[];
-  payments: { id: number; dueDate: string; amountMinor: number; status: string; kind: string }[];
+  payments: {
+    id: number;
+    dueDate: string;
+    amountMinor: number;
+    status: string;
+    kind: string;
+    paidAt: string | null;
+    /** Still due and waiting for a payment link the guest has not used yet. */
+    linkPending: boolean;
+  }[];
   /** Refunds recorded (pending, refunded, manual, failed), oldest first; `at` is an instant. */
   refunds: { id: number; at: string; amountMinor: number; status: string }[];
+  /** Every payment transaction (payments, links, refunds), oldest first: the property's ledger. */
+  transactions: {
+    id: number;
+    at: string;
+    kind: string;
+    gateway: string;
+    amountMinor: number;
+    status: string;
+    cardLast4: string | null;
+    sourceId: number | null;
+  }[];
+  /** What happened to it, oldest first (`by` and `waivedMinor` from the row's details). */
+  history: {
+    id: number;
+    at: string;
+    actor: string;
+    action: string;
+    fromStatus: string | null;
+    toStatus: string | null;
+    by: string | null;
+    waivedMinor: number | null;
+  }[];
+  /** The mails written about it, oldest first. */
+  mails: {
+    id: number;
+    to: string;
+    subject: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
   /** Its rooms' resale offers, oldest first (ADR 0065). */
   resale: StoredResaleOffer[];
 };
 
+/** Payment rows that wait for the guest on the gateway's page (a payment or pre-authorisation link not used). */
+export const UNUSED_LINK_STATUSES = ["requires_action", "requires_challenge"] as const;
+const UNUSED_LINK_SQL = sql.join(
+  UNUSED_LINK_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
 /**
- * The one statement that reads a reservation with everything the voucher, its actions, the mails and the PDFs
- * need; the finders below differ only in their `where` (and the lock taken before it).
+ * The one statement that reads a reservation with everything the voucher, its actions, the mails, the PDFs, the
+ * agency's list and the back office need; the finders below differ only in their `where` (and the lock taken
+ * before it).
  */
 function selectReservation(where: SQL): SQL {
   return sql`
     select json_build_object(
-      'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
+      'id', r.id, 'channelId', r.channel_id, 'channelName', ch.name, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
-      'agency', r.agency, 'customerId', r.customer_id,
-      'agencyAccountEmail', (select tc.email from trade_customer tc where tc.id = r.customer_id),
+      'agency', r.agency, 'customerId', r.customer_id, 'customerName', tc.name, 'agencyAccountEmail', tc.email,
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
       'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
-      'propertyNote', r.property_note,
+      'propertyNote', r.property_note, 'attribution', r.attribution,
       'paymentLink', (select pt.redirect_url from payment_transaction pt
          where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'
          order by pt.id desc limit 1),
@@ -208,7 +260,10 @@ function selectReservation(where: SQL): SQL {
         from reservation_guest g where g.reservation_id = r.id), '[]'::json),
       'payments', coalesce((
         select json_agg(json_build_object(
-          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind
+          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind,
+          'paidAt', pd.paid_at,
+          'linkPending', pd.status = 'due' and exists (select 1 from payment_transaction t
+            where t.reservation_id = r.id and t.gateway_ref = pd.payment_ref and t.status in (${UNUSED_LINK_SQL}))
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json),
       'refunds', coalesce((
@@ -216,6 +271,22 @@ function selectReservation(where: SQL): SQL {
           'id', t.id, 'at', t.created_at, 'amountMinor', t.amount_minor, 'status', t.status
         ) order by t.id)
         from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json),
+      'transactions', coalesce((
+        select json_agg(json_build_object('id', t.id, 'at', t.created_at, 'kind', t.kind, 'gateway', t.gateway,
+          'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4, 'sourceId', t.source_id
+        ) order by t.id)
+        from payment_transaction t where t.reservation_id = r.id), '[]'::json),
+      'history', coalesce((
+        select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
+          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by',
+          'waivedMinor', (x.details->>'waivedMinor')::int
+        ) order by x.at, x.id)
+        from reservation_history x where x.reservation_id = r.id), '[]'::json),
+      'mails', coalesce((
+        select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject, 'status', m.status,
+          'createdAt', m.created_at, 'sentAt', m.sent_at
+        ) order by m.id)
+        from mail_outbox m where m.reservation_id = r.id), '[]'::json),
       'resale', coalesce((
         select json_agg(json_build_object('id', o.id, 'reservation_room_id', o.reservation_room_id,
           'status', o.status, 'deadline_at', o.deadline_at, 'fee_percent', o.fee_percent::text,
@@ -227,6 +298,8 @@ function selectReservation(where: SQL): SQL {
     from reservation r
     join hotel h on h.id = r.hotel_id
     join currency c on c.code = r.currency_code
+    join channel ch on ch.id = r.channel_id
+    left join trade_customer tc on tc.id = r.customer_id
     where ${where}`;
 }
 

@@ -668,9 +668,13 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
-/** The commission the agency earns on the rooms still booked (what each stored when sold); null when none. */
-/** What the agency earns on a trade booking's rooms still booked; null when none of them carries a commission. */
-export function agencyCommissionOf(data: ReservationMailData): number | null {
+/**
+ * What the agency earns on a trade booking's rooms still booked (what each stored when sold, ADR 0031); null when
+ * none of them carries a commission. The mails, the PDFs, the agency's list and the back office all say this.
+ */
+export function agencyCommissionOf(data: {
+  rooms: readonly Pick<MailRoom, "status" | "commissionPercent" | "commissionMinor">[];
+}): number | null {
   const earning = data.rooms.filter((room) => room.status !== "C" && room.commissionPercent != null);
   return earning.length === 0 ? null : earning.reduce((sum, room) => sum + (room.commissionMinor ?? 0), 0);
 }
