@@ -19,7 +19,9 @@ export type { StoredResaleOffer, StoredReservation } from "./retrieve-repository
 export {
   findReservation,
   findReservationForGuest,
+  findReservationOfCustomer,
   findReservationOfHotel,
+  findReservations,
   lockReservationForGuest,
   lockReservationOfHotel,
   UNUSED_LINK_STATUSES,

@@ -90,6 +90,8 @@ export type StoredReservation = {
     rateName: LocalizedText;
     /** A net rate: its amounts are what the agency owes the hotel. */
     isNet: boolean;
+    /** How the rate is paid (`rate_plan.payment`): at the hotel, prepaid, by bank transfer… */
+    ratePayment: string;
     mealPlan: string;
     refundable: boolean;
     freeCancellationDays: number | null;
@@ -228,7 +230,8 @@ function selectReservation(where: SQL): SQL {
         select json_agg(json_build_object(
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
-          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'mealPlan', rp.meal_plan,
+          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'ratePayment', rp.payment,
+          'mealPlan', rp.meal_plan,
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'resaleFeePercent', rp.resale_fee_percent, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
@@ -307,6 +310,36 @@ function selectReservation(where: SQL): SQL {
 export async function findReservation(executor: Db, id: number): Promise<StoredReservation | null> {
   const rows = await executor.execute(selectReservation(sql`r.id = ${id}`));
   return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+}
+
+/** These reservations (the agency's list page), in the order of `ids`; an id with no reservation is left out. */
+export async function findReservations(
+  database: Database,
+  ids: readonly number[],
+): Promise<StoredReservation[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.query<{ reservation: StoredReservation }>(
+    selectReservation(
+      sql`r.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  const byId = new Map(rows.map(({ reservation }) => [reservation.id, reservation]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The trade customer's reservation of this code; null for another customer's code as for an unknown one. */
+export async function findReservationOfCustomer(
+  database: Database,
+  customerId: number,
+  code: string,
+): Promise<StoredReservation | null> {
+  const rows = await database.query<{ reservation: StoredReservation }>(
+    selectReservation(sql`r.code = ${code} and r.customer_id = ${customerId}`),
+  );
+  return rows[0]?.reservation ?? null;
 }
 
 /**
