@@ -16,7 +16,7 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { tradePasswordExpired } from "@alloggio/domain/trade/login";
 import type { FastifyRequest } from "fastify";
 import { AppError, notFound } from "../../http/errors";
-import { findReservationOfCustomer, findReservations, type StoredReservation, toMailFacts } from "../booking";
+import { findReservationOfCustomer, findReservations, type StoredReservation } from "../booking";
 import { agencyCommissionOf } from "../mail";
 import type { ManageDeps } from "../manage";
 import { cancelReservationForGuest, confirmOption } from "../manage";
@@ -242,16 +242,15 @@ export async function printAgencyReservation(
   baseUrl: string,
 ): Promise<{ filename: string; content: Buffer }> {
   const reservation = await findAgencyReservation(deps, trade.customer.id, code);
-  const facts = toMailFacts(reservation);
   return renderAgencyPdf(
-    { ...facts, baseUrl },
+    { ...reservation, baseUrl },
     version,
     {
       agencyName: trade.customer.name,
       totalMinor: reservation.totalMinor,
       commissionMinor: agencyCommissionOf(reservation),
     },
-    language ?? facts.languageId,
+    language ?? reservation.languageId,
     deps.now(),
   );
 }

@@ -12,7 +12,6 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
-  toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredResaleOffer, StoredReservation } from "./retrieve-repository";

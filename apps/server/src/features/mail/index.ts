@@ -19,7 +19,7 @@ export type { QuoteMailData } from "./quote-mails";
 export { renderAnsweredQuoteMail, renderHotelQuote, renderQuoteMail } from "./quote-mails";
 export { QUOTE_TEXTS } from "./quote-texts";
 export { insertOutboxMails, insertReservationRecipes } from "./repository";
-export type { ReservationMailFacts } from "./reservation-facts";
+export type { MailHotel, StoredResaleOffer, StoredReservation } from "./reservation-facts";
 export type { MailChange, ReservationMailData } from "./reservation-mails";
 export {
   agencyCommissionOf,

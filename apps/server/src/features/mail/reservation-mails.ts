@@ -31,7 +31,7 @@ import {
   zonedIso,
 } from "./mail-document";
 import { insertOutboxMails, insertReservationRecipes, type MailExecutor } from "./repository";
-import type { ReservationMailFacts } from "./reservation-facts";
+import type { StoredReservation } from "./reservation-facts";
 import { type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
@@ -39,7 +39,7 @@ import type { MailAttachment, OutgoingMail } from "./transport";
  * The facts of a reservation and the public address of the web app (for the voucher link); `pricesHidden` when
  * the reader is the guest of a net-rate trade booking (`guestViewOf`): then no amount is written but the city tax.
  */
-export type ReservationMailData = ReservationMailFacts & { baseUrl: string; pricesHidden?: boolean };
+export type ReservationMailData = StoredReservation & { baseUrl: string; pricesHidden?: boolean };
 export type { MailChange } from "./changes";
 
 /** The hotel-local day (ISO) of an instant. */
@@ -204,15 +204,15 @@ export function cancellationPolicyOf(
   texts: MailTexts,
   locale: string,
 ): string {
-  const days = room.rate.freeCancellationDays;
-  if (!room.rate.refundable || days === null) return texts.nonRefundable;
+  const days = room.freeCancellationDays;
+  if (!room.refundable || days === null) return texts.nonRefundable;
   if (days <= 0) return texts.freeUntilArrival(formatDay(room.arrival, locale));
   return texts.freeUntil(formatDay(addDaysIso(room.arrival, -days), locale));
 }
 
 /** Money as the guest's mails and voucher PDF write it, in their language's style (SPEC §9, ADR 0019). */
 export function moneyFor(data: ReservationMailData, languageId: number): (minor: number) => string {
-  const rules = { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 };
+  const rules = { code: data.currency, decimalDigits: data.decimalDigits, rounding: 0 };
   return (minor) => formatMinorFor(minor, rules, languageId);
 }
 
@@ -268,8 +268,8 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
           const cancelled = room.status === "C";
           return [
             `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
-            pickText(room.rate.name, languageId),
-            texts.mealPlan[room.rate.mealPlan],
+            pickText(room.rateName, languageId),
+            texts.mealPlan[room.mealPlan],
             `${texts.adults(room.adults)}${children}`,
             // A cancelled room costs its penalty, if any, and no longer its price.
             roomPriceText(room, texts, money, data.pricesHidden),
@@ -379,7 +379,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
 
   const policies = new Map<string, string>();
   for (const room of data.rooms) {
-    const line = `${pickText(room.rate.name, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`;
+    const line = `${pickText(room.rateName, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`;
     policies.set(line, line);
   }
   sections.push({
@@ -439,8 +439,8 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
     ...(data.pricesHidden
       ? {}
       : {
-          totalPrice: decimalTextOf(data.totalMinor, data.currency.decimalDigits),
-          priceCurrency: data.currency.code,
+          totalPrice: decimalTextOf(data.totalMinor, data.decimalDigits),
+          priceCurrency: data.currency,
         }),
     url: voucherUrl,
     modifyReservationUrl: voucherUrl,

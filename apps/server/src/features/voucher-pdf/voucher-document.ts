@@ -152,8 +152,8 @@ export function buildVoucherDocument(
       amount: roomPriceText(room, texts, money, data.pricesHidden),
     });
     const facts = [
-      { label: texts.rate, value: pickText(room.rate.name, languageId) },
-      { label: texts.meals, value: texts.mealPlan[room.rate.mealPlan] },
+      { label: texts.rate, value: pickText(room.rateName, languageId) },
+      { label: texts.meals, value: texts.mealPlan[room.mealPlan] },
       { label: texts.occupancy, value: occupancyOf(room, texts) },
     ];
     if (room.arrival !== data.arrival || room.departure !== data.departure)
@@ -254,7 +254,7 @@ export function buildVoucherDocument(
 
   const policies = new Set(
     data.rooms.map(
-      (room) => `${pickText(room.rate.name, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`,
+      (room) => `${pickText(room.rateName, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`,
     ),
   );
   sections.push({ title: texts.cancellationPolicy, blocks: [{ kind: "paragraphs", lines: [...policies] }] });
