@@ -24,20 +24,20 @@ export type { MailChange, ReservationMailData } from "./reservation-mails";
 export {
   agencyCommissionOf,
   agencyMailRecipe,
-  bankTransferFacts,
   cancellationPolicyOf,
   enqueueGuestConfirmation,
   enqueueInstallmentNotice,
   enqueueReservationMails,
   flightRow,
   moneyFor,
+  occupancyText,
+  paymentFacts,
   renderAgencyMail,
   renderHotelNotice,
   renderInstallmentNotice,
   renderReservationMail,
   reservationMailRecipes,
   roomPriceText,
-  scheduleRows,
   totalsRows,
 } from "./reservation-mails";
 export type { MailTextCode, MailTexts, MealPlanKey } from "./texts";

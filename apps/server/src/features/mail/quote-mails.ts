@@ -18,6 +18,8 @@ import {
   shortTime,
 } from "./mail-document";
 import { HOTEL_QUOTE_TEXTS, QUOTE_TEXTS } from "./quote-texts";
+import type { MailHotel } from "./reservation-facts";
+import { occupancyText, roomsTable } from "./reservation-mails";
 import { type MealPlanKey, mailTextsFor } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -31,22 +33,7 @@ export type QuoteMailData = {
   departure: string;
   promoCode?: string | undefined;
   currency: { code: string; decimalDigits: number };
-  hotel: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    country: string;
-    email: string;
-    phone: string;
-    /** hh:mm:ss */
-    checkInFrom: string;
-    checkInUntil: string;
-    checkOutUntil: string;
-    cityTaxMinor: number;
-    /** `settings.mailLanguage`, unchecked: the language of the hotel's copy. */
-    mailLanguage?: string | null;
-  };
+  hotel: MailHotel;
   /** As asked, in order; a room without a chosen room type and rate has no names and no price. */
   rooms: {
     adults: number;
@@ -109,27 +96,14 @@ function quoteSections(data: QuoteMailData, languageId: number, validity?: strin
   if (data.promoCode) stay.push([q.promoCode, data.promoCode]);
   const sections: Section[] = [{ title: q.yourStay, blocks: [{ kind: "facts", rows: stay }] }];
 
-  sections.push({
-    title: texts.rooms,
-    blocks: [
-      {
-        kind: "table",
-        caption: texts.rooms,
-        headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
-        rows: data.rooms.map((room, i) => {
-          const children =
-            room.ages.length > 0 ? `, ${texts.children(room.ages.length, room.ages.join(", "))}` : "";
-          return [
-            `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}${room.suggested ? ` (${q.suggested})` : ""}`,
-            room.rateName ? pickText(room.rateName, languageId) : "—",
-            room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
-            `${texts.adults(room.adults)}${children}`,
-            room.totalMinor === null ? q.priceOnRequest : money(room.totalMinor),
-          ];
-        }),
-      },
-    ],
-  });
+  const rooms = data.rooms.map((room, i) => [
+    `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}${room.suggested ? ` (${q.suggested})` : ""}`,
+    room.rateName ? pickText(room.rateName, languageId) : "—",
+    room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
+    occupancyText(texts, room.adults, room.ages),
+    room.totalMinor === null ? q.priceOnRequest : money(room.totalMinor),
+  ]);
+  sections.push({ title: texts.rooms, blocks: [roomsTable(texts, rooms)] });
   if (data.services.length > 0)
     sections.push({
       title: q.requiredServices,

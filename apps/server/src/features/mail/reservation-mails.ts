@@ -210,6 +210,45 @@ export function cancellationPolicyOf(
   return texts.freeUntil(formatDay(addDaysIso(room.arrival, -days), locale));
 }
 
+/** A room's guests as the mails and the voucher PDF write them: "2 adults, 1 child (8)". */
+export function occupancyText(texts: MailTexts, adults: number, childAges: readonly number[]): string {
+  const children = childAges.length > 0 ? `, ${texts.children(childAges.length, childAges.join(", "))}` : "";
+  return `${texts.adults(adults)}${children}`;
+}
+
+/** The rooms table of a mail (a reservation's or a quote's): one row per room, in the mails' columns. */
+export function roomsTable(texts: MailTexts, rows: string[][]): Block {
+  return {
+    kind: "table",
+    caption: texts.rooms,
+    headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
+    rows,
+  };
+}
+
+/**
+ * What the payment section says, in the mail and in the voucher PDF alike (each draws it its own way): the method
+ * (null: paid through the agency), the bank's details, the schedule, whether to say nothing is paid before the
+ * stay, and the payment link while something is due.
+ */
+export function paymentFacts(data: ReservationMailData, texts: MailTexts, locale: string, money: Money) {
+  const schedule = scheduleRows(data, texts, locale, money);
+  const shown = !data.pricesHidden;
+  return {
+    method: shown ? texts.paymentMethodLabel[data.paymentMethod] : null,
+    bank: shown ? bankTransferFacts(data, texts, locale) : null,
+    schedule,
+    noPrepayment:
+      shown &&
+      schedule.length === 0 &&
+      (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee"),
+    payLink:
+      shown && data.paymentLink && data.payments.some((p) => p.status === "due")
+        ? new URL(data.paymentLink, data.baseUrl).toString()
+        : null,
+  };
+}
+
 /** Money as the guest's mails and voucher PDF write it, in their language's style (SPEC §9, ADR 0019). */
 export function moneyFor(data: ReservationMailData, languageId: number): (minor: number) => string {
   const rules = { code: data.currency, decimalDigits: data.decimalDigits, rounding: 0 };
@@ -249,35 +288,24 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     });
   sections.push({ title: stayTitle ?? texts.stay, blocks });
 
+  const rooms = data.rooms.map((room, i) => {
+    const dates =
+      room.arrival === data.arrival && room.departure === data.departure
+        ? ""
+        : ` (${formatDay(room.arrival, locale)} – ${formatDay(room.departure, locale)})`;
+    const cancelled = room.status === "C";
+    return [
+      `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
+      pickText(room.rateName, languageId),
+      texts.mealPlan[room.mealPlan],
+      occupancyText(texts, room.adults, room.childAges),
+      // A cancelled room costs its penalty, if any, and no longer its price.
+      roomPriceText(room, texts, money, data.pricesHidden),
+    ];
+  });
   sections.push({
     title: texts.rooms,
-    blocks: [
-      {
-        kind: "table",
-        caption: texts.rooms,
-        headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
-        rows: data.rooms.map((room, i) => {
-          const dates =
-            room.arrival === data.arrival && room.departure === data.departure
-              ? ""
-              : ` (${formatDay(room.arrival, locale)} – ${formatDay(room.departure, locale)})`;
-          const children =
-            room.childAges.length > 0
-              ? `, ${texts.children(room.childAges.length, room.childAges.join(", "))}`
-              : "";
-          const cancelled = room.status === "C";
-          return [
-            `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
-            pickText(room.rateName, languageId),
-            texts.mealPlan[room.mealPlan],
-            `${texts.adults(room.adults)}${children}`,
-            // A cancelled room costs its penalty, if any, and no longer its price.
-            roomPriceText(room, texts, money, data.pricesHidden),
-          ];
-        }),
-      },
-      ...includedLines(data, texts, languageId),
-    ],
+    blocks: [roomsTable(texts, rooms), ...includedLines(data, texts, languageId)],
   });
 
   const flights = data.rooms.flatMap((room, i) => {
@@ -347,33 +375,28 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const totals = totalsRows(data, texts, money);
   if (totals.length > 0) sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals }] });
 
-  const payment: Block[] = data.pricesHidden
-    ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
-    : [{ kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] }];
-  const bank = data.pricesHidden ? null : bankTransferFacts(data, texts, locale);
-  if (bank) {
-    payment.push({ kind: "paragraphs", lines: [texts.bank.title] }, { kind: "facts", rows: bank.rows });
-    if (bank.warning) payment.push({ kind: "paragraphs", lines: [bank.warning] });
-  }
-  const schedule = scheduleRows(data, texts, locale, money);
-  if (schedule.length > 0)
+  const pay = paymentFacts(data, texts, locale, money);
+  const payment: Block[] =
+    pay.method === null
+      ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
+      : [{ kind: "facts", rows: [[texts.paymentMethod, pay.method]] }];
+  if (pay.bank)
+    payment.push({ kind: "paragraphs", lines: [texts.bank.title] }, { kind: "facts", rows: pay.bank.rows });
+  if (pay.bank?.warning) payment.push({ kind: "paragraphs", lines: [pay.bank.warning] });
+  if (pay.schedule.length > 0)
     payment.push({
       kind: "table",
       caption: texts.prepaymentSchedule,
       headers: [texts.dueDate, texts.amount, texts.status],
-      rows: schedule,
+      rows: pay.schedule,
     });
-  else if (
-    !data.pricesHidden &&
-    (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
-  )
-    payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
-  if (!data.pricesHidden && data.paymentLink && data.payments.some((p) => p.status === "due"))
+  if (pay.noPrepayment) payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
+  if (pay.payLink)
     payment.push({
       kind: "link",
       text: texts.payByLinkText,
       label: texts.payByLinkButton,
-      href: new URL(data.paymentLink, data.baseUrl).toString(),
+      href: pay.payLink,
     });
   sections.push({ title: texts.payment, blocks: payment });
 
