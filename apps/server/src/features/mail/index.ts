@@ -38,6 +38,7 @@ export {
   renderReservationMail,
   reservationMailRecipes,
   roomPriceText,
+  stayRows,
   totalsRows,
 } from "./reservation-mails";
 export type { MailTextCode, MailTexts, MealPlanKey } from "./texts";

@@ -6,20 +6,17 @@ import type { LocalizedText } from "../../db/schema";
 import { hotelTextsFor } from "./hotel-texts";
 import {
   type Block,
-  countryName,
   formatDay,
   formatShortDay,
   languageName,
   type MailDocument,
-  nightsOf,
   renderHtml,
   renderText,
   type Section,
-  shortTime,
 } from "./mail-document";
 import { HOTEL_QUOTE_TEXTS, QUOTE_TEXTS } from "./quote-texts";
 import type { MailHotel } from "./reservation-facts";
-import { occupancyText, roomsTable } from "./reservation-mails";
+import { hotelContactsSection, occupancyText, roomsTable, stayRows } from "./reservation-mails";
 import { type MealPlanKey, mailTextsFor } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -86,13 +83,7 @@ function quoteSections(data: QuoteMailData, languageId: number, validity?: strin
       languageId,
     );
   const hotel = data.hotel;
-  const stay: [string, string][] = [
-    [texts.arrival, formatDay(data.arrival, locale)],
-    [texts.departure, formatDay(data.departure, locale)],
-    [texts.lengthOfStay, texts.nights(nightsOf(data.arrival, data.departure))],
-    [texts.checkIn, texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))],
-    [texts.checkOut, texts.checkOutTime(shortTime(hotel.checkOutUntil))],
-  ];
+  const stay = stayRows(data, hotel, texts, locale);
   if (data.promoCode) stay.push([q.promoCode, data.promoCode]);
   const sections: Section[] = [{ title: q.yourStay, blocks: [{ kind: "facts", rows: stay }] }];
 
@@ -137,13 +128,7 @@ function quoteSections(data: QuoteMailData, languageId: number, validity?: strin
   ];
   sections.push({ title: texts.totals, blocks: totalBlocks });
 
-  const contacts: [string, string][] = [
-    [texts.hotel, hotel.name],
-    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
-  ];
-  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
-  contacts.push([texts.email, hotel.email]);
-  sections.push({ title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] });
+  sections.push(hotelContactsSection(hotel, texts, locale));
   return sections;
 }
 

@@ -31,7 +31,7 @@ import {
   zonedIso,
 } from "./mail-document";
 import { insertOutboxMails, insertReservationRecipes, type MailExecutor } from "./repository";
-import type { StoredReservation } from "./reservation-facts";
+import type { MailHotel, StoredReservation } from "./reservation-facts";
 import { type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
@@ -210,6 +210,33 @@ export function cancellationPolicyOf(
   return texts.freeUntil(formatDay(addDaysIso(room.arrival, -days), locale));
 }
 
+/** The stay as every mail and the voucher PDF list it: arrival, departure, nights, check-in and check-out times. */
+export function stayRows(
+  stay: { arrival: string; departure: string },
+  hotel: Pick<MailHotel, "checkInFrom" | "checkInUntil" | "checkOutUntil">,
+  texts: MailTexts,
+  locale: string,
+): [string, string][] {
+  return [
+    [texts.arrival, formatDay(stay.arrival, locale)],
+    [texts.departure, formatDay(stay.departure, locale)],
+    [texts.lengthOfStay, texts.nights(nightsOf(stay.arrival, stay.departure))],
+    [texts.checkIn, texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))],
+    [texts.checkOut, texts.checkOutTime(shortTime(hotel.checkOutUntil))],
+  ];
+}
+
+/** The hotel's contacts section closing a guest's mail (a reservation's or a quote's). */
+export function hotelContactsSection(hotel: MailHotel, texts: MailTexts, locale: string): Section {
+  const contacts: [string, string][] = [
+    [texts.hotel, hotel.name],
+    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
+  ];
+  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
+  contacts.push([texts.email, hotel.email]);
+  return { title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] };
+}
+
 /** A room's guests as the mails and the voucher PDF write them: "2 adults, 1 child (8)". */
 export function occupancyText(texts: MailTexts, adults: number, childAges: readonly number[]): string {
   const children = childAges.length > 0 ? `, ${texts.children(childAges.length, childAges.join(", "))}` : "";
@@ -270,14 +297,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const stay: [string, string][] = [
     [texts.reservationCode, data.code],
     [texts.status, texts.statusLabel[data.status]],
-    [texts.arrival, formatDay(data.arrival, locale)],
-    [texts.departure, formatDay(data.departure, locale)],
-    [texts.lengthOfStay, texts.nights(nightsOf(data.arrival, data.departure))],
-    [
-      texts.checkIn,
-      texts.checkInTimes(shortTime(data.hotel.checkInFrom), shortTime(data.hotel.checkInUntil)),
-    ],
-    [texts.checkOut, texts.checkOutTime(shortTime(data.hotel.checkOutUntil))],
+    ...stayRows(data, data.hotel, texts, locale),
   ];
   if (data.booker.arrivalTime) stay.push([texts.expectedArrival, data.booker.arrivalTime]);
   const blocks: Block[] = [{ kind: "facts", rows: stay }];
@@ -410,14 +430,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     blocks: [{ kind: "paragraphs", lines: [...policies.keys()] }],
   });
 
-  const hotel = data.hotel;
-  const contacts: [string, string][] = [
-    [texts.hotel, hotel.name],
-    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
-  ];
-  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
-  contacts.push([texts.email, hotel.email]);
-  sections.push({ title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] });
+  sections.push(hotelContactsSection(data.hotel, texts, locale));
   return sections;
 }
 

@@ -10,12 +10,11 @@ import {
   formatInstant,
   mailTextsFor,
   moneyFor,
-  nightsOf,
   occupancyText,
   paymentFacts,
   type ReservationMailData,
   roomPriceText,
-  shortTime,
+  stayRows,
   totalsRows,
 } from "../mail";
 import { VOUCHER_PDF_TEXTS } from "./texts";
@@ -97,16 +96,7 @@ export function buildVoucherDocument(
   const hotel = data.hotel;
   const sections: VoucherSection[] = [];
 
-  const stay: { label: string; value: string }[] = [
-    { label: texts.arrival, value: day(data.arrival) },
-    { label: texts.departure, value: day(data.departure) },
-    { label: texts.lengthOfStay, value: texts.nights(nightsOf(data.arrival, data.departure)) },
-    {
-      label: texts.checkIn,
-      value: texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil)),
-    },
-    { label: texts.checkOut, value: texts.checkOutTime(shortTime(hotel.checkOutUntil)) },
-  ];
+  const stay = stayRows(data, hotel, texts, locale).map(([label, value]) => ({ label, value }));
   if (data.booker.arrivalTime) stay.push({ label: texts.expectedArrival, value: data.booker.arrivalTime });
   const booker = [
     { label: texts.name, value: data.booker.fullname },
