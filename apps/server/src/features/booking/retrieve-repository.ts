@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db, Tx } from "../../db/client";
+import type { Database, SqlExecutor, Tx } from "../../db/client";
 import type { StoredReservation } from "../mail";
 
 export type { StoredResaleOffer, StoredReservation } from "../mail";
@@ -124,10 +124,23 @@ function selectReservation(where: SQL): SQL {
     where ${where}`;
 }
 
+/** The reservations the `where` picks, each read whole by the one statement. */
+async function readReservations(executor: SqlExecutor, where: SQL): Promise<StoredReservation[]> {
+  const result = await executor.execute(selectReservation(where));
+  return (result as { rows: { reservation: StoredReservation }[] }).rows.map((row) => row.reservation);
+}
+
+/** Locks the reservation rows `where` picks FOR UPDATE, then reads the first whole; null when none. */
+async function lockAndRead(tx: Tx, where: SQL): Promise<StoredReservation | null> {
+  const locked = await tx.execute(sql`select id from reservation where ${where} for update`);
+  const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) return null;
+  return (await readReservations(tx, sql`r.id = ${id}`))[0] ?? null;
+}
+
 /** A reservation by its id (the mails, the PDFs, the agency's documents); null when there is none. */
-export async function findReservation(executor: Db, id: number): Promise<StoredReservation | null> {
-  const rows = await executor.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+export async function findReservation(executor: SqlExecutor, id: number): Promise<StoredReservation | null> {
+  return (await readReservations(executor, sql`r.id = ${id}`))[0] ?? null;
 }
 
 /** These reservations (the agency's list page), in the order of `ids`; an id with no reservation is left out. */
@@ -136,15 +149,11 @@ export async function findReservations(
   ids: readonly number[],
 ): Promise<StoredReservation[]> {
   if (ids.length === 0) return [];
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(
-      sql`r.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-  const byId = new Map(rows.map(({ reservation }) => [reservation.id, reservation]));
+  const byId = new Map((await readReservations(database.db, sql`r.id in (${list})`)).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -154,10 +163,8 @@ export async function findReservationOfCustomer(
   customerId: number,
   code: string,
 ): Promise<StoredReservation | null> {
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(sql`r.code = ${code} and r.customer_id = ${customerId}`),
-  );
-  return rows[0]?.reservation ?? null;
+  const where = sql`r.code = ${code} and r.customer_id = ${customerId}`;
+  return (await readReservations(database.db, where))[0] ?? null;
 }
 
 /**
@@ -169,10 +176,8 @@ export async function findReservationForGuest(
   key: { code: string; mail: string; channel?: number | undefined },
 ): Promise<StoredReservation | null> {
   const channel = key.channel === undefined ? sql`` : sql`and r.channel_id = ${key.channel}`;
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) ${channel}`),
-  );
-  return rows[0]?.reservation ?? null;
+  const where = sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) ${channel}`;
+  return (await readReservations(database.db, where))[0] ?? null;
 }
 
 /**
@@ -184,12 +189,7 @@ export async function lockReservationForGuest(
   key: { code: string; mail: string; channel?: number | undefined },
 ): Promise<StoredReservation | null> {
   const channel = key.channel === undefined ? sql`` : sql`and channel_id = ${key.channel}`;
-  const locked = await tx.execute(sql`select id from reservation
-    where code = ${key.code} and lower(email) = lower(${key.mail}) ${channel} for update`);
-  const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
-  if (id === undefined) return null;
-  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+  return lockAndRead(tx, sql`code = ${key.code} and lower(email) = lower(${key.mail}) ${channel}`);
 }
 
 /** The back office: a reservation of this hotel by its id, with everything the voucher shows; null otherwise. */
@@ -198,10 +198,7 @@ export async function findReservationOfHotel(
   hotelId: number,
   id: number,
 ): Promise<StoredReservation | null> {
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(sql`r.id = ${id} and r.hotel_id = ${hotelId}`),
-  );
-  return rows[0]?.reservation ?? null;
+  return (await readReservations(database.db, sql`r.id = ${id} and r.hotel_id = ${hotelId}`))[0] ?? null;
 }
 
 /** The same, locked FOR UPDATE in the caller's transaction. */
@@ -210,10 +207,5 @@ export async function lockReservationOfHotel(
   hotelId: number,
   id: number,
 ): Promise<StoredReservation | null> {
-  const locked = await tx.execute(
-    sql`select id from reservation where id = ${id} and hotel_id = ${hotelId} for update`,
-  );
-  if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
-  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+  return lockAndRead(tx, sql`id = ${id} and hotel_id = ${hotelId}`);
 }
