@@ -7,7 +7,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/reservations";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import type { Database } from "../../../db/client";
+import type { Database, Tx } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import {
   findReservationOfHotel,
@@ -181,6 +181,26 @@ export async function hotelToday(
 }
 
 /**
+ * What the property did to a reservation, written twice: in its history (the guest's record, by the staff's
+ * e-mail) and in the staff's audit log.
+ */
+async function recordPropertyAction(
+  tx: Tx,
+  staff: Staff,
+  r: { id: number; status: string; hotel: { id: number } },
+  history: { action: string; details?: Record<string, unknown> },
+  audited: { action: string; before: unknown; after: unknown },
+): Promise<void> {
+  await insertPropertyHistory(tx, {
+    reservationId: r.id,
+    action: history.action,
+    status: r.status,
+    details: { by: staff.email, ...history.details },
+  });
+  await audit(tx, staff, { hotelId: r.hotel.id, entity: "reservation", entityId: r.id, ...audited });
+}
+
+/**
  * Cancels the payment or pre-authorisation links the guest has not used: the gateway voids each first (one paid
  * meanwhile stays paid), then the transactions are cancelled and what they were for stays due.
  */
@@ -201,23 +221,20 @@ export async function cancelPaymentLink(
     if (!r) throw refused("no_unused_link", "There is no unused payment link");
     const refs = voided.map((l) => l.gateway_ref);
     const freed = await cancelLinks(tx, reservationId, refs);
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: "payment_link_cancelled",
-      status: r.status,
-      details: { by: staff.email, refs },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.cancel_payment_link",
-      entity: "reservation",
-      entityId: reservationId,
-      before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
-      after: {
-        links: refs.map((ref) => ({ ref, status: "cancelled" })),
-        freedDueIds: freed.map((d) => d.id),
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: "payment_link_cancelled", details: { refs } },
+      {
+        action: "reservation.cancel_payment_link",
+        before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
+        after: {
+          links: refs.map((ref) => ({ ref, status: "cancelled" })),
+          freedDueIds: freed.map((d) => d.id),
+        },
       },
-    });
+    );
   });
   return { cancelledLinks: voided.length };
 }
@@ -236,20 +253,13 @@ export async function resendConfirmation(
     if (r.status === "cancelled")
       throw refused("reservation_cancelled", "The reservation is cancelled: its cancellation was sent");
     const mailId = await enqueueGuestConfirmation(tx, reservationId, { baseUrl, now: deps.now() });
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: "confirmation_resent",
-      status: r.status,
-      details: { by: staff.email, mailId },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.resend_confirmation",
-      entity: "reservation",
-      entityId: reservationId,
-      before: null,
-      after: { mailId, to: r.email },
-    });
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: "confirmation_resent", details: { mailId } },
+      { action: "reservation.resend_confirmation", before: null, after: { mailId, to: r.email } },
+    );
     return { mails: 1 };
   });
 }
@@ -269,20 +279,17 @@ export async function setPropertyNote(
         { field: "reservationId", message: "unknown" },
       ]);
     await updatePropertyNote(tx, reservationId, note);
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: note === null ? "property_note_cleared" : "property_note_set",
-      status: r.status,
-      details: { by: staff.email },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.property_note",
-      entity: "reservation",
-      entityId: reservationId,
-      before: { propertyNote: r.propertyNote },
-      after: { propertyNote: note },
-    });
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: note === null ? "property_note_cleared" : "property_note_set" },
+      {
+        action: "reservation.property_note",
+        before: { propertyNote: r.propertyNote },
+        after: { propertyNote: note },
+      },
+    );
     return { propertyNote: note };
   });
 }
