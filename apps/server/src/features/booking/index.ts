@@ -13,16 +13,18 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
-  toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredResaleOffer, StoredReservation } from "./retrieve-repository";
 export {
   findReservation,
   findReservationForGuest,
+  findReservationOfCustomer,
   findReservationOfHotel,
+  findReservations,
   lockReservationForGuest,
   lockReservationOfHotel,
+  UNUSED_LINK_STATUSES,
 } from "./retrieve-repository";
 export type { BookingDeps, ConfirmAnswer, PrepaidCheck } from "./service";
 export {
