@@ -672,7 +672,15 @@ export async function releaseAbandonedHolds(
   let confirmed = 0;
   let released = 0;
   for (const r of waiting) {
-    const answer = await confirmPayment(deps, { reservation: r.code }, baseUrl);
+    let answer = await confirmPayment(deps, { reservation: r.code }, baseUrl);
+    // The gateway's page may still be open (Stripe's stays a day): close it before the rooms go back, so nothing
+    // can be paid for a released booking; one paid meanwhile is confirmed instead.
+    if (
+      answer.status !== "confirmed" &&
+      answer.status !== "cancelled" &&
+      !(await closeWaitingPayment(deps, r.code))
+    )
+      answer = await confirmPayment(deps, { reservation: r.code }, baseUrl);
     if (answer.status === "confirmed") confirmed++;
     else if (answer.status !== "cancelled") {
       await cancelForPayment(deps, r.id, "payment_abandoned");
@@ -680,4 +688,13 @@ export async function releaseAbandonedHolds(
     } else released++;
   }
   return { checked: waiting.length, confirmed, released };
+}
+
+/** Voids the reservation's payment still waiting at its gateway; false when there was none to void (or it moved on). */
+async function closeWaitingPayment(deps: BookingDeps, code: string): Promise<boolean> {
+  const row = await findReservationByCode(deps.database.db, code);
+  const tx = row ? await latestPaymentOf(deps.database.db, row.id) : undefined;
+  if (!row || !tx || (tx.status !== "requires_action" && tx.status !== "requires_challenge")) return true;
+  const gateway = await deps.gateways.named(tx.gateway, row.hotelId);
+  return gateway ? gateway.cancel(tx.gatewayRef) : true;
 }

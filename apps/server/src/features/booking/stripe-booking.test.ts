@@ -16,6 +16,13 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
+import {
+  createHotelGatewayLookup,
+  createPaymentGateways,
+  createSandboxGateway,
+  paymentKeysCipher,
+} from "../payments";
+import { releaseAbandonedHolds } from "./service";
 
 // A hotel switched to Stripe (ADR 0072), against the local fake of Stripe's API with the real SDK: the guest pays
 // on Stripe's page, the booking waits, and only Stripe's word (the return's check, a webhook) confirms it.
@@ -24,6 +31,7 @@ const now = new Date("2030-01-05T10:00:00Z");
 const SECRET_KEY = "sk_test_51HotelStripeAccountKey0001";
 const WEBHOOK_SECRET = "whsec_HotelStripeSigningSecret0001";
 const MAIL = "maria@example.test";
+const KEYS_SECRET = Buffer.alloc(32, 7).toString("base64");
 
 const room = aRoomType();
 const prepaid = aRatePlan({
@@ -65,7 +73,7 @@ beforeAll(async () => {
     overrideSecret: TEST_OVERRIDE_SECRET,
     logLevel: "silent",
     publicUrl: "https://book.example.test",
-    paymentKeysSecret: Buffer.alloc(32, 7).toString("base64"),
+    paymentKeysSecret: KEYS_SECRET,
     stripeApiBase: fake.url,
   });
   const owner = await aStaffSession(database, { role: "owner", hotels: [hotel.hotel.id], now });
@@ -252,5 +260,28 @@ describe("a hotel on Stripe", () => {
     const intent = fake.get<Stripe.Checkout.Session>(booked.session)!.payment_intent as string;
     const charge = fake.get<Stripe.PaymentIntent>(intent)!.latest_charge as string;
     expect(fake.get<Stripe.Charge>(charge)!.amount_refunded).toBe(22000);
+  });
+
+  it("has the sweep repair a lost webhook, and close Stripe's page before it gives abandoned rooms back", async () => {
+    const paid = await book(prepaid.id, "card_payment");
+    fake.complete(paid.session, "success");
+    const abandoned = await book(prepaid.id, "card_payment");
+    const later = new Date(now.getTime() + 31 * 60_000);
+    const gateways = createPaymentGateways(
+      createSandboxGateway(database),
+      createHotelGatewayLookup(database, paymentKeysCipher(KEYS_SECRET), {
+        apiBase: fake.url,
+        siteOrigin: "https://book.example.test",
+      }),
+    );
+    await releaseAbandonedHolds(
+      { database, gateways, now: () => later, overrideSecret: TEST_OVERRIDE_SECRET },
+      "https://book.example.test",
+    );
+    // Paid on Stripe's page, though neither the guest nor the webhook came back: confirmed.
+    expect((await facts(paid.reservation.code)).status).toBe("confirmed");
+    // Never paid: Stripe's page is closed first, so the guest cannot pay for rooms that went back on sale.
+    expect((await facts(abandoned.reservation.code)).status).toBe("cancelled");
+    expect(fake.get<Stripe.Checkout.Session>(abandoned.session)!.status).toBe("expired");
   });
 });
