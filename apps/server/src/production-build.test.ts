@@ -62,7 +62,7 @@ describe.skipIf(testDatabaseKind() !== "pglite")("npm run build, then node runs 
       API_KEYS: "a-production-key",
       OVERRIDE_SECRET: "a-production-override-secret",
       PUBLIC_URL: "https://booking.hotel.test",
-      // No real card gateway exists yet: production must choose the sandbox explicitly (ADR 0013).
+      // The server's default gateway is chosen explicitly in production (ADR 0013); hotels bring their own (ADR 0072).
       PAYMENT_GATEWAY: "sandbox",
     });
     child = started.child;

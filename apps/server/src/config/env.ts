@@ -5,7 +5,7 @@ import { paymentKeysSecretBytes } from "../features/payments";
 export const DEMO_OVERRIDE_SECRET = "alloggio-demo-override-secret";
 export const DEMO_API_KEY = "demo-key";
 
-/** The payment gateways the server can mount. No real one exists yet (ADR 0013). */
+/** The gateways the server can mount as its default; real payments go through a hotel's own Stripe keys (ADR 0072). */
 export const PAYMENT_GATEWAYS = ["sandbox"] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 
@@ -137,8 +137,9 @@ const EnvSchema = z
         code: "custom",
         path: ["PAYMENT_GATEWAY"],
         message:
-          "is not set, and no real card gateway exists yet: set PAYMENT_GATEWAY=sandbox to take test card payments " +
-          "that charge nobody (the default only with demo data outside production)",
+          "is not set: set PAYMENT_GATEWAY=sandbox, the default gateway of hotels without their own (test card " +
+          "payments that charge nobody; the default only with demo data outside production); a hotel takes real " +
+          "payments with its own Stripe keys, saved in the back office under Payments",
       });
   })
   .transform((env) => ({
