@@ -1,9 +1,10 @@
 // The back office's sessions, signed-in users and audit entries: the statements of access.ts, session.ts and audit.ts.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, hotel, staffSession, staffUser, staffUserHotel } from "../../db/schema";
+import type { SessionRowOf } from "../credentials";
 
-export type SessionRow = typeof staffSession.$inferSelect;
+export type SessionRow = SessionRowOf<"staff">;
 export type StaffUserRow = typeof staffUser.$inferSelect;
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -41,42 +42,6 @@ export async function findEnabledStaffUser(db: Db, userId: number): Promise<Staf
 
 export async function insertStaffSession(db: Db, row: typeof staffSession.$inferInsert): Promise<void> {
   await db.insert(staffSession).values(row);
-}
-
-/** Touches the live session of a token hash (lastSeenAt = now) and answers it; undefined when none is live. */
-export async function touchStaffSession(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-  idleSince: Date,
-): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .update(staffSession)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(staffSession.tokenHash, tokenHash),
-        gt(staffSession.expiresAt, now),
-        gt(staffSession.lastSeenAt, idleSince),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function deleteStaffSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(staffSession).where(eq(staffSession.tokenHash, tokenHash));
-}
-
-/** Deletes a user's sessions, except the one of `keepHash` if given. */
-export async function deleteUserSessions(db: Db, userId: number, keepHash?: string): Promise<void> {
-  await db
-    .delete(staffSession)
-    .where(
-      keepHash
-        ? and(eq(staffSession.userId, userId), sql`${staffSession.tokenHash} <> ${keepHash}`)
-        : eq(staffSession.userId, userId),
-    );
 }
 
 export async function insertAuditEntry(db: Db, row: AuditRow): Promise<void> {
