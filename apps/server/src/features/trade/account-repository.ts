@@ -6,6 +6,7 @@ import { findUsersWithCustomer, type UserWithCustomer } from "./session-reposito
 
 type TradeUserRow = typeof tradeUser.$inferSelect;
 
+/** A channel: its group, name and kind (a login reads its group and name). */
 export async function findChannel(db: Db, channelId: number) {
   const [row] = await db
     .select({ id: channel.id, groupId: channel.groupId, name: channel.name, kind: channel.kind })
@@ -14,25 +15,14 @@ export async function findChannel(db: Db, channelId: number) {
   return row;
 }
 
-/** A channel for a login: its group and name. */
-export async function findLoginChannel(db: Db, channelId: number) {
-  const [onChannel] = await db
-    .select({ id: channel.id, groupId: channel.groupId, name: channel.name })
-    .from(channel)
-    .where(eq(channel.id, channelId));
-  return onChannel;
-}
-
 /** The user a username (lower-cased: `key`) names in a hotel group, with its customer. */
 export async function findTradeUserByUsername(
   db: Db,
   groupId: number,
   key: string,
 ): Promise<UserWithCustomer | undefined> {
-  const [row] = await findUsersWithCustomer(
-    db,
-    and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${key}`),
-  );
+  const named = and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${key}`);
+  const [row] = await findUsersWithCustomer(db, named);
   return row;
 }
 
