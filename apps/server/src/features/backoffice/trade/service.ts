@@ -26,7 +26,7 @@ import type { OutgoingMail } from "../../mail";
 import { enqueueMail } from "../../mail";
 import { revokeTradeUserSessions, type TradeMailLanguage, tradeLanguageOf } from "../../trade";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { type AuditedChange, audit, changeAudited } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { renderApprovedMail, renderRefusedMail, renderResetMail } from "./mails";
 import {
@@ -230,11 +230,8 @@ const mustBe = (account: Account, statuses: TradeAccountStatus[], action: string
     );
 };
 
-/** What a change of an account audits (`trade.<verb>`), or null when it changed nothing. */
-type AccountAudit = { action: string; before: unknown; after: unknown } | null;
-
 /** The audit of a change that audits only a real change. */
-const ifChanged = (action: string, before: unknown, after: unknown): AccountAudit =>
+const ifChanged = (action: string, before: unknown, after: unknown): AuditedChange =>
   JSON.stringify(before) === JSON.stringify(after) ? null : { action, before, after };
 
 /**
@@ -245,17 +242,13 @@ async function changeAccount(
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
-  change: (tx: Db, account: Account, scope: Scope) => Promise<AccountAudit>,
+  change: (tx: Db, account: Account, scope: Scope) => Promise<AuditedChange>,
   unscoped = false,
 ): Promise<TradeAccount> {
   const db = deps.database.db;
   const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
-    const done = await change(tx, account, scope);
-    if (done)
-      await audit(tx, staff, { hotelId: null, entity: "trade_customer", entityId: account.id, ...done });
-  });
+  const lock = (tx: Db) => accountOf(tx, scope, accountId, true);
+  await changeAudited(db, staff, "trade_customer", lock, (tx, account) => change(tx, account, scope));
   return detailOf(db, unscoped ? { ...scope, hotels: null } : scope, accountId);
 }
 
