@@ -33,6 +33,7 @@ import {
   insertAttachment,
   listAttachments,
   loadOffer,
+  offerMailDataOf,
   offerUrl,
   priceOfferDraft,
   type readAttachmentFile,
@@ -265,17 +266,7 @@ export async function resendOffer(
     if (!isOpenOffer(state)) throw refused(state === "expired" ? "expired" : "closed", state);
     await insertOutboxMails(tx, [
       {
-        ...renderOfferMail({
-          code: stored.code,
-          url: offerUrl(baseUrl, stored.code),
-          languageId: stored.languageId,
-          recipient: { name: stored.recipientName, email: stored.email },
-          hotel: stored.hotel,
-          arrival: ymdToIso(stored.arrival),
-          departure: ymdToIso(stored.departure),
-          expiresAt: new Date(stored.expiresAt),
-          message: stored.message,
-        }),
+        ...renderOfferMail(offerMailDataOf(stored, baseUrl)),
         now,
       },
     ]);
