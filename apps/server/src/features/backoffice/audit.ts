@@ -21,6 +21,15 @@ export async function audit(db: Db, staff: Pick<Staff, "userId" | "groupId" | "e
   await writeEntry(db, { groupId: staff.groupId, userId: staff.userId, actor: staff.email }, entry);
 }
 
+/** `audit` of an entry whose entity is its action's (`<entity>.<verb>`). */
+export async function auditEntity(
+  db: Db,
+  staff: Pick<Staff, "userId" | "groupId" | "email">,
+  entry: Omit<AuditEntry, "entity">,
+) {
+  await audit(db, staff, { ...entry, entity: entry.action.slice(0, entry.action.indexOf(".")) });
+}
+
 /** The same for a change made without a staff user (the JSON import, a timed job): `actor` names it. */
 export async function auditSystem(db: Db, groupId: number, actor: string, entry: AuditEntry) {
   await writeEntry(db, { groupId, userId: null, actor }, entry);

@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from "../../credentials";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { revokeUserSessions } from "../session";
 import {
@@ -77,10 +77,9 @@ export async function updateAccount(
       ...(language === undefined ? {} : { language }),
     });
     if (!before || !after) throw new Error("signed-in user vanished");
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId: null,
       action: "staff_user.update_account",
-      entity: "staff_user",
       entityId: staff.userId,
       before: { name: before.name, language: before.language },
       after: { name: after.name, language: after.language },
@@ -108,10 +107,9 @@ export async function changePassword(
   await deps.database.db.transaction(async (tx) => {
     await setPassword(tx, staff.userId, passwordHash, deps.now());
     await revokeUserSessions(tx, staff.userId, staff.sessionToken);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId: null,
       action: "staff_user.change_password",
-      entity: "staff_user",
       entityId: staff.userId,
       before: { passwordChanged: true },
       after: { otherSessionsSignedOut: true },
@@ -157,10 +155,9 @@ export async function confirmTotp(
       deps.now(),
       codes.map((c) => sha256(normaliseRecoveryCode(c))),
     );
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId: null,
       action: "staff_user.enable_totp",
-      entity: "staff_user",
       entityId: staff.userId,
       before: { totpEnabled: false },
       after: { totpEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
@@ -180,10 +177,9 @@ export async function disableTotp(
   await checkPassword(deps, lockout, staff, password, address, "password");
   await deps.database.db.transaction(async (tx) => {
     await clearSecondFactor(tx, staff.userId);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId: null,
       action: "staff_user.disable_totp",
-      entity: "staff_user",
       entityId: staff.userId,
       before: { totpEnabled: staff.totpEnabled },
       after: { totpEnabled: false },

@@ -43,7 +43,7 @@ import {
   toAttachment,
 } from "../../offers";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   countAttachmentsOfOffer,
@@ -239,10 +239,9 @@ export async function withdrawOffer(
     const before = stored.state;
     const result = await applyEvent(tx, stored, "withdraw", now, `staff:${staff.userId}`);
     if (!result.ok) throw refused(result.reason, stored.state);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "offer.withdraw",
-      entity: "offer",
       entityId: offerId,
       before: { state: before },
       after: { state: stored.state },
@@ -271,10 +270,9 @@ export async function resendOffer(
       },
     ]);
     await addHistory(tx, stored.id, `staff:${staff.userId}`, "resent", state, state, {}, now);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "offer.resend",
-      entity: "offer",
       entityId: offerId,
       before: { state },
       after: { state, mailedTo: stored.email },
