@@ -30,6 +30,16 @@ export async function auditEntity(
   await audit(db, staff, { ...entry, entity: entry.action.slice(0, entry.action.indexOf(".")) });
 }
 
+/** The entry of a change a staff user makes to their own account (`staff_user.<verb>`). */
+export async function auditOwnAccount(
+  db: Db,
+  user: Pick<Staff, "userId" | "groupId" | "email">,
+  action: `staff_user.${string}`,
+  change: { before?: unknown; after?: unknown } = {},
+) {
+  await audit(db, user, { hotelId: null, action, entity: "staff_user", entityId: user.userId, ...change });
+}
+
 /** The same for a change made without a staff user (the JSON import, a timed job): `actor` names it. */
 export async function auditSystem(db: Db, groupId: number, actor: string, entry: AuditEntry) {
   await writeEntry(db, { groupId, userId: null, actor }, entry);

@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from "../../credentials";
 import type { Staff } from "../access";
-import { auditEntity } from "../audit";
+import { auditOwnAccount } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { revokeUserSessions } from "../session";
 import {
@@ -77,10 +77,7 @@ export async function updateAccount(
       ...(language === undefined ? {} : { language }),
     });
     if (!before || !after) throw new Error("signed-in user vanished");
-    await auditEntity(tx, staff, {
-      hotelId: null,
-      action: "staff_user.update_account",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.update_account", {
       before: { name: before.name, language: before.language },
       after: { name: after.name, language: after.language },
     });
@@ -107,10 +104,7 @@ export async function changePassword(
   await deps.database.db.transaction(async (tx) => {
     await setPassword(tx, staff.userId, passwordHash, deps.now());
     await revokeUserSessions(tx, staff.userId, staff.sessionToken);
-    await auditEntity(tx, staff, {
-      hotelId: null,
-      action: "staff_user.change_password",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.change_password", {
       before: { passwordChanged: true },
       after: { otherSessionsSignedOut: true },
     });
@@ -155,10 +149,7 @@ export async function confirmTotp(
       deps.now(),
       codes.map((c) => sha256(normaliseRecoveryCode(c))),
     );
-    await auditEntity(tx, staff, {
-      hotelId: null,
-      action: "staff_user.enable_totp",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.enable_totp", {
       before: { totpEnabled: false },
       after: { totpEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
     });
@@ -177,10 +168,7 @@ export async function disableTotp(
   await checkPassword(deps, lockout, staff, password, address, "password");
   await deps.database.db.transaction(async (tx) => {
     await clearSecondFactor(tx, staff.userId);
-    await auditEntity(tx, staff, {
-      hotelId: null,
-      action: "staff_user.disable_totp",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.disable_totp", {
       before: { totpEnabled: staff.totpEnabled },
       after: { totpEnabled: false },
     });
