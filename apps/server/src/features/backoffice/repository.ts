@@ -1,5 +1,6 @@
 // The back office's sessions, signed-in users and audit entries: the statements of access.ts, session.ts and audit.ts.
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { auditLog, hotel, staffSession, staffUser, staffUserHotel } from "../../db/schema";
 import type { SessionRowOf } from "../credentials";
@@ -46,4 +47,19 @@ export async function insertStaffSession(db: Db, row: typeof staffSession.$infer
 
 export async function insertAuditEntry(db: Db, row: AuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
+}
+
+/** The row of `table` whose id is `id` and whose owner column (a hotel, group or account) is `owner`, locked. */
+export async function lockOwnedRow<T extends PgTable & { id: PgColumn }>(
+  tx: Db,
+  table: T,
+  owner: [column: PgColumn, value: number],
+  id: number,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(owner[0], owner[1])))
+    .for("update");
+  return row as T["$inferSelect"] | undefined;
 }

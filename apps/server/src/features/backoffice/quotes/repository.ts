@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client";
 import { type LocalizedText, quoteRequest, reservationLink } from "../../../db/schema";
+import { lockOwnedRow } from "../repository";
 
 export type QuoteRow = typeof quoteRequest.$inferSelect;
 export type LinkRow = typeof reservationLink.$inferSelect;
@@ -189,12 +190,7 @@ export async function findKnownLinkIds(
 
 /** A link of the hotel, locked. */
 export async function lockLinkOfHotel(tx: Db, hotelId: number, linkId: number): Promise<LinkRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(reservationLink)
-    .where(and(eq(reservationLink.id, linkId), eq(reservationLink.hotelId, hotelId)))
-    .for("update");
-  return row;
+  return lockOwnedRow(tx, reservationLink, [reservationLink.hotelId, hotelId], linkId);
 }
 
 /** Whether a reservation was booked with the link. */
