@@ -88,7 +88,7 @@ async function lookUpStaff(db: Db, request: FastifyRequest, now: Date): Promise<
   if (!token) throw signInRequired();
   const session = await findSession(db, token, now);
   if (!session || session.mfaPending) throw signInRequired();
-  const user = await findEnabledStaffUser(db, session.userId);
+  const user = await findEnabledStaffUser(db, { id: session.userId });
   if (!user) throw signInRequired();
   if (!SAFE_METHODS.has(request.method)) {
     const sent = request.headers[CSRF_HEADER];

@@ -32,12 +32,16 @@ export function findAssignedHotels(
     .orderBy(asc(hotel.name), asc(hotel.id));
 }
 
-/** A user who is not disabled, by id. */
-export async function findEnabledStaffUser(db: Db, userId: number): Promise<StaffUserRow | undefined> {
+/** A user who is not disabled, by id or by e-mail. */
+export async function findEnabledStaffUser(
+  db: Db,
+  key: { id: number } | { email: string },
+): Promise<StaffUserRow | undefined> {
+  const named = "id" in key ? eq(staffUser.id, key.id) : eq(staffUser.email, key.email);
   const [user] = await db
     .select()
     .from(staffUser)
-    .where(and(eq(staffUser.id, userId), isNull(staffUser.disabledAt)));
+    .where(and(named, isNull(staffUser.disabledAt)));
   return user;
 }
 

@@ -25,7 +25,7 @@ export async function describeSetupLink(
   const db = deps.database.db;
   const token = await findStaffToken(db, link, deps.now());
   if (!token) throw tokenInvalid();
-  const user = await findEnabledStaffUser(db, token.userId);
+  const user = await findEnabledStaffUser(db, { id: token.userId });
   if (!user) throw tokenInvalid();
   return { email: user.email, name: user.name, purpose: token.purpose };
 }

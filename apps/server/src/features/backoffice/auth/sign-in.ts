@@ -117,7 +117,7 @@ export async function signInWithSecondFactor(
   const token = from.previous;
   const session = token ? await findSession(db, token, deps.now()) : null;
   if (!token || !session?.mfaPending) throw signInRequired();
-  const user = await findEnabledStaffUser(db, session.userId);
+  const user = await findEnabledStaffUser(db, { id: session.userId });
   if (!user || user.totpEnabledAt === null) throw signInRequired();
   /** A wrong second factor counts like a wrong password; the one that locks the account mails its owner the link. */
   const failedSecondFactor = async () => {
