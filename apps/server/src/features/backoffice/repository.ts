@@ -53,17 +53,21 @@ export async function insertAuditEntry(db: Db, row: AuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
-/** The row of `table` whose id is `id` and whose owner column (a hotel, group or account) is `owner`, locked. */
-export async function lockOwnedRow<T extends PgTable & { id: PgColumn }>(
+/**
+ * The row of `table` whose id is `id` and whose owner column (a hotel, group or account) is `owner`: another owner's
+ * id reads as missing. Locked for the change unless `lock` is false.
+ */
+export async function findOwnedRow<T extends PgTable & { id: PgColumn }>(
   tx: Db,
   table: T,
   owner: [column: PgColumn, value: number],
   id: number,
+  lock = true,
 ): Promise<T["$inferSelect"] | undefined> {
-  const [row] = await tx
+  const query = tx
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.id, id), eq(owner[0], owner[1])))
-    .for("update");
+    .where(and(eq(table.id, id), eq(owner[0], owner[1])));
+  const [row] = lock ? await query.for("update") : await query;
   return row as T["$inferSelect"] | undefined;
 }

@@ -15,7 +15,7 @@ import {
   service,
 } from "../../../db/schema";
 import { intArray } from "../../../db/upsert-rows";
-import { lockOwnedRow } from "../repository";
+import { findOwnedRow } from "../repository";
 
 export type HotelRecord = typeof hotel.$inferSelect;
 export type RoomTypeRecord = typeof roomType.$inferSelect;
@@ -148,7 +148,7 @@ export async function lockRoomType(
   hotelId: number,
   roomTypeId: number,
 ): Promise<RoomTypeRecord | undefined> {
-  return lockOwnedRow(tx, roomType, [roomType.hotelId, hotelId], roomTypeId);
+  return findOwnedRow(tx, roomType, [roomType.hotelId, hotelId], roomTypeId);
 }
 
 export async function insertRoomTypePhoto(

@@ -13,7 +13,7 @@ import {
   tradeSession,
   tradeUser,
 } from "../../../db/schema";
-import { lockOwnedRow } from "../repository";
+import { findOwnedRow } from "../repository";
 
 export type TradeCustomerRow = typeof tradeCustomer.$inferSelect;
 export type TradeUserRow = typeof tradeUser.$inferSelect;
@@ -211,7 +211,7 @@ export async function lockAccountUser(
   accountId: number,
   userId: number,
 ): Promise<TradeUserRow | undefined> {
-  return lockOwnedRow(tx, tradeUser, [tradeUser.tradeCustomerId, accountId], userId);
+  return findOwnedRow(tx, tradeUser, [tradeUser.tradeCustomerId, accountId], userId);
 }
 
 /** Sets a temporary password the user must change at the next login. */

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { hotel, hotelGroup, staffSession, staffUser, staffUserHotel } from "../../../db/schema";
-import { lockOwnedRow } from "../repository";
+import { findOwnedRow } from "../repository";
 
 export type UserRow = typeof staffUser.$inferSelect;
 
@@ -51,7 +51,7 @@ export async function findFirstHotelTimeZone(db: Db, groupId: number): Promise<s
 
 /** A user of a group, locked for the change. */
 export async function lockGroupUser(tx: Db, groupId: number, userId: number): Promise<UserRow | undefined> {
-  return lockOwnedRow(tx, staffUser, [staffUser.groupId, groupId], userId);
+  return findOwnedRow(tx, staffUser, [staffUser.groupId, groupId], userId);
 }
 
 /** The group's other active owners (not disabled, password set), locked. */
