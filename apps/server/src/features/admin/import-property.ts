@@ -26,15 +26,10 @@ import {
   findIdConflicts,
   findOversoldNights,
   type HotelOwnedIds,
-  replaceAgeGroups,
-  replaceChildPrices,
-  replaceCustomPrivacy,
-  replaceHotelChannels,
-  replaceHotelDestinations,
+  replaceDailyRows,
+  replaceEntities,
+  replaceHotelLinks,
   replaceInventory,
-  replacePrices,
-  replaceReservationLinks,
-  replaceRestrictions,
   restoreReferenceTriggers,
   skipReferenceTriggers,
   upsertChannelHosts,
@@ -254,10 +249,15 @@ async function writeProperty(
   rows.exchangeRates = await upsertExchangeRates(tx, p.exchangeRates);
   rows.hotel = await upsertHotel(tx, p.hotel);
 
-  rows.hotelChannels = await replaceHotelChannels(tx, hotelId, p.hotelChannels);
-  rows.hotelDestinations = await replaceHotelDestinations(tx, hotelId, p.hotelDestinations);
+  rows.hotelChannels = await replaceHotelLinks(tx, ["hotel_channel", "channel_id"], hotelId, p.hotelChannels);
+  rows.hotelDestinations = await replaceHotelLinks(
+    tx,
+    ["hotel_destination", "destination_id"],
+    hotelId,
+    p.hotelDestinations,
+  );
 
-  rows.ageGroups = await replaceAgeGroups(tx, hotelId, p.ageGroups);
+  rows.ageGroups = await replaceEntities(tx, "age_group", hotelId, p.ageGroups);
   // Room types and rate plans go through the back office's write functions: one write path per entity.
   rows.roomTypes = await upsertRoomTypes(tx, hotelId, p.roomTypes);
   await deleteHotelRowsNotIn(tx, "room_type", hotelId, ids(p.roomTypes));
@@ -277,9 +277,9 @@ async function writeProperty(
   const oversold = await findOversold(tx, p);
   if (oversold.length > 0) throw new ImportRejected(oversold);
   rows.inventory = await replaceInventory(tx, hotelId, p.inventory);
-  rows.prices = await replacePrices(tx, hotelId, p.prices);
-  rows.childPrices = await replaceChildPrices(tx, hotelId, p.childPrices);
-  rows.restrictions = await replaceRestrictions(tx, hotelId, p.restrictions);
+  rows.prices = await replaceDailyRows(tx, "price", hotelId, p.prices);
+  rows.childPrices = await replaceDailyRows(tx, "child_price", hotelId, p.childPrices);
+  rows.restrictions = await replaceDailyRows(tx, "restriction", hotelId, p.restrictions);
 
   if (trustReferences) await restoreReferenceTriggers(tx);
 
@@ -287,8 +287,8 @@ async function writeProperty(
   await deleteHotelRowsNotIn(tx, "promo_code", hotelId, ids(p.promoCodes));
   rows.packages = await writePackages(tx, p.packages);
   await deleteHotelRowsNotIn(tx, "package", hotelId, ids(p.packages));
-  rows.reservationLinks = await replaceReservationLinks(tx, hotelId, p.reservationLinks);
-  rows.customPrivacy = await replaceCustomPrivacy(tx, hotelId, p.customPrivacy);
+  rows.reservationLinks = await replaceEntities(tx, "reservation_link", hotelId, p.reservationLinks);
+  rows.customPrivacy = await replaceEntities(tx, "custom_privacy", hotelId, p.customPrivacy);
   rows.tradeCustomers = await upsertTradeCustomers(tx, p.tradeCustomers);
   return rows;
 }

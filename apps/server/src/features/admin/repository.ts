@@ -51,25 +51,6 @@ export async function findIdConflicts(
   return rowsOf<IdConflictRow>(await tx.execute(sql.join(parts, sql` union all `)));
 }
 
-/** Replaces the hotel's rows of an entity table: upsert those in the file, delete the others. */
-async function replaceEntities(
-  tx: SqlExecutor,
-  table: string,
-  hotelId: number,
-  columns: readonly Column[],
-  rows: readonly Row[],
-): Promise<number> {
-  const written = await upsertRows(tx, table, ["id"], columns, rows);
-  await deleteMissing(
-    tx,
-    table,
-    hotelId,
-    rows.map((r) => r.id as number),
-    table === "reservation_link",
-  );
-  return written;
-}
-
 // The per-day expansion shared by prices, child prices, inventory and restrictions: one row per day of each
 // period (`from`..`to`, optionally only some weekdays, 0 = Sunday). Later entries win where periods overlap.
 const PERIOD_COLUMNS = `i int, "from" date, "to" date, weekdays int[]`;
@@ -191,55 +172,76 @@ export function upsertExchangeRates(tx: SqlExecutor, rows: readonly Row[]): Prom
   );
 }
 
-export async function replaceHotelChannels(
+/** Replaces the hotel's links to the group's channels or destinations with the file's. */
+export async function replaceHotelLinks(
   tx: SqlExecutor,
+  link: readonly ["hotel_channel", "channel_id"] | readonly ["hotel_destination", "destination_id"],
   hotelId: number,
   rows: readonly Row[],
 ): Promise<number> {
-  await tx.execute(sql`delete from hotel_channel where hotel_id = ${hotelId}`);
+  const [table, column] = link;
+  await tx.execute(sql`delete from ${sql.raw(table)} where hotel_id = ${hotelId}`);
   return upsertRows(
     tx,
-    "hotel_channel",
-    ["hotel_id", "channel_id"],
+    table,
+    ["hotel_id", column],
     [
       ["hotel_id", "int"],
-      ["channel_id", "int"],
+      [column, "int"],
     ],
     rows,
   );
 }
 
-export async function replaceHotelDestinations(
+/** The hotel's entity tables the file describes wholly, with their columns. */
+const ENTITY_TABLES = {
+  age_group: [
+    ["id", "int"],
+    ["hotel_id", "int"],
+    ["min_age", "smallint"],
+    ["max_age", "smallint"],
+  ],
+  reservation_link: [
+    ["id", "int"],
+    ["hotel_id", "int"],
+    ["channel_id", "int"],
+    ["title", "jsonb"],
+    ["message", "jsonb"],
+    ["arrival", "date"],
+    ["departure", "date"],
+    ["rooms", "jsonb"],
+    ["room_type_ids", "int[]"],
+    ["rate_plan_ids", "int[]"],
+    ["promo_code", "text"],
+    ["total_minor", "int"],
+    ["expires_at", "timestamptz"],
+  ],
+  custom_privacy: [
+    ["id", "int"],
+    ["hotel_id", "int"],
+    ["channel_id", "int"],
+    ["title", "jsonb"],
+    ["text", "jsonb"],
+    ["mandatory", "boolean"],
+  ],
+} satisfies Record<string, readonly Column[]>;
+
+/** Replaces the hotel's rows of an entity table: upsert those in the file, delete the others. */
+export async function replaceEntities(
   tx: SqlExecutor,
+  table: keyof typeof ENTITY_TABLES,
   hotelId: number,
   rows: readonly Row[],
 ): Promise<number> {
-  await tx.execute(sql`delete from hotel_destination where hotel_id = ${hotelId}`);
-  return upsertRows(
+  const written = await upsertRows(tx, table, ["id"], ENTITY_TABLES[table], rows);
+  await deleteMissing(
     tx,
-    "hotel_destination",
-    ["hotel_id", "destination_id"],
-    [
-      ["hotel_id", "int"],
-      ["destination_id", "int"],
-    ],
-    rows,
-  );
-}
-
-export function replaceAgeGroups(tx: SqlExecutor, hotelId: number, rows: readonly Row[]): Promise<number> {
-  return replaceEntities(
-    tx,
-    "age_group",
+    table,
     hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["min_age", "smallint"],
-      ["max_age", "smallint"],
-    ],
-    rows,
+    rows.map((r) => r.id as number),
+    table === "reservation_link",
   );
+  return written;
 }
 
 /** The hotel-owned tables whose rows are written by another feature's function and pruned here. */
@@ -297,106 +299,58 @@ export async function replaceInventory(
 // Prices, child prices and restrictions are wholly described by the file: replaced.
 const hotelRatePlans = (hotelId: number) => sql`(select id from rate_plan where hotel_id = ${hotelId})`;
 
-export async function replacePrices(
-  tx: SqlExecutor,
-  hotelId: number,
-  prices: readonly Row[],
-): Promise<number> {
-  await tx.execute(sql`delete from price where rate_plan_id in ${hotelRatePlans(hotelId)}`);
-  return affectedRows(
-    await tx.execute(sql`
-      insert into price (rate_plan_id, room_type_id, day, adults, amount_minor)
-      select distinct on (x.room_type_id, d.day, x.rate_plan_id, x.adults)
-        x.rate_plan_id, x.room_type_id, d.day, x.adults, x.amount_minor
-      from jsonb_to_recordset(${json(prices)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        room_type_id int, rate_plan_id int, adults smallint, amount_minor int)
-      ${PERIOD_DAYS}
-      order by x.room_type_id, d.day, x.rate_plan_id, x.adults, x.i desc`),
-  );
-}
+/** The per-day tables of a hotel's rate plans: the file's columns of each, and the key of its one row a day. */
+const DAILY_TABLES = {
+  price: {
+    record: [
+      ["room_type_id", "int"],
+      ["rate_plan_id", "int"],
+      ["adults", "smallint"],
+      ["amount_minor", "int"],
+    ],
+    key: ["room_type_id", "day", "rate_plan_id", "adults"],
+  },
+  child_price: {
+    record: [
+      ["room_type_id", "int"],
+      ["rate_plan_id", "int"],
+      ["age_group_id", "int"],
+      ["amount_minor", "int"],
+    ],
+    key: ["room_type_id", "day", "rate_plan_id", "age_group_id"],
+  },
+  restriction: {
+    record: [
+      ["rate_plan_id", "int"],
+      ["closed_to_arrival", "boolean"],
+      ["closed_to_departure", "boolean"],
+      ["min_stay", "smallint"],
+      ["max_stay", "smallint"],
+    ],
+    key: ["rate_plan_id", "day"],
+  },
+} satisfies Record<string, { record: readonly Column[]; key: readonly string[] }>;
 
-export async function replaceChildPrices(
+/** Replaces a hotel's rows of a per-day table with the file's: one row per day of each period and key. */
+export async function replaceDailyRows(
   tx: SqlExecutor,
-  hotelId: number,
-  childPrices: readonly Row[],
-): Promise<number> {
-  await tx.execute(sql`delete from child_price where rate_plan_id in ${hotelRatePlans(hotelId)}`);
-  return affectedRows(
-    await tx.execute(sql`
-      insert into child_price (rate_plan_id, room_type_id, day, age_group_id, amount_minor)
-      select distinct on (x.room_type_id, d.day, x.rate_plan_id, x.age_group_id)
-        x.rate_plan_id, x.room_type_id, d.day, x.age_group_id, x.amount_minor
-      from jsonb_to_recordset(${json(childPrices)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        room_type_id int, rate_plan_id int, age_group_id int, amount_minor int)
-      ${PERIOD_DAYS}
-      order by x.room_type_id, d.day, x.rate_plan_id, x.age_group_id, x.i desc`),
-  );
-}
-
-export async function replaceRestrictions(
-  tx: SqlExecutor,
-  hotelId: number,
-  restrictions: readonly Row[],
-): Promise<number> {
-  await tx.execute(sql`delete from restriction where rate_plan_id in ${hotelRatePlans(hotelId)}`);
-  return affectedRows(
-    await tx.execute(sql`
-      insert into restriction (rate_plan_id, day, closed_to_arrival, closed_to_departure, min_stay, max_stay)
-      select distinct on (x.rate_plan_id, d.day)
-        x.rate_plan_id, d.day, x.closed_to_arrival, x.closed_to_departure, x.min_stay, x.max_stay
-      from jsonb_to_recordset(${json(restrictions)}) as x(${sql.raw(PERIOD_COLUMNS)},
-        rate_plan_id int, closed_to_arrival boolean, closed_to_departure boolean, min_stay smallint, max_stay smallint)
-      ${PERIOD_DAYS}
-      order by x.rate_plan_id, d.day, x.i desc`),
-  );
-}
-
-export function replaceReservationLinks(
-  tx: SqlExecutor,
+  table: keyof typeof DAILY_TABLES,
   hotelId: number,
   rows: readonly Row[],
 ): Promise<number> {
-  return replaceEntities(
-    tx,
-    "reservation_link",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["channel_id", "int"],
-      ["title", "jsonb"],
-      ["message", "jsonb"],
-      ["arrival", "date"],
-      ["departure", "date"],
-      ["rooms", "jsonb"],
-      ["room_type_ids", "int[]"],
-      ["rate_plan_ids", "int[]"],
-      ["promo_code", "text"],
-      ["total_minor", "int"],
-      ["expires_at", "timestamptz"],
-    ],
-    rows,
-  );
-}
-
-export function replaceCustomPrivacy(
-  tx: SqlExecutor,
-  hotelId: number,
-  rows: readonly Row[],
-): Promise<number> {
-  return replaceEntities(
-    tx,
-    "custom_privacy",
-    hotelId,
-    [
-      ["id", "int"],
-      ["hotel_id", "int"],
-      ["channel_id", "int"],
-      ["title", "jsonb"],
-      ["text", "jsonb"],
-      ["mandatory", "boolean"],
-    ],
-    rows,
+  const { record, key } = DAILY_TABLES[table];
+  const pick = (name: string) => (name === "day" ? "d.day" : `x.${name}`);
+  const columns = [...record.map(([name]) => name), "day"];
+  const keyList = sql.raw(key.map(pick).join(", "));
+  const recordColumns = record.map(([name, type]) => `${name} ${type}`).join(", ");
+  await tx.execute(sql`delete from ${sql.raw(table)} where rate_plan_id in ${hotelRatePlans(hotelId)}`);
+  return affectedRows(
+    await tx.execute(sql`
+      insert into ${sql.raw(`${table} (${columns.join(", ")})`)}
+      select distinct on (${keyList}) ${sql.raw(columns.map(pick).join(", "))}
+      from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(`${PERIOD_COLUMNS}, ${recordColumns}`)})
+      ${PERIOD_DAYS}
+      order by ${keyList}, x.i desc`),
   );
 }
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { findAssignedHotels, findEnabledStaffUser, findGroupHotels } from "./repository";
+import { findAssignedHotels, findEnabledStaffUser, findGroupHotels, type StaffUserRow } from "./repository";
 import { findSession } from "./session";
 
 /** The signed-in staff user of a request. */
@@ -55,6 +55,18 @@ export async function hotelsOf(
   return findAssignedHotels(db, user.id, user.groupId);
 }
 
+/** What the back office knows of a signed-in user: their address, name, role, language, second factor and hotels. */
+export async function profileOf(db: Db, user: StaffUserRow) {
+  return {
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    language: user.language,
+    totpEnabled: user.totpEnabledAt !== null,
+    hotels: await hotelsOf(db, user),
+  };
+}
+
 /** Each request's staff user, looked up once: the session check before validation, then the route's. */
 const staffByRequest = new WeakMap<FastifyRequest, Promise<Staff>>();
 
@@ -76,7 +88,7 @@ async function lookUpStaff(db: Db, request: FastifyRequest, now: Date): Promise<
   if (!token) throw signInRequired();
   const session = await findSession(db, token, now);
   if (!session || session.mfaPending) throw signInRequired();
-  const user = await findEnabledStaffUser(db, session.userId);
+  const user = await findEnabledStaffUser(db, { id: session.userId });
   if (!user) throw signInRequired();
   if (!SAFE_METHODS.has(request.method)) {
     const sent = request.headers[CSRF_HEADER];
@@ -88,12 +100,7 @@ async function lookUpStaff(db: Db, request: FastifyRequest, now: Date): Promise<
   return {
     userId: user.id,
     groupId: user.groupId,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    language: user.language,
-    totpEnabled: user.totpEnabledAt !== null,
-    hotels: await hotelsOf(db, user),
+    ...(await profileOf(db, user)),
     csrfToken: session.csrfToken,
     sessionToken: token,
   };

@@ -1,9 +1,11 @@
 // The back office's sessions, signed-in users and audit entries: the statements of access.ts, session.ts and audit.ts.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { auditLog, hotel, staffSession, staffUser, staffUserHotel } from "../../db/schema";
+import type { SessionRowOf } from "../credentials";
 
-export type SessionRow = typeof staffSession.$inferSelect;
+export type SessionRow = SessionRowOf<"staff">;
 export type StaffUserRow = typeof staffUser.$inferSelect;
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -30,12 +32,16 @@ export function findAssignedHotels(
     .orderBy(asc(hotel.name), asc(hotel.id));
 }
 
-/** A user who is not disabled, by id. */
-export async function findEnabledStaffUser(db: Db, userId: number): Promise<StaffUserRow | undefined> {
+/** A user who is not disabled, by id or by e-mail. */
+export async function findEnabledStaffUser(
+  db: Db,
+  key: { id: number } | { email: string },
+): Promise<StaffUserRow | undefined> {
+  const named = "id" in key ? eq(staffUser.id, key.id) : eq(staffUser.email, key.email);
   const [user] = await db
     .select()
     .from(staffUser)
-    .where(and(eq(staffUser.id, userId), isNull(staffUser.disabledAt)));
+    .where(and(named, isNull(staffUser.disabledAt)));
   return user;
 }
 
@@ -43,42 +49,25 @@ export async function insertStaffSession(db: Db, row: typeof staffSession.$infer
   await db.insert(staffSession).values(row);
 }
 
-/** Touches the live session of a token hash (lastSeenAt = now) and answers it; undefined when none is live. */
-export async function touchStaffSession(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-  idleSince: Date,
-): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .update(staffSession)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(staffSession.tokenHash, tokenHash),
-        gt(staffSession.expiresAt, now),
-        gt(staffSession.lastSeenAt, idleSince),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function deleteStaffSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(staffSession).where(eq(staffSession.tokenHash, tokenHash));
-}
-
-/** Deletes a user's sessions, except the one of `keepHash` if given. */
-export async function deleteUserSessions(db: Db, userId: number, keepHash?: string): Promise<void> {
-  await db
-    .delete(staffSession)
-    .where(
-      keepHash
-        ? and(eq(staffSession.userId, userId), sql`${staffSession.tokenHash} <> ${keepHash}`)
-        : eq(staffSession.userId, userId),
-    );
-}
-
 export async function insertAuditEntry(db: Db, row: AuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
+}
+
+/**
+ * The row of `table` whose id is `id` and whose owner column (a hotel, group or account) is `owner`: another owner's
+ * id reads as missing. Locked for the change unless `lock` is false.
+ */
+export async function findOwnedRow<T extends PgTable & { id: PgColumn }>(
+  tx: Db,
+  table: T,
+  owner: [column: PgColumn, value: number],
+  id: number,
+  lock = true,
+): Promise<T["$inferSelect"] | undefined> {
+  const query = tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(owner[0], owner[1])));
+  const [row] = lock ? await query.for("update") : await query;
+  return row as T["$inferSelect"] | undefined;
 }

@@ -1,12 +1,6 @@
 import type { Db } from "../../db/client";
-import { newToken, sha256 } from "../credentials";
-import {
-  deleteStaffSession,
-  deleteUserSessions,
-  insertStaffSession,
-  type SessionRow,
-  touchStaffSession,
-} from "./repository";
+import { newToken, sessionStore, sha256 } from "../credentials";
+import { insertStaffSession, type SessionRow } from "./repository";
 
 /** A session ends after this long without a request … */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -39,21 +33,9 @@ export async function createSession(
   return { token, csrfToken, expiresAt };
 }
 
-/**
- * The live session of a cookie token, touched (lastSeenAt = now); null when unknown, expired (absolute) or idle
- * too long.
- */
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionRow | null> {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const row = await touchStaffSession(db, sha256(token), now, idleSince);
-  return row ?? null;
-}
-
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await deleteStaffSession(db, sha256(token));
-}
-
-/** Signs a user out everywhere (password change, removal), except the session `keep` if given. */
-export async function revokeUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
-  await deleteUserSessions(db, userId, keep ? sha256(keep) : undefined);
-}
+/** The live session of a cookie token, touched; revoking one session, or a user's everywhere. */
+export const {
+  find: findSession,
+  revoke: revokeSession,
+  revokeUser: revokeUserSessions,
+} = sessionStore("staff", SESSION_IDLE_MS);

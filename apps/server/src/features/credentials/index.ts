@@ -12,4 +12,5 @@ export {
 export { hashPassword, verifyPassword } from "./passwords";
 export { requirePasswordPolicy } from "./policy";
 export { deleteExpiredRows } from "./repository";
+export { type SessionKind, type SessionRowOf, sessionStore } from "./sessions";
 export { newToken, sha256 } from "./tokens";

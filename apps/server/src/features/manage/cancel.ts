@@ -33,6 +33,19 @@ const REFUSALS: Record<string, [code: string, message: string]> = {
   stay_started: ["stay_started", "The stay has begun: the hotel can cancel it"],
 };
 
+/** A booked room's arrival, cancellation policy and price, as the cancellation and modification rules read them. */
+export const roomTermsOf = (room: StoredReservation["rooms"][number]) => ({
+  id: room.id,
+  arrival: isoToYmd(room.arrival),
+  policy: {
+    refundable: room.refundable,
+    freeCancellationDays: room.freeCancellationDays,
+    resellable: room.resellable,
+  },
+  nightlyMinor: room.nightlyMinor,
+  totalMinor: room.totalMinor,
+});
+
 /**
  * The reservation as the cancellation rules read it (amounts in minor units): its total as its rows make it
  * (booking/reservation-money.ts), what goes with each room (its services and refund protection) and what goes
@@ -48,16 +61,8 @@ export function toCancellationInput(r: StoredReservation): ReservationToCancel {
     paidMinor: Math.max(0, r.paidMinor),
     sharedExtrasMinor: servicesOf(null),
     rooms: r.rooms.map((room) => ({
-      id: room.id,
+      ...roomTermsOf(room),
       status: room.status as "A" | "C" | "W",
-      arrival: isoToYmd(room.arrival),
-      policy: {
-        refundable: room.refundable,
-        freeCancellationDays: room.freeCancellationDays,
-        resellable: room.resellable,
-      },
-      nightlyMinor: room.nightlyMinor,
-      totalMinor: room.totalMinor,
       extrasMinor: room.status === "C" ? 0 : servicesOf(room.id) + room.refundProtectionMinor,
     })),
   };

@@ -29,8 +29,9 @@ import type { BookedFlights } from "../../db/schema";
 import { AppError, badInput } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import { type HeldNight, priceBooking } from "../booking";
+import { roomTermsOf } from "./cancel";
 import { refused } from "./holder";
-import type { CatalogueEntry, ModifyFacts } from "./modify-repository";
+import type { AddedService, CatalogueEntry, ModifyFacts } from "./modify-repository";
 
 type Room = StoredReservation["rooms"][number];
 type Service = StoredReservation["services"][number];
@@ -55,15 +56,7 @@ export type PricedChange = {
   /** Booked services re-priced with a move (their day moved with the room). */
   repriced: { id: number; priceMinor: number; wasMinor: number; day: string | null }[];
   /** Services added. */
-  added: {
-    roomId: number | null;
-    serviceId: number;
-    quantity: number;
-    day: string | null;
-    timeSlot: string | null;
-    priceMinor: number;
-    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
-  }[];
+  added: AddedService[];
 };
 
 /** Why a date swap cannot be made: the refusal of the change, or dates the rate does not allow. */
@@ -129,17 +122,9 @@ export function toModifyInput(r: StoredReservation, facts: ModifyFacts): Reserva
     rooms: r.rooms.map((room) => {
       const rate = facts.rates.find((x) => x.id === room.ratePlanId);
       return {
-        id: room.id,
+        ...roomTermsOf(room),
         status: room.status === "C" || room.status === "W" ? room.status : "A",
-        arrival: isoToYmd(room.arrival),
         departure: isoToYmd(room.departure),
-        policy: {
-          refundable: room.refundable,
-          freeCancellationDays: room.freeCancellationDays,
-          resellable: room.resellable,
-        },
-        nightlyMinor: room.nightlyMinor,
-        totalMinor: room.totalMinor,
         minStay: rate?.minStay ?? 1,
         maxStay: rate?.maxStay ?? null,
       };

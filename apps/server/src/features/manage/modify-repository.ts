@@ -120,19 +120,18 @@ export async function repriceService(
     day = ${service.day}::date where id = ${service.id}`);
 }
 
-export async function insertServices(
-  tx: Tx,
-  reservationId: number,
-  services: {
-    roomId: number | null;
-    serviceId: number;
-    quantity: number;
-    day: string | null;
-    timeSlot: string | null;
-    priceMinor: number;
-    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
-  }[],
-): Promise<void> {
+/** A service a change adds to a reservation, priced. */
+export type AddedService = {
+  roomId: number | null;
+  serviceId: number;
+  quantity: number;
+  day: string | null;
+  timeSlot: string | null;
+  priceMinor: number;
+  transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
+};
+
+export async function insertServices(tx: Tx, reservationId: number, services: AddedService[]): Promise<void> {
   if (services.length === 0) return;
   await tx.insert(reservationService).values(services.map((s) => ({ reservationId, ...s })));
 }

@@ -8,7 +8,6 @@
 
 import type { ConfirmOfferRequest } from "@alloggio/domain/contract/offers/confirm";
 import { offerTransition } from "@alloggio/domain/offers/offer-state";
-import { ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { FastifyRequest } from "fastify";
 import { AppError, badInput } from "../../http/errors";
 import {
@@ -25,8 +24,8 @@ import {
   applyEvent,
   hasAccess,
   loadOffer,
+  offerMailDataOf,
   offerNotFound,
-  offerUrl,
   refused,
   type StoredOffer,
   unlockRequired,
@@ -151,15 +150,7 @@ export async function confirmOffer(
     throw err;
   }
   const notice = renderConfirmedNotice({
-    code: offer.code,
-    url: offerUrl(baseUrl, offer.code),
-    languageId: offer.languageId,
-    recipient: { name: offer.recipientName, email: offer.email },
-    hotel: offer.hotel,
-    arrival: ymdToIso(offer.arrival),
-    departure: ymdToIso(offer.departure),
-    expiresAt: new Date(offer.expiresAt),
-    message: offer.message,
+    ...offerMailDataOf(offer, baseUrl),
     option: {
       position: option.position,
       title: option.title,

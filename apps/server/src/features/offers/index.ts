@@ -28,6 +28,7 @@ export {
   OFFER_ACCESS_MINUTES,
   OFFER_COOKIE,
   offerCookiePath,
+  offerMailDataOf,
   offerNotFound,
   offerUrl,
   priceOfferDraft,

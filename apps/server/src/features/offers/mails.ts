@@ -85,9 +85,21 @@ function hotelLanguageOf(data: OfferMailData) {
   return { languageId, ...mailTextsFor(languageId), lang: code, n: HOTEL_OFFER_TEXTS[code] };
 }
 
+/** The hotel's notices' section on the recipient and the stay, in the hotel's mail language. */
+function recipientSection(data: OfferMailData): Section {
+  const { texts, locale, n } = hotelLanguageOf(data);
+  const rows: [string, string][] = [
+    [texts.name, data.recipient.name],
+    [texts.email, data.recipient.email],
+    [texts.arrival, formatDay(data.arrival, locale)],
+    [texts.departure, formatDay(data.departure, locale)],
+  ];
+  return { title: n.recipient, blocks: [{ kind: "facts", rows }] };
+}
+
 /** The hotel's notice of a rejection, in the hotel's mail language, with the recipient's reason. */
 export function renderRejectedNotice(data: OfferMailData & { reason: string }): OutgoingMail {
-  const { texts, lang, locale, n } = hotelLanguageOf(data);
+  const { lang, n } = hotelLanguageOf(data);
   const subject = n.rejectedSubject(data.code, data.recipient.name);
   const doc: MailDocument = {
     lang,
@@ -98,20 +110,7 @@ export function renderRejectedNotice(data: OfferMailData & { reason: string }): 
     link: { label: n.offer, href: data.url },
     sections: [
       { title: n.reason, blocks: [{ kind: "paragraphs", lines: [data.reason] }] },
-      {
-        title: n.recipient,
-        blocks: [
-          {
-            kind: "facts",
-            rows: [
-              [texts.name, data.recipient.name],
-              [texts.email, data.recipient.email],
-              [texts.arrival, formatDay(data.arrival, locale)],
-              [texts.departure, formatDay(data.departure, locale)],
-            ],
-          },
-        ],
-      },
+      recipientSection(data),
     ],
     closing: [],
   };
@@ -129,7 +128,7 @@ export function renderConfirmedNotice(
     reservation: { code: string; status: string; total: number; currency: string };
   },
 ): OutgoingMail {
-  const { languageId, texts, lang, locale, n } = hotelLanguageOf(data);
+  const { languageId, texts, lang, n } = hotelLanguageOf(data);
   const subject = n.confirmedSubject(data.code, data.recipient.name, data.reservation.code);
   const option = data.option.title
     ? `${data.option.position}. ${data.option.title}`
@@ -160,20 +159,7 @@ export function renderConfirmedNotice(
           },
         ],
       },
-      {
-        title: n.recipient,
-        blocks: [
-          {
-            kind: "facts",
-            rows: [
-              [texts.name, data.recipient.name],
-              [texts.email, data.recipient.email],
-              [texts.arrival, formatDay(data.arrival, locale)],
-              [texts.departure, formatDay(data.departure, locale)],
-            ],
-          },
-        ],
-      },
+      recipientSection(data),
     ],
     closing: [],
   };

@@ -66,6 +66,19 @@ export const OFFER_COOKIE = "alloggio_offer";
 /** The offer page's address: `<public origin>/offer/<code>`. */
 export const offerUrl = (base: string, code: string) => `${base.replace(/\/+$/, "")}/offer/${code}`;
 
+/** What every mail of a stored offer says of it: its code and link, recipient, hotel, stay, expiry and message. */
+export const offerMailDataOf = (stored: StoredOffer, base: string): OfferMailData => ({
+  code: stored.code,
+  url: offerUrl(base, stored.code),
+  languageId: stored.languageId,
+  recipient: { name: stored.recipientName, email: stored.email },
+  hotel: stored.hotel,
+  arrival: ymdToIso(stored.arrival),
+  departure: ymdToIso(stored.departure),
+  expiresAt: new Date(stored.expiresAt),
+  message: stored.message,
+});
+
 // ── errors ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** One answer for an unknown code and a wrong e-mail (SPEC §5, §8: "wrong e-mail"). */
@@ -551,18 +564,8 @@ export async function rejectOffer(
     if (!result.ok) throw refused(result.reason, stored.state);
     stored.rejectionReason = reason;
     stored.rejectedAt = now.toISOString();
-    const data: OfferMailData = {
-      code: stored.code,
-      url: offerUrl(linkBase, stored.code),
-      languageId: stored.languageId,
-      recipient: { name: stored.recipientName, email: stored.email },
-      hotel: stored.hotel,
-      arrival: ymdToIso(stored.arrival),
-      departure: ymdToIso(stored.departure),
-      expiresAt: new Date(stored.expiresAt),
-      message: stored.message,
-    };
-    await insertOutboxMails(tx, [{ ...renderRejectedNotice({ ...data, reason }), now }]);
+    const notice = renderRejectedNotice({ ...offerMailDataOf(stored, linkBase), reason });
+    await insertOutboxMails(tx, [{ ...notice, now }]);
     return { offer: toOffer(stored, stored.state) };
   });
 }

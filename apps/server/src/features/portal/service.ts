@@ -12,7 +12,6 @@ import type {
 import type { RestrictionNotice } from "@alloggio/domain/contract/search/avail";
 import { pickText } from "@alloggio/domain/i18n/languages";
 import { fromMinor } from "@alloggio/domain/money/money";
-import type { Promo } from "@alloggio/domain/pricing/promo";
 import { linkTotalMinor } from "@alloggio/domain/pricing/quoted-total";
 import { cheapestSelection, evaluateStay, SearchIndex } from "@alloggio/domain/search/evaluate";
 import {
@@ -25,7 +24,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
-import type { PromoRow, SearchCache, SearchContext } from "../search";
+import { type SearchCache, type SearchContext, toPromo } from "../search";
 import {
   findDestinations,
   findPortalHotels,
@@ -37,22 +36,6 @@ import {
 } from "./repository";
 
 export type PortalDeps = { database: Database; now: () => Date; searchCache?: SearchCache | null };
-
-function toPromo(row: PromoRow | null): Promo | null {
-  if (!row) return null;
-  const ymd = (d: string | null) => (d ? isoToYmd(d) : null);
-  return {
-    code: row.code,
-    hidden: row.hidden,
-    discountPercent: Number(row.discount_percent),
-    stayFrom: ymd(row.stay_from),
-    stayTo: ymd(row.stay_to),
-    bookFrom: ymd(row.book_from),
-    bookTo: ymd(row.book_to),
-    minNights: row.min_nights,
-    ratePlanIds: row.rate_plan_ids,
-  };
-}
 
 /** The loosest notice of each kind over all rooms, as the hotel search reports them. */
 function mergeNotices(notices: RestrictionNotice[]): RestrictionNotice[] {

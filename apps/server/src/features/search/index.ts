@@ -12,4 +12,5 @@ export {
   findCheapestStay,
   findNearbyDates,
   searchAvailabilityBody,
+  toPromo,
 } from "./service";

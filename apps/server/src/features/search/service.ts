@@ -53,7 +53,8 @@ export type CrossPropertyQuery = Pick<
 /** How far around the asked dates the nearby-dates search looks, in days. */
 export const NEARBY_WINDOW = 7;
 
-function toPromo(row: PromoRow | null): Promo | null {
+/** The promotion a search context carries, as the domain's pricing reads it. */
+export function toPromo(row: PromoRow | null): Promo | null {
   if (!row) return null;
   const ymd = (d: string | null) => (d ? isoToYmd(d) : null);
   return {

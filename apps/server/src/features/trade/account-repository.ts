@@ -2,10 +2,11 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { channel, hotel, hotelChannel, tradeCustomer, tradePasswordToken, tradeUser } from "../../db/schema";
+import { findUsersWithCustomer, type UserWithCustomer } from "./session-repository";
 
 type TradeUserRow = typeof tradeUser.$inferSelect;
-type TradeCustomerRow = typeof tradeCustomer.$inferSelect;
 
+/** A channel: its group, name and kind (a login reads its group and name). */
 export async function findChannel(db: Db, channelId: number) {
   const [row] = await db
     .select({ id: channel.id, groupId: channel.groupId, name: channel.name, kind: channel.kind })
@@ -14,26 +15,14 @@ export async function findChannel(db: Db, channelId: number) {
   return row;
 }
 
-/** A channel for a login: its group and name. */
-export async function findLoginChannel(db: Db, channelId: number) {
-  const [onChannel] = await db
-    .select({ id: channel.id, groupId: channel.groupId, name: channel.name })
-    .from(channel)
-    .where(eq(channel.id, channelId));
-  return onChannel;
-}
-
 /** The user a username (lower-cased: `key`) names in a hotel group, with its customer. */
 export async function findTradeUserByUsername(
   db: Db,
   groupId: number,
   key: string,
-): Promise<{ user: TradeUserRow; customer: TradeCustomerRow } | undefined> {
-  const [row] = await db
-    .select({ user: tradeUser, customer: tradeCustomer })
-    .from(tradeUser)
-    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
-    .where(and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${key}`));
+): Promise<UserWithCustomer | undefined> {
+  const named = and(eq(tradeUser.groupId, groupId), sql`lower(${tradeUser.username}) = ${key}`);
+  const [row] = await findUsersWithCustomer(db, named);
   return row;
 }
 
@@ -44,10 +33,7 @@ export async function replaceResetToken(
   row: { tokenHash: string; channelId: number; expiresAt: Date; createdAt: Date },
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(tradePasswordToken)
-    .set({ usedAt: now })
-    .where(and(eq(tradePasswordToken.tradeUserId, userId), isNull(tradePasswordToken.usedAt)));
+  await expireResetTokens(tx, userId, now);
   await tx.insert(tradePasswordToken).values({ ...row, tradeUserId: userId });
 }
 
@@ -55,29 +41,22 @@ export async function replaceResetToken(
  * The live users of a group whose username or e-mail, or whose account's e-mail, is `key` (lower-cased): not
  * disabled, the account pending or approved, and active.
  */
-export function findRecoverableUsers(
-  db: Db,
-  groupId: number,
-  key: string,
-): Promise<{ user: TradeUserRow; customer: TradeCustomerRow }[]> {
-  return db
-    .select({ user: tradeUser, customer: tradeCustomer })
-    .from(tradeUser)
-    .innerJoin(tradeCustomer, eq(tradeCustomer.id, tradeUser.tradeCustomerId))
-    .where(
-      and(
-        eq(tradeUser.groupId, groupId),
-        or(
-          sql`lower(${tradeUser.username}) = ${key}`,
-          sql`lower(${tradeUser.email}) = ${key}`,
-          // The account's own address finds its users too (each gets the mail at the user's address).
-          sql`lower(${tradeCustomer.email}) = ${key}`,
-        ),
-        isNull(tradeUser.disabledAt),
-        sql`${tradeCustomer.status} in ('pending', 'approved')`,
-        eq(tradeCustomer.active, true),
+export function findRecoverableUsers(db: Db, groupId: number, key: string): Promise<UserWithCustomer[]> {
+  return findUsersWithCustomer(
+    db,
+    and(
+      eq(tradeUser.groupId, groupId),
+      or(
+        sql`lower(${tradeUser.username}) = ${key}`,
+        sql`lower(${tradeUser.email}) = ${key}`,
+        // The account's own address finds its users too (each gets the mail at the user's address).
+        sql`lower(${tradeCustomer.email}) = ${key}`,
       ),
-    );
+      isNull(tradeUser.disabledAt),
+      sql`${tradeCustomer.status} in ('pending', 'approved')`,
+      eq(tradeCustomer.active, true),
+    ),
+  );
 }
 
 const liveResetToken = (tokenHash: string, now: Date) =>

@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import type { LinkBase } from "../../http/link-base";
 import { type SignInLockout, verifyPassword } from "../credentials";
 import { mailTradeResetLink } from "./account";
-import { findLoginChannel, findTradeUserByUsername } from "./account-repository";
+import { findChannel, findTradeUserByUsername } from "./account-repository";
 import { tradeLockoutAccount } from "./lockout";
 import {
   createTradeSession,
@@ -116,7 +116,7 @@ export async function logIn(
   body: LoginBody,
 ): Promise<LoginResponse> {
   const db = deps.database.db;
-  const onChannel = await findLoginChannel(db, body.channel);
+  const onChannel = await findChannel(db, body.channel);
   const account = tradeLockoutAccount(
     onChannel ? onChannel.groupId : `channel-${body.channel}`,
     body.username,

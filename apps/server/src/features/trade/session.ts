@@ -9,15 +9,8 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import type { tradeCustomer, tradeSession, tradeUser } from "../../db/schema";
 import { refuseAnonymousCustomer } from "../../http/errors";
-import { newToken, sha256 } from "../credentials";
-import {
-  deleteTradeSession,
-  deleteTradeUserSessions,
-  existsCustomerHotel,
-  findTradeUserById,
-  insertTradeSession,
-  touchTradeSession,
-} from "./session-repository";
+import { newToken, sessionStore, sha256 } from "../credentials";
+import { existsCustomerHotel, findTradeUserById, insertTradeSession } from "./session-repository";
 
 // Trade sessions (ADR 0029): the back office's scheme (ADR 0025) on their own table — an opaque token in
 // an HttpOnly cookie, only its SHA-256 stored, idle and absolute expiry, deleted at logout and password change.
@@ -49,23 +42,14 @@ export async function createTradeSession(
 }
 
 /**
- * The live session of a cookie token, touched (lastSeenAt = now); null when unknown, past its absolute expiry or
- * idle too long (`tradeSessionState` of the domain says the same; the WHERE clause decides atomically).
+ * The live session of a cookie token, touched (`tradeSessionState` of the domain says the same); revoking one
+ * session, or a user's everywhere (password change, disabling).
  */
-export async function findTradeSession(db: Db, token: string, now: Date): Promise<TradeSessionRow | null> {
-  const idleSince = new Date(now.getTime() - TRADE_SESSION_IDLE_MS);
-  const row = await touchTradeSession(db, sha256(token), now, idleSince);
-  return row ?? null;
-}
-
-export async function revokeTradeSession(db: Db, token: string): Promise<void> {
-  await deleteTradeSession(db, sha256(token));
-}
-
-/** Logs a user out everywhere (password change, disabling), except the session `keep` if given. */
-export async function revokeTradeUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
-  await deleteTradeUserSessions(db, userId, keep ? sha256(keep) : undefined);
-}
+export const {
+  find: findTradeSession,
+  revoke: revokeTradeSession,
+  revokeUser: revokeTradeUserSessions,
+} = sessionStore("trade", TRADE_SESSION_IDLE_MS);
 
 /**
  * The synchroniser token of a session (ADR 0029): derived from the cookie's token (so nothing more is stored, and

@@ -2,6 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { hotelApiKey, staffUser } from "../../../db/schema";
+import { findOwnedRow } from "../repository";
 
 export type KeyRow = typeof hotelApiKey.$inferSelect;
 
@@ -28,12 +29,7 @@ export async function insertHotelApiKey(
 
 /** A key of a hotel, locked for the change. */
 export async function lockHotelApiKey(tx: Db, hotelId: number, keyId: number): Promise<KeyRow | undefined> {
-  const [before] = await tx
-    .select()
-    .from(hotelApiKey)
-    .where(and(eq(hotelApiKey.id, keyId), eq(hotelApiKey.hotelId, hotelId)))
-    .for("update");
-  return before;
+  return findOwnedRow(tx, hotelApiKey, [hotelApiKey.hotelId, hotelId], keyId);
 }
 
 export async function revokeHotelApiKey(tx: Db, hotelId: number, keyId: number, now: Date): Promise<KeyRow> {

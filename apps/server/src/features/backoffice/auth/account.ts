@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from "../../credentials";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { auditOwnAccount } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { revokeUserSessions } from "../session";
 import {
@@ -77,11 +77,7 @@ export async function updateAccount(
       ...(language === undefined ? {} : { language }),
     });
     if (!before || !after) throw new Error("signed-in user vanished");
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "staff_user.update_account",
-      entity: "staff_user",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.update_account", {
       before: { name: before.name, language: before.language },
       after: { name: after.name, language: after.language },
     });
@@ -108,11 +104,7 @@ export async function changePassword(
   await deps.database.db.transaction(async (tx) => {
     await setPassword(tx, staff.userId, passwordHash, deps.now());
     await revokeUserSessions(tx, staff.userId, staff.sessionToken);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "staff_user.change_password",
-      entity: "staff_user",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.change_password", {
       before: { passwordChanged: true },
       after: { otherSessionsSignedOut: true },
     });
@@ -157,11 +149,7 @@ export async function confirmTotp(
       deps.now(),
       codes.map((c) => sha256(normaliseRecoveryCode(c))),
     );
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "staff_user.enable_totp",
-      entity: "staff_user",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.enable_totp", {
       before: { totpEnabled: false },
       after: { totpEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
     });
@@ -180,11 +168,7 @@ export async function disableTotp(
   await checkPassword(deps, lockout, staff, password, address, "password");
   await deps.database.db.transaction(async (tx) => {
     await clearSecondFactor(tx, staff.userId);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "staff_user.disable_totp",
-      entity: "staff_user",
-      entityId: staff.userId,
+    await auditOwnAccount(tx, staff, "staff_user.disable_totp", {
       before: { totpEnabled: staff.totpEnabled },
       after: { totpEnabled: false },
     });

@@ -3,7 +3,7 @@
 import { tooManyAttempts } from "../../credentials";
 import { hitRateLimit } from "../../rate-limits";
 import type { BackOfficeDeps } from "../deps";
-import { findEnabledStaffUserByEmail } from "./repository";
+import { findEnabledStaffUser } from "../repository";
 import { mailStaffResetLink, STAFF_RESET_TTL_MS } from "./reset-mail";
 
 /** Requests per client address in the window before a 429; per e-mail, before the mails silently stop. */
@@ -24,7 +24,7 @@ export async function requestPasswordLink(
   if (byAddress.count > FORGOT_PER_ADDRESS) throw tooManyAttempts("email");
   const byEmail = await hitRateLimit(db, `bo-forgot:email:${email}`, FORGOT_WINDOW_MS, now);
   if (byEmail.count > FORGOT_PER_EMAIL) return answer;
-  const user = await findEnabledStaffUserByEmail(db, email);
+  const user = await findEnabledStaffUser(db, { email });
   if (user) await mailStaffResetLink(db, user, await from.linkBase(), now, "forgot");
   return answer;
 }

@@ -66,15 +66,6 @@ export async function findStaffUserByEmail(db: Db, email: string): Promise<Staff
   return user;
 }
 
-/** The user of an e-mail who is not disabled. */
-export async function findEnabledStaffUserByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(staffUser)
-    .where(and(eq(staffUser.email, email), isNull(staffUser.disabledAt)));
-  return user;
-}
-
 export async function findStaffUserById(db: Db, userId: number): Promise<StaffUserRow | undefined> {
   const [user] = await db.select().from(staffUser).where(eq(staffUser.id, userId));
   return user;

@@ -2,7 +2,7 @@
 
 import { AppError } from "../../../http/errors";
 import { hashPassword, requirePasswordPolicy } from "../../credentials";
-import { audit } from "../audit";
+import { auditOwnAccount } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { findEnabledStaffUser } from "../repository";
 import { revokeUserSessions } from "../session";
@@ -25,7 +25,7 @@ export async function describeSetupLink(
   const db = deps.database.db;
   const token = await findStaffToken(db, link, deps.now());
   if (!token) throw tokenInvalid();
-  const user = await findEnabledStaffUser(db, token.userId);
+  const user = await findEnabledStaffUser(db, { id: token.userId });
   if (!user) throw tokenInvalid();
   return { email: user.email, name: user.name, purpose: token.purpose };
 }
@@ -50,18 +50,11 @@ export async function setPasswordFromLink(
     await revokeUserSessions(tx, updated.id);
     // A new password through the mailbox lifts the sign-in lock of the account (ADR 0060).
     await createSignInLockout(deps.database, deps.now).clearAccount(tx, updated.email);
-    await audit(
-      tx,
-      { userId: updated.id, groupId: updated.groupId, email: updated.email },
-      {
-        hotelId: null,
-        action: "staff_user.set_password",
-        entity: "staff_user",
-        entityId: updated.id,
-        before: { link: token.purpose },
-        after: { passwordSet: true },
-      },
-    );
+    const actor = { userId: updated.id, groupId: updated.groupId, email: updated.email };
+    await auditOwnAccount(tx, actor, "staff_user.set_password", {
+      before: { link: token.purpose },
+      after: { passwordSet: true },
+    });
     return updated;
   });
   if (!user) throw tokenInvalid();

@@ -4,8 +4,8 @@ import { loginDelayMs } from "@alloggio/domain/trade/agency-rules";
 import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import { type SignInLockout, sha256, verifyPassword } from "../../credentials";
-import { hotelsOf, signInRequired } from "../access";
-import { audit } from "../audit";
+import { profileOf, signInRequired } from "../access";
+import { auditOwnAccount } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { findEnabledStaffUser } from "../repository";
 import { createSession, findSession, revokeSession } from "../session";
@@ -32,16 +32,7 @@ const invalidCode = () =>
 
 /** The answer of `/api/backoffice/me` for a user and a session's CSRF token. */
 export async function meOf(db: Db, user: StaffUserRow, csrfToken: string): Promise<StaffMe> {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    language: user.language,
-    totpEnabled: user.totpEnabledAt !== null,
-    hotels: await hotelsOf(db, user),
-    csrfToken,
-  };
+  return { id: user.id, ...(await profileOf(db, user)), csrfToken };
 }
 
 /** Opens a full session for a user (rotation: the session of `previous`, the request's cookie, is revoked). */
@@ -126,7 +117,7 @@ export async function signInWithSecondFactor(
   const token = from.previous;
   const session = token ? await findSession(db, token, deps.now()) : null;
   if (!token || !session?.mfaPending) throw signInRequired();
-  const user = await findEnabledStaffUser(db, session.userId);
+  const user = await findEnabledStaffUser(db, { id: session.userId });
   if (!user || user.totpEnabledAt === null) throw signInRequired();
   /** A wrong second factor counts like a wrong password; the one that locks the account mails its owner the link. */
   const failedSecondFactor = async () => {
@@ -149,16 +140,8 @@ export async function signInWithSecondFactor(
       deps.now(),
     );
     if (!found) return false;
-    await audit(
-      tx,
-      { userId: user.id, groupId: user.groupId, email: user.email },
-      {
-        hotelId: null,
-        action: "staff_user.use_recovery_code",
-        entity: "staff_user",
-        entityId: user.id,
-      },
-    );
+    const actor = { userId: user.id, groupId: user.groupId, email: user.email };
+    await auditOwnAccount(tx, actor, "staff_user.use_recovery_code");
     return true;
   });
   if (!used) {

@@ -8,7 +8,7 @@ import type {
 import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import {
   deletePrivacyRow,
   findHotelChannels,
@@ -120,10 +120,9 @@ export async function deletePrivacy(db: Db, staff: Staff, hotelId: number, id: n
     const before = await readPrivacy(tx, hotelId, id);
     if (!before) throw notFoundItem();
     await deletePrivacyRow(tx, hotelId, id);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "custom_privacy.delete",
-      entity: "custom_privacy",
       entityId: id,
       before,
       after: null,
@@ -182,10 +181,9 @@ export async function saveChannelColors(
       ...(style === undefined ? {} : { style }),
     };
     await updateChannelColors(tx, channelId, next);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "channel.update_colors",
-      entity: "channel",
       entityId: channelId,
       before: { name: found.name, colors: current.colors },
       after: { name: found.name, colors: next },

@@ -24,7 +24,7 @@ import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import { signOverrideText } from "../../search";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   catalogueIdsOf,
@@ -345,10 +345,9 @@ export async function createPriceLink(
     .join("&");
   const url = `${base.replace(/\/+$/, "")}/hotel/${hotelId}/channel/${channelId}/language/${languageId}/rooms?${pageQuery}`;
   await db.transaction(async (tx) => {
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "price_link.create",
-      entity: "price_link",
       entityId: null,
       before: null,
       after: {

@@ -15,6 +15,7 @@ import {
   service,
 } from "../../../db/schema";
 import { intArray } from "../../../db/upsert-rows";
+import { findOwnedRow } from "../repository";
 
 export type HotelRecord = typeof hotel.$inferSelect;
 export type RoomTypeRecord = typeof roomType.$inferSelect;
@@ -147,12 +148,7 @@ export async function lockRoomType(
   hotelId: number,
   roomTypeId: number,
 ): Promise<RoomTypeRecord | undefined> {
-  const [current] = await tx
-    .select()
-    .from(roomType)
-    .where(and(eq(roomType.id, roomTypeId), eq(roomType.hotelId, hotelId)))
-    .for("update");
-  return current;
+  return findOwnedRow(tx, roomType, [roomType.hotelId, hotelId], roomTypeId);
 }
 
 export async function insertRoomTypePhoto(

@@ -27,7 +27,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   allocateCatalogueId,
@@ -220,10 +220,9 @@ export async function updateProperty(
     const before = toBoHotel(current, booked);
     if (entity.success) await upsertHotel(tx, hotelRow(current.groupId, entity.data, digits));
     const after = toBoHotel(await loadHotel(tx, hotelId), booked);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "hotel.update",
-      entity: "hotel",
       entityId: hotelId,
       before,
       after,
@@ -348,10 +347,9 @@ export async function deleteRoomType(
         { field: "roomTypeId", message: "has reservations" },
       ]);
     await deleteRoomTypeRow(tx, hotelId, roomTypeId);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "room_type.delete",
-      entity: "room_type",
       entityId: roomTypeId,
       before,
       after: null,
@@ -383,10 +381,9 @@ export async function setRoomTypeGallery(
       .map(Number);
     if (removedIds.length > 0) await deleteRoomTypePhotos(tx, roomTypeId, removedIds);
     const after = toBoRoomType(await loadRoomType(tx, hotelId, roomTypeId));
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "room_type.gallery",
-      entity: "room_type",
       entityId: roomTypeId,
       before: { gallery: before.gallery },
       after: { gallery: after.gallery },
@@ -443,10 +440,9 @@ export async function addRoomTypePhoto(
         sortOrder: current.sortOrder,
       },
     ]);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "room_type.photo_add",
-      entity: "room_type",
       entityId: roomTypeId,
       before: { gallery: current.gallery },
       after: { gallery },
@@ -665,10 +661,9 @@ export async function deleteRatePlan(
         { field: "ratePlanId", message: "has reservations" },
       ]);
     await deleteRatePlanRow(tx, hotelId, ratePlanId);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "rate_plan.delete",
-      entity: "rate_plan",
       entityId: ratePlanId,
       before,
       after: null,

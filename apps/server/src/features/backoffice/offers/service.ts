@@ -33,6 +33,7 @@ import {
   insertAttachment,
   listAttachments,
   loadOffer,
+  offerMailDataOf,
   offerUrl,
   priceOfferDraft,
   type readAttachmentFile,
@@ -42,7 +43,7 @@ import {
   toAttachment,
 } from "../../offers";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   countAttachmentsOfOffer,
@@ -238,10 +239,9 @@ export async function withdrawOffer(
     const before = stored.state;
     const result = await applyEvent(tx, stored, "withdraw", now, `staff:${staff.userId}`);
     if (!result.ok) throw refused(result.reason, stored.state);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "offer.withdraw",
-      entity: "offer",
       entityId: offerId,
       before: { state: before },
       after: { state: stored.state },
@@ -265,25 +265,14 @@ export async function resendOffer(
     if (!isOpenOffer(state)) throw refused(state === "expired" ? "expired" : "closed", state);
     await insertOutboxMails(tx, [
       {
-        ...renderOfferMail({
-          code: stored.code,
-          url: offerUrl(baseUrl, stored.code),
-          languageId: stored.languageId,
-          recipient: { name: stored.recipientName, email: stored.email },
-          hotel: stored.hotel,
-          arrival: ymdToIso(stored.arrival),
-          departure: ymdToIso(stored.departure),
-          expiresAt: new Date(stored.expiresAt),
-          message: stored.message,
-        }),
+        ...renderOfferMail(offerMailDataOf(stored, baseUrl)),
         now,
       },
     ]);
     await addHistory(tx, stored.id, `staff:${staff.userId}`, "resent", state, state, {}, now);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "offer.resend",
-      entity: "offer",
       entityId: offerId,
       before: { state },
       after: { state, mailedTo: stored.email },

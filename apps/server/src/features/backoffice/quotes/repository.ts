@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client";
 import { type LocalizedText, quoteRequest, reservationLink } from "../../../db/schema";
+import { findOwnedRow } from "../repository";
 
 export type QuoteRow = typeof quoteRequest.$inferSelect;
 export type LinkRow = typeof reservationLink.$inferSelect;
@@ -60,12 +61,7 @@ export async function findQuoteOfHotel(
   quoteId: number,
   lock = false,
 ): Promise<QuoteRow | undefined> {
-  const query = db
-    .select()
-    .from(quoteRequest)
-    .where(and(eq(quoteRequest.id, quoteId), eq(quoteRequest.hotelId, hotelId)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
+  return findOwnedRow(db, quoteRequest, [quoteRequest.hotelId, hotelId], quoteId, lock);
 }
 
 export type QuoteExtras = {
@@ -189,12 +185,7 @@ export async function findKnownLinkIds(
 
 /** A link of the hotel, locked. */
 export async function lockLinkOfHotel(tx: Db, hotelId: number, linkId: number): Promise<LinkRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(reservationLink)
-    .where(and(eq(reservationLink.id, linkId), eq(reservationLink.hotelId, hotelId)))
-    .for("update");
-  return row;
+  return findOwnedRow(tx, reservationLink, [reservationLink.hotelId, hotelId], linkId);
 }
 
 /** Whether a reservation was booked with the link. */

@@ -34,7 +34,7 @@ import {
   quoteServiceName,
 } from "../../manage";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { audit, auditEntity } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   allocateLinkId,
@@ -352,10 +352,9 @@ export async function sendQuote(
       { linkUrl, note, validUntil: body.validUntil },
     );
     await insertOutboxMails(tx, [{ ...mail, reservationId: null, now }]);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "reservation_link.create",
-      entity: "reservation_link",
       entityId: id,
       before: null,
       after: { ...link, expiresAt: link.expiresAt.toISOString(), createdAt: now.toISOString() },
@@ -476,10 +475,9 @@ export async function createLink(
       createdAt: now,
     });
     const link = linkOf(row!, baseUrl);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "reservation_link.create",
-      entity: "reservation_link",
       entityId: id,
       before: null,
       after: link,
@@ -503,10 +501,9 @@ export async function deleteLink(
         { field: "linkId", message: "booked" },
       ]);
     await deleteLinkById(tx, row.id);
-    await audit(tx, staff, {
+    await auditEntity(tx, staff, {
       hotelId,
       action: "reservation_link.delete",
-      entity: "reservation_link",
       entityId: row.id,
       before: linkOf(row, baseUrl),
       after: null,

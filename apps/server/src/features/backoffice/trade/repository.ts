@@ -13,6 +13,7 @@ import {
   tradeSession,
   tradeUser,
 } from "../../../db/schema";
+import { findOwnedRow } from "../repository";
 
 export type TradeCustomerRow = typeof tradeCustomer.$inferSelect;
 export type TradeUserRow = typeof tradeUser.$inferSelect;
@@ -210,12 +211,7 @@ export async function lockAccountUser(
   accountId: number,
   userId: number,
 ): Promise<TradeUserRow | undefined> {
-  const [user] = await tx
-    .select()
-    .from(tradeUser)
-    .where(and(eq(tradeUser.id, userId), eq(tradeUser.tradeCustomerId, accountId)))
-    .for("update");
-  return user;
+  return findOwnedRow(tx, tradeUser, [tradeUser.tradeCustomerId, accountId], userId);
 }
 
 /** Sets a temporary password the user must change at the next login. */

@@ -26,7 +26,7 @@ import type { OutgoingMail } from "../../mail";
 import { enqueueMail } from "../../mail";
 import { revokeTradeUserSessions, type TradeMailLanguage, tradeLanguageOf } from "../../trade";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { type AuditedChange, audit, changeAudited } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import { renderApprovedMail, renderRefusedMail, renderResetMail } from "./mails";
 import {
@@ -230,18 +230,36 @@ const mustBe = (account: Account, statuses: TradeAccountStatus[], action: string
     );
 };
 
-export async function approveAccount(
+/** The audit of a change that audits only a real change. */
+const ifChanged = (action: string, before: unknown, after: unknown): AuditedChange =>
+  JSON.stringify(before) === JSON.stringify(after) ? null : { action, before, after };
+
+/**
+ * Changes an account the staff user may see, locked, in one transaction with its audit entry; answers the account
+ * as it then stands (`unscoped`: whatever the user's hotels).
+ */
+async function changeAccount(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  accountId: number,
+  change: (tx: Db, account: Account, scope: Scope) => Promise<AuditedChange>,
+  unscoped = false,
+): Promise<TradeAccount> {
+  const db = deps.database.db;
+  const scope = await scopeOf(db, staff);
+  const lock = (tx: Db) => accountOf(tx, scope, accountId, true);
+  await changeAudited(db, staff, "trade_customer", lock, (tx, account) => change(tx, account, scope));
+  return detailOf(db, unscoped ? { ...scope, hotels: null } : scope, accountId);
+}
+
+export const approveAccount = (
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
   input: z.output<typeof ApproveTradeAccountSchema>,
   base: string,
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const now = deps.now();
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
+): Promise<TradeAccount> =>
+  changeAccount(deps, staff, accountId, async (tx, account, scope) => {
     mustBe(account, ["pending", "refused"], "approved");
     const before = snapshot(account, await enabledOf(tx, account.id));
     const options = await optionsOf(tx, scope);
@@ -258,104 +276,65 @@ export async function approveAccount(
     await send(
       tx,
       renderApprovedMail({ ...mailContext(account, base), usernames: users.map((u) => u.username) }),
-      now,
+      deps.now(),
     );
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "trade.approve",
-      entity: "trade_customer",
-      entityId: account.id,
-      before,
-      after: updated ? snapshot(updated, enabled) : null,
-    });
+    return { action: "trade.approve", before, after: updated ? snapshot(updated, enabled) : null };
   });
-  return detailOf(db, scope, accountId);
-}
 
-export async function refuseAccount(
+export const refuseAccount = (
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
   reason: string,
   base: string,
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const now = deps.now();
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
+): Promise<TradeAccount> =>
+  changeAccount(deps, staff, accountId, async (tx, account) => {
     mustBe(account, ["pending"], "refused");
     const enabled = await enabledOf(tx, account.id);
     const updated = await updateAccount(tx, account.id, { status: "refused" });
-    await send(tx, renderRefusedMail({ ...mailContext(account, base), reason }), now);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "trade.refuse",
-      entity: "trade_customer",
-      entityId: account.id,
-      before: snapshot(account, enabled),
-      after: updated ? { ...snapshot(updated, enabled), reason } : null,
-    });
+    await send(tx, renderRefusedMail({ ...mailContext(account, base), reason }), deps.now());
+    const after = updated ? { ...snapshot(updated, enabled), reason } : null;
+    return { action: "trade.refuse", before: snapshot(account, enabled), after };
   });
-  return detailOf(db, scope, accountId);
-}
 
-export async function setAccountHotels(
+// A hotel-scoped user who took away all their hotels no longer sees the account: answer with what was saved.
+export const setAccountHotels = (
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
   input: z.output<typeof TradeHotelsSchema>,
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
-    const before = await enabledOf(tx, account.id);
-    const pairs = await checkPairs(tx, scope, input.enabled);
-    const after = await setPairs(tx, scope, account.id, pairs);
-    if (JSON.stringify(before) !== JSON.stringify(after))
-      await audit(tx, staff, {
-        hotelId: null,
-        action: "trade.hotels",
-        entity: "trade_customer",
-        entityId: account.id,
-        before: snapshot(account, before),
-        after: snapshot(account, after),
-      });
-  });
-  // A hotel-scoped user who took away all their hotels no longer sees the account: answer with what was saved.
-  return detailOf(db, { ...scope, hotels: null }, accountId);
-}
+): Promise<TradeAccount> =>
+  changeAccount(
+    deps,
+    staff,
+    accountId,
+    async (tx, account, scope) => {
+      const before = await enabledOf(tx, account.id);
+      const pairs = await checkPairs(tx, scope, input.enabled);
+      const after = await setPairs(tx, scope, account.id, pairs);
+      return ifChanged("trade.hotels", snapshot(account, before), snapshot(account, after));
+    },
+    true,
+  );
 
-export async function setAccountPricing(
+export const setAccountPricing = (
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
   input: z.output<typeof TradePricingSchema>,
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
+): Promise<TradeAccount> =>
+  changeAccount(deps, staff, accountId, async (tx, account) => {
     const enabled = await enabledOf(tx, account.id);
     const updated = await updateAccount(tx, account.id, {
       extraDiscountPercent: input.extraDiscountPercent.toFixed(2),
       commissionPercent: input.commissionPercent === null ? null : input.commissionPercent.toFixed(2),
     });
-    const before = snapshot(account, enabled);
-    const after = updated ? snapshot(updated, enabled) : null;
-    if (JSON.stringify(before) !== JSON.stringify(after))
-      await audit(tx, staff, {
-        hotelId: null,
-        action: "trade.pricing",
-        entity: "trade_customer",
-        entityId: account.id,
-        before,
-        after,
-      });
+    return ifChanged(
+      "trade.pricing",
+      snapshot(account, enabled),
+      updated ? snapshot(updated, enabled) : null,
+    );
   });
-  return detailOf(db, scope, accountId);
-}
 
 /** Disables an approved account: its users' sessions end at once and no login is accepted. */
 export const disableAccount = (deps: BackOfficeDeps, staff: Staff, accountId: number) =>
@@ -366,17 +345,14 @@ export const enableAccount = (deps: BackOfficeDeps, staff: Staff, accountId: num
   changeStatus(deps, staff, accountId, "approved");
 
 /** approved ⇄ disabled, audited; nothing to do when the account is there already. */
-async function changeStatus(
+const changeStatus = (
   deps: BackOfficeDeps,
   staff: Staff,
   accountId: number,
   to: "disabled" | "approved",
-): Promise<TradeAccount> {
-  const db = deps.database.db;
-  const scope = await scopeOf(db, staff);
-  await db.transaction(async (tx) => {
-    const account = await accountOf(tx, scope, accountId, true);
-    if (account.status === to) return;
+): Promise<TradeAccount> =>
+  changeAccount(deps, staff, accountId, async (tx, account) => {
+    if (account.status === to) return null;
     const disabling = to === "disabled";
     mustBe(account, [disabling ? "approved" : "disabled"], disabling ? "disabled" : "enabled");
     const enabled = await enabledOf(tx, account.id);
@@ -386,17 +362,12 @@ async function changeStatus(
       disabling ? { status: to } : { status: to, active: true },
     );
     if (disabling) await deleteAccountSessions(tx, account.id);
-    await audit(tx, staff, {
-      hotelId: null,
+    return {
       action: disabling ? "trade.disable" : "trade.enable",
-      entity: "trade_customer",
-      entityId: account.id,
       before: snapshot(account, enabled),
       after: updated ? snapshot(updated, enabled) : null,
-    });
+    };
   });
-  return detailOf(db, scope, accountId);
-}
 
 /** A temporary password that meets SPEC §5: 16 random base64url characters (96 bits) and the four classes. */
 export function temporaryPassword(): string {

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { hotel, hotelGroup, staffSession, staffUser, staffUserHotel } from "../../../db/schema";
+import { findOwnedRow } from "../repository";
 
 export type UserRow = typeof staffUser.$inferSelect;
 
@@ -50,12 +51,7 @@ export async function findFirstHotelTimeZone(db: Db, groupId: number): Promise<s
 
 /** A user of a group, locked for the change. */
 export async function lockGroupUser(tx: Db, groupId: number, userId: number): Promise<UserRow | undefined> {
-  const [user] = await tx
-    .select()
-    .from(staffUser)
-    .where(and(eq(staffUser.id, userId), eq(staffUser.groupId, groupId)))
-    .for("update");
-  return user;
+  return findOwnedRow(tx, staffUser, [staffUser.groupId, groupId], userId);
 }
 
 /** The group's other active owners (not disabled, password set), locked. */

@@ -12,7 +12,7 @@ import type { Db } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import { enqueueMail } from "../../mail";
 import type { Staff } from "../access";
-import { audit } from "../audit";
+import { type AuditedChange, audit, changeAudited } from "../audit";
 import { clearSecondFactor } from "../auth/repository";
 import { mailSecondFactorReset, mailStaffResetLink } from "../auth/reset-mail";
 import type { BackOfficeDeps } from "../deps";
@@ -214,15 +214,24 @@ export async function inviteUser(
   return viewOf(db, staff.groupId, id);
 }
 
-export async function updateUser(
+/** Changes a user of the staff member's group, locked, audited; answers the user as it then stands. */
+async function changeUser(
+  deps: BackOfficeDeps,
+  staff: Staff,
+  userId: number,
+  change: (tx: Db, user: UserRow) => Promise<AuditedChange>,
+): Promise<StaffUser> {
+  await changeAudited(deps.database.db, staff, "staff_user", (tx) => lockUser(tx, staff, userId), change);
+  return viewOf(deps.database.db, staff.groupId, userId);
+}
+
+export const updateUser = (
   deps: BackOfficeDeps,
   staff: Staff,
   userId: number,
   input: z.output<typeof UpdateUserSchema>,
-): Promise<StaffUser> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
+): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
     const hotelsBefore = await hotelIdsOf(tx, user.id);
     const role = input.role ?? user.role;
     if (role !== user.role && user.role === "owner") {
@@ -247,167 +256,102 @@ export async function updateUser(
     }
     const before = snapshot(user, hotelsBefore);
     const after = snapshot(updated, hotels);
-    if (JSON.stringify(before) !== JSON.stringify(after))
-      await audit(tx, staff, {
-        hotelId: null,
-        action: "user.update",
-        entity: "staff_user",
-        entityId: user.id,
-        before,
-        after,
-      });
+    return JSON.stringify(before) === JSON.stringify(after) ? null : { action: "user.update", before, after };
   });
-  return viewOf(db, staff.groupId, userId);
-}
 
 /** Disables a user: their sessions end at once and their invitation link stops working. */
-export async function disableUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> {
-  const db = deps.database.db;
-  const now = deps.now();
-  await db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
-    if (user.disabledAt) return;
+export const disableUser = (deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
+    if (user.disabledAt) return null;
+    const now = deps.now();
     notSelf(staff, user, "status");
     await keepAnOwner(tx, staff.groupId, user, "status");
     const updated = await updateUserRow(tx, user.id, { disabledAt: now });
     await revokeUserSessions(tx, user.id);
     await revokeInvitations(tx, user.id, now);
     const hotels = await hotelIdsOf(tx, user.id);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.disable",
-      entity: "staff_user",
-      entityId: user.id,
-      before: snapshot(user, hotels),
-      after: updated ? snapshot(updated, hotels) : null,
-    });
+    const after = updated ? snapshot(updated, hotels) : null;
+    return { action: "user.disable", before: snapshot(user, hotels), after };
   });
-  return viewOf(db, staff.groupId, userId);
-}
 
-export async function enableUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
-    if (!user.disabledAt) return;
+export const enableUser = (deps: BackOfficeDeps, staff: Staff, userId: number): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
+    if (!user.disabledAt) return null;
     const updated = await updateUserRow(tx, user.id, { disabledAt: null });
     const hotels = await hotelIdsOf(tx, user.id);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.enable",
-      entity: "staff_user",
-      entityId: user.id,
-      before: snapshot(user, hotels),
-      after: updated ? snapshot(updated, hotels) : null,
-    });
+    const after = updated ? snapshot(updated, hotels) : null;
+    return { action: "user.enable", before: snapshot(user, hotels), after };
   });
-  return viewOf(db, staff.groupId, userId);
-}
 
 /** A new invitation link by mail (the old one stops working); only for a user who has not set a password yet. */
-export async function resendInvitation(
+export const resendInvitation = (
   deps: BackOfficeDeps,
   staff: Staff,
   userId: number,
   base: string,
-): Promise<StaffUser> {
-  const db = deps.database.db;
-  const now = deps.now();
-  await db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
+): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
     if (statusOf(user) !== "invited")
       throw conflict(
         "not_invited",
         "status",
         "only a user who has not set a password yet gets an invitation",
       );
-    await sendInvitation(tx, staff, user, base, now);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.resend_invitation",
-      entity: "staff_user",
-      entityId: user.id,
-      before: null,
-      after: { email: user.email, language: user.language },
-    });
+    await sendInvitation(tx, staff, user, base, deps.now());
+    const after = { email: user.email, language: user.language };
+    return { action: "user.resend_invitation", before: null, after };
   });
-  return viewOf(db, staff.groupId, userId);
-}
 
 /**
  * An owner's reset of a user's password: the user's sessions end and a single-use link (30 minutes) to choose a new
  * password is mailed to them; audited. Only for a user who has a password (an invited one gets the invitation).
  */
-export async function resetUserPassword(
+export const resetUserPassword = (
   deps: BackOfficeDeps,
   staff: Staff,
   userId: number,
   base: string,
-): Promise<StaffUser> {
-  const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
+): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
     if (statusOf(user) !== "active")
       throw conflict("not_active", "status", "only an active user's password can be reset");
     await revokeUserSessions(tx, user.id);
-    await mailStaffResetLink(tx, user, base, now, "owner");
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.reset_password",
-      entity: "staff_user",
-      entityId: user.id,
-      before: null,
-      after: { email: user.email, linkMailed: true },
-    });
+    await mailStaffResetLink(tx, user, base, deps.now(), "owner");
+    return { action: "user.reset_password", before: null, after: { email: user.email, linkMailed: true } };
   });
-  return viewOf(deps.database.db, staff.groupId, userId);
-}
 
 /**
  * An owner's reset of a user's second factor (a lost phone): TOTP and recovery codes removed, sessions ended, the
  * user told by mail; audited. The user signs in with the password and may turn it on again.
  */
-export async function resetUserSecondFactor(
+export const resetUserSecondFactor = (
   deps: BackOfficeDeps,
   staff: Staff,
   userId: number,
   base: string,
-): Promise<StaffUser> {
-  const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
+): Promise<StaffUser> =>
+  changeUser(deps, staff, userId, async (tx, user) => {
     if (user.totpEnabledAt === null && user.totpSecret === null)
       throw conflict("totp_not_enabled", "totp", "this user has no second factor");
     await clearSecondFactor(tx, user.id);
     await revokeUserSessions(tx, user.id);
-    await mailSecondFactorReset(tx, user, base, now);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.reset_second_factor",
-      entity: "staff_user",
-      entityId: user.id,
-      before: { totpEnabled: user.totpEnabledAt !== null },
-      after: { totpEnabled: false },
-    });
+    await mailSecondFactorReset(tx, user, base, deps.now());
+    const before = { totpEnabled: user.totpEnabledAt !== null };
+    return { action: "user.reset_second_factor", before, after: { totpEnabled: false } };
   });
-  return viewOf(deps.database.db, staff.groupId, userId);
-}
 
 /** Removes a user for good (their sessions, links and hotels with them); the audit log keeps their name. */
-export async function removeUser(deps: BackOfficeDeps, staff: Staff, userId: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    const user = await lockUser(tx, staff, userId);
-    notSelf(staff, user, "userId");
-    await keepAnOwner(tx, staff.groupId, user, "userId");
-    const hotels = await hotelIdsOf(tx, user.id);
-    await deleteUser(tx, user.id);
-    await audit(tx, staff, {
-      hotelId: null,
-      action: "user.remove",
-      entity: "staff_user",
-      entityId: user.id,
-      before: snapshot(user, hotels),
-      after: null,
-    });
-  });
-}
+export const removeUser = (deps: BackOfficeDeps, staff: Staff, userId: number): Promise<void> =>
+  changeAudited(
+    deps.database.db,
+    staff,
+    "staff_user",
+    (tx) => lockUser(tx, staff, userId),
+    async (tx, user) => {
+      notSelf(staff, user, "userId");
+      await keepAnOwner(tx, staff.groupId, user, "userId");
+      const hotels = await hotelIdsOf(tx, user.id);
+      await deleteUser(tx, user.id);
+      return { action: "user.remove", before: snapshot(user, hotels), after: null };
+    },
+  );
