@@ -61,6 +61,7 @@ const context = (slots: ChosenSlot[] = [slot], guestsMandatory = false) => ({
   arrival: "20300110",
   slots,
   settings: { addressMandatory: false, cityMandatory: false, guestsMandatory, mandatoryPrivacyIds: [7] },
+  cardEntry: "token" as const,
 });
 
 describe("booking payload", () => {
@@ -72,6 +73,7 @@ describe("booking payload", () => {
       services,
       guestsMandatory: false,
       expectedTotal: 390,
+      cardEntry: "token",
     });
     expect(body).toMatchObject({
       method: "confirm",
@@ -124,6 +126,7 @@ describe("booking payload", () => {
       services,
       guestsMandatory: false,
       expectedTotal: 1,
+      cardEntry: "token",
     });
     expect(body.rooms[0]!.guests).toEqual([
       { firstName: "", lastName: "", type: "adult" },
@@ -160,6 +163,7 @@ describe("booking payload of a cross-booking", () => {
       services: { ...services, slots: [[], []] },
       guestsMandatory: false,
       expectedTotal: 300,
+      cardEntry: "token",
     });
     expect(body.rooms.map((r) => [r.slot, r.roomId, r.cross])).toEqual([
       [0, 11, { room: 0, arrival: "20300110", departure: "20300111" }],
@@ -184,6 +188,22 @@ describe("checkout rules", () => {
       { path: "privacy.custom.0.accepted", code: "terms_required" },
       { path: "payment.cardToken", code: "card_required" },
     ]);
+  });
+
+  it("ask no card where the gateway takes it on its own page, and send the method alone", () => {
+    const values = filled();
+    values.payment.method = "card_payment";
+    expect(validateValues(values, { ...context(), cardEntry: "redirect" })).toEqual([]);
+    const body = bookingPayload(values, {
+      ids,
+      search,
+      slots: [slot],
+      services,
+      guestsMandatory: false,
+      expectedTotal: 390,
+      cardEntry: "redirect",
+    });
+    expect(body.payment).toEqual({ method: "card_payment" });
   });
 
   it("map server fields onto the form, and nothing else", () => {
@@ -253,6 +273,7 @@ describe("a trade booking (ADR 0031)", () => {
       services,
       guestsMandatory: false,
       expectedTotal: 1,
+      cardEntry: "token",
       trade: true,
     });
     expect(body.agency).toEqual({

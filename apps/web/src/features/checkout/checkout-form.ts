@@ -1,3 +1,4 @@
+import type { cardEntryOf } from "@alloggio/domain/booking/card";
 import {
   type CheckoutForm,
   type CheckoutSettings,
@@ -120,11 +121,16 @@ export type GuestSlot = {
   selectedRate: { refund: boolean };
 };
 
+/** Where the hotel's gateway takes the card: a token from its framed page, or its own page after the booking. */
+export type CardEntry = ReturnType<typeof cardEntryOf>;
+
 /** What the rules need besides the form: the stay, the chosen rooms, the hotel's settings. */
 export type CheckoutContext = {
   arrival: string;
   slots: readonly GuestSlot[];
   settings: CheckoutSettings;
+  /** A card method asks for the framed page's token only where the gateway answers one. */
+  cardEntry: CardEntry;
   /** A trade booking: the agency data are asked and checked (SPEC §5 VAT or IATA). */
   trade?: boolean;
 };
@@ -277,7 +283,7 @@ const INVOICE_FROM_AGENCY: Record<string, string> = {
   vat: "agency.vatNumber",
 };
 
-/** Every SPEC §5 rule (the domain's `validateCheckout`), and a card saved when the method takes one. */
+/** Every SPEC §5 rule (the domain's `validateCheckout`), and a card saved when the method takes one here. */
 export function validateValues(values: CheckoutValues, ctx: CheckoutContext): FormError[] {
   const errors: FormError[] = [];
   const found = validateCheckout(toCheckoutForm(values, ctx), ctx.settings);
@@ -286,7 +292,7 @@ export function validateValues(values: CheckoutValues, ctx: CheckoutContext): Fo
     const path = toFormPath(e.field, values);
     if (path && !errors.some((x) => x.path === path)) errors.push({ path, code: e.code });
   }
-  if (isCardPayment(values.payment.method) && !values.payment.cardToken)
+  if (ctx.cardEntry === "token" && isCardPayment(values.payment.method) && !values.payment.cardToken)
     errors.push({ path: "payment.cardToken", code: "card_required" });
   return errors;
 }
@@ -401,10 +407,12 @@ export function guestDataPayload(
     guestsMandatory: boolean;
     refund: boolean;
     trade?: boolean;
+    cardEntry: CardEntry;
   },
 ) {
   const b = values.booker;
-  const card = isCardPayment(values.payment.method);
+  // A gateway that takes the card on its own page gets the method alone: it answers that page to go to.
+  const card = options.cardEntry === "token" && isCardPayment(values.payment.method);
   return {
     guests: options.slots.map((slot, i) =>
       guestsPayload(slot, values.rooms[i]?.guests ?? [], options.guestsMandatory),
@@ -457,13 +465,19 @@ export function guestDataPayload(
 /** The booking payload of SPEC §7: a card token and its last four digits, never a card number. */
 export function bookingPayload(
   values: CheckoutValues,
-  selection: Selection & { guestsMandatory: boolean; expectedTotal: number; trade?: boolean },
+  selection: Selection & {
+    guestsMandatory: boolean;
+    expectedTotal: number;
+    trade?: boolean;
+    cardEntry: CardEntry;
+  },
 ): BookingRequest {
   const base = basePayload(selection);
   const { guests, ...data } = guestDataPayload(values, {
     slots: selection.slots,
     guestsMandatory: selection.guestsMandatory,
     refund: refundChosen(selection.slots),
+    cardEntry: selection.cardEntry,
     ...(selection.trade === undefined ? {} : { trade: selection.trade }),
   });
   return {

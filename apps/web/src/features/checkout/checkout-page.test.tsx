@@ -201,6 +201,37 @@ describe("CheckoutPage", () => {
     );
   });
 
+  it("with a gateway that takes the card on its own page: no card form, a notice, no token, off to its page", async () => {
+    confirm = () => ({
+      body: {
+        reservation: {
+          code: "ABCD2345",
+          status: "payment_required",
+          total: 312,
+          currency: "EUR",
+          email: "anna@example.com",
+        },
+        next: "3ds",
+        redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+      },
+    });
+    renderPage(<CheckoutPage />, testHotel({ gateway: "stripe" }));
+    expect(await screen.findByRole("radio", { name: "Pay now by card" })).toBeTruthy();
+    expect(
+      screen.getByText(/you will enter your card on the secure page of our payment provider/),
+    ).toBeTruthy();
+    expect(screen.queryByTitle("Secure card form of the payment provider")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Card details" })).toBeNull();
+
+    fillValidForm();
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    submit();
+    await waitFor(() => expect(bookings()).toHaveLength(1));
+    const body = JSON.parse(String(bookings()[0]!.init?.body));
+    expect(body.payment).toEqual({ method: "card_payment" });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_test_1"));
+  });
+
   it("after a declined card the alert takes the guest back to the card form, the form kept", async () => {
     confirm = () => ({
       status: 402,

@@ -1,3 +1,4 @@
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
 import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/custom-privacy";
 import { useMemo, useRef, useState } from "react";
@@ -176,6 +177,7 @@ function CheckoutForm(props: {
       mandatoryPrivacyIds: policies.filter((p) => p.mandatory).map((p) => p.id),
     },
     trade: tradeUser !== null,
+    cardEntry: cardEntryOf(hotel.gateway),
   };
   const form = useForm<CheckoutValues>({
     defaultValues: defaultValues({
@@ -247,6 +249,7 @@ function CheckoutForm(props: {
       guestsMandatory: hotel.guestsMandatory,
       expectedTotal: prepaid.total,
       trade: tradeUser !== null,
+      cardEntry: context.current.cardEntry,
     });
     // The landing's metasearch and campaign references (ADR 0041).
     const tracking = currentAttribution();

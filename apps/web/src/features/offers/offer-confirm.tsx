@@ -1,3 +1,4 @@
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
 import type { CustomPrivacyResponse } from "@alloggio/domain/contract/channels/custom-privacy";
 import type { ConfirmOfferRequestSchema } from "@alloggio/domain/contract/offers/confirm";
@@ -198,6 +199,7 @@ function ConfirmForm(props: {
       guestsMandatory: hotel.guestsMandatory,
       mandatoryPrivacyIds: policies.filter((p) => p.mandatory).map((p) => p.id),
     },
+    cardEntry: cardEntryOf(hotel.gateway),
   };
   const form = useForm<CheckoutValues>({
     defaultValues: (() => {
@@ -277,6 +279,7 @@ function ConfirmForm(props: {
       slots,
       guestsMandatory: hotel.guestsMandatory,
       refund: false,
+      cardEntry: context.current.cardEntry,
     });
     const body: z.input<typeof ConfirmOfferRequestSchema> = {
       option: option.position,

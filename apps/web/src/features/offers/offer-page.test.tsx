@@ -376,6 +376,46 @@ describe("offer page", () => {
       );
     });
 
+    it("with a gateway that takes the card on its own page: no card form, no token, off to its page", async () => {
+      const user = userEvent.setup();
+      summary = aSummary(anOffer());
+      const stripe = buildHotelContext({ gateway: "stripe" });
+      const stripePage = "https://checkout.stripe.com/c/pay/cs_test_offer";
+      let confirm: unknown = null;
+      extra = (url, init) => {
+        if (url.startsWith("/api/hotellist.do"))
+          return json({ channel: stripe.channel, hotels: [stripe.hotel] });
+        if (url === `/api/v2/offers/${CODE}/options/1/payment`)
+          return json({ ...payment, paymentMethods: ["card_payment"] });
+        if (url.startsWith("/api/customPrivacy.do")) return json({ policies: [] });
+        if (url === `/api/v2/offers/${CODE}/confirm`) {
+          confirm = JSON.parse(String(init?.body));
+          return json({
+            reservation: {
+              code: "7K3M9QX2HT4VZ8PN",
+              status: "payment_required",
+              total: 480,
+              currency: "EUR",
+              email: "anna@example.test",
+            },
+            next: "3ds",
+            redirectUrl: stripePage,
+          });
+        }
+        return undefined;
+      };
+      const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+      renderOffer();
+      await fillAndConfirm(user);
+      expect(screen.queryByTitle("Secure card form of the payment provider")).toBeNull();
+      expect(
+        screen.getByText(/you will enter your card on the secure page of our payment provider/),
+      ).toBeTruthy();
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(stripePage));
+      expect((confirm as { payment: object }).payment).toEqual({ method: "card_payment" });
+      assign.mockRestore();
+    });
+
     it("rooms gone: the page reloads into 'no longer available'", async () => {
       const user = userEvent.setup();
       summary = aSummary(anOffer());

@@ -9,7 +9,7 @@ import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ROUTES } from "../../app/routes";
 import { i18n } from "../../i18n/i18n";
-import { renderInHotel } from "../global/render-in-hotel";
+import { buildHotelContext, renderInHotel } from "../global/render-in-hotel";
 import { MANAGE_CALLS } from "./api/manage-paths";
 import { aReservation } from "./test-fixtures";
 import VoucherPage from "./voucher-page";
@@ -80,12 +80,13 @@ describe("voucher actions", () => {
     vi.unstubAllGlobals();
   });
 
-  async function renderVoucher() {
+  async function renderVoucher(hotel = buildHotelContext()) {
     const location = memoryLocation({ path, record: true });
     renderInHotel(
       <Router hook={location.hook}>
         <Route path={ROUTES.voucher} component={VoucherPage} />
       </Router>,
+      hotel,
     );
     await screen.findByRole("heading", { level: 1 });
     return { user: userEvent.setup(), panel: screen.getByRole("region", { name: "Manage your booking" }) };
@@ -496,6 +497,73 @@ describe("voucher actions", () => {
     const [, init] = calls("bol/reservation/7K3M9QX2HT4VZ8PN/pay")[0]!;
     // Due on a later day, but the booking waits for it: that payment due, by its id.
     expect(body(init)).toEqual({ mail: "maria@example.test", prepayment: 51, method: "instant_bank" });
+  });
+
+  it("with a gateway that takes the card on its own page: pay now by card without a card form, off to its page", async () => {
+    reservation = aReservation({
+      status: "payment_required",
+      prepayments: [{ id: 51, date: "20300105", amount: 397, status: "due", kind: "prepayment" }],
+    });
+    const stripePage = "https://checkout.stripe.com/c/pay/cs_test_9";
+    handlers["bol/reservation/7K3M9QX2HT4VZ8PN/pay"] = () =>
+      json({ status: "payment_required", next: "3ds", redirectUrl: stripePage, amount: 397 });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, pathname: "/", search: "" });
+    const { user, panel } = await renderVoucher(buildHotelContext({ gateway: "stripe" }));
+    await user.click(within(panel).getByRole("button", { name: named("Pay 397,00 EUR now") }));
+    const dialog = await screen.findByRole("dialog", { name: "Pay now" });
+    expect(within(dialog).queryByTitle("Secure card form of the payment provider")).toBeNull();
+    expect(text(dialog)).toContain("You will enter your card on the secure page of our payment provider");
+    await user.click(within(dialog).getByRole("button", { name: "Continue to the payment page" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripePage));
+    expect(body(calls("bol/reservation/7K3M9QX2HT4VZ8PN/pay")[0]![1])).toEqual({
+      mail: "maria@example.test",
+      prepayment: 51,
+      method: "card_payment",
+    });
+  });
+
+  it("with a gateway that takes the card on its own page: authorise now sends no card and follows its page", async () => {
+    reservation = aReservation({ status: "preauth_required", prepayments: [] });
+    const stripePage = "https://checkout.stripe.com/c/pay/cs_test_auth";
+    handlers["bol/reservation/7K3M9QX2HT4VZ8PN/authorise"] = () =>
+      json({ status: "preauth_required", next: "3ds", redirectUrl: stripePage, amount: 397 });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, pathname: "/", search: "" });
+    const { user, panel } = await renderVoucher(buildHotelContext({ gateway: "stripe" }));
+    await user.click(within(panel).getByRole("button", { name: "Authorise your card now" }));
+    const dialog = await screen.findByRole("dialog", { name: "Authorise your card" });
+    expect(within(dialog).queryByTitle("Secure card form of the payment provider")).toBeNull();
+    expect(text(dialog)).toContain("secure page of our payment provider");
+    await user.click(within(dialog).getByRole("button", { name: "Authorise now" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripePage));
+    expect(body(calls("bol/reservation/7K3M9QX2HT4VZ8PN/authorise")[0]![1])).toEqual({
+      mail: "maria@example.test",
+    });
+  });
+
+  it("with a gateway that takes the card on its own page: installments send no card and follow its page", async () => {
+    reservation = aReservation({
+      arrival: "20300610",
+      departure: "20300612",
+      prepayments: [{ id: 71, date: "20300601", amount: 397, status: "due", kind: "prepayment" }],
+    });
+    const stripePage = "https://checkout.stripe.com/c/pay/cs_test_inst";
+    handlers["bol/reservation/7K3M9QX2HT4VZ8PN/installments"] = () =>
+      json({ status: "confirmed", next: "3ds", redirectUrl: stripePage, amount: 198.5 });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, pathname: "/", search: "" });
+    const { user, panel } = await renderVoucher(buildHotelContext({ gateway: "stripe" }));
+    await user.click(within(panel).getByRole("button", { name: "Pay in installments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pay in installments" });
+    expect(within(dialog).queryByTitle("Secure card form of the payment provider")).toBeNull();
+    expect(text(dialog)).toContain("secure page of our payment provider");
+    await user.click(within(dialog).getByRole("button", { name: "Activate the installments" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripePage));
+    expect(body(calls("bol/reservation/7K3M9QX2HT4VZ8PN/installments")[0]![1])).toEqual({
+      mail: "maria@example.test",
+      count: 2,
+    });
   });
 
   it("pays now by card with the gateway's token", async () => {

@@ -1,7 +1,8 @@
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import { atHotelMinor } from "@alloggio/domain/booking/reservation-money";
 import type { PrepaidCheckResponse } from "@alloggio/domain/contract/booking/guestdata";
 import { amountOf, moneyOf } from "@alloggio/domain/money/amounts";
-import { AlertTriangle, CreditCard } from "lucide-react";
+import { AlertTriangle, CreditCard, Lock } from "lucide-react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../lib/format";
@@ -94,6 +95,7 @@ export function PaymentSection(props: {
 }) {
   const { prepaid } = props;
   const { t } = useTranslation("checkout");
+  const { hotel } = useHotel();
   const formatPrice = useFormatPrice();
   const money = (amount: number) => formatPrice(amount, prepaid.currency);
   const { register, control } = useFormContext<CheckoutValues>();
@@ -143,7 +145,13 @@ export function PaymentSection(props: {
         </p>
       ) : null}
 
-      {isCardPayment(method) ? (
+      {isCardPayment(method) && cardEntryOf(hotel.gateway) === "redirect" ? (
+        // The card is typed on the gateway's own page after the booking: nothing to fill in here.
+        <p className="notice card-redirect" id={cardId} tabIndex={-1}>
+          <Lock aria-hidden="true" focusable="false" size={18} />
+          <span>{t("payment.cardOnGateway")}</span>
+        </p>
+      ) : isCardPayment(method) ? (
         <fieldset
           className={`card-area${cardError ? " card-area--invalid" : ""}`}
           id={cardId}

@@ -1,9 +1,10 @@
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import { INSTALLMENT_NOTICE_DAYS, scheduleInstallments } from "@alloggio/domain/booking/installments";
 import type { PaymentActionResponse } from "@alloggio/domain/contract/booking/manage";
 import { currencyRules } from "@alloggio/domain/currency/currencies";
 import { fromMinor, toMinor } from "@alloggio/domain/money/money";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
-import { CreditCard } from "lucide-react";
+import { CreditCard, Lock } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFrame, type CardToken } from "../../checkout/components/card-frame";
@@ -25,10 +26,24 @@ const REDIRECT_METHODS = ["instant_bank", "wallet", "mobile"] as const;
 const currentPath = () =>
   typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
 
-/** The gateway's card page, or the saved card with a way to change it. */
+/** Whether this hotel's gateway answers a token from its framed card page, or takes the card on its own page. */
+function useCardEntry() {
+  const { hotel } = useHotel();
+  return cardEntryOf(hotel.gateway);
+}
+
+/** The gateway's card page, or the saved card with a way to change it; a notice where the gateway takes the card. */
 function CardArea({ card, onCard }: { card: CardToken | null; onCard: (card: CardToken | null) => void }) {
   const { t } = useTranslation("manage");
   const id = useId();
+  const entry = useCardEntry();
+  if (entry === "redirect")
+    return (
+      <p className="notice card-redirect manage-card">
+        <Lock aria-hidden="true" focusable="false" size={18} />
+        <span>{t("pay.cardOnGateway")}</span>
+      </p>
+    );
   return (
     <fieldset className="card-area manage-card">
       <legend className="subheading">{t("pay.card")}</legend>
@@ -91,6 +106,8 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
   const id = useId();
   const [method, setMethod] = useState<PayMethod>("card_payment");
   const [card, setCard] = useState<CardToken | null>(null);
+  const entry = useCardEntry();
+  const tokenCard = method === "card_payment" && entry === "token";
   const [problem, setProblem] = useState<string | null>(null);
   const action = useManageAction(payCall);
   const sending = action.state.kind === "sending";
@@ -99,7 +116,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
 
   const pay = async () => {
     setProblem(null);
-    if (method === "card_payment" && !card) {
+    if (tokenCard && !card) {
       setProblem(t("pay.cardRequired"));
       return;
     }
@@ -107,7 +124,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
       holder,
       method,
       prepayment: abilities.payNowPrepayment,
-      card: method === "card_payment" ? (card ?? undefined) : undefined,
+      card: tokenCard ? (card ?? undefined) : undefined,
     });
     if (!outcome.ok) {
       if (outcome.error?.code === "payment_failed" || outcome.error?.code === "card_declined") setCard(null);
@@ -157,7 +174,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
         label={
           sending
             ? t("sending")
-            : method === "card_payment"
+            : tokenCard
               ? abilities.payNowAmount > 0
                 ? t("pay.submitAmount", { amount: format.money(abilities.payNowAmount) })
                 : t("pay.submit")
@@ -170,9 +187,12 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
   );
 }
 
-type AuthoriseArgs = { holder: Holder; card: CardToken };
+const tokenOf = (card: CardToken | undefined) =>
+  card ? { cardToken: card.token, cardLast4: card.last4 } : undefined;
+
+type AuthoriseArgs = { holder: Holder; card: CardToken | undefined };
 const authoriseCall = ({ holder, card }: AuthoriseArgs, key: string) =>
-  authoriseNow(holder, { cardToken: card.token, cardLast4: card.last4 }, key);
+  authoriseNow(holder, tokenOf(card), key);
 
 /** Authorise now: the card pre-authorisation a `preauth_required` booking waits for. */
 export function AuthoriseDialog({ manage }: { manage: ManageContextValue }) {
@@ -182,17 +202,18 @@ export function AuthoriseDialog({ manage }: { manage: ManageContextValue }) {
   const errorText = useManageError();
   const [card, setCard] = useState<CardToken | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const tokenCard = useCardEntry() === "token";
   const action = useManageAction(authoriseCall);
   const sending = action.state.kind === "sending";
   const leaving = action.state.kind === "done" && action.state.result.next === "3ds";
 
   const authorise = async () => {
     setProblem(null);
-    if (!card) {
+    if (tokenCard && !card) {
       setProblem(t("pay.cardRequired"));
       return;
     }
-    const outcome = await action.run({ holder, card });
+    const outcome = await action.run({ holder, card: tokenCard ? (card ?? undefined) : undefined });
     if (!outcome.ok) {
       if (outcome.error?.code === "payment_failed") setCard(null);
       return;
@@ -221,9 +242,9 @@ export function AuthoriseDialog({ manage }: { manage: ManageContextValue }) {
   );
 }
 
-type InstallmentArgs = { holder: Holder; count: number; card: CardToken };
+type InstallmentArgs = { holder: Holder; count: number; card: CardToken | undefined };
 const installmentsCall = ({ holder, count, card }: InstallmentArgs, key: string) =>
-  activateInstallments(holder, count, { cardToken: card.token, cardLast4: card.last4 }, key);
+  activateInstallments(holder, count, tokenOf(card), key);
 
 const rulesOf = (currency: string) => {
   try {
@@ -245,6 +266,7 @@ export function InstallmentsDialog({ manage }: { manage: ManageContextValue }) {
   const [count, setCount] = useState(counts[0] ?? 2);
   const [card, setCard] = useState<CardToken | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const tokenCard = useCardEntry() === "token";
   const action = useManageAction(installmentsCall);
   const sending = action.state.kind === "sending";
   const done = action.state.kind === "done" ? action.state.result : null;
@@ -263,11 +285,11 @@ export function InstallmentsDialog({ manage }: { manage: ManageContextValue }) {
 
   const activate = async () => {
     setProblem(null);
-    if (!card) {
+    if (tokenCard && !card) {
       setProblem(t("pay.cardRequired"));
       return;
     }
-    const outcome = await action.run({ holder, count, card });
+    const outcome = await action.run({ holder, count, card: tokenCard ? (card ?? undefined) : undefined });
     if (!outcome.ok) {
       if (outcome.error?.code === "payment_failed") setCard(null);
       return;
