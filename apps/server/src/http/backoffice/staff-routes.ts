@@ -1,0 +1,96 @@
+// A back-office route told once: its API docs entry, who may call it, its input and the status of its answer.
+import type { Area } from "@alloggio/domain/contract/backoffice/access";
+import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { z } from "zod";
+import type { BackOfficeDeps, Staff } from "../../features/backoffice";
+import { requireHotel, requireStaff, staffOf } from "../../features/backoffice";
+import type { App } from "../app-type";
+import { BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
+
+type Input = z.ZodType | undefined;
+type Parsed<S extends Input> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a staff route declares; fastify checks the input against it before the handler runs. */
+export type StaffRouteSpec<
+  P extends Input,
+  Q extends Input,
+  B extends Input,
+  A extends z.ZodType | string,
+> = {
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** The answer's schema (200, or 201 when `created`); a text instead: 204 without a body, the text its description. */
+  answer: A;
+  created?: true;
+};
+
+/** The handler's request: the signed-in user (of the area, and of the path's hotel) and the parsed input. */
+export type StaffCall<P extends Input, Q extends Input, B extends Input> = {
+  staff: Staff;
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+// A 204 route's handler may answer anything: nothing of it is sent.
+type Answer<A> = A extends z.ZodType ? z.input<A> : unknown;
+
+type Define = <P extends Input, Q extends Input, B extends Input, A extends z.ZodType | string>(
+  url: string,
+  spec: StaffRouteSpec<P, Q, B, A>,
+  handler: (call: StaffCall<P, Q, B>) => Promise<Answer<A> | FastifyReply> | Answer<A>,
+) => void;
+
+/**
+ * The back office's routes of one area (null: any signed-in user): every one checks the session and the role, and
+ * a path with `:hotelId` checks that the user may see that hotel (404 otherwise), before its handler.
+ */
+export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
+  const define =
+    (method: HTTPMethods): Define =>
+    (url, spec, handler) => {
+      const { summary, params, querystring, body, answer, created } = spec;
+      const ok =
+        typeof answer === "string" ? { 204: z.null().describe(answer) } : { [created ? 201 : 200]: answer };
+      app.route({
+        method,
+        url,
+        schema: {
+          tags: [BACK_OFFICE_TAG],
+          summary,
+          ...(params && { params }),
+          ...(querystring && { querystring }),
+          ...(body && { body }),
+          response: { ...ok, ...backOfficeErrors },
+        },
+        handler: async (request, reply) => {
+          const staff = area
+            ? await requireStaff(deps, request, area)
+            : await staffOf(deps.database.db, request, deps.now());
+          const input = request.params as { hotelId?: number };
+          if (input.hotelId !== undefined) requireHotel(staff, input.hotelId);
+          const result = await handler({
+            staff,
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            request,
+            reply,
+          });
+          if (typeof answer === "string") return reply.code(204).send(null);
+          return created ? reply.code(201).send(result) : result;
+        },
+      });
+    };
+  return {
+    get: define("GET"),
+    post: define("POST"),
+    put: define("PUT"),
+    patch: define("PATCH"),
+    delete: define("DELETE"),
+  };
+}
