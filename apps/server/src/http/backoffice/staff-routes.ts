@@ -10,7 +10,10 @@ import { BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
 type Input = z.ZodType | undefined;
 type Parsed<S extends Input> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** What a staff route declares; fastify checks the input against it before the handler runs. */
+/**
+ * What a staff route declares; fastify checks the input against it before the handler runs. Its answer: `answer`,
+ * a schema (200) or a text (204 without a body, the text describing it), or `created`, a schema (201).
+ */
 export type StaffRouteSpec<
   P extends Input,
   Q extends Input,
@@ -21,10 +24,7 @@ export type StaffRouteSpec<
   params?: P;
   querystring?: Q;
   body?: B;
-  /** The answer's schema (200, or 201 when `created`); a text instead: 204 without a body, the text its description. */
-  answer: A;
-  created?: true;
-};
+} & ({ answer: A } | { created: A & z.ZodType });
 
 /** The handler's request: the signed-in user (of the area, and of the path's hotel) and the parsed input. */
 export type StaffCall<P extends Input, Q extends Input, B extends Input> = {
@@ -53,9 +53,13 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
   const define =
     (method: HTTPMethods): Define =>
     (url, spec, handler) => {
-      const { summary, params, querystring, body, answer, created } = spec;
-      const ok =
-        typeof answer === "string" ? { 204: z.null().describe(answer) } : { [created ? 201 : 200]: answer };
+      const { summary, params, querystring, body } = spec;
+      const answer = "created" in spec ? spec.created : spec.answer;
+      const status = "created" in spec ? 201 : typeof answer === "string" ? 204 : 200;
+      const response: Record<number, z.ZodType> = {
+        [status]: typeof answer === "string" ? z.null().describe(answer) : answer,
+        ...backOfficeErrors,
+      };
       app.route({
         method,
         url,
@@ -65,7 +69,7 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
           ...(params && { params }),
           ...(querystring && { querystring }),
           ...(body && { body }),
-          response: { ...ok, ...backOfficeErrors },
+          response,
         },
         handler: async (request, reply) => {
           const staff = area
@@ -81,8 +85,7 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
             request,
             reply,
           });
-          if (typeof answer === "string") return reply.code(204).send(null);
-          return created ? reply.code(201).send(result) : result;
+          return status === 200 ? result : reply.code(status).send(status === 204 ? null : result);
         },
       });
     };

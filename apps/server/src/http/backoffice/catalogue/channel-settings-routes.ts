@@ -42,8 +42,7 @@ export function registerChannelSettingsRoutes(app: App, deps: BackOfficeDeps): v
         "Add a privacy text (on every channel of the hotel, or on one); English title and text required",
       params: HotelParamsSchema,
       body: PrivacyInputSchema,
-      answer: PrivacySchema,
-      created: true,
+      created: PrivacySchema,
     },
     ({ staff, params, body }) => savePrivacy(db, staff, params.hotelId, null, body),
   );
