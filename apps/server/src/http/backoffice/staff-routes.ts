@@ -39,7 +39,8 @@ export type StaffCall<P extends Input, Q extends Input, B extends Input> = {
 // A 204 route's handler may answer anything: nothing of it is sent.
 type Answer<A> = A extends z.ZodType ? z.input<A> : unknown;
 
-type Define = <P extends Input, Q extends Input, B extends Input, A extends z.ZodType | string>(
+/** Declares one route: its path, what it declares, its handler. */
+export type Define = <P extends Input, Q extends Input, B extends Input, A extends z.ZodType | string>(
   url: string,
   spec: StaffRouteSpec<P, Q, B, A>,
   handler: (call: StaffCall<P, Q, B>) => Promise<Answer<A> | FastifyReply> | Answer<A>,
@@ -50,6 +51,14 @@ type Define = <P extends Input, Q extends Input, B extends Input, A extends z.Zo
  * a path with `:hotelId` checks that the user may see that hotel (404 otherwise), before its handler.
  */
 export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
+  /** The signed-in user, if they may use the area (401, 403), and the hotel when one is named (404). */
+  const check = async (request: FastifyRequest, hotelId?: number): Promise<Staff> => {
+    const staff = area
+      ? await requireStaff(deps, request, area)
+      : await staffOf(deps.database.db, request, deps.now());
+    if (hotelId !== undefined) requireHotel(staff, hotelId);
+    return staff;
+  };
   const define =
     (method: HTTPMethods): Define =>
     (url, spec, handler) => {
@@ -72,11 +81,7 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
           response,
         },
         handler: async (request, reply) => {
-          const staff = area
-            ? await requireStaff(deps, request, area)
-            : await staffOf(deps.database.db, request, deps.now());
-          const input = request.params as { hotelId?: number };
-          if (input.hotelId !== undefined) requireHotel(staff, input.hotelId);
+          const staff = await check(request, (request.params as { hotelId?: number }).hotelId);
           const result = await handler({
             staff,
             params: request.params as never,
@@ -95,5 +100,7 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
     put: define("PUT"),
     patch: define("PATCH"),
     delete: define("DELETE"),
+    /** The same check, for a route declared apart (a multipart upload). */
+    check,
   };
 }
