@@ -14,7 +14,6 @@ import {
   TransferUpdateResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import rateLimit from "@fastify/rate-limit";
 import type { ManageDeps } from "../../features/manage";
 import {
   activateInstallments,
@@ -27,7 +26,7 @@ import {
   requestQuote,
   updateTransfer,
 } from "../../features/manage";
-import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
+import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";
@@ -151,18 +150,11 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
   );
   // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
   const quoteRecipients = createQuoteRecipientLimiter(deps.database, deps.now);
-  app.register(async (scope: App) => {
-    await scope.register(rateLimit, addressRateLimits(deps));
+  registerAddressLimited(app, deps, (scope) =>
     scope.post(
       MANAGE_PATHS.quote,
       {
-        config: {
-          rateLimit: {
-            max: QUOTES_PER_ADDRESS,
-            timeWindow: QUOTE_ADDRESS_WINDOW_MS,
-            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
-          },
-        },
+        config: perAddress(QUOTES_PER_ADDRESS, QUOTE_ADDRESS_WINDOW_MS),
         schema: {
           tags: ["manage"],
           summary:
@@ -175,6 +167,6 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
         replyIdempotent(deps.database, "quote.do", request, reply, request.body, async () =>
           requestQuote(deps, request.body, await deps.linkBase(request), quoteRecipients),
         ),
-    );
-  });
+    ),
+  );
 }
