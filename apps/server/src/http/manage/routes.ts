@@ -14,6 +14,8 @@ import {
   TransferUpdateResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { ManageDeps } from "../../features/manage";
 import {
   activateInstallments,
@@ -41,6 +43,23 @@ const errors = {
   429: ErrorSchema,
 };
 
+/**
+ * A voucher action on the reservation of `:code`, done once per Idempotency-Key (the code and the body are what a
+ * retry is compared on).
+ */
+export function replyCodeAction<B extends object>(
+  deps: ManageDeps & { linkBase: LinkBase },
+  scope: string,
+  request: FastifyRequest & { params: { code: string }; body: B },
+  reply: FastifyReply,
+  action: (deps: ManageDeps, code: string, body: B, baseUrl: string) => Promise<unknown>,
+) {
+  const { code } = request.params;
+  return replyIdempotent(deps.database, scope, request, reply, { code, ...request.body }, async () =>
+    action(deps, code, request.body, await deps.linkBase(request)),
+  );
+}
+
 /** The voucher's actions (SPEC §2, §4, §7; ADR 0010). */
 export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
   app.post(
@@ -64,68 +83,32 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
   );
   registerModifyRoutes(app, deps);
 
-  const payment = (summary: string) => ({
+  const payment = <B extends z.ZodType>(summary: string, body: B) => ({
     schema: {
       tags: ["manage"],
       summary,
       params: ReservationCodeParamsSchema,
+      body,
       response: { 200: PaymentActionResponseSchema, ...errors },
     },
   });
   app.post(
     MANAGE_PATHS.payNow,
-    {
-      schema: {
-        ...payment("Pay now what is due (card or a gateway redirect method)").schema,
-        body: PayNowRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "pay",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () => payNow(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment("Pay now what is due (card or a gateway redirect method)", PayNowRequestSchema),
+    (request, reply) => replyCodeAction(deps, "pay", request, reply, payNow),
   );
   app.post(
     MANAGE_PATHS.authoriseNow,
-    {
-      schema: {
-        ...payment("Authorise the card a pre-authorisation booking waits for").schema,
-        body: AuthoriseNowRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "authorise",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () => authoriseNow(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment("Authorise the card a pre-authorisation booking waits for", AuthoriseNowRequestSchema),
+    (request, reply) => replyCodeAction(deps, "authorise", request, reply, authoriseNow),
   );
   app.post(
     MANAGE_PATHS.activateInstallments,
-    {
-      schema: {
-        ...payment("Split what is left to pay into monthly installments, the first charged now").schema,
-        body: ActivateInstallmentsRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "installments",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () =>
-          activateInstallments(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment(
+      "Split what is left to pay into monthly installments, the first charged now",
+      ActivateInstallmentsRequestSchema,
+    ),
+    (request, reply) => replyCodeAction(deps, "installments", request, reply, activateInstallments),
   );
   app.post(
     MANAGE_PATHS.transferUpdate,
