@@ -97,6 +97,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
       PUBLIC_URL: BASE_URL,
+      // Seals the Stripe keys the back-office journey saves (ADR 0073); a test value, never a real site's.
+      PAYMENT_KEYS_SECRET: "ZTJlLW9ubHktcGF5bWVudC1rZXlzLXNlY3JldC0zMmI=",
       // The embedded database, never one from the caller's shell.
       DATABASE_URL: undefined as unknown as string,
     },

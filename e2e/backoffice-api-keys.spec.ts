@@ -148,3 +148,51 @@ test("the scripts inventory is a card per page on a phone: nothing scrolls sidew
       ]),
     ).toEqual([0, 0]);
 });
+
+test("the owner saves the hotel's Stripe keys: a wrong key is refused at its field, then only the last 4 shows", async ({
+  page,
+  axe,
+  capture,
+}, testInfo) => {
+  // Each run its own hotel (the phone-sized run follows the desktop one), and a retry starts from no keys.
+  const hotel = testInfo.project.name.includes("mobile") ? 2 : 1;
+  const last4 = String(Date.now()).slice(-4);
+  const secretKey = `sk_test_51E2eSecretKey${last4}`;
+  await signInAsDemoOwner(page, `/admin/hotel/${hotel}/payments`);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Payments" })).toHaveAttribute("aria-current", "page");
+  if (await page.getByRole("button", { name: "Remove the keys" }).isVisible()) {
+    await press(page.getByRole("button", { name: "Remove the keys" }));
+    await press(
+      page
+        .getByRole("dialog", { name: "Remove the Stripe keys?" })
+        .getByRole("button", { name: "Remove the keys" }),
+    );
+  }
+  await expect(page.getByRole("region", { name: "Webhook for Stripe" })).toContainText(
+    `${new URL(page.url()).origin}/api/payments/stripe/webhook`,
+  );
+
+  // A live publishable key beside a test secret key: refused, said at the field.
+  await page.getByLabel("Secret key").fill(secretKey);
+  await page.getByLabel("Publishable key").fill("pk_live_51E2ePublishable");
+  await page.getByLabel("Webhook signing secret").fill("whsec_E2eSigningSecret01");
+  await press(page.getByRole("button", { name: "Save keys" }));
+  const publishable = page.getByLabel("Publishable key");
+  await expect(publishable).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("is not in the same mode as the other key")).toBeVisible();
+  await capture("payments refused");
+
+  await publishable.fill("pk_test_51E2ePublishable");
+  await press(page.getByRole("button", { name: "Save keys" }));
+  await expect(page.getByRole("status")).toHaveText("Keys saved.");
+  await expect(page.getByText(`•••• ${last4}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Replace the secret key" })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(secretKey);
+  expect(await page.locator('input[type="password"]').count()).toBe(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
+  await capture("payments saved");
+  await axe("payments");
+});

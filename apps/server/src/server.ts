@@ -12,7 +12,14 @@ import {
   loadDemoStaff,
 } from "./db/demo/load-demo";
 import { chooseMailTransport } from "./features/mail";
-import { createSandboxGateway } from "./features/payments";
+import {
+  createHotelGatewayLookup,
+  createPaymentGateways,
+  createSandboxGateway,
+  type PaymentGateways,
+  paymentKeysCipher,
+  paymentKeysProblem,
+} from "./features/payments";
 import { type App, type AppOptions, buildApp } from "./http/app";
 import { startAbandonedHoldSweep } from "./jobs/abandoned-holds";
 import { startMailDelivery } from "./jobs/mail-delivery";
@@ -22,7 +29,10 @@ import { startTimedChanges } from "./jobs/timed-changes";
 /** The demo group's zone: "today" for the demo's 400 days of prices starts there. */
 const DEMO_ZONE = "Europe/Rome";
 
-/** Opens the database (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), migrates, seeds an empty one. */
+/**
+ * Opens the database (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), migrates, seeds an empty one, and
+ * (in production) refuses stored payment keys PAYMENT_KEYS_SECRET cannot open.
+ */
 export async function prepareDatabase(env: Env, root: string, log: (msg: string) => void): Promise<Database> {
   const t0 = performance.now();
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(root, env.DATA_DIR);
@@ -34,6 +44,12 @@ export async function prepareDatabase(env: Env, root: string, log: (msg: string)
   );
   await migrateDatabase(database);
   await seedDatabase(env, database, log);
+  try {
+    await checkPaymentKeys(env, database, log);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   log(`database ready in ${Math.round(performance.now() - t0)} ms`);
   return database;
 }
@@ -67,6 +83,21 @@ export async function seedDatabase(env: Env, database: Database, log: (msg: stri
       log(`demo user without a password: set-up link for ${email}: ${link}`);
 }
 
+/**
+ * Whether the server can open the hotels' stored gateway keys with PAYMENT_KEYS_SECRET (ADR 0073). A production
+ * start refuses to run when it cannot (no hotel could take a payment); elsewhere it warns.
+ */
+export async function checkPaymentKeys(
+  env: Env,
+  database: Database,
+  warn: (msg: string) => void,
+): Promise<void> {
+  const problem = await paymentKeysProblem(database.db, paymentKeysCipher(env.PAYMENT_KEYS_SECRET));
+  if (!problem) return;
+  if (env.NODE_ENV === "production") throw new Error(problem);
+  warn(problem);
+}
+
 /** The card gateway PAYMENT_GATEWAY names (loadEnv refuses a start without one; ADR 0013). */
 export function createGateway(env: Env, database: Database) {
   // `sandbox` is the only value loadEnv accepts until a real gateway is added beside it.
@@ -79,10 +110,15 @@ export function appOptionsFor(
   env: Env,
   database: Database,
   root: string,
-): AppOptions & { gateway: ReturnType<typeof createGateway> } {
+): AppOptions & { gateway: ReturnType<typeof createGateway>; gateways: PaymentGateways } {
+  const gateway = createGateway(env, database);
+  const stripe = { apiBase: env.STRIPE_API_BASE, siteOrigin: publicUrlOf(env) };
+  const lookup = createHotelGatewayLookup(database, paymentKeysCipher(env.PAYMENT_KEYS_SECRET), stripe);
   return {
     database,
-    gateway: createGateway(env, database),
+    gateway,
+    gateways: createPaymentGateways(gateway, lookup),
+    stripeApiBase: env.STRIPE_API_BASE,
     apiKeys: env.API_KEYS,
     overrideSecret: env.OVERRIDE_SECRET,
     logLevel: env.LOG_LEVEL,
@@ -93,6 +129,8 @@ export function appOptionsFor(
     searchCacheMb: env.SEARCH_CACHE_MB,
     secureCookies: env.NODE_ENV === "production" && !env.PLAIN_HTTP,
     httpsOnly: env.NODE_ENV === "production" && !env.PLAIN_HTTP,
+    paymentKeysSecret: env.PAYMENT_KEYS_SECRET,
+    liveSite: env.NODE_ENV === "production",
   };
 }
 
@@ -110,7 +148,7 @@ export async function startServer(
   const started = performance.now();
   const database = await prepareDatabase(env, options.root, (msg) => console.log(`[alloggio] ${msg}`));
   const appOptions = appOptionsFor(env, database, options.root);
-  const gateway = appOptions.gateway;
+  const { gateways } = appOptions;
   const app = await buildApp(appOptions);
   const mailTransport = chooseMailTransport(env);
   // Without a transport the job still renders the mails enqueued as recipes, so the outbox reads whole.
@@ -125,10 +163,10 @@ export async function startServer(
   const url = await app.listen({ port: env.PORT, host: env.HOST });
   const publicUrl = publicUrlOf(env);
   const holds = startAbandonedHoldSweep(
-    { database, gateway, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
+    { database, gateways, now: () => new Date(), overrideSecret: env.OVERRIDE_SECRET },
     publicUrl,
   );
-  const timed = startTimedChanges({ database, gateway, now: () => new Date(), baseUrl: publicUrl });
+  const timed = startTimedChanges({ database, gateways, now: () => new Date(), baseUrl: publicUrl });
   const rateLimits = startRateLimitSweep(database);
   console.log(
     `[alloggio] listening on ${url} (web app, /api, /api/docs) after ${Math.round(performance.now() - started)} ms`,

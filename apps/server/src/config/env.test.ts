@@ -42,6 +42,19 @@ describe("loadEnv: the payment gateway", () => {
   });
 });
 
+describe("loadEnv: STRIPE_API_BASE", () => {
+  it("points Stripe's client at a local fake outside production, and is refused in production", () => {
+    expect(loadEnv({ STRIPE_API_BASE: "http://127.0.0.1:12111" }).STRIPE_API_BASE).toBe(
+      "http://127.0.0.1:12111",
+    );
+    expect(loadEnv(production).STRIPE_API_BASE).toBeUndefined();
+    expect(() => loadEnv({ ...production, STRIPE_API_BASE: "http://127.0.0.1:12111" })).toThrow(
+      /STRIPE_API_BASE/,
+    );
+    expect(() => loadEnv({ STRIPE_API_BASE: "not a url" })).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
 describe("loadEnv: production refuses the demo secrets", () => {
   it("starts in production with a secret and keys of its own", () => {
     const env = loadEnv(production);
@@ -67,5 +80,32 @@ describe("loadEnv: production refuses the demo secrets", () => {
     const env = loadEnv({ NODE_ENV: "development" });
     expect(env.OVERRIDE_SECRET).toBe(DEMO_OVERRIDE_SECRET);
     expect(env.API_KEYS).toEqual([DEMO_API_KEY]);
+  });
+});
+
+describe("loadEnv: PAYMENT_KEYS_SECRET", () => {
+  const secret = Buffer.alloc(32, 7).toString("base64");
+
+  it("takes 32 bytes of base64 (standard or URL-safe), and leaves it unset when empty", () => {
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: secret }).PAYMENT_KEYS_SECRET).toBe(secret);
+    const urlSafe = Buffer.alloc(32, 251).toString("base64url");
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: urlSafe }).PAYMENT_KEYS_SECRET).toBe(urlSafe);
+    expect(loadEnv({}).PAYMENT_KEYS_SECRET).toBeUndefined();
+    expect(loadEnv({ PAYMENT_KEYS_SECRET: "  " }).PAYMENT_KEYS_SECRET).toBeUndefined();
+  });
+
+  it("refuses anything else, naming the variable and how to make one, never echoing the value", () => {
+    for (const bad of ["a-passphrase-someone-typed", Buffer.alloc(16).toString("base64"), `${secret}AAAA`]) {
+      let message = "";
+      try {
+        loadEnv({ ...production, PAYMENT_KEYS_SECRET: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(
+        /PAYMENT_KEYS_SECRET: must be 32 random bytes in base64.*openssl rand -base64 32/,
+      );
+      expect(message).not.toContain(bad);
+    }
   });
 });

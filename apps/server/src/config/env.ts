@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentKeysSecretBytes } from "../features/payments";
 
 /** The demo's secret and API key: fine on a laptop, refused by a production start. */
 export const DEMO_OVERRIDE_SECRET = "alloggio-demo-override-secret";
@@ -59,6 +60,22 @@ const EnvSchema = z
     DEV_MAILBOX: flag("false"),
     /** The card gateway; `sandbox` is the default only with demo data outside production (ADR 0013). */
     PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS).optional(),
+    /**
+     * The key that encrypts the hotels' card gateway secrets at rest (AES-256-GCM, ADR 0073): 32 random bytes in
+     * base64 (`openssl rand -base64 32`). Unset: no hotel can save keys; a production start with keys stored refuses.
+     */
+    PAYMENT_KEYS_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || paymentKeysSecretBytes(v) !== null, {
+        message: "must be 32 random bytes in base64 (make one with: openssl rand -base64 32)",
+      }),
+    /**
+     * Another origin for Stripe's API, e.g. `http://127.0.0.1:12111` for the local fake of the tests and the demo;
+     * Stripe's own when unset. Refused in production, where it would send the hotels' keys elsewhere.
+     */
+    STRIPE_API_BASE: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: z.string().optional(),
     /** Megabytes of search answers each process keeps in memory (ADR 0045); 0 turns the cache off. */
@@ -100,6 +117,13 @@ const EnvSchema = z
           code: "custom",
           path: ["OVERRIDE_SECRET"],
           message: "is the demo secret; set a secret of your own in production",
+        });
+      if (env.STRIPE_API_BASE)
+        ctx.addIssue({
+          code: "custom",
+          path: ["STRIPE_API_BASE"],
+          message:
+            "is for a local fake of Stripe; unset it in production, where payments go to Stripe itself",
         });
       if (env.API_KEYS.includes(DEMO_API_KEY))
         ctx.addIssue({

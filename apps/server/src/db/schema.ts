@@ -941,6 +941,25 @@ export const paymentTransaction = pgTable(
   ],
 );
 
+/**
+ * The events a gateway posted (webhooks), each kept once by its id: a duplicate or a replay is known and changes
+ * nothing. `processedAt` is set once the event was acted on; one left unset is acted on when it comes again.
+ */
+export const paymentEvent = pgTable(
+  "payment_event",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    hotelId: integer("hotel_id").references(() => hotel.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** The payment it is about, by the reference Alloggio keeps (none for an event about nothing of ours). */
+    ref: text("ref"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
+
 /** Append-only: every state change of a reservation. */
 export const reservationHistory = pgTable(
   "reservation_history",
@@ -1559,3 +1578,38 @@ export const searchVersion = pgTable("search_version", {
    */
   catalogueVersion: bigint("catalogue_version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * A hotel's card gateway and its Stripe keys (ADR 0073). The secret key and the webhook signing secret are sealed
+ * with AES-256-GCM under PAYMENT_KEYS_SECRET (`v1.<iv>.<tag>.<ciphertext>`, base64url, the hotel and the field as
+ * associated data); the publishable key is public by design. No row: the server's default gateway.
+ */
+export const hotelPaymentSettings = pgTable(
+  "hotel_payment_settings",
+  {
+    hotelId: integer("hotel_id")
+      .primaryKey()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull().default("sandbox"),
+    secretKeySealed: text("secret_key_sealed"),
+    /** The secret key's last 4 characters, shown to tell keys apart. */
+    secretKeyLast4: text("secret_key_last4"),
+    /** `secret` (sk_) or `restricted` (rk_). */
+    secretKeyKind: text("secret_key_kind"),
+    /** `test` or `live`, from the secret key's prefix. */
+    mode: text("mode"),
+    publishableKey: text("publishable_key"),
+    webhookSecretSealed: text("webhook_secret_sealed"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedBy: integer("updated_by").references(() => staffUser.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("hotel_payment_settings_gateway", sql`${t.gateway} in ('sandbox', 'stripe')`),
+    check("hotel_payment_settings_mode", sql`${t.mode} is null or ${t.mode} in ('test', 'live')`),
+    // Stripe takes payments only with the keys it needs.
+    check(
+      "hotel_payment_settings_stripe_keys",
+      sql`${t.gateway} <> 'stripe' or (${t.secretKeySealed} is not null and ${t.publishableKey} is not null and ${t.webhookSecretSealed} is not null)`,
+    ),
+  ],
+);

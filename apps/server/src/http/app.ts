@@ -21,7 +21,16 @@ import type { ZodType } from "zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
-import { createSandboxGateway, type SandboxGateway } from "../features/payments";
+import {
+  createHotelGatewayLookup,
+  createPaymentGateways,
+  createSandboxGateway,
+  type DescribeAccount,
+  type PaymentGateways,
+  paymentKeysCipher,
+  type SandboxGateway,
+  stripeAccountLookup,
+} from "../features/payments";
 import { SearchCache } from "../features/search";
 import type { App } from "./app-type";
 import { registerBackOfficeRoutes } from "./backoffice/routes";
@@ -36,6 +45,7 @@ import { registerManageRoutes } from "./manage/routes";
 import { registerOfferRoutes } from "./offers/routes";
 import { registerPackageRoutes } from "./packages/routes";
 import { registerSandboxRoutes } from "./payments/sandbox-routes";
+import { registerWebhookRoutes } from "./payments/webhook-routes";
 import { registerPortalRoutes } from "./portal/routes";
 import { registerResaleRoutes } from "./resale/routes";
 import { registerSearchRoutes } from "./search/routes";
@@ -60,8 +70,10 @@ export type AppOptions = {
   apiKeys: string[];
   overrideSecret: string;
   logLevel?: string;
-  /** The payment gateway; the built-in sandbox by default. */
+  /** The server's default payment gateway, whose pages the server mounts; the built-in sandbox by default. */
   gateway?: SandboxGateway;
+  /** The site's gateways (each hotel's own beside the default); the default alone when absent. */
+  gateways?: PaymentGateways;
   /** The built web app; served at / with history-mode fallback when it exists. */
   webDist?: string | undefined;
   /** The outbox at /dev/mailbox (DEV_MAILBOX=true only; 404 otherwise). */
@@ -80,6 +92,14 @@ export type AppOptions = {
   httpsOnly?: boolean;
   /** Megabytes of search answers kept in memory (env SEARCH_CACHE_MB, ADR 0045); 0 keeps none. 32 by default. */
   searchCacheMb?: number;
+  /** PAYMENT_KEYS_SECRET (ADR 0073): seals the hotels' gateway secrets; without it no hotel can save keys. */
+  paymentKeysSecret?: string | undefined;
+  /** "Test the connection": the Stripe account of a secret key (none wired by default: it answers unreachable). */
+  describeAccount?: DescribeAccount;
+  /** STRIPE_API_BASE: another origin for Stripe's API (the local fake in development and tests); Stripe's own by default. */
+  stripeApiBase?: string | undefined;
+  /** A production server, whose payments are real: a hotel's test-mode key is flagged in the back office. */
+  liveSite?: boolean;
 };
 
 function escapeAttribute(value: string): string {
@@ -203,14 +223,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerDemoImages(app);
   const gateway = options.gateway ?? createSandboxGateway(options.database);
+  const cipher = paymentKeysCipher(options.paymentKeysSecret);
+  const stripe = { apiBase: options.stripeApiBase, siteOrigin: options.publicUrl ?? "http://localhost" };
+  const gateways =
+    options.gateways ??
+    createPaymentGateways(gateway, createHotelGatewayLookup(options.database, cipher, stripe));
   const codeLimiter = createRecoverLimiter(deps.database, deps.now);
-  registerBookingRoutes(app, { ...deps, gateway, codeLimiter });
-  registerManageRoutes(app, { ...deps, gateway, codeLimiter });
-  registerResaleRoutes(app, { ...deps, gateway, codeLimiter });
-  registerVoucherPdfRoutes(app, { ...deps, gateway, codeLimiter });
-  registerAgencyRoutes(app, { ...deps, gateway });
-  await registerBackOfficeRoutes(app, { ...deps, gateway, codeLimiter });
-  registerOfferRoutes(app, { ...deps, gateway });
+  registerBookingRoutes(app, { ...deps, gateways, codeLimiter });
+  registerWebhookRoutes(app, { ...deps, gateways });
+  registerManageRoutes(app, { ...deps, gateways, codeLimiter });
+  registerResaleRoutes(app, { ...deps, gateways, codeLimiter });
+  registerVoucherPdfRoutes(app, { ...deps, gateways, codeLimiter });
+  registerAgencyRoutes(app, { ...deps, gateways });
+  const payments = {
+    cipher,
+    liveSite: options.liveSite ?? false,
+    publicUrl: options.publicUrl ?? "http://localhost",
+    describeAccount: options.describeAccount ?? stripeAccountLookup(stripe),
+  };
+  await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter, payments });
+  registerOfferRoutes(app, { ...deps, gateways });
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { releaseAbandonedHolds } from "../features/booking";
 import { confirmBooking } from "../features/booking/service";
-import { createSandboxGateway } from "../features/payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../features/payments";
 
 let database: Database;
 const room = aRoomType();
@@ -67,7 +67,7 @@ describe("releaseAbandonedHolds", () => {
   it("releases a booking whose 3-D Secure challenge was never completed, and confirms one that was", async () => {
     let now = new Date();
     const gateway = createSandboxGateway(database);
-    const deps = { database, now: () => now, overrideSecret: "x", gateway };
+    const deps = { database, now: () => now, overrideSecret: "x", gateways: createPaymentGateways(gateway) };
     const abandoned = await confirmBooking(
       deps,
       request((await gateway.tokenise({ number: "4000000000003220", last4: "3220" }))!),
@@ -111,7 +111,12 @@ describe("releaseAbandonedHolds in several processes at once (ADR 0048)", () => 
   /** Holds on 1 February: `abandoned` never completed 3-D Secure, `completed` did (the sweep confirms those). */
   async function holds(abandoned: number, completed: number, key: string) {
     const gateway = createSandboxGateway(database);
-    const deps = { database, now: () => new Date(), overrideSecret: "x", gateway };
+    const deps = {
+      database,
+      now: () => new Date(),
+      overrideSecret: "x",
+      gateways: createPaymentGateways(gateway),
+    };
     const ids: { id: number; paid: boolean }[] = [];
     for (let i = 0; i < abandoned + completed; i++) {
       const token = (await gateway.tokenise({ number: "4000000000003220", last4: "3220" }))!;
@@ -155,7 +160,12 @@ describe("releaseAbandonedHolds in several processes at once (ADR 0048)", () => 
   it("two sweeps at once settle each hold once", async () => {
     const ids = await holds(5, 3, "pair");
     const gateway = createSandboxGateway(database);
-    const deps = { database, now: () => new Date(Date.now() + 31 * 60_000), overrideSecret: "x", gateway };
+    const deps = {
+      database,
+      now: () => new Date(Date.now() + 31 * 60_000),
+      overrideSecret: "x",
+      gateways: createPaymentGateways(gateway),
+    };
     await Promise.all([releaseAbandonedHolds(deps, "http://x"), releaseAbandonedHolds(deps, "http://x")]);
     await expectEachSettledOnce(ids);
     await database.query(

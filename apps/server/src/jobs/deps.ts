@@ -1,11 +1,11 @@
 // What every timed job is given, in a module of its own so that the jobs do not import each other for it.
 import type { Database } from "../db/client";
-import type { PaymentGateway } from "../features/payments";
+import type { PaymentGateways } from "../features/payments";
 
 export type TimedChangeDeps = {
   database: Database;
   now: () => Date;
   baseUrl: string;
-  /** With a gateway, the run also retries the pending refunds (ADR 0020). */
-  gateway?: PaymentGateway;
+  /** With the gateways, the run also retries the pending refunds (ADR 0020). */
+  gateways?: PaymentGateways;
 };

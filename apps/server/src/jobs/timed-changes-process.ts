@@ -1,7 +1,7 @@
 // One scheduler process for the concurrency test of timed-changes.test.ts: opens the PostgreSQL database given,
 // runs the timed changes once at the instant given, prints the counts as JSON and exits.
 import { openDatabase } from "../db/client";
-import { createSandboxGateway } from "../features/payments";
+import { createPaymentGateways, createSandboxGateway } from "../features/payments";
 import { runTimedChanges } from "./timed-changes";
 
 const [url, at] = process.argv.slice(2);
@@ -10,7 +10,12 @@ const database = await openDatabase({ url, max: 4 });
 try {
   const gateway = createSandboxGateway(database);
   const counts = await runTimedChanges(
-    { database, gateway, now: () => new Date(at), baseUrl: "http://localhost" },
+    {
+      database,
+      gateways: createPaymentGateways(gateway),
+      now: () => new Date(at),
+      baseUrl: "http://localhost",
+    },
     3,
   );
   console.log(JSON.stringify(counts));

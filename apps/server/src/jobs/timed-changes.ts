@@ -133,9 +133,9 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     counts.installment_notice += sent;
     if (sent < batchSize) break;
   }
-  if (deps.gateway) {
-    const { gateway, database, now } = deps;
-    counts.refunded = (await retryPendingRefunds({ database, gateway, now }, batchSize)).refunded;
+  if (deps.gateways) {
+    const { gateways, database, now } = deps;
+    counts.refunded = (await retryPendingRefunds({ database, gateways, now }, batchSize)).refunded;
   }
   return counts;
 }

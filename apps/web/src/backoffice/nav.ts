@@ -15,6 +15,7 @@ export const HOTEL_NAV: NavItem[] = [
   { key: "audit", route: "boAudit" },
   { key: "apiKeys", route: "boApiKeys" },
   { key: "scripts", route: "boScripts" },
+  { key: "payments", route: "boPayments" },
 ];
 
 export const GROUP_NAV: NavItem[] = [

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type CardForm,
+  cardEntryOf,
   isExpired,
   isValidCardNumber,
   lastFour,
@@ -128,5 +129,13 @@ describe("validateCard", () => {
     ["CVV letters", { cvv: "12a" }, ["cvv:invalid_cvv"]],
   ])("%s", (_name, change, expected) => {
     expect(validateCard({ ...card, ...change }, today).map((e) => `${e.field}:${e.code}`)).toEqual(expected);
+  });
+});
+
+describe("cardEntryOf", () => {
+  it("frames the sandbox's card page, and sends the guest to Stripe's own", () => {
+    expect(cardEntryOf("sandbox")).toBe("token");
+    expect(cardEntryOf("stripe")).toBe("redirect");
+    expect(cardEntryOf("unknown")).toBe("token");
   });
 });

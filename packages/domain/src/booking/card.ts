@@ -96,3 +96,16 @@ export function validateCard(card: CardForm, today: Ymd): CardFieldError[] {
   else if (!CVV_PATTERN.test(cvv)) errors.push({ field: "cvv", code: "invalid_cvv" });
   return errors;
 }
+
+/** The payment gateways a hotel may choose (its payment-gateway key, SPEC §3). */
+export const PAYMENT_GATEWAY_KEYS = ["sandbox", "stripe"] as const;
+export type PaymentGatewayKey = (typeof PAYMENT_GATEWAY_KEYS)[number];
+
+/**
+ * Where the guest types a card with a gateway (ADR 0072): "token", on its card page framed in our pages, which
+ * answers a token the payment then carries (the sandbox); "redirect", on the gateway's own page after the guest
+ * confirms (Stripe Checkout), so no card data touches our pages. An unknown key reads as the sandbox does.
+ */
+export function cardEntryOf(gatewayKey: string): "token" | "redirect" {
+  return gatewayKey === "stripe" ? "redirect" : "token";
+}

@@ -1,7 +1,4 @@
-import type {
-  AgencyListQuery,
-  AgencyReservationRow,
-} from "@alloggio/domain/contract/trade/agency-reservations";
+import type { AgencyListQuery } from "@alloggio/domain/contract/trade/agency-reservations";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
@@ -15,58 +12,11 @@ const STATUS_SQL: Record<Exclude<AgencyListQuery["status"], "all">, SQL> = {
   waiting: sql`(r.status <> 'cancelled' and (r.status <> 'confirmed' or ${WAITING_ROOM}))`,
 };
 
-/** One row of the agency's reservation list, as the list statement reads it. */
-export type RowRecord = {
-  id: number;
-  code: string;
-  hotel_id: number;
-  hotel_name: string;
-  time_zone: string;
-  channel_id: number;
-  arrival: string;
-  departure: string;
-  guest: string;
-  rooms: number;
-  adults: number;
-  currency: string;
-  decimal_digits: number;
-  total_minor: number;
-  commission_minor: number | null;
-  status: AgencyReservationRow["status"];
-  waiting: boolean;
-  option_expires_at: string | null;
-  bank_transfer: unknown;
-  created_at: string;
-  /** How the booked rates are paid (rate_plan.payment), of the rooms still booked. */
-  payment_kinds: string[];
-  reference: string | null;
-  email: string;
-  full_count: number;
-};
-
 /**
- * The commission of the rooms still booked at commissionable rates: what each room stored when it was booked
- * (ADR 0031: the rate's percent of its nights); null when no such room (net rates only, or everything cancelled:
- * nothing is earned). A later change of the rate's percent does not rewrite what was sold.
+ * The rooms a row counts (its rooms and adults): those still booked, or all of them once the reservation is
+ * cancelled. The row's mapper counts the read model's rooms by the same rule.
  */
-const COMMISSION_SQL = sql`(select sum(rr.commission_minor)::int from reservation_room rr
-  where rr.reservation_id = r.id and rr.commission_percent is not null and rr.status <> 'C')`;
-
-const SELECT = sql`select r.id, r.code, r.hotel_id, h.name as hotel_name, h.time_zone, r.channel_id,
-    r.arrival::text as arrival, r.departure::text as departure, r.booker->>'fullname' as guest,
-    nullif(r.agency->>'code', '') as reference, r.email,
-    (select count(*)::int from reservation_room rr where rr.reservation_id = r.id
-      and (rr.status <> 'C' or r.status = 'cancelled')) as rooms,
-    (select coalesce(sum(rr.adults), 0)::int from reservation_room rr where rr.reservation_id = r.id
-      and (rr.status <> 'C' or r.status = 'cancelled')) as adults,
-    r.currency_code as currency, c.decimal_digits, r.total_minor, ${COMMISSION_SQL} as commission_minor,
-    r.status, ${WAITING_ROOM} as waiting, r.option_expires_at, h.settings->'bankTransfer' as bank_transfer,
-    r.created_at,
-    (select coalesce(array_agg(distinct rp.payment::text), '{}') from reservation_room rr
-      join rate_plan rp on rp.id = rr.rate_plan_id
-      where rr.reservation_id = r.id and rr.status <> 'C') as payment_kinds`;
-
-const FROM = sql`from reservation r join hotel h on h.id = r.hotel_id join currency c on c.code = r.currency_code`;
+const COUNTED_ROOM = sql`rr.reservation_id = r.id and (rr.status <> 'C' or r.status = 'cancelled')`;
 
 /** The list's filters as one WHERE clause (on `r`, `c`) and the filters on the counted rooms and adults. */
 function listFilters(customerId: number, q: AgencyListQuery): { where: SQL; outerWhere: SQL } {
@@ -86,17 +36,24 @@ function listFilters(customerId: number, q: AgencyListQuery): { where: SQL; oute
   return { where, outerWhere };
 }
 
-/** One page of the customer's reservations, newest first, each row with the count of all that match. */
-export async function listAgencyReservationRecords(
+/** The customer's reservations that match, with what the filters and the order need (rows come from the read model). */
+const matching = (customerId: number, q: AgencyListQuery) => {
+  const { where, outerWhere } = listFilters(customerId, q);
+  return sql`(select r.id, r.created_at,
+      (select count(*)::int from reservation_room rr where ${COUNTED_ROOM}) as rooms,
+      (select coalesce(sum(rr.adults), 0)::int from reservation_room rr where ${COUNTED_ROOM}) as adults
+    from reservation r join currency c on c.code = r.currency_code where ${where}) x ${outerWhere}`;
+};
+
+/** The ids of one page of the customer's reservations, newest first, each with the count of all that match. */
+export async function listAgencyReservationIds(
   database: Database,
   customerId: number,
   q: AgencyListQuery,
-): Promise<RowRecord[]> {
-  const { where, outerWhere } = listFilters(customerId, q);
+): Promise<{ id: number; full_count: number }[]> {
   const offset = (q.page - 1) * q.pageSize;
-  return database.query<RowRecord>(sql`
-    select x.*, count(*) over ()::int as full_count from (${SELECT} ${FROM} where ${where}) x
-    ${outerWhere}
+  return database.query<{ id: number; full_count: number }>(sql`
+    select x.id, count(*) over ()::int as full_count from ${matching(customerId, q)}
     order by x.created_at desc, x.id desc
     limit ${q.pageSize} offset ${offset}`);
 }
@@ -107,23 +64,10 @@ export async function countAgencyReservationRecords(
   customerId: number,
   q: AgencyListQuery,
 ): Promise<number> {
-  const { where, outerWhere } = listFilters(customerId, q);
   const [counted] = await database.query<{ n: number }>(
-    sql`select count(*)::int as n from (${SELECT} ${FROM} where ${where}) x ${outerWhere}`,
+    sql`select count(*)::int as n from ${matching(customerId, q)}`,
   );
   return counted?.n ?? 0;
-}
-
-/** The customer's reservation of this code; null for another customer's code as for an unknown one. */
-export async function findAgencyReservationRecord(
-  database: Database,
-  customerId: number,
-  code: string,
-): Promise<RowRecord | null> {
-  const [row] = await database.query<RowRecord>(
-    sql`${SELECT}, 0 as full_count ${FROM} where r.code = ${code} and r.customer_id = ${customerId}`,
-  );
-  return row ?? null;
 }
 
 /** The hotels × channels the customer is enabled for. */

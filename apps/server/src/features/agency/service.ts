@@ -16,18 +16,13 @@ import { fromMinor } from "@alloggio/domain/money/money";
 import { tradePasswordExpired } from "@alloggio/domain/trade/login";
 import type { FastifyRequest } from "fastify";
 import { AppError, notFound } from "../../http/errors";
-import { findReservation, toMailFacts } from "../booking";
+import { findReservationOfCustomer, findReservations, type StoredReservation } from "../booking";
+import { agencyCommissionOf } from "../mail";
 import type { ManageDeps } from "../manage";
 import { cancelReservationForGuest, confirmOption } from "../manage";
 import { hasTradeCsrfToken, type TradeSessionUser, tradeLoginRequired, tradeUserOf } from "../trade";
 import { renderAgencyPdf } from "../voucher-pdf";
-import {
-  countAgencyReservationRecords,
-  findAgencyReservationRecord,
-  findAssociatedHotels,
-  listAgencyReservationRecords,
-  type RowRecord,
-} from "./repository";
+import { countAgencyReservationRecords, findAssociatedHotels, listAgencyReservationIds } from "./repository";
 
 // The agency area (SPEC §2 agencyReservations, §4, §7 `agency/*`; ADR 0032): the reservations whose
 // `customer_id` is the trade session's customer. Every lookup carries that customer in its WHERE clause, so a code
@@ -67,44 +62,52 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
  * rule, `ratePaymentMethods`) that need no guest's card — at the hotel, or by transfer where the hotel takes them.
  * A prepaid bank-transfer rate is confirmed by transfer, never "at the hotel".
  */
-function rateConfirmMethodsOf(row: RowRecord): AgencyConfirmMethod[] {
-  const methods = ratePaymentMethods(row.payment_kinds, {
+function rateConfirmMethodsOf(r: StoredReservation): AgencyConfirmMethod[] {
+  const kinds = [...new Set(r.rooms.filter((room) => room.status !== "C").map((room) => room.ratePayment))];
+  const methods = ratePaymentMethods(kinds, {
     online: [],
-    bank: readBankTransferSettings(row.bank_transfer) !== null,
+    bank: readBankTransferSettings(r.hotel.bankTransfer) !== null,
   });
   return AGENCY_CONFIRM_METHODS.filter((m) => methods.includes(m));
 }
 
 /** The methods a live option may be confirmed with (none once it is not a live option). */
-function confirmMethodsOf(row: RowRecord, now: Date): AgencyConfirmMethod[] {
+function confirmMethodsOf(r: StoredReservation, now: Date): AgencyConfirmMethod[] {
   const live =
-    row.status === "pending_confirmation" &&
-    row.option_expires_at !== null &&
-    new Date(row.option_expires_at).getTime() > now.getTime();
-  return live ? rateConfirmMethodsOf(row) : [];
+    r.status === "pending_confirmation" &&
+    r.optionExpiresAt !== null &&
+    new Date(r.optionExpiresAt).getTime() > now.getTime();
+  return live ? rateConfirmMethodsOf(r) : [];
 }
 
-function toRow(row: RowRecord, now: Date): AgencyReservationRow {
-  const money = (minor: number) => fromMinor(minor, row.decimal_digits);
+/** A row of the agency's list, mapped from the booking's one read model. */
+function toRow(r: StoredReservation, now: Date): AgencyReservationRow {
+  const money = (minor: number) => fromMinor(minor, r.decimalDigits);
+  // The rooms still booked, or all of them once the reservation is cancelled (as the list's filters count them).
+  const counted = r.rooms.filter((room) => room.status !== "C" || r.status === "cancelled");
+  const commission = agencyCommissionOf(r);
   return {
-    code: row.code,
-    hotel: { id: row.hotel_id, name: row.hotel_name, timeZone: row.time_zone },
-    channel: row.channel_id,
-    arrival: row.arrival,
-    departure: row.departure,
-    guest: row.guest,
-    reference: row.reference,
-    email: row.email,
-    rooms: row.rooms,
-    adults: row.adults,
-    currency: row.currency,
-    total: money(row.total_minor),
-    commission: row.commission_minor === null ? null : money(row.commission_minor),
-    status: row.status,
-    agencyStatus: agencyStatusOf(row.status, row.waiting),
-    optionExpiresAt: iso(row.option_expires_at),
-    confirmMethods: confirmMethodsOf(row, now),
-    createdAt: new Date(row.created_at).toISOString(),
+    code: r.code,
+    hotel: { id: r.hotel.id, name: r.hotel.name, timeZone: r.hotel.timeZone },
+    channel: r.channelId,
+    arrival: r.arrival,
+    departure: r.departure,
+    guest: r.booker.fullname,
+    reference: r.agency?.code || null,
+    email: r.email,
+    rooms: counted.length,
+    adults: counted.reduce((sum, room) => sum + room.adults, 0),
+    currency: r.currency,
+    total: money(r.totalMinor),
+    commission: commission === null ? null : money(commission),
+    status: r.status,
+    agencyStatus: agencyStatusOf(
+      r.status,
+      r.rooms.some((room) => room.status === "W"),
+    ),
+    optionExpiresAt: iso(r.optionExpiresAt),
+    confirmMethods: confirmMethodsOf(r, now),
+    createdAt: new Date(r.createdAt).toISOString(),
   };
 }
 
@@ -114,19 +117,27 @@ export async function listAgencyReservations(
   customerId: number,
   q: AgencyListQuery,
 ): Promise<AgencyList> {
-  const rows = await listAgencyReservationRecords(deps.database, customerId, q);
-  let total = rows[0]?.full_count ?? 0;
-  if (rows.length === 0 && q.page > 1)
+  const page = await listAgencyReservationIds(deps.database, customerId, q);
+  let total = page[0]?.full_count ?? 0;
+  if (page.length === 0 && q.page > 1)
     total = await countAgencyReservationRecords(deps.database, customerId, q);
+  const reservations = await findReservations(
+    deps.database,
+    page.map((row) => row.id),
+  );
   const now = deps.now();
-  return { rows: rows.map((row) => toRow(row, now)), page: q.page, pageSize: q.pageSize, total };
+  return { rows: reservations.map((r) => toRow(r, now)), page: q.page, pageSize: q.pageSize, total };
 }
 
 /** One reservation of the agency, or 404 — the same for another agency's code as for an unknown one. */
-async function findAgencyReservation(deps: AgencyDeps, customerId: number, code: string): Promise<RowRecord> {
-  const row = await findAgencyReservationRecord(deps.database, customerId, code);
-  if (!row) throw reservationNotFound();
-  return row;
+async function findAgencyReservation(
+  deps: AgencyDeps,
+  customerId: number,
+  code: string,
+): Promise<StoredReservation> {
+  const r = await findReservationOfCustomer(deps.database, customerId, code);
+  if (!r) throw reservationNotFound();
+  return r;
 }
 
 /** `agency/associated-hotels`: the hotels × channels the account is enabled for. */
@@ -183,7 +194,7 @@ export async function quoteAgencyCancellation(
   const row = await findAgencyReservation(deps, trade.customer.id, code);
   const q = await cancelReservationForGuest(
     deps,
-    { hotelId: row.hotel_id, reservationId: row.id, preview: true, actor: "agency" },
+    { hotelId: row.hotel.id, reservationId: row.id, preview: true, actor: "agency" },
     byOf(trade),
     baseUrl,
   );
@@ -209,7 +220,7 @@ export async function cancelAgencyReservation(
   await cancelReservationForGuest(
     deps,
     {
-      hotelId: row.hotel_id,
+      hotelId: row.hotel.id,
       reservationId: row.id,
       preview: false,
       actor: "agency",
@@ -230,15 +241,16 @@ export async function printAgencyReservation(
   language: number | undefined,
   baseUrl: string,
 ): Promise<{ filename: string; content: Buffer }> {
-  const row = await findAgencyReservation(deps, trade.customer.id, code);
-  const reservation = await findReservation(deps.database.db, row.id);
-  if (!reservation) throw reservationNotFound();
-  const facts = toMailFacts(reservation);
+  const reservation = await findAgencyReservation(deps, trade.customer.id, code);
   return renderAgencyPdf(
-    { ...facts, baseUrl },
+    { ...reservation, baseUrl },
     version,
-    { agencyName: trade.customer.name, totalMinor: row.total_minor, commissionMinor: row.commission_minor },
-    language ?? facts.languageId,
+    {
+      agencyName: trade.customer.name,
+      totalMinor: reservation.totalMinor,
+      commissionMinor: agencyCommissionOf(reservation),
+    },
+    language ?? reservation.languageId,
     deps.now(),
   );
 }

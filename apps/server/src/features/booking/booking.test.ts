@@ -580,6 +580,20 @@ describe("card payments through the sandbox gateway", () => {
     expect(leaked[0]!.n).toBe(0);
   });
 
+  it("asks for the card page's token, since the sandbox frames its card page, and books nothing without it", async () => {
+    const before = await database.query<{ n: number }>(sql`select count(*)::int as n from reservation`);
+    const res = await post(
+      "/api/guestdata.do",
+      booking(
+        { arrival: "20300125", departure: "20300127", payment: { method: "card_payment" } },
+        { rateId: prepaid.id },
+      ),
+    );
+    expect(res.status, res.body).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: "payment.cardToken", message: "required" }]);
+    expect(await database.query(sql`select count(*)::int as n from reservation`)).toEqual(before);
+  });
+
   it("gives the rooms back when the card is declined", async () => {
     const before = await database.query<{ sold: number }>(
       sql`select sum(sold)::int as sold from inventory where room_type_id = ${roomy.id}`,

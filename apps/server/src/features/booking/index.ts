@@ -1,6 +1,7 @@
 /** The booking feature's public face: what the HTTP layer, the jobs and other features may use. */
 
 export { releaseInventory, returnNights, setStatus } from "./changes-repository";
+export { receiveGatewayEvent } from "./gateway-events";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
@@ -12,16 +13,18 @@ export {
   RETRIEVE_FAILURES_PER_CODE,
   reservationNotFound,
   retrieveReservation,
-  toMailFacts,
   toVoucherReservation,
 } from "./retrieve";
 export type { StoredResaleOffer, StoredReservation } from "./retrieve-repository";
 export {
   findReservation,
   findReservationForGuest,
+  findReservationOfCustomer,
   findReservationOfHotel,
+  findReservations,
   lockReservationForGuest,
   lockReservationOfHotel,
+  UNUSED_LINK_STATUSES,
 } from "./retrieve-repository";
 export type { BookingDeps, ConfirmAnswer, PrepaidCheck } from "./service";
 export {

@@ -165,3 +165,38 @@ export async function reopenOffer(
     at: now,
   });
 }
+
+/**
+ * Keeps a gateway's event once by its id: true when it is new or was never acted on (a crash mid-way), false when
+ * it was acted on already (a duplicate or a replay).
+ */
+export async function keepGatewayEvent(
+  database: Database,
+  event: { gateway: string; eventId: string; hotelId: number; type: string; ref: string | null; at: Date },
+): Promise<boolean> {
+  const [row] = await database.query<{ processed: boolean }>(sql`
+    insert into payment_event (gateway, event_id, hotel_id, type, ref, received_at)
+    values (${event.gateway}, ${event.eventId}, ${event.hotelId}, ${event.type}, ${event.ref}, ${event.at.toISOString()})
+    on conflict (gateway, event_id) do update set gateway = excluded.gateway
+    returning processed_at is not null as processed`);
+  return !row?.processed;
+}
+
+/** The event was acted on. */
+export async function markGatewayEventProcessed(
+  database: Database,
+  gateway: string,
+  eventId: string,
+  at: Date,
+): Promise<void> {
+  await database.query(sql`update payment_event set processed_at = ${at.toISOString()}
+    where gateway = ${gateway} and event_id = ${eventId} and processed_at is null`);
+}
+
+/** The hotel of a reservation, by its code. */
+export async function hotelOfReservationCode(database: Database, code: string): Promise<number | null> {
+  const [row] = await database.query<{ hotel_id: number }>(
+    sql`select hotel_id from reservation where code = ${code}`,
+  );
+  return row?.hotel_id ?? null;
+}

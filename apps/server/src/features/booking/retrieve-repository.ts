@@ -1,161 +1,33 @@
-import type { PaymentMethod, ReservationStatus } from "@alloggio/domain/booking/reservation-state";
-import type { BookingAgency } from "@alloggio/domain/booking/trade-booking";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db, Tx } from "../../db/client";
-import type { BookedFlights, Booker, InvoiceData, LocalizedText, PrepaymentStep } from "../../db/schema";
+import type { Database, SqlExecutor, Tx } from "../../db/client";
+import type { StoredReservation } from "../mail";
+
+export type { StoredResaleOffer, StoredReservation } from "../mail";
+
+/** Payment rows that wait for the guest on the gateway's page (a payment or pre-authorisation link not used). */
+export const UNUSED_LINK_STATUSES = ["requires_action", "requires_challenge"] as const;
+const UNUSED_LINK_SQL = sql.join(
+  UNUSED_LINK_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 
 /**
- * The one read model of a reservation: as stored, with its hotel, rooms (room type and rate), services, guests and
- * payments. The voucher, retrieve.do, the mails, the PDFs and the agency's list map from it.
- */
-export type StoredReservation = {
-  /** Internal id: never shown to the guest. */
-  id: number;
-  channelId: number;
-  code: string;
-  status: ReservationStatus;
-  languageId: number;
-  /** ISO dates */
-  arrival: string;
-  departure: string;
-  booker: Booker;
-  email: string;
-  invoice: InvoiceData | null;
-  agency: BookingAgency | null;
-  /** The trade customer that booked; null on a guest's booking. */
-  customerId: number | null;
-  /** That customer's own e-mail (where the agency's mails go when the booking's agency data has none). */
-  agencyAccountEmail: string | null;
-  currency: string;
-  decimalDigits: number;
-  roomsTotalMinor: number;
-  servicesTotalMinor: number;
-  refundProtectionMinor: number;
-  cityTaxMinor: number;
-  totalMinor: number;
-  paymentMethod: PaymentMethod;
-  promoCode: string | null;
-  /** timestamps as PostgreSQL writes them in JSON */
-  optionExpiresAt: string | null;
-  /** YYYY-MM-DD hotel-local: the last day a bank transfer may arrive. */
-  paymentDeadline: string | null;
-  createdAt: string;
-  cardLast4: string | null;
-  /** The property's note to the guest (back office); null when none. */
-  propertyNote: string | null;
-  /** The gateway's page where the guest pays a payment link (pay-by-link later), while it waits. */
-  paymentLink: string | null;
-  hotel: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    country: string;
-    email: string;
-    phone: string;
-    timeZone: string;
-    paymentGatewayKey: string;
-    /** `settings.bankTransfer` as the property file gave it: unchecked JSON. */
-    bankTransfer: unknown;
-    /** hh:mm:ss */
-    checkInFrom: string;
-    /** hh:mm:ss: the check-in cut-off, which ends a free cancellation until the arrival day. */
-    checkInUntil: string;
-    /** hh:mm:ss */
-    checkOutUntil: string;
-    /** `settings.mailLanguage`, unchecked: the language of the hotel's own mails (hotelTextsFor reads it). */
-    mailLanguage: string | null;
-    /** City tax per adult per night, minor units. */
-    cityTaxMinor: number;
-    ageGroups: { id: number; min: number; max: number }[];
-  };
-  /** Captured so far (payments due marked paid), less what was refunded. */
-  paidMinor: number;
-  rooms: {
-    /** reservation_room id: services and guests point at it */
-    id: number;
-    roomTypeId: number;
-    name: LocalizedText;
-    status: string;
-    arrival: string;
-    departure: string;
-    adults: number;
-    childAges: number[];
-    ratePlanId: number;
-    rateName: LocalizedText;
-    /** A net rate: its amounts are what the agency owes the hotel. */
-    isNet: boolean;
-    mealPlan: string;
-    refundable: boolean;
-    freeCancellationDays: number | null;
-    resellable: boolean;
-    /** The rate's resale fee (numeric, as JSON gives it). */
-    resaleFeePercent: number | string;
-    minStay: number;
-    maxStay: number | null;
-    totalMinor: number;
-    nightlyMinor: number[];
-    refundProtection: boolean;
-    refundProtectionMinor: number;
-    /** What the room still costs once cancelled (its penalty). */
-    penaltyMinor: number;
-    /** The rate's prepayment steps when booked. */
-    prepayment: PrepaymentStep[];
-    /** A fly & stay room's flights out and back; null without flights. */
-    flights: BookedFlights | null;
-    /** What those flights cost (part of `totalMinor`). */
-    flightMinor: number;
-    /** The names of the services the rate and the package booked include, in that order. */
-    included: LocalizedText[];
-    /** A trade booking's commission on this room (ADR 0031): percent (null when none) and amount. */
-    commissionPercent: number | null;
-    commissionMinor: number;
-  }[];
-  services: {
-    /** reservation_service id */
-    id: number;
-    serviceId: number;
-    isTransfer: boolean;
-    roomId: number | null;
-    name: LocalizedText;
-    quantity: number;
-    day: string | null;
-    timeSlot: string | null;
-    priceMinor: number;
-    transfer: { time?: string; placeCode?: string; transportNumber?: string; note?: string } | null;
-  }[];
-  guests: {
-    roomId: number | null;
-    firstName: string;
-    lastName: string;
-    type: string;
-    birthDate: string | null;
-    sex: string | null;
-  }[];
-  payments: { id: number; dueDate: string; amountMinor: number; status: string; kind: string }[];
-  /** Refunds recorded (pending, refunded, manual, failed), oldest first; `at` is an instant. */
-  refunds: { id: number; at: string; amountMinor: number; status: string }[];
-  /** Its rooms' resale offers, oldest first (ADR 0065). */
-  resale: StoredResaleOffer[];
-};
-
-/**
- * The one statement that reads a reservation with everything the voucher, its actions, the mails and the PDFs
- * need; the finders below differ only in their `where` (and the lock taken before it).
+ * The one statement that reads a reservation with everything the voucher, its actions, the mails, the PDFs, the
+ * agency's list and the back office need; the finders below differ only in their `where` (and the lock taken
+ * before it).
  */
 function selectReservation(where: SQL): SQL {
   return sql`
     select json_build_object(
-      'id', r.id, 'channelId', r.channel_id, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
+      'id', r.id, 'channelId', r.channel_id, 'channelName', ch.name, 'code', r.code, 'status', r.status, 'languageId', r.language_id,
       'arrival', r.arrival, 'departure', r.departure, 'booker', r.booker, 'email', r.email, 'invoice', r.invoice,
-      'agency', r.agency, 'customerId', r.customer_id,
-      'agencyAccountEmail', (select tc.email from trade_customer tc where tc.id = r.customer_id),
+      'agency', r.agency, 'customerId', r.customer_id, 'customerName', tc.name, 'agencyAccountEmail', tc.email,
       'currency', r.currency_code, 'decimalDigits', c.decimal_digits,
       'roomsTotalMinor', r.rooms_total_minor, 'servicesTotalMinor', r.services_total_minor,
       'refundProtectionMinor', r.refund_protection_minor, 'cityTaxMinor', r.city_tax_minor,
       'totalMinor', r.total_minor, 'paymentMethod', r.payment_method, 'promoCode', r.promo_code,
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
-      'propertyNote', r.property_note,
+      'propertyNote', r.property_note, 'attribution', r.attribution,
       'paymentLink', (select pt.redirect_url from payment_transaction pt
          where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'
          order by pt.id desc limit 1),
@@ -176,7 +48,8 @@ function selectReservation(where: SQL): SQL {
         select json_agg(json_build_object(
           'id', rr.id, 'roomTypeId', rr.room_type_id, 'name', rt.name, 'status', rr.status,
           'arrival', rr.arrival, 'departure', rr.departure, 'adults', rr.adults, 'childAges', rr.child_ages,
-          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'mealPlan', rp.meal_plan,
+          'ratePlanId', rr.rate_plan_id, 'rateName', rp.name, 'isNet', rp.is_net, 'ratePayment', rp.payment,
+          'mealPlan', rp.meal_plan,
           'refundable', rp.refundable, 'freeCancellationDays', rp.free_cancellation_days, 'resellable', rp.resellable, 'resaleFeePercent', rp.resale_fee_percent, 'minStay', rp.min_stay, 'maxStay', rp.max_stay,
           'totalMinor', rr.total_minor, 'nightlyMinor', rr.nightly_minor, 'refundProtection', rr.refund_protection,
           'refundProtectionMinor', rr.refund_protection_minor, 'penaltyMinor', rr.penalty_minor,
@@ -208,7 +81,10 @@ function selectReservation(where: SQL): SQL {
         from reservation_guest g where g.reservation_id = r.id), '[]'::json),
       'payments', coalesce((
         select json_agg(json_build_object(
-          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind
+          'id', pd.id, 'dueDate', pd.due_date, 'amountMinor', pd.amount_minor, 'status', pd.status, 'kind', pd.kind,
+          'paidAt', pd.paid_at,
+          'linkPending', pd.status = 'due' and exists (select 1 from payment_transaction t
+            where t.reservation_id = r.id and t.gateway_ref = pd.payment_ref and t.status in (${UNUSED_LINK_SQL}))
         ) order by pd.due_date, pd.id)
         from payment_due pd where pd.reservation_id = r.id), '[]'::json),
       'refunds', coalesce((
@@ -216,6 +92,22 @@ function selectReservation(where: SQL): SQL {
           'id', t.id, 'at', t.created_at, 'amountMinor', t.amount_minor, 'status', t.status
         ) order by t.id)
         from payment_transaction t where t.reservation_id = r.id and t.kind = 'refund'), '[]'::json),
+      'transactions', coalesce((
+        select json_agg(json_build_object('id', t.id, 'at', t.created_at, 'kind', t.kind, 'gateway', t.gateway,
+          'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4, 'sourceId', t.source_id
+        ) order by t.id)
+        from payment_transaction t where t.reservation_id = r.id), '[]'::json),
+      'history', coalesce((
+        select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
+          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by',
+          'waivedMinor', (x.details->>'waivedMinor')::int
+        ) order by x.at, x.id)
+        from reservation_history x where x.reservation_id = r.id), '[]'::json),
+      'mails', coalesce((
+        select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject, 'status', m.status,
+          'createdAt', m.created_at, 'sentAt', m.sent_at
+        ) order by m.id)
+        from mail_outbox m where m.reservation_id = r.id), '[]'::json),
       'resale', coalesce((
         select json_agg(json_build_object('id', o.id, 'reservation_room_id', o.reservation_room_id,
           'status', o.status, 'deadline_at', o.deadline_at, 'fee_percent', o.fee_percent::text,
@@ -227,13 +119,52 @@ function selectReservation(where: SQL): SQL {
     from reservation r
     join hotel h on h.id = r.hotel_id
     join currency c on c.code = r.currency_code
+    join channel ch on ch.id = r.channel_id
+    left join trade_customer tc on tc.id = r.customer_id
     where ${where}`;
 }
 
+/** The reservations the `where` picks, each read whole by the one statement. */
+async function readReservations(executor: SqlExecutor, where: SQL): Promise<StoredReservation[]> {
+  const result = await executor.execute(selectReservation(where));
+  return (result as { rows: { reservation: StoredReservation }[] }).rows.map((row) => row.reservation);
+}
+
+/** Locks the reservation rows `where` picks FOR UPDATE, then reads the first whole; null when none. */
+async function lockAndRead(tx: Tx, where: SQL): Promise<StoredReservation | null> {
+  const locked = await tx.execute(sql`select id from reservation where ${where} for update`);
+  const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) return null;
+  return (await readReservations(tx, sql`r.id = ${id}`))[0] ?? null;
+}
+
 /** A reservation by its id (the mails, the PDFs, the agency's documents); null when there is none. */
-export async function findReservation(executor: Db, id: number): Promise<StoredReservation | null> {
-  const rows = await executor.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+export async function findReservation(executor: SqlExecutor, id: number): Promise<StoredReservation | null> {
+  return (await readReservations(executor, sql`r.id = ${id}`))[0] ?? null;
+}
+
+/** These reservations (the agency's list page), in the order of `ids`; an id with no reservation is left out. */
+export async function findReservations(
+  database: Database,
+  ids: readonly number[],
+): Promise<StoredReservation[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const byId = new Map((await readReservations(database.db, sql`r.id in (${list})`)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The trade customer's reservation of this code; null for another customer's code as for an unknown one. */
+export async function findReservationOfCustomer(
+  database: Database,
+  customerId: number,
+  code: string,
+): Promise<StoredReservation | null> {
+  const where = sql`r.code = ${code} and r.customer_id = ${customerId}`;
+  return (await readReservations(database.db, where))[0] ?? null;
 }
 
 /**
@@ -245,10 +176,8 @@ export async function findReservationForGuest(
   key: { code: string; mail: string; channel?: number | undefined },
 ): Promise<StoredReservation | null> {
   const channel = key.channel === undefined ? sql`` : sql`and r.channel_id = ${key.channel}`;
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) ${channel}`),
-  );
-  return rows[0]?.reservation ?? null;
+  const where = sql`r.code = ${key.code} and lower(r.email) = lower(${key.mail}) ${channel}`;
+  return (await readReservations(database.db, where))[0] ?? null;
 }
 
 /**
@@ -260,12 +189,7 @@ export async function lockReservationForGuest(
   key: { code: string; mail: string; channel?: number | undefined },
 ): Promise<StoredReservation | null> {
   const channel = key.channel === undefined ? sql`` : sql`and channel_id = ${key.channel}`;
-  const locked = await tx.execute(sql`select id from reservation
-    where code = ${key.code} and lower(email) = lower(${key.mail}) ${channel} for update`);
-  const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
-  if (id === undefined) return null;
-  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+  return lockAndRead(tx, sql`code = ${key.code} and lower(email) = lower(${key.mail}) ${channel}`);
 }
 
 /** The back office: a reservation of this hotel by its id, with everything the voucher shows; null otherwise. */
@@ -274,10 +198,7 @@ export async function findReservationOfHotel(
   hotelId: number,
   id: number,
 ): Promise<StoredReservation | null> {
-  const rows = await database.query<{ reservation: StoredReservation }>(
-    selectReservation(sql`r.id = ${id} and r.hotel_id = ${hotelId}`),
-  );
-  return rows[0]?.reservation ?? null;
+  return (await readReservations(database.db, sql`r.id = ${id} and r.hotel_id = ${hotelId}`))[0] ?? null;
 }
 
 /** The same, locked FOR UPDATE in the caller's transaction. */
@@ -286,25 +207,5 @@ export async function lockReservationOfHotel(
   hotelId: number,
   id: number,
 ): Promise<StoredReservation | null> {
-  const locked = await tx.execute(
-    sql`select id from reservation where id = ${id} and hotel_id = ${hotelId} for update`,
-  );
-  if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
-  const rows = await tx.execute(selectReservation(sql`r.id = ${id}`));
-  return (rows as unknown as { rows: { reservation: StoredReservation }[] }).rows[0]?.reservation ?? null;
+  return lockAndRead(tx, sql`id = ${id} and hotel_id = ${hotelId}`);
 }
-
-/** A resale offer of the reservation, as the read model gives it (ADR 0065). */
-export type StoredResaleOffer = {
-  id: number;
-  reservation_room_id: number;
-  status: "listed" | "settled" | "expired" | "withdrawn";
-  deadline_at: string;
-  fee_percent: string;
-  nights: {
-    day: string;
-    status: "listed" | "sold" | "expired" | "withdrawn";
-    holder: number;
-    recovered: number | null;
-  }[];
-};

@@ -8,7 +8,7 @@ import { addDays, isoToYmd, nightsBetween, todayInZone } from "@alloggio/domain/
 import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { boardNameOf, guestSeesNoPrices, type ReservationMailFacts } from "../mail";
+import { boardNameOf, guestSeesNoPrices } from "../mail";
 import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
 import { toResaleOffer } from "./resale-offer-view";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
@@ -90,13 +90,7 @@ export function toVoucherReservation(
 ): Reservation {
   const digits = r.decimalDigits;
   const forGuest = reader === "guest";
-  const pricesHidden =
-    forGuest &&
-    guestSeesNoPrices({
-      agency: r.agency,
-      customerId: r.customerId,
-      rooms: r.rooms.map((room) => ({ rate: { isNet: room.isNet } })),
-    });
+  const pricesHidden = forGuest && guestSeesNoPrices(r);
   const money = (minor: number) => (pricesHidden ? 0 : fromMinor(minor, digits));
   const arrival = ymd(r.arrival);
   const first = r.rooms[0];
@@ -280,97 +274,4 @@ export async function retrieveReservation(deps: RetrieveDeps, query: RetrieveQue
     throw reservationNotFound();
   }
   return toVoucherReservation(stored, query.language ?? stored.languageId);
-}
-
-type MealPlan = ReservationMailFacts["rooms"][number]["rate"]["mealPlan"];
-
-/** The mails' and the PDFs' view of the one read model: the same facts, in the shape the mail layer renders. */
-export function toMailFacts(r: StoredReservation): ReservationMailFacts {
-  return {
-    id: r.id,
-    code: r.code,
-    status: r.status,
-    languageId: r.languageId,
-    channelId: r.channelId,
-    arrival: r.arrival,
-    departure: r.departure,
-    booker: r.booker,
-    email: r.email,
-    invoice: r.invoice,
-    propertyNote: r.propertyNote,
-    agency: r.agency,
-    customerId: r.customerId,
-    agencyAccountEmail: r.agencyAccountEmail,
-    currency: { code: r.currency, decimalDigits: r.decimalDigits },
-    roomsTotalMinor: r.roomsTotalMinor,
-    servicesTotalMinor: r.servicesTotalMinor,
-    refundProtectionMinor: r.refundProtectionMinor,
-    cityTaxMinor: r.cityTaxMinor,
-    totalMinor: r.totalMinor,
-    paymentMethod: r.paymentMethod,
-    promoCode: r.promoCode,
-    optionExpiresAt: r.optionExpiresAt,
-    createdAt: r.createdAt,
-    hotel: {
-      id: r.hotel.id,
-      name: r.hotel.name,
-      address: r.hotel.address,
-      city: r.hotel.city,
-      country: r.hotel.country,
-      email: r.hotel.email,
-      phone: r.hotel.phone,
-      timeZone: r.hotel.timeZone,
-      checkInFrom: r.hotel.checkInFrom,
-      checkInUntil: r.hotel.checkInUntil,
-      checkOutUntil: r.hotel.checkOutUntil,
-      cityTaxMinor: r.hotel.cityTaxMinor,
-      bankTransfer: r.hotel.bankTransfer,
-      mailLanguage: r.hotel.mailLanguage,
-    },
-    rooms: r.rooms.map((room) => ({
-      id: room.id,
-      arrival: room.arrival,
-      departure: room.departure,
-      adults: room.adults,
-      childAges: room.childAges,
-      status: room.status,
-      totalMinor: room.totalMinor,
-      penaltyMinor: room.penaltyMinor,
-      nightlyMinor: room.nightlyMinor,
-      refundProtection: room.refundProtection,
-      name: room.name,
-      flights: room.flights,
-      flightMinor: room.flightMinor,
-      commissionPercent: room.commissionPercent,
-      commissionMinor: room.commissionMinor,
-      included: room.included,
-      rate: {
-        name: room.rateName,
-        mealPlan: room.mealPlan as MealPlan,
-        refundable: room.refundable,
-        freeCancellationDays: room.freeCancellationDays,
-        isNet: room.isNet,
-      },
-    })),
-    services: r.services.map((s) => ({
-      id: s.id,
-      serviceId: s.serviceId,
-      roomId: s.roomId,
-      name: s.name,
-      quantity: s.quantity,
-      day: s.day,
-      timeSlot: s.timeSlot,
-      priceMinor: s.priceMinor,
-      transfer: s.transfer,
-    })),
-    guests: r.guests.map((g) => ({
-      roomId: g.roomId,
-      firstName: g.firstName,
-      lastName: g.lastName,
-      type: g.type,
-    })),
-    payments: r.payments,
-    refunds: r.refunds,
-    paymentLink: r.paymentLink,
-  };
 }

@@ -10,7 +10,7 @@ import { AppError, badInput, notFound } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { crashPoint } from "../../testing/crash-points";
 import { enqueueReservationMails, reservationMailRecipes } from "../mail";
-import { isRedirectMethod, type PaymentGateway, REDIRECT_METHODS } from "../payments";
+import { isRedirectMethod, type PaymentGateway, type PaymentGateways, REDIRECT_METHODS } from "../payments";
 import type { SearchCache } from "../search";
 import { releaseInventory, setStatus } from "./changes-repository";
 import { optionExpiry } from "./options";
@@ -45,12 +45,18 @@ export type BookingDeps = {
   database: Database;
   now: () => Date;
   overrideSecret: string;
-  gateway: PaymentGateway;
+  /** The site's payment gateways: each hotel's own, or the server's default. */
+  gateways: PaymentGateways;
   /** Where the searches keep hotels' catalogues, which pricing shares (ADR 0057); none when absent. */
   searchCache?: SearchCache | null;
 };
 
 const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);
+
+/** Whether the hotel's gateway frames its card page in our pages, whose token a card payment then needs. */
+async function takesCardsByToken(deps: Pick<BookingDeps, "gateways">, hotelId: number) {
+  return (await deps.gateways.forHotel(hotelId)).cardEntry === "token";
+}
 
 export type PrepaidCheck = {
   currency: string;
@@ -343,7 +349,8 @@ export async function confirmBooking(
   if (start.earlier) return answerOf(start.earlier, 2);
   const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
-  if (CARD_METHODS.has(method) && !req.payment.cardToken) throw badInput("payment.cardToken", "required");
+  if (CARD_METHODS.has(method) && !req.payment.cardToken && (await takesCardsByToken(deps, req.hotel)))
+    throw badInput("payment.cardToken", "required");
   const priced = await priceBooking(database, req, deps, { ...hooks.pricing, facts });
   if (!allowedMethods(priced).includes(method))
     throw badInput("payment.method", "payment_method_not_available");
@@ -408,10 +415,11 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;
+  const gateway = await deps.gateways.forHotel(req.hotel);
   let auth: Awaited<ReturnType<PaymentGateway["authorise"]>>;
   try {
-    auth = await deps.gateway.authorise({
-      token: req.payment.cardToken!,
+    auth = await gateway.authorise({
+      token: req.payment.cardToken,
       amountMinor: amount,
       currency: priced.currency,
       reference: result.code,
@@ -430,7 +438,7 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
   }
   await insertPayment(deps.database.db, {
     reservationId: id,
-    gateway: deps.gateway.name,
+    gateway: gateway.name,
     gatewayRef: auth.ref,
     kind: capture ? "capture" : "authorise",
     amountMinor: amount,
@@ -446,7 +454,8 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
       [{ field: "payment.cardToken", message: auth.declineReason ?? "declined" }],
     );
   }
-  if (auth.status === "requires_challenge") {
+  // A 3-D Secure challenge, or a gateway whose own page takes the card: the booking waits for the guest there.
+  if (auth.status === "requires_challenge" || auth.status === "requires_action") {
     const waiting = method === "pre_authorisation" ? "preauth_required" : "payment_required";
     await deps.database.db.transaction((tx) =>
       setStatus(tx, id, ["pending_confirmation"], waiting, "challenge_required", { ref: auth.ref }),
@@ -477,9 +486,10 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
   const method = req.payment.method as (typeof REDIRECT_METHODS)[number];
   const link = method === "pay_by_link";
   const amount = link ? prepaymentMinor(priced) : priced.dueNow;
+  const gateway = await deps.gateways.forHotel(req.hotel);
   let started: Awaited<ReturnType<PaymentGateway["startRedirect"]>>;
   try {
-    started = await deps.gateway.startRedirect({
+    started = await gateway.startRedirect({
       method,
       amountMinor: amount,
       currency: priced.currency,
@@ -497,7 +507,7 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
   }
   await insertPayment(deps.database.db, {
     reservationId: id,
-    gateway: deps.gateway.name,
+    gateway: gateway.name,
     gatewayRef: started.ref,
     kind: link ? "link" : "capture",
     amountMinor: amount,
@@ -572,7 +582,8 @@ export async function settleLaterPayment(
  */
 export async function confirmPayment(
   deps: BookingDeps,
-  input: { reservation: string; gateway: string },
+  /** `gateway` as SPEC's call sends it; the payment's own row says which gateway answers for it. */
+  input: { reservation: string; gateway?: string },
   baseUrl: string,
 ): Promise<{ status: string; paid: boolean }> {
   const { db } = deps.database;
@@ -580,7 +591,9 @@ export async function confirmPayment(
   if (!row) throw notFound("reservation", "Reservation not found: check the details");
   const tx = await latestPaymentOf(db, row.id);
   if (!tx) return { status: row.status, paid: row.status === "confirmed" };
-  const payment = await deps.gateway.retrieve(tx.gatewayRef);
+  // The gateway that took the payment answers for it, even if the hotel has changed gateway since.
+  const gateway = await deps.gateways.named(tx.gateway, row.hotelId);
+  const payment = gateway ? await gateway.retrieve(tx.gatewayRef) : null;
   if (!payment) return { status: row.status, paid: false };
   if (payment.status !== tx.status) await updatePaymentStatus(db, tx.id, payment.status);
   const through = payment.status === "captured" || payment.status === "authorised";
@@ -636,7 +649,7 @@ export async function handleGatewayEvent(
   baseUrl: string,
 ): Promise<{ received: true; status: string | null }> {
   const row = await reservationCodeOfPayment(deps.database, gateway, ref);
-  if (!row || gateway !== deps.gateway.name) return { received: true, status: null };
+  if (!row) return { received: true, status: null };
   const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl);
   return { received: true, status: answer.status };
 }
@@ -659,7 +672,7 @@ export async function releaseAbandonedHolds(
   let confirmed = 0;
   let released = 0;
   for (const r of waiting) {
-    const answer = await confirmPayment(deps, { reservation: r.code, gateway: deps.gateway.name }, baseUrl);
+    const answer = await confirmPayment(deps, { reservation: r.code }, baseUrl);
     if (answer.status === "confirmed") confirmed++;
     else if (answer.status !== "cancelled") {
       await cancelForPayment(deps, r.id, "payment_abandoned");

@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { insertTestReservation } from "../../testing/mail-test-kit";
-import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
+import { findReservation } from "../booking";
+import { deliverDueMail, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { CHANGE_TEXTS } from "./change-texts";
 import type { MailChange } from "./changes";
@@ -84,7 +85,7 @@ beforeAll(async () => {
     ratePlanId: rate.id,
     serviceId: boat.id,
   });
-  const facts = await readMailFacts(database.db, r.id);
+  const facts = await findReservation(database.db, r.id);
   if (!facts) throw new Error("no facts");
   data = { ...facts, baseUrl: BASE_URL };
 });
@@ -251,6 +252,7 @@ describe("change mails: what changed comes first, in the guest's language", () =
         {
           id: 999,
           serviceId: transfer.id,
+          isTransfer: true,
           roomId: data.rooms[0]!.id,
           name: { en: "Airport transfer", ja: "空港送迎" },
           quantity: 1,
@@ -283,9 +285,33 @@ describe("change mails: what changed comes first, in the guest's language", () =
     const planned: ReservationMailData = {
       ...data,
       payments: [
-        { id: 1, dueDate: "2030-01-05", amountMinor: 27300, status: "replaced", kind: "prepayment" },
-        { id: 2, dueDate: "2030-01-05", amountMinor: 13700, status: "paid", kind: "installment" },
-        { id: 3, dueDate: "2030-02-05", amountMinor: 13600, status: "due", kind: "installment" },
+        {
+          id: 1,
+          dueDate: "2030-01-05",
+          amountMinor: 27300,
+          status: "replaced",
+          kind: "prepayment",
+          paidAt: null,
+          linkPending: false,
+        },
+        {
+          id: 2,
+          dueDate: "2030-01-05",
+          amountMinor: 13700,
+          status: "paid",
+          kind: "installment",
+          paidAt: null,
+          linkPending: false,
+        },
+        {
+          id: 3,
+          dueDate: "2030-02-05",
+          amountMinor: 13600,
+          status: "due",
+          kind: "installment",
+          paidAt: null,
+          linkPending: false,
+        },
       ],
     };
     const en = guestMail({ kind: "installments_activated" }, EN, planned);

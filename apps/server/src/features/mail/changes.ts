@@ -8,7 +8,7 @@ import { addDays, isoToYmd, ymdToIso } from "@alloggio/domain/stay-dates/stay-da
 import { CHANGE_TEXTS, type ChangeTextKey, type ChangeTexts } from "./change-texts";
 import { hotelTextsFor } from "./hotel-texts";
 import { type Block, formatDay, type Section } from "./mail-document";
-import type { ReservationMailFacts } from "./reservation-facts";
+import type { StoredReservation } from "./reservation-facts";
 import { mailTextsFor } from "./texts";
 
 /** The ISO day before an ISO day. */
@@ -127,7 +127,7 @@ function transferValue(details: TransferDetailsRecord, key: string): string {
  * event. `link` is the voucher, for the installment notice's button.
  */
 export function buildChangeSection(
-  data: ReservationMailFacts & { pricesHidden?: boolean },
+  data: StoredReservation & { pricesHidden?: boolean },
   change: MailChange,
   languageId: number,
   audience: "guest" | "hotel",
@@ -139,7 +139,7 @@ export function buildChangeSection(
   const money = (minor: number) =>
     formatMinorFor(
       minor,
-      { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 },
+      { code: data.currency, decimalDigits: data.decimalDigits, rounding: 0 },
       languageId,
     );
   const roomIndex = new Map(data.rooms.map((room, i) => [room.id, i + 1]));

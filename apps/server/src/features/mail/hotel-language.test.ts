@@ -4,9 +4,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { insertTestReservation } from "../../testing/mail-test-kit";
+import { findReservation } from "../booking";
 import { loadQuoteHotel } from "../manage/quote";
 import { renderConfirmedNotice, renderRejectedNotice } from "../offers/mails";
-import { readMailFacts, renderMailRecipe } from "../voucher-pdf";
+import { renderMailRecipe } from "../voucher-pdf";
 import type { MailChange } from "./changes";
 import { renderHotelQuote } from "./quote-mails";
 import { type ReservationMailData, renderHotelNotice } from "./reservation-mails";
@@ -60,7 +61,7 @@ beforeAll(async () => {
       ratePlanId: file.ratePlans[0]!.id,
       languageId: 1,
     });
-    const facts = await readMailFacts(database.db, r.id);
+    const facts = await findReservation(database.db, r.id);
     if (!facts) throw new Error("no facts");
     data[key] = { ...facts, baseUrl: BASE_URL };
   }
@@ -306,7 +307,7 @@ describe("the hotel's mails follow the hotel's mail language", () => {
     await database.db.execute(
       sql`update hotel set settings = settings || '{"mailLanguage":"fr"}'::jsonb where id = ${hotelIds.it}`,
     );
-    const facts = await readMailFacts(database.db, data.it.id);
+    const facts = await findReservation(database.db, data.it.id);
     const mail = renderHotelNotice({ ...facts!, baseUrl: BASE_URL });
     expect(mail.subject).toContain("Nouvelle réservation");
     await database.db.execute(

@@ -19,25 +19,26 @@ export type { QuoteMailData } from "./quote-mails";
 export { renderAnsweredQuoteMail, renderHotelQuote, renderQuoteMail } from "./quote-mails";
 export { QUOTE_TEXTS } from "./quote-texts";
 export { insertOutboxMails, insertReservationRecipes } from "./repository";
-export type { ReservationMailFacts } from "./reservation-facts";
+export type { MailHotel, StoredResaleOffer, StoredReservation } from "./reservation-facts";
 export type { MailChange, ReservationMailData } from "./reservation-mails";
 export {
   agencyCommissionOf,
   agencyMailRecipe,
-  bankTransferFacts,
   cancellationPolicyOf,
   enqueueGuestConfirmation,
   enqueueInstallmentNotice,
   enqueueReservationMails,
   flightRow,
   moneyFor,
+  occupancyText,
+  paymentFacts,
   renderAgencyMail,
   renderHotelNotice,
   renderInstallmentNotice,
   renderReservationMail,
   reservationMailRecipes,
   roomPriceText,
-  scheduleRows,
+  stayRows,
   totalsRows,
 } from "./reservation-mails";
 export type { MailTextCode, MailTexts, MealPlanKey } from "./texts";

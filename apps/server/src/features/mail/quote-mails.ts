@@ -6,18 +6,17 @@ import type { LocalizedText } from "../../db/schema";
 import { hotelTextsFor } from "./hotel-texts";
 import {
   type Block,
-  countryName,
   formatDay,
   formatShortDay,
   languageName,
   type MailDocument,
-  nightsOf,
   renderHtml,
   renderText,
   type Section,
-  shortTime,
 } from "./mail-document";
 import { HOTEL_QUOTE_TEXTS, QUOTE_TEXTS } from "./quote-texts";
+import type { MailHotel } from "./reservation-facts";
+import { hotelContactsSection, occupancyText, roomsTable, stayRows } from "./reservation-mails";
 import { type MealPlanKey, mailTextsFor } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -31,22 +30,7 @@ export type QuoteMailData = {
   departure: string;
   promoCode?: string | undefined;
   currency: { code: string; decimalDigits: number };
-  hotel: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    country: string;
-    email: string;
-    phone: string;
-    /** hh:mm:ss */
-    checkInFrom: string;
-    checkInUntil: string;
-    checkOutUntil: string;
-    cityTaxMinor: number;
-    /** `settings.mailLanguage`, unchecked: the language of the hotel's copy. */
-    mailLanguage?: string | null;
-  };
+  hotel: MailHotel;
   /** As asked, in order; a room without a chosen room type and rate has no names and no price. */
   rooms: {
     adults: number;
@@ -99,37 +83,18 @@ function quoteSections(data: QuoteMailData, languageId: number, validity?: strin
       languageId,
     );
   const hotel = data.hotel;
-  const stay: [string, string][] = [
-    [texts.arrival, formatDay(data.arrival, locale)],
-    [texts.departure, formatDay(data.departure, locale)],
-    [texts.lengthOfStay, texts.nights(nightsOf(data.arrival, data.departure))],
-    [texts.checkIn, texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))],
-    [texts.checkOut, texts.checkOutTime(shortTime(hotel.checkOutUntil))],
-  ];
+  const stay = stayRows(data, hotel, texts, locale);
   if (data.promoCode) stay.push([q.promoCode, data.promoCode]);
   const sections: Section[] = [{ title: q.yourStay, blocks: [{ kind: "facts", rows: stay }] }];
 
-  sections.push({
-    title: texts.rooms,
-    blocks: [
-      {
-        kind: "table",
-        caption: texts.rooms,
-        headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
-        rows: data.rooms.map((room, i) => {
-          const children =
-            room.ages.length > 0 ? `, ${texts.children(room.ages.length, room.ages.join(", "))}` : "";
-          return [
-            `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}${room.suggested ? ` (${q.suggested})` : ""}`,
-            room.rateName ? pickText(room.rateName, languageId) : "—",
-            room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
-            `${texts.adults(room.adults)}${children}`,
-            room.totalMinor === null ? q.priceOnRequest : money(room.totalMinor),
-          ];
-        }),
-      },
-    ],
-  });
+  const rooms = data.rooms.map((room, i) => [
+    `${i + 1}. ${room.roomName ? pickText(room.roomName, languageId) : texts.room}${room.suggested ? ` (${q.suggested})` : ""}`,
+    room.rateName ? pickText(room.rateName, languageId) : "—",
+    room.mealPlan ? texts.mealPlan[room.mealPlan] : "—",
+    occupancyText(texts, room.adults, room.ages),
+    room.totalMinor === null ? q.priceOnRequest : money(room.totalMinor),
+  ]);
+  sections.push({ title: texts.rooms, blocks: [roomsTable(texts, rooms)] });
   if (data.services.length > 0)
     sections.push({
       title: q.requiredServices,
@@ -163,13 +128,7 @@ function quoteSections(data: QuoteMailData, languageId: number, validity?: strin
   ];
   sections.push({ title: texts.totals, blocks: totalBlocks });
 
-  const contacts: [string, string][] = [
-    [texts.hotel, hotel.name],
-    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
-  ];
-  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
-  contacts.push([texts.email, hotel.email]);
-  sections.push({ title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] });
+  sections.push(hotelContactsSection(hotel, texts, locale));
   return sections;
 }
 

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { insertTestReservation, parseCalendar, unescapeCalendarText } from "../../testing/mail-test-kit";
-import { deliverDueMail, readMailFacts, renderPendingMails } from "../voucher-pdf";
+import { findReservation } from "../booking";
+import { deliverDueMail, renderPendingMails } from "../voucher-pdf";
 import { readPdf } from "../voucher-pdf/pdf-test-kit";
 import { PdfThread } from "../voucher-pdf/pdf-thread";
 import { renderVoucherPdf } from "../voucher-pdf/render-pdf";
@@ -73,7 +74,7 @@ const property = buildProperty({
 let hotelId: number;
 
 const loadData = async (reservationId: number): Promise<ReservationMailData> => {
-  const facts = await readMailFacts(database.db, reservationId);
+  const facts = await findReservation(database.db, reservationId);
   if (!facts) throw new Error("no facts");
   return { ...facts, baseUrl: BASE_URL };
 };
@@ -394,7 +395,8 @@ describe("renderReservationMail", () => {
       optionExpiresAt: "2030-01-06T17:00:00+00:00",
       rooms: data.rooms.map((r) => ({
         ...r,
-        rate: { ...r.rate, refundable: false, freeCancellationDays: null },
+        refundable: false,
+        freeCancellationDays: null,
       })),
     };
     const mail = renderReservationMail(held, 1);

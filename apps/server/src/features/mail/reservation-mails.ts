@@ -31,7 +31,7 @@ import {
   zonedIso,
 } from "./mail-document";
 import { insertOutboxMails, insertReservationRecipes, type MailExecutor } from "./repository";
-import type { ReservationMailFacts } from "./reservation-facts";
+import type { MailHotel, StoredReservation } from "./reservation-facts";
 import { type MailTexts, mailTextsFor, type RefundStatusKey } from "./texts";
 import type { MailAttachment, OutgoingMail } from "./transport";
 
@@ -39,7 +39,7 @@ import type { MailAttachment, OutgoingMail } from "./transport";
  * The facts of a reservation and the public address of the web app (for the voucher link); `pricesHidden` when
  * the reader is the guest of a net-rate trade booking (`guestViewOf`): then no amount is written but the city tax.
  */
-export type ReservationMailData = ReservationMailFacts & { baseUrl: string; pricesHidden?: boolean };
+export type ReservationMailData = StoredReservation & { baseUrl: string; pricesHidden?: boolean };
 export type { MailChange } from "./changes";
 
 /** The hotel-local day (ISO) of an instant. */
@@ -204,15 +204,81 @@ export function cancellationPolicyOf(
   texts: MailTexts,
   locale: string,
 ): string {
-  const days = room.rate.freeCancellationDays;
-  if (!room.rate.refundable || days === null) return texts.nonRefundable;
+  const days = room.freeCancellationDays;
+  if (!room.refundable || days === null) return texts.nonRefundable;
   if (days <= 0) return texts.freeUntilArrival(formatDay(room.arrival, locale));
   return texts.freeUntil(formatDay(addDaysIso(room.arrival, -days), locale));
 }
 
+/** The stay as every mail and the voucher PDF list it: arrival, departure, nights, check-in and check-out times. */
+export function stayRows(
+  stay: { arrival: string; departure: string },
+  hotel: Pick<MailHotel, "checkInFrom" | "checkInUntil" | "checkOutUntil">,
+  texts: MailTexts,
+  locale: string,
+): [string, string][] {
+  return [
+    [texts.arrival, formatDay(stay.arrival, locale)],
+    [texts.departure, formatDay(stay.departure, locale)],
+    [texts.lengthOfStay, texts.nights(nightsOf(stay.arrival, stay.departure))],
+    [texts.checkIn, texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil))],
+    [texts.checkOut, texts.checkOutTime(shortTime(hotel.checkOutUntil))],
+  ];
+}
+
+/** The hotel's contacts section closing a guest's mail (a reservation's or a quote's). */
+export function hotelContactsSection(hotel: MailHotel, texts: MailTexts, locale: string): Section {
+  const contacts: [string, string][] = [
+    [texts.hotel, hotel.name],
+    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
+  ];
+  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
+  contacts.push([texts.email, hotel.email]);
+  return { title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] };
+}
+
+/** A room's guests as the mails and the voucher PDF write them: "2 adults, 1 child (8)". */
+export function occupancyText(texts: MailTexts, adults: number, childAges: readonly number[]): string {
+  const children = childAges.length > 0 ? `, ${texts.children(childAges.length, childAges.join(", "))}` : "";
+  return `${texts.adults(adults)}${children}`;
+}
+
+/** The rooms table of a mail (a reservation's or a quote's): one row per room, in the mails' columns. */
+export function roomsTable(texts: MailTexts, rows: string[][]): Block {
+  return {
+    kind: "table",
+    caption: texts.rooms,
+    headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
+    rows,
+  };
+}
+
+/**
+ * What the payment section says, in the mail and in the voucher PDF alike (each draws it its own way): the method
+ * (null: paid through the agency), the bank's details, the schedule, whether to say nothing is paid before the
+ * stay, and the payment link while something is due.
+ */
+export function paymentFacts(data: ReservationMailData, texts: MailTexts, locale: string, money: Money) {
+  const schedule = scheduleRows(data, texts, locale, money);
+  const shown = !data.pricesHidden;
+  return {
+    method: shown ? texts.paymentMethodLabel[data.paymentMethod] : null,
+    bank: shown ? bankTransferFacts(data, texts, locale) : null,
+    schedule,
+    noPrepayment:
+      shown &&
+      schedule.length === 0 &&
+      (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee"),
+    payLink:
+      shown && data.paymentLink && data.payments.some((p) => p.status === "due")
+        ? new URL(data.paymentLink, data.baseUrl).toString()
+        : null,
+  };
+}
+
 /** Money as the guest's mails and voucher PDF write it, in their language's style (SPEC §9, ADR 0019). */
 export function moneyFor(data: ReservationMailData, languageId: number): (minor: number) => string {
-  const rules = { code: data.currency.code, decimalDigits: data.currency.decimalDigits, rounding: 0 };
+  const rules = { code: data.currency, decimalDigits: data.decimalDigits, rounding: 0 };
   return (minor) => formatMinorFor(minor, rules, languageId);
 }
 
@@ -231,14 +297,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const stay: [string, string][] = [
     [texts.reservationCode, data.code],
     [texts.status, texts.statusLabel[data.status]],
-    [texts.arrival, formatDay(data.arrival, locale)],
-    [texts.departure, formatDay(data.departure, locale)],
-    [texts.lengthOfStay, texts.nights(nightsOf(data.arrival, data.departure))],
-    [
-      texts.checkIn,
-      texts.checkInTimes(shortTime(data.hotel.checkInFrom), shortTime(data.hotel.checkInUntil)),
-    ],
-    [texts.checkOut, texts.checkOutTime(shortTime(data.hotel.checkOutUntil))],
+    ...stayRows(data, data.hotel, texts, locale),
   ];
   if (data.booker.arrivalTime) stay.push([texts.expectedArrival, data.booker.arrivalTime]);
   const blocks: Block[] = [{ kind: "facts", rows: stay }];
@@ -249,35 +308,24 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     });
   sections.push({ title: stayTitle ?? texts.stay, blocks });
 
+  const rooms = data.rooms.map((room, i) => {
+    const dates =
+      room.arrival === data.arrival && room.departure === data.departure
+        ? ""
+        : ` (${formatDay(room.arrival, locale)} – ${formatDay(room.departure, locale)})`;
+    const cancelled = room.status === "C";
+    return [
+      `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
+      pickText(room.rateName, languageId),
+      texts.mealPlan[room.mealPlan],
+      occupancyText(texts, room.adults, room.childAges),
+      // A cancelled room costs its penalty, if any, and no longer its price.
+      roomPriceText(room, texts, money, data.pricesHidden),
+    ];
+  });
   sections.push({
     title: texts.rooms,
-    blocks: [
-      {
-        kind: "table",
-        caption: texts.rooms,
-        headers: [texts.room, texts.rate, texts.meals, texts.occupancy, texts.price],
-        rows: data.rooms.map((room, i) => {
-          const dates =
-            room.arrival === data.arrival && room.departure === data.departure
-              ? ""
-              : ` (${formatDay(room.arrival, locale)} – ${formatDay(room.departure, locale)})`;
-          const children =
-            room.childAges.length > 0
-              ? `, ${texts.children(room.childAges.length, room.childAges.join(", "))}`
-              : "";
-          const cancelled = room.status === "C";
-          return [
-            `${i + 1}. ${pickText(room.name, languageId)}${dates}${cancelled ? ` — ${texts.cancelledMark}` : ""}`,
-            pickText(room.rate.name, languageId),
-            texts.mealPlan[room.rate.mealPlan],
-            `${texts.adults(room.adults)}${children}`,
-            // A cancelled room costs its penalty, if any, and no longer its price.
-            roomPriceText(room, texts, money, data.pricesHidden),
-          ];
-        }),
-      },
-      ...includedLines(data, texts, languageId),
-    ],
+    blocks: [roomsTable(texts, rooms), ...includedLines(data, texts, languageId)],
   });
 
   const flights = data.rooms.flatMap((room, i) => {
@@ -347,39 +395,34 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
   const totals = totalsRows(data, texts, money);
   if (totals.length > 0) sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals }] });
 
-  const payment: Block[] = data.pricesHidden
-    ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
-    : [{ kind: "facts", rows: [[texts.paymentMethod, texts.paymentMethodLabel[data.paymentMethod]]] }];
-  const bank = data.pricesHidden ? null : bankTransferFacts(data, texts, locale);
-  if (bank) {
-    payment.push({ kind: "paragraphs", lines: [texts.bank.title] }, { kind: "facts", rows: bank.rows });
-    if (bank.warning) payment.push({ kind: "paragraphs", lines: [bank.warning] });
-  }
-  const schedule = scheduleRows(data, texts, locale, money);
-  if (schedule.length > 0)
+  const pay = paymentFacts(data, texts, locale, money);
+  const payment: Block[] =
+    pay.method === null
+      ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
+      : [{ kind: "facts", rows: [[texts.paymentMethod, pay.method]] }];
+  if (pay.bank)
+    payment.push({ kind: "paragraphs", lines: [texts.bank.title] }, { kind: "facts", rows: pay.bank.rows });
+  if (pay.bank?.warning) payment.push({ kind: "paragraphs", lines: [pay.bank.warning] });
+  if (pay.schedule.length > 0)
     payment.push({
       kind: "table",
       caption: texts.prepaymentSchedule,
       headers: [texts.dueDate, texts.amount, texts.status],
-      rows: schedule,
+      rows: pay.schedule,
     });
-  else if (
-    !data.pricesHidden &&
-    (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
-  )
-    payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
-  if (!data.pricesHidden && data.paymentLink && data.payments.some((p) => p.status === "due"))
+  if (pay.noPrepayment) payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
+  if (pay.payLink)
     payment.push({
       kind: "link",
       text: texts.payByLinkText,
       label: texts.payByLinkButton,
-      href: new URL(data.paymentLink, data.baseUrl).toString(),
+      href: pay.payLink,
     });
   sections.push({ title: texts.payment, blocks: payment });
 
   const policies = new Map<string, string>();
   for (const room of data.rooms) {
-    const line = `${pickText(room.rate.name, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`;
+    const line = `${pickText(room.rateName, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`;
     policies.set(line, line);
   }
   sections.push({
@@ -387,14 +430,7 @@ function buildSections(data: ReservationMailData, languageId: number, stayTitle?
     blocks: [{ kind: "paragraphs", lines: [...policies.keys()] }],
   });
 
-  const hotel = data.hotel;
-  const contacts: [string, string][] = [
-    [texts.hotel, hotel.name],
-    [texts.address, `${hotel.address}, ${hotel.city}, ${countryName(hotel.country, locale)}`],
-  ];
-  if (hotel.phone) contacts.push([texts.phone, hotel.phone]);
-  contacts.push([texts.email, hotel.email]);
-  sections.push({ title: texts.hotel, blocks: [{ kind: "facts", rows: contacts }] });
+  sections.push(hotelContactsSection(data.hotel, texts, locale));
   return sections;
 }
 
@@ -439,8 +475,8 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
     ...(data.pricesHidden
       ? {}
       : {
-          totalPrice: decimalTextOf(data.totalMinor, data.currency.decimalDigits),
-          priceCurrency: data.currency.code,
+          totalPrice: decimalTextOf(data.totalMinor, data.decimalDigits),
+          priceCurrency: data.currency,
         }),
     url: voucherUrl,
     modifyReservationUrl: voucherUrl,
@@ -668,9 +704,13 @@ export function renderHotelNotice(data: ReservationMailData, change?: MailChange
   return { to: data.hotel.email, subject, html: renderHtml(doc), text: renderText(doc), attachments: [] };
 }
 
-/** The commission the agency earns on the rooms still booked (what each stored when sold); null when none. */
-/** What the agency earns on a trade booking's rooms still booked; null when none of them carries a commission. */
-export function agencyCommissionOf(data: ReservationMailData): number | null {
+/**
+ * What the agency earns on a trade booking's rooms still booked (what each stored when sold, ADR 0031); null when
+ * none of them carries a commission. The mails, the PDFs, the agency's list and the back office all say this.
+ */
+export function agencyCommissionOf(data: {
+  rooms: readonly Pick<MailRoom, "status" | "commissionPercent" | "commissionMinor">[];
+}): number | null {
   const earning = data.rooms.filter((room) => room.status !== "C" && room.commissionPercent != null);
   return earning.length === 0 ? null : earning.reduce((sum, room) => sum + (room.commissionMinor ?? 0), 0);
 }

@@ -20,7 +20,7 @@ import { type App, buildApp } from "../../http/app";
 import { createRecoverLimiter } from "../../http/booking/routes";
 import { createLinkBase } from "../../http/link-base";
 import { registerModifyRoutes } from "../../http/manage/modify-routes";
-import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../payments";
 import { modifyReservation } from "./modify";
 
 // 10:00 UTC on 5 January 2030 (11:00 in Rome); stays from 10 January.
@@ -82,7 +82,7 @@ beforeAll(async () => {
       database,
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
-      gateway,
+      gateways: createPaymentGateways(gateway),
       codeLimiter: createRecoverLimiter(database, clock.now),
       linkBase: createLinkBase(database, "http://localhost"),
     });
@@ -605,7 +605,7 @@ describe("idempotency and holder", () => {
       database,
       now: clock.now,
       overrideSecret: TEST_OVERRIDE_SECRET,
-      gateway: createSandboxGateway(database),
+      gateways: createPaymentGateways(createSandboxGateway(database)),
       codeLimiter: createRecoverLimiter(database, clock.now),
     };
     const request = { action: "confirm" as const, mail: MAIL, change, expectedBecomes: 240 };

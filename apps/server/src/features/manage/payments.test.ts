@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { releaseAbandonedHolds } from "../booking";
-import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../payments";
 
 // Booked on 5 January 2030 (Rome); the test clock does not move.
 const NOW = new Date("2030-01-05T10:00:00Z");
@@ -128,6 +128,13 @@ describe("pay now", () => {
       status: "confirmed",
       dues: ["due:prepayment:20000"],
     });
+    // The sandbox frames its card page: a card payment without its token is refused, and nothing is charged.
+    const tokenless = await post(`/api/bol/reservation/${reservation.code}/pay`, {
+      mail: MAIL,
+      method: "card_payment",
+    });
+    expect(tokenless.status).toBe(400);
+    expect(tokenless.json().error.details).toEqual([{ field: "cardToken", message: "required" }]);
     const res = await post(`/api/bol/reservation/${reservation.code}/pay`, {
       mail: MAIL,
       method: "card_payment",
@@ -207,7 +214,7 @@ describe("pay now", () => {
     const gateway = createSandboxGateway(database);
     const later = new Date(Date.now() + 3 * 3_600_000);
     await releaseAbandonedHolds(
-      { database, gateway, now: () => later, overrideSecret: "x" },
+      { database, gateways: createPaymentGateways(gateway), now: () => later, overrideSecret: "x" },
       "http://localhost",
     );
     expect(await state(reservation.code)).toMatchObject({

@@ -7,7 +7,7 @@ import type {
 } from "@alloggio/domain/contract/booking/manage";
 import { fromMinor } from "@alloggio/domain/money/money";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
-import { AppError } from "../../http/errors";
+import { AppError, badInput } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import { paymentProblem, settleLaterPayment, voucherPath } from "../booking";
 import type { AuthoriseResult } from "../payments";
@@ -54,16 +54,21 @@ async function charge(
     // The gateway's page speaks the guest's language, as the voucher it returns to.
     language: r.languageId,
   };
+  const gateway = await deps.gateways.forHotel(r.hotel.id);
+  const { method } = input;
+  const card = method === "card_payment" || method === "pre_authorisation";
+  // The token of the gateway's framed card page; a gateway that takes the card on its own page needs none.
+  if (card && !input.cardToken && gateway.cardEntry === "token") throw badInput("cardToken", "required");
   let answer: AuthoriseResult;
   try {
     answer =
-      input.method === "card_payment" || input.method === "pre_authorisation"
-        ? await deps.gateway.authorise({
+      method === "card_payment" || method === "pre_authorisation"
+        ? await gateway.authorise({
             ...common,
-            token: input.cardToken ?? "",
-            capture: input.method === "card_payment",
+            token: input.cardToken,
+            capture: method === "card_payment",
           })
-        : await deps.gateway.startRedirect({ ...common, method: input.method });
+        : await gateway.startRedirect({ ...common, method });
   } catch (err) {
     throw paymentProblem(String((err as Error).message));
   }
@@ -72,7 +77,7 @@ async function charge(
       tx,
       {
         reservationId: r.id,
-        gateway: deps.gateway.name,
+        gateway: gateway.name,
         gatewayRef: answer.ref,
         kind: input.kind,
         amountMinor: input.amountMinor,

@@ -51,11 +51,13 @@ export async function lockReservationRow(tx: Tx, reservationId: number): Promise
   await tx.execute(sql`select id from reservation where id = ${reservationId} for update`);
 }
 
-/** The reservation's card captures on this gateway, newest first, with what other refunds took back from each. */
+/**
+ * The reservation's card captures, on whichever gateway took them, newest first, with what other refunds took back
+ * from each.
+ */
 export async function refundSources(
   tx: Tx,
   refund: Claimed,
-  gateway: string,
 ): Promise<{ id: number; captured: number; refunded: number }[]> {
   return rowsOf<{ id: number; captured: number; refunded: number }>(
     await tx.execute(sql`select c.id, c.amount_minor as captured,
@@ -63,7 +65,7 @@ export async function refundSources(
             where r.source_id = c.id and r.kind = 'refund' and r.id <> ${refund.id}), 0)::int as refunded
         from payment_transaction c
         where c.reservation_id = ${refund.reservation_id} and c.kind in (${CARD_PAYMENT_KINDS})
-          and c.status in ('captured', 'refunded') and c.gateway = ${gateway}
+          and c.status in ('captured', 'refunded')
         order by c.id desc`),
   );
 }
@@ -100,14 +102,15 @@ export async function insertRefunds(
     .returning({ id: paymentTransaction.id, status: paymentTransaction.status });
 }
 
-/** The gateway's reference of a payment row, if it is still on the books. */
+/** A payment row's gateway, its reference there and the hotel, if it is still on the books. */
 export async function findGatewayRef(
   database: Database,
   id: number | null,
-): Promise<{ gateway_ref: string } | undefined> {
-  const [source] = await database.query<{
-    gateway_ref: string;
-  }>(sql`select gateway_ref from payment_transaction where id = ${id}`);
+): Promise<{ gateway: string; gateway_ref: string; hotel_id: number } | undefined> {
+  const [source] = await database.query<{ gateway: string; gateway_ref: string; hotel_id: number }>(
+    sql`select t.gateway, t.gateway_ref, r.hotel_id from payment_transaction t
+        join reservation r on r.id = t.reservation_id where t.id = ${id}`,
+  );
   return source;
 }
 

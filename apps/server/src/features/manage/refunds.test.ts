@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
-import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../payments";
 import { REFUND_MAX_ATTEMPTS, refundPayment, retryPendingRefunds } from "./refunds";
 
 // ADR 0020: a refund the gateway did not take is retried by the timed job, once.
@@ -144,7 +144,12 @@ async function refundsAtGateway(reservationId: number): Promise<number> {
 
 const sweep = (at: string) => {
   now = new Date(at);
-  return runTimedChanges({ database, gateway: gateway(), now: () => now, baseUrl: "http://localhost" });
+  return runTimedChanges({
+    database,
+    gateways: createPaymentGateways(gateway()),
+    now: () => now,
+    baseUrl: "http://localhost",
+  });
 };
 
 describe("pending refunds are retried", () => {
@@ -191,7 +196,7 @@ describe("pending refunds are retried", () => {
     mode = "ok";
     refundCalls = 0;
     now = new Date("2030-01-05T11:00:00Z");
-    const deps = { database, gateway: gateway(), now: () => now };
+    const deps = { database, gateways: createPaymentGateways(gateway()), now: () => now };
     const runs = await Promise.all([retryPendingRefunds(deps, 2), retryPendingRefunds(deps, 2)]);
     expect(runs[0]!.refunded + runs[1]!.refunded).toBe(5);
     expect(refundCalls).toBe(5);
@@ -386,13 +391,16 @@ describe("refunds never give back more than was captured (property)", () => {
             const refundId = await database.db.transaction((tx) =>
               refundPayment.record(tx, id, s.amountMinor, now),
             );
-            await refundPayment.send({ database, gateway: gateway(), now: () => now }, refundId);
+            await refundPayment.send(
+              { database, gateways: createPaymentGateways(gateway()), now: () => now },
+              refundId,
+            );
           }
         }
         // The gateway comes back: every pending refund is sent.
         mode = "ok";
         now = new Date("2030-01-06T10:00:00Z");
-        await retryPendingRefunds({ database, gateway: gateway(), now: () => now });
+        await retryPendingRefunds({ database, gateways: createPaymentGateways(gateway()), now: () => now });
 
         const refunds = await database.query<{
           status: string;

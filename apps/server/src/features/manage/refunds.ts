@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { allocateRefund } from "@alloggio/domain/booking/refund-allocation";
 import type { Database, Tx } from "../../db/client";
-import type { PaymentGateway } from "../payments";
+import type { PaymentGateways } from "../payments";
 import {
   type Claimed,
   claimRefunds,
@@ -25,7 +25,7 @@ export const REFUND_MAX_ATTEMPTS = 12;
 /** Minutes to wait after the n-th failed attempt: 1, 2, 4, … at most 4 hours. */
 export const refundBackoffMinutes = (attempt: number) => Math.min(2 ** (attempt - 1), 240);
 
-type RefundDeps = { database: Database; gateway: PaymentGateway; now: () => Date };
+type RefundDeps = { database: Database; gateways: PaymentGateways; now: () => Date };
 type Outcome = "refunded" | "manual" | "pending" | "failed";
 
 /**
@@ -51,7 +51,7 @@ async function split(
 ): Promise<{ first: Claimed | null; parts: number[] } | "lost"> {
   return deps.database.db.transaction(async (tx) => {
     await lockReservationRow(tx, refund.reservation_id);
-    const sources = await refundSources(tx, refund, deps.gateway.name);
+    const sources = await refundSources(tx, refund);
     const { parts, manualMinor } = allocateRefund(
       refund.amount_minor,
       sources.map((c) => ({ id: c.id, capturedMinor: c.captured, refundedMinor: c.refunded })),
@@ -121,9 +121,11 @@ async function attemptAll(deps: RefundDeps, refund: Claimed): Promise<Outcome[]>
  * (`attempts`), so a process whose claim ran out cannot overwrite a later attempt.
  */
 async function attempt(deps: RefundDeps, refund: Claimed): Promise<Outcome> {
-  const { database, gateway } = deps;
+  const { database } = deps;
   const source = await findGatewayRef(database, refund.source_id);
-  if (!source) {
+  // The refund goes back through the gateway that took the money.
+  const gateway = source ? await deps.gateways.named(source.gateway, source.hotel_id) : null;
+  if (!source || !gateway) {
     // Its capture is gone from the books: the hotel refunds it by hand.
     await markRefundManual(database, refund);
     return "manual";

@@ -19,7 +19,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { HOLD_MINUTES, releaseAbandonedHolds } from "../booking";
 import { createSmtpTransport } from "../mail/transport";
-import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../payments";
 import { signOverrideText } from "../search/overrides";
 import { deliverDueMail } from "../voucher-pdf";
 import { createHotelApiKey } from "./api-key";
@@ -598,7 +598,7 @@ describe("a payment abandoned on the gateway's page", () => {
         database,
         now: () => later,
         overrideSecret: TEST_OVERRIDE_SECRET,
-        gateway: createSandboxGateway(database),
+        gateways: createPaymentGateways(createSandboxGateway(database)),
       },
       "http://localhost",
     );

@@ -29,14 +29,34 @@ export type AuthoriseResult = {
    * (requires_action), which sends the guest back to the return URL.
    */
   challengeUrl?: string;
-  declineReason?: "declined" | "insufficient_funds" | "invalid_token" | "challenge_failed";
+  declineReason?:
+    | "declined"
+    | "insufficient_funds"
+    | "invalid_token"
+    | "challenge_failed"
+    /** The guest left the gateway's page unfinished until it expired (or the property cancelled the link). */
+    | "expired"
+    /** An off-session charge the bank wants the card holder to approve (SCA): a link goes to the guest. */
+    | "authentication_required";
   cardLast4?: string;
 };
+
+/**
+ * A gateway's event (webhook), verified: its id (stored once, so a replay changes nothing), its type as the
+ * gateway names it, and the payment it is about, by the ref Alloggio keeps (`AuthoriseResult.ref`).
+ */
+export type GatewayEvent = { id: string; type: string; ref: string | null; created: Date };
 
 export type PaymentGateway = {
   readonly name: string;
   /** The origins of the gateway's hosted pages, which the payment pages may frame (none when they are the site's). */
   readonly pageOrigins: readonly string[];
+  /**
+   * Where the guest types a card: "token", on the gateway's card page framed in the checkout, which answers a
+   * token that `authorise` takes (the sandbox); "redirect", on the gateway's own page after a redirect (Stripe
+   * Checkout, PCI DSS SAQ A): `authorise` is called without a token and answers `requires_action` with that page.
+   */
+  readonly cardEntry: "token" | "redirect";
   /**
    * The hosted card page the web app embeds; it answers a token to `returnUrl` (or by postMessage). `language`
    * (SPEC §3 id) is the checkout's: the gateway's pages speak it, as real gateways take a locale.
@@ -44,7 +64,8 @@ export type PaymentGateway = {
   hostedCardUrl(input: { returnUrl: string; language?: number | undefined }): string;
   /** Authorises an amount on a token; `capture` true charges it at once (payment now). */
   authorise(input: {
-    token: string;
+    /** The card page's token; none when `cardEntry` is "redirect". */
+    token?: string | undefined;
     amountMinor: number;
     currency: string;
     reference: string;
@@ -73,4 +94,29 @@ export type PaymentGateway = {
    * the gateway answers the refund it already made rather than making another (real gateways take such a key).
    */
   refund(ref: string, amountMinor: number, idempotencyKey?: string): Promise<AuthoriseResult>;
+  /** Voids a payment the guest has not completed yet (a link not used): true when it was still waiting. */
+  cancel(ref: string): Promise<boolean>;
+  /** Captures an authorised amount (all of it, or less), where the gateway holds authorisations. */
+  capture?(ref: string, amountMinor: number, idempotencyKey: string): Promise<AuthoriseResult>;
+  /** Releases an authorisation the property will not capture. */
+  release?(ref: string): Promise<AuthoriseResult>;
+  /**
+   * Charges the card a guarantee saved (`authorise` with amount 0) without the guest present: a no-show or late
+   * cancellation penalty. The bank may ask for the holder's approval: `requires_action` with a page for the guest.
+   */
+  chargeSaved?(input: {
+    ref: string;
+    amountMinor: number;
+    currency: string;
+    reference: string;
+    idempotencyKey: string;
+    returnUrl: string;
+  }): Promise<AuthoriseResult>;
+  /**
+   * Verifies an event the gateway posted (its signature over the raw body) and reads it; throws on a bad or stale
+   * signature. Gateways that post no events leave it out.
+   */
+  verifyEvent?(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /** The payment a verified event is about when the event names it only indirectly (asked of the gateway). */
+  refOfEvent?(event: GatewayEvent): Promise<string | null>;
 };

@@ -1,7 +1,34 @@
 /** The payments feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { AuthoriseResult, PaymentGateway } from "./gateway";
+export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
+export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
+export { createPaymentGateways } from "./gateways";
+export type { StripeConnection } from "./hotel-gateways";
+export { createHotelGatewayLookup, stripeAccountLookup } from "./hotel-gateways";
+export type { KeyCipher } from "./key-cipher";
+export { createKeyCipher, paymentKeysCipher, paymentKeysSecretBytes } from "./key-cipher";
 export type { SandboxGateway } from "./sandbox-gateway";
 export { createSandboxGateway } from "./sandbox-gateway";
 export { sandboxTextsFor } from "./sandbox-texts";
+export type {
+  AccountDescription,
+  DescribeAccount,
+  HotelGatewaySettings,
+  PaymentSettingsConfig,
+  PaymentSettingsDeps,
+  SettingsChange,
+} from "./settings";
+export {
+  choosePaymentGateway,
+  gatewaySettingsOf,
+  PaymentAccountError,
+  paymentKeysProblem,
+  readPaymentSettings,
+  removePaymentKeys,
+  STRIPE_WEBHOOK_PATH,
+  savePaymentKeys,
+  testPaymentConnection,
+} from "./settings";
+export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
+export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";

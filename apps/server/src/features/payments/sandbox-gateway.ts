@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { cardEntryOf } from "@alloggio/domain/booking/card";
 import type { Database } from "../../db/client";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
 import {
@@ -48,8 +49,6 @@ export function createSandboxGateway(
 ): PaymentGateway & {
   tokenise(card: { number: string; last4: string }): Promise<string | null>;
   completeChallenge(ref: string, approved: boolean): Promise<{ returnUrl: string } | null>;
-  /** Voids a payment the guest has not completed yet (a link not used): true when it was still waiting. */
-  cancel(ref: string): Promise<boolean>;
   describe(
     ref: string,
   ): Promise<{ method: string; amountMinor: number; currency: string; status: string } | null>;
@@ -59,6 +58,7 @@ export function createSandboxGateway(
     name: "sandbox",
     // Its pages are served by this server: the site's own origin.
     pageOrigins: [],
+    cardEntry: cardEntryOf("sandbox"),
     hostedCardUrl: ({ returnUrl, language }) =>
       `${base}/card?return=${encodeURIComponent(returnUrl)}${languageQuery(language).replace("?", "&")}`,
 
@@ -79,7 +79,7 @@ export function createSandboxGateway(
     },
 
     async authorise(input) {
-      const token = await findSandboxPayment(db, input.token);
+      const token = input.token ? await findSandboxPayment(db, input.token) : undefined;
       const ref = newId("pay");
       if (token?.status !== "tokenised") {
         return { ref, status: "declined", declineReason: "invalid_token" };

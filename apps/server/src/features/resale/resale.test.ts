@@ -15,7 +15,7 @@ import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
 import { runTimedChanges } from "../../jobs/timed-changes";
 import { releaseInventory } from "../booking/changes-repository";
-import { createSandboxGateway } from "../payments/sandbox-gateway";
+import { createPaymentGateways, createSandboxGateway } from "../payments";
 import { renderPendingMails } from "../voucher-pdf";
 
 // The clock each request reads; a test moves it. Hotel in Rome (UTC+1 in winter).
@@ -378,7 +378,7 @@ describe("resale stock", () => {
 const sweep = () =>
   runTimedChanges({
     database,
-    gateway: createSandboxGateway(database),
+    gateways: createPaymentGateways(createSandboxGateway(database)),
     now: () => now,
     baseUrl: "http://localhost",
   });

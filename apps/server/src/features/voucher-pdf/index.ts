@@ -3,7 +3,6 @@
 export { renderAgencyPdf } from "./agency-pdf";
 export {
   deliverDueMail,
-  readMailFacts,
   renderMailRecipe,
   renderPendingMails,
   reservationMailRenderer,

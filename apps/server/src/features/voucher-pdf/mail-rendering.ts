@@ -3,7 +3,7 @@
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import type { Database, Db } from "../../db/client";
 import type { MailRecipe } from "../../db/schema";
-import { findReservation, toMailFacts } from "../booking";
+import { findReservation } from "../booking";
 import {
   agencyCommissionOf,
   type DeliveryCounts,
@@ -14,25 +14,16 @@ import {
   type OutgoingMail,
   type RecipeRenderer,
   type ReservationMailData,
-  type ReservationMailFacts,
   renderAgencyMail,
   renderHotelNotice,
   renderInstallmentNotice,
   renderPendingOutbox,
   renderReservationMail,
+  type StoredReservation,
 } from "../mail";
 import { renderAgencyPdf } from "./agency-pdf";
 import type { PdfRenderer } from "./pdf-thread";
 import { renderReservationVoucher } from "./service";
-
-/** A reservation's mail facts, read through the one read model; null when there is no such reservation. */
-export async function readMailFacts(
-  executor: Db,
-  reservationId: number,
-): Promise<ReservationMailFacts | null> {
-  const reservation = await findReservation(executor, reservationId);
-  return reservation ? toMailFacts(reservation) : null;
-}
 
 /** The voucher PDF (ADR 0017) as a mail attachment, in base64 as the outbox keeps binary files. */
 async function buildVoucherAttachment(
@@ -62,10 +53,10 @@ export async function renderMailRecipe(
   reservationId: number,
   recipe: MailRecipe,
   at: Date,
-  facts?: ReservationMailFacts | null,
+  facts?: StoredReservation | null,
   pdf?: PdfRenderer,
 ): Promise<OutgoingMail> {
-  const loaded = facts === undefined ? await readMailFacts(executor, reservationId) : facts;
+  const loaded = facts === undefined ? await findReservation(executor, reservationId) : facts;
   if (!loaded) throw new Error(`render: no reservation ${reservationId}`);
   const data: ReservationMailData = { ...loaded, baseUrl: recipe.baseUrl };
   const change = recipe.change as MailChange | undefined;
@@ -104,11 +95,11 @@ export async function renderMailRecipe(
 /** The outbox's renderer of reservation mails: each batch reads a reservation once for all its mails. */
 export function reservationMailRenderer(database: Database, pdf?: PdfRenderer): RecipeRenderer {
   return () => {
-    const facts = new Map<number, Promise<ReservationMailFacts | null>>();
+    const facts = new Map<number, Promise<StoredReservation | null>>();
     return async (reservationId, recipe, at) => {
       let loading = facts.get(reservationId);
       if (!loading) {
-        loading = readMailFacts(database.db, reservationId);
+        loading = findReservation(database.db, reservationId);
         facts.set(reservationId, loading);
       }
       return renderMailRecipe(database.db, reservationId, recipe, at, await loading, pdf);

@@ -1,5 +1,4 @@
 import type { VoucherPdfRequest } from "@alloggio/domain/contract/booking/voucher-pdf";
-import { toMailFacts } from "../booking";
 import type { ReservationMailData } from "../mail";
 import { guestViewOf } from "../mail";
 import { type ManageDeps, readHolderReservation } from "../manage";
@@ -33,6 +32,5 @@ export async function downloadVoucherPdf(
   baseUrl: string,
 ): Promise<VoucherPdf> {
   const holder = await readHolderReservation(deps, query);
-  const facts = toMailFacts(holder);
-  return renderReservationVoucher({ ...facts, baseUrl }, query.language ?? facts.languageId, deps.now());
+  return renderReservationVoucher({ ...holder, baseUrl }, query.language ?? holder.languageId, deps.now());
 }

@@ -3,20 +3,18 @@
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import {
   addDaysIso,
-  bankTransferFacts,
   cancellationPolicyOf,
   countryName,
   flightRow,
   formatDay,
   formatInstant,
-  type MailTexts,
   mailTextsFor,
   moneyFor,
-  nightsOf,
+  occupancyText,
+  paymentFacts,
   type ReservationMailData,
   roomPriceText,
-  scheduleRows,
-  shortTime,
+  stayRows,
   totalsRows,
 } from "../mail";
 import { VOUCHER_PDF_TEXTS } from "./texts";
@@ -80,12 +78,6 @@ export function voucherFilename(hotelName: string, code: string): string {
   return `${ascii || "voucher"}-${code.replace(/[^A-Za-z0-9]/g, "")}.pdf`;
 }
 
-function occupancyOf(room: ReservationMailData["rooms"][number], texts: MailTexts): string {
-  const children =
-    room.childAges.length > 0 ? `, ${texts.children(room.childAges.length, room.childAges.join(", "))}` : "";
-  return `${texts.adults(room.adults)}${children}`;
-}
-
 /**
  * The voucher of `data` in `languageId` (1 en … 9 ja; Russian reads English), generated at `now`: the stay, the
  * booker, each room with its nightly prices and services, the stay's services, totals and city tax, the payment
@@ -104,16 +96,7 @@ export function buildVoucherDocument(
   const hotel = data.hotel;
   const sections: VoucherSection[] = [];
 
-  const stay: { label: string; value: string }[] = [
-    { label: texts.arrival, value: day(data.arrival) },
-    { label: texts.departure, value: day(data.departure) },
-    { label: texts.lengthOfStay, value: texts.nights(nightsOf(data.arrival, data.departure)) },
-    {
-      label: texts.checkIn,
-      value: texts.checkInTimes(shortTime(hotel.checkInFrom), shortTime(hotel.checkInUntil)),
-    },
-    { label: texts.checkOut, value: texts.checkOutTime(shortTime(hotel.checkOutUntil)) },
-  ];
+  const stay = stayRows(data, hotel, texts, locale).map(([label, value]) => ({ label, value }));
   if (data.booker.arrivalTime) stay.push({ label: texts.expectedArrival, value: data.booker.arrivalTime });
   const booker = [
     { label: texts.name, value: data.booker.fullname },
@@ -152,9 +135,9 @@ export function buildVoucherDocument(
       amount: roomPriceText(room, texts, money, data.pricesHidden),
     });
     const facts = [
-      { label: texts.rate, value: pickText(room.rate.name, languageId) },
-      { label: texts.meals, value: texts.mealPlan[room.rate.mealPlan] },
-      { label: texts.occupancy, value: occupancyOf(room, texts) },
+      { label: texts.rate, value: pickText(room.rateName, languageId) },
+      { label: texts.meals, value: texts.mealPlan[room.mealPlan] },
+      { label: texts.occupancy, value: occupancyText(texts, room.adults, room.childAges) },
     ];
     if (room.arrival !== data.arrival || room.departure !== data.departure)
       facts.push({ label: texts.date, value: `${day(room.arrival)} – ${day(room.departure)}` });
@@ -210,24 +193,18 @@ export function buildVoucherDocument(
   if (totals.length > 0)
     sections.push({ title: texts.totals, blocks: [{ kind: "facts", rows: totals, numeric: true }] });
 
-  const payment: VoucherBlock[] = data.pricesHidden
-    ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
-    : [
-        {
-          kind: "facts",
-          rows: [{ label: texts.paymentMethod, value: texts.paymentMethodLabel[data.paymentMethod] }],
-        },
-      ];
-  const bank = data.pricesHidden ? null : bankTransferFacts(data, texts, locale);
-  if (bank) {
+  const pay = paymentFacts(data, texts, locale, money);
+  const payment: VoucherBlock[] =
+    pay.method === null
+      ? [{ kind: "paragraphs", lines: [texts.paymentViaAgency] }]
+      : [{ kind: "facts", rows: [{ label: texts.paymentMethod, value: pay.method }] }];
+  if (pay.bank)
     payment.push(
       { kind: "subheading", text: texts.bank.title },
-      { kind: "facts", rows: bank.rows.map(([label, value]) => ({ label, value })) },
+      { kind: "facts", rows: pay.bank.rows.map(([label, value]) => ({ label, value })) },
     );
-    if (bank.warning) payment.push({ kind: "paragraphs", lines: [bank.warning] });
-  }
-  const schedule = scheduleRows(data, texts, locale, money);
-  if (schedule.length > 0)
+  if (pay.bank?.warning) payment.push({ kind: "paragraphs", lines: [pay.bank.warning] });
+  if (pay.schedule.length > 0)
     payment.push(
       { kind: "subheading", text: texts.prepaymentSchedule },
       {
@@ -237,24 +214,16 @@ export function buildVoucherDocument(
           { header: texts.amount, align: "right", weight: 3 },
           { header: texts.status, align: "left", weight: 3 },
         ],
-        rows: schedule,
+        rows: pay.schedule,
       },
     );
-  else if (
-    !data.pricesHidden &&
-    (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee")
-  )
-    payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
-  if (!data.pricesHidden && data.paymentLink && data.payments.some((p) => p.status === "due"))
-    payment.push({
-      kind: "paragraphs",
-      lines: [texts.payByLinkText, new URL(data.paymentLink, data.baseUrl).toString()],
-    });
+  if (pay.noPrepayment) payment.push({ kind: "paragraphs", lines: [texts.noPrepayment] });
+  if (pay.payLink) payment.push({ kind: "paragraphs", lines: [texts.payByLinkText, pay.payLink] });
   sections.push({ title: texts.payment, blocks: payment });
 
   const policies = new Set(
     data.rooms.map(
-      (room) => `${pickText(room.rate.name, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`,
+      (room) => `${pickText(room.rateName, languageId)}: ${cancellationPolicyOf(room, texts, locale)}`,
     ),
   );
   sections.push({ title: texts.cancellationPolicy, blocks: [{ kind: "paragraphs", lines: [...policies] }] });

@@ -10,6 +10,7 @@ import { registerCatalogueRoutes } from "./catalogue/routes";
 import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerOfferBackOfficeRoutes } from "./offers/routes";
 import { ANONYMOUS_BACK_OFFICE_ROUTES } from "./openapi";
+import { registerPaymentSettingsRoutes } from "./payments/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
@@ -69,4 +70,5 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerApiKeyRoutes(app, deps);
   registerScriptInventoryRoutes(app, deps);
   registerOfferBackOfficeRoutes(app, deps);
+  registerPaymentSettingsRoutes(app, deps);
 }

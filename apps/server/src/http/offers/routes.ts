@@ -28,7 +28,7 @@ import {
   unlockOffer,
   viewOffer,
 } from "../../features/offers";
-import type { PaymentGateway } from "../../features/payments";
+import type { PaymentGateways } from "../../features/payments";
 import { createAttemptLimiter } from "../../features/rate-limits";
 import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
@@ -55,7 +55,7 @@ export function registerOfferRoutes(
     now: () => Date;
     linkBase: LinkBase;
     overrideSecret: string;
-    gateway: PaymentGateway;
+    gateways: PaymentGateways;
   },
 ): void {
   const offerCodeLimiter = createAttemptLimiter({

@@ -20,6 +20,25 @@ async function contextIn(language: string): Promise<AuditContext> {
 }
 
 describe("an audit entry as prose", () => {
+  it("names a hotel's payment settings: gateway and mode by name, the last 4 of the key, never a code", async () => {
+    const ctx = await contextIn("en");
+    const after = {
+      gateway: "stripe",
+      mode: "test",
+      secretKeyLast4: "4242",
+      publishableKey: "pk_test_51Abc",
+      webhookSecretSet: true,
+    };
+    expect(formatAuditValue("after", after, ctx)).toBe(
+      "Card gateway: Stripe; Mode: Test mode; Secret key ends with: 4242; Publishable key: pk_test_51Abc; Webhook signing secret set: yes",
+    );
+    const it = await contextIn("it");
+    expect(formatAuditValue("gateway", "sandbox", it)).toBe("Sandbox");
+    expect(formatAuditValue("mode", "live", it)).toBe("Modalità live");
+    expect(fieldLabel("secretKeyLast4", it)).toBe("La chiave segreta termina con");
+    expect(auditSubject("payment_settings", "1", ctx)).toBe("Hotel Bellavista Riva");
+  });
+
   it("labels fields and formats money, not `amountMinor: 7800 → 9900`", async () => {
     const ctx = await contextIn("en");
     expect(fieldLabel("amountMinor", ctx)).toBe("Price");

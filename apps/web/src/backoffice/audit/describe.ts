@@ -50,6 +50,9 @@ export function formatAuditValue(key: string, value: unknown, ctx: AuditContext)
     return nameIn(ctx.names.ratePlans, String(value), ctx.language) ?? String(value);
   if (typeof value === "number" && (key === "hotels" || key === "hotelId"))
     return ctx.names.hotels?.[String(value)] ?? String(value);
+  // A hotel's card gateway and its keys' mode by name ("Stripe", "Test mode"), not the stored word.
+  if (typeof value === "string" && (key === "gateway" || key === "mode"))
+    return ctx.t(`values.${key}.${value}`, { defaultValue: value });
   // A user's role and status by the names the users page gives them; an unknown value as it is.
   if (typeof value === "string" && key === "role")
     return ctx.t(`bo-users:roles.${value}`, { defaultValue: value });
@@ -98,6 +101,9 @@ export function auditSubject(entity: string, entityId: string | null, ctx: Audit
       return room(parts[0]);
     case "rate_plan":
       return rate(parts[0]);
+    case "payment_settings":
+      // A hotel's payment settings are named by the hotel they belong to.
+      return ctx.names.hotels?.[entityId] ?? null;
     case "calendar": {
       const [from, to] = entityId.split("..");
       return from && to ? `${day(from)} – ${day(to)}` : entityId;

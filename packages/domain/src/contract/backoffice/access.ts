@@ -20,6 +20,7 @@ export const AREAS = [
   "offers",
   "chat",
   "integrations",
+  "payments",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -44,6 +45,8 @@ export const PERMISSIONS: Record<Area, readonly StaffRole[]> = {
   chat: ["owner", "manager", "reception"],
   /** The hotel's API keys: a key can create offers without a person, so the owner alone manages them. */
   integrations: ["owner"],
+  /** The hotel's payment gateway and its keys: money goes where these say, so the owner alone sees and sets them. */
+  payments: ["owner"],
 };
 
 export function may(role: StaffRole, area: Area): boolean {

@@ -28,6 +28,7 @@ export const BO_ROUTES = {
   boChatConversation: "/admin/hotel/:hotel/chat/:conversationId",
   boApiKeys: "/admin/hotel/:hotel/api-keys",
   boScripts: "/admin/hotel/:hotel/scripts",
+  boPayments: "/admin/hotel/:hotel/payments",
 } as const;
 
 export type BoRouteName = keyof typeof BO_ROUTES;
@@ -60,6 +61,7 @@ export const BO_ROUTE_AREAS: Record<BoRouteName, Area | null> = {
   boChatConversation: "chat",
   boApiKeys: "integrations",
   boScripts: "integrations",
+  boPayments: "payments",
 };
 
 /** True when a role may open a page (and so see the links and buttons that lead to it). */

@@ -274,11 +274,19 @@ describe("GuestDataRequestSchema", () => {
       ["terms.refundTerms:refund_terms_required"],
     ],
     [
-      "a card method needs the token and last four",
+      "a card token comes with its last four",
+      (b) => {
+        b.payment = { method: "card_guarantee", cardToken: "tok_1" };
+      },
+      ["payment.cardLast4:required"],
+    ],
+    [
+      // The server asks for a token where the hotel's gateway frames its card page.
+      "a card method taken on the gateway's own page needs no token",
       (b) => {
         b.payment = { method: "card_guarantee" };
       },
-      ["payment.cardToken:required", "payment.cardLast4:required"],
+      [],
     ],
     [
       "other methods need no token",

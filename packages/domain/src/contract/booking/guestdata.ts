@@ -326,12 +326,10 @@ export const GuestDataRequestSchema = z
     if (body.checkPrepaid !== undefined) return;
     addFieldErrors(ctx, validateCheckout(body, LENIENT_CHECKOUT));
     if (body.agency) addFieldErrors(ctx, validateBookingAgency(body.agency));
-    if (isCardMethod(body.payment.method)) {
-      if (!body.payment.cardToken)
-        ctx.addIssue({ code: "custom", path: ["payment", "cardToken"], message: "required" });
-      if (!body.payment.cardLast4)
-        ctx.addIssue({ code: "custom", path: ["payment", "cardLast4"], message: "required" });
-    }
+    // A card's token comes from a gateway that frames its card page (the server asks for it there); a gateway
+    // that takes the card on its own page sends none. A token always comes with its last four digits.
+    if (isCardMethod(body.payment.method) && body.payment.cardToken && !body.payment.cardLast4)
+      ctx.addIssue({ code: "custom", path: ["payment", "cardLast4"], message: "required" });
   })
   .meta({ id: "GuestDataRequest" });
 export type GuestDataRequest = z.infer<typeof GuestDataRequestSchema>;

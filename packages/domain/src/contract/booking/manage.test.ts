@@ -351,7 +351,13 @@ describe("PayNowRequestSchema", () => {
       [],
     ],
     ["a wallet, no card", { mail: "a@b.it", method: "wallet" }, []],
-    ["a card without its token", { mail: "a@b.it", method: "card_payment" }, ["cardToken", "cardLast4"]],
+    // A gateway that takes the card on its own page sends no token (the server asks for one where it is needed).
+    ["a card on the gateway's own page", { mail: "a@b.it", method: "card_payment" }, []],
+    [
+      "a token without its last four",
+      { mail: "a@b.it", method: "card_payment", cardToken: "t" },
+      ["cardLast4"],
+    ],
     ["a bank transfer is not paying now", { mail: "a@b.it", method: "bank_transfer" }, ["method"]],
     [
       "a card number",
@@ -376,9 +382,10 @@ describe("PayNowRequestSchema", () => {
 
 describe("AuthoriseNowRequestSchema and ActivateInstallmentsRequestSchema", () => {
   const card = { mail: "a@b.it", cardToken: "tok_1", cardLast4: "4242" };
-  it("authorise needs the card token", () => {
+  it("authorise takes the card token with its last four, or none for the gateway's own page", () => {
     expect(paths(AuthoriseNowRequestSchema, card)).toEqual([]);
-    expect(paths(AuthoriseNowRequestSchema, { mail: "a@b.it" })).toEqual(["cardToken", "cardLast4"]);
+    expect(paths(AuthoriseNowRequestSchema, { mail: "a@b.it" })).toEqual([]);
+    expect(paths(AuthoriseNowRequestSchema, { mail: "a@b.it", cardToken: "t" })).toEqual(["cardLast4"]);
   });
 
   it.each<[number, boolean]>([

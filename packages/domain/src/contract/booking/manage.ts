@@ -354,11 +354,26 @@ export type TransferUpdateResponse = z.infer<typeof TransferUpdateResponseSchema
 
 // ── pay now, authorise now, activate installments ───────────────────────────────────────────────────────────
 
+/**
+ * The card of a payment: the token of the gateway's framed card page (a card number is never accepted) and its last
+ * four digits. None for a gateway that takes the card on its own page; the server asks for it where it frames it.
+ */
 const CardTokenShape = {
-  /** The gateway's token for the card entered on its own page; a card number is never accepted. */
-  cardToken: z.string().trim().min(1).max(500),
-  cardLast4: z.string().regex(/^\d{4}$/, "must be the last four digits of the card"),
+  cardToken: z.string().trim().min(1).max(500).optional(),
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/, "must be the last four digits of the card")
+    .optional(),
 };
+
+/** A token always comes with its last four digits. */
+function lastFourWithToken(
+  body: { cardToken?: string | undefined; cardLast4?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (body.cardToken && !body.cardLast4)
+    ctx.addIssue({ code: "custom", path: ["cardLast4"], message: "required" });
+}
 
 /**
  * `bol/reservation/:code/pay` — "Pay now" (SPEC §4): pay what is due now (`payment_required`, a bank transfer
@@ -372,14 +387,9 @@ export const PayNowRequestSchema = z
     /** The payment due to settle; absent = everything due up to today. */
     prepayment: BodyIdSchema.optional(),
     method: z.enum(["card_payment", "instant_bank", "wallet", "mobile", "pay_by_link"]),
-    cardToken: CardTokenShape.cardToken.optional(),
-    cardLast4: CardTokenShape.cardLast4.optional(),
+    ...CardTokenShape,
   })
-  .superRefine((body, ctx) => {
-    if (body.method !== "card_payment") return;
-    if (!body.cardToken) ctx.addIssue({ code: "custom", path: ["cardToken"], message: "required" });
-    if (!body.cardLast4) ctx.addIssue({ code: "custom", path: ["cardLast4"], message: "required" });
-  })
+  .superRefine(lastFourWithToken)
   .meta({ id: "PayNowRequest" });
 export type PayNowRequest = z.output<typeof PayNowRequestSchema>;
 
@@ -389,6 +399,7 @@ export type PayNowRequest = z.output<typeof PayNowRequestSchema>;
  */
 export const AuthoriseNowRequestSchema = z
   .strictObject({ mail: HolderMailSchema, ...CardTokenShape })
+  .superRefine(lastFourWithToken)
   .meta({ id: "AuthoriseNowRequest" });
 export type AuthoriseNowRequest = z.output<typeof AuthoriseNowRequestSchema>;
 
@@ -403,6 +414,7 @@ export const ActivateInstallmentsRequestSchema = z
     count: z.number().int().min(MIN_INSTALLMENTS).max(MAX_INSTALLMENTS),
     ...CardTokenShape,
   })
+  .superRefine(lastFourWithToken)
   .meta({
     id: "ActivateInstallmentsRequest",
     description: `Each later charge is announced by e-mail ${INSTALLMENT_NOTICE_DAYS} days before it.`,

@@ -8,13 +8,10 @@ import {
   type ReservationRow,
 } from "@alloggio/domain/contract/backoffice/reservations";
 import { isoToYmd, startOfDayInZone } from "@alloggio/domain/stay-dates/stay-dates";
-import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client";
 import { reservationHistory } from "../../../db/schema";
-
-/** Payment rows that wait for the guest on the gateway's page (a payment or pre-authorisation link not used). */
-export const UNUSED_LINK_STATUSES = ["requires_action", "requires_challenge"] as const;
+import { UNUSED_LINK_STATUSES } from "../../booking";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -183,99 +180,17 @@ export async function reservationOfHotelExists(
   return Boolean(found);
 }
 
-/** What only the property sees of a reservation, beside the voucher's loader. */
-export type ReservationExtras = {
-  channel: { id: number; name: string };
-  customer: { id: number; name: string } | null;
-  dues: {
-    id: number;
-    dueDate: string;
-    amountMinor: number;
-    status: string;
-    kind: string;
-    paidAt: string | null;
-    linkPending: boolean;
-  }[];
-  transactions: {
-    id: number;
-    at: string;
-    kind: string;
-    gateway: string;
-    amountMinor: number;
-    status: string;
-    cardLast4: string | null;
-    sourceId: number | null;
-  }[];
-  history: {
-    id: number;
-    at: string;
-    actor: string;
-    action: string;
-    fromStatus: string | null;
-    toStatus: string | null;
-    by: string | null;
-    waivedMinor: number | null;
-  }[];
-  mails: {
-    id: number;
-    to: string;
-    subject: string;
-    status: string;
-    createdAt: string;
-    sentAt: string | null;
-  }[];
-  due_minor: number;
-  at_hotel_minor: number;
-  commission_minor: number | null;
-  time_zone: string;
-  attribution: Attribution | null;
-};
-
-/** ONE statement: the channel, customer, dues, transactions, history, mails and money of one reservation. */
-export async function findReservationExtras(
-  database: Database,
-  reservationId: number,
-): Promise<ReservationExtras | undefined> {
-  const [extra] = await database.query<ReservationExtras>(sql`
-    select json_build_object('id', ch.id, 'name', ch.name) as channel, r.attribution,
-      (select json_build_object('id', tc.id, 'name', tc.name) from trade_customer tc where tc.id = r.customer_id) as customer,
-      coalesce((select json_agg(json_build_object('id', d.id, 'dueDate', d.due_date, 'amountMinor', d.amount_minor,
-          'status', d.status, 'kind', d.kind, 'paidAt', d.paid_at,
-          'linkPending', d.status = 'due' and exists (select 1 from payment_transaction t
-            where t.reservation_id = r.id and t.gateway_ref = d.payment_ref
-              and t.status in ('requires_action', 'requires_challenge')))
-        order by d.due_date, d.id) from payment_due d where d.reservation_id = r.id), '[]'::json) as dues,
-      coalesce((select json_agg(json_build_object('id', t.id, 'at', t.created_at, 'kind', t.kind,
-          'gateway', t.gateway, 'amountMinor', t.amount_minor, 'status', t.status, 'cardLast4', t.card_last4,
-          'sourceId', t.source_id)
-        order by t.id) from payment_transaction t where t.reservation_id = r.id), '[]'::json) as transactions,
-      coalesce((select json_agg(json_build_object('id', x.id, 'at', x.at, 'actor', x.actor, 'action', x.action,
-          'fromStatus', x.from_status, 'toStatus', x.to_status, 'by', x.details->>'by',
-          'waivedMinor', (x.details->>'waivedMinor')::int)
-        order by x.at, x.id) from reservation_history x where x.reservation_id = r.id), '[]'::json) as history,
-      coalesce((select json_agg(json_build_object('id', m.id, 'to', m."to", 'subject', m.subject,
-          'status', m.status, 'createdAt', m.created_at, 'sentAt', m.sent_at)
-        order by m.id) from mail_outbox m where m.reservation_id = r.id), '[]'::json) as mails,
-      (${DUE_SQL})::int as due_minor, (${AT_HOTEL_SQL})::int as at_hotel_minor,
-      (select sum(rr.commission_minor)::int from reservation_room rr where rr.reservation_id = r.id
-        and rr.commission_percent is not null and rr.status <> 'C') as commission_minor,
-      (select h.time_zone from hotel h where h.id = r.hotel_id) as time_zone
-    from reservation r join channel ch on ch.id = r.channel_id
-    where r.id = ${reservationId}`);
-  return extra;
-}
-
-/** The reservation's payment links the guest has not used on this gateway (none once cancelled). */
+/** The reservation's payment links the guest has not used, on whichever gateway (none once cancelled). */
 export async function findUnusedLinks(
   database: Database,
   hotelId: number,
   reservationId: number,
-  gateway: string,
-): Promise<{ id: number; gateway_ref: string; status: string }[]> {
-  return database.query<{ id: number; gateway_ref: string; status: string }>(sql`
-        select t.id, t.gateway_ref, t.status from payment_transaction t join reservation r on r.id = t.reservation_id
+): Promise<{ id: number; gateway: string; gateway_ref: string; status: string }[]> {
+  return database.query<{ id: number; gateway: string; gateway_ref: string; status: string }>(sql`
+        select t.id, t.gateway, t.gateway_ref, t.status from payment_transaction t
+        join reservation r on r.id = t.reservation_id
         where t.reservation_id = ${reservationId} and r.hotel_id = ${hotelId} and r.status <> 'cancelled'
-          and t.kind <> 'refund' and t.gateway = ${gateway}
+          and t.kind <> 'refund'
           and t.status in (${sql.join(
             UNUSED_LINK_STATUSES.map((s) => sql`${s}`),
             sql`, `,

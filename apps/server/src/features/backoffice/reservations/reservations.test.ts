@@ -192,6 +192,23 @@ describe("the reservations list", () => {
     return (res.json().rows as { code: string }[]).map((r) => r.code);
   };
 
+  it("shows a trade booking's customer and the commission of its rooms still booked in its detail", async () => {
+    await database.db.execute(sql`update reservation_room set commission_percent = 10, commission_minor = 2000
+      where reservation_id = ${other.id}`);
+    const res = await get(`${base(A)}/${other.id}`, reception);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      customer: { id: agency.id, name: "Viaggi Lago" },
+      commissionMinor: 2000,
+      channel: { id: 1, name: expect.any(String) },
+    });
+    // A direct booking earns nobody a commission.
+    expect((await get(`${base(A)}/${option.id}`, reception)).json()).toMatchObject({
+      customer: null,
+      commissionMinor: null,
+    });
+  });
+
   it("lists the hotel's reservations with their money, status and channel", async () => {
     const res = await get(`${base(A)}?code=${option.code}`);
     expect(res.json()).toMatchObject({

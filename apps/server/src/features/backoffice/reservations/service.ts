@@ -1,3 +1,4 @@
+import { atHotelMinor } from "@alloggio/domain/booking/reservation-money";
 import {
   RESERVATIONS_PAGE_SIZE,
   type ReservationDetail,
@@ -6,10 +7,15 @@ import {
 } from "@alloggio/domain/contract/backoffice/reservations";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Attribution } from "@alloggio/domain/tracking/attribution";
-import type { Database } from "../../../db/client";
+import type { Database, Tx } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
-import { findReservationOfHotel, lockReservationOfHotel, toVoucherReservation } from "../../booking";
-import { enqueueGuestConfirmation } from "../../mail";
+import {
+  findReservationOfHotel,
+  lockReservationOfHotel,
+  toVoucherReservation,
+  UNUSED_LINK_STATUSES,
+} from "../../booking";
+import { agencyCommissionOf, enqueueGuestConfirmation } from "../../mail";
 import { refused } from "../../manage";
 import type { Staff } from "../access";
 import { audit } from "../audit";
@@ -19,7 +25,6 @@ import {
   channelsOfHotel,
   countReservations,
   customersOfHotel,
-  findReservationExtras,
   findReservationPage,
   findUnusedLinks,
   hotelTimeZone,
@@ -27,11 +32,10 @@ import {
   type RowRecord,
   reservationFilter,
   reservationOfHotelExists,
-  UNUSED_LINK_STATUSES,
   updatePropertyNote,
 } from "./repository";
 
-export { UNUSED_LINK_STATUSES } from "./repository";
+export { UNUSED_LINK_STATUSES } from "../../booking";
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const day = (v: string | Date) => (typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
@@ -103,8 +107,9 @@ export async function requireReservation(database: Database, hotelId: number, id
 }
 
 /**
- * One reservation in full: the voucher's loader and view (the same money as the guest sees), then what only the
- * property sees: every due and transaction, the history, the mails sent and the actions its state allows.
+ * One reservation in full, mapped from the booking's one read model: the voucher's view (the same money as the
+ * guest sees), then what only the property sees: every due and transaction, the history, the mails sent and the
+ * actions its state allows.
  */
 export async function reservationDetail(
   database: Database,
@@ -114,30 +119,39 @@ export async function reservationDetail(
 ): Promise<ReservationDetail> {
   const r = await findReservationOfHotel(database, hotelId, id);
   if (!r) throw notFound("reservationId", "No such reservation");
-  const extra = await findReservationExtras(database, r.id);
-  if (!extra) throw notFound("reservationId", "No such reservation");
   const live = r.status !== "cancelled";
-  const unusedLink = extra.transactions.some(
+  const dues = r.payments.filter((d) => d.status === "due").map((d) => d.amountMinor);
+  const dueMinor = dues.reduce((sum, amount) => sum + amount, 0);
+  const unusedLink = r.transactions.some(
     (t) => t.kind !== "refund" && (UNUSED_LINK_STATUSES as readonly string[]).includes(t.status),
   );
   return {
     id: r.id,
     reservation: toVoucherReservation(r, r.languageId, "property"),
-    channel: extra.channel,
-    timeZone: extra.time_zone,
-    customer: extra.customer,
+    channel: { id: r.channelId, name: r.channelName },
+    timeZone: r.hotel.timeZone,
+    customer: r.customerId !== null ? { id: r.customerId, name: r.customerName ?? "" } : null,
     decimalDigits: r.decimalDigits,
     totalMinor: r.totalMinor,
     paidMinor: r.paidMinor,
-    dueMinor: extra.due_minor,
-    atHotelMinor: extra.at_hotel_minor,
+    dueMinor,
+    // What is neither paid nor scheduled; nothing once cancelled.
+    atHotelMinor: live ? atHotelMinor(r.totalMinor, r.paidMinor, dues) : 0,
     propertyNote: r.propertyNote,
-    commissionMinor: extra.commission_minor,
-    attribution: attributionOf(extra.attribution),
-    dues: extra.dues.map((d) => ({ ...d, dueDate: day(d.dueDate), paidAt: d.paidAt ? iso(d.paidAt) : null })),
-    transactions: extra.transactions.map((t) => ({ ...t, at: iso(t.at) })),
-    history: extra.history.map((h) => ({ ...h, at: iso(h.at) })),
-    mails: extra.mails.map((m) => ({
+    commissionMinor: agencyCommissionOf(r),
+    attribution: attributionOf(r.attribution),
+    dues: r.payments.map((d) => ({
+      id: d.id,
+      dueDate: day(d.dueDate),
+      amountMinor: d.amountMinor,
+      status: d.status,
+      kind: d.kind,
+      paidAt: d.paidAt ? iso(d.paidAt) : null,
+      linkPending: d.linkPending,
+    })),
+    transactions: r.transactions.map((t) => ({ ...t, at: iso(t.at) })),
+    history: r.history.map((h) => ({ ...h, at: iso(h.at) })),
+    mails: r.mails.map((m) => ({
       ...m,
       createdAt: iso(m.createdAt),
       sentAt: m.sentAt ? iso(m.sentAt) : null,
@@ -147,7 +161,7 @@ export async function reservationDetail(
         r.status === "pending_confirmation" &&
         r.optionExpiresAt !== null &&
         new Date(r.optionExpiresAt).getTime() > now.getTime(),
-      recordTransfer: r.paymentMethod === "bank_transfer" && r.status === "confirmed" && extra.due_minor > 0,
+      recordTransfer: r.paymentMethod === "bank_transfer" && r.status === "confirmed" && dueMinor > 0,
       cancel: live,
       cancelPaymentLink: live && unusedLink,
       resendConfirmation: live,
@@ -167,43 +181,63 @@ export async function hotelToday(
 }
 
 /**
+ * What the property did to a reservation, written twice: in its history (the guest's record, by the staff's
+ * e-mail) and in the staff's audit log.
+ */
+async function recordPropertyAction(
+  tx: Tx,
+  staff: Staff,
+  r: { id: number; status: string; hotel: { id: number } },
+  history: { action: string; details?: Record<string, unknown> },
+  audited: { action: string; before: unknown; after: unknown },
+): Promise<void> {
+  await insertPropertyHistory(tx, {
+    reservationId: r.id,
+    action: history.action,
+    status: r.status,
+    details: { by: staff.email, ...history.details },
+  });
+  await audit(tx, staff, { hotelId: r.hotel.id, entity: "reservation", entityId: r.id, ...audited });
+}
+
+/**
  * Cancels the payment or pre-authorisation links the guest has not used: the gateway voids each first (one paid
  * meanwhile stays paid), then the transactions are cancelled and what they were for stays due.
  */
 export async function cancelPaymentLink(
-  deps: Pick<BackOfficeDeps, "database" | "gateway">,
+  deps: Pick<BackOfficeDeps, "database" | "gateways">,
   staff: Staff,
   hotelId: number,
   reservationId: number,
 ): Promise<{ cancelledLinks: number }> {
-  const waiting = await findUnusedLinks(deps.database, hotelId, reservationId, deps.gateway.name);
+  const waiting = await findUnusedLinks(deps.database, hotelId, reservationId);
   if (waiting.length === 0) throw refused("no_unused_link", "There is no unused payment link");
   // The gateway voids each link first, so the guest can no longer pay it; one paid meanwhile stays paid.
   const voided: typeof waiting = [];
-  for (const link of waiting) if (await deps.gateway.cancel(link.gateway_ref)) voided.push(link);
+  for (const link of waiting) {
+    const gateway = await deps.gateways.named(link.gateway, hotelId);
+    if (await gateway?.cancel(link.gateway_ref)) voided.push(link);
+  }
   if (voided.length === 0) throw refused("link_used", "The guest has just used the link");
   await deps.database.db.transaction(async (tx) => {
     const r = await lockReservationOfHotel(tx, hotelId, reservationId);
     if (!r) throw refused("no_unused_link", "There is no unused payment link");
     const refs = voided.map((l) => l.gateway_ref);
     const freed = await cancelLinks(tx, reservationId, refs);
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: "payment_link_cancelled",
-      status: r.status,
-      details: { by: staff.email, refs },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.cancel_payment_link",
-      entity: "reservation",
-      entityId: reservationId,
-      before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
-      after: {
-        links: refs.map((ref) => ({ ref, status: "cancelled" })),
-        freedDueIds: freed.map((d) => d.id),
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: "payment_link_cancelled", details: { refs } },
+      {
+        action: "reservation.cancel_payment_link",
+        before: { links: voided.map((l) => ({ ref: l.gateway_ref, status: l.status })) },
+        after: {
+          links: refs.map((ref) => ({ ref, status: "cancelled" })),
+          freedDueIds: freed.map((d) => d.id),
+        },
       },
-    });
+    );
   });
   return { cancelledLinks: voided.length };
 }
@@ -222,20 +256,13 @@ export async function resendConfirmation(
     if (r.status === "cancelled")
       throw refused("reservation_cancelled", "The reservation is cancelled: its cancellation was sent");
     const mailId = await enqueueGuestConfirmation(tx, reservationId, { baseUrl, now: deps.now() });
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: "confirmation_resent",
-      status: r.status,
-      details: { by: staff.email, mailId },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.resend_confirmation",
-      entity: "reservation",
-      entityId: reservationId,
-      before: null,
-      after: { mailId, to: r.email },
-    });
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: "confirmation_resent", details: { mailId } },
+      { action: "reservation.resend_confirmation", before: null, after: { mailId, to: r.email } },
+    );
     return { mails: 1 };
   });
 }
@@ -255,20 +282,17 @@ export async function setPropertyNote(
         { field: "reservationId", message: "unknown" },
       ]);
     await updatePropertyNote(tx, reservationId, note);
-    await insertPropertyHistory(tx, {
-      reservationId,
-      action: note === null ? "property_note_cleared" : "property_note_set",
-      status: r.status,
-      details: { by: staff.email },
-    });
-    await audit(tx, staff, {
-      hotelId,
-      action: "reservation.property_note",
-      entity: "reservation",
-      entityId: reservationId,
-      before: { propertyNote: r.propertyNote },
-      after: { propertyNote: note },
-    });
+    await recordPropertyAction(
+      tx,
+      staff,
+      r,
+      { action: note === null ? "property_note_cleared" : "property_note_set" },
+      {
+        action: "reservation.property_note",
+        before: { propertyNote: r.propertyNote },
+        after: { propertyNote: note },
+      },
+    );
     return { propertyNote: note };
   });
 }
