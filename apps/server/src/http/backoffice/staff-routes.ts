@@ -24,6 +24,8 @@ export type StaffRouteSpec<
   params?: P;
   querystring?: Q;
   body?: B;
+  /** Errors it may answer besides the back office's own. */
+  errors?: Record<number, z.ZodType>;
 } & ({ answer: A } | { created: A & z.ZodType });
 
 /** The handler's request: the signed-in user (of the area, and of the path's hotel) and the parsed input. */
@@ -62,12 +64,13 @@ export function staffRoutes(app: App, deps: BackOfficeDeps, area: Area | null) {
   const define =
     (method: HTTPMethods): Define =>
     (url, spec, handler) => {
-      const { summary, params, querystring, body } = spec;
+      const { summary, params, querystring, body, errors } = spec;
       const answer = "created" in spec ? spec.created : spec.answer;
       const status = "created" in spec ? 201 : typeof answer === "string" ? 204 : 200;
       const response: Record<number, z.ZodType> = {
         [status]: typeof answer === "string" ? z.null().describe(answer) : answer,
         ...backOfficeErrors,
+        ...errors,
       };
       app.route({
         method,
