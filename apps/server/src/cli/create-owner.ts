@@ -1,15 +1,11 @@
 // `npm run admin:create-owner -- --email owner@example.com --group 1 [--name "Anna Rossi"]`: creates a group's first
 // owner without a password in DATABASE_URL, or the embedded database in DATA_DIR, and prints a single-use set-up
 // link (PUBLIC_URL/admin/setup/<token>, valid 24 h) where the owner chooses a password (ADR 0025).
-import { dirname, isAbsolute, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadEnv } from "../config/env";
-import { migrateDatabase, openDatabase } from "../db/client";
 import { createOwner } from "../features/backoffice";
 import { publicUrlOf } from "../server";
+import { runCommand, withDatabase } from "./run";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const USAGE =
   'usage: npm run admin:create-owner -- --email owner@example.com --group 1 [--name "Anna Rossi"]';
 
@@ -26,19 +22,14 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const { email, name } = values;
   const groupId = Number(values.group);
-  if (!values.email || !Number.isInteger(groupId) || groupId < 1) {
+  if (!email || !Number.isInteger(groupId) || groupId < 1) {
     console.error(USAGE);
     return 2;
   }
-  const env = loadEnv();
-  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(root, env.DATA_DIR);
-  const database = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL, max: 1 })
-    : await openDatabase({ dataDir });
-  try {
-    await migrateDatabase(database);
-    const result = await createOwner(database, { email: values.email, groupId, name: values.name });
+  return withDatabase(async (database, env) => {
+    const result = await createOwner(database, { email, groupId, name });
     if (!result.ok) {
       console.error(result.message);
       return 1;
@@ -50,17 +41,7 @@ async function main(args: string[]): Promise<number> {
     console.log(`Set-up link, single use, valid until ${result.expiresAt.toISOString()}:`);
     console.log(`${base}/admin/setup/${result.token}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -1,14 +1,10 @@
 // `npm run import -- hotel.json [more.json …]`: validates every file, then imports each in its own transaction
 // into DATABASE_URL, or the embedded database in DATA_DIR. Exits 1, having written nothing, if any file is bad.
 import { readFile } from "node:fs/promises";
-import { dirname, isAbsolute, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, resolve } from "node:path";
 import { type ImportIssue, parsePropertyFile } from "@alloggio/domain/contract/property/property-file";
-import { loadEnv } from "../config/env";
-import { migrateDatabase, openDatabase } from "../db/client";
 import { importProperty } from "../features/admin";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+import { runCommand, withDatabase } from "./run";
 
 function printIssues(file: string, issues: ImportIssue[]): void {
   console.error(`${file}: refused, ${issues.length} issue${issues.length === 1 ? "" : "s"}`);
@@ -53,13 +49,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (bad) return 1;
 
-  const env = loadEnv();
-  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(root, env.DATA_DIR);
-  const database = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL, max: 1 })
-    : await openDatabase({ dataDir });
-  try {
-    await migrateDatabase(database);
+  return withDatabase(async (database) => {
     for (const [i, document] of documents.entries()) {
       const started = performance.now();
       const result = await importProperty(database, document);
@@ -74,17 +64,7 @@ async function main(args: string[]): Promise<number> {
       console.log(`${files[i]}: hotel ${result.hotelId} imported in ${ms} ms (${counts})`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -28,3 +28,20 @@ export function setPrivateCookie(
     maxAge: cookie.maxAgeSeconds,
   });
 }
+
+/** A session's cookie (HttpOnly, SameSite=Lax, Secure as `isSecureCookie` says), scoped to `path`, kept `maxAgeMs`. */
+export function sessionCookie(name: string, path: string, maxAgeMs: number) {
+  return {
+    set: (request: FastifyRequest, reply: FastifyReply, token: string): void =>
+      setPrivateCookie(request, reply, {
+        name,
+        value: token,
+        path,
+        maxAgeSeconds: Math.floor(maxAgeMs / 1000),
+        sameSite: "lax",
+      }),
+    clear: (reply: FastifyReply): void => {
+      reply.clearCookie(name, { path });
+    },
+  };
+}

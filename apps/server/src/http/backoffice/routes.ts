@@ -1,5 +1,4 @@
 import { StaffMeSchema } from "@alloggio/domain/contract/backoffice/access";
-import { z } from "zod";
 import type { BackOfficeDeps } from "../../features/backoffice";
 import { revokeSession, staffOf } from "../../features/backoffice";
 import type { App } from "../app-type";
@@ -10,13 +9,14 @@ import { registerAuthRoutes } from "./auth/routes";
 import { registerCatalogueRoutes } from "./catalogue/routes";
 import { registerOfferFileRoutes } from "./offer-files/routes";
 import { registerOfferBackOfficeRoutes } from "./offers/routes";
-import { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
+import { ANONYMOUS_BACK_OFFICE_ROUTES } from "./openapi";
 import { registerPaymentSettingsRoutes } from "./payments/routes";
 import { registerQuoteRoutes } from "./quotes/routes";
 import { registerRatesRoutes } from "./rates/routes";
 import { registerReservationRoutes } from "./reservations/routes";
 import { registerScriptInventoryRoutes } from "./scripts/routes";
 import { clearSessionCookie } from "./session-cookie";
+import { staffRoutes } from "./staff-routes";
 
 export { ANONYMOUS_BACK_OFFICE_ROUTES, BACK_OFFICE_TAG, backOfficeErrors } from "./openapi";
 
@@ -31,43 +31,30 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
     if (url?.startsWith("/api/backoffice/") && !ANONYMOUS_BACK_OFFICE_ROUTES.includes(url))
       await staffOf(deps.database.db, request, deps.now());
   });
-  app.get(
+  const signedIn = staffRoutes(app, deps, null);
+  signedIn.get(
     "/api/backoffice/me",
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "The signed-in staff user: role, hotels and the CSRF token of the session",
-        response: { 200: StaffMeSchema, ...backOfficeErrors },
-      },
+      summary: "The signed-in staff user: role, hotels and the CSRF token of the session",
+      answer: StaffMeSchema,
     },
-    async (request) => {
-      const staff = await staffOf(deps.database.db, request, deps.now());
-      return {
-        id: staff.userId,
-        email: staff.email,
-        name: staff.name,
-        role: staff.role,
-        language: staff.language,
-        totpEnabled: staff.totpEnabled,
-        hotels: staff.hotels,
-        csrfToken: staff.csrfToken,
-      };
-    },
+    ({ staff }) => ({
+      id: staff.userId,
+      email: staff.email,
+      name: staff.name,
+      role: staff.role,
+      language: staff.language,
+      totpEnabled: staff.totpEnabled,
+      hotels: staff.hotels,
+      csrfToken: staff.csrfToken,
+    }),
   );
-  app.post(
+  signedIn.post(
     "/api/backoffice/sign-out",
-    {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Sign out: the session is revoked and its cookie cleared",
-        response: { 204: z.null().describe("Signed out"), ...backOfficeErrors },
-      },
-    },
-    async (request, reply) => {
-      const staff = await staffOf(deps.database.db, request, deps.now());
+    { summary: "Sign out: the session is revoked and its cookie cleared", answer: "Signed out" },
+    async ({ staff, reply }) => {
       await revokeSession(deps.database.db, staff.sessionToken);
       clearSessionCookie(reply);
-      return reply.code(204).send(null);
     },
   );
   registerAuthRoutes(app, deps);

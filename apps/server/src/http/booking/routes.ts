@@ -14,7 +14,6 @@ import {
   ServiceAvailResponseSchema,
 } from "@alloggio/domain/contract/booking/service-avail";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import {
@@ -30,13 +29,9 @@ import {
   tradeBookingOf,
   withTradeBooking,
 } from "../../features/booking";
-import {
-  type AttemptLimiter,
-  addressRateLimits,
-  createAttemptLimiter,
-  tooManyAttempts,
-} from "../../features/rate-limits";
+import { type AttemptLimiter, createAttemptLimiter } from "../../features/rate-limits";
 import { tradeCustomerForCall } from "../../features/trade";
+import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";
@@ -57,6 +52,8 @@ const errors = {
  * pace is hopeless, and each code has its own failure limit besides.
  */
 export const RETRIEVE_PER_ADDRESS_PER_MINUTE = 30;
+/** The limit of `retrieve.do`, and of the calls that identify the holder the same way. */
+export const RETRIEVE_LIMIT = perAddress(RETRIEVE_PER_ADDRESS_PER_MINUTE);
 
 /**
  * The per-code counter of failed recoveries, shared by `retrieve.do` and every voucher action (they identify the
@@ -91,19 +88,11 @@ export function registerBookingRoutes(
       return findAvailableServices(deps, { ...request.query, customer });
     },
   );
-  // Its own scope: the per-address limit applies to this route only.
-  app.register(async (scope: App) => {
-    await scope.register(rateLimit, addressRateLimits(deps));
+  registerAddressLimited(app, deps, (scope) =>
     scope.post(
       "/api/retrieve.do",
       {
-        config: {
-          rateLimit: {
-            max: RETRIEVE_PER_ADDRESS_PER_MINUTE,
-            timeWindow: "1 minute",
-            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
-          },
-        },
+        config: RETRIEVE_LIMIT,
         schema: {
           tags: ["booking"],
           summary:
@@ -113,8 +102,8 @@ export function registerBookingRoutes(
         },
       },
       (request) => retrieveReservation(deps, request.body),
-    );
-  });
+    ),
+  );
   app.post(
     "/api/guestdata.do",
     {

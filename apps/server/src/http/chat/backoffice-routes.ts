@@ -9,10 +9,10 @@ import {
 } from "@alloggio/domain/contract/backoffice/chat";
 import { z } from "zod";
 import type { BackOfficeDeps } from "../../features/backoffice";
-import { audit, requireHotel, requireStaff } from "../../features/backoffice";
+import { audit } from "../../features/backoffice";
 import { hotelUnread, listConversations, openConversation, replyToConversation } from "../../features/chat";
 import type { App } from "../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../backoffice/openapi";
+import { staffRoutes } from "../backoffice/staff-routes";
 
 const BASE = "/api/backoffice/hotels/:hotelId/chat";
 const ConversationParamsSchema = HotelParamsSchema.extend({
@@ -21,89 +21,54 @@ const ConversationParamsSchema = HotelParamsSchema.extend({
 
 /** The back office's chat (area "chat"): the hotel's conversations, unread counts, the staff's reply. */
 export function registerBackOfficeChatRoutes(app: App, deps: BackOfficeDeps): void {
-  app.get(
+  const route = staffRoutes(app, deps, "chat");
+  route.get(
     `${BASE}/conversations`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "The hotel's chat conversations, newest activity first, 25 a page (filter unread, or one offer's)",
-        params: HotelParamsSchema,
-        querystring: ConversationListQuerySchema,
-        response: { 200: ConversationListResponseSchema, ...backOfficeErrors },
-      },
+      summary:
+        "The hotel's chat conversations, newest activity first, 25 a page (filter unread, or one offer's)",
+      params: HotelParamsSchema,
+      querystring: ConversationListQuerySchema,
+      answer: ConversationListResponseSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "chat");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return listConversations(deps.database, hotelId, request.query);
-    },
+    ({ params, query }) => listConversations(deps.database, params.hotelId, query),
   );
-  app.get(
+  route.get(
     `${BASE}/unread`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Unread guest messages over all the hotel's conversations (the menu badge)",
-        params: HotelParamsSchema,
-        response: { 200: ChatUnreadResponseSchema, ...backOfficeErrors },
-      },
+      summary: "Unread guest messages over all the hotel's conversations (the menu badge)",
+      params: HotelParamsSchema,
+      answer: ChatUnreadResponseSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "chat");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return { unread: await hotelUnread(deps.database, hotelId) };
-    },
+    async ({ params }) => ({ unread: await hotelUnread(deps.database, params.hotelId) }),
   );
-  app.get(
+  route.get(
     `${BASE}/conversations/:conversationId`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "One conversation with its last messages; the guest's messages are marked read",
-        params: ConversationParamsSchema,
-        response: { 200: ConversationResponseSchema, ...backOfficeErrors },
-      },
+      summary: "One conversation with its last messages; the guest's messages are marked read",
+      params: ConversationParamsSchema,
+      answer: ConversationResponseSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "chat");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return openConversation(deps.database, hotelId, request.params.conversationId, deps.now());
-    },
+    ({ params }) => openConversation(deps.database, params.hotelId, params.conversationId, deps.now()),
   );
-  app.post(
+  route.post(
     `${BASE}/conversations/:conversationId/messages`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "The hotel's answer in a conversation (audited); the guest is mailed if it stays unread",
-        params: ConversationParamsSchema,
-        body: StaffReplySchema,
-        response: { 200: StaffReplyResponseSchema, ...backOfficeErrors },
-      },
+      summary: "The hotel's answer in a conversation (audited); the guest is mailed if it stays unread",
+      params: ConversationParamsSchema,
+      body: StaffReplySchema,
+      answer: StaffReplyResponseSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "chat");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      const { conversationId } = request.params;
-      const body = request.body.body;
-      return replyToConversation(
-        deps.database,
-        staff,
-        hotelId,
-        conversationId,
-        body,
-        deps.now(),
-        (tx, entry) =>
-          audit(tx, staff, {
-            hotelId,
-            action: "chat.reply",
-            entity: "chat_conversation",
-            entityId: conversationId,
-            before: null,
-            after: { messageId: entry.messageId, body },
-          }),
-      );
-    },
+    ({ staff, params: { hotelId, conversationId }, body: { body } }) =>
+      replyToConversation(deps.database, staff, hotelId, conversationId, body, deps.now(), (tx, entry) =>
+        audit(tx, staff, {
+          hotelId,
+          action: "chat.reply",
+          entity: "chat_conversation",
+          entityId: conversationId,
+          before: null,
+          after: { messageId: entry.messageId, body },
+        }),
+      ),
   );
 }

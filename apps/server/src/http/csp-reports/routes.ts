@@ -6,10 +6,9 @@ import {
   CspReportRequestSchema,
 } from "@alloggio/domain/contract/csp-reports";
 import { pageKindOf } from "@alloggio/domain/tracking/pages";
-import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
+import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
 import { badInput } from "../errors";
 import { CSP_REPORT_PATH } from "../page-csp";
@@ -80,7 +79,7 @@ export function violationsOf(body: CspReportRequest): Violation[] {
  * address rate limited in the database (ADR 0015); a body that is no report is a 400.
  */
 export function registerCspReportRoutes(app: App, deps: { database: Database; now: () => Date }): void {
-  app.register(async (scope: App) => {
+  registerAddressLimited(app, deps, (scope) => {
     scope.addContentTypeParser(
       [...CSP_REPORT_TYPES],
       { parseAs: "string", bodyLimit: CSP_REPORT_MAX_BYTES },
@@ -92,19 +91,11 @@ export function registerCspReportRoutes(app: App, deps: { database: Database; no
         }
       },
     );
-    await scope.register(rateLimit, addressRateLimits(deps));
     scope.post(
       CSP_REPORT_PATH,
       {
         bodyLimit: CSP_REPORT_MAX_BYTES,
-        config: {
-          rateLimit: {
-            max: CSP_REPORTS_PER_ADDRESS_PER_MINUTE,
-            timeWindow: "1 minute",
-            errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-              tooManyAttempts(`in ${context.after}`),
-          },
-        },
+        config: perAddress(CSP_REPORTS_PER_ADDRESS_PER_MINUTE),
         schema: {
           tags: ["security"],
           summary:

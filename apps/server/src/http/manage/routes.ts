@@ -14,7 +14,8 @@ import {
   TransferUpdateResponseSchema,
 } from "@alloggio/domain/contract/booking/manage";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import rateLimit from "@fastify/rate-limit";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { ManageDeps } from "../../features/manage";
 import {
   activateInstallments,
@@ -27,7 +28,7 @@ import {
   requestQuote,
   updateTransfer,
 } from "../../features/manage";
-import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
+import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";
@@ -41,6 +42,23 @@ const errors = {
   422: ErrorSchema,
   429: ErrorSchema,
 };
+
+/**
+ * A voucher action on the reservation of `:code`, done once per Idempotency-Key (the code and the body are what a
+ * retry is compared on).
+ */
+export function replyCodeAction<B extends object>(
+  deps: ManageDeps & { linkBase: LinkBase },
+  scope: string,
+  request: FastifyRequest & { params: { code: string }; body: B },
+  reply: FastifyReply,
+  action: (deps: ManageDeps, code: string, body: B, baseUrl: string) => Promise<unknown>,
+) {
+  const { code } = request.params;
+  return replyIdempotent(deps.database, scope, request, reply, { code, ...request.body }, async () =>
+    action(deps, code, request.body, await deps.linkBase(request)),
+  );
+}
 
 /** The voucher's actions (SPEC §2, §4, §7; ADR 0010). */
 export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
@@ -65,68 +83,32 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
   );
   registerModifyRoutes(app, deps);
 
-  const payment = (summary: string) => ({
+  const payment = <B extends z.ZodType>(summary: string, body: B) => ({
     schema: {
       tags: ["manage"],
       summary,
       params: ReservationCodeParamsSchema,
+      body,
       response: { 200: PaymentActionResponseSchema, ...errors },
     },
   });
   app.post(
     MANAGE_PATHS.payNow,
-    {
-      schema: {
-        ...payment("Pay now what is due (card or a gateway redirect method)").schema,
-        body: PayNowRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "pay",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () => payNow(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment("Pay now what is due (card or a gateway redirect method)", PayNowRequestSchema),
+    (request, reply) => replyCodeAction(deps, "pay", request, reply, payNow),
   );
   app.post(
     MANAGE_PATHS.authoriseNow,
-    {
-      schema: {
-        ...payment("Authorise the card a pre-authorisation booking waits for").schema,
-        body: AuthoriseNowRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "authorise",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () => authoriseNow(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment("Authorise the card a pre-authorisation booking waits for", AuthoriseNowRequestSchema),
+    (request, reply) => replyCodeAction(deps, "authorise", request, reply, authoriseNow),
   );
   app.post(
     MANAGE_PATHS.activateInstallments,
-    {
-      schema: {
-        ...payment("Split what is left to pay into monthly installments, the first charged now").schema,
-        body: ActivateInstallmentsRequestSchema,
-      },
-    },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "installments",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () =>
-          activateInstallments(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    payment(
+      "Split what is left to pay into monthly installments, the first charged now",
+      ActivateInstallmentsRequestSchema,
+    ),
+    (request, reply) => replyCodeAction(deps, "installments", request, reply, activateInstallments),
   );
   app.post(
     MANAGE_PATHS.transferUpdate,
@@ -151,18 +133,11 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
   );
   // quote.do mails an address the caller types: its own scope limits it per client address (and per recipient).
   const quoteRecipients = createQuoteRecipientLimiter(deps.database, deps.now);
-  app.register(async (scope: App) => {
-    await scope.register(rateLimit, addressRateLimits(deps));
+  registerAddressLimited(app, deps, (scope) =>
     scope.post(
       MANAGE_PATHS.quote,
       {
-        config: {
-          rateLimit: {
-            max: QUOTES_PER_ADDRESS,
-            timeWindow: QUOTE_ADDRESS_WINDOW_MS,
-            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
-          },
-        },
+        config: perAddress(QUOTES_PER_ADDRESS, QUOTE_ADDRESS_WINDOW_MS),
         schema: {
           tags: ["manage"],
           summary:
@@ -175,6 +150,6 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
         replyIdempotent(deps.database, "quote.do", request, reply, request.body, async () =>
           requestQuote(deps, request.body, await deps.linkBase(request), quoteRecipients),
         ),
-    );
-  });
+    ),
+  );
 }

@@ -11,7 +11,6 @@ import { CroParamsSchema, CroResponseSchema } from "@alloggio/domain/contract/of
 import { RejectOfferRequestSchema, RejectOfferResponseSchema } from "@alloggio/domain/contract/offers/reject";
 import { UnlockOfferRequestSchema, UnlockOfferResponseSchema } from "@alloggio/domain/contract/offers/unlock";
 import { OfferCodeParamsSchema, OfferSummarySchema } from "@alloggio/domain/contract/offers/view";
-import rateLimit from "@fastify/rate-limit";
 import type { Database } from "../../db/client";
 import { RETRIEVE_CODE_WINDOW_MS, RETRIEVE_FAILURES_PER_CODE } from "../../features/booking";
 import {
@@ -30,7 +29,8 @@ import {
   viewOffer,
 } from "../../features/offers";
 import type { PaymentGateways } from "../../features/payments";
-import { addressRateLimits, createAttemptLimiter, tooManyAttempts } from "../../features/rate-limits";
+import { createAttemptLimiter } from "../../features/rate-limits";
+import { perAddress, registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
 import { setPrivateCookie } from "../cookies";
 import { replyIdempotent } from "../idempotency";
@@ -110,17 +110,8 @@ export function registerOfferRoutes(
     },
   );
 
-  // Its own scope: the per-address limit applies to these routes only.
-  app.register(async (scope: App) => {
-    await scope.register(rateLimit, addressRateLimits(deps));
-    const limit = {
-      rateLimit: {
-        max: OFFER_CALLS_PER_ADDRESS_PER_MINUTE,
-        timeWindow: "1 minute",
-        errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-          tooManyAttempts(`in ${context.after}`),
-      },
-    };
+  registerAddressLimited(app, deps, (scope) => {
+    const limit = perAddress(OFFER_CALLS_PER_ADDRESS_PER_MINUTE);
     scope.get(
       "/api/v2/offers/:offerCode",
       {

@@ -12,6 +12,7 @@ import { listForResale, withdrawFromResale } from "../../features/resale";
 import type { App } from "../app-type";
 import { replyIdempotent } from "../idempotency";
 import type { LinkBase } from "../link-base";
+import { replyCodeAction } from "../manage/routes";
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
 
@@ -29,15 +30,7 @@ export function registerResaleRoutes(app: App, deps: ManageDeps & { linkBase: Li
         response: { 200: ResaleResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      replyIdempotent(
-        deps.database,
-        "resale",
-        request,
-        reply,
-        { code: request.params.code, ...request.body },
-        async () => listForResale(deps, request.params.code, request.body, await deps.linkBase(request)),
-      ),
+    (request, reply) => replyCodeAction(deps, "resale", request, reply, listForResale),
   );
   app.delete(
     RESALE_PATHS.withdraw,

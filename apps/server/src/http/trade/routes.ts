@@ -14,6 +14,15 @@ import { tradeCookieOf } from "./session-cookie";
 
 export const TRADE_TAG = "trade";
 
+/** Both calls answer the logged user, or why not. */
+const answers = {
+  200: LoginResponseSchema,
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  429: ErrorSchema,
+};
+
 /** The trade channel's calls: the login and the password change; the agency area comes next. */
 export function registerTradeRoutes(app: App, deps: LoginDeps): void {
   const lockout = createTradeLockout(deps);
@@ -27,13 +36,7 @@ export function registerTradeRoutes(app: App, deps: LoginDeps): void {
         description:
           "Every refusal of the credentials answers 401 `invalid_credentials`; a user not enabled for the channel or hotel 403 `trade_not_enabled`; too many failures per user or address 429 `too_many_attempts`. `user.id` 0: nobody logged in.",
         body: LoginRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          429: ErrorSchema,
-        },
+        response: answers,
       },
     },
     async (request, reply) => {
@@ -54,13 +57,7 @@ export function registerTradeRoutes(app: App, deps: LoginDeps): void {
         description:
           "401 `trade_login_required` without a live trade session; 403 `csrf_failed` without the session's `csrfToken` in `X-CSRF-Token`; 400 `password_policy` (one detail per broken rule), `wrong_password` for the current password; 429 `too_many_attempts` (the login's lockout).",
         body: TradePasswordChangeRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          429: ErrorSchema,
-        },
+        response: answers,
       },
     },
     async (request, reply) => {

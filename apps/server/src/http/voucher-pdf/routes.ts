@@ -1,28 +1,19 @@
 import { VoucherPdfFileSchema, VoucherPdfRequestSchema } from "@alloggio/domain/contract/booking/voucher-pdf";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import rateLimit from "@fastify/rate-limit";
 import type { ManageDeps } from "../../features/manage";
-import { addressRateLimits, tooManyAttempts } from "../../features/rate-limits";
 import { downloadVoucherPdf } from "../../features/voucher-pdf";
+import { registerAddressLimited } from "../address-limits";
 import type { App } from "../app-type";
-import { RETRIEVE_PER_ADDRESS_PER_MINUTE } from "../booking/routes";
+import { RETRIEVE_LIMIT } from "../booking/routes";
 import type { LinkBase } from "../link-base";
 
 /** `POST /api/voucher.pdf`: the voucher as a PDF download, for the holder only, rate limited like `retrieve.do`. */
 export function registerVoucherPdfRoutes(app: App, deps: ManageDeps & { linkBase: LinkBase }): void {
-  // Its own scope: the per-address limit applies to this route only.
-  app.register(async (scope: App) => {
-    await scope.register(rateLimit, addressRateLimits(deps));
+  registerAddressLimited(app, deps, (scope) =>
     scope.post(
       "/api/voucher.pdf",
       {
-        config: {
-          rateLimit: {
-            max: RETRIEVE_PER_ADDRESS_PER_MINUTE,
-            timeWindow: "1 minute",
-            errorResponseBuilder: (_request, context) => tooManyAttempts(`in ${context.after}`),
-          },
-        },
+        config: RETRIEVE_LIMIT,
         schema: {
           tags: ["booking"],
           summary:
@@ -51,6 +42,6 @@ export function registerVoucherPdfRoutes(app: App, deps: ManageDeps & { linkBase
             .send(pdf.content as unknown as string)
         );
       },
-    );
-  });
+    ),
+  );
 }

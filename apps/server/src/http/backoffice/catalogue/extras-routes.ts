@@ -18,7 +18,7 @@ import {
   ServiceListSchema,
   ServiceSchema,
 } from "@alloggio/domain/contract/backoffice/extras";
-import { z } from "zod";
+import type { z } from "zod";
 import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   choicesOf,
@@ -26,16 +26,13 @@ import {
   deleteExtra,
   type ExtraKind,
   listExtras,
-  requireHotel,
-  requireStaff,
   saveExtra,
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 /** Extra services and their categories, promo codes, packages, signed price overrides (hpcc links). */
 export function registerExtrasRoutes(app: App, deps: BackOfficeDeps): void {
-  const tags = [BACK_OFFICE_TAG];
   const entities: {
     kind: ExtraKind;
     list: string;
@@ -83,111 +80,60 @@ export function registerExtrasRoutes(app: App, deps: BackOfficeDeps): void {
     },
   ];
 
+  const route = staffRoutes(app, deps, "catalogue");
   for (const e of entities) {
-    app.get(
+    route.get(
+      e.list,
+      { summary: `The hotel's ${e.what}s`, params: HotelParamsSchema, answer: e.many },
+      ({ params }) => listExtras(deps.database.db, e.kind, params.hotelId),
+    );
+    route.post(
       e.list,
       {
-        schema: {
-          tags,
-          summary: `The hotel's ${e.what}s`,
-          params: HotelParamsSchema,
-          response: { 200: e.many, ...backOfficeErrors },
-        },
+        summary: `Add a ${e.what} (validated like the property file's)`,
+        params: HotelParamsSchema,
+        body: e.input,
+        created: e.one,
       },
-      async (request) => {
-        const staff = await requireStaff(deps, request, "catalogue");
-        const hotelId = requireHotel(staff, request.params.hotelId);
-        return listExtras(deps.database.db, e.kind, hotelId);
-      },
+      ({ staff, params, body }) => saveExtra(deps.database.db, staff, e.kind, params.hotelId, null, body),
     );
-    app.post(
-      e.list,
-      {
-        schema: {
-          tags,
-          summary: `Add a ${e.what} (validated like the property file's)`,
-          params: HotelParamsSchema,
-          body: e.input,
-          response: { 201: e.one, ...backOfficeErrors },
-        },
-      },
-      async (request, reply) => {
-        const staff = await requireStaff(deps, request, "catalogue");
-        const hotelId = requireHotel(staff, request.params.hotelId);
-        const saved = await saveExtra(deps.database.db, staff, e.kind, hotelId, null, request.body);
-        return reply.code(201).send(saved);
-      },
+    route.put(
+      e.item,
+      { summary: `Change a ${e.what}`, params: ItemParamsSchema, body: e.input, answer: e.one },
+      ({ staff, params, body }) =>
+        saveExtra(deps.database.db, staff, e.kind, params.hotelId, params.itemId, body),
     );
-    app.put(
+    route.delete(
       e.item,
       {
-        schema: {
-          tags,
-          summary: `Change a ${e.what}`,
-          params: ItemParamsSchema,
-          body: e.input,
-          response: { 200: e.one, ...backOfficeErrors },
-        },
+        summary: `Delete a ${e.what}; 409 while reservations or other entities use it`,
+        params: ItemParamsSchema,
+        answer: "Deleted",
       },
-      async (request) => {
-        const staff = await requireStaff(deps, request, "catalogue");
-        const hotelId = requireHotel(staff, request.params.hotelId);
-        return saveExtra(deps.database.db, staff, e.kind, hotelId, request.params.itemId, request.body);
-      },
-    );
-    app.delete(
-      e.item,
-      {
-        schema: {
-          tags,
-          summary: `Delete a ${e.what}; 409 while reservations or other entities use it`,
-          params: ItemParamsSchema,
-          response: { 204: z.null().describe("Deleted"), ...backOfficeErrors },
-        },
-      },
-      async (request, reply) => {
-        const staff = await requireStaff(deps, request, "catalogue");
-        const hotelId = requireHotel(staff, request.params.hotelId);
-        await deleteExtra(deps.database.db, staff, e.kind, hotelId, request.params.itemId);
-        return reply.code(204).send(null);
-      },
+      ({ staff, params }) => deleteExtra(deps.database.db, staff, e.kind, params.hotelId, params.itemId),
     );
   }
 
-  app.get(
+  route.get(
     EXTRAS_PATHS.choices,
     {
-      schema: {
-        tags,
-        summary: "The room types, rate plans and channels the catalogue's forms pick from",
-        params: HotelParamsSchema,
-        response: { 200: ExtrasChoicesSchema, ...backOfficeErrors },
-      },
+      summary: "The room types, rate plans and channels the catalogue's forms pick from",
+      params: HotelParamsSchema,
+      answer: ExtrasChoicesSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "catalogue");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return choicesOf(deps.database.db, hotelId);
-    },
+    ({ params }) => choicesOf(deps.database.db, params.hotelId),
   );
 
-  app.post(
+  route.post(
     EXTRAS_PATHS.priceLinks,
     {
-      schema: {
-        tags,
-        summary:
-          "Sign a price for a room type, rate, dates and guests: the guest link with its hpcc (ADR 0002)",
-        params: HotelParamsSchema,
-        body: PriceLinkRequestSchema,
-        response: { 201: PriceLinkSchema, ...backOfficeErrors },
-      },
+      summary:
+        "Sign a price for a room type, rate, dates and guests: the guest link with its hpcc (ADR 0002)",
+      params: HotelParamsSchema,
+      body: PriceLinkRequestSchema,
+      created: PriceLinkSchema,
     },
-    async (request, reply) => {
-      const staff = await requireStaff(deps, request, "catalogue");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      const link = await createPriceLink(deps, staff, hotelId, request.body, await deps.linkBase(request));
-      return reply.code(201).send(link);
-    },
+    async ({ staff, params, body, request }) =>
+      createPriceLink(deps, staff, params.hotelId, body, await deps.linkBase(request)),
   );
 }

@@ -8,21 +8,19 @@ import { ErrorSchema } from "@alloggio/domain/contract/common";
 import { MAX_ATTACHMENT_BYTES } from "@alloggio/domain/offers/attachment-type";
 import multipart from "@fastify/multipart";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   addOfferAttachment,
   offerAttachments,
   removeOfferAttachment,
-  requireHotel,
   requireOfferOfHotel,
   requireOpenOffer,
-  requireStaff,
 } from "../../../features/backoffice";
 import { readAttachmentFile, sendAttachment } from "../../../features/offers";
 import type { App } from "../../app-type";
 import { AppError } from "../../errors";
 import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 const attachmentNotFound = () =>
   new AppError("not_found", 404, "No such attachment", [{ field: "attachmentId", message: "unknown" }]);
@@ -32,11 +30,7 @@ const attachmentNotFound = () =>
  * count, name sanitised, sha256 kept), list, download, delete. Uploads and deletes are audited.
  */
 export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
-  const staffOfHotel = async (request: Parameters<typeof requireStaff>[1], hotelId: number) => {
-    const staff = await requireStaff(deps, request, "offers");
-    requireHotel(staff, hotelId);
-    return staff;
-  };
+  const route = staffRoutes(app, deps, "offers");
   const base = "/api/backoffice/hotels/:hotelId/offers/:offerId/attachments";
 
   app.register(async (scope) => {
@@ -56,7 +50,7 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
       },
       async (request, reply) => {
         const { hotelId, offerId } = request.params;
-        const staff = await staffOfHotel(request, hotelId);
+        const staff = await route.check(request, hotelId);
         await requireOpenOffer(deps, hotelId, offerId);
         const file = await readAttachmentFile(request);
         return reply.code(201).send(await addOfferAttachment(deps, staff, hotelId, offerId, file));
@@ -64,21 +58,14 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
     );
   });
 
-  app.get(
+  route.get(
     base,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "An offer's attachments, and whether they may change now",
-        params: OfferFilesParamsSchema,
-        response: { 200: BoOfferAttachmentListSchema, ...backOfficeErrors },
-      },
+      summary: "An offer's attachments, and whether they may change now",
+      params: OfferFilesParamsSchema,
+      answer: BoOfferAttachmentListSchema,
     },
-    async (request) => {
-      const { hotelId, offerId } = request.params;
-      await staffOfHotel(request, hotelId);
-      return offerAttachments(deps, hotelId, offerId);
-    },
+    ({ params }) => offerAttachments(deps, params.hotelId, params.offerId),
   );
 
   app.get(
@@ -93,28 +80,17 @@ export function registerOfferFileRoutes(app: App, deps: BackOfficeDeps): void {
     },
     async (request, reply) => {
       const { hotelId, offerId, attachmentId } = request.params;
-      await staffOfHotel(request, hotelId);
+      await route.check(request, hotelId);
       await requireOfferOfHotel(deps, hotelId, offerId);
       if (!(await sendAttachment(deps.database.db, reply, offerId, attachmentId))) throw attachmentNotFound();
       return reply;
     },
   );
 
-  app.delete(
+  route.delete(
     `${base}/:attachmentId`,
-    {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Remove an attachment from an open offer",
-        params: OfferFileParamsSchema,
-        response: { 204: z.null().describe("Removed"), ...backOfficeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { hotelId, offerId, attachmentId } = request.params;
-      const staff = await staffOfHotel(request, hotelId);
-      await removeOfferAttachment(deps, staff, hotelId, offerId, attachmentId);
-      return reply.code(204).send(null);
-    },
+    { summary: "Remove an attachment from an open offer", params: OfferFileParamsSchema, answer: "Removed" },
+    ({ staff, params }) =>
+      removeOfferAttachment(deps, staff, params.hotelId, params.offerId, params.attachmentId),
   );
 }

@@ -20,121 +20,81 @@ import {
   offerChoices,
   priceOfferOption,
   priceOfferRooms,
-  requireHotel,
-  requireStaff,
   resendOffer,
   withdrawOffer,
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { readIdempotencyKey, runIdempotent } from "../../idempotency";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 const base = "/api/backoffice/hotels/:hotelId/offers";
 
 /** The back office's offers (ADR 0038): list, create by hand, follow, withdraw, resend. */
 export function registerOfferBackOfficeRoutes(app: App, deps: BackOfficeDeps): void {
-  app.get(
+  const route = staffRoutes(app, deps, "offers");
+  route.get(
     base,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "The hotel's offers, newest first (state, text, created from/to; paging)",
-        params: HotelParamsSchema,
-        querystring: OfferListQuerySchema,
-        response: { 200: BoOfferListSchema, ...backOfficeErrors },
-      },
+      summary: "The hotel's offers, newest first (state, text, created from/to; paging)",
+      params: HotelParamsSchema,
+      querystring: OfferListQuerySchema,
+      answer: BoOfferListSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return listOffers(deps, hotelId, request.query);
-    },
+    ({ params, query }) => listOffers(deps, params.hotelId, query),
   );
-  app.get(
+  route.get(
     `${base}/choices`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "What the new-offer form picks from: channels, room types, rates per channel, services",
-        params: HotelParamsSchema,
-        response: { 200: OfferChoicesSchema, ...backOfficeErrors },
-      },
+      summary: "What the new-offer form picks from: channels, room types, rates per channel, services",
+      params: HotelParamsSchema,
+      answer: OfferChoicesSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return offerChoices(deps, staff, hotelId);
-    },
+    ({ staff, params }) => offerChoices(deps, staff, params.hotelId),
   );
-  app.post(
+  route.post(
     `${base}/price`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "The search's current price of each room for a stay (changes nothing): the hint beside a held price",
-        params: HotelParamsSchema,
-        body: OfferPriceRequestSchema,
-        response: { 200: OfferPriceSchema, ...backOfficeErrors },
-      },
+      summary:
+        "The search's current price of each room for a stay (changes nothing): the hint beside a held price",
+      params: HotelParamsSchema,
+      body: OfferPriceRequestSchema,
+      answer: OfferPriceSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return priceOfferRooms(deps, hotelId, request.body);
-    },
+    ({ params, body }) => priceOfferRooms(deps, params.hotelId, body),
   );
-  app.post(
+  route.post(
     `${base}/option-price`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "One option of the form priced as sending will price it (changes nothing): total with the mandatory extras, city tax, or why it would be refused",
-        params: HotelParamsSchema,
-        body: OfferOptionPriceRequestSchema,
-        response: { 200: OfferOptionPriceSchema, ...backOfficeErrors },
-      },
+      summary:
+        "One option of the form priced as sending will price it (changes nothing): total with the mandatory extras, city tax, or why it would be refused",
+      params: HotelParamsSchema,
+      body: OfferOptionPriceRequestSchema,
+      answer: OfferOptionPriceSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return priceOfferOption(deps, staff, hotelId, request.body);
-    },
+    ({ staff, params, body }) => priceOfferOption(deps, staff, params.hotelId, body),
   );
-  app.get(
+  route.get(
     `${base}/:offerId`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "One offer: recipient, stay, options with held prices, history, rejection, link",
-        params: OfferParamsSchema,
-        response: { 200: BoOfferDetailSchema, ...backOfficeErrors },
-      },
+      summary: "One offer: recipient, stay, options with held prices, history, rejection, link",
+      params: OfferParamsSchema,
+      answer: BoOfferDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return getOffer(deps, staff, hotelId, request.params.offerId, await deps.linkBase(request));
-    },
+    async ({ staff, params, request }) =>
+      getOffer(deps, staff, params.hotelId, params.offerId, await deps.linkBase(request)),
   );
-  app.post(
+  route.post(
     base,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "Create an offer by hand (the exposed API's body and checks) and mail its recipient; an optional Idempotency-Key makes a double click one offer",
-        params: HotelParamsSchema,
-        body: CreateOfferRequestSchema,
-        response: { 200: BoCreateOfferResponseSchema, ...backOfficeErrors },
-      },
+      summary:
+        "Create an offer by hand (the exposed API's body and checks) and mail its recipient; an optional Idempotency-Key makes a double click one offer",
+      params: HotelParamsSchema,
+      body: CreateOfferRequestSchema,
+      answer: BoCreateOfferResponseSchema,
     },
-    async (request, reply) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
+    async ({ staff, params: { hotelId }, body, request, reply }) => {
       const baseUrl = await deps.linkBase(request);
-      const create = () => createStaffOffer(deps, staff, hotelId, request.body, baseUrl);
+      const create = () => createStaffOffer(deps, staff, hotelId, body, baseUrl);
       if (request.headers["idempotency-key"] === undefined) return create();
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
       // One scope per hotel and user: another user's key never replays this one's answer.
@@ -142,7 +102,7 @@ export function registerOfferBackOfficeRoutes(app: App, deps: BackOfficeDeps): v
         deps.database,
         `bo/offers/create:${hotelId}:${staff.userId}`,
         key,
-        request.body,
+        body,
         async () => ({ status: 200, body: await create() }),
       );
       if (answer.status !== 200) {
@@ -154,39 +114,29 @@ export function registerOfferBackOfficeRoutes(app: App, deps: BackOfficeDeps): v
       return answer.body as never;
     },
   );
-  app.post(
+  route.post(
     `${base}/:offerId/withdraw`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Withdraw an open offer: it becomes no longer available (409 once final)",
-        params: OfferParamsSchema,
-        response: { 200: BoOfferDetailSchema, ...backOfficeErrors },
-      },
+      summary: "Withdraw an open offer: it becomes no longer available (409 once final)",
+      params: OfferParamsSchema,
+      answer: BoOfferDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      await withdrawOffer(deps, staff, hotelId, request.params.offerId);
-      return getOffer(deps, staff, hotelId, request.params.offerId, await deps.linkBase(request));
+    async ({ staff, params: { hotelId, offerId }, request }) => {
+      await withdrawOffer(deps, staff, hotelId, offerId);
+      return getOffer(deps, staff, hotelId, offerId, await deps.linkBase(request));
     },
   );
-  app.post(
+  route.post(
     `${base}/:offerId/resend`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Mail the recipient the offer again (open offers only)",
-        params: OfferParamsSchema,
-        response: { 200: BoOfferDetailSchema, ...backOfficeErrors },
-      },
+      summary: "Mail the recipient the offer again (open offers only)",
+      params: OfferParamsSchema,
+      answer: BoOfferDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "offers");
-      const hotelId = requireHotel(staff, request.params.hotelId);
+    async ({ staff, params: { hotelId, offerId }, request }) => {
       const baseUrl = await deps.linkBase(request);
-      await resendOffer(deps, staff, hotelId, request.params.offerId, baseUrl);
-      return getOffer(deps, staff, hotelId, request.params.offerId, baseUrl);
+      await resendOffer(deps, staff, hotelId, offerId, baseUrl);
+      return getOffer(deps, staff, hotelId, offerId, baseUrl);
     },
   );
 }

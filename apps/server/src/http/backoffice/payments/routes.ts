@@ -6,9 +6,8 @@ import {
   SavePaymentKeysRequestSchema,
 } from "@alloggio/domain/contract/backoffice/payments";
 import { ErrorSchema } from "@alloggio/domain/contract/common";
-import type { FastifyRequest } from "fastify";
-import type { BackOfficeDeps } from "../../../features/backoffice";
-import { audit, requireHotel, requireStaff } from "../../../features/backoffice";
+import type { BackOfficeDeps, Staff } from "../../../features/backoffice";
+import { audit } from "../../../features/backoffice";
 import {
   choosePaymentGateway,
   readPaymentSettings,
@@ -18,110 +17,80 @@ import {
   testPaymentConnection,
 } from "../../../features/payments";
 import type { App } from "../../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 /** A change may also find the server without PAYMENT_KEYS_SECRET (503) or Stripe unreachable (502). */
-const errors = { ...backOfficeErrors, 502: ErrorSchema, 503: ErrorSchema };
+const errors = { 502: ErrorSchema, 503: ErrorSchema };
 
 /**
  * A hotel's payments (ADR 0073), area `payments` (owner only): its gateway and Stripe keys. No answer carries a
  * secret (the secret key's last 4, whether a webhook signing secret is set); every change is audited without one.
  */
 export function registerPaymentSettingsRoutes(app: App, deps: BackOfficeDeps): void {
-  const ownerOf = async (request: FastifyRequest, hotelId: number): Promise<SettingsChange> => {
-    const staff = await requireStaff(deps, request, "payments");
-    requireHotel(staff, hotelId);
-    return { userId: staff.userId, audit: (tx, entry) => audit(tx, staff, entry) };
-  };
+  const route = staffRoutes(app, deps, "payments");
+  const changeBy = (staff: Staff): SettingsChange => ({
+    userId: staff.userId,
+    audit: (tx, entry) => audit(tx, staff, entry),
+  });
   const base = "/api/backoffice/hotels/:hotelId/payments";
 
-  app.get(
+  route.get(
     base,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "The hotel's gateway and Stripe keys as they may be shown (last 4, mode, publishable key), the webhook address and events to give Stripe",
-        params: HotelParamsSchema,
-        response: { 200: BoPaymentSettingsSchema, ...errors },
-      },
+      summary:
+        "The hotel's gateway and Stripe keys as they may be shown (last 4, mode, publishable key), the webhook address and events to give Stripe",
+      params: HotelParamsSchema,
+      answer: BoPaymentSettingsSchema,
+      errors,
     },
-    async (request) => {
-      const { hotelId } = request.params;
-      await ownerOf(request, hotelId);
-      return readPaymentSettings(deps, hotelId);
-    },
+    ({ params }) => readPaymentSettings(deps, params.hotelId),
   );
 
-  app.put(
+  route.put(
     `${base}/stripe-keys`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "Save the hotel's Stripe keys (a key left out is kept): sealed at rest, refused without PAYMENT_KEYS_SECRET",
-        params: HotelParamsSchema,
-        body: SavePaymentKeysRequestSchema,
-        response: { 200: BoPaymentSettingsSchema, ...errors },
-      },
+      summary:
+        "Save the hotel's Stripe keys (a key left out is kept): sealed at rest, refused without PAYMENT_KEYS_SECRET",
+      params: HotelParamsSchema,
+      body: SavePaymentKeysRequestSchema,
+      answer: BoPaymentSettingsSchema,
+      errors,
     },
-    async (request) => {
-      const { hotelId } = request.params;
-      const change = await ownerOf(request, hotelId);
-      return savePaymentKeys(deps, change, hotelId, request.body);
-    },
+    ({ staff, params, body }) => savePaymentKeys(deps, changeBy(staff), params.hotelId, body),
   );
 
-  app.delete(
+  route.delete(
     `${base}/stripe-keys`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Remove the hotel's Stripe keys: its card payments go back to the sandbox",
-        params: HotelParamsSchema,
-        response: { 200: BoPaymentSettingsSchema, ...errors },
-      },
+      summary: "Remove the hotel's Stripe keys: its card payments go back to the sandbox",
+      params: HotelParamsSchema,
+      answer: BoPaymentSettingsSchema,
+      errors,
     },
-    async (request) => {
-      const { hotelId } = request.params;
-      const change = await ownerOf(request, hotelId);
-      return removePaymentKeys(deps, change, hotelId);
-    },
+    ({ staff, params }) => removePaymentKeys(deps, changeBy(staff), params.hotelId),
   );
 
-  app.put(
+  route.put(
     `${base}/gateway`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Choose the hotel's card gateway: the sandbox, or Stripe once its keys are saved",
-        params: HotelParamsSchema,
-        body: ChooseGatewayRequestSchema,
-        response: { 200: BoPaymentSettingsSchema, ...errors },
-      },
+      summary: "Choose the hotel's card gateway: the sandbox, or Stripe once its keys are saved",
+      params: HotelParamsSchema,
+      body: ChooseGatewayRequestSchema,
+      answer: BoPaymentSettingsSchema,
+      errors,
     },
-    async (request) => {
-      const { hotelId } = request.params;
-      const change = await ownerOf(request, hotelId);
-      return choosePaymentGateway(deps, change, hotelId, request.body.gateway);
-    },
+    ({ staff, params, body }) => choosePaymentGateway(deps, changeBy(staff), params.hotelId, body.gateway),
   );
 
-  app.post(
+  route.post(
     `${base}/test-connection`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "Ask Stripe for the account of the stored secret key: its name, country, mode and enabled methods",
-        params: HotelParamsSchema,
-        response: { 200: PaymentConnectionSchema, ...errors },
-      },
+      summary:
+        "Ask Stripe for the account of the stored secret key: its name, country, mode and enabled methods",
+      params: HotelParamsSchema,
+      answer: PaymentConnectionSchema,
+      errors,
     },
-    async (request) => {
-      const { hotelId } = request.params;
-      await ownerOf(request, hotelId);
-      return testPaymentConnection(deps, hotelId);
-    },
+    ({ params }) => testPaymentConnection(deps, params.hotelId),
   );
 }

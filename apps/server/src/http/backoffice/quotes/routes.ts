@@ -9,109 +9,72 @@ import {
   QuoteSendSchema,
 } from "@alloggio/domain/contract/backoffice/quotes";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import {
-  closeQuote,
-  getQuote,
-  listQuotes,
-  priceQuote,
-  requireHotel,
-  requireStaff,
-  sendQuote,
-} from "../../../features/backoffice";
+import { closeQuote, getQuote, listQuotes, priceQuote, sendQuote } from "../../../features/backoffice";
 import type { App } from "../../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 import { registerLinkRoutes } from "./links-routes";
 
 const base = "/api/backoffice/hotels/:hotelId/quotes";
 
 /** The back office's quotes routes, and the catalogue's reservation links. */
 export function registerQuoteRoutes(app: App, deps: BackOfficeDeps): void {
-  app.get(
+  const route = staffRoutes(app, deps, "quotes");
+  route.get(
     base,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Quote requests of the hotel, newest first (status filter, paging)",
-        params: HotelParamsSchema,
-        querystring: QuoteListQuerySchema,
-        response: { 200: QuoteListSchema, ...backOfficeErrors },
-      },
+      summary: "Quote requests of the hotel, newest first (status filter, paging)",
+      params: HotelParamsSchema,
+      querystring: QuoteListQuerySchema,
+      answer: QuoteListSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "quotes");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return listQuotes(deps, hotelId, request.query);
-    },
+    ({ params, query }) => listQuotes(deps, params.hotelId, query),
   );
-  app.get(
+  route.get(
     `${base}/:quoteId`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "One quote request: the guest, the stay, what was quoted online, the hotel's answer",
-        params: QuoteParamsSchema,
-        response: { 200: QuoteDetailSchema, ...backOfficeErrors },
-      },
+      summary: "One quote request: the guest, the stay, what was quoted online, the hotel's answer",
+      params: QuoteParamsSchema,
+      answer: QuoteDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "quotes");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return getQuote(deps, hotelId, request.params.quoteId, await deps.linkBase(request));
-    },
+    async ({ params, request }) =>
+      getQuote(deps, params.hotelId, params.quoteId, await deps.linkBase(request)),
   );
-  app.post(
+  route.post(
     `${base}/:quoteId/price`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "The search's price of the quote's stay for a room type and rate plan per room (changes nothing)",
-        params: QuoteParamsSchema,
-        body: QuotePriceRequestSchema,
-        response: { 200: QuotePriceSchema, ...backOfficeErrors },
-      },
+      summary:
+        "The search's price of the quote's stay for a room type and rate plan per room (changes nothing)",
+      params: QuoteParamsSchema,
+      body: QuotePriceRequestSchema,
+      answer: QuotePriceSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "quotes");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      return priceQuote(deps, hotelId, request.params.quoteId, request.body);
-    },
+    ({ params, body }) => priceQuote(deps, params.hotelId, params.quoteId, body),
   );
-  app.post(
+  route.post(
     `${base}/:quoteId/send`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "Complete and send a quote: a reservation link holds the stay at the hotel's prices; the guest is mailed the link",
-        params: QuoteParamsSchema,
-        body: QuoteSendSchema,
-        response: { 200: QuoteDetailSchema, ...backOfficeErrors },
-      },
+      summary:
+        "Complete and send a quote: a reservation link holds the stay at the hotel's prices; the guest is mailed the link",
+      params: QuoteParamsSchema,
+      body: QuoteSendSchema,
+      answer: QuoteDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "quotes");
-      const hotelId = requireHotel(staff, request.params.hotelId);
+    async ({ staff, params, body, request }) => {
       const baseUrl = await deps.linkBase(request);
-      await sendQuote(deps, staff, hotelId, request.params.quoteId, request.body, baseUrl);
-      return getQuote(deps, hotelId, request.params.quoteId, baseUrl);
+      await sendQuote(deps, staff, params.hotelId, params.quoteId, body, baseUrl);
+      return getQuote(deps, params.hotelId, params.quoteId, baseUrl);
     },
   );
-  app.post(
+  route.post(
     `${base}/:quoteId/close`,
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary: "Close a quote request without (or after) answering it",
-        params: QuoteParamsSchema,
-        response: { 200: QuoteDetailSchema, ...backOfficeErrors },
-      },
+      summary: "Close a quote request without (or after) answering it",
+      params: QuoteParamsSchema,
+      answer: QuoteDetailSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "quotes");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      await closeQuote(deps, staff, hotelId, request.params.quoteId);
-      return getQuote(deps, hotelId, request.params.quoteId, await deps.linkBase(request));
+    async ({ staff, params, request }) => {
+      await closeQuote(deps, staff, params.hotelId, params.quoteId);
+      return getQuote(deps, params.hotelId, params.quoteId, await deps.linkBase(request));
     },
   );
   registerLinkRoutes(app, deps);

@@ -13,10 +13,10 @@ import { LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { inventoryFor } from "@alloggio/domain/tracking/plan";
 import type { TrackingSettings } from "@alloggio/domain/tracking/settings";
 import type { BackOfficeDeps } from "../../../features/backoffice";
-import { channelScriptSettings, requireHotel, requireStaff } from "../../../features/backoffice";
+import { channelScriptSettings } from "../../../features/backoffice";
 import type { App } from "../../app-type";
 import { documentSources } from "../../page-csp";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
@@ -68,21 +68,16 @@ export function scriptPages(settings: TrackingSettings): BoScriptPage[] {
  * of each channel that sells the hotel.
  */
 export function registerScriptInventoryRoutes(app: App, deps: BackOfficeDeps): void {
-  app.get(
+  staffRoutes(app, deps, "integrations").get(
     "/api/backoffice/hotels/:hotelId/integrations/scripts",
     {
-      schema: {
-        tags: [BACK_OFFICE_TAG],
-        summary:
-          "The scripts each channel of the hotel may load per kind of page, with their consent and the page's CSP (PCI DSS 6.4.3 inventory)",
-        params: HotelParamsSchema,
-        response: { 200: BoScriptInventorySchema, ...backOfficeErrors },
-      },
+      summary:
+        "The scripts each channel of the hotel may load per kind of page, with their consent and the page's CSP (PCI DSS 6.4.3 inventory)",
+      params: HotelParamsSchema,
+      answer: BoScriptInventorySchema,
     },
-    async (request): Promise<BoScriptInventory> => {
-      const staff = await requireStaff(deps, request, "integrations");
-      const hotelId = requireHotel(staff, request.params.hotelId);
-      const channels = await channelScriptSettings(deps, hotelId);
+    async ({ params }): Promise<BoScriptInventory> => {
+      const channels = await channelScriptSettings(deps, params.hotelId);
       return {
         channels: channels.map(({ settings, ...channel }) => ({ ...channel, pages: scriptPages(settings) })),
       };

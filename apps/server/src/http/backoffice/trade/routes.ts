@@ -19,171 +19,91 @@ import {
   getAccount,
   listAccounts,
   refuseAccount,
-  requireStaff,
   resetTradeUserPassword,
   setAccountHotels,
   setAccountPricing,
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 /** Trade accounts (ADR 0030): owners and managers approve sign-ups and manage the agencies' terms. */
 export function registerTradeRoutes(app: App, deps: BackOfficeDeps): void {
-  const tags = [BACK_OFFICE_TAG];
   const db = deps.database.db;
-  const one = { 200: TradeAccountSchema, ...backOfficeErrors };
-  app.get(
+  const route = staffRoutes(app, deps, "trade");
+  const one = { params: TradeAccountParamsSchema, answer: TradeAccountSchema };
+  route.get(
     TRADE_PATHS.list,
     {
-      schema: {
-        tags,
-        summary:
-          "Trade accounts: pending sign-ups first, filtered by status and text, paged (owner, manager)",
-        querystring: TradeAccountsQuerySchema,
-        response: { 200: TradeAccountsSchema, ...backOfficeErrors },
-      },
+      summary: "Trade accounts: pending sign-ups first, filtered by status and text, paged (owner, manager)",
+      querystring: TradeAccountsQuerySchema,
+      answer: TradeAccountsSchema,
     },
-    async (request) => listAccounts(db, await requireStaff(deps, request, "trade"), request.query),
+    ({ staff, query }) => listAccounts(db, staff, query),
   );
-  app.get(
+  route.get(
     TRADE_PATHS.one,
     {
-      schema: {
-        tags,
-        summary: "A trade account: agency data, users, hotels × channels enabled, discount and commission",
-        params: TradeAccountParamsSchema,
-        response: one,
-      },
+      summary: "A trade account: agency data, users, hotels × channels enabled, discount and commission",
+      ...one,
     },
-    async (request) => getAccount(db, await requireStaff(deps, request, "trade"), request.params.accountId),
+    ({ staff, params }) => getAccount(db, staff, params.accountId),
   );
-  app.post(
+  route.post(
     TRADE_PATHS.approve,
     {
-      schema: {
-        tags,
-        summary: "Approve a sign-up: hotels enabled, a mail tells the agency it can log in",
-        params: TradeAccountParamsSchema,
-        body: ApproveTradeAccountSchema,
-        response: one,
-      },
+      summary: "Approve a sign-up: hotels enabled, a mail tells the agency it can log in",
+      body: ApproveTradeAccountSchema,
+      ...one,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "trade");
-      return approveAccount(
-        deps,
-        staff,
-        request.params.accountId,
-        request.body ?? {},
-        await deps.linkBase(request),
-      );
-    },
+    async ({ staff, params, body, request }) =>
+      approveAccount(deps, staff, params.accountId, body ?? {}, await deps.linkBase(request)),
   );
-  app.post(
+  route.post(
     TRADE_PATHS.refuse,
     {
-      schema: {
-        tags,
-        summary: "Refuse a sign-up with a reason, mailed to the agency",
-        params: TradeAccountParamsSchema,
-        body: RefuseTradeAccountSchema,
-        response: one,
-      },
+      summary: "Refuse a sign-up with a reason, mailed to the agency",
+      body: RefuseTradeAccountSchema,
+      ...one,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "trade");
-      return refuseAccount(
-        deps,
-        staff,
-        request.params.accountId,
-        request.body.reason,
-        await deps.linkBase(request),
-      );
-    },
+    async ({ staff, params, body, request }) =>
+      refuseAccount(deps, staff, params.accountId, body.reason, await deps.linkBase(request)),
   );
-  app.put(
+  route.put(
     TRADE_PATHS.hotels,
     {
-      schema: {
-        tags,
-        summary: "Set the hotels × trade channels enabled (a hotel-scoped user: of their own hotels only)",
-        params: TradeAccountParamsSchema,
-        body: TradeHotelsSchema,
-        response: one,
-      },
+      summary: "Set the hotels × trade channels enabled (a hotel-scoped user: of their own hotels only)",
+      body: TradeHotelsSchema,
+      ...one,
     },
-    async (request) =>
-      setAccountHotels(
-        deps,
-        await requireStaff(deps, request, "trade"),
-        request.params.accountId,
-        request.body,
-      ),
+    ({ staff, params, body }) => setAccountHotels(deps, staff, params.accountId, body),
   );
-  app.put(
+  route.put(
     TRADE_PATHS.pricing,
     {
-      schema: {
-        tags,
-        summary: "Set the extra discount (hidden prices per login) and the commission, in percent",
-        params: TradeAccountParamsSchema,
-        body: TradePricingSchema,
-        response: one,
-      },
+      summary: "Set the extra discount (hidden prices per login) and the commission, in percent",
+      body: TradePricingSchema,
+      ...one,
     },
-    async (request) =>
-      setAccountPricing(
-        deps,
-        await requireStaff(deps, request, "trade"),
-        request.params.accountId,
-        request.body,
-      ),
+    ({ staff, params, body }) => setAccountPricing(deps, staff, params.accountId, body),
   );
-  app.post(
+  route.post(
     TRADE_PATHS.disable,
-    {
-      schema: {
-        tags,
-        summary: "Disable an approved account: its users are logged out and cannot log in",
-        params: TradeAccountParamsSchema,
-        response: one,
-      },
-    },
-    async (request) =>
-      disableAccount(deps, await requireStaff(deps, request, "trade"), request.params.accountId),
+    { summary: "Disable an approved account: its users are logged out and cannot log in", ...one },
+    ({ staff, params }) => disableAccount(deps, staff, params.accountId),
   );
-  app.post(
+  route.post(
     TRADE_PATHS.enable,
-    {
-      schema: {
-        tags,
-        summary: "Enable a disabled account again",
-        params: TradeAccountParamsSchema,
-        response: one,
-      },
-    },
-    async (request) =>
-      enableAccount(deps, await requireStaff(deps, request, "trade"), request.params.accountId),
+    { summary: "Enable a disabled account again", ...one },
+    ({ staff, params }) => enableAccount(deps, staff, params.accountId),
   );
-  app.post(
+  route.post(
     TRADE_PATHS.resetPassword,
     {
-      schema: {
-        tags,
-        summary: "Reset a trade user's password: a temporary one is mailed, to be changed at the next login",
-        params: TradeUserParamsSchema,
-        response: { 200: TradePasswordResetSchema, ...backOfficeErrors },
-      },
+      summary: "Reset a trade user's password: a temporary one is mailed, to be changed at the next login",
+      params: TradeUserParamsSchema,
+      answer: TradePasswordResetSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "trade");
-      return resetTradeUserPassword(
-        deps,
-        staff,
-        request.params.accountId,
-        request.params.userId,
-        await deps.linkBase(request),
-      );
-    },
+    async ({ staff, params, request }) =>
+      resetTradeUserPassword(deps, staff, params.accountId, params.userId, await deps.linkBase(request)),
   );
 }

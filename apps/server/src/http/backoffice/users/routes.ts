@@ -6,7 +6,6 @@ import {
   USERS_PATHS,
   UserParamsSchema,
 } from "@alloggio/domain/contract/backoffice/users";
-import { z } from "zod";
 import type { BackOfficeDeps } from "../../../features/backoffice";
 import {
   disableUser,
@@ -14,155 +13,87 @@ import {
   inviteUser,
   listUsers,
   removeUser,
-  requireStaff,
   resendInvitation,
   resetUserPassword,
   resetUserSecondFactor,
   updateUser,
 } from "../../../features/backoffice";
 import type { App } from "../../app-type";
-import { BACK_OFFICE_TAG, backOfficeErrors } from "../openapi";
+import { staffRoutes } from "../staff-routes";
 
 /** The back office's users routes: the owner manages the group's staff. */
 export function registerUserRoutes(app: App, deps: BackOfficeDeps): void {
-  const tags = [BACK_OFFICE_TAG];
-  app.get(
+  const route = staffRoutes(app, deps, "users");
+  route.get(
     USERS_PATHS.list,
     {
-      schema: {
-        tags,
-        summary: "The group's staff users, with the group's hotels to choose from (owner)",
-        response: { 200: StaffUsersSchema, ...backOfficeErrors },
-      },
+      summary: "The group's staff users, with the group's hotels to choose from (owner)",
+      answer: StaffUsersSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return listUsers(deps.database.db, staff.groupId);
-    },
+    ({ staff }) => listUsers(deps.database.db, staff.groupId),
   );
-  app.post(
+  route.post(
     USERS_PATHS.list,
     {
-      schema: {
-        tags,
-        summary: "Invite a staff user: created without a password, an invitation link (72 h) mailed (owner)",
-        body: InviteUserSchema,
-        response: { 201: StaffUserSchema, ...backOfficeErrors },
-      },
+      summary: "Invite a staff user: created without a password, an invitation link (72 h) mailed (owner)",
+      body: InviteUserSchema,
+      created: StaffUserSchema,
     },
-    async (request, reply) => {
-      const staff = await requireStaff(deps, request, "users");
-      const user = await inviteUser(deps, staff, request.body, await deps.linkBase(request));
-      return reply.code(201).send(user);
-    },
+    async ({ staff, body, request }) => inviteUser(deps, staff, body, await deps.linkBase(request)),
   );
-  app.patch(
+  route.patch(
     USERS_PATHS.one,
     {
-      schema: {
-        tags,
-        summary: "Change a staff user's name, role, hotels or language (owner)",
-        params: UserParamsSchema,
-        body: UpdateUserSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
+      summary: "Change a staff user's name, role, hotels or language (owner)",
+      params: UserParamsSchema,
+      body: UpdateUserSchema,
+      answer: StaffUserSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return updateUser(deps, staff, request.params.userId, request.body);
-    },
+    ({ staff, params, body }) => updateUser(deps, staff, params.userId, body),
   );
-  app.post(
+  route.post(
     USERS_PATHS.disable,
     {
-      schema: {
-        tags,
-        summary: "Disable a staff user: their sessions end at once (owner)",
-        params: UserParamsSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
+      summary: "Disable a staff user: their sessions end at once (owner)",
+      params: UserParamsSchema,
+      answer: StaffUserSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return disableUser(deps, staff, request.params.userId);
-    },
+    ({ staff, params }) => disableUser(deps, staff, params.userId),
   );
-  app.post(
+  route.post(
     USERS_PATHS.enable,
     {
-      schema: {
-        tags,
-        summary: "Enable a disabled staff user again (owner)",
-        params: UserParamsSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
+      summary: "Enable a disabled staff user again (owner)",
+      params: UserParamsSchema,
+      answer: StaffUserSchema,
     },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return enableUser(deps, staff, request.params.userId);
-    },
+    ({ staff, params }) => enableUser(deps, staff, params.userId),
   );
-  app.post(
+  /** A change to one user that mails them a link. */
+  const mailing = (url: string, summary: string, change: typeof resendInvitation) =>
+    route.post(
+      url,
+      { summary, params: UserParamsSchema, answer: StaffUserSchema },
+      async ({ staff, params, request }) => change(deps, staff, params.userId, await deps.linkBase(request)),
+    );
+  mailing(
     USERS_PATHS.resend,
-    {
-      schema: {
-        tags,
-        summary: "Mail a new invitation link to a user who has not set a password yet (owner)",
-        params: UserParamsSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
-    },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return resendInvitation(deps, staff, request.params.userId, await deps.linkBase(request));
-    },
+    "Mail a new invitation link to a user who has not set a password yet (owner)",
+    resendInvitation,
   );
-  app.post(
+  mailing(
     USERS_PATHS.resetPassword,
-    {
-      schema: {
-        tags,
-        summary:
-          "Reset a user's password: their sessions end and a single-use link (30 minutes) is mailed to them (owner, audited)",
-        params: UserParamsSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
-    },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return resetUserPassword(deps, staff, request.params.userId, await deps.linkBase(request));
-    },
+    "Reset a user's password: their sessions end and a single-use link (30 minutes) is mailed to them (owner, audited)",
+    resetUserPassword,
   );
-  app.post(
+  mailing(
     USERS_PATHS.resetSecondFactor,
-    {
-      schema: {
-        tags,
-        summary:
-          "Turn a user's second factor off (a lost phone): codes removed, sessions ended, the user told by mail (owner, audited)",
-        params: UserParamsSchema,
-        response: { 200: StaffUserSchema, ...backOfficeErrors },
-      },
-    },
-    async (request) => {
-      const staff = await requireStaff(deps, request, "users");
-      return resetUserSecondFactor(deps, staff, request.params.userId, await deps.linkBase(request));
-    },
+    "Turn a user's second factor off (a lost phone): codes removed, sessions ended, the user told by mail (owner, audited)",
+    resetUserSecondFactor,
   );
-  app.delete(
+  route.delete(
     USERS_PATHS.one,
-    {
-      schema: {
-        tags,
-        summary: "Remove a staff user for good (owner)",
-        params: UserParamsSchema,
-        response: { 204: z.null().describe("Removed"), ...backOfficeErrors },
-      },
-    },
-    async (request, reply) => {
-      const staff = await requireStaff(deps, request, "users");
-      await removeUser(deps, staff, request.params.userId);
-      return reply.code(204).send(null);
-    },
+    { summary: "Remove a staff user for good (owner)", params: UserParamsSchema, answer: "Removed" },
+    ({ staff, params }) => removeUser(deps, staff, params.userId),
   );
 }
