@@ -41,6 +41,9 @@ const prepaid = aRatePlan({
 const preauth = aRatePlan({ payment: "pre_authorisation" });
 const guarantee = aRatePlan({ payment: "card_guarantee" });
 const hotel = buildProperty({
+  hotel: {
+    settings: { bankTransfer: { owner: "Hotel on Stripe", iban: "IT60X0542811101000000123456", dueDays: 3 } },
+  },
   roomTypes: [room],
   ratePlans: [prepaid, preauth, guarantee],
   prices: [prepaid, preauth, guarantee].map((rate) => aPriceRange(room, rate, { perAdults: { "2": 110 } })),
@@ -129,9 +132,12 @@ async function book(rateId: number, method: string) {
     next: string;
     redirectUrl: string;
   };
-  const session = new URL(answer.redirectUrl).pathname.split("/").find((part) => part.startsWith("cs_"));
-  return { ...answer, session: session! };
+  return { ...answer, session: sessionOf(answer.redirectUrl) };
 }
+
+/** The Checkout Session a redirect to Stripe's page names. */
+const sessionOf = (url: string | undefined) =>
+  url ? (new URL(url).pathname.split("/").find((part) => part.startsWith("cs_")) ?? "") : "";
 
 const confirm = async (code: string) =>
   (
@@ -283,5 +289,25 @@ describe("a hotel on Stripe", () => {
     // Never paid: Stripe's page is closed first, so the guest cannot pay for rooms that went back on sale.
     expect((await facts(abandoned.reservation.code)).status).toBe("cancelled");
     expect(fake.get<Stripe.Checkout.Session>(abandoned.session)!.status).toBe("expired");
+  });
+
+  it("takes the voucher's Pay now on Stripe's page, and settles what was due once Stripe says it was paid", async () => {
+    const booked = await book(prepaid.id, "bank_transfer");
+    expect(booked.reservation.status).toBe("confirmed");
+    const pay = await app.inject({
+      method: "POST",
+      url: `/api/bol/reservation/${booked.reservation.code}/pay`,
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: { mail: MAIL, method: "card_payment" },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json()).toMatchObject({ next: "3ds", status: "confirmed", amount: 220 });
+    const session = sessionOf(pay.json().redirectUrl);
+    expect(await confirm(booked.reservation.code)).toEqual({ status: "confirmed", paid: false });
+    fake.complete(session, "success");
+    expect(await confirm(booked.reservation.code)).toEqual({ status: "confirmed", paid: true });
+    const dues = await database.query<{ status: string }>(sql`select d.status from payment_due d
+      join reservation r on r.id = d.reservation_id where r.code = ${booked.reservation.code}`);
+    expect(dues).toEqual([{ status: "paid" }]);
   });
 });
