@@ -42,7 +42,10 @@ const preauth = aRatePlan({ payment: "pre_authorisation" });
 const guarantee = aRatePlan({ payment: "card_guarantee" });
 const hotel = buildProperty({
   hotel: {
-    settings: { bankTransfer: { owner: "Hotel on Stripe", iban: "IT60X0542811101000000123456", dueDays: 3 } },
+    settings: {
+      bankTransfer: { owner: "Hotel on Stripe", iban: "IT60X0542811101000000123456", dueDays: 3 },
+      paymentMethods: ["pay_by_link", "wallet"],
+    },
   },
   roomTypes: [room],
   ratePlans: [prepaid, preauth, guarantee],
@@ -309,5 +312,38 @@ describe("a hotel on Stripe", () => {
     const dues = await database.query<{ status: string }>(sql`select d.status from payment_due d
       join reservation r on r.id = d.reservation_id where r.code = ${booked.reservation.code}`);
     expect(dues).toEqual([{ status: "paid" }]);
+  });
+
+  it("lets the guest pay now again after leaving Stripe's page unpaid", async () => {
+    const booked = await book(prepaid.id, "bank_transfer");
+    const payNow = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/bol/reservation/${booked.reservation.code}/pay`,
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: { mail: MAIL, method: "card_payment" },
+      });
+    const first = await payNow();
+    expect(first.statusCode, first.body).toBe(200);
+    fake.expire(sessionOf(first.json().redirectUrl));
+    const second = await payNow();
+    expect(second.statusCode, second.body).toBe(200);
+    fake.complete(sessionOf(second.json().redirectUrl), "success");
+    expect(await confirm(booked.reservation.code)).toEqual({ status: "confirmed", paid: true });
+  });
+
+  it("mails a payment link to Stripe's page, and settles the booking's schedule once it is paid there", async () => {
+    const booked = await book(prepaid.id, "pay_by_link");
+    expect([booked.reservation.status, booked.next]).toEqual(["confirmed", "voucher"]);
+    const [link] = await database.query<{ redirect_url: string; status: string }>(sql`
+      select t.redirect_url, t.status from payment_transaction t join reservation r on r.id = t.reservation_id
+      where r.code = ${booked.reservation.code} and t.kind = 'link'`);
+    expect(link!.status).toBe("requires_action");
+    expect(link!.redirect_url.startsWith(fake.url)).toBe(true);
+    fake.complete(sessionOf(link!.redirect_url), "success");
+    expect(await confirm(booked.reservation.code)).toEqual({ status: "confirmed", paid: true });
+    const dues = await database.query<{ status: string }>(sql`select d.status from payment_due d
+      join reservation r on r.id = d.reservation_id where r.code = ${booked.reservation.code}`);
+    expect(dues.map((d) => d.status)).toEqual(["paid"]);
   });
 });
