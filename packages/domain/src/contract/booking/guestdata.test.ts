@@ -281,6 +281,13 @@ describe("GuestDataRequestSchema", () => {
       ["payment.cardLast4:required"],
     ],
     [
+      "last four digits come with their token",
+      (b) => {
+        b.payment = { method: "card_payment", cardLast4: "4242" };
+      },
+      ["payment.cardToken:required"],
+    ],
+    [
       // The server asks for a token where the hotel's gateway frames its card page.
       "a card method taken on the gateway's own page needs no token",
       (b) => {

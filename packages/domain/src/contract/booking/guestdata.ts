@@ -327,9 +327,11 @@ export const GuestDataRequestSchema = z
     addFieldErrors(ctx, validateCheckout(body, LENIENT_CHECKOUT));
     if (body.agency) addFieldErrors(ctx, validateBookingAgency(body.agency));
     // A card's token comes from a gateway that frames its card page (the server asks for it there); a gateway
-    // that takes the card on its own page sends none. A token always comes with its last four digits.
+    // that takes the card on its own page sends none. A token and its last four digits come together.
     if (isCardMethod(body.payment.method) && body.payment.cardToken && !body.payment.cardLast4)
       ctx.addIssue({ code: "custom", path: ["payment", "cardLast4"], message: "required" });
+    if (isCardMethod(body.payment.method) && body.payment.cardLast4 && !body.payment.cardToken)
+      ctx.addIssue({ code: "custom", path: ["payment", "cardToken"], message: "required" });
   })
   .meta({ id: "GuestDataRequest" });
 export type GuestDataRequest = z.infer<typeof GuestDataRequestSchema>;

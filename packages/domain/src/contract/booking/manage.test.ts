@@ -358,6 +358,11 @@ describe("PayNowRequestSchema", () => {
       { mail: "a@b.it", method: "card_payment", cardToken: "t" },
       ["cardLast4"],
     ],
+    [
+      "last four without their token",
+      { mail: "a@b.it", method: "card_payment", cardLast4: "4242" },
+      ["cardToken"],
+    ],
     ["a bank transfer is not paying now", { mail: "a@b.it", method: "bank_transfer" }, ["method"]],
     [
       "a card number",

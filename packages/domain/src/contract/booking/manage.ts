@@ -366,13 +366,15 @@ const CardTokenShape = {
     .optional(),
 };
 
-/** A token always comes with its last four digits. */
+/** A token and its last four digits come together (both from the card page), or neither does. */
 function lastFourWithToken(
   body: { cardToken?: string | undefined; cardLast4?: string | undefined },
   ctx: z.RefinementCtx,
 ) {
   if (body.cardToken && !body.cardLast4)
     ctx.addIssue({ code: "custom", path: ["cardLast4"], message: "required" });
+  if (body.cardLast4 && !body.cardToken)
+    ctx.addIssue({ code: "custom", path: ["cardToken"], message: "required" });
 }
 
 /**
