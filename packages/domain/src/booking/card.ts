@@ -97,10 +97,6 @@ export function validateCard(card: CardForm, today: Ymd): CardFieldError[] {
   return errors;
 }
 
-/** The payment gateways a hotel may choose (its payment-gateway key, SPEC §3). */
-export const PAYMENT_GATEWAY_KEYS = ["sandbox", "stripe"] as const;
-export type PaymentGatewayKey = (typeof PAYMENT_GATEWAY_KEYS)[number];
-
 /**
  * Where the guest types a card with a gateway (ADR 0072): "token", on its card page framed in our pages, which
  * answers a token the payment then carries (the sandbox); "redirect", on the gateway's own page after the guest
