@@ -53,11 +53,6 @@ export type BookingDeps = {
 
 const CARD_METHODS = new Set(["card_payment", "pre_authorisation", "card_guarantee"]);
 
-/** Whether the hotel's gateway frames its card page in our pages, whose token a card payment then needs. */
-async function takesCardsByToken(deps: Pick<BookingDeps, "gateways">, hotelId: number) {
-  return (await deps.gateways.forHotel(hotelId)).cardEntry === "token";
-}
-
 export type PrepaidCheck = {
   currency: string;
   total: number;
@@ -255,6 +250,8 @@ type BookingState = {
   refused: string | null;
   /** What the confirmation settles of the payments due (null: nothing paid yet, a payment link). */
   paid: "paid" | "authorised" | null;
+  /** The hotel's gateway, for a method that asks one. */
+  gateway: PaymentGateway | null;
 };
 
 /**
@@ -349,7 +346,10 @@ export async function confirmBooking(
   if (start.earlier) return answerOf(start.earlier, 2);
   const facts = checkHotelRules(req, start.facts);
   const method = req.payment.method;
-  if (CARD_METHODS.has(method) && !req.payment.cardToken && (await takesCardsByToken(deps, req.hotel)))
+  // The hotel's gateway, asked once: a card's token is needed only where it frames its card page in ours.
+  const gateway =
+    CARD_METHODS.has(method) || isRedirectMethod(method) ? await deps.gateways.forHotel(req.hotel) : null;
+  if (CARD_METHODS.has(method) && !req.payment.cardToken && gateway?.cardEntry === "token")
     throw badInput("payment.cardToken", "required");
   const priced = await priceBooking(database, req, deps, { ...hooks.pricing, facts });
   if (!allowedMethods(priced).includes(method))
@@ -405,6 +405,7 @@ export async function confirmBooking(
     id: 0,
     refused: null,
     paid: null,
+    gateway,
   });
 }
 
@@ -415,7 +416,7 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
   const capture = method === "card_payment";
   const amount =
     method === "card_guarantee" ? 0 : method === "pre_authorisation" ? priced.totalMinor : priced.dueNow;
-  const gateway = await deps.gateways.forHotel(req.hotel);
+  const gateway = b.gateway!;
   let auth: Awaited<ReturnType<PaymentGateway["authorise"]>>;
   try {
     auth = await gateway.authorise({
@@ -486,7 +487,7 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
   const method = req.payment.method as (typeof REDIRECT_METHODS)[number];
   const link = method === "pay_by_link";
   const amount = link ? prepaymentMinor(priced) : priced.dueNow;
-  const gateway = await deps.gateways.forHotel(req.hotel);
+  const gateway = b.gateway!;
   let started: Awaited<ReturnType<PaymentGateway["startRedirect"]>>;
   try {
     started = await gateway.startRedirect({
