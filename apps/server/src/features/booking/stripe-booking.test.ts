@@ -346,4 +346,31 @@ describe("a hotel on Stripe", () => {
       join reservation r on r.id = d.reservation_id where r.code = ${booked.reservation.code}`);
     expect(dues.map((d) => d.status)).toEqual(["paid"]);
   });
+
+  it("makes Stripe's page again when the mail's link is followed after it expired, and pays through the new one", async () => {
+    const booked = await book(prepaid.id, "pay_by_link");
+    const code = booked.reservation.code;
+    const link = `/api/bol/reservation/${code}/payment-link?mail=${encodeURIComponent(MAIL)}`;
+    const follow = async () => {
+      const res = await app.inject({ method: "GET", url: link });
+      expect(res.statusCode, res.body).toBe(303);
+      return String(res.headers.location);
+    };
+    const first = await follow();
+    expect(first.startsWith(fake.url)).toBe(true);
+    expect(await follow()).toBe(first);
+    fake.expire(sessionOf(first));
+    const second = await follow();
+    expect(second.startsWith(fake.url)).toBe(true);
+    expect(sessionOf(second)).not.toBe(sessionOf(first));
+    fake.complete(sessionOf(second), "success");
+    expect(await follow()).toContain(`/voucher/code/${code}/`);
+    const dues = await database.query<{
+      status: string;
+      payment_ref: string;
+    }>(sql`select d.status, d.payment_ref
+      from payment_due d join reservation r on r.id = d.reservation_id where r.code = ${code}`);
+    expect(dues).toEqual([{ status: "paid", payment_ref: sessionOf(second) }]);
+    expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
+  });
 });

@@ -1,4 +1,5 @@
 import { bankTransferDetailsOf } from "@alloggio/domain/booking/bank-transfer";
+import { MANAGE_PATHS } from "@alloggio/domain/contract/booking/manage";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
@@ -269,9 +270,13 @@ export function paymentFacts(data: ReservationMailData, texts: MailTexts, locale
       shown &&
       schedule.length === 0 &&
       (data.paymentMethod === "pay_at_hotel" || data.paymentMethod === "card_guarantee"),
+    // Alloggio's own link, which opens the gateway's page as it stands (a gateway's page may expire first).
     payLink:
       shown && data.paymentLink && data.payments.some((p) => p.status === "due")
-        ? new URL(data.paymentLink, data.baseUrl).toString()
+        ? new URL(
+            `${MANAGE_PATHS.paymentLink.replace(":code", data.code)}?mail=${encodeURIComponent(data.email)}`,
+            data.baseUrl,
+          ).toString()
         : null,
   };
 }

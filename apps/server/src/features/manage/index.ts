@@ -4,6 +4,7 @@ export type { ManageDeps } from "./holder";
 export { lockHolderReservation, readHolderReservation, refused } from "./holder";
 export { modifyReservation, recalcChange, verifyDispo } from "./modify";
 export { inTransaction } from "./modify-repository";
+export { followPaymentLink } from "./payment-link";
 export { activateInstallments, authoriseNow, payNow } from "./payments";
 export { lockDueInstallmentNotices, markInstallmentNoticeSent } from "./payments-repository";
 export { confirmOption, recordBankTransfer } from "./property-actions";

@@ -5,6 +5,7 @@ import {
   CancelResponseSchema,
   MANAGE_PATHS,
   PaymentActionResponseSchema,
+  PaymentLinkQuerySchema,
   PayNowRequestSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
@@ -22,6 +23,7 @@ import {
   authoriseNow,
   cancelReservation,
   createQuoteRecipientLimiter,
+  followPaymentLink,
   payNow,
   QUOTE_ADDRESS_WINDOW_MS,
   QUOTES_PER_ADDRESS,
@@ -109,6 +111,27 @@ export function registerManageRoutes(app: App, deps: ManageDeps & { linkBase: Li
       ActivateInstallmentsRequestSchema,
     ),
     (request, reply) => replyCodeAction(deps, "installments", request, reply, activateInstallments),
+  );
+  app.get(
+    MANAGE_PATHS.paymentLink,
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "The payment link of the guest's mail: to the gateway's page, made again if it expired",
+        params: ReservationCodeParamsSchema,
+        querystring: PaymentLinkQuerySchema,
+        response: { 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const to = await followPaymentLink(
+        deps,
+        request.params.code,
+        request.query.mail,
+        await deps.linkBase(request),
+      );
+      return reply.header("cache-control", "no-store").redirect(to, 303);
+    },
   );
   app.post(
     MANAGE_PATHS.transferUpdate,

@@ -42,6 +42,8 @@ export const MANAGE_PATHS = {
   payNow: "/api/bol/reservation/:code/pay",
   authoriseNow: "/api/bol/reservation/:code/authorise",
   activateInstallments: "/api/bol/reservation/:code/installments",
+  /** The payment link in the guest's mail: a redirect to the gateway's page as it now stands. */
+  paymentLink: "/api/bol/reservation/:code/payment-link",
   quote: "/api/quote.do",
 } as const;
 
@@ -107,6 +109,9 @@ const NamesLanguageSchema = z.number().int().min(1).max(9).optional();
 /** The `:code` of `bol/reservation/:code/…`. */
 export const ReservationCodeParamsSchema = z.strictObject({ code: ReservationCodeSchema });
 export type ReservationCodeParams = z.output<typeof ReservationCodeParamsSchema>;
+
+/** The payment link's query: the booker's e-mail, as every voucher link carries it. */
+export const PaymentLinkQuerySchema = z.strictObject({ mail: HolderMailSchema });
 
 /**
  * Transfer details as the guest sends them (SPEC §3 "Transfer detail"); empty fields clear. One truth for the
