@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import zlib from "node:zlib";
 import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
 import { withoutNul } from "@alloggio/domain/contract/common";
 import { isWebPage } from "@alloggio/domain/contract/web-routes";
 import { channelOfPath, documentClassOf, pageKindOf } from "@alloggio/domain/tracking/pages";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -130,6 +132,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // HTML and JSON answers over 1 KB go out compressed to a client that takes it (brotli at a quality cheap enough
+  // for every request, else gzip); the build's files have their twins made at build time (ADR 0046).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(helmet, {
     // No page passes its address on: the voucher's carries the reservation code and e-mail (SPEC §2).
     referrerPolicy: { policy: "no-referrer" },
@@ -295,8 +305,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   // History mode: a GET (or HEAD, as uptime monitors ask) outside /api that is no file gets the web app; 200 when one of its pages matches the path,
   // else 404 with the same HTML, which shows the web app's not-found page. Each answer has its own nonce and the
-  // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042).
-  app.setNotFoundHandler(async (request, reply) => {
+  // CSP of its document: the channel's tag origins on a tracked page, none on a strict one (ADR 0042). A GET is a
+  // route of its own (a route's answer is compressed; the not-found handler's is not); other methods end here too.
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "/";
     const read = request.method === "GET" || request.method === "HEAD";
     if (page && read && !request.url.startsWith("/api/")) {
@@ -332,6 +343,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       `No route for ${request.method} ${request.url.split("?")[0]}`,
       [{ field: "path", message: "unknown" }],
     );
-  });
+  };
+  app.get("*", { schema: { hide: true } }, answerPage);
+  app.setNotFoundHandler(answerPage);
   return app;
 }
