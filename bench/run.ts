@@ -362,6 +362,12 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     const b3Serial = await serialLoop(b3, S(2));
     const b3AtB2Rate = await openLoop(b3, b2Fixed.rate, S(3));
     const b3Peak = await profiled(ctx, "b3", () => closedLoop(b3, CONNECTIONS, S(5)));
+    // The same searches as a browser asks them, taking brotli or gzip: what compressing the answers costs.
+    const b3Compressed = await closedLoop(
+      { ...b3, next: () => ({ ...b3.next(), headers: { "accept-encoding": "br, gzip" } }) },
+      CONNECTIONS,
+      S(5),
+    );
     before = await statements();
     const b3Fixed = await openLoop(b3, Math.max(1, b3Peak.rps * FIXED_SHARE), S(5));
     const b3Statements = ((await statements()) - before) / Math.max(1, b3Fixed.completed);
@@ -390,6 +396,13 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         "req/s",
         `closed loop, ${CONNECTIONS} connections; 5 000 different searches: nearly all cache misses`,
       ),
+      info(
+        "avail.do peak, compressed (B3)",
+        b3Compressed.rps,
+        "req/s",
+        `Accept-Encoding: br, gzip; ${Math.round(b3Compressed.bytesPerResponse)} B on the wire per answer against ${Math.round(b3Peak.bytesPerResponse)} B`,
+      ),
+      info("compressed ÷ plain search peak (B3)", b3Compressed.rps / b3Peak.rps, ""),
       info("bare route peak (B0)", b0Peak.rps, "req/s", `closed loop, ${CONNECTIONS} connections`),
       atLeast("B3 req/s ÷ B0 req/s", b3Peak.rps / b0Peak.rps, "", 0.25),
       info("search statement p50 (B1)", b1p50, "ms", "repository call, one at a time"),
