@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import zlib from "node:zlib";
 import { isBackOfficePage } from "@alloggio/domain/contract/backoffice/routes";
 import { withoutNul } from "@alloggio/domain/contract/common";
-import { isWebPage } from "@alloggio/domain/contract/web-routes";
+import { isIndexablePage, isWebPage } from "@alloggio/domain/contract/web-routes";
 import { channelOfPath, documentClassOf, pageKindOf } from "@alloggio/domain/tracking/pages";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -64,6 +64,7 @@ import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
 import { documentSources, newNonce, pageCsp, paymentCsp, preparePage, REPORTING_ENDPOINTS } from "./page-csp";
+import { registerRobots } from "./robots";
 import { isUrlTooLong, MAX_URL_LENGTH } from "./url-limit";
 
 export type AppOptions = {
@@ -103,6 +104,8 @@ export type AppOptions = {
   /** A production server, whose payments are real: a hotel's test-mode key is flagged in the back office. */
   liveSite?: boolean;
 };
+
+const NOINDEX = '<meta name="robots" content="noindex, nofollow" />';
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -256,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
+  registerRobots(app);
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));
@@ -319,7 +323,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const sources = documentSources(settings, kind);
       const nonce = newNonce();
       const base = String(reply.getHeader("content-security-policy") ?? "default-src 'self'");
-      const html = page.render(nonce, sources.documentClass);
+      // A booking's steps and anyone's own pages (a voucher carries its code and e-mail) are never listed.
+      const listed = isIndexablePage(path);
+      if (!listed) reply.header("x-robots-tag", "noindex, nofollow");
+      const rendered = page.render(nonce, sources.documentClass);
+      const html = listed ? rendered : rendered.replace("</head>", `${NOINDEX}</head>`);
       const drawn = await firstPaint({ path, hostname: request.hostname, nonce });
       const ids = searchPageIds(path);
       return reply

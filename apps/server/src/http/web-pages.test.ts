@@ -158,4 +158,30 @@ describe("web pages and unknown paths", () => {
     expect(res.headers["content-type"]).toContain("application/json");
     expect(res.json()).toMatchObject({ error: { code: "not_found", message: "No route for GET /api/nope" } });
   });
+
+  it("lets a search engine list a hotel's public pages, and tells it never to list a private one (header and meta)", async () => {
+    for (const url of ["/hotel/1/channel/1/language/2/rooms", "/channel/1/language/1"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["x-robots-tag"], url).toBeUndefined();
+      expect(res.body, url).not.toContain('name="robots"');
+    }
+    for (const url of [
+      "/hotel/1/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it",
+      "/hotel/1/channel/1/language/2/checkout",
+      "/offer/DEM00FFERH0TE101",
+      "/channel/2/language/1/agency",
+      "/admin/sign-in",
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(res.body, url).toContain('<meta name="robots" content="noindex, nofollow" /></head>');
+    }
+  });
+
+  it("answers robots.txt as text, keeping crawlers out of the API and the back office", async () => {
+    const res = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/plain");
+    expect(res.body.split("\n")).toEqual(["User-agent: *", "Disallow: /api/", "Disallow: /admin", ""]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWebPage, PAGE_ROUTES, pathInHotel, ROUTES, routePattern } from "./web-routes";
+import { isIndexablePage, isWebPage, PAGE_ROUTES, pathInHotel, ROUTES, routePattern } from "./web-routes";
 
 describe("web routes", () => {
   it.each([
@@ -34,4 +34,31 @@ describe("web routes", () => {
     expect(pathInHotel("voucher")).toBe("/voucher/code/:code/email/:email");
     expect(new Set(PAGE_ROUTES).size).toBe(PAGE_ROUTES.length);
   });
+});
+
+describe("pages a search engine may list", () => {
+  it.each([
+    "/hotel/1/channel/1/language/2",
+    "/hotel/1/channel/1/language/2/rooms",
+    "/hotel/1/channel/1/language/2/packages",
+    "/hotel/1/channel/1/language/2/package/list",
+    "/hotel/1/channel/1/language/2/package/view/7",
+    "/channel/3/language/1",
+  ])("%s may be listed", (path) => expect(isIndexablePage(path)).toBe(true));
+
+  it.each([
+    "/",
+    "/hotel/1/channel/1/language/2/services",
+    "/hotel/1/channel/1/language/2/checkout",
+    "/hotel/1/channel/1/language/2/recover",
+    "/hotel/1/channel/1/language/2/reservationLink/view/101",
+    "/hotel/1/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it",
+    "/hotel/1/channel/1/language/1/3ds/code/AB12CD/email/a%40b.it",
+    "/channel/2/language/1/agency",
+    "/channel/2/language/1/recover",
+    "/offer/DEM00FFERH0TE101",
+    "/cro/7K3M9QX2HT4VZ8PN",
+    "/admin/sign-in",
+    "/no/such/page",
+  ])("%s is never listed", (path) => expect(isIndexablePage(path)).toBe(false));
 });

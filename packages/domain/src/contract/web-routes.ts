@@ -86,3 +86,24 @@ const PAGE_PATTERNS = PAGE_ROUTES.map((name) => routePattern(ROUTES[name]));
 export function isWebPage(path: string): boolean {
   return PAGE_PATTERNS.some((pattern) => pattern.test(path));
 }
+
+/**
+ * The pages a search engine may list: a hotel, its rooms and packages, a portal's hotels. Every other page is a
+ * step of a booking or someone's own (a voucher with its code and e-mail, the checkout, an offer, the agency area,
+ * the back office) and says `noindex`.
+ */
+export const INDEXABLE_ROUTES = [
+  "hotel",
+  "rooms",
+  "packageList",
+  "packages",
+  "packageView",
+  "portalHotelList",
+] as const satisfies readonly PageRoute[];
+
+const INDEXABLE_PATTERNS = INDEXABLE_ROUTES.map((name) => routePattern(ROUTES[name]));
+
+/** True when a search engine may list the page of this path (no query string). */
+export function isIndexablePage(path: string): boolean {
+  return INDEXABLE_PATTERNS.some((pattern) => pattern.test(path));
+}
