@@ -24,7 +24,7 @@ export default function PackageListPage() {
         <p>{t("list.empty")}</p>
       ) : (
         <ul className="package-list">
-          {query.data.packages.map((p) => (
+          {query.data.packages.map((p, index) => (
             <li key={p.id}>
               <article className="package-card card" aria-labelledby={`package-${p.id}`}>
                 {p.gallery[0] ? (
@@ -34,7 +34,9 @@ export default function PackageListPage() {
                     alt=""
                     width={480}
                     height={320}
-                    loading="lazy"
+                    // The first card's picture is the page's largest paint: asked for at once and first.
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : "auto"}
                   />
                 ) : null}
                 <div className="package-card__body">

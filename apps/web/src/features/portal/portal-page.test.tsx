@@ -58,6 +58,7 @@ const portal: AvailChannelCheckResponse = {
       ...base,
       id: 1,
       name: "Bellavista",
+      image: "https://img.example.test/bellavista.jpg",
       city: "Riva",
       destinations: [1],
       available: true,
@@ -69,6 +70,7 @@ const portal: AvailChannelCheckResponse = {
       ...base,
       id: 2,
       name: "Villa Olivo",
+      image: "https://img.example.test/olivo.jpg",
       city: "Malcesine",
       destinations: [1],
       available: true,
@@ -153,6 +155,16 @@ describe("portal hotel list", () => {
       "Strict Stays",
     ]);
     expect(cards[0]!.textContent).toContain("240,00\u00a0EUR");
+    // The first card's picture is the page's largest paint: asked for at once and first; the others wait.
+    const pictures = [...list.querySelectorAll("img")].map((img) => [
+      img.getAttribute("src"),
+      img.getAttribute("loading"),
+      img.getAttribute("fetchpriority"),
+    ]);
+    expect(pictures).toEqual([
+      ["https://img.example.test/olivo.jpg", "eager", "high"],
+      ["https://img.example.test/bellavista.jpg", "lazy", "auto"],
+    ]);
     expect(cards[0]!.textContent).toContain("Malcesine · Lake Garda");
     expect(within(cards[2]!).getByText("No rooms free for this search")).toBeTruthy();
     expect(within(cards[3]!).getByText("Minimum stay 5 nights")).toBeTruthy();

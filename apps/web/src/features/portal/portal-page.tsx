@@ -110,9 +110,10 @@ function PortalHotelList() {
           <div className="skeleton portal-results__skeleton" />
         ) : (
           <ul className="portal-list">
-            {sorted.map((h) => (
+            {sorted.map((h, index) => (
               <li key={h.id}>
                 <PortalHotelCard
+                  first={index === 0}
                   hotel={h}
                   nights={nights}
                   destinationNames={namesOf(h)}

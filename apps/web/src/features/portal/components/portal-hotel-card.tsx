@@ -13,6 +13,8 @@ export type PortalHotelCardProps = {
   roomsHref: string;
   compared: boolean;
   onCompare: (on: boolean) => void;
+  /** The list's first card: its picture is the page's largest paint, asked for at once and first. */
+  first?: boolean;
 };
 
 /** One hotel of the portal list: picture, place, price for the stay or why none, compare, and its rooms. */
@@ -23,6 +25,7 @@ export function PortalHotelCard({
   roomsHref,
   compared,
   onCompare,
+  first = false,
 }: PortalHotelCardProps) {
   const { t } = useTranslation("portal");
   const id = useId();
@@ -30,7 +33,15 @@ export function PortalHotelCard({
     <article className="portal-hotel card" aria-labelledby={`${id}-name`}>
       <div className="portal-hotel__picture">
         {hotel.image ? (
-          <img src={hotel.image} alt="" width={320} height={240} loading="lazy" decoding="async" />
+          <img
+            src={hotel.image}
+            alt=""
+            width={320}
+            height={240}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            decoding="async"
+          />
         ) : (
           <Hotel aria-hidden="true" size={48} />
         )}
