@@ -56,7 +56,7 @@ export function BoLayout({ children }: { children: ReactNode }) {
         {staff.hotels.length > 1 && hotelId !== null ? (
           <label className="bo-hotel-picker">
             <span className="visually-hidden">{t("hotel")}</span>
-            <select value={hotelId} onChange={(e) => switchHotel(e.target.value)}>
+            <select name="hotel" value={hotelId} onChange={(e) => switchHotel(e.target.value)}>
               {staff.hotels.map((h) => (
                 <option key={h.id} value={h.id}>
                   {h.name}
@@ -70,7 +70,7 @@ export function BoLayout({ children }: { children: ReactNode }) {
         <div className="bo-user">
           <label>
             <span className="visually-hidden">{t("language")}</span>
-            <select value={language} onChange={(e) => setLanguage(e.target.value)}>
+            <select name="language" value={language} onChange={(e) => setLanguage(e.target.value)}>
               {TEXT_CODES.map((code) => (
                 <option key={code} value={code}>
                   {t(`languages.${code}`)}
