@@ -126,7 +126,7 @@ const directive = (csp: string, name: string) =>
     .find((d) => d[0] === name)
     ?.slice(1) ?? [];
 
-/** Fails on any CSP violation the browser reports on our pages or Stripe's. */
+/** The CSP violations the browser reports on the page as it goes (ours and Stripe's): none expected. */
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (message) => {
