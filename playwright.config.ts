@@ -2,15 +2,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_STRIPE_ACCOUNT } from "./e2e/stripe";
 import { startTestSmtpServer } from "./packages/test-kit/src/mail";
+import { startStripeFake } from "./packages/test-kit/src/stripe/fake";
 
 // Browser journeys (e2e/README.md) against the real product: `node scripts/start.mjs`, as `npm start` runs it, on
-// port 3900 (E2E_PORT; E2E_SMTP_PORT for its SMTP server, 3925) with a fresh PGlite database so the demo group loads on start.
+// port 3900 (E2E_PORT; E2E_SMTP_PORT for its SMTP server, 3925; E2E_STRIPE_PORT for the fake of Stripe's API, 3926)
+// with a fresh PGlite database so the demo group loads on start.
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = Boolean(process.env.CI);
 // A real SMTP server the product delivers its mail to; e2e/mail.ts reads what arrived (one JSON file a mail).
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3925);
+// The local fake of Stripe's API and hosted page (packages/test-kit), for the demo hotel e2e/stripe.ts switches to
+// Stripe; it posts signed webhooks to the server as Stripe would. The workers drive it through its /_fake/ controls.
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3926);
+process.env.E2E_STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
 // Playwright loads this file in the runner and again in every worker: only the runner creates the data dir; the
 // workers inherit its path through the environment. The runner removes it on exit, after the server has stopped.
@@ -33,6 +40,21 @@ if (!dataDir) {
   }).then(
     (smtp) => process.on("beforeExit", () => void smtp.close()),
     (err: unknown) => console.error(`[e2e] the SMTP server could not start on port ${SMTP_PORT}:`, err),
+  );
+  startStripeFake({
+    port: STRIPE_PORT,
+    delivery: "deliver",
+    accounts: [
+      {
+        ...E2E_STRIPE_ACCOUNT.account,
+        webhookEndpoints: [
+          { url: `${BASE_URL}/api/payments/stripe/webhook`, secret: E2E_STRIPE_ACCOUNT.webhookSecret },
+        ],
+      },
+    ],
+  }).then(
+    (stripe) => process.on("beforeExit", () => void stripe.close()),
+    (err: unknown) => console.error(`[e2e] the Stripe fake could not start on port ${STRIPE_PORT}:`, err),
   );
 }
 
@@ -99,6 +121,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // Seals the Stripe keys the back-office journey saves (ADR 0073); a test value, never a real site's.
       PAYMENT_KEYS_SECRET: "ZTJlLW9ubHktcGF5bWVudC1rZXlzLXNlY3JldC0zMmI=",
+      // A hotel on Stripe talks to the fake, never to Stripe.
+      STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
       // The embedded database, never one from the caller's shell.
       DATABASE_URL: undefined as unknown as string,
     },

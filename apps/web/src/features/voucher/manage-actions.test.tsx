@@ -654,6 +654,17 @@ describe("voucher actions", () => {
     expect(text(status)).not.toMatch(/Payment received|Paid so far|0,00/);
   });
 
+  it("says a pre-authorisation holds the total on the card when the guest comes back from the bank, not that it was paid", async () => {
+    reservation = aReservation({ paymentMethod: "pre_authorisation", prepayments: [], total: 397 });
+    window.history.replaceState({ paymentReceived: true }, "");
+    await renderVoucher();
+    const status = within(screen.getByRole("region", { name: "Manage your booking" })).getByRole("status");
+    await waitFor(() =>
+      expect(text(status)).toBe("Your card is authorised for 397,00 EUR. Your booking is confirmed."),
+    );
+    expect(text(status)).not.toMatch(/Payment received|Paid so far/);
+  });
+
   it("authorises a card when the booking waits for it", async () => {
     reservation = aReservation({ status: "preauth_required", prepayments: [] });
     const { panel } = await renderVoucher();

@@ -101,14 +101,17 @@ export function ManageProvider(props: { reservation: Reservation; mail: string; 
     const state = window.history.state as Record<string, unknown> | null;
     if (announced.current || !state?.[PAYMENT_RECEIVED]) return;
     announced.current = true;
-    // A card guarantee charges nothing: say what it is and when a charge may come, not "paid so far 0,00".
+    // A card guarantee or a pre-authorisation charges nothing: say what it is, not "paid so far 0,00". A
+    // pre-authorisation holds the booking's total.
     const { policy } = reservation;
     setOutcome(
-      reservation.paymentMethod !== "card_guarantee"
-        ? `${t("pay.received")} ${paidSoFar()}`
-        : policy.refundable && policy.freeUntil
-          ? t("guarantee.registeredUntil", { date: format.day(policy.freeUntil) })
-          : t("guarantee.registered"),
+      reservation.paymentMethod === "pre_authorisation"
+        ? t("authorise.done", { amount: format.money(reservation.total) })
+        : reservation.paymentMethod !== "card_guarantee"
+          ? `${t("pay.received")} ${paidSoFar()}`
+          : policy.refundable && policy.freeUntil
+            ? t("guarantee.registeredUntil", { date: format.day(policy.freeUntil) })
+            : t("guarantee.registered"),
     );
     // Once: a reload of the voucher does not say it again.
     window.history.replaceState({ ...state, [PAYMENT_RECEIVED]: false }, "");
