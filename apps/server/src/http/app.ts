@@ -278,7 +278,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       )
     : null;
   const pageChannel = createPageChannelLookup(options.database, deps.now);
-  // The search page's header and notice drawn into its HTML from the channel's hotel list (ADR 0051).
+  // The search page's header and notice drawn into its HTML from the channel's hotel list (ADR 0051), and every
+  // listed page's title and description.
   const firstPaint = createFirstPaint(
     hasWeb ? readFirstPaintTexts(resolve(webDist, "first-paint-texts.json")) : null,
     (q) => listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], q),
@@ -327,8 +328,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const listed = isIndexablePage(path);
       if (!listed) reply.header("x-robots-tag", "noindex, nofollow");
       const rendered = page.render(nonce, sources.documentClass);
-      const html = listed ? rendered : rendered.replace("</head>", `${NOINDEX}</head>`);
-      const drawn = await firstPaint({ path, hostname: request.hostname, nonce });
+      const meta = listed ? await firstPaint.meta({ path, hostname: request.hostname }) : null;
+      const html = !listed
+        ? rendered.replace("</head>", `${NOINDEX}</head>`)
+        : meta
+          ? rendered
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(meta.title)}</title>`)
+              .replace(
+                "</head>",
+                `<meta name="description" content="${escapeAttribute(meta.description)}" /></head>`,
+              )
+          : rendered;
+      const drawn = await firstPaint.draw({ path, hostname: request.hostname, nonce });
       const ids = searchPageIds(path);
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)

@@ -30,6 +30,7 @@ function webTexts() {
 const INDEX = `<!doctype html>
 <html lang="en">
   <head>
+    <title>Alloggio</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
@@ -114,6 +115,26 @@ describe("the search page's first paint in its HTML", () => {
     const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/rooms`)).body;
     expect(body).toContain(`<html lang="${lang}"`);
     expect(body).toContain(`>${skip}</a>`);
+  });
+
+  it("titles and describes each listed page in its language from the hotel's content, and no private page", async () => {
+    const rooms = (await page(`/hotel/${hotel()}/channel/1/language/2/rooms`)).body;
+    expect(rooms).toContain("<title>Hotel Primo &#38; Lago</title>");
+    expect(rooms).toMatch(
+      /<meta name="description" content="Hotel Primo &#38; Lago a [^"]+: camere, tariffe e offerte, prenotate direttamente con l'hotel\." \/><\/head>/,
+    );
+    const german = (await page(`/hotel/${hotel()}/channel/1/language/3`)).body;
+    expect(german).toMatch(
+      /<meta name="description" content="Hotel Primo &#38; Lago in [^"]+: Zimmer, Preise/,
+    );
+    const portal = (await page("/channel/1/language/1")).body;
+    expect(portal).toMatch(
+      /<meta name="description" content="[^"]+: hotels, rooms and rates, booked directly\." \/>/,
+    );
+    const voucher = (await page(`/hotel/${hotel()}/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it`))
+      .body;
+    expect(voucher).not.toContain('name="description"');
+    expect(voucher).toContain("<title>Alloggio</title>");
   });
 
   it("gives every inline script the response's nonce and starts the app's scripts after the first paint", async () => {

@@ -58,25 +58,32 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
 /** How many hotel lists are kept at most (the host is part of the key: the cache must not grow forever). */
 const MAX_ENTRIES = 500;
 
+/** What a listed page says about itself to a search engine: its title and description, in its language. */
+export type PageMeta = { title: string; description: string };
+
+/** A public hotel or portal page's ids (the portal's page names no hotel). */
+const PUBLIC_PAGE = /^(?:\/hotel\/(\d+))?\/channel\/(\d+)\/language\/([^/]+)(?:\/|$)/;
+
 /**
- * The first paint of a request's page, or null (another page, no texts, an unknown channel or hotel, any error:
- * the page then paints as before, after the scripts). Hotel lists are kept `ttlMs` (30 s) per channel, hotel,
- * language and host: the web app renders from a fresh one anyway, and takes over when its header reads the same.
+ * The search page's first paint and every listed page's title and description, drawn from the channel's hotel list
+ * (or null: another page, no texts, an unknown channel or hotel, any error — the page then paints as before, after
+ * the scripts). Hotel lists are kept `ttlMs` (30 s) per channel, hotel, language and host: the web app renders from
+ * a fresh one anyway, and takes over when its header reads the same.
  */
 export function createFirstPaint(
   texts: FirstPaintTexts | null,
   hotelList: (q: {
     channel: number;
-    hotel: number;
+    hotel?: number;
     language: number;
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
   ttlMs = 30_000,
-): FirstPaint {
+): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
   const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
-  const listFor = async (q: { channel: number; hotel: number; language: number; domain: string }) => {
-    const key = `${q.channel}|${q.hotel}|${q.language}|${q.domain}`;
+  const listFor = async (q: { channel: number; hotel?: number; language: number; domain: string }) => {
+    const key = `${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`;
     const at = now().getTime();
     const hit = cache.get(key);
     if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.list;
@@ -85,7 +92,7 @@ export function createFirstPaint(
     cache.set(key, { at, list });
     return list;
   };
-  return async ({ path, hostname, nonce }) => {
+  const draw: FirstPaint = async ({ path, hostname, nonce }) => {
     const ids = texts ? searchPageIds(path) : null;
     if (!texts || !ids) return null;
     const list = await listFor({ ...ids, domain: hostname });
@@ -100,6 +107,34 @@ export function createFirstPaint(
       return null;
     }
   };
+  const meta = async ({ path, hostname }: { path: string; hostname: string }) => {
+    const match = texts ? PUBLIC_PAGE.exec(path) : null;
+    if (!texts || !match) return null;
+    const hotelId = match[1] ? Number(match[1]) : undefined;
+    const language = Number(match[3]) || 1;
+    const list = await listFor({
+      channel: Number(match[2]),
+      ...(hotelId ? { hotel: hotelId } : {}),
+      language,
+      domain: hostname,
+    });
+    if (!list) return null;
+    const t = textsIn(texts, language);
+    const branded = list.channel.branding?.pageTitle;
+    if (hotelId === undefined)
+      return {
+        title: branded ?? list.channel.name,
+        description: t("global", "meta.portal", { channel: list.channel.name }),
+      };
+    const hotel = list.hotels.find((h) => h.id === hotelId);
+    if (!hotel) return null;
+    return {
+      // The title the web app gives the page once it runs (the channel's own, else the hotel's name).
+      title: branded ?? hotel.name,
+      description: t("global", "meta.hotel", { hotel: hotel.name, city: hotel.city }),
+    };
+  };
+  return { draw, meta };
 }
 
 /** A start tag's attributes, in order (`crossorigin` without a value reads ""). */
