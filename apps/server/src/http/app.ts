@@ -259,7 +259,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerChatRoutes(app, deps);
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
-  registerRobots(app);
+  registerRobots(app, {
+    hostHotels: (hostname) =>
+      listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], {
+        domain: hostname,
+        language: 1,
+      }).then(
+        // A trade channel's pages are for signed-in agencies: never listed.
+        (list) => (list.channel.trade ? null : list),
+        () => null,
+      ),
+    linkBase: deps.linkBase,
+  });
 
   const webDist = options.webDist ? resolve(options.webDist) : null;
   const hasWeb = webDist !== null && existsSync(resolve(webDist, "index.html"));
