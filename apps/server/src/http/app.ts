@@ -107,6 +107,12 @@ export type AppOptions = {
 
 const NOINDEX = '<meta name="robots" content="noindex, nofollow" />';
 
+/** A page's schema.org description, as a data block (JSON with `<` escaped, so no text can close the element). */
+const structuredData = (data: Record<string, unknown> | null, nonce: string) =>
+  data
+    ? `<script type="application/ld+json" nonce="${nonce}">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`
+    : "";
+
 function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -347,7 +353,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(meta.title)}</title>`)
               .replace(
                 "</head>",
-                `<meta name="description" content="${escapeAttribute(meta.description)}" /></head>`,
+                `<meta name="description" content="${escapeAttribute(meta.description)}" />${structuredData(meta.structured, nonce)}</head>`,
               )
           : rendered;
       const drawn = await firstPaint.draw({ path, hostname: request.hostname, nonce });

@@ -121,8 +121,15 @@ describe("the search page's first paint in its HTML", () => {
     const rooms = (await page(`/hotel/${hotel()}/channel/1/language/2/rooms`)).body;
     expect(rooms).toContain("<title>Hotel Primo &#38; Lago</title>");
     expect(rooms).toMatch(
-      /<meta name="description" content="Hotel Primo &#38; Lago a [^"]+: camere, tariffe e offerte, prenotate direttamente con l'hotel\." \/><\/head>/,
+      /<meta name="description" content="Hotel Primo &#38; Lago a [^"]+: camere, tariffe e offerte, prenotate direttamente con l'hotel\." \/>/,
     );
+    const data = /<script type="application\/ld\+json" nonce="[^"]+">([^<]+)<\/script><\/head>/.exec(rooms);
+    expect(JSON.parse(data![1]!)).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Hotel",
+      name: "Hotel Primo & Lago",
+      address: { "@type": "PostalAddress" },
+    });
     const german = (await page(`/hotel/${hotel()}/channel/1/language/3`)).body;
     expect(german).toMatch(
       /<meta name="description" content="Hotel Primo &#38; Lago in [^"]+: Zimmer, Preise/,

@@ -59,7 +59,7 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
 const MAX_ENTRIES = 500;
 
 /** What a listed page says about itself to a search engine: its title and description, in its language. */
-export type PageMeta = { title: string; description: string };
+export type PageMeta = { title: string; description: string; structured: Record<string, unknown> | null };
 
 /** A public hotel or portal page's ids (the portal's page names no hotel). */
 const PUBLIC_PAGE = /^(?:\/hotel\/(\d+))?\/channel\/(\d+)\/language\/([^/]+)(?:\/|$)/;
@@ -125,6 +125,7 @@ export function createFirstPaint(
       return {
         title: branded ?? list.channel.name,
         description: t("global", "meta.portal", { channel: list.channel.name }),
+        structured: null,
       };
     const hotel = list.hotels.find((h) => h.id === hotelId);
     if (!hotel) return null;
@@ -132,6 +133,19 @@ export function createFirstPaint(
       // The title the web app gives the page once it runs (the channel's own, else the hotel's name).
       title: branded ?? hotel.name,
       description: t("global", "meta.hotel", { hotel: hotel.name, city: hotel.city }),
+      // schema.org's own words for a hotel, which search engines show beside the page.
+      structured: {
+        "@context": "https://schema.org",
+        "@type": "Hotel",
+        name: hotel.name,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: hotel.address,
+          addressLocality: hotel.city,
+          addressCountry: hotel.country,
+        },
+        currenciesAccepted: hotel.currency,
+      },
     };
   };
   return { draw, meta };
