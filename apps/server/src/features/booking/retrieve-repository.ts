@@ -29,7 +29,7 @@ function selectReservation(where: SQL): SQL {
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
       'propertyNote', r.property_note, 'attribution', r.attribution,
       'paymentLink', (select pt.redirect_url from payment_transaction pt
-         where pt.reservation_id = r.id and pt.kind = 'link' and pt.status = 'requires_action'
+         where pt.reservation_id = r.id and pt.kind in ('link', 'penalty') and pt.status = 'requires_action'
          order by pt.id desc limit 1),
       'cardLast4', (select t.card_last4 from payment_transaction t
          where t.reservation_id = r.id and t.card_last4 is not null order by t.id desc limit 1),
