@@ -20,6 +20,7 @@ async function bookByTransfer(
   testInfo: TestInfo,
   pick: (rate: Rate) => boolean = (rate) => rate.payment === "bank_transfer",
   from = 260,
+  payment: Record<string, unknown> = { method: "bank_transfer" },
 ) {
   const stay = await findOpenStay(request, {
     from: from + (testInfo.project.name.endsWith("mobile") ? 10 : 0),
@@ -62,7 +63,7 @@ async function bookByTransfer(
       terms: { cancellationPolicy: true, generalTerms: true, dataProcessing: true },
       // Demo hotel 1's mandatory category (travel insurance): its free basic cover.
       services: [{ serviceId: 101, slot: null, quantity: 1 }],
-      payment: { method: "bank_transfer" },
+      payment,
       // The guest came from a trivago click and a newsletter: the page shows it as the source.
       tracking: { trivago: "trv-e2e-bo", campaign: "newsletter / email / spring" },
     },
@@ -276,4 +277,62 @@ test("the hotel cancels a non-refundable booking the guest may not, and sees its
   await expect(page.getByRole("status").filter({ hasText: "The cancellation is done." })).toBeVisible();
   await expect(fact("Still due")).toHaveText(amount);
   await expect(fact("Total").first()).toHaveText(amount);
+});
+
+/** A card saved on the sandbox gateway's card page, as the checkout's frame answers it (its token). */
+async function sandboxCard(request: APIRequestContext, number = "4242424242424242") {
+  const res = await request.post("/sandbox-gateway/card", {
+    form: { number, expiry: "12/2031", holder: "Lucia Ferri", cvv: "123", return: "/" },
+  });
+  const m = /data-token="([^"]+)" data-last4="(\d{4})"/.exec(await res.text());
+  expect(m, "the sandbox saved the card").not.toBeNull();
+  return { cardToken: m![1], cardLast4: m![2] };
+}
+
+test("the hotel captures part of a pre-authorisation and charges a card guarantee for a no-show", async ({
+  page,
+  request,
+  axe,
+}, testInfo) => {
+  const held = await bookByTransfer(request, testInfo, (rate) => rate.payment === "pre_authorisation", 340, {
+    method: "pre_authorisation",
+    ...(await sandboxCard(request)),
+  });
+  const guaranteed = await bookByTransfer(
+    request,
+    testInfo,
+    (rate) => rate.payment === "card_guarantee",
+    340,
+    {
+      method: "card_guarantee",
+      ...(await sandboxCard(request)),
+    },
+  );
+  const fact = (label: string) => page.getByRole("term").filter({ hasText: label }).locator("+ dd");
+
+  await signInAsDemoOwner(page, `/admin/hotel/1/reservations?code=${held.code}`);
+  await page.getByRole("link", { name: held.code }).click();
+  await page.getByRole("button", { name: "Capture the pre-authorisation" }).click();
+  const capture = page.getByRole("dialog", { name: "Capture the pre-authorisation" });
+  await capture.getByLabel("Amount to capture (EUR)").fill("10");
+  await axe("capture dialog");
+  await capture.getByRole("button", { name: "Capture", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "captured." })).toBeVisible();
+  await expect(fact("Paid")).toHaveText(/10[.,]00/);
+  await expect(page.getByRole("button", { name: "Capture the pre-authorisation" })).toHaveCount(0);
+  await expect(page.getByText("Pre-authorisation captured")).toBeVisible();
+
+  await page.goto(`/admin/hotel/1/reservations?code=${guaranteed.code}`);
+  await page.getByRole("link", { name: guaranteed.code }).click();
+  await page.getByRole("button", { name: "Charge the card guarantee" }).click();
+  const charge = page.getByRole("dialog", { name: "Charge the card guarantee" });
+  await expect(charge.getByText("No-show")).toBeVisible();
+  // What the rate charges for a no-show, ready to confirm.
+  await expect(charge.getByLabel("Amount to charge (EUR)")).toHaveValue(/\d/);
+  await charge.getByRole("button", { name: "Charge the card" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The card is charged" })).toBeVisible();
+  await expect(page.getByText("Card guarantee charged")).toBeVisible();
+  // Nothing sideways at a phone's width: every action stays in reach.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -12,6 +12,7 @@ import {
 } from "../features/manage";
 import { expireOffers } from "../features/offers";
 import { expireResales, settleResales } from "../features/resale";
+import { releaseLapsingHolds } from "./authorisation-release";
 import type { TimedChangeDeps } from "./deps";
 import { sendInstallmentNotices } from "./installment-notices";
 
@@ -85,7 +86,8 @@ export type TimedChangeCounts = Record<
   | "chat_reply_mailed"
   | "option_reminder"
   | "resale_settled"
-  | "resale_expired",
+  | "resale_expired"
+  | "authorisation_released",
   number
 >;
 
@@ -106,6 +108,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     option_reminder: 0,
     resale_settled: 0,
     resale_expired: 0,
+    authorisation_released: 0,
   };
   for (const sweep of SWEEPS) {
     for (;;) {
@@ -137,6 +140,7 @@ export async function runTimedChanges(deps: TimedChangeDeps, batchSize = 50): Pr
     const { gateways, database, now } = deps;
     counts.refunded = (await retryPendingRefunds({ database, gateways, now }, batchSize)).refunded;
   }
+  counts.authorisation_released = await releaseLapsingHolds(deps, batchSize);
   return counts;
 }
 

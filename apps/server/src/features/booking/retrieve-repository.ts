@@ -29,7 +29,7 @@ function selectReservation(where: SQL): SQL {
       'optionExpiresAt', r.option_expires_at, 'paymentDeadline', r.payment_deadline, 'createdAt', r.created_at,
       'propertyNote', r.property_note, 'attribution', r.attribution,
       'paymentLink', (select pt.redirect_url from payment_transaction pt
-         where pt.reservation_id = r.id and pt.kind = 'link' and pt.status <> 'cancelled'
+         where pt.reservation_id = r.id and pt.kind in ('link', 'penalty') and pt.status <> 'cancelled'
            and exists (select 1 from payment_due d where d.reservation_id = r.id
              and d.payment_ref = pt.gateway_ref and d.status = 'due')
          order by pt.id desc limit 1),

@@ -533,8 +533,11 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
   };
 }
 
-/** Payments started after the booking (a payment link, pay now, authorise now, an installment). */
-const LATER_PAYMENTS = new Set(["link", "pay_now", "authorise_now", "installment"]);
+/**
+ * Payments started after the booking (a payment link, pay now, authorise now, an installment, a card guarantee
+ * charged by the hotel).
+ */
+const LATER_PAYMENTS = new Set(["link", "pay_now", "authorise_now", "installment", "penalty"]);
 
 /**
  * A later payment the gateway says went through: the payments due it was started for are settled, a booking
@@ -596,11 +599,14 @@ export async function confirmPayment(
   const gateway = await deps.gateways.named(tx.gateway, row.hotelId);
   const payment = gateway ? await gateway.retrieve(tx.gatewayRef) : null;
   if (!payment) return { status: row.status, paid: false };
-  if (payment.status !== tx.status) await updatePaymentStatus(db, tx.id, payment.status);
+  // A hold the hotel released reads "declined" at the gateway: the record keeps why.
+  const released = tx.status === "released" && payment.status === "declined";
+  if (payment.status !== tx.status && !released) await updatePaymentStatus(db, tx.id, payment.status);
   const through = payment.status === "captured" || payment.status === "authorised";
   if (LATER_PAYMENTS.has(tx.kind)) {
-    // Paid or refused after the booking: a refusal never cancels it (the guest may try again).
-    if (through && row.status !== "cancelled")
+    // Paid or refused after the booking: a refusal never cancels it (the guest may try again). A cancelled
+    // reservation takes only its late-cancellation charge.
+    if (through && (row.status !== "cancelled" || tx.kind === "penalty"))
       await settleLaterPayment(
         deps,
         row.id,

@@ -244,6 +244,18 @@ describe("change mails: what changed comes first, in the guest's language", () =
     );
   });
 
+  it("payment_requested: the guarantee's charge the bank wants the guest to approve, and the hotel is told (en, de)", () => {
+    const en = guestMail({ kind: "payment_requested", amountMinor: 12000 }, EN);
+    expect(en.subject).toBe(`Payment requested for your reservation ${data.code} – Hotel Lago & Spa`);
+    expect(en.text).toContain("your bank asks you to approve the payment");
+    expect(en.text).toContain("120,00\u00a0EUR");
+    const de = guestMail({ kind: "payment_requested", amountMinor: 12000 }, DE);
+    expect(de.subject).toBe(`Zahlung für Ihre Reservierung ${data.code} angefordert – Hotel Lago & Spa`);
+    expect(renderHotelNotice(data, { kind: "payment_requested", amountMinor: 12000 }).subject).toBe(
+      `Payment link sent for reservation ${data.code} – Ada Lovelace`,
+    );
+  });
+
   it("transfer_updated: each detail before and now (en, ja)", () => {
     const withTransfer: ReservationMailData = {
       ...data,

@@ -9,6 +9,7 @@ export type ChangeTextKey =
   | "modified"
   | "payment_received"
   | "payment_authorised"
+  | "payment_requested"
   | "transfer_updated"
   | "installments_activated"
   | "option_confirmed"
@@ -67,6 +68,7 @@ const en: ChangeTexts = {
     modified: (c, h) => `Your reservation ${c} has changed – ${h}`,
     payment_received: (c, h) => `Payment received for your reservation ${c} – ${h}`,
     payment_authorised: (c, h) => `Card authorised for your reservation ${c} – ${h}`,
+    payment_requested: (c, h) => `Payment requested for your reservation ${c} – ${h}`,
     transfer_updated: (c, h) => `Transfer details updated for your reservation ${c} – ${h}`,
     installments_activated: (c, h) => `Installments activated for your reservation ${c} – ${h}`,
     option_confirmed: (c, h) => `Your option ${c} is confirmed – ${h}`,
@@ -83,6 +85,7 @@ const en: ChangeTexts = {
     modified: "Your reservation has changed",
     payment_received: "We have received your payment",
     payment_authorised: "Your card has been authorised",
+    payment_requested: "Please approve a payment",
     transfer_updated: "Your transfer details have been updated",
     installments_activated: "Your installments are active",
     option_confirmed: "Your option is confirmed",
@@ -101,6 +104,8 @@ const en: ChangeTexts = {
       "As you asked, your reservation has been changed. Here is what changed, then your reservation as it now stands.",
     payment_received: "Thank you: we have received your payment.",
     payment_authorised: "Thank you: your card has been authorised for your reservation.",
+    payment_requested:
+      "The hotel has charged your card for this reservation and your bank asks you to approve the payment: please complete it with the payment link below.",
     transfer_updated: "The details of your transfer have been updated.",
     installments_activated:
       "What is left to pay is now split into installments; the first has been charged to your card.",
@@ -162,6 +167,7 @@ const it: ChangeTexts = {
     modified: (c, h) => `La tua prenotazione ${c} è stata modificata – ${h}`,
     payment_received: (c, h) => `Pagamento ricevuto per la tua prenotazione ${c} – ${h}`,
     payment_authorised: (c, h) => `Carta autorizzata per la tua prenotazione ${c} – ${h}`,
+    payment_requested: (c, h) => `Pagamento richiesto per la tua prenotazione ${c} – ${h}`,
     transfer_updated: (c, h) => `Dati del transfer aggiornati per la tua prenotazione ${c} – ${h}`,
     installments_activated: (c, h) => `Pagamento a rate attivato per la tua prenotazione ${c} – ${h}`,
     option_confirmed: (c, h) => `La tua opzione ${c} è confermata – ${h}`,
@@ -178,6 +184,7 @@ const it: ChangeTexts = {
     modified: "La tua prenotazione è stata modificata",
     payment_received: "Abbiamo ricevuto il tuo pagamento",
     payment_authorised: "La tua carta è stata autorizzata",
+    payment_requested: "Conferma un pagamento",
     transfer_updated: "I dati del tuo transfer sono stati aggiornati",
     installments_activated: "Il pagamento a rate è attivo",
     option_confirmed: "La tua opzione è confermata",
@@ -196,6 +203,8 @@ const it: ChangeTexts = {
       "Come richiesto, la tua prenotazione è stata modificata. Ecco cosa è cambiato e, a seguire, la prenotazione com'è ora.",
     payment_received: "Grazie: abbiamo ricevuto il tuo pagamento.",
     payment_authorised: "Grazie: la tua carta è stata autorizzata per la prenotazione.",
+    payment_requested:
+      "L'hotel ha addebitato la tua carta per questa prenotazione e la tua banca chiede di approvare il pagamento: completalo con il link di pagamento qui sotto.",
     transfer_updated: "I dati del tuo transfer sono stati aggiornati.",
     installments_activated:
       "L'importo ancora da pagare è ora suddiviso in rate; la prima è stata addebitata sulla tua carta.",
@@ -259,6 +268,7 @@ const de: ChangeTexts = {
     modified: (c, h) => `Ihre Reservierung ${c} wurde geändert – ${h}`,
     payment_received: (c, h) => `Zahlung für Ihre Reservierung ${c} erhalten – ${h}`,
     payment_authorised: (c, h) => `Karte für Ihre Reservierung ${c} autorisiert – ${h}`,
+    payment_requested: (c, h) => `Zahlung für Ihre Reservierung ${c} angefordert – ${h}`,
     transfer_updated: (c, h) => `Transferdaten Ihrer Reservierung ${c} aktualisiert – ${h}`,
     installments_activated: (c, h) => `Ratenzahlung für Ihre Reservierung ${c} aktiviert – ${h}`,
     option_confirmed: (c, h) => `Ihre Option ${c} ist bestätigt – ${h}`,
@@ -275,6 +285,7 @@ const de: ChangeTexts = {
     modified: "Ihre Reservierung wurde geändert",
     payment_received: "Wir haben Ihre Zahlung erhalten",
     payment_authorised: "Ihre Karte wurde autorisiert",
+    payment_requested: "Bitte bestätigen Sie eine Zahlung",
     transfer_updated: "Ihre Transferdaten wurden aktualisiert",
     installments_activated: "Ihre Ratenzahlung ist aktiv",
     option_confirmed: "Ihre Option ist bestätigt",
@@ -293,6 +304,8 @@ const de: ChangeTexts = {
       "Wie gewünscht wurde Ihre Reservierung geändert. Hier sehen Sie, was sich geändert hat, und danach Ihre Reservierung im aktuellen Stand.",
     payment_received: "Vielen Dank: Wir haben Ihre Zahlung erhalten.",
     payment_authorised: "Vielen Dank: Ihre Karte wurde für Ihre Reservierung autorisiert.",
+    payment_requested:
+      "Das Hotel hat Ihre Karte für diese Reservierung belastet und Ihre Bank bittet Sie, die Zahlung zu bestätigen: Bitte schließen Sie sie über den Zahlungslink unten ab.",
     transfer_updated: "Die Daten Ihres Transfers wurden aktualisiert.",
     installments_activated:
       "Der noch offene Betrag ist jetzt in Raten aufgeteilt; die erste Rate wurde Ihrer Karte belastet.",
@@ -357,6 +370,7 @@ const fr: ChangeTexts = {
     modified: (c, h) => `Votre réservation ${c} a été modifiée – ${h}`,
     payment_received: (c, h) => `Paiement reçu pour votre réservation ${c} – ${h}`,
     payment_authorised: (c, h) => `Carte autorisée pour votre réservation ${c} – ${h}`,
+    payment_requested: (c, h) => `Paiement demandé pour votre réservation ${c} – ${h}`,
     transfer_updated: (c, h) => `Informations du transfert mises à jour pour votre réservation ${c} – ${h}`,
     installments_activated: (c, h) => `Paiement échelonné activé pour votre réservation ${c} – ${h}`,
     option_confirmed: (c, h) => `Votre option ${c} est confirmée – ${h}`,
@@ -373,6 +387,7 @@ const fr: ChangeTexts = {
     modified: "Votre réservation a été modifiée",
     payment_received: "Nous avons reçu votre paiement",
     payment_authorised: "Votre carte a été autorisée",
+    payment_requested: "Veuillez approuver un paiement",
     transfer_updated: "Les informations de votre transfert ont été mises à jour",
     installments_activated: "Votre paiement échelonné est actif",
     option_confirmed: "Votre option est confirmée",
@@ -391,6 +406,8 @@ const fr: ChangeTexts = {
       "Comme vous l'avez demandé, votre réservation a été modifiée. Voici ce qui a changé, puis votre réservation telle qu'elle est maintenant.",
     payment_received: "Merci : nous avons reçu votre paiement.",
     payment_authorised: "Merci : votre carte a été autorisée pour votre réservation.",
+    payment_requested:
+      "L'hôtel a débité votre carte pour cette réservation et votre banque vous demande d'approuver le paiement : veuillez le finaliser avec le lien de paiement ci-dessous.",
     transfer_updated: "Les informations de votre transfert ont été mises à jour.",
     installments_activated:
       "Le montant restant à payer est désormais réparti en échéances ; la première a été débitée sur votre carte.",
@@ -455,6 +472,7 @@ const es: ChangeTexts = {
     modified: (c, h) => `Su reserva ${c} ha cambiado – ${h}`,
     payment_received: (c, h) => `Pago recibido para su reserva ${c} – ${h}`,
     payment_authorised: (c, h) => `Tarjeta autorizada para su reserva ${c} – ${h}`,
+    payment_requested: (c, h) => `Pago solicitado para su reserva ${c} – ${h}`,
     transfer_updated: (c, h) => `Datos del traslado actualizados para su reserva ${c} – ${h}`,
     installments_activated: (c, h) => `Pago a plazos activado para su reserva ${c} – ${h}`,
     option_confirmed: (c, h) => `Su opción ${c} está confirmada – ${h}`,
@@ -471,6 +489,7 @@ const es: ChangeTexts = {
     modified: "Su reserva ha cambiado",
     payment_received: "Hemos recibido su pago",
     payment_authorised: "Su tarjeta ha sido autorizada",
+    payment_requested: "Apruebe un pago",
     transfer_updated: "Los datos de su traslado se han actualizado",
     installments_activated: "Su pago a plazos está activo",
     option_confirmed: "Su opción está confirmada",
@@ -489,6 +508,8 @@ const es: ChangeTexts = {
       "Tal como nos pidió, su reserva ha sido modificada. Aquí tiene lo que ha cambiado y, a continuación, su reserva tal como queda.",
     payment_received: "Gracias: hemos recibido su pago.",
     payment_authorised: "Gracias: su tarjeta ha sido autorizada para su reserva.",
+    payment_requested:
+      "El hotel ha cargado su tarjeta por esta reserva y su banco le pide que apruebe el pago: complételo con el enlace de pago de abajo.",
     transfer_updated: "Los datos de su traslado se han actualizado.",
     installments_activated:
       "El importe pendiente se ha dividido en plazos; el primero se ha cargado en su tarjeta.",
@@ -551,6 +572,7 @@ const pt: ChangeTexts = {
     modified: (c, h) => `A sua reserva ${c} foi alterada – ${h}`,
     payment_received: (c, h) => `Pagamento recebido para a sua reserva ${c} – ${h}`,
     payment_authorised: (c, h) => `Cartão autorizado para a sua reserva ${c} – ${h}`,
+    payment_requested: (c, h) => `Pagamento solicitado para a sua reserva ${c} – ${h}`,
     transfer_updated: (c, h) => `Dados do transfer atualizados para a sua reserva ${c} – ${h}`,
     installments_activated: (c, h) => `Pagamento em prestações ativado para a sua reserva ${c} – ${h}`,
     option_confirmed: (c, h) => `A sua opção ${c} está confirmada – ${h}`,
@@ -567,6 +589,7 @@ const pt: ChangeTexts = {
     modified: "A sua reserva foi alterada",
     payment_received: "Recebemos o seu pagamento",
     payment_authorised: "O seu cartão foi autorizado",
+    payment_requested: "Aprove um pagamento",
     transfer_updated: "Os dados do seu transfer foram atualizados",
     installments_activated: "O seu pagamento em prestações está ativo",
     option_confirmed: "A sua opção está confirmada",
@@ -585,6 +608,8 @@ const pt: ChangeTexts = {
       "Conforme pediu, a sua reserva foi alterada. Eis o que mudou e, a seguir, a sua reserva tal como está agora.",
     payment_received: "Obrigado: recebemos o seu pagamento.",
     payment_authorised: "Obrigado: o seu cartão foi autorizado para a sua reserva.",
+    payment_requested:
+      "O hotel cobrou o seu cartão por esta reserva e o seu banco pede que aprove o pagamento: conclua-o com o link de pagamento abaixo.",
     transfer_updated: "Os dados do seu transfer foram atualizados.",
     installments_activated:
       "O montante em falta está agora dividido em prestações; a primeira foi debitada no seu cartão.",
@@ -647,6 +672,7 @@ const zh: ChangeTexts = {
     modified: (c, h) => `您的预订 ${c} 已更改 – ${h}`,
     payment_received: (c, h) => `已收到您预订 ${c} 的付款 – ${h}`,
     payment_authorised: (c, h) => `您预订 ${c} 的信用卡已授权 – ${h}`,
+    payment_requested: (c, h) => `您的预订 ${c} 需要付款 – ${h}`,
     transfer_updated: (c, h) => `您预订 ${c} 的接送信息已更新 – ${h}`,
     installments_activated: (c, h) => `您预订 ${c} 的分期付款已开通 – ${h}`,
     option_confirmed: (c, h) => `您的预留 ${c} 已确认 – ${h}`,
@@ -663,6 +689,7 @@ const zh: ChangeTexts = {
     modified: "您的预订已更改",
     payment_received: "我们已收到您的付款",
     payment_authorised: "您的信用卡已授权",
+    payment_requested: "请确认一笔付款",
     transfer_updated: "您的接送信息已更新",
     installments_activated: "您的分期付款已开通",
     option_confirmed: "您的预留已确认",
@@ -679,6 +706,8 @@ const zh: ChangeTexts = {
     modified: "按照您的要求，您的预订已更改。以下是更改内容，以及更改后的预订详情。",
     payment_received: "谢谢：我们已收到您的付款。",
     payment_authorised: "谢谢：您的信用卡已为此预订授权。",
+    payment_requested:
+      "酒店已就此预订向您的信用卡收费，您的银行要求您确认该付款：请通过下方的付款链接完成付款。",
     transfer_updated: "您的接送信息已更新。",
     installments_activated: "剩余应付金额现已分为多期支付；第一期已从您的信用卡扣款。",
     option_confirmed: "该预留现已成为确认的预订。",
@@ -734,6 +763,7 @@ const ja: ChangeTexts = {
     modified: (c, h) => `ご予約 ${c} が変更されました – ${h}`,
     payment_received: (c, h) => `ご予約 ${c} のお支払いを受領しました – ${h}`,
     payment_authorised: (c, h) => `ご予約 ${c} のカードが承認されました – ${h}`,
+    payment_requested: (c, h) => `ご予約 ${c} のお支払いのお願い – ${h}`,
     transfer_updated: (c, h) => `ご予約 ${c} の送迎情報が更新されました – ${h}`,
     installments_activated: (c, h) => `ご予約 ${c} の分割払いが有効になりました – ${h}`,
     option_confirmed: (c, h) => `仮予約 ${c} が確定しました – ${h}`,
@@ -751,6 +781,7 @@ const ja: ChangeTexts = {
     modified: "ご予約が変更されました",
     payment_received: "お支払いを受領しました",
     payment_authorised: "カードが承認されました",
+    payment_requested: "お支払いの承認をお願いします",
     transfer_updated: "送迎情報が更新されました",
     installments_activated: "分割払いが有効になりました",
     option_confirmed: "仮予約が確定しました",
@@ -768,6 +799,8 @@ const ja: ChangeTexts = {
     modified: "ご依頼に基づき、ご予約を変更しました。変更内容と、変更後のご予約内容は以下のとおりです。",
     payment_received: "ありがとうございます。お支払いを受領しました。",
     payment_authorised: "ありがとうございます。ご予約に対してカードが承認されました。",
+    payment_requested:
+      "ホテルがこのご予約についてお客様のカードに請求し、カード会社がお支払いの承認を求めています。下記の支払いリンクから手続きを完了してください。",
     transfer_updated: "送迎情報が更新されました。",
     installments_activated: "残りのお支払いを分割払いに変更しました。第1回分はカードに請求されました。",
     option_confirmed: "仮予約は確定したご予約になりました。",

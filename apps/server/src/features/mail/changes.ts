@@ -55,6 +55,8 @@ export type MailChange =
     }
   /** A payment after the booking went through (`authorised`: a card authorisation, not a charge). */
   | { kind: "payment_received"; amountMinor: number; authorised?: boolean }
+  /** The hotel charged the card it holds and the bank asks the holder: the payment section carries the link. */
+  | { kind: "payment_requested"; amountMinor: number }
   | {
       kind: "transfer_updated";
       serviceId: number;
@@ -214,6 +216,10 @@ export function buildChangeSection(
     case "payment_received": {
       facts.push([change.authorised ? c.amountAuthorised : c.amountReceived, money(change.amountMinor)]);
       if (dueMinor > 0) facts.push([c.stillToPay, money(dueMinor)]);
+      break;
+    }
+    case "payment_requested": {
+      facts.push([c.payNow, money(change.amountMinor)]);
       break;
     }
     case "transfer_updated": {

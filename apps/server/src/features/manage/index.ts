@@ -1,4 +1,13 @@
 /** The manage feature's public face: what the HTTP layer, the jobs and other features may use. */
+export type { CaptureOutcome, CardHoldDeps, GuaranteeOutcome, ReleaseOutcome } from "./authorisations";
+export {
+  captureAuthorisation,
+  chargeGuarantee,
+  guaranteeDefaultsOf,
+  RELEASE_MARGIN_HOURS,
+  releaseAuthorisation,
+  releaseLapsingAuthorisations,
+} from "./authorisations";
 export { cancelReservation, cancelReservationForGuest } from "./cancel";
 export type { ManageDeps } from "./holder";
 export { lockHolderReservation, readHolderReservation, refused } from "./holder";

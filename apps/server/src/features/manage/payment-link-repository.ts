@@ -5,6 +5,7 @@ import { rowsOf } from "../../db/upsert-rows";
 /** A payment link still owed money: its gateway, its page as last made, and what is still due through it. */
 export type OpenLink = {
   id: number;
+  kind: string;
   gateway: string;
   gateway_ref: string;
   redirect_url: string | null;
@@ -12,16 +13,16 @@ export type OpenLink = {
 };
 
 /**
- * The reservation's newest payment link whose payments are still due through it (one the property cancelled frees
- * them, one paid settled them): the link the guest's mail points to.
+ * The reservation's newest payment link (pay-by-link, or a guarantee charge the bank wants approved) whose payments
+ * are still due through it (one the property cancelled frees them, one paid settled them): the mail's link.
  */
 export async function findOpenLink(database: Database, reservationId: number): Promise<OpenLink | undefined> {
   const [link] = await database.query<OpenLink>(sql`
-    select t.id, t.gateway, t.gateway_ref, t.redirect_url,
+    select t.id, t.kind, t.gateway, t.gateway_ref, t.redirect_url,
       (select coalesce(sum(d.amount_minor), 0)::int from payment_due d
         where d.reservation_id = t.reservation_id and d.payment_ref = t.gateway_ref and d.status = 'due') as due
     from payment_transaction t
-    where t.reservation_id = ${reservationId} and t.kind = 'link' and t.status <> 'cancelled'
+    where t.reservation_id = ${reservationId} and t.kind in ('link', 'penalty') and t.status <> 'cancelled'
     order by t.id desc limit 1`);
   return link && link.due > 0 ? link : undefined;
 }

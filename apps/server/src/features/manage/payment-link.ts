@@ -21,7 +21,9 @@ export async function followPaymentLink(
     r.email,
     "voucher",
   );
-  const link = r.status === "cancelled" ? undefined : await findOpenLink(deps.database, r.id);
+  const found = await findOpenLink(deps.database, r.id);
+  // A cancelled booking still owes a late-cancellation charge the bank wanted the guest to approve.
+  const link = r.status !== "cancelled" || found?.kind === "penalty" ? found : undefined;
   const gateway = link ? await deps.gateways.named(link.gateway, r.hotel.id) : null;
   if (!link || !gateway) return voucher;
   const page = await gateway.retrieve(link.gateway_ref);

@@ -13,9 +13,15 @@ export type Claimed = {
   source_id: number | null;
 };
 
-/** Every kind of payment that takes money from a card once captured: each can be refunded to it. */
+/**
+ * Every kind of payment that takes money from a card once captured: each can be refunded to it. A
+ * pre-authorisation the hotel captured is its own row, its amount what was captured (ADR 0074); a card
+ * guarantee's charge is a `penalty`.
+ */
 const CARD_PAYMENT_KINDS = sql.join(
-  ["capture", "link", "pay_now", "authorise_now", "installment"].map((k) => sql`${k}`),
+  ["capture", "link", "pay_now", "authorise", "authorise_now", "installment", "penalty"].map(
+    (k) => sql`${k}`,
+  ),
   sql`, `,
 );
 

@@ -58,6 +58,11 @@ export type PaymentGateway = {
    */
   readonly cardEntry: "token" | "redirect";
   /**
+   * How long the gateway holds an authorisation before it lapses (Stripe's cards: 7 days): the timed job releases
+   * a pre-authorisation before then. None: the gateway holds none.
+   */
+  readonly authorisationWindowHours?: number;
+  /**
    * The hosted card page the web app embeds; it answers a token to `returnUrl` (or by postMessage). `language`
    * (SPEC §3 id) is the checkout's: the gateway's pages speak it, as real gateways take a locale.
    */

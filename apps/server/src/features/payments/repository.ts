@@ -76,3 +76,15 @@ export async function settleWaitingSandboxPayment(
       ),
     );
 }
+
+/** An authorisation captured (for `amountMinor`, the rest released) or released, once: only while it is held. */
+export async function settleHeldSandboxPayment(
+  db: Db,
+  ref: string,
+  outcome: { status: "captured" | "declined"; amountMinor: number; declineReason: string | null },
+): Promise<void> {
+  await db
+    .update(sandboxPayment)
+    .set(outcome)
+    .where(and(eq(sandboxPayment.id, ref), eq(sandboxPayment.status, "authorised")));
+}

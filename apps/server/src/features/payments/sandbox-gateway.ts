@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cardEntryOf } from "@alloggio/domain/booking/card";
 import type { Database } from "../../db/client";
 import type { AuthoriseResult, PaymentGateway, PaymentStatus } from "./gateway";
@@ -10,6 +10,7 @@ import {
   markSandboxPaymentRefunded,
   refundedOfSandboxPayment,
   type SandboxPaymentRow,
+  settleHeldSandboxPayment,
   settleWaitingSandboxPayment,
   voidWaitingSandboxPayment,
 } from "./repository";
@@ -21,10 +22,23 @@ export const SANDBOX_CARDS = {
   "4000000000000002": "declined",
   "4000000000009995": "insufficient_funds",
   "4000000000003220": "challenge",
+  // Saved for a guarantee after its 3-D Secure check, then charged off-session: the bank asks the holder again.
+  "4000002760003184": "authentication_required",
+  // Saved for a guarantee, then refused when charged off-session.
+  "4000000000000341": "charge_fails",
 } as const;
 export type CardBehaviour = (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS];
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+/** The same id for the same idempotency key, as a real gateway answers the call it already made. */
+const keyedId = (prefix: string, key: string) =>
+  `${prefix}_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
+
+/**
+ * A card payment's `token` column: whether to capture once the challenge is passed, and what the card does when
+ * charged later off-session (after `:`), for the test cards that behave differently then.
+ */
+const offSessionOf = (token: string | null) => token?.split(":")[1] ?? null;
 
 /** `?language=3` for the gateway's pages in the checkout's language; nothing for English or an unknown id. */
 const languageQuery = (language: number | undefined) =>
@@ -59,6 +73,8 @@ export function createSandboxGateway(
     // Its pages are served by this server: the site's own origin.
     pageOrigins: [],
     cardEntry: cardEntryOf("sandbox"),
+    // As a card scheme's: the demo walks the same timed release as Stripe.
+    authorisationWindowHours: 7 * 24,
     hostedCardUrl: ({ returnUrl, language }) =>
       `${base}/card?return=${encodeURIComponent(returnUrl)}${languageQuery(language).replace("?", "&")}`,
 
@@ -85,12 +101,19 @@ export function createSandboxGateway(
         return { ref, status: "declined", declineReason: "invalid_token" };
       }
       const behaviour = token.token as CardBehaviour;
+      // Both off-session cards pass their on-session check: the first with a 3-D Secure challenge.
+      const onSession =
+        behaviour === "charge_fails"
+          ? "success"
+          : behaviour === "authentication_required"
+            ? "challenge"
+            : behaviour;
       const status: PaymentStatus =
-        behaviour === "success"
+        onSession === "success"
           ? input.capture
             ? "captured"
             : "authorised"
-          : behaviour === "challenge"
+          : onSession === "challenge"
             ? "requires_challenge"
             : "declined";
       const declineReason =
@@ -105,7 +128,7 @@ export function createSandboxGateway(
         currencyCode: input.currency,
         status,
         // The capture choice travels with the payment, to apply once the challenge is passed.
-        token: input.capture ? "capture" : "authorise",
+        token: `${input.capture ? "capture" : "authorise"}${onSession === behaviour ? "" : `:${behaviour}`}`,
         cardLast4: token.cardLast4,
         declineReason,
         returnUrl: input.returnUrl,
@@ -174,12 +197,65 @@ export function createSandboxGateway(
       return voidWaitingSandboxPayment(db, ref);
     },
 
+    async capture(ref, amountMinor) {
+      const payment = await findSandboxPayment(db, ref);
+      if (!payment || payment.status === "tokenised")
+        return { ref, status: "declined", declineReason: "invalid_token" };
+      // Like a real gateway, never more than was authorised; the rest is released with the capture.
+      if (payment.status === "authorised" && amountMinor > 0 && amountMinor <= payment.amountMinor)
+        await settleHeldSandboxPayment(db, ref, { status: "captured", amountMinor, declineReason: null });
+      return toResult((await findSandboxPayment(db, ref))!, base);
+    },
+
+    async release(ref) {
+      const payment = await findSandboxPayment(db, ref);
+      if (!payment || payment.status === "tokenised")
+        return { ref, status: "declined", declineReason: "invalid_token" };
+      await settleHeldSandboxPayment(db, ref, {
+        status: "declined",
+        amountMinor: payment.amountMinor,
+        declineReason: null,
+      });
+      return toResult((await findSandboxPayment(db, ref))!, base);
+    },
+
+    async chargeSaved(input) {
+      const saved = await findSandboxPayment(db, input.ref);
+      if (saved?.status !== "authorised" || saved.amountMinor !== 0 || saved.method !== "card")
+        return { ref: input.ref, status: "declined", declineReason: "invalid_token" };
+      const behaviour = offSessionOf(saved.token);
+      const ref = keyedId("pay", `${input.ref}:${input.idempotencyKey}`);
+      const known = await findSandboxPayment(db, ref);
+      const row =
+        known ??
+        (await insertSandboxPaymentReturning(db, {
+          id: ref,
+          amountMinor: input.amountMinor,
+          currencyCode: input.currency,
+          // The bank asks the holder: the sandbox's page of a card payment waiting for them, to send by mail.
+          status:
+            behaviour === "authentication_required"
+              ? "requires_action"
+              : behaviour === "charge_fails"
+                ? "declined"
+                : "captured",
+          token: "capture",
+          cardLast4: saved.cardLast4,
+          declineReason: behaviour === "charge_fails" ? "declined" : null,
+          returnUrl: input.returnUrl,
+        }))!;
+      const result = toResult(row, base);
+      return row.status === "requires_action"
+        ? { ...result, declineReason: "authentication_required" }
+        : result;
+    },
+
     async completeChallenge(ref, approved) {
       const row = await findSandboxPayment(db, ref);
       if (!row || row.status === "tokenised") return null;
       // Only a waiting payment changes, once: a second submit (or a replayed one) leaves the outcome as it was.
       await settleWaitingSandboxPayment(db, ref, {
-        status: approved ? (row.token === "capture" ? "captured" : "authorised") : "declined",
+        status: approved ? (row.token?.startsWith("capture") ? "captured" : "authorised") : "declined",
         declineReason: approved ? null : row.method === "card" ? "challenge_failed" : "declined",
       });
       return { returnUrl: row.returnUrl };

@@ -297,6 +297,8 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
     // The guest leaves for Stripe's page: nothing of Stripe's is framed in ours.
     pageOrigins: [],
     cardEntry: "redirect",
+    // A card authorisation held with manual capture lapses after 7 days.
+    authorisationWindowHours: 7 * 24,
     hostedCardUrl: () => {
       throw new Error("Stripe takes cards on its own Checkout page: authorise answers where the guest goes");
     },

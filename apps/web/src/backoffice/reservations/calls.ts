@@ -46,3 +46,23 @@ export const savePropertyNote = (path: string, note: string | null) =>
 /** Withdraws a room's listed resale offer (ADR 0070); the answer is every offer of the reservation. */
 export const withdrawResale = (path: string, offerId: number) =>
   boPost<ResaleResponse>(`${path}/resale-offers/${offerId}/withdraw`);
+
+/** Captures the pre-authorisation (all of it without an amount), once per key. */
+export const captureAuthorisation = (path: string, body: { amountMinor?: number }, key: string) =>
+  boPost<{ capturedMinor: number; releasedMinor: number }>(`${path}/capture`, body, {
+    "Idempotency-Key": key,
+  });
+
+/** Releases the pre-authorisation, once per key. */
+export const releaseAuthorisation = (path: string, key: string) =>
+  boPost<{ releasedMinor: number }>(`${path}/release`, {}, { "Idempotency-Key": key });
+
+/** Charges the card guarantee for a no-show or a late cancellation, once per key. */
+export const chargeGuarantee = (
+  path: string,
+  body: { reason: "no_show" | "late_cancellation"; amountMinor?: number },
+  key: string,
+) =>
+  boPost<{ result: "charged" | "link_sent"; amountMinor: number }>(`${path}/charge-guarantee`, body, {
+    "Idempotency-Key": key,
+  });

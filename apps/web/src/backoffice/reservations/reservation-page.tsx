@@ -23,11 +23,12 @@ import {
   reservationPath,
   savePropertyNote,
 } from "./calls";
+import { CaptureDialog, ChargeDialog, ReleaseDialog } from "./card-hold-dialogs";
 import { statusTone, useFormats } from "./format";
 import { ResaleSection } from "./resale-section";
 import "./reservations.css";
 
-type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | null;
+type Dialog = "confirmOption" | "cancel" | "cancelLink" | "resend" | "capture" | "release" | "charge" | null;
 
 /** The attribution's fields in the order the "Source" fact lists them. */
 const SOURCE_KEYS = ["trivago", "tripadvisor", "campaign"] as const;
@@ -172,6 +173,7 @@ export default function ReservationPage() {
   const minor = (m: number) => f.money(m, currency, d.decimalDigits);
   // The reservation's rooms and services answer SPEC's decimals: minor units once, here.
   const major = (amount: number) => minor(moneyOf(amount, currency).minor);
+  const money = { currency, decimalDigits: d.decimalDigits, minor };
   const canTransfers = may(staff.role, "transfers");
   const canReservations = may(staff.role, "reservations");
 
@@ -299,6 +301,21 @@ export default function ReservationPage() {
               {t("actions.recordTransfer")}
             </button>
           ) : null}
+          {d.actions.captureAuthorisation ? (
+            <button type="button" className="bo-button" onClick={() => setDialog("capture")}>
+              {t("actions.capture")}
+            </button>
+          ) : null}
+          {d.actions.releaseAuthorisation ? (
+            <button type="button" className="bo-button secondary" onClick={() => setDialog("release")}>
+              {t("actions.release")}
+            </button>
+          ) : null}
+          {d.actions.chargeGuarantee && d.cardHold ? (
+            <button type="button" className="bo-button" onClick={() => setDialog("charge")}>
+              {t("actions.chargeGuarantee")}
+            </button>
+          ) : null}
           {d.actions.resendConfirmation ? (
             <button type="button" className="bo-button secondary" onClick={() => setDialog("resend")}>
               {t("actions.resend")}
@@ -377,6 +394,61 @@ export default function ReservationPage() {
           onBack={() => setDialog(null)}
         />
       </BoDialog>
+
+      {d.cardHold ? (
+        <>
+          <BoDialog
+            className="bor-dialog"
+            open={dialog === "capture"}
+            title={t("actions.capture")}
+            onClose={() => setDialog(null)}
+          >
+            {dialog === "capture" ? (
+              <CaptureDialog
+                path={path}
+                authorisedMinor={d.cardHold.authorisedMinor}
+                money={money}
+                onDone={(text) => done(text)}
+                onBack={() => setDialog(null)}
+              />
+            ) : null}
+          </BoDialog>
+          <BoDialog
+            className="bor-dialog"
+            open={dialog === "release"}
+            title={t("actions.release")}
+            onClose={() => setDialog(null)}
+          >
+            {dialog === "release" ? (
+              <ReleaseDialog
+                path={path}
+                authorisedMinor={d.cardHold.authorisedMinor}
+                money={money}
+                onDone={(text) => done(text)}
+                onBack={() => setDialog(null)}
+              />
+            ) : null}
+          </BoDialog>
+          <BoDialog
+            className="bor-dialog"
+            open={dialog === "charge"}
+            title={t("actions.chargeGuarantee")}
+            onClose={() => setDialog(null)}
+          >
+            {dialog === "charge" ? (
+              <ChargeDialog
+                path={path}
+                cancelled={r.status === "cancelled"}
+                totalMinor={d.totalMinor}
+                defaults={d.cardHold.chargeDefaults}
+                money={money}
+                onDone={(text) => done(text)}
+                onBack={() => setDialog(null)}
+              />
+            ) : null}
+          </BoDialog>
+        </>
+      ) : null}
 
       <BoDialog
         className="bor-dialog"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GUARANTEE_CHARGE_REASONS } from "../../booking/card-holds";
 import { ReservationSchema } from "../booking/retrieve";
 import { HotelParamsSchema } from "./access";
 
@@ -127,6 +128,11 @@ export const ReservationActionsSchema = z.object({
   cancel: z.boolean(),
   cancelPaymentLink: z.boolean(),
   resendConfirmation: z.boolean(),
+  /** A pre-authorisation still held: capture it (all or less) or release it. */
+  captureAuthorisation: z.boolean(),
+  releaseAuthorisation: z.boolean(),
+  /** A card guarantee not charged yet: charge a no-show or a late cancellation. */
+  chargeGuarantee: z.boolean(),
 });
 export type ReservationActions = z.infer<typeof ReservationActionsSchema>;
 
@@ -210,6 +216,18 @@ export const ReservationDetailSchema = z
       }),
     ),
     actions: ReservationActionsSchema,
+    /**
+     * The card the hotel holds (ADR 0074): a pre-authorisation (`authorisedMinor` held, or what became of it) or a
+     * card guarantee, with what the rate charges for a no-show and a late cancellation; null when none.
+     */
+    cardHold: z
+      .object({
+        kind: z.enum(["pre_authorisation", "card_guarantee"]),
+        status: z.string(),
+        authorisedMinor: z.number().int(),
+        chargeDefaults: z.object({ no_show: z.number().int(), late_cancellation: z.number().int() }),
+      })
+      .nullable(),
   })
   .meta({ id: "BoReservationDetail" });
 export type ReservationDetail = z.infer<typeof ReservationDetailSchema>;
@@ -263,6 +281,33 @@ export const BoCancelResponseSchema = z
   })
   .meta({ id: "BoCancelResponse" });
 export type BoCancelResponse = z.infer<typeof BoCancelResponseSchema>;
+
+export const CaptureRequestSchema = z
+  .strictObject({
+    /** What to capture, at most what is authorised; absent = all of it. The rest is released. */
+    amountMinor: z.number().int().min(1).max(2_000_000_000).optional(),
+  })
+  .meta({ id: "BoCaptureRequest" });
+export type CaptureRequest = z.infer<typeof CaptureRequestSchema>;
+export const CaptureResponseSchema = z.object({
+  capturedMinor: z.number().int(),
+  releasedMinor: z.number().int(),
+});
+export const ReleaseResponseSchema = z.object({ releasedMinor: z.number().int() });
+
+export const ChargeGuaranteeRequestSchema = z
+  .strictObject({
+    reason: z.enum(GUARANTEE_CHARGE_REASONS),
+    /** What to charge, at most the reservation's total; absent = what the rate charges for the reason. */
+    amountMinor: z.number().int().min(1).max(2_000_000_000).optional(),
+  })
+  .meta({ id: "BoChargeGuaranteeRequest" });
+export type ChargeGuaranteeRequest = z.infer<typeof ChargeGuaranteeRequestSchema>;
+export const ChargeGuaranteeResponseSchema = z.object({
+  /** charged: the card paid; link_sent: the bank asked the holder, who was mailed a payment link. */
+  result: z.enum(["charged", "link_sent"]),
+  amountMinor: z.number().int(),
+});
 
 export const CancelLinkResponseSchema = z.object({ cancelledLinks: z.number().int() });
 export const ResendResponseSchema = z.object({ mails: z.number().int() });

@@ -16,7 +16,7 @@ import {
   UNUSED_LINK_STATUSES,
 } from "../../booking";
 import { agencyCommissionOf, enqueueGuestConfirmation } from "../../mail";
-import { refused } from "../../manage";
+import { guaranteeDefaultsOf, refused } from "../../manage";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
@@ -122,6 +122,7 @@ export async function reservationDetail(
   const live = r.status !== "cancelled";
   const dues = r.payments.filter((d) => d.status === "due").map((d) => d.amountMinor);
   const dueMinor = dues.reduce((sum, amount) => sum + amount, 0);
+  const cardHold = cardHoldOf(r);
   const unusedLink = r.transactions.some(
     (t) => t.kind !== "refund" && (UNUSED_LINK_STATUSES as readonly string[]).includes(t.status),
   );
@@ -165,7 +166,36 @@ export async function reservationDetail(
       cancel: live,
       cancelPaymentLink: live && unusedLink,
       resendConfirmation: live,
+      captureAuthorisation: cardHold?.kind === "pre_authorisation" && cardHold.status === "authorised",
+      releaseAuthorisation: cardHold?.kind === "pre_authorisation" && cardHold.status === "authorised",
+      chargeGuarantee:
+        cardHold?.kind === "card_guarantee" &&
+        cardHold.status === "authorised" &&
+        !r.transactions.some(
+          (t) => t.kind === "penalty" && t.status !== "declined" && t.status !== "cancelled",
+        ),
     },
+    cardHold,
+  };
+}
+
+/** The card the hotel holds: the latest pre-authorisation (an amount) or card guarantee (nothing) and its state. */
+function cardHoldOf(
+  r: Awaited<ReturnType<typeof findReservationOfHotel>> & {},
+): ReservationDetail["cardHold"] {
+  const hold = r.transactions
+    .filter(
+      (t) =>
+        (t.kind === "authorise" || t.kind === "authorise_now") &&
+        ["authorised", "captured", "released", "refunded"].includes(t.status),
+    )
+    .at(-1);
+  if (!hold) return null;
+  return {
+    kind: hold.amountMinor > 0 ? "pre_authorisation" : "card_guarantee",
+    status: hold.status,
+    authorisedMinor: hold.amountMinor,
+    chargeDefaults: guaranteeDefaultsOf(r),
   };
 }
 

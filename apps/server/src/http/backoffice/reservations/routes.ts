@@ -3,11 +3,16 @@ import {
   BoCancelRequestSchema,
   BoCancelResponseSchema,
   CancelLinkResponseSchema,
+  CaptureRequestSchema,
+  CaptureResponseSchema,
+  ChargeGuaranteeRequestSchema,
+  ChargeGuaranteeResponseSchema,
   ConfirmOptionResponseSchema,
   PropertyNoteRequestSchema,
   PropertyNoteResponseSchema,
   RecordTransferRequestSchema,
   RecordTransferResponseSchema,
+  ReleaseResponseSchema,
   ResaleOfferParamsSchema,
   ResendResponseSchema,
   ReservationDetailSchema,
@@ -29,7 +34,14 @@ import {
   setPropertyNote,
 } from "../../../features/backoffice";
 import { lockReservationOfHotel } from "../../../features/booking";
-import { cancelReservationForGuest, confirmOption, recordBankTransfer } from "../../../features/manage";
+import {
+  cancelReservationForGuest,
+  captureAuthorisation,
+  chargeGuarantee,
+  confirmOption,
+  recordBankTransfer,
+  releaseAuthorisation,
+} from "../../../features/manage";
 import { withdrawLockedOffer } from "../../../features/resale";
 import type { App } from "../../app-type";
 import { AppError, badInput } from "../../errors";
@@ -189,6 +201,84 @@ export function registerReservationRoutes(app: App, deps: BackOfficeDeps): void 
       answer: CancelLinkResponseSchema,
     },
     ({ staff, params }) => cancelPaymentLink(deps, staff, params.hotelId, params.reservationId),
+  );
+
+  /** The card use cases' dependencies, with the links' base of this request. */
+  const cardDeps = async (request: Parameters<BackOfficeDeps["linkBase"]>[0]) => ({
+    database: deps.database,
+    gateways: deps.gateways,
+    now: deps.now,
+    baseUrl: await deps.linkBase(request),
+  });
+  /** The audit entry of a card action, in its transaction. */
+  const audited =
+    (staff: Parameters<typeof audit>[1], hotelId: number, reservationId: number, action: string) =>
+    async (tx: Parameters<typeof audit>[0], before: unknown, after: unknown) =>
+      audit(tx, staff, { hotelId, action, entity: "reservation", entityId: reservationId, before, after });
+
+  action(
+    `${ONE}/capture`,
+    {
+      summary:
+        "Capture the pre-authorisation, all of it or less (the rest is released); 422 `amountMinor` above what is authorised, 409 when captured, released or none (Idempotency-Key)",
+      params: ReservationParamsSchema,
+      body: CaptureRequestSchema,
+      answer: CaptureResponseSchema,
+    },
+    async ({ staff, params: { hotelId, reservationId }, body, request, reply }) =>
+      replyIdempotent(deps.database, "bo-capture", request, reply, { reservationId, ...body }, async () =>
+        captureAuthorisation(
+          await cardDeps(request),
+          { hotelId, reservationId, amountMinor: body.amountMinor },
+          staff.email,
+          audited(staff, hotelId, reservationId, "reservation.capture_authorisation"),
+        ),
+      ),
+  );
+
+  action(
+    `${ONE}/release`,
+    {
+      summary:
+        "Release the pre-authorisation: nothing is taken, the guest pays at the hotel (409 when captured, released or none)",
+      params: ReservationParamsSchema,
+      answer: ReleaseResponseSchema,
+    },
+    async ({ staff, params: { hotelId, reservationId }, request, reply }) =>
+      replyIdempotent(deps.database, "bo-release", request, reply, { reservationId }, async () =>
+        releaseAuthorisation(
+          await cardDeps(request),
+          { hotelId, reservationId },
+          staff.email,
+          audited(staff, hotelId, reservationId, "reservation.release_authorisation"),
+        ),
+      ),
+  );
+
+  action(
+    `${ONE}/charge-guarantee`,
+    {
+      summary:
+        "Charge the card guarantee for a no-show or a late cancellation, off-session (the rate's penalty by default, at most the total); when the bank asks the holder, the guest is mailed a payment link (402 when declined; Idempotency-Key)",
+      params: ReservationParamsSchema,
+      body: ChargeGuaranteeRequestSchema,
+      answer: ChargeGuaranteeResponseSchema,
+    },
+    async ({ staff, params: { hotelId, reservationId }, body, request, reply }) =>
+      replyIdempotent(
+        deps.database,
+        "bo-charge-guarantee",
+        request,
+        reply,
+        { reservationId, ...body },
+        async () =>
+          chargeGuarantee(
+            await cardDeps(request),
+            { hotelId, reservationId, reason: body.reason, amountMinor: body.amountMinor },
+            staff.email,
+            audited(staff, hotelId, reservationId, "reservation.charge_guarantee"),
+          ),
+      ),
   );
 
   action(
