@@ -2,15 +2,16 @@
 // Stripe: one Checkout Session opened at the fake, which counts what Stripe was asked).
 
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cardToken, type Product, startProduct } from "./clients";
 import { report } from "./harness";
 import { day, lastRoomsProperty } from "./property";
 import { GATEWAYS, stripeForHotel } from "./stripe";
 
 const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+// Each gateway's run stops its servers and closes its database before the next starts.
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
 });
 
 describe.each(GATEWAYS)("R2 idempotency (%s)", (gateway) => {

@@ -1,7 +1,7 @@
 // R3 payments: a gateway event delivered five times, out of order, changes the state once; the 3-D
 // Secure return alone never confirms; on each gateway (on Stripe: its signed webhooks, a forged one refused).
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../apps/server/src/db/client";
 import { cardToken, type Product, startProduct } from "./clients";
 import { report } from "./harness";
@@ -12,8 +12,9 @@ type Property = Awaited<ReturnType<typeof lastRoomsProperty>>;
 import { GATEWAYS, type StripeSide, sessionOfUrl, stripeForHotel } from "./stripe";
 
 const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+// Each gateway's run stops its servers and closes its database before the next starts.
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
 });
 
 const shuffle = <T>(items: T[]) =>
