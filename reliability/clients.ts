@@ -1,7 +1,8 @@
 // How a reliability test talks to the product: two real server processes on PostgreSQL (requests alternate
 // between them), or the app in-process on PGlite (one process holds an embedded database).
-import { createTestApp } from "@alloggio/test-kit/app";
+import { createTestApp, TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import type { Database } from "../apps/server/src/db/client";
+import { type AppOptions, buildApp } from "../apps/server/src/http/app";
 import { postJson, startServerProcess } from "./harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: the JSON answer of any call, read by the test that sent it
@@ -12,13 +13,32 @@ export type Product = {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** A form post, as a browser sends the gateway's pages: the HTML (or redirect) answered. */
   form(path: string, body: string): Promise<{ status: number; text: string; location: string | null }>;
+  /** A body sent as it is (a gateway's signed webhook): the status and the parsed answer. */
+  raw(path: string, payload: string, headers: Record<string, string>): Promise<Answer>;
   close(): Promise<void>;
 };
 
-export async function startProduct(database: Database, processes = 2): Promise<Product> {
+/** What a gateway other than the sandbox adds: the server processes' environment, or the in-process app's options. */
+export type ProductExtras = { env?: Record<string, string>; app?: Partial<AppOptions> };
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export async function startProduct(
+  database: Database,
+  processes = 2,
+  extras: ProductExtras = {},
+): Promise<Product> {
   if (database.kind === "postgres" && database.url) {
     const servers = await Promise.all(
-      Array.from({ length: processes }, () => startServerProcess({ DATABASE_URL: database.url! })),
+      Array.from({ length: processes }, () =>
+        startServerProcess({ DATABASE_URL: database.url!, ...extras.env }),
+      ),
     );
     let turn = 0;
     return {
@@ -38,12 +58,31 @@ export async function startProduct(database: Database, processes = 2): Promise<P
         });
         return { status: res.status, text: await res.text(), location: res.headers.get("location") };
       },
+      raw: async (path, payload, headers) => {
+        const server = servers[turn++ % servers.length]!;
+        try {
+          const res = await fetch(`${server.url}${path}`, { method: "POST", headers, body: payload });
+          return { status: res.status, body: parsed(await res.text()) };
+        } catch (err) {
+          return { status: 0, body: String(err) };
+        }
+      },
       close: async () => {
         await Promise.all(servers.map((s) => s.stop()));
       },
     };
   }
-  const app = await createTestApp(database, () => new Date());
+  const app = extras.app
+    ? await buildApp({
+        database,
+        now: () => new Date(),
+        sleep: async () => {},
+        apiKeys: [TEST_API_KEY],
+        overrideSecret: TEST_OVERRIDE_SECRET,
+        logLevel: "silent",
+        ...extras.app,
+      })
+    : await createTestApp(database, () => new Date());
   return {
     processes: 1,
     database: "pglite",
@@ -68,6 +107,10 @@ export async function startProduct(database: Database, processes = 2): Promise<P
         text: res.body,
         location: typeof location === "string" ? location : null,
       };
+    },
+    raw: async (path, payload, headers) => {
+      const res = await app.inject({ method: "POST", url: path, payload, headers });
+      return { status: res.statusCode, body: parsed(res.body) };
     },
     close: () => app.close(),
   };

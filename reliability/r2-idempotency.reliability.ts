@@ -1,31 +1,41 @@
-// R2 idempotency: the same Idempotency-Key ten times at once books once and charges once.
+// R2 idempotency: the same Idempotency-Key ten times at once books once and charges once, on each gateway (on
+// Stripe: one Checkout Session opened at the fake, which counts what Stripe was asked).
 
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cardToken, type Product, startProduct } from "./clients";
 import { report } from "./harness";
 import { day, lastRoomsProperty } from "./property";
+import { GATEWAYS, stripeForHotel } from "./stripe";
 
 const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+// Each gateway's run stops its servers and closes its database before the next starts.
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
 });
 
-describe("R2 idempotency", () => {
+describe.each(GATEWAYS)("R2 idempotency (%s)", (gateway) => {
   it("the same key ten times at once: one reservation, one charge; the key with another payload is refused", async () => {
     const p = await lastRoomsProperty();
     closers.push(() => p.database.close());
-    const product: Product = await startProduct(p.database);
+    const stripe = gateway === "stripe" ? await stripeForHotel(p.database, p.hotelId) : null;
+    if (stripe) closers.push(() => stripe.close());
+    const product: Product = await startProduct(p.database, 2, {
+      ...(stripe && { env: stripe.env, app: stripe.appOptions }),
+    });
     closers.push(() => product.close());
 
-    const rounds = 5;
+    // Fewer rounds on Stripe: each opens a session at the fake, the figures are the same.
+    const rounds = stripe ? 3 : 5;
     let reservations = 0;
     let charges = 0;
     let otherAnswers = 0;
     let refusedOtherPayload = 0;
     let fiveXX = 0;
+    const codes: string[] = [];
     for (let round = 0; round < rounds; round++) {
-      const card = await cardToken(product, "4242424242424242");
+      // The sandbox takes the card on our page (a token); Stripe on its own page (no card data here).
+      const card = stripe ? {} : await cardToken(product, "4242424242424242");
       const body = {
         ...p.book(p.plenty.id, day(round * 2), day(round * 2 + 1), p.prepaid.id),
         payment: { method: "card_payment", ...card },
@@ -35,11 +45,14 @@ describe("R2 idempotency", () => {
         Array.from({ length: 10 }, () => product.post("/api/guestdata.do", body, { "idempotency-key": key })),
       );
       fiveXX += answers.filter((a) => a.status >= 500 || a.status === 0).length;
-      const codes = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.reservation.code));
+      const roundCodes = new Set<string>(
+        answers.filter((a) => a.status === 200).map((a) => a.body.reservation.code),
+      );
       otherAnswers += answers.filter(
         (a) => a.status !== 200 && !(a.status === 409 && a.body?.error?.code === "request_in_progress"),
       ).length;
-      expect(codes.size, JSON.stringify(answers.map((a) => a.status))).toBe(1);
+      expect(roundCodes.size, JSON.stringify(answers.map((a) => a.status))).toBe(1);
+      codes.push(...roundCodes);
       const [counts] = await p.database.query<{ reservations: number; charges: number }>(sql`
         select count(distinct r.id)::int as reservations, count(t.id)::int as charges
         from reservation_request q join reservation r on r.id = q.reservation_id
@@ -54,7 +67,12 @@ describe("R2 idempotency", () => {
       );
       if (other.status === 422) refusedOtherPayload++;
     }
+    // What Stripe was asked: one Checkout Session per booking, whatever the retries.
+    const sessions = stripe
+      ? (await stripe.sessions()).filter((s) => codes.includes(s.metadata?.reference ?? "")).length
+      : null;
     report("R2 idempotency", {
+      gateway,
       database: product.database,
       processes: product.processes,
       rounds,
@@ -64,7 +82,9 @@ describe("R2 idempotency", () => {
       unexpectedAnswers: otherAnswers,
       refusedOtherPayload,
       fiveXX,
+      ...(sessions !== null && { sessionsAtStripe: sessions }),
     });
+    if (sessions !== null) expect(sessions).toBe(rounds);
     expect(reservations).toBe(rounds);
     expect(charges).toBe(rounds);
     expect(otherAnswers).toBe(0);

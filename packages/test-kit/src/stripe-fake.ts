@@ -15,6 +15,7 @@ export {
   type CompleteOutcome,
   type DeliverOptions,
   STRIPE_TEST_CARDS,
+  STRIPE_TEST_PAYMENT_METHODS,
   type StripeFake,
   type StripeFakeAccount,
   type StripeFakeOptions,

@@ -473,4 +473,42 @@ describe("the Stripe fake, through the real SDK", () => {
       all.push(s.id);
     expect(all).toEqual([second.id, first.id]);
   });
+  it("attaches Stripe's test PaymentMethods to a customer and charges them off-session as their cards behave", async () => {
+    const customer = await stripe.customers.create({ email: "guest@example.test" });
+    const charge = async (test: string) => {
+      const method = await stripe.paymentMethods.attach(test, { customer: customer.id });
+      expect([method.id.startsWith("pm_"), method.id === test, method.customer]).toEqual([
+        true,
+        false,
+        customer.id,
+      ]);
+      return stripe.paymentIntents.create({
+        amount: 1500,
+        currency: "eur",
+        customer: customer.id,
+        payment_method: method.id,
+        off_session: true,
+        confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+      });
+    };
+    expect((await charge("pm_card_visa")).status).toBe("succeeded");
+    await expect(charge("pm_card_authenticationRequired")).rejects.toMatchObject({
+      type: "StripeCardError",
+      code: "authentication_required",
+    });
+    await expect(charge("pm_card_chargeCustomerFail")).rejects.toMatchObject({
+      type: "StripeCardError",
+      code: "card_declined",
+    });
+    // Declined outright: Stripe refuses to save it at all.
+    await expect(
+      stripe.paymentMethods.attach("pm_card_chargeDeclined", { customer: customer.id }),
+    ).rejects.toMatchObject({ type: "StripeCardError", code: "card_declined" });
+    await expect(
+      stripe.paymentMethods.attach("pm_card_visa", { customer: "cus_nobody" }),
+    ).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+  });
 });

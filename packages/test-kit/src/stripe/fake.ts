@@ -35,6 +35,21 @@ export const STRIPE_TEST_CARDS = {
   "4000000000000341": { brand: "visa", behaviour: "charge_fails" },
 } as const;
 type TestCard = keyof typeof STRIPE_TEST_CARDS;
+
+/**
+ * Stripe's test PaymentMethods a server-side test attaches to a customer (`POST /v1/payment_methods/:id/attach`),
+ * as the cards they stand for: each attach makes a new `pm_…` on the customer, as Stripe does. A card that is
+ * declined outright (`pm_card_chargeDeclined`) is refused at the attach; one saved that fails later is
+ * `pm_card_chargeCustomerFail`.
+ */
+export const STRIPE_TEST_PAYMENT_METHODS: Record<string, TestCard> = {
+  pm_card_visa: "4242424242424242",
+  pm_card_mastercard: "5555555555554444",
+  pm_card_chargeDeclined: "4000000000000002",
+  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+  pm_card_authenticationRequired: "4000002760003184",
+  pm_card_chargeCustomerFail: "4000000000000341",
+};
 type CardBehaviour = (typeof STRIPE_TEST_CARDS)[TestCard]["behaviour"];
 
 /** How `complete` settles a session, as a guest would on the hosted page. */
@@ -833,6 +848,35 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return intent;
   }
 
+  /** A test PaymentMethod (`pm_card_visa`, …) or one of the account's, attached to a customer. */
+  function attachPaymentMethod(account: string, id: string, params: FormObject): Stripe.PaymentMethod {
+    const customer = text(params.customer);
+    if (!customer) throw invalid("Missing required param: customer.", "customer");
+    find<Stripe.Customer>(account, customer, "cus_", "customer", "customer");
+    const card = STRIPE_TEST_PAYMENT_METHODS[id];
+    if (!card) {
+      const method = find<Stripe.PaymentMethod>(account, id, "pm_", "PaymentMethod", "payment_method");
+      method.customer = customer;
+      return clone(method);
+    }
+    const behaviour = STRIPE_TEST_CARDS[card].behaviour;
+    // Stripe checks the card as it is attached: one declined outright cannot be saved.
+    if (behaviour === "declined" || behaviour === "insufficient_funds") {
+      const error = DECLINES[behaviour];
+      throw new StripeApiError(
+        402,
+        {
+          type: "card_error",
+          ...error,
+          param: "",
+          doc_url: `https://stripe.com/docs/error-codes/${error.code.replaceAll("_", "-")}`,
+        },
+        false,
+      );
+    }
+    return clone(paymentMethodFor(account, card, customer));
+  }
+
   function capturePaymentIntent(account: string, intent: Stripe.PaymentIntent, params: FormObject) {
     if (intent.status !== "requires_capture")
       throw unexpectedState(
@@ -1038,6 +1082,16 @@ export async function startStripeFake(options: StripeFakeOptions) {
     retrieveRoute(/^\/v1\/refunds\/([^/]+)$/, "re_", "refund"),
     retrieveRoute(/^\/v1\/disputes\/([^/]+)$/, "dp_", "dispute"),
     retrieveRoute(/^\/v1\/events\/([^/]+)$/, "evt_", "event"),
+    {
+      method: "POST",
+      pattern: /^\/v1\/customers$/,
+      run: ({ account, params }) => customerFor(account.id, text(params.email) ?? null),
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      run: ({ account, params, match }) => attachPaymentMethod(account.id, match[1] ?? "", params),
+    },
     {
       method: "POST",
       pattern: /^\/v1\/refunds$/,

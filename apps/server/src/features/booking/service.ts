@@ -184,6 +184,7 @@ async function confirmPaid(
     const now = deps.now().toISOString();
     if (paid) await settleDuesUpToToday(tx, id, paid, now);
     await enqueueReservationMails(tx, id, { baseUrl, now: deps.now() });
+    crashPoint("before_payment_commit");
     return true;
   });
 }
@@ -437,6 +438,7 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
       [{ field: "payment", message: String((err as Error).message) }],
     );
   }
+  crashPoint("after_gateway");
   await insertPayment(deps.database.db, {
     reservationId: id,
     gateway: gateway.name,
@@ -506,6 +508,7 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
     b.refused = started.declineReason ?? "declined";
     throw paymentProblem(started.declineReason ?? "declined");
   }
+  crashPoint("after_gateway");
   await insertPayment(deps.database.db, {
     reservationId: id,
     gateway: gateway.name,

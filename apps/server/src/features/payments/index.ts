@@ -30,5 +30,10 @@ export {
   savePaymentKeys,
   testPaymentConnection,
 } from "./settings";
-export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
+export type {
+  OffSessionCharge,
+  StripeGateway,
+  StripeGatewayEvent,
+  StripeGatewayOptions,
+} from "./stripe-gateway";
 export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";

@@ -59,6 +59,19 @@ export type StripeGatewayEvent = GatewayEvent & { paymentIntent: string | null; 
 
 type Decline = NonNullable<AuthoriseResult["declineReason"]>;
 
+/** A card saved on a Stripe customer, charged without the guest. */
+export type OffSessionCharge = {
+  customer: string;
+  paymentMethod: string;
+  amountMinor: number;
+  currency: string;
+  reference: string;
+  /** The saved card's own payment (its setup session): the intent's metadata names it. */
+  guarantee: string;
+  idempotencyKey: string;
+  returnUrl: string;
+};
+
 /** Our reason for Stripe's error code (a card error, or the last error of an intent). */
 function declineOf(
   error: { code?: string | undefined; decline_code?: string | undefined } | null | undefined,
@@ -177,6 +190,8 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
   refOfPaymentIntent(paymentIntent: string): Promise<string | null>;
   /** The payment an event is about: its ref, or the one of the intent it names (asked of Stripe). */
   refOfEvent(event: GatewayEvent): Promise<string | null>;
+  /** Charges a customer's saved card off-session (what `chargeSaved` does once it found the card). */
+  chargeOffSession(input: OffSessionCharge): Promise<AuthoriseResult>;
   /** The account the keys belong to: its name, country, mode and enabled methods ("Test the connection"). */
   describeAccount(): Promise<{
     id: string;
@@ -292,6 +307,53 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
     }
   }
 
+  /**
+   * Charges a customer's saved card without the guest (a no-show): `pi_…` is the payment. A bank that wants the holder
+   * gets a Checkout page of the same amount on the same customer, for the guest to pay.
+   */
+  async function chargeOffSession(input: OffSessionCharge): Promise<AuthoriseResult> {
+    const { customer } = input;
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          customer,
+          payment_method: input.paymentMethod,
+          off_session: true,
+          confirm: true,
+          // A saved card charged without the guest: no method that would send anyone anywhere.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          metadata: { reference: input.reference, guarantee: input.guarantee },
+          expand: ["latest_charge", "payment_method"],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return fromPaymentIntent(intent.id, intent);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      const reason = declineOf(error);
+      if (reason !== "authentication_required")
+        return {
+          ref: error.payment_intent?.id ?? input.guarantee,
+          status: "declined",
+          declineReason: reason,
+        };
+      // The bank wants the holder: a Checkout page for the same amount, on the same customer, goes to the guest.
+      const link = await openSession({
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        reference: input.reference,
+        capture: true,
+        returnUrl: input.returnUrl,
+        methodTypes: ["card"],
+        customer,
+        idempotencyKey: `${input.idempotencyKey}:authentication`,
+      });
+      return { ...link, declineReason: "authentication_required" };
+    }
+  }
+
   return {
     name: "stripe",
     // The guest leaves for Stripe's page: nothing of Stripe's is framed in ours.
@@ -396,42 +458,19 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       const method = idOf(setup?.payment_method);
       if (saved.mode !== "setup" || setup?.status !== "succeeded" || !customer || !method)
         return { ref: input.ref, status: "declined", declineReason: "invalid_token" };
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountMinor,
-            currency: input.currency.toLowerCase(),
-            customer,
-            payment_method: method,
-            off_session: true,
-            confirm: true,
-            // A saved card charged without the guest: no method that would send anyone anywhere.
-            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-            metadata: { reference: input.reference, guarantee: input.ref },
-            expand: ["latest_charge", "payment_method"],
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return fromPaymentIntent(intent.id, intent);
-      } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
-        const reason = declineOf(error);
-        if (reason !== "authentication_required")
-          return { ref: error.payment_intent?.id ?? input.ref, status: "declined", declineReason: reason };
-        // The bank wants the holder: a Checkout page for the same amount, on the same customer, goes to the guest.
-        const link = await openSession({
-          amountMinor: input.amountMinor,
-          currency: input.currency,
-          reference: input.reference,
-          capture: true,
-          returnUrl: input.returnUrl,
-          methodTypes: ["card"],
-          customer,
-          idempotencyKey: `${input.idempotencyKey}:authentication`,
-        });
-        return { ...link, declineReason: "authentication_required" };
-      }
+      return chargeOffSession({
+        customer,
+        paymentMethod: method,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        reference: input.reference,
+        guarantee: input.ref,
+        idempotencyKey: input.idempotencyKey,
+        returnUrl: input.returnUrl,
+      });
     },
+
+    chargeOffSession,
 
     verifyEvent(rawBody, headers) {
       const raw = headers["stripe-signature"];
