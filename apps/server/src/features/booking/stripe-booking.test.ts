@@ -373,4 +373,32 @@ describe("a hotel on Stripe", () => {
     expect(dues).toEqual([{ status: "paid", payment_ref: sessionOf(second) }]);
     expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
   });
+
+  it("closes the pages still open for what is due before Pay now opens another, so nothing is paid twice", async () => {
+    const booked = await book(prepaid.id, "pay_by_link");
+    const code = booked.reservation.code;
+    const link = `/api/bol/reservation/${code}/payment-link?mail=${encodeURIComponent(MAIL)}`;
+    const linkPage = sessionOf(String((await app.inject({ method: "GET", url: link })).headers.location));
+    const payNow = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/bol/reservation/${code}/pay`,
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: { mail: MAIL, method: "card_payment" },
+      });
+    const first = await payNow();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(fake.get<Stripe.Checkout.Session>(linkPage)?.status).toBe("expired");
+    const firstPage = sessionOf(first.json().redirectUrl);
+    const second = await payNow();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(fake.get<Stripe.Checkout.Session>(firstPage)?.status).toBe("expired");
+    // The mail's link now shows the voucher: what is due is being paid on the newest page.
+    expect((await app.inject({ method: "GET", url: link })).headers.location).toContain(`/voucher/code/${code}/`);
+    fake.complete(sessionOf(second.json().redirectUrl), "success");
+    expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
+    // Paid: nothing is due any more.
+    const third = await payNow();
+    expect(third.statusCode).toBe(409);
+  });
 });

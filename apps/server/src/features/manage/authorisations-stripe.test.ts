@@ -258,7 +258,9 @@ describe("a card guarantee on Stripe", () => {
     const [mail] = await database.query<{ text: string }>(sql`select text from mail_outbox
       where reservation_id = ${r.id} and subject like 'Payment requested%'`);
     // Alloggio's link in the mail opens Stripe's page.
-    const ours = /https?:\/\/[^/\s]+(\/api\/bol\/reservation\/[^/]+\/payment-link\?mail=\S+)/.exec(mail!.text);
+    const ours = /https?:\/\/[^/\s]+(\/api\/bol\/reservation\/[^/]+\/payment-link\?mail=\S+)/.exec(
+      mail!.text,
+    );
     const followed = await app.inject({ method: "GET", url: ours![1]! });
     expect([followed.statusCode, followed.headers.location]).toEqual([303, link!.redirect_url]);
     expect(await money(r.id)).toMatchObject({ dues: ["due:penalty:11000"], paid: 0 });

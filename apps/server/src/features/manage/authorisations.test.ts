@@ -358,7 +358,9 @@ describe("charging a card guarantee", () => {
       text: string;
     }>(sql`select subject, text from mail_outbox
       where reservation_id = ${r.id} and subject like 'Payment requested%'`);
-    const ours = /http:\/\/localhost(\/api\/bol\/reservation\/[^/]+\/payment-link\?mail=\S+)/.exec(mail!.text);
+    const ours = /http:\/\/localhost(\/api\/bol\/reservation\/[^/]+\/payment-link\?mail=\S+)/.exec(
+      mail!.text,
+    );
     const followed = await app.inject({ method: "GET", url: ours![1]! });
     expect([followed.statusCode, followed.headers.location]).toEqual([303, link!.redirect_url]);
     expect((await detail(r.id)).actions.chargeGuarantee).toBe(false);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import { rowsOf } from "../../db/upsert-rows";
+import { anyId, rowsOf } from "../../db/upsert-rows";
 
 /** A payment link still owed money: its gateway, its page as last made, and what is still due through it. */
 export type OpenLink = {
@@ -53,4 +53,18 @@ export async function renewLink(
 /** The link's page as its gateway now tells it (paid, or closed unpaid). */
 export async function markLink(database: Database, id: number, status: string): Promise<void> {
   await database.db.execute(sql`update payment_transaction set status = ${status} where id = ${id}`);
+}
+
+/** The payments still waiting on a gateway's page for any of these dues (a link, an earlier Pay now). */
+export async function findWaitingPaymentsOfDues(
+  database: Database,
+  reservationId: number,
+  dueIds: number[],
+): Promise<{ id: number; gateway: string; gateway_ref: string }[]> {
+  if (dueIds.length === 0) return [];
+  return database.query<{ id: number; gateway: string; gateway_ref: string }>(sql`
+    select t.id, t.gateway, t.gateway_ref from payment_transaction t
+    where t.reservation_id = ${reservationId} and t.status in ('requires_action', 'requires_challenge')
+      and t.gateway_ref in (select d.payment_ref from payment_due d
+        where d.id = ${anyId(dueIds)} and d.payment_ref is not null)`);
 }

@@ -1,6 +1,6 @@
 import { settleLaterPayment, voucherPath } from "../booking";
-import { type ManageDeps, readHolderReservation } from "./holder";
-import { findOpenLink, markLink, renewLink } from "./payment-link-repository";
+import { type ManageDeps, readHolderReservation, refused } from "./holder";
+import { findOpenLink, findWaitingPaymentsOfDues, markLink, renewLink } from "./payment-link-repository";
 
 /**
  * The payment link in the guest's mail is Alloggio's own: a gateway's page may expire (Stripe's within a day) while
@@ -60,4 +60,25 @@ export async function followPaymentLink(
   await gateway.cancel(fresh.ref);
   const winner = await findOpenLink(deps.database, r.id);
   return winner?.redirect_url ?? voucher;
+}
+
+/**
+ * Before a new payment for these dues, every page still open for them (the mail's link, an earlier Pay now) is
+ * closed at its gateway, so the guest cannot pay twice; one the guest has just paid refuses the new payment.
+ */
+export async function closeWaitingPayments(
+  deps: ManageDeps,
+  r: { id: number; hotel: { id: number } },
+  dueIds: number[],
+): Promise<void> {
+  for (const waiting of await findWaitingPaymentsOfDues(deps.database, r.id, dueIds)) {
+    const gateway = await deps.gateways.named(waiting.gateway, r.hotel.id);
+    if (!gateway) continue;
+    if (!(await gateway.cancel(waiting.gateway_ref))) {
+      const now = await gateway.retrieve(waiting.gateway_ref);
+      if (now?.status === "captured" || now?.status === "authorised")
+        throw refused("payment_pending", "A payment for this has just been made: check the reservation");
+    }
+    await markLink(deps.database, waiting.id, "cancelled");
+  }
 }

@@ -12,6 +12,7 @@ import type { StoredReservation } from "../booking";
 import { paymentProblem, settleLaterPayment, voucherPath } from "../booking";
 import type { AuthoriseResult } from "../payments";
 import { lockHolderReservation, type ManageDeps, refused } from "./holder";
+import { closeWaitingPayments } from "./payment-link";
 import { recordGatewayPayment, replaceDuesWithPlan, restoreReplacedDues } from "./payments-repository";
 import { findReservationStatus } from "./repository";
 
@@ -54,6 +55,7 @@ async function charge(
     // The gateway's page speaks the guest's language, as the voucher it returns to.
     language: r.languageId,
   };
+  await closeWaitingPayments(deps, r, input.dueIds);
   const gateway = await deps.gateways.forHotel(r.hotel.id);
   const { method } = input;
   const card = method === "card_payment" || method === "pre_authorisation";
