@@ -10,6 +10,7 @@ import {
   schemaErrors,
 } from "../../../../../packages/test-kit/src/alpinebits";
 import { createTestApp } from "../../../../../packages/test-kit/src/app";
+import { aBookingRequest, anIdempotencyKey } from "../../../../../packages/test-kit/src/booking";
 import {
   aHotel,
   anInventoryRange,
@@ -426,5 +427,44 @@ describe("FreeRooms (chapter 4.1)", () => {
     }
     expect(await allotments(dbl.id, "2030-01-10", "2030-01-13")).toEqual([5, 5, 5, 5]);
     expect(await allotments(roomB.id, "2030-01-10", "2030-01-10")).toEqual([5]);
+  });
+  it("a push racing guest bookings never overbooks: each booking is taken or refused, never a 5xx", async () => {
+    const book = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/guestdata.do",
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: aBookingRequest({
+          hotel: hotelA,
+          roomId: dbl.id,
+          rateId: rate.id,
+          arrival: "20300210",
+          departure: "20300212",
+        }),
+      });
+    const push = freeRooms(
+      freeRoomsRequest("ALPHA", false, [
+        { start: "2030-02-10", end: "2030-02-11", invTypeCode: "DBL", count: 2 },
+      ]),
+    );
+    const [pushed, ...booked] = await Promise.all([push, book(), book(), book(), book()]);
+    expect(pushed?.statusCode).toBe(200);
+    expect(pushed?.body).toContain("<Success/>");
+    for (const res of booked) expect(res.statusCode, res.body).toBeLessThan(500);
+    const taken = booked.filter((res) => res.statusCode === 200).length;
+    // Whichever came first, at least the PMS's 2 rooms were sold.
+    expect(taken).toBeGreaterThanOrEqual(2);
+    const rows = await database.db
+      .select({ allotment: inventory.allotment, sold: inventory.sold })
+      .from(inventory)
+      .where(
+        and(eq(inventory.roomTypeId, dbl.id), sql`${inventory.day} between '2030-02-10' and '2030-02-11'`),
+      );
+    for (const row of rows) {
+      expect(row.sold).toBe(taken);
+      expect(row.sold).toBeLessThanOrEqual(row.allotment);
+      // The PMS's 2, or the rooms already sold when the push came after more than 2 bookings.
+      expect([2, row.sold]).toContain(row.allotment);
+    }
   });
 });
