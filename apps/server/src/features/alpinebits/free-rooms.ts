@@ -13,9 +13,15 @@ const MAX_NIGHTS = 100_000;
 const MAX_COUNT = 9999;
 
 type Period = { start: string; end: string; invTypeCode: string; count: number };
+type Season = { start: string; end: string };
 
-/** A FreeRooms message as understood: the hotel, whether it is a complete set, its category periods. */
-export type FreeRoomsRequest = { hotelCode: string; completeSet: boolean; periods: Period[] };
+/** A FreeRooms message as understood: the hotel, whether it is a complete set, its category periods and closings. */
+export type FreeRoomsRequest = {
+  hotelCode: string;
+  completeSet: boolean;
+  periods: Period[];
+  closingSeasons: Season[];
+};
 
 /** What the response says: errors (nothing was written) or success with warnings. */
 export type FreeRoomsOutcome =
@@ -35,8 +41,9 @@ const validDay = (s: string | undefined): s is string => {
 
 /**
  * Reads an OTA_HotelInvCountNotifRQ the way chapter 4.1 of HotelData 2024-10 puts it: room categories only
- * (`InvTypeCode`, no `InvCode`), bookable counts only (`CountType` 2; an absent count is 0), no closing seasons,
- * periods of one category never overlapping. Any message outside that is refused whole with the reason.
+ * (`InvTypeCode`, no `InvCode`), bookable counts only (`CountType` 2; an absent count is 0), periods of one
+ * category never overlapping; closing seasons (`AllInvCode`, no category, no counts) only in a complete set, never
+ * overlapping each other or a period with rooms free. Any message outside that is refused whole with the reason.
  */
 export function readFreeRooms(root: XmlNode): FreeRoomsRequest | { errors: string[] } {
   const inventories = child(root, "Inventories");
@@ -47,6 +54,7 @@ export function readFreeRooms(root: XmlNode): FreeRoomsRequest | { errors: strin
   if (uniqueId && !completeSet) return { errors: ['UniqueID: only Instance="CompleteSet" is known'] };
   const errors: string[] = [];
   const periods: Period[] = [];
+  const seasons: Season[] = [];
   const list = children(inventories, "Inventory");
   list.forEach((inv, i) => {
     const where = `Inventory ${i + 1}`;
@@ -62,8 +70,23 @@ export function readFreeRooms(root: XmlNode): FreeRoomsRequest | { errors: strin
     const start = attr(sac, "Start");
     const end = attr(sac, "End");
     const invTypeCode = attr(sac, "InvTypeCode");
+    const dates = () => {
+      if (!validDay(start) || !validDay(end)) return `${where}: Start and End must be dates (YYYY-MM-DD)`;
+      const span = spanDays(start, end);
+      if (span < 1) return `${where}: End ${end} is before Start ${start}`;
+      if (span > MAX_PERIOD_DAYS) return `${where}: a period spans at most ${MAX_PERIOD_DAYS} days`;
+      return null;
+    };
     if (attr(sac, "AllInvCode") === "true" || attr(sac, "AllInvCode") === "1") {
-      errors.push(`${where}: closing seasons (AllInvCode) are not supported by this server`);
+      const problem = !completeSet
+        ? `${where}: a closing season (AllInvCode) is only sent in a CompleteSet`
+        : invTypeCode !== undefined || attr(sac, "InvCode") !== undefined
+          ? `${where}: a closing season (AllInvCode) names no InvTypeCode or InvCode`
+          : child(inv, "InvCounts") !== undefined
+            ? `${where}: a closing season (AllInvCode) has no InvCounts`
+            : dates();
+      if (problem) errors.push(problem);
+      else seasons.push({ start: start as string, end: end as string });
       return;
     }
     if (attr(sac, "InvCode") !== undefined) {
@@ -76,17 +99,9 @@ export function readFreeRooms(root: XmlNode): FreeRoomsRequest | { errors: strin
       errors.push(`${where}: InvTypeCode is required`);
       return;
     }
-    if (!validDay(start) || !validDay(end)) {
-      errors.push(`${where}: Start and End must be dates (YYYY-MM-DD)`);
-      return;
-    }
-    const span = spanDays(start, end);
-    if (span < 1) {
-      errors.push(`${where}: End ${end} is before Start ${start}`);
-      return;
-    }
-    if (span > MAX_PERIOD_DAYS) {
-      errors.push(`${where}: a period spans at most ${MAX_PERIOD_DAYS} days`);
+    const problem = dates();
+    if (problem || !start || !end) {
+      errors.push(problem ?? `${where}: Start and End are required`);
       return;
     }
     let count = 0;
@@ -120,9 +135,22 @@ export function readFreeRooms(root: XmlNode): FreeRoomsRequest | { errors: strin
         );
     }
   }
+  const sortedSeasons = [...seasons].sort((a, b) => a.start.localeCompare(b.start));
+  for (let i = 1; i < sortedSeasons.length; i++) {
+    const prev = sortedSeasons[i - 1] as Season;
+    const cur = sortedSeasons[i] as Season;
+    if (cur.start <= prev.end)
+      errors.push(`the closing seasons ${prev.start}..${prev.end} and ${cur.start}..${cur.end} overlap`);
+  }
+  for (const p of periods)
+    for (const c of seasons)
+      if (p.count > 0 && p.start <= c.end && c.start <= p.end)
+        errors.push(
+          `InvTypeCode ${p.invTypeCode}: ${p.start}..${p.end} has rooms free in the closing season ${c.start}..${c.end}`,
+        );
   const nights = periods.reduce((n, p) => n + spanDays(p.start, p.end), 0);
   if (nights > MAX_NIGHTS) errors.push(`a message sets at most ${MAX_NIGHTS} nights`);
-  return errors.length > 0 ? { errors } : { hotelCode, completeSet, periods };
+  return errors.length > 0 ? { errors } : { hotelCode, completeSet, periods, closingSeasons: seasons };
 }
 
 /** Consecutive days of one category as runs, for one warning per run. */
@@ -140,7 +168,8 @@ function runsOf(days: string[]): [string, string][] {
 /**
  * Applies a FreeRooms message in ONE transaction: each night's bookable count becomes the allotment of the room
  * type mapped to its InvTypeCode (through the calendar's own write, `setAllotments`); a complete set also sets
- * every stored night from today on of the hotel's other mapped room types and days to 0. A HotelCode the client
+ * every stored night from today on of the hotel's other mapped room types and days to 0, and its closing seasons
+ * set every mapped room type to 0. A HotelCode the client
  * may not touch or an unknown InvTypeCode refuses the whole message. Nights before the hotel's today are skipped.
  * A count below the rooms already sold is applied as sold out and answered with a warning.
  */
@@ -169,6 +198,13 @@ export async function applyFreeRooms(
         nights.set(`${roomTypeId}:${day}`, { roomTypeId, day, allotment: p.count, explicit: true });
       }
     }
+    // A closing season: the hotel is closed, no mapped room type has a room free (a later complete set reopens it).
+    for (const season of rq.closingSeasons)
+      for (const roomTypeId of codes.values())
+        for (const day of daysInRange(season.start, season.end)) {
+          if (day < today) continue;
+          nights.set(`${roomTypeId}:${day}`, { roomTypeId, day, allotment: 0, explicit: true });
+        }
     if (rq.completeSet)
       for (const row of await storedNightsFrom(tx, [...codes.values()], today)) {
         const key = `${row.room_type_id}:${row.day}`;

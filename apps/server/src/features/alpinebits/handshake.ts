@@ -9,6 +9,7 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
       "OTA_HotelInvCountNotif_accept_categories",
       "OTA_HotelInvCountNotif_accept_deltas",
       "OTA_HotelInvCountNotif_accept_complete_set",
+      "OTA_HotelInvCountNotif_accept_closing_seasons",
     ],
   },
 };

@@ -119,6 +119,7 @@ const handshake = {
             "OTA_HotelInvCountNotif_accept_deltas",
             "OTA_HotelInvCountNotif_accept_out_of_order",
             "OTA_HotelInvCountNotif_accept_complete_set",
+            "OTA_HotelInvCountNotif_accept_closing_seasons",
           ],
         },
         { action: "action_OTA_Read" },
@@ -280,6 +281,7 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelInvCountNotif_accept_categories",
                 "OTA_HotelInvCountNotif_accept_deltas",
                 "OTA_HotelInvCountNotif_accept_complete_set",
+                "OTA_HotelInvCountNotif_accept_closing_seasons",
               ],
             },
           ],
@@ -376,6 +378,25 @@ describe("FreeRooms (chapter 4.1)", () => {
     expect(delta.body).toContain('<Error Type="13">');
   });
 
+  it("a complete set's closing season leaves no room free in any mapped room type", async () => {
+    const res = await freeRooms(
+      freeRoomsRequest("ALPHA", true, [
+        { start: "2030-01-05", end: "2030-01-07", allInvCode: true },
+        { start: "2030-01-01", end: "2030-01-04", invTypeCode: "DBL", count: 3 },
+        { start: "2030-01-08", end: "2030-03-31", invTypeCode: "DBL", count: 3 },
+        { start: "2030-01-01", end: "2030-01-04", invTypeCode: "SGL", count: 2 },
+        // A category closed by its own count inside the season is no contradiction.
+        { start: "2030-01-05", end: "2030-01-07", invTypeCode: "SGL", count: 0 },
+        { start: "2030-01-08", end: "2030-03-31", invTypeCode: "SGL", count: 2 },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<Success/>");
+    expect(await allotments(dbl.id, "2030-01-04", "2030-01-08")).toEqual([3, 0, 0, 0, 3]);
+    expect(await allotments(sgl.id, "2030-01-04", "2030-01-08")).toEqual([2, 0, 0, 0, 2]);
+    expect(await allotments(suite.id, "2030-01-04", "2030-01-08")).toEqual([5, 5, 5, 5, 5]);
+  });
+
   it("applies a count below the rooms sold as sold out, with the standard's warning, never an overbooking", async () => {
     await database.db
       .update(inventory)
@@ -408,7 +429,11 @@ describe("FreeRooms (chapter 4.1)", () => {
         { start: "2030-01-10", end: "2030-01-12", invTypeCode: "DBL", count: 1 },
         { start: "2030-01-12", end: "2030-01-13", invTypeCode: "DBL", count: 2 },
       ]),
-      freeRoomsRequest("ALPHA", true, [{ start: "2030-01-10", end: "2030-01-12", allInvCode: true }]),
+      freeRoomsRequest("ALPHA", false, [{ start: "2030-01-10", end: "2030-01-12", allInvCode: true }]),
+      freeRoomsRequest("ALPHA", true, [
+        { start: "2030-01-10", end: "2030-01-12", allInvCode: true },
+        { start: "2030-01-12", end: "2030-01-13", invTypeCode: "DBL", count: 1 },
+      ]),
       freeRoomsRequest("ALPHA", false, [
         { start: "2030-01-10", end: "2030-01-12", invTypeCode: "DBL", invCode: "101", count: 1 },
       ]),
