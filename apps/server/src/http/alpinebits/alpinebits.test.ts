@@ -145,6 +145,11 @@ describe("the schema check of the tests", () => {
 });
 
 describe("transport (chapter 2)", () => {
+  it("is one URL, POST /alpinebits, in the API's documentation", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(doc.paths["/alpinebits"].post.tags).toEqual(["alpinebits"]);
+  });
+
   it("refuses a missing or wrong credential with 401 and a plain-text ERROR", async () => {
     const none = await app.inject(
       await alpineBitsRequest({ action: "OTA_Ping:Handshaking", request: pingRequest("{}") }),
