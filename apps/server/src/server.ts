@@ -3,6 +3,7 @@ import { getHeapStatistics } from "node:v8";
 import { todayInZone } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Env } from "./config/env";
 import { type Database, migrateDatabase, openDatabase } from "./db/client";
+import { isDemoWithoutAlpineBits, loadDemoAlpineBits } from "./db/demo/demo-alpinebits";
 import { isDemoWithoutTradeUsers, loadDemoTrade } from "./db/demo/demo-trade";
 import {
   demoStaffSetupLinks,
@@ -76,6 +77,11 @@ export async function seedDatabase(env: Env, database: Database, log: (msg: stri
     // A demo database loaded before the trade login had trade users.
     await loadDemoTrade(database, secrets);
     log("demo trade accounts added");
+  }
+  if (await isDemoWithoutAlpineBits(database)) {
+    // A demo database loaded before the AlpineBits server had its client and codes.
+    await loadDemoAlpineBits(database, secrets);
+    log("demo AlpineBits client and codes added");
   }
   // Only by the start that added them: a later start (another worker) would make the printed links stop working.
   if (staffAdded && !secrets.publishedSecrets)

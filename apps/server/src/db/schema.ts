@@ -1613,3 +1613,70 @@ export const hotelPaymentSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * A PMS or channel manager that talks AlpineBits HotelData to Alloggio (ADR 0078): it signs in with HTTP Basic as
+ * `username` (unique in the site, case-insensitive) and its argon2id-hashed password, and touches only its hotels.
+ */
+export const alpinebitsClient = pgTable(
+  "alpinebits_client",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => hotelGroup.id),
+    username: text("username").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("alpinebits_client_username").on(sql`lower(${t.username})`)],
+);
+
+/** The hotels an AlpineBits client may read and write. */
+export const alpinebitsClientHotel = pgTable(
+  "alpinebits_client_hotel",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => alpinebitsClient.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.hotelId] })],
+);
+
+/** A hotel's AlpineBits `HotelCode`: the code a PMS names it by (case-sensitive, 1 to 16 characters). */
+export const alpinebitsHotelCode = pgTable(
+  "alpinebits_hotel_code",
+  {
+    hotelId: integer("hotel_id")
+      .primaryKey()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [
+    uniqueIndex("alpinebits_hotel_code_code").on(t.code),
+    check("alpinebits_hotel_code_length", sql`length(${t.code}) between 1 and 16`),
+  ],
+);
+
+/** A room type's AlpineBits `InvTypeCode` (a room category, 1 to 8 characters), unique in its hotel, case-sensitive. */
+export const alpinebitsRoomTypeCode = pgTable(
+  "alpinebits_room_type_code",
+  {
+    roomTypeId: integer("room_type_id")
+      .primaryKey()
+      .references(() => roomType.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [
+    uniqueIndex("alpinebits_room_type_code_hotel_code").on(t.hotelId, t.code),
+    check("alpinebits_room_type_code_length", sql`length(${t.code}) between 1 and 8`),
+  ],
+);

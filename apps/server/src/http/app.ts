@@ -34,6 +34,7 @@ import {
   stripeAccountLookup,
 } from "../features/payments";
 import { SearchCache } from "../features/search";
+import { registerAlpineBitsRoutes } from "./alpinebits/routes";
 import type { App } from "./app-type";
 import { registerBackOfficeRoutes } from "./backoffice/routes";
 import { createRecoverLimiter, registerBookingRoutes } from "./booking/routes";
@@ -263,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter, payments });
   registerOfferRoutes(app, { ...deps, gateways });
   registerChatRoutes(app, deps);
+  registerAlpineBitsRoutes(app, deps);
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
   registerRobots(app, {

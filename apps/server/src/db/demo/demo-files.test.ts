@@ -1,11 +1,18 @@
 import { ROOM_AMENITIES } from "@alloggio/domain/contract/property/amenities";
 import { parsePropertyFile } from "@alloggio/domain/contract/property/property-file";
+import {
+  alpineBitsRequest,
+  expectSchemaValid,
+  freeRoomsRequest,
+  pingRequest,
+} from "@alloggio/test-kit/alpinebits";
 import { createTestApp } from "@alloggio/test-kit/app";
 import { fixedClock } from "@alloggio/test-kit/clock";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client";
+import { DEMO_ALPINEBITS, isDemoWithoutAlpineBits } from "./demo-alpinebits";
 import { buildDemoFiles, DEMO_DAYS, mulberry32 } from "./demo-files";
 import { DEMO_OFFER_CODE, DEMO_OFFER_EMAIL } from "./demo-offers";
 import { DEMO_TRADE_PASSWORD, isDemoWithoutTradeUsers, loadDemoTrade } from "./demo-trade";
@@ -283,6 +290,39 @@ describe("loadDemoData", () => {
       await app.close();
     }
   });
+  it("has the README's AlpineBits client: it handshakes and pushes FreeRooms for hotel 1's codes", async () => {
+    expect(await isDemoWithoutAlpineBits(database)).toBe(false);
+    const app = await createTestApp(database, fixedClock(`${TODAY}T10:00:00Z`).now);
+    try {
+      const as = { username: DEMO_ALPINEBITS.username, password: DEMO_ALPINEBITS.password };
+      const echo = JSON.stringify({
+        versions: [{ version: "2024-10", actions: [{ action: "action_OTA_Ping" }] }],
+      });
+      const ping = await app.inject(
+        await alpineBitsRequest({ ...as, action: "OTA_Ping:Handshaking", request: pingRequest(echo) }),
+      );
+      expect(ping.statusCode, ping.body).toBe(200);
+      expectSchemaValid(ping.body);
+      const push = await app.inject(
+        await alpineBitsRequest({
+          ...as,
+          action: "OTA_HotelInvCountNotif:FreeRooms",
+          request: freeRoomsRequest(DEMO_ALPINEBITS.hotelCode, false, [
+            { start: "2026-04-01", end: "2026-04-02", invTypeCode: "DBL-LAKE", count: 2 },
+          ]),
+        }),
+      );
+      expect(push.statusCode, push.body).toBe(200);
+      expect(expectSchemaValid(push.body)).toContain("<Success/>");
+      const rows = await database.query<{ allotment: number }>(
+        sql`select allotment from inventory where room_type_id = 103 and day between '2026-04-01' and '2026-04-02'`,
+      );
+      expect(rows.map((r) => r.allotment)).toEqual([2, 2]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("adds the trade accounts to a demo database loaded before them, once", async () => {
     expect(await isDemoWithoutTradeUsers(database)).toBe(false);
     await database.query(sql`delete from trade_user`);

@@ -5,6 +5,7 @@ import { hashPassword } from "../../features/credentials";
 import type { Database } from "../client";
 import { staffUser, staffUserHotel } from "../schema";
 import { loadDemoAgencyReservations } from "./demo-agency-reservations";
+import { loadDemoAlpineBits } from "./demo-alpinebits";
 import { buildDemoFiles, DEMO_GROUP, type DemoSecrets } from "./demo-files";
 import { loadDemoOffers } from "./demo-offers";
 import { loadDemoTrade } from "./demo-trade";
@@ -84,6 +85,7 @@ export async function loadDemoData(
   await loadDemoTrade(database, secrets);
   await loadDemoOffers(database, today, secrets);
   await loadDemoAgencyReservations(database, today);
+  await loadDemoAlpineBits(database, secrets);
 }
 
 /** Single-use set-up links (24 h) for the demo staff users who have no password yet, as for a group's first owner. */

@@ -9,7 +9,7 @@ export {
   staffOf,
 } from "./access";
 export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys/service";
-export { audit } from "./audit";
+export { audit, auditSystem } from "./audit";
 export { readAuditLog } from "./audit-log/service";
 export {
   changePassword,
@@ -99,7 +99,8 @@ export {
   priceQuote,
   sendQuote,
 } from "./quotes/service";
-export { bulkUpdate, editCell, readCalendar } from "./rates/service";
+export type { SoldOutNight } from "./rates/service";
+export { bulkUpdate, editCell, readCalendar, setAllotments, storedNightsFrom } from "./rates/service";
 export {
   cancelPaymentLink,
   hotelToday,

@@ -206,6 +206,49 @@ async function writeRestrictions(tx: Tx, list: { ratePlanId: number; day: string
   if (deletes.length > 0) await deleteRestrictions(tx, deletes);
 }
 
+/** A night whose allotment was asked below the rooms already sold: it got the rooms sold (sold out) instead. */
+export type SoldOutNight = { roomTypeId: number; day: string; asked: number; sold: number };
+
+/**
+ * Allotments set from outside the calendar (a PMS's AlpineBits FreeRooms push, ADR 0078), in the caller's
+ * transaction, through the calendar's own rules and writes: the nights are locked, each computed with
+ * `applyInventoryOperation` (a new night opens, `closed` is kept) and written with the calendar's inventory write,
+ * so the search sees them at once. Where an allotment is below the rooms sold the night gets the rooms sold and
+ * is answered in `soldOut`, never refused: a PMS cannot undo a sale, and the whole message must still apply.
+ */
+export async function setAllotments(
+  tx: Tx,
+  nights: readonly { roomTypeId: number; day: string; allotment: number }[],
+): Promise<{ changed: number; soldOut: SoldOutNight[] }> {
+  if (nights.length === 0) return { changed: 0, soldOut: [] };
+  const roomTypeIds = [...new Set(nights.map((n) => n.roomTypeId))];
+  const days = nights.map((n) => n.day).sort();
+  const existing = await findInventoryNights(tx, roomTypeIds, days[0] as string, days.at(-1) as string, true);
+  const byKey = new Map(existing.map((r) => [`${r.room_type_id}:${r.day}`, r]));
+  const changes: { roomTypeId: number; day: string; v: InventoryValues }[] = [];
+  const soldOut: SoldOutNight[] = [];
+  for (const night of nights) {
+    const row = byKey.get(`${night.roomTypeId}:${night.day}`);
+    const current = row ? { allotment: row.allotment, sold: row.sold, closed: row.closed } : null;
+    let next = applyInventoryOperation(current, { allotment: night.allotment });
+    if (!next) continue;
+    if (!allotmentCoversSold(next.allotment, next.sold)) {
+      soldOut.push({ roomTypeId: night.roomTypeId, day: night.day, asked: night.allotment, sold: next.sold });
+      next = applyInventoryOperation(current, { allotment: next.sold }) ?? next;
+    }
+    if (current && current.allotment === next.allotment && current.closed === next.closed) continue;
+    changes.push({ roomTypeId: night.roomTypeId, day: night.day, v: next });
+  }
+  await writeInventory(tx, changes);
+  return { changed: changes.length, soldOut };
+}
+
+/** The stored nights of those room types from `from` on (the caller's transaction, locked): a complete set's scope. */
+export async function storedNightsFrom(tx: Tx, roomTypeIds: readonly number[], from: string) {
+  if (roomTypeIds.length === 0) return [];
+  return findInventoryNights(tx, roomTypeIds, from, "9999-12-31", true);
+}
+
 /** One cell, in one transaction with its audit entry (before → after). */
 export async function editCell(
   deps: BackOfficeDeps,

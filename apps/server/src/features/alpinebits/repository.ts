@@ -1,0 +1,123 @@
+// The statements of the AlpineBits server: its clients, their hotels and the codes a PMS names things by.
+
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  alpinebitsClient,
+  alpinebitsClientHotel,
+  alpinebitsHotelCode,
+  alpinebitsRoomTypeCode,
+  hotel,
+} from "../../db/schema";
+
+type Executor = Pick<Db, "execute">;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export type ClientRow = { id: number; groupId: number; username: string; passwordHash: string };
+
+/** The enabled client of that username (case-insensitive), or undefined. */
+export async function findClient(db: Db, username: string): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select({
+      id: alpinebitsClient.id,
+      groupId: alpinebitsClient.groupId,
+      username: alpinebitsClient.username,
+      passwordHash: alpinebitsClient.passwordHash,
+    })
+    .from(alpinebitsClient)
+    .where(
+      and(
+        sql`lower(${alpinebitsClient.username}) = lower(${username})`,
+        sql`${alpinebitsClient.disabledAt} is null`,
+      ),
+    );
+  return row;
+}
+
+export type ClientHotel = { hotelId: number; groupId: number; timeZone: string };
+
+/** The hotel whose HotelCode is `code` (case-sensitive) when the client may touch it, or undefined. */
+export async function findClientHotelByCode(
+  db: Executor,
+  clientId: number,
+  code: string,
+): Promise<ClientHotel | undefined> {
+  const [row] = rowsOf<{ hotel_id: number; group_id: number; time_zone: string }>(
+    await db.execute(sql`
+      select h.id as hotel_id, h.group_id, h.time_zone
+      from alpinebits_hotel_code c
+      join alpinebits_client_hotel ch on ch.hotel_id = c.hotel_id and ch.client_id = ${clientId}
+      join hotel h on h.id = c.hotel_id
+      where c.code = ${code}`),
+  );
+  return row ? { hotelId: row.hotel_id, groupId: row.group_id, timeZone: row.time_zone } : undefined;
+}
+
+/** The hotel's room types that have an InvTypeCode: code → room type id. */
+export async function findRoomTypeCodes(db: Executor, hotelId: number): Promise<Map<string, number>> {
+  const rows = rowsOf<{ code: string; room_type_id: number }>(
+    await db.execute(
+      sql`select code, room_type_id from alpinebits_room_type_code where hotel_id = ${hotelId}`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.code, r.room_type_id]));
+}
+
+/** A new client with its hotels; answers its id. */
+export async function insertClient(
+  db: Db,
+  client: { groupId: number; username: string; name: string; passwordHash: string; hotelIds: number[] },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(alpinebitsClient)
+      .values({
+        groupId: client.groupId,
+        username: client.username,
+        name: client.name,
+        passwordHash: client.passwordHash,
+      })
+      .returning({ id: alpinebitsClient.id });
+    if (!row) throw new Error("alpinebits client: no row");
+    if (client.hotelIds.length > 0)
+      await tx
+        .insert(alpinebitsClientHotel)
+        .values(client.hotelIds.map((hotelId) => ({ clientId: row.id, hotelId })));
+    return row.id;
+  });
+}
+
+/** Whether a client of that username (case-insensitive) exists, enabled or not. */
+export async function clientExists(db: Db, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: alpinebitsClient.id })
+    .from(alpinebitsClient)
+    .where(sql`lower(${alpinebitsClient.username}) = lower(${username})`);
+  return rows.length > 0;
+}
+
+/** Sets the hotel's HotelCode and its room types' InvTypeCodes (room type id → code), replacing earlier ones. */
+export async function saveCodes(
+  db: Db,
+  hotelId: number,
+  hotelCode: string,
+  roomTypeCodes: { roomTypeId: number; code: string }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(alpinebitsHotelCode)
+      .values({ hotelId, code: hotelCode })
+      .onConflictDoUpdate({ target: alpinebitsHotelCode.hotelId, set: { code: hotelCode } });
+    await tx.delete(alpinebitsRoomTypeCode).where(eq(alpinebitsRoomTypeCode.hotelId, hotelId));
+    if (roomTypeCodes.length > 0)
+      await tx
+        .insert(alpinebitsRoomTypeCode)
+        .values(roomTypeCodes.map((c) => ({ roomTypeId: c.roomTypeId, hotelId, code: c.code })));
+  });
+}
+
+/** The group of a hotel, or undefined for no such hotel. */
+export async function findHotelGroup(db: Db, hotelId: number): Promise<number | undefined> {
+  const [row] = await db.select({ groupId: hotel.groupId }).from(hotel).where(eq(hotel.id, hotelId));
+  return row?.groupId;
+}
