@@ -126,6 +126,19 @@ describe("a bank-transfer booking", () => {
     expect(voucher.json().bankTransfer).toMatchObject({ iban: BANK.iban, dueDate: null });
   });
 
+  it("gives no bank details to pay a cancelled booking by", async () => {
+    const { code, email } = await book(later.id);
+    await database.query(sql`update reservation set status = 'cancelled' where code = ${code}`);
+    const voucher = await app.inject({
+      method: "POST",
+      url: "/api/retrieve.do",
+      payload: { channel: 1, code, mail: email },
+      remoteAddress: anAddress(),
+    });
+    expect(voucher.json().status).toBe("cancelled");
+    expect(voucher.json().bankTransfer).toBeNull();
+  });
+
   it("puts the beneficiary, IBAN, BIC, reference and due date in the confirmation mail and the PDF", async () => {
     const { code, email } = await book(later.id);
     await deliverDueMail(database, createSmtpTransport(smtp.url), clock, 100);

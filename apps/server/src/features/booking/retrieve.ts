@@ -239,18 +239,20 @@ export function toVoucherReservation(
       freeUntil: refundable ? addDays(arrival, -(first?.freeCancellationDays ?? 0)) : null,
     },
     paymentMethod: r.paymentMethod,
-    bankTransfer: pricesHidden
-      ? null
-      : bankTransferDetailsOf({
-          paymentMethod: r.paymentMethod,
-          settings: r.hotel.bankTransfer,
-          code: r.code,
-          bookingDay,
-          arrival,
-          payments: r.payments
-            .filter((p) => p.status !== "replaced")
-            .map((p) => ({ date: ymd(p.dueDate), status: p.status, amountMinor: p.amountMinor })),
-        }),
+    // A cancelled booking is owed nothing: no bank details to pay it by.
+    bankTransfer:
+      pricesHidden || r.status === "cancelled"
+        ? null
+        : bankTransferDetailsOf({
+            paymentMethod: r.paymentMethod,
+            settings: r.hotel.bankTransfer,
+            code: r.code,
+            bookingDay,
+            arrival,
+            payments: r.payments
+              .filter((p) => p.status !== "replaced")
+              .map((p) => ({ date: ymd(p.dueDate), status: p.status, amountMinor: p.amountMinor })),
+          }),
     cardLast4: r.cardLast4,
     notes: { guest: blank(r.booker.note), property: blank(r.propertyNote) },
     customerMail: r.email,
