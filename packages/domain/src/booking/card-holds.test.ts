@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureDues, guaranteeChargeDefaults } from "./card-holds";
+import { captureDues, cardHoldOf, guaranteeChargeDefaults } from "./card-holds";
 
 describe("captureDues", () => {
   it("pays the authorised dues first, splits the one it reaches and releases what the hold kept", () => {
@@ -54,5 +54,25 @@ describe("guaranteeChargeDefaults", () => {
       no_show: 5_000,
       late_cancellation: 5_000,
     });
+  });
+});
+
+describe("the card hold among a reservation's payments", () => {
+  const tx = (kind: string, status: string, amountMinor: number) => ({ kind, status, amountMinor });
+  it("is the newest authorisation the gateway went through with, a guarantee when it holds nothing", () => {
+    expect(cardHoldOf([])).toBeNull();
+    expect(cardHoldOf([tx("authorise", "declined", 20000), tx("capture", "captured", 5000)])).toBeNull();
+    expect(cardHoldOf([tx("authorise", "authorised", 0)])).toEqual({
+      kind: "card_guarantee",
+      status: "authorised",
+      amountMinor: 0,
+    });
+    expect(
+      cardHoldOf([
+        tx("authorise", "released", 20000),
+        tx("authorise_now", "captured", 15000),
+        tx("authorise_now", "requires_action", 15000),
+      ]),
+    ).toEqual({ kind: "pre_authorisation", status: "captured", amountMinor: 15000 });
   });
 });

@@ -71,3 +71,30 @@ export function guaranteeChargeDefaults(r: {
   const penalties = r.rooms.reduce((s, room) => s + room.penaltyMinor, 0);
   return { no_show: cap(noShow), late_cancellation: cap(penalties - r.paidMinor) };
 }
+
+/** What a card holds, as its newest pre-authorisation or guarantee says: an amount (0: a guarantee) and its state. */
+export type CardHold = {
+  kind: "pre_authorisation" | "card_guarantee";
+  status: "authorised" | "captured" | "released" | "refunded";
+  amountMinor: number;
+};
+
+const HOLD_STATUSES: readonly string[] = ["authorised", "captured", "released", "refunded"];
+
+/**
+ * The card hold among a reservation's payments (oldest first): the newest authorisation, at booking or from the
+ * voucher, the gateway went through with; null when there is none. Staff and guest read it alike.
+ */
+export function cardHoldOf(
+  transactions: readonly { kind: string; status: string; amountMinor: number }[],
+): CardHold | null {
+  const hold = transactions.findLast(
+    (t) => (t.kind === "authorise" || t.kind === "authorise_now") && HOLD_STATUSES.includes(t.status),
+  );
+  if (!hold) return null;
+  return {
+    kind: hold.amountMinor > 0 ? "pre_authorisation" : "card_guarantee",
+    status: hold.status as CardHold["status"],
+    amountMinor: hold.amountMinor,
+  };
+}

@@ -1,4 +1,5 @@
 import { bankTransferDetailsOf } from "@alloggio/domain/booking/bank-transfer";
+import { cardHoldOf as holdOfCard } from "@alloggio/domain/booking/card-holds";
 import { resaleDeadline } from "@alloggio/domain/booking/resale";
 import { isCardMethod } from "@alloggio/domain/booking/reservation-state";
 import type { Reservation, RetrieveQuery } from "@alloggio/domain/contract/booking/retrieve";
@@ -254,6 +255,7 @@ export function toVoucherReservation(
               .map((p) => ({ date: ymd(p.dueDate), status: p.status, amountMinor: p.amountMinor })),
           }),
     cardLast4: r.cardLast4,
+    cardHold: pricesHidden ? null : cardHoldOf(r, digits),
     notes: { guest: blank(r.booker.note), property: blank(r.propertyNote) },
     customerMail: r.email,
     gateway: isCardMethod(r.paymentMethod) ? r.hotel.paymentGatewayKey : null,
@@ -276,4 +278,12 @@ export async function retrieveReservation(deps: RetrieveDeps, query: RetrieveQue
     throw reservationNotFound();
   }
   return toVoucherReservation(stored, query.language ?? stored.languageId);
+}
+
+/** The card's pre-authorisation or guarantee as it stands (a refund after a capture is in the refunds). */
+function cardHoldOf(r: StoredReservation, digits: number): Reservation["cardHold"] {
+  const hold = holdOfCard(r.transactions);
+  if (!hold) return null;
+  const status = hold.status === "refunded" ? "captured" : hold.status;
+  return { amount: fromMinor(hold.amountMinor, digits), status };
 }

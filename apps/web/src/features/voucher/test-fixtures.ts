@@ -111,6 +111,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     paymentMethod: "card_payment",
     bankTransfer: null,
     cardLast4: "4242",
+    cardHold: null,
     notes: { guest: "We arrive late.", property: "Parking is free." },
     customerMail: "maria@example.test",
     gateway: "sandbox",

@@ -245,6 +245,27 @@ describe("voucher page", () => {
     expect(text(article)).toContain("IncludedWelcome prosecco, Private transfer");
   });
 
+  it.each([
+    [
+      { amount: 440, status: "authorised" as const },
+      "Held on your card: 440,00\u00a0EUR. Nothing is charged",
+    ],
+    [
+      { amount: 300, status: "captured" as const },
+      "The hotel has charged 300,00\u00a0EUR of the amount held",
+    ],
+    [{ amount: 440, status: "released" as const }, "The hotel has released the amount held on your card"],
+    [{ amount: 0, status: "authorised" as const }, "Your card is registered as a guarantee"],
+  ])("says what the card holds (%o), beside the payment method", async (cardHold, words) => {
+    answer = () => json(aReservation({ paymentMethod: "pre_authorisation", cardHold }));
+    renderVoucher();
+    expect(
+      await screen.findByText(
+        (_, el) => el?.className === "voucher-hold" && el.textContent!.startsWith(words),
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows each segment's own dates on a split stay, and none on a room of the whole stay", async () => {
     const base = aReservation({ arrival: "20300110", departure: "20300113" });
     const first = { ...base.rooms[0]!, arrival: "20300110", departure: "20300111" };

@@ -112,6 +112,7 @@ describe("RetrieveResponseSchema", () => {
     paymentMethod: "card_payment",
     bankTransfer: null,
     cardLast4: "4242",
+    cardHold: null,
     notes: { guest: null, property: "Parking on request" },
     customerMail: "anna@example.it",
     gateway: "sandbox",

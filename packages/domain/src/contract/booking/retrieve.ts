@@ -219,6 +219,13 @@ export const ReservationSchema = z
       })
       .nullable(),
     cardLast4: z.string().nullable(),
+    /**
+     * What the card holds for a pre-authorisation (its amount; `captured` once the hotel took it, `released` once
+     * it let it go) or a card guarantee (amount 0); null otherwise or on an agency's net-rate booking.
+     */
+    cardHold: z
+      .object({ amount: z.number(), status: z.enum(["authorised", "captured", "released"]) })
+      .nullable(),
     notes: z.object({ guest: z.string().nullable(), property: z.string().nullable() }),
     customerMail: z.string(),
     gateway: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { cardHoldOf as holdOfCard } from "@alloggio/domain/booking/card-holds";
 import { atHotelMinor } from "@alloggio/domain/booking/reservation-money";
 import {
   RESERVATIONS_PAGE_SIZE,
@@ -183,16 +184,10 @@ export async function reservationDetail(
 function cardHoldOf(
   r: Awaited<ReturnType<typeof findReservationOfHotel>> & {},
 ): ReservationDetail["cardHold"] {
-  const hold = r.transactions
-    .filter(
-      (t) =>
-        (t.kind === "authorise" || t.kind === "authorise_now") &&
-        ["authorised", "captured", "released", "refunded"].includes(t.status),
-    )
-    .at(-1);
+  const hold = holdOfCard(r.transactions);
   if (!hold) return null;
   return {
-    kind: hold.amountMinor > 0 ? "pre_authorisation" : "card_guarantee",
+    kind: hold.kind,
     status: hold.status,
     authorisedMinor: hold.amountMinor,
     chargeDefaults: guaranteeDefaultsOf(r),

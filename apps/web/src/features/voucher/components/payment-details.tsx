@@ -87,6 +87,13 @@ export function PaymentDetails({ reservation, format }: { reservation: Reservati
                 value={r.cardLast4 ? t("payment.withCard", { method, last4: r.cardLast4 }) : method}
               />
             </Facts>
+            {r.cardHold ? (
+              <p className="voucher-hold">
+                {r.cardHold.amount === 0
+                  ? t("payment.hold.guarantee")
+                  : t(`payment.hold.${r.cardHold.status}`, { amount: format.money(r.cardHold.amount) })}
+              </p>
+            ) : null}
             {r.bankTransfer ? (
               <div className="bank-transfer">
                 <h3>{t("payment.bank.title")}</h3>
