@@ -16,10 +16,12 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { type App, buildApp } from "../../http/app";
+import { retryPendingRefunds } from "../manage";
 import {
   createHotelGatewayLookup,
   createPaymentGateways,
   createSandboxGateway,
+  createStripeGateway,
   paymentKeysCipher,
 } from "../payments";
 import { releaseAbandonedHolds } from "./service";
@@ -176,6 +178,16 @@ const eventOf = (type: string, objectId: string): Stripe.Event => {
   return found;
 };
 
+/** The site's gateways as a timed job builds them. */
+const siteGateways = () =>
+  createPaymentGateways(
+    createSandboxGateway(database),
+    createHotelGatewayLookup(database, paymentKeysCipher(KEYS_SECRET), {
+      apiBase: fake.url,
+      siteOrigin: "https://book.example.test",
+    }),
+  );
+
 describe("a hotel on Stripe", () => {
   it("sends the guest to Stripe's page without a card token, and confirms only once Stripe says it was paid", async () => {
     const booked = await book(prepaid.id, "card_payment");
@@ -276,15 +288,8 @@ describe("a hotel on Stripe", () => {
     fake.complete(paid.session, "success");
     const abandoned = await book(prepaid.id, "card_payment");
     const later = new Date(now.getTime() + 31 * 60_000);
-    const gateways = createPaymentGateways(
-      createSandboxGateway(database),
-      createHotelGatewayLookup(database, paymentKeysCipher(KEYS_SECRET), {
-        apiBase: fake.url,
-        siteOrigin: "https://book.example.test",
-      }),
-    );
     await releaseAbandonedHolds(
-      { database, gateways, now: () => later, overrideSecret: TEST_OVERRIDE_SECRET },
+      { database, gateways: siteGateways(), now: () => later, overrideSecret: TEST_OVERRIDE_SECRET },
       "https://book.example.test",
     );
     // Paid on Stripe's page, though neither the guest nor the webhook came back: confirmed.
@@ -345,5 +350,81 @@ describe("a hotel on Stripe", () => {
     const dues = await database.query<{ status: string }>(sql`select d.status from payment_due d
       join reservation r on r.id = d.reservation_id where r.code = ${booked.reservation.code}`);
     expect(dues.map((d) => d.status)).toEqual(["paid"]);
+  });
+});
+
+/** The reservation's refund rows: gateway, status, amount, and the kind of payment each returns money to. */
+async function refundsOf(code: string) {
+  return database.query<{ row: string }>(sql`
+    select t.gateway || ':' || t.status || ':' || t.amount_minor || ':' || coalesce(s.kind, '-') as row
+    from payment_transaction t join reservation r on r.id = t.reservation_id
+    left join payment_transaction s on s.id = t.source_id
+    where r.code = ${code} and t.kind = 'refund' order by t.id`);
+}
+
+async function historyOf(code: string, action: string) {
+  return database.query<{ details: Record<string, unknown> }>(sql`select h.details from reservation_history h
+    join reservation r on r.id = h.reservation_id where r.code = ${code} and h.action = ${action} order by h.id`);
+}
+
+describe("Stripe's word on money after the booking", () => {
+  it("records a refund made in Stripe's dashboard against the payment it returns, once, in any order, and never counts one of ours again", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    fake.complete(booked.session, "success");
+    await confirm(booked.reservation.code);
+    const code = booked.reservation.code;
+    // The hotel gives 50 back in Stripe's dashboard; Alloggio refunds 70 of its own (a pending refund it sends).
+    fake.refundInDashboard(booked.session, 5000);
+    const dashboardEvent = fake.events("charge.refunded").at(-1)!;
+    const [payment] = await database.query<{ id: number; reservation_id: number }>(sql`
+      select t.id, t.reservation_id from payment_transaction t join reservation r on r.id = t.reservation_id
+      where r.code = ${code} and t.kind = 'capture'`);
+    await database.query(sql`insert into payment_transaction
+      (reservation_id, gateway, gateway_ref, kind, amount_minor, status, source_id, next_attempt_at)
+      values (${payment!.reservation_id}, 'pending', 'refund_ours_dashboard_0001', 'refund', 7000, 'pending',
+        ${payment!.id}, ${now.toISOString()})`);
+    const sent = await retryPendingRefunds({ database, gateways: siteGateways(), now: () => now });
+    expect(sent.refunded).toBe(1);
+    const ours = await refundsOf(code);
+    expect(ours.map((r) => r.row)).toEqual(["stripe:refunded:7000:capture"]);
+    const ourEvent = fake.events("charge.refunded").at(-1)!;
+    expect(ourEvent.id).not.toBe(dashboardEvent.id);
+
+    // Ours first (nothing new), then the dashboard's (recorded), then both again (nothing).
+    for (const id of [ourEvent.id, dashboardEvent.id, dashboardEvent.id, ourEvent.id]) {
+      const res = await postEvent(id);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const after = await refundsOf(code);
+    expect(after.map((r) => r.row)).toEqual([...ours.map((r) => r.row), "stripe:refunded:5000:capture"]);
+    expect(await historyOf(code, "refund_at_gateway")).toHaveLength(1);
+    // A replay of the same event changes nothing more.
+    const replay = await postEvent(dashboardEvent.id);
+    expect(replay.json()).toMatchObject({ duplicate: true });
+    expect((await refundsOf(code)).length).toBe(after.length);
+  });
+
+  it("knows its own refund by its key even when Stripe's event comes before Alloggio stored the refund's id", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    fake.complete(booked.session, "success");
+    await confirm(booked.reservation.code);
+    const [payment] = await database.query<{ id: number; reservation_id: number }>(sql`
+      select t.id, t.reservation_id from payment_transaction t join reservation r on r.id = t.reservation_id
+      where r.code = ${booked.reservation.code} and t.kind = 'capture'`);
+    // Alloggio's refund row still waits with its key (the process stopped after Stripe refunded).
+    await database.query(sql`insert into payment_transaction
+      (reservation_id, gateway, gateway_ref, kind, amount_minor, status, source_id)
+      values (${payment!.reservation_id}, 'pending', 'refund_key_of_ours_0001', 'refund', 3000, 'pending', ${payment!.id})`);
+    const stripe = createStripeGateway({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.url,
+    });
+    await stripe.refund(booked.session, 3000, "refund_key_of_ours_0001");
+    const res = await postEvent(fake.events("charge.refunded").at(-1)!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await refundsOf(booked.reservation.code)).map((r) => r.row)).toEqual([
+      "pending:pending:3000:capture",
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 /** The payments feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
+export type {
+  AuthoriseResult,
+  GatewayDispute,
+  GatewayEvent,
+  GatewayRefund,
+  PaymentGateway,
+} from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
 export { createPaymentGateways } from "./gateways";

@@ -1,6 +1,13 @@
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import Stripe from "stripe";
-import type { AuthoriseResult, GatewayEvent, PaymentGateway, RedirectMethod } from "./gateway";
+import type {
+  AuthoriseResult,
+  GatewayDispute,
+  GatewayEvent,
+  GatewayRefund,
+  PaymentGateway,
+  RedirectMethod,
+} from "./gateway";
 
 /**
  * What Stripe Checkout offers for each method a hotel can enable (SPEC §9), as `allowed_payment_method_types`:
@@ -328,7 +335,12 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       if (!intent) return { ref, status: "declined", declineReason: "invalid_token" };
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: intent, amount: amountMinor, metadata: { payment: ref } },
+          {
+            payment_intent: intent,
+            amount: amountMinor,
+            // The key comes back with the refund's event, so Alloggio knows the refund as its own.
+            metadata: { payment: ref, ...(idempotencyKey && { alloggio_refund: idempotencyKey }) },
+          },
           idempotencyKey ? { idempotencyKey } : undefined,
         );
         return refund.status === "failed" || refund.status === "canceled"
@@ -458,6 +470,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
         type: event.type,
         ref,
         created: new Date(event.created * 1000),
+        objectId: object.id,
         paymentIntent,
         reference,
       };
@@ -480,6 +493,41 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       // Only this gateway's own events (from verifyEvent) name an intent.
       const { paymentIntent } = event as Partial<StripeGatewayEvent>;
       return paymentIntent ? this.refOfPaymentIntent(paymentIntent) : null;
+    },
+
+    async refundsOf(ref): Promise<GatewayRefund[]> {
+      const intent = await intentOf(ref);
+      if (!intent) return [];
+      const refunds: GatewayRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+        // A failed or cancelled refund gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled") continue;
+        refunds.push({
+          ref: refund.id,
+          amountMinor: refund.amount,
+          key: refund.metadata?.alloggio_refund ?? null,
+        });
+      }
+      return refunds;
+    },
+
+    async disputeOf(id): Promise<GatewayDispute | null> {
+      try {
+        const dispute = await stripe.disputes.retrieve(id);
+        const due = dispute.evidence_details?.due_by;
+        return {
+          ref: dispute.id,
+          amountMinor: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          reason: dispute.reason,
+          status: dispute.status,
+          evidenceDueBy: due ? new Date(due * 1000) : null,
+          openedAt: new Date(dispute.created * 1000),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
 
     async describeAccount() {
