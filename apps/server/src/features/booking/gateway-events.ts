@@ -1,6 +1,6 @@
 import { AppError } from "../../http/errors";
 import type { GatewayEvent, PaymentGateway } from "../payments";
-import { recordGatewayRefunds } from "./gateway-money";
+import { recordGatewayDispute, recordGatewayRefunds } from "./gateway-money";
 import { hotelOfReservationCode, keepGatewayEvent, markGatewayEventProcessed } from "./payment-repository";
 import { type BookingDeps, handleGatewayEvent } from "./service";
 
@@ -67,6 +67,8 @@ export async function receiveGatewayEvent(
     if (ref) {
       answer = await handleGatewayEvent(deps, name, ref, baseUrl);
       if (event.type === "charge.refunded") await recordGatewayRefunds(deps, gateway, ref);
+      if (event.type.startsWith("charge.dispute.") && event.objectId)
+        await recordGatewayDispute(deps, gateway, ref, event.objectId);
     }
   } catch (err) {
     // The gateway could not be asked now: the event stays unprocessed and the gateway posts it again later.

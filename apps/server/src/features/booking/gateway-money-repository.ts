@@ -58,3 +58,75 @@ export async function insertGatewayRefund(
     return true;
   });
 }
+
+export type StoredDispute = {
+  id: number;
+  amountMinor: number;
+  currency: string;
+  reason: string;
+  status: string;
+  evidenceDueBy: Date | string | null;
+  openedAt: Date | string;
+};
+
+/**
+ * A dispute as the gateway tells it now, written over what was known (the gateway's answer is the latest word, so
+ * the order of its events does not matter); answers the status it had before (null: a dispute new to Alloggio)
+ * and the status it has now, under the reservation's row lock, so two events of one dispute change it once. The
+ * history lines go with it: the opening, and an outcome when it is reached.
+ */
+export async function upsertDispute(
+  database: Database,
+  dispute: {
+    reservationId: number;
+    paymentId: number;
+    gateway: string;
+    ref: string;
+    amountMinor: number;
+    currency: string;
+    reason: string;
+    status: string;
+    evidenceDueBy: Date | null;
+    openedAt: Date;
+    at: Date;
+    /** The history lines to write for a change from `before` (null: new) to the dispute's status. */
+    history: (before: string | null) => { action: string; details: Record<string, unknown> }[];
+  },
+): Promise<{ before: string | null; changed: boolean }> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from reservation where id = ${dispute.reservationId} for update`);
+    const found = (await tx.execute(sql`select status from payment_dispute
+      where gateway = ${dispute.gateway} and dispute_ref = ${dispute.ref}`)) as unknown as {
+      rows: { status: string }[];
+    };
+    const before = found.rows[0]?.status ?? null;
+    const due = dispute.evidenceDueBy?.toISOString() ?? null;
+    const at = dispute.at.toISOString();
+    if (before === null)
+      await tx.execute(sql`insert into payment_dispute (reservation_id, payment_id, gateway, dispute_ref,
+          amount_minor, currency, reason, status, evidence_due_by, opened_at, updated_at)
+        values (${dispute.reservationId}, ${dispute.paymentId}, ${dispute.gateway}, ${dispute.ref},
+          ${dispute.amountMinor}, ${dispute.currency}, ${dispute.reason}, ${dispute.status},
+          ${due}::timestamptz, ${dispute.openedAt.toISOString()}::timestamptz, ${at}::timestamptz)`);
+    else
+      await tx.execute(sql`update payment_dispute set amount_minor = ${dispute.amountMinor},
+          reason = ${dispute.reason}, status = ${dispute.status}, evidence_due_by = ${due}::timestamptz,
+          updated_at = ${at}::timestamptz
+        where gateway = ${dispute.gateway} and dispute_ref = ${dispute.ref}`);
+    const lines = before === dispute.status ? [] : dispute.history(before);
+    for (const line of lines)
+      await tx.execute(sql`
+        insert into reservation_history (reservation_id, at, actor, action, details)
+        values (${dispute.reservationId}, ${at}::timestamptz, 'system', ${line.action},
+          ${JSON.stringify(line.details)}::jsonb)`);
+    return { before, changed: before !== dispute.status };
+  });
+}
+
+/** The reservation's disputes, newest first. */
+export async function findDisputesOf(database: Database, reservationId: number): Promise<StoredDispute[]> {
+  return database.query<StoredDispute>(sql`
+    select id, amount_minor as "amountMinor", currency, reason, status, evidence_due_by as "evidenceDueBy",
+      opened_at as "openedAt"
+    from payment_dispute where reservation_id = ${reservationId} order by opened_at desc, id desc`);
+}

@@ -1,5 +1,10 @@
 import type { PaymentGateway } from "../payments";
-import { findPaymentOfRef, insertGatewayRefund } from "./gateway-money-repository";
+import {
+  findDisputesOf,
+  findPaymentOfRef,
+  insertGatewayRefund,
+  upsertDispute,
+} from "./gateway-money-repository";
 import type { BookingDeps } from "./service";
 
 /**
@@ -30,4 +35,77 @@ export async function recordGatewayRefunds(
     if (written) recorded++;
   }
   return recorded;
+}
+
+/** A dispute's statuses that end it, and the history line each writes. */
+const DISPUTE_OUTCOMES: Record<string, string> = {
+  won: "dispute_won",
+  lost: "dispute_lost",
+  // An inquiry the bank closed without a chargeback.
+  warning_closed: "dispute_closed",
+  prevented: "dispute_closed",
+};
+
+/**
+ * A dispute the card holder's bank opened on payment `ref` (a chargeback): kept on the reservation as the gateway
+ * tells it now (asked, not read from the event), so a late "created" after a "closed" changes nothing. The
+ * reservation's history says when it opened and how it ended; the hotel sees it on the reservation.
+ */
+export async function recordGatewayDispute(
+  deps: BookingDeps,
+  gateway: PaymentGateway,
+  ref: string,
+  disputeId: string,
+): Promise<{ before: string | null; status: string } | null> {
+  if (!gateway.disputeOf) return null;
+  const payment = await findPaymentOfRef(deps.database, gateway.name, ref);
+  if (!payment) return null;
+  const dispute = await gateway.disputeOf(disputeId);
+  if (!dispute) return null;
+  const { before } = await upsertDispute(deps.database, {
+    reservationId: payment.reservationId,
+    paymentId: payment.id,
+    gateway: gateway.name,
+    ref: dispute.ref,
+    amountMinor: dispute.amountMinor,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status,
+    evidenceDueBy: dispute.evidenceDueBy,
+    openedAt: dispute.openedAt,
+    at: deps.now(),
+    history: (was) => {
+      const opened =
+        was === null
+          ? [
+              {
+                action: "dispute_opened",
+                details: {
+                  disputeRef: dispute.ref,
+                  amountMinor: dispute.amountMinor,
+                  reason: dispute.reason,
+                  status: dispute.status,
+                },
+              },
+            ]
+          : [];
+      const outcome = DISPUTE_OUTCOMES[dispute.status];
+      const ended =
+        outcome && !(was !== null && DISPUTE_OUTCOMES[was])
+          ? [{ action: outcome, details: { disputeRef: dispute.ref, amountMinor: dispute.amountMinor } }]
+          : [];
+      return [...opened, ...ended];
+    },
+  });
+  return { before, status: dispute.status };
+}
+
+/** The reservation's disputes for the back office: instants as ISO strings. */
+export async function disputesOfReservation(deps: Pick<BookingDeps, "database">, reservationId: number) {
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  return (await findDisputesOf(deps.database, reservationId)).map((d) => ({
+    ...d,
+    evidenceDueBy: d.evidenceDueBy === null ? null : iso(d.evidenceDueBy),
+    openedAt: iso(d.openedAt),
+  }));
 }

@@ -58,6 +58,7 @@ const hotel = buildProperty({
 let database: Database;
 let app: App;
 let fake: StripeFake;
+let owner: Awaited<ReturnType<typeof aStaffSession>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -84,7 +85,7 @@ beforeAll(async () => {
     paymentKeysSecret: KEYS_SECRET,
     stripeApiBase: fake.url,
   });
-  const owner = await aStaffSession(database, { role: "owner", hotels: [hotel.hotel.id], now });
+  owner = await aStaffSession(database, { role: "owner", hotels: [hotel.hotel.id], now });
   const base = `/api/backoffice/hotels/${hotel.hotel.id}/payments`;
   const keys = await app.inject({
     method: "PUT",
@@ -426,5 +427,77 @@ describe("Stripe's word on money after the booking", () => {
     expect((await refundsOf(booked.reservation.code)).map((r) => r.row)).toEqual([
       "pending:pending:3000:capture",
     ]);
+  });
+
+  it("keeps a dispute on the reservation as Stripe tells it now, whatever order its events come in, and shows it to the hotel", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    fake.complete(booked.session, "success");
+    await confirm(booked.reservation.code);
+    const code = booked.reservation.code;
+    const dispute = fake.dispute(booked.session, "product_not_received");
+    const created = eventOf("charge.dispute.created", dispute.id);
+    fake.closeDispute(dispute.id, "lost");
+    const closed = eventOf("charge.dispute.closed", dispute.id);
+    // The close arrives first, then the opening, then both again.
+    for (const id of [closed.id, created.id, created.id, closed.id]) {
+      const res = await postEvent(id);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rows = await database.query<{ row: string }>(sql`
+      select d.gateway || ':' || d.status || ':' || d.reason || ':' || d.amount_minor || ':' || d.currency || ':' ||
+        p.kind as row
+      from payment_dispute d join reservation r on r.id = d.reservation_id
+      join payment_transaction p on p.id = d.payment_id where r.code = ${code}`);
+    expect(rows.map((r) => r.row)).toEqual(["stripe:lost:product_not_received:22000:EUR:capture"]);
+    expect((await historyOf(code, "dispute_opened")).length).toBe(1);
+    expect((await historyOf(code, "dispute_lost")).length).toBe(1);
+
+    const [reservation] = await database.query<{ id: number }>(
+      sql`select id from reservation where code = ${code}`,
+    );
+    const detail = await app.inject({
+      method: "GET",
+      url: `/api/backoffice/hotels/${hotel.hotel.id}/reservations/${reservation!.id}`,
+      headers: owner.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().disputes).toEqual([
+      {
+        id: expect.any(Number),
+        amountMinor: 22000,
+        currency: "EUR",
+        reason: "product_not_received",
+        status: "lost",
+        evidenceDueBy: new Date((dispute.evidence_details.due_by ?? 0) * 1000).toISOString(),
+        openedAt: new Date(dispute.created * 1000).toISOString(),
+      },
+    ]);
+  });
+
+  it("records a dispute opened and still open, once, and the hotel's list finds disputed bookings", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    fake.complete(booked.session, "success");
+    await confirm(booked.reservation.code);
+    const dispute = fake.dispute(booked.session);
+    const created = eventOf("charge.dispute.created", dispute.id);
+    const wrong = await postEvent(created.id, { secret: "whsec_not_the_hotels" });
+    expect(wrong.statusCode).toBe(400);
+    expect((await historyOf(booked.reservation.code, "dispute_opened")).length).toBe(0);
+    expect((await postEvent(created.id)).statusCode).toBe(200);
+    expect((await postEvent(created.id)).json()).toMatchObject({ duplicate: true });
+    const opened = await historyOf(booked.reservation.code, "dispute_opened");
+    expect(opened.map((h) => h.details)).toEqual([
+      { disputeRef: dispute.id, amountMinor: 22000, reason: "fraudulent", status: "needs_response" },
+    ]);
+    const other = await book(prepaid.id, "bank_transfer");
+    const list = await app.inject({
+      method: "GET",
+      url: `/api/backoffice/hotels/${hotel.hotel.id}/reservations?disputed=true`,
+      headers: owner.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const codes = (list.json().rows as { code: string }[]).map((r) => r.code);
+    expect(codes).toContain(booked.reservation.code);
+    expect(codes).not.toContain(other.reservation.code);
   });
 });

@@ -23,6 +23,7 @@ import {
   reservationPath,
   savePropertyNote,
 } from "./calls";
+import { DisputeNotice } from "./dispute-notice";
 import { statusTone, useFormats } from "./format";
 import { ResaleSection } from "./resale-section";
 import "./reservations.css";
@@ -277,6 +278,8 @@ export default function ReservationPage() {
       </div>
 
       {message ? <Notice>{message}</Notice> : null}
+
+      <DisputeNotice disputes={d.disputes} timeZone={d.timeZone} decimalDigits={d.decimalDigits} />
 
       {canReservations ? (
         <section aria-labelledby="bor-actions" className="bor-actions">
