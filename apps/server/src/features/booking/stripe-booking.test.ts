@@ -500,4 +500,81 @@ describe("Stripe's word on money after the booking", () => {
     expect(codes).toContain(booked.reservation.code);
     expect(codes).not.toContain(other.reservation.code);
   });
+
+  it("acts on payment_intent.payment_failed only as Stripe tells the payment now: the guest may try again, a late one undoes nothing", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    const code = booked.reservation.code;
+    fake.complete(booked.session, "declined");
+    const intent = fake.get<Stripe.Checkout.Session>(booked.session)!.payment_intent as string;
+    const failed = eventOf("payment_intent.payment_failed", intent);
+    // Forged or stale: refused, nothing stored, nothing changed.
+    expect((await postEvent(failed.id, { secret: "whsec_not_the_hotels" })).statusCode).toBe(400);
+    const stale = await postEvent(failed.id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.statusCode).toBe(400);
+    const before = await facts(code);
+    expect(before.status).toBe("payment_required");
+    // Delivered: the session is still open on Stripe's page, so the booking keeps waiting.
+    expect((await postEvent(failed.id)).json()).toEqual({
+      received: true,
+      status: "payment_required",
+      duplicate: false,
+    });
+    expect(await facts(code)).toEqual(before);
+    // The guest pays with another card; the completion comes, then the failure again (late, duplicated).
+    fake.complete(booked.session, "success");
+    const completed = eventOf("checkout.session.completed", booked.session);
+    expect((await postEvent(completed.id)).json()).toMatchObject({ status: "confirmed" });
+    expect((await postEvent(failed.id)).json()).toMatchObject({ duplicate: true });
+    const after = await facts(code);
+    expect(after.status).toBe("confirmed");
+    expect(after.payments).toEqual(["stripe:capture:captured:22000"]);
+    expect(await historyOf(code, "payment_failed")).toEqual([]);
+  });
+
+  it("cancels for payment_intent.canceled only when Stripe says the page closed unpaid, once, in any order", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    const code = booked.reservation.code;
+    fake.complete(booked.session, "declined");
+    fake.expire(booked.session);
+    const intent = fake.get<Stripe.Checkout.Session>(booked.session)!.payment_intent as string;
+    const canceled = eventOf("payment_intent.canceled", intent);
+    const expired = eventOf("checkout.session.expired", booked.session);
+    const before = await facts(code);
+    expect((await postEvent(canceled.id, { secret: "whsec_not_the_hotels" })).statusCode).toBe(400);
+    const stale = await postEvent(canceled.id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.statusCode).toBe(400);
+    expect(await facts(code)).toEqual(before);
+    // The session's expiry first, then the intent's cancellation, then both again.
+    expect((await postEvent(expired.id)).json()).toMatchObject({ status: "cancelled", duplicate: false });
+    expect((await postEvent(canceled.id)).json()).toMatchObject({ status: "cancelled", duplicate: false });
+    expect((await postEvent(canceled.id)).json()).toMatchObject({ duplicate: true });
+    expect((await postEvent(expired.id)).json()).toMatchObject({ duplicate: true });
+    const after = await facts(code);
+    expect(after.status).toBe("cancelled");
+    expect(after.sold).toBe(before.sold - 2);
+    expect(await historyOf(code, "payment_failed")).toHaveLength(1);
+  });
+
+  it("never cancels a confirmed booking for payment_intent.canceled: a pre-authorisation the hotel released", async () => {
+    const held = await book(preauth.id, "pre_authorisation");
+    const code = held.reservation.code;
+    fake.complete(held.session, "success");
+    // The guest is back: the return's check confirms the pre-authorisation; the hotel later releases it.
+    expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
+    const stripe = createStripeGateway({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.url,
+    });
+    await stripe.release!(held.session);
+    const intent = fake.get<Stripe.Checkout.Session>(held.session)!.payment_intent as string;
+    const canceled = eventOf("payment_intent.canceled", intent);
+    const completed = eventOf("checkout.session.completed", held.session);
+    // The release's event comes before the completion's, then both again.
+    for (const id of [canceled.id, completed.id, canceled.id, completed.id])
+      expect((await postEvent(id)).statusCode).toBe(200);
+    expect(await historyOf(code, "payment_failed")).toEqual([]);
+    const after = await facts(code);
+    expect(after.status).toBe("confirmed");
+  });
 });
