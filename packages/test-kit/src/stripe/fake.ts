@@ -206,6 +206,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
   const idempotency = new Map<string, { fingerprint: string; response?: { status: number; body: string } }>();
   const events: { account: string; event: Stripe.Event; delivered: number }[] = [];
   const deliveries: WebhookDelivery[] = [];
+  /** Every API request, in order: what a test checks the caller sent (an Idempotency-Key on each write). */
+  const requestLog: { method: string; path: string; idempotencyKey: string | null }[] = [];
   const inFlight = new Set<Promise<unknown>>();
   let gate: Promise<void> | null = null;
   let waiting = 0;
@@ -1137,6 +1139,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
       );
     const idempotencyKey =
       request.method === "POST" ? (request.headers["idempotency-key"] as string | undefined) : undefined;
+    requestLog.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      idempotencyKey: idempotencyKey ?? null,
+    });
     const store = idempotencyKey ? `${account.id}:${idempotencyKey}` : null;
     const fingerprint = `${request.method} ${url.pathname} ${JSON.stringify(params)}`;
     if (store) {
@@ -1438,6 +1445,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
       for (const id of held) made.push(...(await deliver(id)));
       return made;
     },
+    /** The API requests the fake answered, in order, with the Idempotency-Key each carried (null: none). */
+    requests: () => requestLog.map((r) => ({ ...r })),
     /** What was posted to the endpoints, in order. */
     deliveries: (): WebhookDelivery[] => deliveries.map((d) => ({ ...d })),
     /** An event's body and headers as Stripe would post them, for a test that injects the request itself. */

@@ -427,6 +427,8 @@ async function authoriseCard(b: BookingState): Promise<ConfirmAnswer | undefined
       capture,
       returnUrl: voucherPath(req, result.code, result.email, "3ds"),
       language: req.language,
+      // The booking's one payment: its reservation code is new with each booking.
+      idempotencyKey: `${result.code}:booking:${method}:${amount}`,
     });
   } catch (err) {
     b.refused = "gateway_error";
@@ -497,6 +499,7 @@ async function startRedirectPayment(b: BookingState): Promise<ConfirmAnswer | un
       reference: result.code,
       returnUrl: voucherPath(req, result.code, result.email, "3ds"),
       language: req.language,
+      idempotencyKey: `${result.code}:booking:${method}:${amount}`,
     });
   } catch (err) {
     b.refused = "gateway_error";

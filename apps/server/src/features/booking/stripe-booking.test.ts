@@ -577,4 +577,31 @@ describe("Stripe's word on money after the booking", () => {
     const after = await facts(code);
     expect(after.status).toBe("confirmed");
   });
+
+  it("gets the same Stripe page back for a Pay now retried after its answer was lost, never a second charge", async () => {
+    const booked = await book(prepaid.id, "bank_transfer");
+    const code = booked.reservation.code;
+    const payNow = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/bol/reservation/${code}/pay`,
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: { mail: MAIL, method: "card_payment" },
+      });
+    const first = await payNow();
+    expect(first.statusCode, first.body).toBe(200);
+    // The process stopped after Stripe made the page and before the payment was written: the guest tries again.
+    await database.query(sql`delete from payment_transaction t using reservation r
+      where r.id = t.reservation_id and r.code = ${code} and t.kind = 'pay_now'`);
+    const second = await payNow();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().redirectUrl).toBe(first.json().redirectUrl);
+    const sessions = fake.requests().filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+    const keys = sessions.map((r) => r.idempotencyKey).filter((k) => k?.startsWith(`${code}:pay_now:`));
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    fake.complete(sessionOf(second.json().redirectUrl), "success");
+    expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
+    expect((await facts(code)).payments).toEqual(["stripe:pay_now:captured:22000"]);
+  });
 });

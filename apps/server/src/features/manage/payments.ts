@@ -46,6 +46,9 @@ async function charge(
   },
   baseUrl: string,
 ): Promise<PaymentActionResponse> {
+  // The reservation's next payment attempt: a retry after a lost answer (the gateway started it, nothing was
+  // recorded) is the same attempt and gets the same payment back; once an attempt is recorded, the next is new.
+  const attempt = r.transactions.filter((t) => t.kind !== "refund").length + 1;
   const common = {
     amountMinor: input.amountMinor,
     currency: r.currency,
@@ -53,6 +56,7 @@ async function charge(
     returnUrl: returnUrlOf(r),
     // The gateway's page speaks the guest's language, as the voucher it returns to.
     language: r.languageId,
+    idempotencyKey: `${r.code}:${input.kind}:${input.method}:${input.amountMinor}:${attempt}`,
   };
   const gateway = await deps.gateways.forHotel(r.hotel.id);
   const { method } = input;

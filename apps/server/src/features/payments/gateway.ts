@@ -100,6 +100,11 @@ export type PaymentGateway = {
     returnUrl: string;
     /** The language of the gateway's challenge page (SPEC §3 id). */
     language?: number | undefined;
+    /**
+     * Names this payment at the gateway (what makes it unique: the reservation and the attempt): asked again with
+     * it, after a network error or a crash, the gateway answers the payment it already started, not a second one.
+     */
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult>;
   /**
    * Starts a payment the guest completes on the gateway's page (instant bank payment, wallet, mobile payment, or a
@@ -113,6 +118,8 @@ export type PaymentGateway = {
     returnUrl: string;
     /** The language of the gateway's payment page (SPEC §3 id). */
     language?: number | undefined;
+    /** As `authorise`'s: the same key answers the payment already started. */
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult>;
   /** The gateway's own word on a payment: the only thing that confirms a booking after a 3-D Secure return. */
   retrieve(ref: string): Promise<AuthoriseResult | null>;

@@ -225,7 +225,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
     language?: number | undefined;
     methodTypes: readonly Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[];
     customer?: string;
-    idempotencyKey?: string;
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult> {
     const back = absolute(withSessionId(input.returnUrl));
     const common = {
@@ -359,7 +359,8 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       try {
         const session = await stripe.checkout.sessions.retrieve(ref);
         if (session.status !== "open") return false;
-        await stripe.checkout.sessions.expire(ref);
+        // One expiry per session: a retry is answered what the first one was.
+        await stripe.checkout.sessions.expire(ref, {}, { idempotencyKey: `${ref}:expire` });
         return true;
       } catch (error) {
         // Paid or expired in the meantime, or unknown: it was not waiting any more.
@@ -384,7 +385,11 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       const intent = await intentOf(ref);
       if (intent) {
         try {
-          await stripe.paymentIntents.cancel(intent, { cancellation_reason: "requested_by_customer" });
+          await stripe.paymentIntents.cancel(
+            intent,
+            { cancellation_reason: "requested_by_customer" },
+            { idempotencyKey: `${intent}:release` },
+          );
         } catch (error) {
           // Captured or released already: the payment's state says which.
           if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
