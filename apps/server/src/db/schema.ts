@@ -1631,6 +1631,11 @@ export const hotelPaymentSettings = pgTable(
     mode: text("mode"),
     publishableKey: text("publishable_key"),
     webhookSecretSealed: text("webhook_secret_sealed"),
+    /**
+     * Stripe's names of the methods the account takes (card, paypal, …), as "Test the connection" or saving the keys
+     * last learnt them (ADR 0075); null until learnt: the checkout then offers what the hotel enables.
+     */
+    stripeMethods: text("stripe_methods").array(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     updatedBy: integer("updated_by").references(() => staffUser.id, { onDelete: "set null" }),
   },

@@ -51,8 +51,11 @@ const hotel = buildProperty({
   },
   roomTypes: [room],
   ratePlans: [prepaid, preauth, guarantee],
-  prices: [prepaid, preauth, guarantee].map((rate) => aPriceRange(room, rate, { perAdults: { "2": 110 } })),
-  inventory: [anInventoryRange(room, { allotment: 30 })],
+  // Each journey books a stay of its own, three days apart from February on.
+  prices: [prepaid, preauth, guarantee].map((rate) =>
+    aPriceRange(room, rate, { perAdults: { "2": 110 }, to: "2030-06-30" }),
+  ),
+  inventory: [anInventoryRange(room, { allotment: 30, to: "2030-06-30" })],
 });
 
 let database: Database;
@@ -603,5 +606,75 @@ describe("Stripe's word on money after the booking", () => {
     fake.complete(sessionOf(second.json().redirectUrl), "success");
     expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
     expect((await facts(code)).payments).toEqual(["stripe:pay_now:captured:22000"]);
+  });
+
+  // Last: it switches a method on in the hotel's Stripe account.
+  it("offers only the methods the hotel's Stripe account takes, as Test the connection learnt them, and refuses the others", async () => {
+    const [first] = [new Date(Date.UTC(2030, 1, 1 + 3 * stays++))];
+    const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
+    const stay = {
+      hotel: hotel.hotel.id,
+      roomId: room.id,
+      rateId: prepaid.id,
+      arrival: ymd(first!),
+      departure: ymd(new Date(first!.getTime() + 2 * 86_400_000)),
+    };
+    const guestdata = (overrides: Record<string, unknown>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/guestdata.do",
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: aBookingRequest(stay, overrides),
+      });
+    const offered = async () => {
+      const res = await guestdata({ checkPrepaid: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().paymentMethods as string[];
+    };
+    // The hotel enables a wallet and links; its account takes cards only (learnt when the keys were saved).
+    expect(await offered()).toEqual(["card_payment", "pay_by_link", "bank_transfer"]);
+    const refused = await guestdata({ payment: { method: "wallet" } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      { field: "payment.method", message: "payment_method_not_available" },
+    ]);
+    // Nor does the voucher's Pay now take it.
+    const transfer = await book(prepaid.id, "bank_transfer");
+    const payByWallet = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/bol/reservation/${transfer.reservation.code}/pay`,
+        headers: { "idempotency-key": anIdempotencyKey() },
+        payload: { mail: MAIL, method: "wallet" },
+      });
+    const walletRefused = await payByWallet();
+    expect(walletRefused.statusCode, walletRefused.body).toBe(400);
+    expect(walletRefused.json().error.details).toEqual([
+      { field: "method", message: "payment_method_not_available" },
+    ]);
+    // PayPal switched on in Stripe's dashboard: offered once the connection is tested again.
+    const account = fake.account(SECRET_KEY);
+    fake.addAccount({
+      secretKey: SECRET_KEY,
+      id: account.id,
+      displayName: "Hotel on Stripe",
+      country: "IT",
+      capabilities: { paypal_payments: "active" },
+      webhookEndpoints: [{ url: "http://127.0.0.1:9/unused", secret: WEBHOOK_SECRET }],
+    });
+    expect(await offered()).not.toContain("wallet");
+    const tested = await app.inject({
+      method: "POST",
+      url: `/api/backoffice/hotels/${hotel.hotel.id}/payments/test-connection`,
+      headers: owner.headers,
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().methods).toEqual(["card", "paypal"]);
+    expect(await offered()).toEqual(["card_payment", "wallet", "pay_by_link", "bank_transfer"]);
+    const wallet = await guestdata({ payment: { method: "wallet" } });
+    expect(wallet.statusCode, wallet.body).toBe(200);
+    const session = fake.get<Stripe.Checkout.Session>(sessionOf(wallet.json().redirectUrl))!;
+    expect(session.payment_method_types).toEqual(["paypal"]);
+    expect((await payByWallet()).statusCode).toBe(200);
   });
 });

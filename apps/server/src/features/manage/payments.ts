@@ -10,7 +10,7 @@ import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/sta
 import { AppError, badInput } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import { paymentProblem, settleLaterPayment, voucherPath } from "../booking";
-import type { AuthoriseResult } from "../payments";
+import { type AuthoriseResult, redirectMethodsTaken } from "../payments";
 import { lockHolderReservation, type ManageDeps, refused } from "./holder";
 import { recordGatewayPayment, replaceDuesWithPlan, restoreReplacedDues } from "./payments-repository";
 import { findReservationStatus } from "./repository";
@@ -63,6 +63,9 @@ async function charge(
   const card = method === "card_payment" || method === "pre_authorisation";
   // The token of the gateway's framed card page; a gateway that takes the card on its own page needs none.
   if (card && !input.cardToken && gateway.cardEntry === "token") throw badInput("cardToken", "required");
+  // A method the hotel's Stripe account has not switched on is not offered, nor taken.
+  const taken = card ? null : await redirectMethodsTaken(deps.database, r.hotel.id);
+  if (taken && !taken.includes(method)) throw badInput("method", "payment_method_not_available");
   let answer: AuthoriseResult;
   try {
     answer =

@@ -31,10 +31,11 @@ export {
   PaymentAccountError,
   paymentKeysProblem,
   readPaymentSettings,
+  redirectMethodsTaken,
   removePaymentKeys,
   STRIPE_WEBHOOK_PATH,
   savePaymentKeys,
   testPaymentConnection,
 } from "./settings";
 export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
-export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";
+export { createStripeGateway, redirectMethodsOf, STRIPE_METHOD_TYPES } from "./stripe-gateway";

@@ -37,6 +37,15 @@ export const STRIPE_METHOD_TYPES: Record<
   ],
 };
 
+/**
+ * The SPEC methods a Stripe account can take, given Stripe's names of the methods it has switched on (card,
+ * paypal, …): each whose Checkout types include one of them. What a hotel on Stripe may offer.
+ */
+export const redirectMethodsOf = (accountMethods: readonly string[]): RedirectMethod[] =>
+  (Object.keys(STRIPE_METHOD_TYPES) as RedirectMethod[]).filter((method) =>
+    STRIPE_METHOD_TYPES[method].some((type) => accountMethods.includes(type)),
+  );
+
 /** Checkout's locale for a SPEC §3 language (its `lang`), "auto" (the guest's browser) when none is given. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
   "en-GB": "en-GB",
@@ -547,9 +556,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
         live: options.secretKey.startsWith("sk_live_") || options.secretKey.startsWith("rk_live_"),
         chargesEnabled: account.charges_enabled,
         methods,
-        redirectMethods: (Object.keys(STRIPE_METHOD_TYPES) as RedirectMethod[]).filter((method) =>
-          STRIPE_METHOD_TYPES[method].some((type) => methods.includes(type)),
-        ),
+        redirectMethods: redirectMethodsOf(methods),
       };
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "hotel_payment_settings" ADD COLUMN "stripe_methods" text[];
