@@ -12,6 +12,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/payments";
 import type { Database, Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { hitRateLimit, tooManyAttempts } from "../rate-limits";
 import type { KeyCipher } from "./key-cipher";
 import {
   findPaymentSettings,
@@ -233,7 +234,7 @@ export async function savePaymentKeys(
   if (keys.secretKey) {
     // The new account's methods, if Stripe answers now; "Test the connection" learns them otherwise.
     try {
-      await testPaymentConnection(deps, hotelId);
+      await learnAccount(deps, hotelId);
     } catch {
       // Saved all the same: the keys are what the owner asked to store.
     }
@@ -278,11 +279,29 @@ export function removePaymentKeys(
   });
 }
 
-/** "Test the connection": the Stripe account behind the stored secret key, its mode and enabled methods. */
+/** "Test the connection" asks Stripe at most this often per hotel (each asks Stripe with the hotel's key). */
+export const TEST_CONNECTION_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+
+/**
+ * "Test the connection": the Stripe account behind the stored secret key, its mode and enabled methods. Counted per
+ * hotel in the database (every process shares the count): past the limit, a 429 until the window ends.
+ */
 export async function testPaymentConnection(
   deps: PaymentSettingsDeps,
   hotelId: number,
 ): Promise<PaymentConnection> {
+  const { count } = await hitRateLimit(
+    deps.database.db,
+    `payments.test_connection:${hotelId}`,
+    TEST_CONNECTION_LIMIT.windowMs,
+    deps.now(),
+  );
+  if (count > TEST_CONNECTION_LIMIT.max) throw tooManyAttempts("in a few minutes");
+  return learnAccount(deps, hotelId);
+}
+
+/** Asks Stripe for the account of the stored secret key and remembers the methods it takes. */
+async function learnAccount(deps: PaymentSettingsDeps, hotelId: number): Promise<PaymentConnection> {
   const found = await findPaymentSettings(deps.database.db, hotelId);
   if (!hasKeys(found?.row)) throw keysMissing("secretKey");
   const cipher = deps.payments.cipher;
