@@ -36,6 +36,7 @@ export {
   HOLD_MINUTES,
   handleGatewayEvent,
   paymentProblem,
+  reconcileLaterPayments,
   releaseAbandonedHolds,
   settleLaterPayment,
   voucherPath,

@@ -23,8 +23,9 @@ import {
   createSandboxGateway,
   createStripeGateway,
   paymentKeysCipher,
+  STRIPE_SESSION_LIFETIME_MS,
 } from "../payments";
-import { releaseAbandonedHolds } from "./service";
+import { reconcileLaterPayments, releaseAbandonedHolds } from "./service";
 
 // A hotel switched to Stripe (ADR 0072), against the local fake of Stripe's API with the real SDK: the guest pays
 // on Stripe's page, the booking waits, and only Stripe's word (the return's check, a webhook) confirms it.
@@ -606,6 +607,50 @@ describe("Stripe's word on money after the booking", () => {
     fake.complete(sessionOf(second.json().redirectUrl), "success");
     expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
     expect((await facts(code)).payments).toEqual(["stripe:pay_now:captured:22000"]);
+  });
+
+  it("has the sweep ask Stripe about payments after the booking left open past their expiry: a lost completion is settled, an unpaid link closed", async () => {
+    const paid = await book(prepaid.id, "bank_transfer");
+    const pay = await app.inject({
+      method: "POST",
+      url: `/api/bol/reservation/${paid.reservation.code}/pay`,
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: { mail: MAIL, method: "card_payment" },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    // Paid on Stripe's page; neither the guest nor the webhook came back.
+    fake.complete(sessionOf(pay.json().redirectUrl), "success");
+    const linked = await book(prepaid.id, "pay_by_link");
+    const [link] = await database.query<{ redirect_url: string }>(sql`select t.redirect_url
+      from payment_transaction t join reservation r on r.id = t.reservation_id
+      where r.code = ${linked.reservation.code} and t.kind = 'link'`);
+    const dayLater = new Date(now.getTime() + 25 * 3_600_000);
+    const swept = await reconcileLaterPayments(
+      { database, gateways: siteGateways(), now: () => dayLater, overrideSecret: TEST_OVERRIDE_SECRET },
+      "https://book.example.test",
+      { gateway: "stripe", pageLifetimeMs: STRIPE_SESSION_LIFETIME_MS },
+    );
+    expect(swept.settled).toBeGreaterThanOrEqual(1);
+    const dues = async (code: string) =>
+      (
+        await database.query<{ status: string }>(sql`select d.status from payment_due d
+          join reservation r on r.id = d.reservation_id where r.code = ${code} order by d.id`)
+      ).map((d) => d.status);
+    expect(await dues(paid.reservation.code)).toEqual(["paid"]);
+    expect((await facts(paid.reservation.code)).payments).toEqual(["stripe:pay_now:captured:22000"]);
+    expect(await historyOf(paid.reservation.code, "payment_succeeded")).toHaveLength(1);
+    // The link nobody used: Stripe's page closed, the payment recorded as over, what it was for still due.
+    expect(fake.get<Stripe.Checkout.Session>(sessionOf(link!.redirect_url))!.status).toBe("expired");
+    expect((await facts(linked.reservation.code)).payments).toEqual(["stripe:link:declined:22000"]);
+    expect(await dues(linked.reservation.code)).toEqual(["due"]);
+    // Swept again: nothing more to ask, nothing changes.
+    const again = await reconcileLaterPayments(
+      { database, gateways: siteGateways(), now: () => dayLater, overrideSecret: TEST_OVERRIDE_SECRET },
+      "https://book.example.test",
+      { gateway: "stripe", pageLifetimeMs: STRIPE_SESSION_LIFETIME_MS },
+    );
+    expect(again.settled).toBe(0);
+    expect(await historyOf(paid.reservation.code, "payment_succeeded")).toHaveLength(1);
   });
 
   // Last: it switches a method on in the hotel's Stripe account.

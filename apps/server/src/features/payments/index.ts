@@ -38,4 +38,9 @@ export {
   testPaymentConnection,
 } from "./settings";
 export type { StripeGateway, StripeGatewayEvent, StripeGatewayOptions } from "./stripe-gateway";
-export { createStripeGateway, redirectMethodsOf, STRIPE_METHOD_TYPES } from "./stripe-gateway";
+export {
+  createStripeGateway,
+  redirectMethodsOf,
+  STRIPE_METHOD_TYPES,
+  STRIPE_SESSION_LIFETIME_MS,
+} from "./stripe-gateway";

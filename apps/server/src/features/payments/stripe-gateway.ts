@@ -46,6 +46,9 @@ export const redirectMethodsOf = (accountMethods: readonly string[]): RedirectMe
     STRIPE_METHOD_TYPES[method].some((type) => accountMethods.includes(type)),
   );
 
+/** How long a Checkout Session stays open when nothing else is asked (Stripe's default and longest: a day). */
+export const STRIPE_SESSION_LIFETIME_MS = 24 * 3_600_000;
+
 /** Checkout's locale for a SPEC §3 language (its `lang`), "auto" (the guest's browser) when none is given. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
   "en-GB": "en-GB",
