@@ -68,7 +68,7 @@ export async function receiveGatewayEvent(
       answer = await handleGatewayEvent(deps, name, ref, baseUrl);
       if (event.type === "charge.refunded") await recordGatewayRefunds(deps, gateway, ref);
       if (event.type.startsWith("charge.dispute.") && event.objectId)
-        await recordGatewayDispute(deps, gateway, ref, event.objectId);
+        await recordGatewayDispute(deps, gateway, ref, event.objectId, baseUrl);
     }
   } catch (err) {
     // The gateway could not be asked now: the event stays unprocessed and the gateway posts it again later.

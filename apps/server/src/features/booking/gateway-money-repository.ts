@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { insertOutboxMails, type OutgoingMail } from "../mail";
 
 /** The payment (not a refund) the gateway knows as `ref`, with its reservation. */
 export async function findPaymentOfRef(
@@ -91,6 +92,8 @@ export async function upsertDispute(
     at: Date;
     /** The history lines to write for a change from `before` (null: new) to the dispute's status. */
     history: (before: string | null) => { action: string; details: Record<string, unknown> }[];
+    /** The mails that say a dispute opened: sent with its first row only. */
+    openedMails: OutgoingMail[];
   },
 ): Promise<{ before: string | null; changed: boolean }> {
   return database.db.transaction(async (tx) => {
@@ -119,6 +122,15 @@ export async function upsertDispute(
         insert into reservation_history (reservation_id, at, actor, action, details)
         values (${dispute.reservationId}, ${at}::timestamptz, 'system', ${line.action},
           ${JSON.stringify(line.details)}::jsonb)`);
+    if (before === null && dispute.openedMails.length > 0)
+      await insertOutboxMails(
+        tx,
+        dispute.openedMails.map((mail) => ({
+          ...mail,
+          reservationId: dispute.reservationId,
+          now: dispute.at,
+        })),
+      );
     return { before, changed: before !== dispute.status };
   });
 }
@@ -129,4 +141,38 @@ export async function findDisputesOf(database: Database, reservationId: number):
     select id, amount_minor as "amountMinor", currency, reason, status, evidence_due_by as "evidenceDueBy",
       opened_at as "openedAt"
     from payment_dispute where reservation_id = ${reservationId} order by opened_at desc, id desc`);
+}
+
+/** What the owners' dispute mail says of the reservation, and the hotel's owners who get it (not disabled). */
+export async function findDisputeMailFacts(
+  database: Database,
+  reservationId: number,
+): Promise<{
+  hotelId: number;
+  hotel: string;
+  code: string;
+  guest: string;
+  decimalDigits: number;
+  timeZone: string;
+  owners: { email: string; language: string }[];
+} | null> {
+  const [row] = await database.query<{
+    hotelId: number;
+    hotel: string;
+    code: string;
+    guest: string;
+    decimalDigits: number;
+    timeZone: string;
+    owners: { email: string; language: string }[];
+  }>(sql`
+    select h.id as "hotelId", h.name as hotel, r.code, r.booker->>'fullname' as guest,
+      c.decimal_digits as "decimalDigits", h.time_zone as "timeZone",
+      coalesce((select json_agg(json_build_object('email', u.email, 'language', u.language) order by u.id)
+        from staff_user u
+        where u.group_id = h.group_id and u.role = 'owner' and u.disabled_at is null
+          and (u.all_hotels or exists (select 1 from staff_user_hotel x
+                                       where x.user_id = u.id and x.hotel_id = h.id))), '[]'::json) as owners
+    from reservation r join hotel h on h.id = r.hotel_id join currency c on c.code = r.currency_code
+    where r.id = ${reservationId}`);
+  return row ?? null;
 }

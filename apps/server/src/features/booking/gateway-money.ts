@@ -1,5 +1,8 @@
+import { BO_ROUTES } from "@alloggio/domain/contract/backoffice/routes";
+import { renderDisputeMail } from "../mail";
 import type { PaymentGateway } from "../payments";
 import {
+  findDisputeMailFacts,
   findDisputesOf,
   findPaymentOfRef,
   insertGatewayRefund,
@@ -56,12 +59,32 @@ export async function recordGatewayDispute(
   gateway: PaymentGateway,
   ref: string,
   disputeId: string,
+  baseUrl: string,
 ): Promise<{ before: string | null; status: string } | null> {
   if (!gateway.disputeOf) return null;
   const payment = await findPaymentOfRef(deps.database, gateway.name, ref);
   if (!payment) return null;
   const dispute = await gateway.disputeOf(disputeId);
   if (!dispute) return null;
+  // The hotel's owners are told, in their own language, once: written with the dispute's first row.
+  const facts = await findDisputeMailFacts(deps.database, payment.reservationId);
+  const openedMails = (facts?.owners ?? []).map((owner) =>
+    renderDisputeMail({
+      to: owner.email,
+      language: owner.language,
+      hotel: facts!.hotel,
+      code: facts!.code,
+      guest: facts!.guest,
+      amountMinor: dispute.amountMinor,
+      currency: dispute.currency,
+      decimalDigits: facts!.decimalDigits,
+      evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+      timeZone: facts!.timeZone,
+      link: `${baseUrl.replace(/\/+$/, "")}${BO_ROUTES.boReservation
+        .replace(":hotel", String(facts!.hotelId))
+        .replace(":reservationId", String(payment.reservationId))}`,
+    }),
+  );
   const { before } = await upsertDispute(deps.database, {
     reservationId: payment.reservationId,
     paymentId: payment.id,
@@ -74,6 +97,7 @@ export async function recordGatewayDispute(
     evidenceDueBy: dispute.evidenceDueBy,
     openedAt: dispute.openedAt,
     at: deps.now(),
+    openedMails,
     history: (was) => {
       const opened =
         was === null

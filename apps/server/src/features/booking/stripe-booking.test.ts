@@ -455,6 +455,17 @@ describe("Stripe's word on money after the booking", () => {
     expect(rows.map((r) => r.row)).toEqual(["stripe:lost:product_not_received:22000:EUR:capture"]);
     expect((await historyOf(code, "dispute_opened")).length).toBe(1);
     expect((await historyOf(code, "dispute_lost")).length).toBe(1);
+    // The hotel's owner is mailed once, in their language, with the way to the reservation.
+    const mails = await database.query<{ to: string; subject: string; text: string }>(sql`
+      select o."to", o.subject, o.text from mail_outbox o join reservation r on r.id = o.reservation_id
+      where r.code = ${code} and o.subject like 'Payment disputed%'`);
+    const [ownerRow] = await database.query<{ email: string }>(sql`select u.email from staff_user u
+      where u.role = 'owner' order by u.id limit 1`);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [ownerRow!.email, expect.stringContaining(`on reservation ${code}`)],
+    ]);
+    expect(mails[0]!.text).toContain(`/admin/hotel/${hotel.hotel.id}/reservations/`);
+    expect(mails[0]!.text).toContain("Answer with your evidence");
 
     const [reservation] = await database.query<{ id: number }>(
       sql`select id from reservation where code = ${code}`,
