@@ -703,6 +703,17 @@ describe("Stripe's word on money after the booking", () => {
         headers: { "idempotency-key": anIdempotencyKey() },
         payload: { mail: MAIL, method: "wallet" },
       });
+    const payMethods = async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/retrieve.do",
+        payload: { channel: 1, code: transfer.reservation.code, mail: MAIL },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().payMethods as string[] | null;
+    };
+    // The voucher is told which to offer.
+    expect(await payMethods()).toEqual(["pay_by_link"]);
     const walletRefused = await payByWallet();
     expect(walletRefused.statusCode, walletRefused.body).toBe(400);
     expect(walletRefused.json().error.details).toEqual([
@@ -731,6 +742,7 @@ describe("Stripe's word on money after the booking", () => {
     expect(wallet.statusCode, wallet.body).toBe(200);
     const session = fake.get<Stripe.Checkout.Session>(sessionOf(wallet.json().redirectUrl))!;
     expect(session.payment_method_types).toEqual(["paypal"]);
+    expect(await payMethods()).toEqual(["wallet", "pay_by_link"]);
     expect((await payByWallet()).statusCode).toBe(200);
   });
 });
