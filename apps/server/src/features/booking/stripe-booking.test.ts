@@ -409,6 +409,25 @@ describe("Stripe's word on money after the booking", () => {
     expect((await refundsOf(code)).length).toBe(after.length);
   });
 
+  it("refunds a free cancellation after a dashboard refund only what Stripe still holds", async () => {
+    const booked = await book(prepaid.id, "card_payment");
+    fake.complete(booked.session, "success");
+    await confirm(booked.reservation.code);
+    fake.refundInDashboard(booked.session, 5000);
+    expect((await postEvent(fake.events("charge.refunded").at(-1)!.id)).statusCode).toBe(200);
+    const cancelled = await app.inject({
+      method: "POST",
+      url: "/api/delete.do",
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: { channel: 1, mail: MAIL, reservation: booked.reservation.code },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await refundsOf(booked.reservation.code)).map((r) => r.row)).toEqual([
+      "stripe:refunded:5000:capture",
+      "stripe:refunded:17000:capture",
+    ]);
+  });
+
   it("knows its own refund by its key even when Stripe's event comes before Alloggio stored the refund's id", async () => {
     const booked = await book(prepaid.id, "card_payment");
     fake.complete(booked.session, "success");
