@@ -960,6 +960,37 @@ export const paymentEvent = pgTable(
   (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
 );
 
+/**
+ * A dispute (chargeback) the card holder's bank opened on a payment, as the gateway last told it (ADR 0075): one row
+ * per dispute, updated as it moves (needs_response → under_review → won or lost), whatever order its events came in.
+ */
+export const paymentDispute = pgTable(
+  "payment_dispute",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservation.id, { onDelete: "cascade" }),
+    /** The disputed payment. */
+    paymentId: integer("payment_id").references(() => paymentTransaction.id, { onDelete: "set null" }),
+    gateway: text("gateway").notNull(),
+    disputeRef: text("dispute_ref").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** The gateway's reason code (fraudulent, product_not_received, …). */
+    reason: text("reason").notNull(),
+    /** The gateway's status: needs_response, under_review, won, lost (warning_… for an inquiry). */
+    status: text("status").notNull(),
+    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_dispute_ref").on(t.gateway, t.disputeRef),
+    index("payment_dispute_reservation").on(t.reservationId),
+  ],
+);
+
 /** Append-only: every state change of a reservation. */
 export const reservationHistory = pgTable(
   "reservation_history",
@@ -1600,6 +1631,11 @@ export const hotelPaymentSettings = pgTable(
     mode: text("mode"),
     publishableKey: text("publishable_key"),
     webhookSecretSealed: text("webhook_secret_sealed"),
+    /**
+     * Stripe's names of the methods the account takes (card, paypal, …), as "Test the connection" or saving the keys
+     * last learnt them (ADR 0075); null until learnt: the checkout then offers what the hotel enables.
+     */
+    stripeMethods: text("stripe_methods").array(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     updatedBy: integer("updated_by").references(() => staffUser.id, { onDelete: "set null" }),
   },

@@ -31,6 +31,10 @@ export function stripeFakeControls(baseUrl: string) {
     expire: (sessionId: string) => call<Stripe.Checkout.Session>("POST", `/sessions/${sessionId}/expire`),
     expireDue: () => call<string[]>("POST", "/expire-due"),
     dispute: (ref: string, reason?: string) => call<Stripe.Dispute>("POST", "/disputes", { ref, reason }),
+    closeDispute: (disputeId: string, outcome: "won" | "lost") =>
+      call<Stripe.Dispute>("POST", `/disputes/${disputeId}/close`, { outcome }),
+    refundInDashboard: (ref: string, amount?: number) =>
+      call<Stripe.Refund>("POST", "/refunds", { ref, amount }),
     setDelivery: (mode: "deliver" | "hold") => call<null>("POST", "/delivery", { mode }),
     events: (type?: string) =>
       call<Stripe.Event[]>("GET", `/events${type ? `?type=${encodeURIComponent(type)}` : ""}`),

@@ -404,6 +404,37 @@ describe("the Stripe fake, through the real SDK", () => {
     expect(fake.expireDue()).toContain(late.id);
   });
 
+  it("lists a payment's refunds, a dashboard's among them; closes a dispute; and logs each request's key", async () => {
+    const from = fake.requests().length;
+    const paid = await paymentSession();
+    fake.complete(paid.id, "success");
+    const intent = String((await stripe.checkout.sessions.retrieve(paid.id)).payment_intent);
+    await stripe.refunds.create(
+      { payment_intent: intent, amount: 3_000, metadata: { alloggio_refund: "ours" } },
+      { idempotencyKey: "refund-ours" },
+    );
+    const dashboard = fake.refundInDashboard(paid.id, 2_000);
+    expect(dashboard.metadata).toEqual({});
+    expect(fake.events("charge.refunded").at(-1)?.data.object).toMatchObject({ amount_refunded: 5_000 });
+    const listed = await stripe.refunds.list({ payment_intent: intent });
+    expect(listed.data.map((r) => [r.amount, r.metadata?.alloggio_refund ?? null])).toEqual([
+      [2_000, null],
+      [3_000, "ours"],
+    ]);
+    const dispute = fake.dispute(paid.id, "duplicate");
+    expect(fake.closeDispute(dispute.id, "won").status).toBe("won");
+    expect(fake.events("charge.dispute.closed").at(-1)?.data.object).toMatchObject({
+      id: dispute.id,
+      status: "won",
+    });
+    expect((await stripe.disputes.retrieve(dispute.id)).status).toBe("won");
+    const refundPost = fake
+      .requests()
+      .slice(from)
+      .find((r) => r.method === "POST" && r.path === "/v1/refunds");
+    expect(refundPost?.idempotencyKey).toBe("refund-ours");
+  });
+
   it("serves the hosted page: a labelled card form that pays and returns to the success URL", async () => {
     const session = await paymentSession();
     const page = await fetch(String(session.url));

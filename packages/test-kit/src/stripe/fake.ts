@@ -221,6 +221,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
   const idempotency = new Map<string, { fingerprint: string; response?: { status: number; body: string } }>();
   const events: { account: string; event: Stripe.Event; delivered: number }[] = [];
   const deliveries: WebhookDelivery[] = [];
+  /** Every API request, in order: what a test checks the caller sent (an Idempotency-Key on each write). */
+  const requestLog: { method: string; path: string; idempotencyKey: string | null }[] = [];
   const inFlight = new Set<Promise<unknown>>();
   let gate: Promise<void> | null = null;
   let waiting = 0;
@@ -973,6 +975,22 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return value;
   }
 
+  /** Lists refunds newest first, as Stripe does, of one `payment_intent` or `charge` (or all), with pages. */
+  function listRefunds(account: string, params: FormObject) {
+    const intent = text(params.payment_intent);
+    const charge = text(params.charge);
+    const limit = params.limit === undefined ? 10 : amountOf(params.limit, "limit");
+    if (intent) find<Stripe.PaymentIntent>(account, intent, "pi_", "payment_intent", "payment_intent");
+    let all = [...objects.values()]
+      .filter((s) => s.account === account && s.object.object === "refund")
+      .map((s) => s.object as Stripe.Refund)
+      .filter((r) => (!intent || r.payment_intent === intent) && (!charge || r.charge === charge))
+      .reverse();
+    const after = text(params.starting_after);
+    if (after) all = all.slice(all.findIndex((r) => r.id === after) + 1);
+    return { object: "list", data: all.slice(0, limit), has_more: all.length > limit, url: "/v1/refunds" };
+  }
+
   /** Lists newest first, as Stripe does: `status`, `payment_intent`, `customer`, `created[gt|gte|lt|lte]`, pages. */
   function listSessions(account: string, params: FormObject) {
     const status = text(params.status);
@@ -1083,6 +1101,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
     retrieveRoute(/^\/v1\/disputes\/([^/]+)$/, "dp_", "dispute"),
     retrieveRoute(/^\/v1\/events\/([^/]+)$/, "evt_", "event"),
     {
+      method: "GET",
+      pattern: /^\/v1\/refunds$/,
+      run: ({ account, params }) => listRefunds(account.id, params),
+    },
+    {
       method: "POST",
       pattern: /^\/v1\/customers$/,
       run: ({ account, params }) => customerFor(account.id, text(params.email) ?? null),
@@ -1170,6 +1193,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
       );
     const idempotencyKey =
       request.method === "POST" ? (request.headers["idempotency-key"] as string | undefined) : undefined;
+    requestLog.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      idempotencyKey: idempotencyKey ?? null,
+    });
     const store = idempotencyKey ? `${account.id}:${idempotencyKey}` : null;
     const fingerprint = `${request.method} ${url.pathname} ${JSON.stringify(params)}`;
     if (store) {
@@ -1429,6 +1457,29 @@ export async function startStripeFake(options: StripeFakeOptions) {
       return clone(value);
     },
 
+    /**
+     * A refund the merchant makes in Stripe's dashboard, not through the API's caller (no metadata, no key): all
+     * that is left of the payment's charge, or `amount`. Posts `charge.refunded` like any refund.
+     */
+    refundInDashboard(ref: string, amount?: number): Stripe.Refund {
+      const { account, intent } = intentOf(ref);
+      return clone(
+        createRefund(account, {
+          payment_intent: intent.id,
+          ...(amount !== undefined && { amount: String(amount) }),
+        }),
+      );
+    },
+    /** Closes a dispute as the card network decided (`won` or `lost`), posting `charge.dispute.closed`. */
+    closeDispute(disputeId: string, outcome: "won" | "lost"): Stripe.Dispute {
+      const account = accountOf(disputeId);
+      const value = find<Stripe.Dispute>(account, disputeId, "dp_", "dispute");
+      value.status = outcome;
+      value.evidence_details = { ...value.evidence_details, submission_count: 1, has_evidence: true };
+      emit(account, "charge.dispute.closed", value);
+      return clone(value);
+    },
+
     /** "deliver" posts each event as it happens; "hold" keeps new events back (a lost or late webhook). */
     setDelivery(mode: "deliver" | "hold") {
       delivery = mode;
@@ -1448,6 +1499,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
       for (const id of held) made.push(...(await deliver(id)));
       return made;
     },
+    /** The API requests the fake answered, in order, with the Idempotency-Key each carried (null: none). */
+    requests: () => requestLog.map((r) => ({ ...r })),
     /** What was posted to the endpoints, in order. */
     deliveries: (): WebhookDelivery[] => deliveries.map((d) => ({ ...d })),
     /** An event's body and headers as Stripe would post them, for a test that injects the request itself. */
@@ -1512,6 +1565,20 @@ export async function startStripeFake(options: StripeFakeOptions) {
       ["POST", /^\/sessions\/([^/]+)\/expire$/, (id) => fake.expire(id)],
       ["POST", /^\/expire-due$/, () => fake.expireDue()],
       ["POST", /^\/disputes$/, () => fake.dispute(str(input.ref) ?? "", str(input.reason))],
+      [
+        "POST",
+        /^\/refunds$/,
+        () =>
+          fake.refundInDashboard(
+            str(input.ref) ?? "",
+            typeof input.amount === "number" ? input.amount : undefined,
+          ),
+      ],
+      [
+        "POST",
+        /^\/disputes\/([^/]+)\/close$/,
+        (id) => fake.closeDispute(id, input.outcome === "won" ? "won" : "lost"),
+      ],
       ["POST", /^\/delivery$/, () => fake.setDelivery(input.mode === "hold" ? "hold" : "deliver")],
       ["GET", /^\/events$/, () => fake.events(url.searchParams.get("type") ?? undefined)],
       ["GET", /^\/held$/, () => fake.held()],

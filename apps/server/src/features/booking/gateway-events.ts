@@ -1,5 +1,6 @@
 import { AppError } from "../../http/errors";
 import type { GatewayEvent, PaymentGateway } from "../payments";
+import { recordGatewayDispute, recordGatewayRefunds } from "./gateway-money";
 import { hotelOfReservationCode, keepGatewayEvent, markGatewayEventProcessed } from "./payment-repository";
 import { type BookingDeps, handleGatewayEvent } from "./service";
 
@@ -63,7 +64,12 @@ export async function receiveGatewayEvent(
   let answer: { received: true; status: string | null } = { received: true, status: null };
   try {
     const ref = event.ref ?? (await gateway.refOfEvent?.(event)) ?? null;
-    if (ref) answer = await handleGatewayEvent(deps, name, ref, baseUrl);
+    if (ref) {
+      answer = await handleGatewayEvent(deps, name, ref, baseUrl);
+      if (event.type === "charge.refunded") await recordGatewayRefunds(deps, gateway, ref);
+      if (event.type.startsWith("charge.dispute.") && event.objectId)
+        await recordGatewayDispute(deps, gateway, ref, event.objectId, baseUrl);
+    }
   } catch (err) {
     // The gateway could not be asked now: the event stays unprocessed and the gateway posts it again later.
     throw new AppError(

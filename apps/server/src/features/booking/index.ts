@@ -2,6 +2,7 @@
 
 export { releaseInventory, returnNights, setStatus } from "./changes-repository";
 export { receiveGatewayEvent } from "./gateway-events";
+export { disputesOfReservation } from "./gateway-money";
 export type { HeldNight, PricedBooking, PricingOptions } from "./pricing";
 export { priceBooking } from "./pricing";
 export { SoldOut, takeInventory } from "./repository";
@@ -35,6 +36,7 @@ export {
   HOLD_MINUTES,
   handleGatewayEvent,
   paymentProblem,
+  reconcileLaterPayments,
   releaseAbandonedHolds,
   settleLaterPayment,
   voucherPath,

@@ -200,3 +200,32 @@ export async function hotelOfReservationCode(database: Database, code: string): 
   );
   return row?.hotel_id ?? null;
 }
+
+/** A payment started after the booking, still waiting at its gateway. */
+export type WaitingLaterPayment = {
+  id: number;
+  reservationId: number;
+  reservationStatus: string;
+  hotelId: number;
+  gatewayRef: string;
+  status: StoredPayment["status"];
+};
+
+/**
+ * Payments started after the booking (a link, pay now, authorise now, an installment) at `gateway`, still waiting
+ * and started before `cutoff`: their gateway page should be over, so the sweep asks about them. Oldest first.
+ */
+export async function findWaitingLaterPayments(
+  database: Database,
+  gateway: string,
+  cutoff: string,
+  limit: number,
+): Promise<WaitingLaterPayment[]> {
+  return database.query<WaitingLaterPayment>(sql`
+    select t.id, t.reservation_id as "reservationId", r.status as "reservationStatus", r.hotel_id as "hotelId",
+      t.gateway_ref as "gatewayRef", t.status
+    from payment_transaction t join reservation r on r.id = t.reservation_id
+    where t.gateway = ${gateway} and t.kind in ('link', 'pay_now', 'authorise_now', 'installment')
+      and t.status in ('requires_action', 'requires_challenge') and t.created_at < ${cutoff}::timestamptz
+    order by t.id limit ${limit}`);
+}

@@ -26,6 +26,8 @@ export type HotelFacts = {
   email: string;
   methods: unknown;
   bank: unknown;
+  /** What the hotel's Stripe account takes (Stripe's names), when the hotel is on Stripe and it is known. */
+  stripe_methods: string[] | null;
   services: CatalogueRow[];
   option_hours: Record<string, number> | null;
 };
@@ -37,6 +39,8 @@ const hotelFactsColumns = (channelId: number) => sql`h.guests_mandatory as guest
       (select coalesce(array_agg(id), '{}') from custom_privacy
         where hotel_id = h.id and mandatory and (channel_id is null or channel_id = ${channelId})) as privacy,
       h.email, h.settings->'paymentMethods' as methods, h.settings->'bankTransfer' as bank,
+      (select ps.stripe_methods from hotel_payment_settings ps
+        where ps.hotel_id = h.id and ps.gateway = 'stripe') as stripe_methods,
       coalesce((select json_agg(json_build_object('id', s.id, 'needs_date', s.needs_date,
           'time_slots', s.time_slots, 'is_transfer', s.is_transfer, 'max_quantity', s.max_quantity))
         from service s where s.hotel_id = h.id), '[]'::json) as services,

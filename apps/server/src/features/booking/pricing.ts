@@ -28,6 +28,7 @@ import {
 import type { Database } from "../../db/client";
 import type { BookedFlights, PrepaymentStep } from "../../db/schema";
 import { AppError, badInput, notFound } from "../../http/errors";
+import { redirectMethodsOf } from "../payments";
 import type { SearchCache } from "../search";
 import { loadSearchContextKept, readOverrides, type SearchContext } from "../search";
 import { type HotelFacts, loadHotelFacts } from "./pricing-repository";
@@ -153,6 +154,17 @@ export type PricingOptions = {
    */
   heldServicePrices?: readonly (number | null)[];
 };
+
+/**
+ * The redirect methods the hotel enables (`settings.paymentMethods`) that its gateway can take: on Stripe, once the
+ * account's methods are known ("Test the connection"), only those whose Checkout types the account has switched on.
+ */
+function offeredMethods(enabled: unknown, stripeMethods: string[] | null): string[] {
+  const chosen = Array.isArray(enabled) ? enabled.filter((m): m is string => typeof m === "string") : [];
+  if (stripeMethods === null) return chosen;
+  const takes = redirectMethodsOf(stripeMethods) as string[];
+  return chosen.filter((m) => takes.includes(m));
+}
 
 /**
  * Prices a booking request exactly as a search would (same statement, same evaluation), with its services, the
@@ -465,7 +477,7 @@ export async function priceBooking(
     schedule: [...(dues.dueNowMinor > 0 ? [{ date: today, amount: dues.dueNowMinor }] : []), ...dueLater],
     hotelEmail: hotelRow?.email ?? "",
     timeZone: ctx.hotel.time_zone,
-    enabledMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === "string") : [],
+    enabledMethods: offeredMethods(methods, hotelRow?.stripe_methods ?? null),
     bankTransfer: readBankTransferSettings(hotelRow?.bank),
     optionHours: new Map(
       Object.entries(hotelRow?.option_hours ?? {}).map(([id, h]) => [Number(id), Number(h)]),

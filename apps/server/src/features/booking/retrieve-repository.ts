@@ -39,6 +39,8 @@ function selectReservation(where: SQL): SQL {
         'id', h.id, 'name', h.name, 'address', h.address, 'city', h.city, 'country', h.country,
         'email', h.email, 'phone', h.phone, 'timeZone', h.time_zone,
         'paymentGatewayKey', h.payment_gateway_key, 'bankTransfer', h.settings->'bankTransfer',
+        'stripeMethods', (select ps.stripe_methods from hotel_payment_settings ps
+           where ps.hotel_id = h.id and ps.gateway = 'stripe'),
         'checkInFrom', h.check_in_from, 'checkInUntil', h.check_in_until, 'checkOutUntil', h.check_out_until,
         'mailLanguage', h.settings->>'mailLanguage', 'cityTaxMinor', h.city_tax_minor,
         'ageGroups', (select coalesce(json_agg(json_build_object('id', id, 'min', min_age, 'max', max_age)

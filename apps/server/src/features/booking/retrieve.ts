@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import type { BookedFlight } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { boardNameOf, guestSeesNoPrices } from "../mail";
+import { redirectMethodsOf } from "../payments";
 import { type AttemptLimiter, tooManyAttempts } from "../rate-limits";
 import { toResaleOffer } from "./resale-offer-view";
 import { findReservationForGuest, type StoredReservation } from "./retrieve-repository";
@@ -259,6 +260,7 @@ export function toVoucherReservation(
     notes: { guest: blank(r.booker.note), property: blank(r.propertyNote) },
     customerMail: r.email,
     gateway: isCardMethod(r.paymentMethod) ? r.hotel.paymentGatewayKey : null,
+    payMethods: r.hotel.stripeMethods ? redirectMethodsOf(r.hotel.stripeMethods) : null,
     promoCode: r.promoCode,
     optionExpiresAt: r.optionExpiresAt ? instant(r.optionExpiresAt) : null,
     createdAt: instant(r.createdAt),

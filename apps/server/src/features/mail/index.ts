@@ -1,4 +1,6 @@
 /** The mail feature's public face: what the HTTP layer, the jobs and other features may use. */
+export type { DisputeMailData } from "./dispute-mail";
+export { renderDisputeMail } from "./dispute-mail";
 export { boardNameOf, guestSeesNoPrices, guestViewOf } from "./guest-view";
 export { hotelTextsFor } from "./hotel-texts";
 export type { MailDocument, Section } from "./mail-document";

@@ -76,6 +76,8 @@ export type StoredReservation = {
   hotel: MailHotel & {
     timeZone: string;
     paymentGatewayKey: string;
+    /** What the hotel's Stripe account takes (Stripe's names), when it is on Stripe and that is known. */
+    stripeMethods?: string[] | null;
     /** `settings.bankTransfer` as the property file gave it: unchecked JSON (booking/bank-transfer.ts reads it). */
     bankTransfer: unknown;
     ageGroups: { id: number; min: number; max: number }[];

@@ -10,7 +10,7 @@ import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/sta
 import { AppError, badInput } from "../../http/errors";
 import type { StoredReservation } from "../booking";
 import { paymentProblem, settleLaterPayment, voucherPath } from "../booking";
-import type { AuthoriseResult } from "../payments";
+import { type AuthoriseResult, redirectMethodsTaken } from "../payments";
 import { lockHolderReservation, type ManageDeps, refused } from "./holder";
 import { closeWaitingPayments } from "./payment-link";
 import { recordGatewayPayment, replaceDuesWithPlan, restoreReplacedDues } from "./payments-repository";
@@ -47,6 +47,9 @@ async function charge(
   },
   baseUrl: string,
 ): Promise<PaymentActionResponse> {
+  // The reservation's next payment attempt: a retry after a lost answer (the gateway started it, nothing was
+  // recorded) is the same attempt and gets the same payment back; once an attempt is recorded, the next is new.
+  const attempt = r.transactions.filter((t) => t.kind !== "refund").length + 1;
   const common = {
     amountMinor: input.amountMinor,
     currency: r.currency,
@@ -54,6 +57,7 @@ async function charge(
     returnUrl: returnUrlOf(r),
     // The gateway's page speaks the guest's language, as the voucher it returns to.
     language: r.languageId,
+    idempotencyKey: `${r.code}:${input.kind}:${input.method}:${input.amountMinor}:${attempt}`,
   };
   await closeWaitingPayments(deps, r, input.dueIds);
   const gateway = await deps.gateways.forHotel(r.hotel.id);
@@ -61,6 +65,9 @@ async function charge(
   const card = method === "card_payment" || method === "pre_authorisation";
   // The token of the gateway's framed card page; a gateway that takes the card on its own page needs none.
   if (card && !input.cardToken && gateway.cardEntry === "token") throw badInput("cardToken", "required");
+  // A method the hotel's Stripe account has not switched on is not offered, nor taken.
+  const taken = card ? null : await redirectMethodsTaken(deps.database, r.hotel.id);
+  if (taken && !taken.includes(method)) throw badInput("method", "payment_method_not_available");
   let answer: AuthoriseResult;
   try {
     answer =

@@ -45,7 +45,34 @@ export type AuthoriseResult = {
  * A gateway's event (webhook), verified: its id (stored once, so a replay changes nothing), its type as the
  * gateway names it, and the payment it is about, by the ref Alloggio keeps (`AuthoriseResult.ref`).
  */
-export type GatewayEvent = { id: string; type: string; ref: string | null; created: Date };
+export type GatewayEvent = {
+  id: string;
+  type: string;
+  ref: string | null;
+  created: Date;
+  /** The gateway's id of the object the event is about (a dispute's, for a dispute's events). */
+  objectId?: string;
+};
+
+/**
+ * A refund the gateway holds for a payment, whoever made it: `key` is the idempotency key Alloggio sent with its own
+ * refunds (the refund row's first reference), null for one made elsewhere (the gateway's dashboard).
+ */
+export type GatewayRefund = { ref: string; amountMinor: number; key: string | null };
+
+/** A dispute (chargeback) the card holder's bank opened on a payment, as the gateway tells it now. */
+export type GatewayDispute = {
+  ref: string;
+  amountMinor: number;
+  currency: string;
+  /** The gateway's reason code (fraudulent, product_not_received, …). */
+  reason: string;
+  /** needs_response, under_review, won, lost (and the gateway's warning_… forms of an inquiry). */
+  status: string;
+  /** The last moment the hotel can answer with evidence; null when there is none. */
+  evidenceDueBy: Date | null;
+  openedAt: Date;
+};
 
 export type PaymentGateway = {
   readonly name: string;
@@ -78,6 +105,11 @@ export type PaymentGateway = {
     returnUrl: string;
     /** The language of the gateway's challenge page (SPEC §3 id). */
     language?: number | undefined;
+    /**
+     * Names this payment at the gateway (what makes it unique: the reservation and the attempt): asked again with
+     * it, after a network error or a crash, the gateway answers the payment it already started, not a second one.
+     */
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult>;
   /**
    * Starts a payment the guest completes on the gateway's page (instant bank payment, wallet, mobile payment, or a
@@ -91,6 +123,8 @@ export type PaymentGateway = {
     returnUrl: string;
     /** The language of the gateway's payment page (SPEC §3 id). */
     language?: number | undefined;
+    /** As `authorise`'s: the same key answers the payment already started. */
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult>;
   /** The gateway's own word on a payment: the only thing that confirms a booking after a 3-D Secure return. */
   retrieve(ref: string): Promise<AuthoriseResult | null>;
@@ -124,4 +158,8 @@ export type PaymentGateway = {
   verifyEvent?(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
   /** The payment a verified event is about when the event names it only indirectly (asked of the gateway). */
   refOfEvent?(event: GatewayEvent): Promise<string | null>;
+  /** Every refund the gateway made of payment `ref` (succeeded or on its way), whoever asked for it. */
+  refundsOf?(ref: string): Promise<GatewayRefund[]>;
+  /** A dispute by the gateway's id, as it stands now; null when the gateway knows none. */
+  disputeOf?(id: string): Promise<GatewayDispute | null>;
 };

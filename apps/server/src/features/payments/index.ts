@@ -1,6 +1,12 @@
 /** The payments feature's public face: what the HTTP layer, the jobs and other features may use. */
 
-export type { AuthoriseResult, GatewayEvent, PaymentGateway } from "./gateway";
+export type {
+  AuthoriseResult,
+  GatewayDispute,
+  GatewayEvent,
+  GatewayRefund,
+  PaymentGateway,
+} from "./gateway";
 export { isRedirectMethod, REDIRECT_METHODS } from "./gateway";
 export type { HotelGatewayLookup, PaymentGateways } from "./gateways";
 export { createPaymentGateways } from "./gateways";
@@ -25,6 +31,7 @@ export {
   PaymentAccountError,
   paymentKeysProblem,
   readPaymentSettings,
+  redirectMethodsTaken,
   removePaymentKeys,
   STRIPE_WEBHOOK_PATH,
   savePaymentKeys,
@@ -36,4 +43,9 @@ export type {
   StripeGatewayEvent,
   StripeGatewayOptions,
 } from "./stripe-gateway";
-export { createStripeGateway, STRIPE_METHOD_TYPES } from "./stripe-gateway";
+export {
+  createStripeGateway,
+  redirectMethodsOf,
+  STRIPE_METHOD_TYPES,
+  STRIPE_SESSION_LIFETIME_MS,
+} from "./stripe-gateway";

@@ -73,3 +73,11 @@ export function findSealedPaymentKeys(
     )
     .orderBy(hotelPaymentSettings.hotelId);
 }
+
+/** What the hotel's Stripe account takes, as Stripe last said (null: not known). */
+export async function storeAccountMethods(db: Db, hotelId: number, methods: string[] | null): Promise<void> {
+  await db
+    .update(hotelPaymentSettings)
+    .set({ stripeMethods: methods })
+    .where(eq(hotelPaymentSettings.hotelId, hotelId));
+}

@@ -12,6 +12,7 @@ import {
 } from "@alloggio/domain/contract/backoffice/payments";
 import type { Database, Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { hitRateLimit, tooManyAttempts } from "../rate-limits";
 import type { KeyCipher } from "./key-cipher";
 import {
   findPaymentSettings,
@@ -19,8 +20,10 @@ import {
   lockPaymentSettings,
   type PaymentSettingsInsert,
   type PaymentSettingsRow,
+  storeAccountMethods,
   writePaymentSettings,
 } from "./settings-repository";
+import { redirectMethodsOf } from "./stripe-gateway";
 
 /** What the Stripe account behind a secret key says of itself ("Test the connection"). */
 export type AccountDescription = { name: string; country: string; live: boolean; methods: string[] };
@@ -193,7 +196,7 @@ export async function savePaymentKeys(
     publishableKey: given(body.publishableKey),
     webhookSecret: given(body.webhookSecret),
   };
-  return changeSettings(deps, change, hotelId, "payment_settings.save_keys", (before) => {
+  const saved = await changeSettings(deps, change, hotelId, "payment_settings.save_keys", (before) => {
     const stored = hasKeys(before)
       ? { mode: before.mode as StripeMode, publishableKey: before.publishableKey as string }
       : null;
@@ -214,6 +217,8 @@ export async function savePaymentKeys(
       gateway: before?.gateway ?? "sandbox",
       ...(keys.secretKey
         ? {
+            // Another account's methods are not this one's: learnt again below.
+            stripeMethods: null,
             secretKeySealed: cipher.seal(keys.secretKey, { hotelId, field: "secretKey" }),
             secretKeyLast4: keys.secretKey.slice(-4),
             secretKeyKind: keys.secretKey.startsWith("rk_") ? "restricted" : "secret",
@@ -226,6 +231,15 @@ export async function savePaymentKeys(
         : {}),
     };
   });
+  if (keys.secretKey) {
+    // The new account's methods, if Stripe answers now; "Test the connection" learns them otherwise.
+    try {
+      await learnAccount(deps, hotelId);
+    } catch {
+      // Saved all the same: the keys are what the owner asked to store.
+    }
+  }
+  return saved;
 }
 
 /** Chooses the hotel's gateway: Stripe only once its keys and webhook signing secret are saved. */
@@ -260,15 +274,34 @@ export function removePaymentKeys(
       mode: null,
       publishableKey: null,
       webhookSecretSealed: null,
+      stripeMethods: null,
     };
   });
 }
 
-/** "Test the connection": the Stripe account behind the stored secret key, its mode and enabled methods. */
+/** "Test the connection" asks Stripe at most this often per hotel (each asks Stripe with the hotel's key). */
+export const TEST_CONNECTION_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+
+/**
+ * "Test the connection": the Stripe account behind the stored secret key, its mode and enabled methods. Counted per
+ * hotel in the database (every process shares the count): past the limit, a 429 until the window ends.
+ */
 export async function testPaymentConnection(
   deps: PaymentSettingsDeps,
   hotelId: number,
 ): Promise<PaymentConnection> {
+  const { count } = await hitRateLimit(
+    deps.database.db,
+    `payments.test_connection:${hotelId}`,
+    TEST_CONNECTION_LIMIT.windowMs,
+    deps.now(),
+  );
+  if (count > TEST_CONNECTION_LIMIT.max) throw tooManyAttempts("in a few minutes");
+  return learnAccount(deps, hotelId);
+}
+
+/** Asks Stripe for the account of the stored secret key and remembers the methods it takes. */
+async function learnAccount(deps: PaymentSettingsDeps, hotelId: number): Promise<PaymentConnection> {
   const found = await findPaymentSettings(deps.database.db, hotelId);
   if (!hasKeys(found?.row)) throw keysMissing("secretKey");
   const cipher = deps.payments.cipher;
@@ -285,6 +318,8 @@ export async function testPaymentConnection(
       ]);
     throw new AppError("payment_gateway_unreachable", 502, "Stripe could not be reached; try again later");
   }
+  // What the account takes decides what the checkout offers (ADR 0075).
+  await storeAccountMethods(deps.database.db, hotelId, account.methods);
   return {
     name: account.name,
     country: account.country,
@@ -374,4 +409,14 @@ export async function paymentKeysProblem(db: Db, cipher: KeyCipher | null): Prom
     `PAYMENT_KEYS_SECRET cannot decrypt the payment gateway keys stored for ` +
     `${unreadable.map((s) => `${s.hotelName} (${s.hotelId})`).join(", ")}: it is not the secret they were saved with`
   );
+}
+
+/**
+ * The redirect methods (SPEC §9) the hotel's gateway can take, when the hotel is on Stripe and its account's methods
+ * are known ("Test the connection"); null otherwise (nothing known to hold back).
+ */
+export async function redirectMethodsTaken(database: Database, hotelId: number): Promise<string[] | null> {
+  const found = await findPaymentSettings(database.db, hotelId);
+  if (found?.row.gateway !== "stripe" || !found.row.stripeMethods) return null;
+  return redirectMethodsOf(found.row.stripeMethods);
 }

@@ -42,8 +42,17 @@ afterAll(async () => {
   await fake.close();
 });
 
+let payments = 0;
 const pay = (amountMinor: number, capture = true, reference = "ABC123") =>
-  gateway.authorise({ amountMinor, currency: "EUR", reference, capture, returnUrl: RETURN, language: 4 });
+  gateway.authorise({
+    amountMinor,
+    currency: "EUR",
+    reference,
+    capture,
+    returnUrl: RETURN,
+    language: 4,
+    idempotencyKey: `${reference}:test:${++payments}`,
+  });
 
 const session = (ref: string) => fake.get<Stripe.Checkout.Session>(ref) as Stripe.Checkout.Session;
 
@@ -141,6 +150,62 @@ describe("the Stripe gateway against the Stripe fake", () => {
     );
     // A captured payment is not released.
     expect((await gateway.release?.(held.ref))?.status).toBe("captured");
+  });
+
+  it("sends an Idempotency-Key of its own on every write: the same key answers the same session, other params are refused", async () => {
+    const from = fake.requests().length;
+    const input = {
+      amountMinor: 18_000,
+      currency: "EUR",
+      reference: "KEY123",
+      capture: true,
+      returnUrl: RETURN,
+      idempotencyKey: "KEY123:booking:card_payment:18000",
+    };
+    const first = await gateway.authorise(input);
+    // The answer was lost and the call is made again: the same session, not a second one.
+    const again = await gateway.authorise(input);
+    expect(again).toEqual(first);
+    const sessions = (await fake.requests())
+      .slice(from)
+      .filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+    expect(sessions.map((r) => r.idempotencyKey)).toEqual([input.idempotencyKey, input.idempotencyKey]);
+    const made = fake.events().length;
+    // The same key for another payment is Stripe's idempotency error, never a second session.
+    await expect(gateway.authorise({ ...input, amountMinor: 19_000 })).rejects.toThrow(/same parameters/);
+    const redirect = {
+      method: "wallet" as const,
+      amountMinor: 5_000,
+      currency: "EUR",
+      reference: "KEY123",
+      returnUrl: RETURN,
+      idempotencyKey: "KEY123:pay_now:wallet:5000:2",
+    };
+    expect(await gateway.startRedirect(redirect)).toEqual(await gateway.startRedirect(redirect));
+    expect(fake.events().length).toBe(made);
+
+    // Every write carries a key Alloggio chose (none of the SDK's own retry keys): expire, refund, capture,
+    // release, an off-session charge.
+    expect(await gateway.cancel(first.ref)).toBe(true);
+    expect(await gateway.cancel(first.ref)).toBe(false);
+    const paid = await pay(9_000);
+    fake.complete(paid.ref, "success");
+    await gateway.refund(paid.ref, 1_000, "refund_key_1");
+    const held = await pay(9_000, false);
+    fake.complete(held.ref, "success");
+    await gateway.capture?.(held.ref, 9_000, "capture_key_1");
+    const other = await pay(9_000, false);
+    fake.complete(other.ref, "success");
+    await gateway.release?.(other.ref);
+    const writes = fake
+      .requests()
+      .slice(from)
+      .filter((r) => r.method === "POST");
+    expect(writes.length).toBeGreaterThan(8);
+    for (const write of writes) {
+      expect(write.idempotencyKey, `${write.path} without a key`).not.toBeNull();
+      expect(write.idempotencyKey, write.path).not.toMatch(/^stripe-node-retry/);
+    }
   });
 
   it("keeps a declined card's session open with the reason, and once cancelled it reads declined", async () => {

@@ -1,6 +1,13 @@
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 import Stripe from "stripe";
-import type { AuthoriseResult, GatewayEvent, PaymentGateway, RedirectMethod } from "./gateway";
+import type {
+  AuthoriseResult,
+  GatewayDispute,
+  GatewayEvent,
+  GatewayRefund,
+  PaymentGateway,
+  RedirectMethod,
+} from "./gateway";
 
 /**
  * What Stripe Checkout offers for each method a hotel can enable (SPEC §9), as `allowed_payment_method_types`:
@@ -29,6 +36,18 @@ export const STRIPE_METHOD_TYPES: Record<
     "revolut_pay",
   ],
 };
+
+/**
+ * The SPEC methods a Stripe account can take, given Stripe's names of the methods it has switched on (card,
+ * paypal, …): each whose Checkout types include one of them. What a hotel on Stripe may offer.
+ */
+export const redirectMethodsOf = (accountMethods: readonly string[]): RedirectMethod[] =>
+  (Object.keys(STRIPE_METHOD_TYPES) as RedirectMethod[]).filter((method) =>
+    STRIPE_METHOD_TYPES[method].some((type) => accountMethods.includes(type)),
+  );
+
+/** How long a Checkout Session stays open when nothing else is asked (Stripe's default and longest: a day). */
+export const STRIPE_SESSION_LIFETIME_MS = 24 * 3_600_000;
 
 /** Checkout's locale for a SPEC §3 language (its `lang`), "auto" (the guest's browser) when none is given. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -233,7 +252,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
     language?: number | undefined;
     methodTypes: readonly Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[];
     customer?: string;
-    idempotencyKey?: string;
+    idempotencyKey?: string | undefined;
   }): Promise<AuthoriseResult> {
     const back = absolute(withSessionId(input.returnUrl));
     const common = {
@@ -392,7 +411,12 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       if (!intent) return { ref, status: "declined", declineReason: "invalid_token" };
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: intent, amount: amountMinor, metadata: { payment: ref } },
+          {
+            payment_intent: intent,
+            amount: amountMinor,
+            // The key comes back with the refund's event, so Alloggio knows the refund as its own.
+            metadata: { payment: ref, ...(idempotencyKey && { alloggio_refund: idempotencyKey }) },
+          },
           idempotencyKey ? { idempotencyKey } : undefined,
         );
         return refund.status === "failed" || refund.status === "canceled"
@@ -411,7 +435,8 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       try {
         const session = await stripe.checkout.sessions.retrieve(ref);
         if (session.status !== "open") return false;
-        await stripe.checkout.sessions.expire(ref);
+        // One expiry per session: a retry is answered what the first one was.
+        await stripe.checkout.sessions.expire(ref, {}, { idempotencyKey: `${ref}:expire` });
         return true;
       } catch (error) {
         // Paid or expired in the meantime, or unknown: it was not waiting any more.
@@ -436,7 +461,11 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       const intent = await intentOf(ref);
       if (intent) {
         try {
-          await stripe.paymentIntents.cancel(intent, { cancellation_reason: "requested_by_customer" });
+          await stripe.paymentIntents.cancel(
+            intent,
+            { cancellation_reason: "requested_by_customer" },
+            { idempotencyKey: `${intent}:release` },
+          );
         } catch (error) {
           // Captured or released already: the payment's state says which.
           if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
@@ -499,6 +528,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
         type: event.type,
         ref,
         created: new Date(event.created * 1000),
+        objectId: object.id,
         paymentIntent,
         reference,
       };
@@ -523,6 +553,41 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
       return paymentIntent ? this.refOfPaymentIntent(paymentIntent) : null;
     },
 
+    async refundsOf(ref): Promise<GatewayRefund[]> {
+      const intent = await intentOf(ref);
+      if (!intent) return [];
+      const refunds: GatewayRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+        // A failed or cancelled refund gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled") continue;
+        refunds.push({
+          ref: refund.id,
+          amountMinor: refund.amount,
+          key: refund.metadata?.alloggio_refund ?? null,
+        });
+      }
+      return refunds;
+    },
+
+    async disputeOf(id): Promise<GatewayDispute | null> {
+      try {
+        const dispute = await stripe.disputes.retrieve(id);
+        const due = dispute.evidence_details?.due_by;
+        return {
+          ref: dispute.id,
+          amountMinor: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          reason: dispute.reason,
+          status: dispute.status,
+          evidenceDueBy: due ? new Date(due * 1000) : null,
+          openedAt: new Date(dispute.created * 1000),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
     async describeAccount() {
       const account = await stripe.accounts.retrieveCurrent();
       const methods = Object.entries(account.capabilities ?? {})
@@ -535,9 +600,7 @@ export function createStripeGateway(options: StripeGatewayOptions): Omit<Payment
         live: options.secretKey.startsWith("sk_live_") || options.secretKey.startsWith("rk_live_"),
         chargesEnabled: account.charges_enabled,
         methods,
-        redirectMethods: (Object.keys(STRIPE_METHOD_TYPES) as RedirectMethod[]).filter((method) =>
-          STRIPE_METHOD_TYPES[method].some((type) => methods.includes(type)),
-        ),
+        redirectMethods: redirectMethodsOf(methods),
       };
     },
   };

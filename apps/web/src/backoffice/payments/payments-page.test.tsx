@@ -203,6 +203,31 @@ describe("the hotel's payments screen", () => {
     );
   });
 
+  it("says the connection was tested too often, in the page's words", async () => {
+    settings = SAVED;
+    const limited = vi.fn(async () =>
+      json(
+        {
+          error: {
+            code: "rate_limited",
+            message: "Too many attempts",
+            details: [{ field: "request", message: "too many attempts, retry in a few minutes" }],
+            requestId: "r",
+          },
+        },
+        429,
+      ),
+    );
+    const user = renderPage();
+    await screen.findByText("•••• 4242");
+    fetchMock.mockImplementationOnce(limited);
+    await user.click(screen.getByRole("button", { name: "Test the connection" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The connection was tested too often");
+    expect(alert.textContent).toContain("ten tests in ten minutes at most");
+    expect(alert.textContent).not.toContain("too many attempts, retry");
+  });
+
   it("says nothing of test payments when the site is not live, or the keys are live", async () => {
     settings = SAVED;
     renderPage();

@@ -24,6 +24,7 @@ import {
   savePropertyNote,
 } from "./calls";
 import { CaptureDialog, ChargeDialog, ReleaseDialog } from "./card-hold-dialogs";
+import { DisputeNotice } from "./dispute-notice";
 import { statusTone, useFormats } from "./format";
 import { ResaleSection } from "./resale-section";
 import "./reservations.css";
@@ -279,6 +280,8 @@ export default function ReservationPage() {
       </div>
 
       {message ? <Notice>{message}</Notice> : null}
+
+      <DisputeNotice disputes={d.disputes} timeZone={d.timeZone} decimalDigits={d.decimalDigits} />
 
       {canReservations ? (
         <section aria-labelledby="bor-actions" className="bor-actions">

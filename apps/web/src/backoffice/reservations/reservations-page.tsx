@@ -23,6 +23,7 @@ const FILTER_KEYS = [
   "bookedFrom",
   "bookedTo",
   "sort",
+  "disputed",
 ] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 type Filters = Partial<Record<FilterKey, string>>;
@@ -69,7 +70,16 @@ export default function ReservationsPage() {
     const mode = String(data.get("dateMode") ?? "stay");
     const from = String(data.get("from") ?? "");
     const to = String(data.get("to") ?? "");
-    for (const key of ["code", "guest", "email", "status", "channel", "customer", "sort"] as const) {
+    for (const key of [
+      "code",
+      "guest",
+      "email",
+      "status",
+      "channel",
+      "customer",
+      "sort",
+      "disputed",
+    ] as const) {
       const value = String(data.get(key) ?? "").trim();
       if (value) filters[key] = value;
     }
@@ -175,6 +185,14 @@ export default function ReservationsPage() {
                   name="to"
                   defaultValue={(dateMode === "booked" ? current.bookedTo : current.stayTo) ?? ""}
                 />
+              )}
+            </Field>
+            <Field label={t("filters.disputed")}>
+              {(p) => (
+                <select {...p} name="disputed" defaultValue={current.disputed ?? ""}>
+                  <option value="">{t("filters.any")}</option>
+                  <option value="true">{t("filters.disputedOnly")}</option>
+                </select>
               )}
             </Field>
             <Field label={t("filters.sort")}>

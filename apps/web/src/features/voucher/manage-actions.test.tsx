@@ -523,6 +523,21 @@ describe("voucher actions", () => {
     });
   });
 
+  it("offers Pay now only the redirect methods the hotel's payment account takes", async () => {
+    reservation = aReservation({
+      status: "payment_required",
+      prepayments: [{ id: 51, date: "20300105", amount: 397, status: "due", kind: "prepayment" }],
+      payMethods: ["wallet", "pay_by_link"],
+    });
+    const { user, panel } = await renderVoucher(buildHotelContext({ gateway: "stripe" }));
+    await user.click(within(panel).getByRole("button", { name: named("Pay 397,00 EUR now") }));
+    const dialog = await screen.findByRole("dialog", { name: "Pay now" });
+    const offered = within(dialog)
+      .getAllByRole("radio")
+      .map((radio) => (radio as HTMLInputElement).value);
+    expect(offered).toEqual(["card_payment", "wallet"]);
+  });
+
   it("with a gateway that takes the card on its own page: authorise now sends no card and follows its page", async () => {
     reservation = aReservation({ status: "preauth_required", prepayments: [] });
     const stripePage = "https://checkout.stripe.com/c/pay/cs_test_auth";

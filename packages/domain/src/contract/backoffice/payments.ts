@@ -80,6 +80,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   "payment_intent.canceled",
   "charge.refunded",
   "charge.dispute.created",
+  "charge.dispute.closed",
 ] as const;
 
 /** What the back office reads of a hotel's payment settings: never a secret. */

@@ -53,6 +53,14 @@ export const ReservationListQuerySchema = z
     guest: z.preprocess(blankToUndefined, z.string().max(100).optional()),
     /** Part of the booker's e-mail, any case. */
     email: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+    /** Only reservations a card holder's bank disputed a payment of (a chargeback). */
+    disputed: z.preprocess(
+      (v) => (v === "" || v === "false" ? undefined : v),
+      z
+        .literal("true")
+        .transform(() => true as const)
+        .optional(),
+    ),
     sort: z.preprocess(blankToUndefined, z.enum(["arrival", "created"]).default("arrival")),
     page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
   })
@@ -205,6 +213,23 @@ export const ReservationDetailSchema = z
         waivedMinor: z.number().int().nullable(),
       }),
     ),
+    /**
+     * Disputes (chargebacks) the card holder's bank opened on the reservation's payments, as the gateway last told
+     * them, newest first: Stripe's reason and status codes, the evidence deadline an instant.
+     */
+    disputes: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          amountMinor: z.number().int(),
+          currency: z.string(),
+          reason: z.string(),
+          status: z.string(),
+          evidenceDueBy: z.string().nullable(),
+          openedAt: z.string(),
+        }),
+      )
+      .optional(),
     mails: z.array(
       z.object({
         id: z.number().int(),

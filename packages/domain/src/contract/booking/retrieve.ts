@@ -229,6 +229,11 @@ export const ReservationSchema = z
     notes: z.object({ guest: z.string().nullable(), property: z.string().nullable() }),
     customerMail: z.string(),
     gateway: z.string().nullable(),
+    /**
+     * The redirect methods (SPEC §9) "Pay now" may offer: the ones the hotel's gateway account takes; null or absent
+     * when nothing holds any back.
+     */
+    payMethods: z.array(z.string()).nullable().optional(),
     promoCode: z.string().nullable(),
     /** An option's expiry (ISO 8601 instant); null when not an option. */
     optionExpiresAt: z.string().nullable(),

@@ -73,6 +73,7 @@ export async function reservationFilter(
     parts.push(
       sql`(r.email ilike ${like(q.email)} escape '\\' or (r.booker->>'email') ilike ${like(q.email)} escape '\\')`,
     );
+  if (q.disputed) parts.push(sql`exists (select 1 from payment_dispute d where d.reservation_id = r.id)`);
   return sql.join(parts, sql` and `);
 }
 

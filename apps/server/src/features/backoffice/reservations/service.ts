@@ -11,6 +11,7 @@ import type { Attribution } from "@alloggio/domain/tracking/attribution";
 import type { Database, Tx } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import {
+  disputesOfReservation,
   findReservationOfHotel,
   lockReservationOfHotel,
   toVoucherReservation,
@@ -153,6 +154,7 @@ export async function reservationDetail(
     })),
     transactions: r.transactions.map((t) => ({ ...t, at: iso(t.at) })),
     history: r.history.map((h) => ({ ...h, at: iso(h.at) })),
+    disputes: await disputesOfReservation({ database }, r.id),
     mails: r.mails.map((m) => ({
       ...m,
       createdAt: iso(m.createdAt),

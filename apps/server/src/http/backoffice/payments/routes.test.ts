@@ -246,6 +246,26 @@ describe("a hotel's Stripe keys", () => {
     expect(none.json().error.code).toBe("payment_keys_missing");
   });
 
+  it("lets a hotel test the connection ten times in ten minutes, then answers 429 until the window ends; another hotel is not counted", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await testConnection()).statusCode);
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+    // The ones before, in this test and the ones above, are the ten the window allows.
+    expect(statuses.slice(0, first).every((s) => s !== 429)).toBe(true);
+    const refused = await testConnection();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: "rate_limited",
+      details: [{ field: "request", message: expect.stringContaining("too many attempts") }],
+    });
+    asked.length = 0;
+    expect((await testConnection()).statusCode).toBe(429);
+    expect(asked).toEqual([]);
+    expect((await testConnection(ownerOfB.headers, hotelB)).statusCode).not.toBe(429);
+  });
+
   it("removes the keys: the hotel is back on the sandbox, audited", async () => {
     const res = await removeKeys();
     expect(res.statusCode, res.body).toBe(200);

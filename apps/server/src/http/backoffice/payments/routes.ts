@@ -89,7 +89,8 @@ export function registerPaymentSettingsRoutes(app: App, deps: BackOfficeDeps): v
         "Ask Stripe for the account of the stored secret key: its name, country, mode and enabled methods",
       params: HotelParamsSchema,
       answer: PaymentConnectionSchema,
-      errors,
+      // Counted per hotel: ten in ten minutes.
+      errors: { ...errors, 429: ErrorSchema },
     },
     ({ params }) => testPaymentConnection(deps, params.hotelId),
   );

@@ -96,6 +96,10 @@ const payCall = ({ holder, method, prepayment, card }: PayArgs, key: string) =>
     key,
   );
 
+/** The redirect methods Pay now offers: the ones the hotel's gateway account takes, when the server says which. */
+const offeredRedirects = (taken: readonly string[] | null | undefined) =>
+  taken ? REDIRECT_METHODS.filter((m) => taken.includes(m)) : REDIRECT_METHODS;
+
 /** Pay now: by card on the gateway's card page, or on the gateway's own page for the redirect methods. */
 export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
   const { t } = useTranslation("manage");
@@ -145,7 +149,7 @@ export function PayNowDialog({ manage }: { manage: ManageContextValue }) {
       )}
       <fieldset className="methods">
         <legend>{t("pay.method")}</legend>
-        {(["card_payment", ...REDIRECT_METHODS] as const).map((m) => (
+        {(["card_payment", ...offeredRedirects(reservation.payMethods)] as const).map((m) => (
           <div key={m} className={`method${method === m ? " method--chosen" : ""}`}>
             <input
               id={`${id}-${m}`}
