@@ -404,7 +404,9 @@ describe("a hotel on Stripe", () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(fake.get<Stripe.Checkout.Session>(firstPage)?.status).toBe("expired");
     // The mail's link now shows the voucher: what is due is being paid on the newest page.
-    expect((await app.inject({ method: "GET", url: link })).headers.location).toContain(`/voucher/code/${code}/`);
+    expect((await app.inject({ method: "GET", url: link })).headers.location).toContain(
+      `/voucher/code/${code}/`,
+    );
     fake.complete(sessionOf(second.json().redirectUrl), "success");
     expect(await confirm(code)).toEqual({ status: "confirmed", paid: true });
     // Paid: nothing is due any more.
