@@ -1,3 +1,4 @@
+import "./lib/zod-config";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App, queryClient } from "./app/app";
