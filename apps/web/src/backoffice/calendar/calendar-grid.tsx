@@ -47,8 +47,18 @@ export function CalendarGrid({
     [i18n.language],
   );
 
+  // The scroll box's size before it is measured, as its CSS sets it (min(70vh, 44rem) high): the first render
+  // draws the rows that will show, so no row moves once the box is measured (a layout shift).
+  const initialRect = useMemo(
+    () => ({
+      width: typeof window === "undefined" ? 1024 : window.innerWidth,
+      height: typeof window === "undefined" ? 704 : Math.min(window.innerHeight * 0.7, 704),
+    }),
+    [],
+  );
   const rowV = useVirtualizer({
     count: rows.length,
+    initialRect,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_H,
     paddingStart: HEAD_H,
@@ -57,6 +67,7 @@ export function CalendarGrid({
   const colV = useVirtualizer({
     horizontal: true,
     count: cal.days.length,
+    initialRect,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => COL_W,
     paddingStart: FIRST_W,
