@@ -146,6 +146,12 @@ export default function ReservationPage() {
     setMessage(text);
     await queryClient.invalidateQueries({ queryKey: ["bo", hotel] });
   };
+  // A dialog about the card the hotel holds: its form is mounted only while it is open.
+  const holdDialog = (name: "capture" | "release" | "charge", title: string, form: ReactNode) => (
+    <BoDialog className="bor-dialog" open={dialog === name} title={title} onClose={() => setDialog(null)}>
+      {dialog === name ? form : null}
+    </BoDialog>
+  );
 
   const confirmOption = useMutation({
     mutationFn: () => confirmOptionCall(path),
@@ -400,56 +406,41 @@ export default function ReservationPage() {
 
       {d.cardHold ? (
         <>
-          <BoDialog
-            className="bor-dialog"
-            open={dialog === "capture"}
-            title={t("actions.capture")}
-            onClose={() => setDialog(null)}
-          >
-            {dialog === "capture" ? (
-              <CaptureDialog
-                path={path}
-                authorisedMinor={d.cardHold.authorisedMinor}
-                money={money}
-                onDone={(text) => done(text)}
-                onBack={() => setDialog(null)}
-              />
-            ) : null}
-          </BoDialog>
-          <BoDialog
-            className="bor-dialog"
-            open={dialog === "release"}
-            title={t("actions.release")}
-            onClose={() => setDialog(null)}
-          >
-            {dialog === "release" ? (
-              <ReleaseDialog
-                path={path}
-                authorisedMinor={d.cardHold.authorisedMinor}
-                money={money}
-                onDone={(text) => done(text)}
-                onBack={() => setDialog(null)}
-              />
-            ) : null}
-          </BoDialog>
-          <BoDialog
-            className="bor-dialog"
-            open={dialog === "charge"}
-            title={t("actions.chargeGuarantee")}
-            onClose={() => setDialog(null)}
-          >
-            {dialog === "charge" ? (
-              <ChargeDialog
-                path={path}
-                cancelled={r.status === "cancelled"}
-                totalMinor={d.totalMinor}
-                defaults={d.cardHold.chargeDefaults}
-                money={money}
-                onDone={(text) => done(text)}
-                onBack={() => setDialog(null)}
-              />
-            ) : null}
-          </BoDialog>
+          {holdDialog(
+            "capture",
+            t("actions.capture"),
+            <CaptureDialog
+              path={path}
+              authorisedMinor={d.cardHold.authorisedMinor}
+              money={money}
+              onDone={(text) => done(text)}
+              onBack={() => setDialog(null)}
+            />,
+          )}
+          {holdDialog(
+            "release",
+            t("actions.release"),
+            <ReleaseDialog
+              path={path}
+              authorisedMinor={d.cardHold.authorisedMinor}
+              money={money}
+              onDone={(text) => done(text)}
+              onBack={() => setDialog(null)}
+            />,
+          )}
+          {holdDialog(
+            "charge",
+            t("actions.chargeGuarantee"),
+            <ChargeDialog
+              path={path}
+              cancelled={r.status === "cancelled"}
+              totalMinor={d.totalMinor}
+              defaults={d.cardHold.chargeDefaults}
+              money={money}
+              onDone={(text) => done(text)}
+              onBack={() => setDialog(null)}
+            />,
+          )}
         </>
       ) : null}
 
