@@ -59,7 +59,6 @@ async function charge(
     language: r.languageId,
     idempotencyKey: `${r.code}:${input.kind}:${input.method}:${input.amountMinor}:${attempt}`,
   };
-  await closeWaitingPayments(deps, r, input.dueIds);
   const gateway = await deps.gateways.forHotel(r.hotel.id);
   const { method } = input;
   const card = method === "card_payment" || method === "pre_authorisation";
@@ -68,6 +67,8 @@ async function charge(
   // A method the hotel's Stripe account has not switched on is not offered, nor taken.
   const taken = card ? null : await redirectMethodsTaken(deps.database, r.hotel.id);
   if (taken && !taken.includes(method)) throw badInput("method", "payment_method_not_available");
+  // Only a payment that will be asked for closes the pages still open for the same dues.
+  await closeWaitingPayments(deps, r, input.dueIds);
   let answer: AuthoriseResult;
   try {
     answer =
