@@ -16,6 +16,9 @@ export const E2E_STRIPE_ACCOUNT = {
     displayName: "Chalet Edelweiss Zermatt",
     country: "CH",
     defaultCurrency: "chf",
+    // A Swiss account with PayPal and TWINT switched on: the hotel offers a wallet and a mobile payment (the back
+    // office's hotel journey turns the wallet off and on at this hotel); no bank method is offered in Switzerland.
+    capabilities: { paypal_payments: "active", twint_payments: "active" },
   },
   publishableKey: "pk_test_51E2eChaletEdelweissKey04",
   webhookSecret: "whsec_E2eChaletEdelweissSigning04",
