@@ -9,6 +9,9 @@ import { captureAuthorisation, chargeGuarantee, type Done, releaseAuthorisation 
 
 type Money = { currency: string; decimalDigits: number; minor: (m: number) => string };
 
+/** What every card-hold dialog takes: the reservation's path, its money's format, and where it goes next. */
+type DialogProps = { path: string; money: Money; onDone: Done; onBack: () => void };
+
 /** The buttons of a card dialog: do it (once, while nothing is pending), or go back. */
 function Buttons({
   go,
@@ -47,13 +50,7 @@ export function CaptureDialog({
   money,
   onDone,
   onBack,
-}: {
-  path: string;
-  authorisedMinor: number;
-  money: Money;
-  onDone: Done;
-  onBack: () => void;
-}) {
+}: DialogProps & { authorisedMinor: number }) {
   const { t } = useTranslation("bo-reservations");
   const [amount, setAmount] = useState(decimalTextOf(authorisedMinor, money.decimalDigits));
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -97,13 +94,7 @@ export function ReleaseDialog({
   money,
   onDone,
   onBack,
-}: {
-  path: string;
-  authorisedMinor: number;
-  money: Money;
-  onDone: Done;
-  onBack: () => void;
-}) {
+}: DialogProps & { authorisedMinor: number }) {
   const { t } = useTranslation("bo-reservations");
   const [key] = useState(newIdempotencyKey);
   const release = useMutation({
@@ -135,14 +126,10 @@ export function ChargeDialog({
   money,
   onDone,
   onBack,
-}: {
-  path: string;
+}: DialogProps & {
   cancelled: boolean;
   totalMinor: number;
   defaults: NonNullable<ReservationDetail["cardHold"]>["chargeDefaults"];
-  money: Money;
-  onDone: Done;
-  onBack: () => void;
 }) {
   const { t } = useTranslation("bo-reservations");
   // A cancelled reservation is charged for its late cancellation; one still booked, for a no-show.
