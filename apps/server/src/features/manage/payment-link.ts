@@ -15,12 +15,9 @@ export async function followPaymentLink(
   baseUrl: string,
 ): Promise<string> {
   const r = await readHolderReservation(deps, { code, mail });
-  const voucher = voucherPath(
-    { hotel: r.hotel.id, channel: r.channelId, language: r.languageId },
-    r.code,
-    r.email,
-    "voucher",
-  );
+  const pageOf = (page: "voucher" | "3ds") =>
+    voucherPath({ hotel: r.hotel.id, channel: r.channelId, language: r.languageId }, r.code, r.email, page);
+  const voucher = pageOf("voucher");
   const found = await findOpenLink(deps.database, r.id);
   // A cancelled booking still owes a late-cancellation charge the bank wanted the guest to approve.
   const link = r.status !== "cancelled" || found?.kind === "penalty" ? found : undefined;
@@ -41,12 +38,7 @@ export async function followPaymentLink(
       amountMinor: link.due,
       currency: r.currency,
       reference: r.code,
-      returnUrl: voucherPath(
-        { hotel: r.hotel.id, channel: r.channelId, language: r.languageId },
-        r.code,
-        r.email,
-        "3ds",
-      ),
+      returnUrl: pageOf("3ds"),
       language: r.languageId,
     })
     .catch(() => null);
