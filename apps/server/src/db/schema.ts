@@ -1716,3 +1716,21 @@ export const alpinebitsRoomTypeCode = pgTable(
     check("alpinebits_room_type_code_length", sql`length(${t.code}) between 1 and 8`),
   ],
 );
+
+/** A rate plan's AlpineBits `RatePlanCode` (1 to 64 characters), unique in its hotel, case-sensitive. */
+export const alpinebitsRatePlanCode = pgTable(
+  "alpinebits_rate_plan_code",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .primaryKey()
+      .references(() => ratePlan.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotel.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [
+    uniqueIndex("alpinebits_rate_plan_code_hotel_code").on(t.hotelId, t.code),
+    check("alpinebits_rate_plan_code_length", sql`length(${t.code}) between 1 and 64`),
+  ],
+);

@@ -31,16 +31,22 @@ export async function isDemoWithoutAlpineBits(database: Database): Promise<boole
 }
 
 /**
- * Demo hotel 1's HotelCode and InvTypeCodes, and a PMS client for it whose password is the README's; without the
+ * Demo hotel 1's HotelCode, InvTypeCodes and RatePlanCodes, and a PMS client for it whose password is the README's; without the
  * published secrets (production) only the codes: a real client is made with its own password.
  */
 export async function loadDemoAlpineBits(
   database: Database,
   { publishedSecrets }: DemoSecrets = { publishedSecrets: true },
 ): Promise<void> {
-  await setAlpineBitsCodes(database.db, DEMO_ALPINEBITS.hotelId, DEMO_ALPINEBITS.hotelCode, [
-    ...DEMO_ALPINEBITS.roomTypeCodes,
-  ]);
+  // The rate plans' RatePlanCodes are their own codes, which the demo keeps within AlpineBits' 64 characters.
+  const rates = await database.query<{ id: number; code: string }>(
+    sql`select id, code from rate_plan where hotel_id = ${DEMO_ALPINEBITS.hotelId} order by id`,
+  );
+  await setAlpineBitsCodes(database.db, DEMO_ALPINEBITS.hotelId, {
+    hotelCode: DEMO_ALPINEBITS.hotelCode,
+    roomTypes: [...DEMO_ALPINEBITS.roomTypeCodes],
+    ratePlans: rates.map((r) => ({ ratePlanId: r.id, code: r.code })),
+  });
   if (publishedSecrets)
     await createAlpineBitsClient(database.db, {
       username: DEMO_ALPINEBITS.username,

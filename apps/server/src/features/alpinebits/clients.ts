@@ -1,7 +1,14 @@
 import type { Db } from "../../db/client";
 import { badInput } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../credentials";
-import { clientExists, findClient, findHotelGroup, insertClient, saveCodes } from "./repository";
+import {
+  clientExists,
+  findClient,
+  findHotelGroup,
+  type HotelCodes,
+  insertClient,
+  saveCodes,
+} from "./repository";
 
 export type AlpineBitsClient = { id: number; groupId: number; username: string };
 
@@ -49,20 +56,27 @@ export async function createAlpineBitsClient(
   });
 }
 
-/** The hotel's HotelCode (1–16 characters) and room types' InvTypeCodes (1–8 characters, distinct). */
+/**
+ * The hotel's HotelCode (1–16 characters), room types' InvTypeCodes (1–8 characters, distinct) and rate plans'
+ * RatePlanCodes (1–64 characters, distinct), replacing the hotel's earlier ones.
+ */
 export async function setAlpineBitsCodes(
   db: Db,
   hotelId: number,
-  hotelCode: string,
-  roomTypeCodes: { roomTypeId: number; code: string }[],
+  codes: { hotelCode: string; roomTypes: HotelCodes["roomTypes"]; ratePlans?: HotelCodes["ratePlans"] },
 ): Promise<void> {
+  const { hotelCode, roomTypes, ratePlans = [] } = codes;
   if (hotelCode.length < 1 || hotelCode.length > 16) throw badInput("hotelCode", "1 to 16 characters");
-  const seen = new Set<string>();
-  for (const c of roomTypeCodes) {
-    if (c.code.length < 1 || c.code.length > 8)
-      throw badInput("roomTypeCodes", "an InvTypeCode has 1 to 8 characters");
-    if (seen.has(c.code)) throw badInput("roomTypeCodes", `InvTypeCode ${c.code} is given twice`);
-    seen.add(c.code);
-  }
-  await saveCodes(db, hotelId, hotelCode, roomTypeCodes);
+  const distinct = (field: string, name: string, max: number, list: { code: string }[]) => {
+    const seen = new Set<string>();
+    for (const c of list) {
+      if (c.code.length < 1 || c.code.length > max)
+        throw badInput(field, `an ${name} has 1 to ${max} characters`);
+      if (seen.has(c.code)) throw badInput(field, `${name} ${c.code} is given twice`);
+      seen.add(c.code);
+    }
+  };
+  distinct("roomTypeCodes", "InvTypeCode", 8, roomTypes);
+  distinct("ratePlanCodes", "RatePlanCode", 64, ratePlans);
+  await saveCodes(db, hotelId, { hotelCode, roomTypes, ratePlans });
 }

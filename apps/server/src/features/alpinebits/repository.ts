@@ -6,6 +6,7 @@ import {
   alpinebitsClient,
   alpinebitsClientHotel,
   alpinebitsHotelCode,
+  alpinebitsRatePlanCode,
   alpinebitsRoomTypeCode,
   hotel,
 } from "../../db/schema";
@@ -63,6 +64,16 @@ export async function findRoomTypeCodes(db: Executor, hotelId: number): Promise<
   return new Map(rows.map((r) => [r.code, r.room_type_id]));
 }
 
+/** The hotel's rate plans that have a RatePlanCode: code → rate plan id. */
+export async function findRatePlanCodes(db: Executor, hotelId: number): Promise<Map<string, number>> {
+  const rows = rowsOf<{ code: string; rate_plan_id: number }>(
+    await db.execute(
+      sql`select code, rate_plan_id from alpinebits_rate_plan_code where hotel_id = ${hotelId}`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.code, r.rate_plan_id]));
+}
+
 /** A new client with its hotels; answers its id. */
 export async function insertClient(
   db: Db,
@@ -96,23 +107,29 @@ export async function clientExists(db: Db, username: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Sets the hotel's HotelCode and its room types' InvTypeCodes (room type id → code), replacing earlier ones. */
-export async function saveCodes(
-  db: Db,
-  hotelId: number,
-  hotelCode: string,
-  roomTypeCodes: { roomTypeId: number; code: string }[],
-): Promise<void> {
+export type HotelCodes = {
+  hotelCode: string;
+  roomTypes: { roomTypeId: number; code: string }[];
+  ratePlans: { ratePlanId: number; code: string }[];
+};
+
+/** Sets the hotel's HotelCode, its room types' InvTypeCodes and rate plans' RatePlanCodes, replacing earlier ones. */
+export async function saveCodes(db: Db, hotelId: number, codes: HotelCodes): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(alpinebitsHotelCode)
-      .values({ hotelId, code: hotelCode })
-      .onConflictDoUpdate({ target: alpinebitsHotelCode.hotelId, set: { code: hotelCode } });
+      .values({ hotelId, code: codes.hotelCode })
+      .onConflictDoUpdate({ target: alpinebitsHotelCode.hotelId, set: { code: codes.hotelCode } });
     await tx.delete(alpinebitsRoomTypeCode).where(eq(alpinebitsRoomTypeCode.hotelId, hotelId));
-    if (roomTypeCodes.length > 0)
+    if (codes.roomTypes.length > 0)
       await tx
         .insert(alpinebitsRoomTypeCode)
-        .values(roomTypeCodes.map((c) => ({ roomTypeId: c.roomTypeId, hotelId, code: c.code })));
+        .values(codes.roomTypes.map((c) => ({ roomTypeId: c.roomTypeId, hotelId, code: c.code })));
+    await tx.delete(alpinebitsRatePlanCode).where(eq(alpinebitsRatePlanCode.hotelId, hotelId));
+    if (codes.ratePlans.length > 0)
+      await tx
+        .insert(alpinebitsRatePlanCode)
+        .values(codes.ratePlans.map((c) => ({ ratePlanId: c.ratePlanId, hotelId, code: c.code })));
   });
 }
 

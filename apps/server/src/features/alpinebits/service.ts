@@ -28,12 +28,6 @@ const refused = (status: number, message: string): AlpineBitsAnswer => ({
 });
 const xml = (body: string): AlpineBitsAnswer => ({ status: 200, contentType: XML, body });
 
-/** The document root each action's request must be, and its response's. */
-const ROOTS: Record<ActionName, { rq: string; rs: string }> = {
-  "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", rs: "OTA_PingRS" },
-  "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", rs: "OTA_HotelInvCountNotifRS" },
-};
-
 function basicCredentials(header: string | undefined): { username: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
   if (!match) return null;
@@ -47,26 +41,26 @@ const errorsOf = (messages: string[]): BuildNode => ({
   Errors: { Error: messages.map((m) => ({ "@_Type": "13", "#text": m })) },
 });
 
-function handshake(root: XmlNode): AlpineBitsAnswer {
+type Deps = { database: Database; now: () => Date };
+
+function handshake(_deps: Deps, _client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
   const echo = textOf(child(root, "EchoData"));
   const result = negotiate(echo);
-  if ("error" in result) return xml(buildDocument("OTA_PingRS", errorsOf([result.error])));
-  return xml(
-    buildDocument("OTA_PingRS", {
-      Success: "",
-      Warnings: {
-        Warning: { "@_Type": "11", "@_Status": "ALPINEBITS_HANDSHAKE", "#text": result.intersection },
-      },
-      EchoData: echo,
-    }),
+  if ("error" in result) return Promise.resolve(xml(buildDocument("OTA_PingRS", errorsOf([result.error]))));
+  return Promise.resolve(
+    xml(
+      buildDocument("OTA_PingRS", {
+        Success: "",
+        Warnings: {
+          Warning: { "@_Type": "11", "@_Status": "ALPINEBITS_HANDSHAKE", "#text": result.intersection },
+        },
+        EchoData: echo,
+      }),
+    ),
   );
 }
 
-async function freeRooms(
-  deps: { database: Database; now: () => Date },
-  client: AlpineBitsClient,
-  root: XmlNode,
-): Promise<AlpineBitsAnswer> {
+async function freeRooms(deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
   const read = readFreeRooms(root);
   const outcome = "errors" in read ? read : await applyFreeRooms(deps.database, client, read, deps.now());
   if ("errors" in outcome) return xml(buildDocument("OTA_HotelInvCountNotifRS", errorsOf(outcome.errors)));
@@ -83,15 +77,21 @@ async function freeRooms(
   );
 }
 
+/** Each action: the document root its request must be, and what answers it. */
+const ACTION_HANDLERS: Record<
+  ActionName,
+  { rq: string; run: (deps: Deps, client: AlpineBitsClient, root: XmlNode) => Promise<AlpineBitsAnswer> }
+> = {
+  "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", run: handshake },
+  "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", run: freeRooms },
+};
+
 /**
  * One AlpineBits request (chapter 2 of HotelData 2024-10): the client's rate limit, HTTP Basic, the protocol
  * version header, the action and its request document, then the action. Every refusal before the action is a
  * plain-text `ERROR:` answer with its status; a message the action cannot apply is its response's Errors.
  */
-export async function handleAlpineBits(
-  deps: { database: Database; now: () => Date },
-  rq: AlpineBitsRequest,
-): Promise<AlpineBitsAnswer> {
+export async function handleAlpineBits(deps: Deps, rq: AlpineBitsRequest): Promise<AlpineBitsAnswer> {
   const credentials = basicCredentials(rq.authorization);
   if (!credentials) return refused(401, "authentication required: HTTP Basic with the client's username");
   const now = deps.now();
@@ -119,7 +119,8 @@ export async function handleAlpineBits(
     return refused(400, "the request parameter is missing");
   const parsed = parseDocument(rq.request);
   if ("error" in parsed) return refused(400, `the request is not a valid document: ${parsed.error}`);
-  const roots = ROOTS[action];
-  if (parsed.root !== roots.rq) return refused(400, `the request of ${action} is an ${roots.rq} document`);
-  return action === "OTA_Ping:Handshaking" ? handshake(parsed.node) : freeRooms(deps, client, parsed.node);
+  const handler = ACTION_HANDLERS[action];
+  if (parsed.root !== handler.rq)
+    return refused(400, `the request of ${action} is an ${handler.rq} document`);
+  return handler.run(deps, client, parsed.node);
 }

@@ -68,11 +68,17 @@ beforeAll(async () => {
     )
   ).hotelId;
   await createAlpineBitsClient(database.db, { username: USER, password: PASSWORD, hotelIds: [hotelA] });
-  await setAlpineBitsCodes(database.db, hotelA, "ALPHA", [
-    { roomTypeId: dbl.id, code: "DBL" },
-    { roomTypeId: sgl.id, code: "SGL" },
-  ]);
-  await setAlpineBitsCodes(database.db, hotelB, "BETA", [{ roomTypeId: roomB.id, code: "DBL" }]);
+  await setAlpineBitsCodes(database.db, hotelA, {
+    hotelCode: "ALPHA",
+    roomTypes: [
+      { roomTypeId: dbl.id, code: "DBL" },
+      { roomTypeId: sgl.id, code: "SGL" },
+    ],
+  });
+  await setAlpineBitsCodes(database.db, hotelB, {
+    hotelCode: "BETA",
+    roomTypes: [{ roomTypeId: roomB.id, code: "DBL" }],
+  });
 });
 afterAll(async () => {
   await app.close();
