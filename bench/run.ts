@@ -1,6 +1,7 @@
 // `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run.
 // PostgreSQL when DATABASE_URL is set, PGlite otherwise; `--both` runs both (DATABASE_URL needed) and adds
-// PGlite ÷ PostgreSQL latency. `--lighthouse` adds Lighthouse's mobile scores of the search page (slow: opt-in).
+// PGlite ÷ PostgreSQL latency; PostgreSQL adds AlpineBits' big messages (`--alpinebits-only` runs just those).
+// `--lighthouse` adds Lighthouse's mobile scores of the search page (slow: opt-in).
 // Prints a table per database and writes bench/results/latest.json. Never fails on a missed goal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -12,6 +13,7 @@ import type { CacheCounts } from "../apps/server/src/features/search/answer-cach
 import { serverNodeFlags } from "../scripts/node-flags.mjs";
 import type { AgentCommand, AgentReady, B1Result } from "./agent";
 import { buildAgent } from "./agent-build";
+import { alpineBitsFigures } from "./alpinebits";
 import { measureCache } from "./cache";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
@@ -734,7 +736,29 @@ async function portalAtScale(hotels: number): Promise<Figure[]> {
   }
 }
 
+/** AlpineBits' big messages on their own database (PostgreSQL only: the issue's figure is PostgreSQL's). */
+async function alpineBitsPhase(): Promise<Figure[]> {
+  try {
+    return await alpineBitsFigures(process.env.DATABASE_URL ?? "", log);
+  } catch (err) {
+    log(`alpinebits failed: ${(err as Error).message}`);
+    return [
+      notMeasured(
+        "AlpineBits FreeRooms complete set p99",
+        "ms",
+        "≤ 1000",
+        `failed: ${(err as Error).message.split("\n")[0]}`,
+      ),
+    ];
+  }
+}
+
 async function main() {
+  if (args.has("--alpinebits-only")) {
+    if (!process.env.DATABASE_URL) throw new Error("--alpinebits-only needs DATABASE_URL");
+    console.log(`\n${formatTable("Alloggio bench: AlpineBits only", await alpineBitsPhase())}\n`);
+    return;
+  }
   const kinds: Kind[] = args.has("--both")
     ? ["pglite", "postgres"]
     : process.env.DATABASE_URL
@@ -765,6 +789,7 @@ async function main() {
       info("PGlite ÷ PostgreSQL p99 at 70% of each peak", pglite.b3p99 / postgres.b3p99, ""),
     );
   if (postgres && args.has("--portal-1000")) postgres.figures.push(...(await portalAtScale(1000)));
+  if (postgres) postgres.figures.push(...(await alpineBitsPhase()));
   mkdirSync(resultsDir, { recursive: true });
   for (const r of results) {
     const title = `Alloggio bench on ${r.kind === "postgres" ? `PostgreSQL (${databaseTransport(process.env.DATABASE_URL ?? "")})` : "PGlite"} — ${atStart.cpus} × ${atStart.cpuModel}, load ${atStart.loadAverage.join(" ")}${quick ? " (QUICK: not for quoting)" : ""}`;
