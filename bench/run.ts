@@ -597,6 +597,8 @@ async function webFigures(): Promise<Figure[]> {
     if (buildMs > 0) log(`built the web app in ${(buildMs / 1000).toFixed(1)} s`);
     const js = measureInitialJs();
     figures.push(atMost("search page initial JS (gzip)", js.value, "KB", 150, `${js.files.length} files`));
+    for (const route of js.routes)
+      figures.push(info(`${route.name} page initial JS (gzip)`, route.value, "KB", `${route.files} files`));
   } catch (err) {
     log(`web build or bundle size failed: ${(err as Error).message.split("\n")[0]}`);
     figures.push(

@@ -115,6 +115,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route's module needs at start (scripts/bundle-size.mjs).
+    manifest: true,
     // The libraries every page needs at start in one chunk: without it the bundler splits modules shared by the
     // first page and a lazy one (the back office) into many small files, which compress worse (ADR 0024). Only
     // what the first page runs: zod (the contracts' schemas) is for the lazy areas (ADR 0046).

@@ -323,7 +323,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ["assets/**", "index.html", "first-paint-texts.json*"],
+      // The build manifest (.vite/) is for scripts/bundle-size.mjs, not for browsers.
+      globIgnore: ["assets/**", "index.html", "first-paint-texts.json*", ".vite/**"],
       decorateReply: false,
     });
   }
