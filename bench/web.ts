@@ -41,6 +41,8 @@ export function measureInitialJs(): InitialJs {
 export type LighthouseScores = {
   performance: number;
   accessibility: number;
+  bestPractices: number;
+  seo: number;
   ms: number;
   /** The metrics behind the performance score (simulated mobile), in ms; CLS has no unit. */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
@@ -62,7 +64,7 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      onlyCategories: ["performance", "accessibility"],
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       formFactor: "mobile",
     });
     const categories = result?.lhr.categories;
@@ -77,6 +79,8 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
     return {
       performance: Math.round(performanceScore * 100),
       accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((categories?.["best-practices"]?.score ?? 0) * 100),
+      seo: Math.round((categories?.seo?.score ?? 0) * 100),
       ms: performance.now() - t0,
       metrics: {
         fcp: metric("first-contentful-paint"),

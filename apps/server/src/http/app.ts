@@ -60,7 +60,7 @@ import { registerVoucherPdfRoutes } from "./voucher-pdf/routes";
 export type { App } from "./app-type";
 
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
-import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } from "./first-paint";
+import { createFirstPaint, drawnPageIds, readFirstPaintTexts, withFirstPaint } from "./first-paint";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
@@ -360,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
               )
           : rendered;
       const drawn = await firstPaint.draw({ path, hostname: request.hostname, nonce });
-      const ids = searchPageIds(path);
+      const ids = drawnPageIds(path);
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")

@@ -7,7 +7,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { type App, buildApp } from "./app";
-import { searchPageIds, textsIn, withFirstPaint } from "./first-paint";
+import { drawnPageIds, textsIn, withFirstPaint } from "./first-paint";
 
 // The search page's header and notice in its HTML (ADR 0051), from the web app's own texts, in the page's language.
 
@@ -174,11 +174,22 @@ describe("the search page's first paint in its HTML", () => {
     afterAll(() => {
       clock = DAY;
     });
-    const drawnAt = async (instant: string, language = 1) => {
+    const drawnAt = async (instant: string, language = 1, where = "rooms") => {
       clock = instant;
-      const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/rooms`)).body;
+      const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/${where}`)).body;
       return body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
     };
+
+    it.each(["packages", "package/list", "package/view/7", "voucher/code/AB12CD/email/a%40b.it"])(
+      "is not drawn on %s, which draws the header and the notice in the hotel's evening",
+      async (where) => {
+        const drawn = await drawnAt("2030-01-06T03:30:00Z", 2, where);
+        expect(drawn).toContain('<header class="site-header">');
+        expect(drawn).toContain(">Vai al contenuto</a>");
+        expect(drawn).toContain('<section class="cookie-notice"');
+        expect(drawn).not.toContain('class="walk-in"');
+      },
+    );
 
     it.each([
       // 22:30 on Saturday 5 January in New York (04:30 on the 6th in Rome, 03:30 in UTC).
@@ -244,18 +255,27 @@ describe("the search page's first paint in its HTML", () => {
 });
 
 describe("first paint helpers", () => {
-  it("reads the search page's ids as the web app does", () => {
-    expect(searchPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
+  it("reads a drawn page's ids as the web app does", () => {
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
       hotel: 4,
       channel: 2,
       language: 3,
+      onRooms: true,
     });
-    expect(searchPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
+    expect(drawnPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
       hotel: 4,
       channel: 2,
       language: 1,
+      onRooms: true,
     });
-    expect(searchPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/voucher/code/AB12CD/email/a%40b.it")).toEqual({
+      hotel: 4,
+      channel: 2,
+      language: 3,
+      onRooms: false,
+    });
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
   });
 
   it("takes a text in the page's language, else English, with its values", () => {

@@ -25,7 +25,7 @@ function hotelList(...overrides: Overrides) {
   return { channel, hotels: [hotel] };
 }
 
-function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
+function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) =>
@@ -40,7 +40,7 @@ function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/rooms` }).hook}>
+        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/${where}` }).hook}>
           <Route path={ROUTES.hotel} nest>
             <HotelLayout>
               <Suspense fallback={null}>
@@ -54,12 +54,18 @@ function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
   );
 }
 
-function drawn(language: number, list: ReturnType<typeof hotelList>, now = new Date()): HTMLElement {
+function drawn(
+  language: number,
+  list: ReturnType<typeof hotelList>,
+  now = new Date(),
+  onRooms = true,
+): HTMLElement {
   const text = languageOf(language).text;
   const html = firstPaintHtml(
     {
       list: list as never,
       ids: { hotel: 1, channel: 1, language },
+      onRooms,
       hostname: window.location.hostname,
       t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
       now,
@@ -177,6 +183,32 @@ describe("the search page's first paint is the web app's top", () => {
     // Drawn at night only, as the app shows it: the same rule (findWalkInNight) on both sides.
     expect(drawn(language, list, new Date(instant)).querySelector(".walk-in") !== null).toBe(night);
     expect(container.querySelector(".walk-in") !== null).toBe(night);
+  });
+});
+
+describe("the other drawn pages' first paint is the web app's top, without the walk-in prompt", () => {
+  it.each(["packages", "voucher/code/AB12CD/email/a%40b.it"])("%s, in the hotel's evening", async (where) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(NIGHT));
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(2).text);
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat"]);
+    });
+    const list = hotelList();
+    const { container } = renderLayout(2, list, where);
+    await waitFor(() => expect(top(container)).not.toBeNull());
+    await waitFor(
+      () => {
+        const painted = drawn(2, list, new Date(NIGHT), false);
+        expect(shape(painted)).toEqual(shape(container));
+        expect(painted.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+      },
+      { timeout: 5000 },
+    );
+    expect(container.querySelector(".walk-in")).toBeNull();
+    expect(drawn(2, list, new Date(NIGHT), false).querySelector(".walk-in")).toBeNull();
   });
 });
 

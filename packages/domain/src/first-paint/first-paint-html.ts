@@ -1,4 +1,4 @@
-// The search page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header, the
+// A hotel page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header, the
 // cookie notice or consent banner and, in the hotel's evening, the walk-in prompt (ADR 0054), in the page's language —
 // into the HTML it sends, so the browser paints it as soon as the HTML and the stylesheet are in, not after the
 // scripts have run. The markup is the web app's (SiteHeader, CookieNotice, ConsentBanner, WalkInPrompt,
@@ -20,6 +20,8 @@ export type FirstPaintText = (namespace: string, key: string, values?: Record<st
 export type FirstPaintInput = {
   list: HotelListResponse;
   ids: { hotel: number; channel: number; language: number };
+  /** The search page (`…/rooms`): the only page with the walk-in prompt; the others share its header and notice. */
+  onRooms: boolean;
   /** The page's host name without port, as `location.hostname` reads it (the banner may be limited to hosts). */
   hostname: string;
   t: FirstPaintText;
@@ -183,7 +185,7 @@ export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce
 }
 
 /**
- * The first paint of a search page for a hotel of the list, or null when it is not drawn here: a hotel the list
+ * The first paint of a hotel's page (the search page, the packages, a voucher) for a hotel of the list, or null when it is not drawn here: a hotel the list
  * lacks, or a trade channel, whose header and notices depend on the agency's login.
  */
 export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | null {
@@ -201,5 +203,5 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   const policyUrl =
     asUrl(hotel.settings.cookiePolicyUrl) ??
     asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
-  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${walkIn(input, hotel)}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
 }
