@@ -18,7 +18,7 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat"].map((ns) => [
+        ["common", "hotel", "global", "consent", "chat", "portal"].map((ns) => [
           ns,
           JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
         ]),
@@ -104,6 +104,19 @@ describe("the search page's first paint in its HTML", () => {
     expect(drawn).toContain('<section class="cookie-notice"');
     expect(drawn).not.toContain("Skip to content");
     expect(drawn).not.toContain("We use cookies");
+  });
+
+  it("draws the portal's header in the page's language: the channel, all properties, my booking", async () => {
+    const res = await page("/channel/1/language/2");
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toContain('<html lang="it"');
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain('<a href="/channel/1/language/2">Tutte le strutture</a>');
+    expect(drawn).toContain('<option value="2" lang="it" selected>Italiano</option>');
+    expect(drawn).not.toContain('<section class="cookie-notice"');
+    expect(drawn).toContain("page-skeleton");
   });
 
   it.each([
@@ -229,7 +242,8 @@ describe("the search page's first paint in its HTML", () => {
     `/hotel/HOTEL/channel/1/language/1/recover`,
     "/hotel/999999/channel/1/language/1/rooms",
     "/hotel/HOTEL/channel/999/language/1/rooms",
-    "/channel/1/language/1",
+    "/channel/1/language/1/recover",
+    "/channel/999/language/1",
     "/nope",
   ])("draws nothing on %s: the page is as before", async (url) => {
     const res = await page(url.replace("HOTEL", String(hotel())));

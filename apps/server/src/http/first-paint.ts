@@ -4,6 +4,7 @@ import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
   firstPaintHtml,
+  portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
@@ -31,10 +32,19 @@ const DRAWN_PAGES = (["rooms", "packages", "packageList", "packageView", "vouche
   pattern: routePattern(ROUTES[name]),
 }));
 
-export type DrawnPageIds = { hotel: number; channel: number; language: number; onRooms: boolean };
+export type DrawnPageIds =
+  | { hotel: number; channel: number; language: number; onRooms: boolean }
+  | { portal: true; channel: number; language: number };
 
-/** The ids of a drawn page's path, read as the web app reads them (language 1 when it is not a number). */
+const PORTAL_PAGE = routePattern(ROUTES.portalHotelList);
+
+/**
+ * The ids of a drawn page's path, read as the web app reads them (language 1 when it is not a number): a hotel's
+ * page, or the portal's list of the channel's hotels.
+ */
 export function drawnPageIds(path: string): DrawnPageIds | null {
+  const portal = PORTAL_PAGE.exec(path);
+  if (portal) return { portal: true, channel: Number(portal[1]), language: Number(portal[2]) || 1 };
   for (const { name, pattern } of DRAWN_PAGES) {
     // Every drawn route starts with the hotel's three ids.
     const match = pattern.exec(path);
@@ -113,6 +123,17 @@ export function createFirstPaint(
   const draw: FirstPaint = async ({ path, hostname, nonce }) => {
     const drawnIds = texts ? drawnPageIds(path) : null;
     if (!texts || !drawnIds) return null;
+    if ("portal" in drawnIds) {
+      const ids = { channel: drawnIds.channel, language: drawnIds.language };
+      const list = await listFor({ ...ids, domain: hostname });
+      if (!list) return null;
+      try {
+        const body = portalFirstPaintHtml({ list, ids, t: textsIn(texts, ids.language) }, nonce);
+        return body === null ? null : { head: "", body };
+      } catch {
+        return null;
+      }
+    }
     const { onRooms, ...ids } = drawnIds;
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;

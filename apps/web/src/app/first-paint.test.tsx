@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
-import { firstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
+import { firstPaintHtml, portalFirstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { Suspense } from "react";
@@ -10,6 +10,7 @@ import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
+import { PortalShell } from "../features/portal/portal-shell";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
 import { HotelLayout } from "./hotel-layout";
@@ -209,6 +210,55 @@ describe("the other drawn pages' first paint is the web app's top, without the w
     );
     expect(container.querySelector(".walk-in")).toBeNull();
     expect(drawn(2, list, new Date(NIGHT), false).querySelector(".walk-in")).toBeNull();
+  });
+});
+
+describe("the portal's first paint is the web app's portal header", () => {
+  it.each([1, 2, 9])("language %d", async (language) => {
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["portal", "global"]);
+    });
+    const list = hotelList();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () => new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Router hook={memoryLocation({ path: `/channel/1/language/${language}` }).hook}>
+            <PortalShell ids={{ channel: 1, language }}>
+              <p>page</p>
+            </PortalShell>
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(container.querySelector(".site-header")).not.toBeNull());
+    const text = languageOf(language).text;
+    await waitFor(
+      () => {
+        const box = document.createElement("div");
+        box.innerHTML =
+          portalFirstPaintHtml(
+            {
+              list: list as never,
+              ids: { channel: 1, language },
+              t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+            },
+            "nonce",
+          ) ?? "";
+        expect(shape(box)).toEqual(shape(container));
+        expect(box.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+      },
+      { timeout: 5000 },
+    );
   });
 });
 
