@@ -20,6 +20,8 @@ import {
   hotelRules,
   type RatePlanFile,
   type RoomTypeFile,
+  RoomTypeFileSchema,
+  roomTypeRules,
 } from "@alloggio/domain/contract/property/property-file";
 import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -27,7 +29,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import type { Staff } from "../access";
-import { audit, auditEntity } from "../audit";
+import { audit, auditEntity, auditSystem } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   allocateCatalogueId,
@@ -161,6 +163,11 @@ function toBoHotel(row: HotelRecord, booked: boolean): BoHotel {
 /** The hotel's details as the back office shows them. */
 export async function getProperty(deps: BackOfficeDeps, hotelId: number): Promise<BoHotel> {
   const db = deps.database.db;
+  return toBoHotel(await loadHotel(db, hotelId), await hotelHasReservations(db, hotelId));
+}
+
+/** The hotel's details as the back office shows them, for a reader outside the back office. */
+export async function readProperty(db: Db, hotelId: number): Promise<BoHotel> {
   return toBoHotel(await loadHotel(db, hotelId), await hotelHasReservations(db, hotelId));
 }
 
@@ -355,6 +362,60 @@ export async function deleteRoomType(
       after: null,
     });
   });
+}
+
+/** The hotel's room types as the back office shows them, in sort order (for a reader outside the back office). */
+export async function readRoomTypesOfHotel(db: Db, hotelId: number): Promise<BoRoomType[]> {
+  return (await listRoomTypesOfHotel(db, hotelId)).map(toBoRoomType);
+}
+
+/** The hotel's room types as the back office shows them, read in the caller's transaction and locked until it ends. */
+export async function lockRoomTypesOfHotel(tx: Db, hotelId: number): Promise<BoRoomType[]> {
+  const locked: BoRoomType[] = [];
+  for (const { id } of await listRoomTypesOfHotel(tx, hotelId)) {
+    const row = await lockRoomType(tx, hotelId, id);
+    if (row) locked.push(toBoRoomType(row));
+  }
+  return locked;
+}
+
+/**
+ * Rewrites room types of a hotel for a change made without a staff user (a PMS through AlpineBits): each one
+ * checked by the property file's schema and rules like the screens, then written by the same `upsertRoomTypes`,
+ * with one `room_type.update` entry each, in the caller's transaction. Nothing is written when one is refused: the
+ * answer is then each refusal, naming the room type's code and the field.
+ */
+export async function saveRoomTypesAs(
+  tx: Db,
+  by: { groupId: number; actor: string },
+  hotelId: number,
+  changes: readonly { before: BoRoomType; after: RoomTypeFile }[],
+): Promise<{ refused: string[] }> {
+  const refused: string[] = [];
+  for (const { before, after } of changes) {
+    const parsed = RoomTypeFileSchema.safeParse(after);
+    const issues = parsed.success
+      ? roomTypeRules(parsed.data)
+      : parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+    for (const issue of issues)
+      refused.push(`room type ${before.code}: ${formatIssuePath(issue.path)}: ${issue.message}`);
+  }
+  if (refused.length > 0 || changes.length === 0) return { refused };
+  await upsertRoomTypes(
+    tx,
+    hotelId,
+    changes.map((c) => c.after),
+  );
+  for (const { before, after } of changes)
+    await auditSystem(tx, by.groupId, by.actor, {
+      hotelId,
+      action: "room_type.update",
+      entity: "room_type",
+      entityId: after.id,
+      before,
+      after: toBoRoomType(await loadRoomType(tx, hotelId, after.id)),
+    });
+  return { refused };
 }
 
 /** Reorders a room type's photos, or removes some: the new list of its own photo addresses. */
