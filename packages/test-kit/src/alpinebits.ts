@@ -179,3 +179,52 @@ export function inventoryRequest(hotelCode: string, categories: InventoryCategor
 export function descriptiveInfoRequest(hotelCode: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveInfoRQ ${OTA} Version="3.000"><HotelDescriptiveInfos><HotelDescriptiveInfo HotelCode="${hotelCode}"/></HotelDescriptiveInfos></OTA_HotelDescriptiveInfoRQ>`;
 }
+
+/** What an Inventory/HotelInfo push may carry in these tests. */
+export type HotelInfoContent = {
+  descriptions?: Record<string, string>;
+  checkIn?: { start?: string; end?: string };
+  checkOutEnd?: string;
+  phone?: string;
+  email?: string;
+  /** Parts Alloggio has no place for: a position and a short description. */
+  extras?: boolean;
+};
+
+/** An OTA_HotelDescriptiveContentNotifRQ of Inventory/HotelInfo (push) for one hotel. */
+export function hotelInfoRequest(hotelCode: string, info: HotelInfoContent): string {
+  const mds: string[] = [];
+  if (info.extras)
+    mds.push(
+      `<MultimediaDescription InfoCode="17"><TextItems><TextItem>${textItem({ en: "Short" })}</TextItem></TextItems></MultimediaDescription>`,
+    );
+  if (info.descriptions)
+    mds.push(
+      `<MultimediaDescription InfoCode="1"><TextItems>${Object.entries(info.descriptions)
+        .map(([language, text]) => `<TextItem>${textItem({ [language]: text })}</TextItem>`)
+        .join("")}</TextItems></MultimediaDescription>`,
+    );
+  const descriptions =
+    mds.length > 0
+      ? `<Descriptions><MultimediaDescriptions>${mds.join("")}</MultimediaDescriptions></Descriptions>`
+      : "";
+  const position = info.extras ? `<Position Latitude="46.5" Longitude="11.35"/>` : "";
+  const hotelInfo = descriptions || position ? `<HotelInfo>${descriptions}${position}</HotelInfo>` : "";
+  const stays: string[] = [];
+  if (info.checkIn)
+    stays.push(
+      `<StayRequirement StayContext="Checkin"${info.checkIn.start ? ` Start="${info.checkIn.start}"` : ""}${info.checkIn.end ? ` End="${info.checkIn.end}"` : ""}/>`,
+    );
+  if (info.checkOutEnd) stays.push(`<StayRequirement StayContext="Checkout" End="${info.checkOutEnd}"/>`);
+  const policies =
+    stays.length > 0
+      ? `<Policies><Policy><StayRequirements>${stays.join("")}</StayRequirements></Policy></Policies>`
+      : "";
+  const phones = info.phone ? `<Phones><Phone PhoneTechType="1" PhoneNumber="${info.phone}"/></Phones>` : "";
+  const emails = info.email ? `<Emails><Email EmailType="5">${escapeXml(info.email)}</Email></Emails>` : "";
+  const contact =
+    phones || emails
+      ? `<ContactInfos><ContactInfo Location="6">${phones}${emails}</ContactInfo></ContactInfos>`
+      : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveContentNotifRQ ${OTA} Version="8.000"><HotelDescriptiveContents><HotelDescriptiveContent HotelCode="${hotelCode}">${hotelInfo}${policies}${contact}</HotelDescriptiveContent></HotelDescriptiveContents></OTA_HotelDescriptiveContentNotifRQ>`;
+}

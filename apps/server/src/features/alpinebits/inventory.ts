@@ -15,7 +15,7 @@ const LONG_NAME = "25";
 const DESCRIPTION = "1";
 const PICTURES = "23";
 
-type Texts = { plain: Map<string, string>; htmlOnly: string[] };
+export type Texts = { plain: Map<string, string>; htmlOnly: string[] };
 
 type Category = {
   code: string;
@@ -30,13 +30,13 @@ type Category = {
 
 export type InventoryPush = { hotelCode: string; categories: Category[] };
 
-export type Warning = { recordId?: string; text: string };
+export type Warning = { recordId?: string | undefined; text: string };
 export type InventoryOutcome = { errors: string[] } | { warnings: Warning[]; changed: number };
 
 const count = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
 /** The texts of one MultimediaDescription: per language its PlainText, and the languages sent only as HTML. */
-function textsOf(md: XmlNode, where: string, errors: string[]): Texts {
+export function textsOf(md: XmlNode, where: string, errors: string[]): Texts {
   const plain = new Map<string, string>();
   const html = new Set<string>();
   for (const item of children(child(md, "TextItems"), "TextItem"))
@@ -137,7 +137,7 @@ export function readInventory(root: XmlNode): InventoryPush | { errors: string[]
  * English is required by Alloggio, so without one the stored English text is kept (with a warning) — and without
  * either, the text is not written. A language sent only as HTML is left out (Alloggio's texts are plain).
  */
-function localized(
+export function localized(
   pushed: Texts,
   stored: Record<string, string>,
   what: string,

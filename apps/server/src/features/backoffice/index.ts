@@ -69,6 +69,7 @@ export {
   readProperty,
   readRoomTypesOfHotel,
   requirePhotoRoomType,
+  saveHotelAs,
   saveRoomTypesAs,
   setRoomTypeGallery,
   updateProperty,

@@ -305,8 +305,9 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelInvCountNotif_accept_closing_seasons",
               ],
             },
-            // Room categories only; hotel information is pulled, not pushed.
+            // Room categories only: neither distinct rooms nor MaxChildOccupancy.
             { action: "action_OTA_HotelDescriptiveContentNotif_Inventory" },
+            { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
             { action: "action_OTA_HotelDescriptiveInfo_Inventory" },
             { action: "action_OTA_HotelDescriptiveInfo_Info" },
           ],

@@ -7,6 +7,7 @@ import {
   alpineBitsRequest,
   descriptiveInfoRequest,
   expectSchemaValid,
+  hotelInfoRequest,
   type InventoryCategory,
   inventoryRequest,
 } from "../../../../../packages/test-kit/src/alpinebits";
@@ -22,7 +23,7 @@ import {
 } from "../../../../../packages/test-kit/src/builders";
 import { createTestDatabase } from "../../../../../packages/test-kit/src/database";
 import type { Database } from "../../db/client";
-import { auditLog, roomType } from "../../db/schema";
+import { auditLog, hotel, roomType } from "../../db/schema";
 import { createAlpineBitsClient, setAlpineBitsCodes } from "../../features/alpinebits";
 import type { App } from "../app";
 
@@ -344,5 +345,62 @@ describe("Inventory/HotelInfo pull (chapter 4.4)", () => {
     const contact = (content.ContactInfos as Node).ContactInfo as Node;
     expect((contact.Phones as Node).Phone).toEqual({ PhoneTechType: "1", PhoneNumber: "+390471123456" });
     expect(((contact.Emails as Node).Email as Node)["#text"]).toMatch(/@example\.test$/);
+  });
+});
+
+describe("Inventory/HotelInfo push (chapter 4.4)", () => {
+  const info = (hotelCode: string, content: Parameters<typeof hotelInfoRequest>[1]) =>
+    post({ action: "OTA_HotelDescriptiveContentNotif:Info", request: hotelInfoRequest(hotelCode, content) });
+
+  it("sets the description, times and contacts through the back office's hotel write; the pull answers them", async () => {
+    const res = await info("ALPHA", {
+      descriptions: { en: "Renovated in 2029.", it: "Rinnovato nel 2029.", nl: "Gerenoveerd in 2029." },
+      checkIn: { start: "15:00:00", end: "21:00:00" },
+      checkOutEnd: "11:00:00",
+      phone: "+390471999000",
+      email: "front@alpha.example.test",
+      extras: true,
+    });
+    expect(res).toContain("<Success/>");
+    expect(warningsOf(res)).toEqual([
+      "not kept by this server: Position, MultimediaDescription InfoCode 17",
+      expect.stringContaining("ALPHA: the description in nl is not kept"),
+    ]);
+    const content = (
+      (doc(await pull("ALPHA", "Info")).OTA_HotelDescriptiveInfoRS as Node).HotelDescriptiveContents as Node
+    ).HotelDescriptiveContent as Node;
+    const md = (((content.HotelInfo as Node).Descriptions as Node).MultimediaDescriptions as Node)
+      .MultimediaDescription as Node[];
+    const descriptions = (((md[0] as Node).TextItems as Node).TextItem as Node).Description as Node[];
+    expect(Object.fromEntries(descriptions.map((d) => [d.Language, d["#text"]]))).toEqual({
+      en: "Renovated in 2029.",
+      it: "Rinnovato nel 2029.",
+    });
+    expect((((content.Policies as Node).Policy as Node).StayRequirements as Node).StayRequirement).toEqual([
+      { StayContext: "Checkin", Start: "15:00:00", End: "21:00:00" },
+      { StayContext: "Checkout", End: "11:00:00" },
+    ]);
+    const contact = (content.ContactInfos as Node).ContactInfo as Node;
+    expect((contact.Phones as Node).Phone).toEqual({ PhoneTechType: "1", PhoneNumber: "+390471999000" });
+    expect(((contact.Emails as Node).Email as Node)["#text"]).toBe("front@alpha.example.test");
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "hotel.update"), eq(auditLog.hotelId, hotelA)))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(entry?.actor).toBe(`alpinebits:${USER}`);
+  });
+
+  it("refuses what the back office refuses, and another client's HotelCode, writing nothing", async () => {
+    const [before] = await database.db.select().from(hotel).where(eq(hotel.id, hotelA));
+    const bad = await info("ALPHA", { email: "not-an-email", checkOutEnd: "09:00:00" });
+    expect(bad).toContain('<Error Type="13">email:');
+    const other = await info("BETA", { checkOutEnd: "09:00:00" });
+    expect(other).toContain('<Error Type="13">HotelCode BETA is unknown to this client');
+    const [after] = await database.db.select().from(hotel).where(eq(hotel.id, hotelA));
+    expect(after).toEqual(before);
+    const [beta] = await database.db.select().from(hotel).where(eq(hotel.id, hotelB));
+    expect(beta?.checkOutUntil).not.toBe("09:00:00");
   });
 });

@@ -178,64 +178,88 @@ export async function updateProperty(
   hotelId: number,
   input: z.infer<typeof HotelInputSchema>,
 ): Promise<BoHotel> {
-  return inTransaction(deps, async (tx) => {
-    const current = await loadHotel(tx, hotelId);
-    const booked = await hotelHasReservations(tx, hotelId);
-    if (input.currencyCode !== current.currencyCode && booked)
-      throw new AppError(
-        "currency_locked",
-        409,
-        "currencyCode: the hotel has reservations, so its currency cannot change",
-        [{ field: "currencyCode", message: "the hotel has reservations" }],
-      );
-    const channelIds = await hotelChannelIds(tx, hotelId);
-    const {
-      petFeeMinor,
-      cityTaxMinor,
-      bankTransfer,
-      paymentMethods,
-      mailLanguage,
-      wellness,
-      activities,
-      businessServices,
-      ...details
-    } = input;
-    const digits = digitsOf(input.currencyCode);
-    // The other keys of the settings are kept as they are.
-    const settings = { ...current.settings };
-    if (bankTransfer === null) delete settings.bankTransfer;
-    else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
-    if (paymentMethods !== undefined)
-      settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
-    if (mailLanguage !== undefined) settings.mailLanguage = mailLanguage;
-    // The whole hotel as the property file describes it, checked by the file's own schema and rules.
-    const entity = HotelFileSchema.safeParse({
-      ...details,
-      id: hotelId,
-      wellness: wellness ?? current.wellness,
-      activities: activities ?? current.activities,
-      businessServices: businessServices ?? current.businessServices,
-      paymentGatewayKey: current.paymentGatewayKey,
-      settings,
-      channelIds: channelIds.length > 0 ? channelIds : [0],
-      petFee: fromMinor(petFeeMinor ?? 0, digits),
-      cityTax: fromMinor(cityTaxMinor ?? 0, digits),
-    });
-    if (!entity.success)
-      refuse(entity.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })));
-    else refuse(hotelRules(entity.data));
-    const before = toBoHotel(current, booked);
-    if (entity.success) await upsertHotel(tx, hotelRow(current.groupId, entity.data, digits));
-    const after = toBoHotel(await loadHotel(tx, hotelId), booked);
-    await auditEntity(tx, staff, {
-      hotelId,
-      action: "hotel.update",
-      entityId: hotelId,
-      before,
-      after,
-    });
-    return after;
+  return inTransaction(deps, (tx) => saveHotel(tx, hotelId, input, (entry) => auditEntity(tx, staff, entry)));
+}
+
+/**
+ * Changes the hotel's details for a change made without a staff user (a PMS through AlpineBits): `change` turns
+ * the details as stored into the new ones, then the screen's own checks and write apply, with a `hotel.update`
+ * entry by `actor`, in the caller's transaction. A refusal is the screens' AppError, before anything is written.
+ */
+export async function saveHotelAs(
+  tx: Db,
+  by: { groupId: number; actor: string },
+  hotelId: number,
+  change: (current: z.infer<typeof HotelInputSchema>) => z.infer<typeof HotelInputSchema>,
+): Promise<BoHotel> {
+  const { id: _id, hasReservations: _booked, ...current } = toBoHotel(await loadHotel(tx, hotelId), false);
+  return saveHotel(tx, hotelId, change(current), (entry) =>
+    auditSystem(tx, by.groupId, by.actor, { ...entry, entity: "hotel" }),
+  );
+}
+
+async function saveHotel(
+  tx: Db,
+  hotelId: number,
+  input: z.infer<typeof HotelInputSchema>,
+  record: (entry: {
+    hotelId: number;
+    action: string;
+    entityId: number;
+    before: BoHotel;
+    after: BoHotel;
+  }) => Promise<void>,
+): Promise<BoHotel> {
+  const current = await loadHotel(tx, hotelId);
+  const booked = await hotelHasReservations(tx, hotelId);
+  if (input.currencyCode !== current.currencyCode && booked)
+    throw new AppError(
+      "currency_locked",
+      409,
+      "currencyCode: the hotel has reservations, so its currency cannot change",
+      [{ field: "currencyCode", message: "the hotel has reservations" }],
+    );
+  const channelIds = await hotelChannelIds(tx, hotelId);
+  const {
+    petFeeMinor,
+    cityTaxMinor,
+    bankTransfer,
+    paymentMethods,
+    mailLanguage,
+    wellness,
+    activities,
+    businessServices,
+    ...details
+  } = input;
+  const digits = digitsOf(input.currencyCode);
+  // The other keys of the settings are kept as they are.
+  const settings = { ...current.settings };
+  if (bankTransfer === null) delete settings.bankTransfer;
+  else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
+  if (paymentMethods !== undefined)
+    settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
+  if (mailLanguage !== undefined) settings.mailLanguage = mailLanguage;
+  // The whole hotel as the property file describes it, checked by the file's own schema and rules.
+  const entity = HotelFileSchema.safeParse({
+    ...details,
+    id: hotelId,
+    wellness: wellness ?? current.wellness,
+    activities: activities ?? current.activities,
+    businessServices: businessServices ?? current.businessServices,
+    paymentGatewayKey: current.paymentGatewayKey,
+    settings,
+    channelIds: channelIds.length > 0 ? channelIds : [0],
+    petFee: fromMinor(petFeeMinor ?? 0, digits),
+    cityTax: fromMinor(cityTaxMinor ?? 0, digits),
   });
+  if (!entity.success)
+    refuse(entity.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })));
+  else refuse(hotelRules(entity.data));
+  const before = toBoHotel(current, booked);
+  if (entity.success) await upsertHotel(tx, hotelRow(current.groupId, entity.data, digits));
+  const after = toBoHotel(await loadHotel(tx, hotelId), booked);
+  await record({ hotelId, action: "hotel.update", entityId: hotelId, before, after });
+  return after;
 }
 
 // Room types.
