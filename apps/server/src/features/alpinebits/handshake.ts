@@ -11,6 +11,8 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
       "OTA_HotelInvCountNotif_accept_complete_set",
       "OTA_HotelInvCountNotif_accept_closing_seasons",
     ],
+    // GuestRequests pull; its acknowledgment (OTA_NotifReport) has no handshake name of its own (ADR 0081).
+    action_OTA_Read: [],
   },
 };
 
@@ -18,6 +20,9 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
 export const ACTIONS = {
   "OTA_Ping:Handshaking": "action_OTA_Ping",
   "OTA_HotelInvCountNotif:FreeRooms": "action_OTA_HotelInvCountNotif",
+  "OTA_Read:GuestRequests": "action_OTA_Read",
+  // A server announcing OTA_Read MUST take its acknowledgment: it comes with action_OTA_Read.
+  "OTA_NotifReport:GuestRequests": "action_OTA_Read",
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
