@@ -257,7 +257,13 @@ function reservationNode(
     "@_Inclusive": "false",
     "@_Quantity": Math.max(1, s.quantity),
     ServiceDetails: {
-      ...(s.day ? { TimeSpan: { "@_Start": `${s.day}T${s.timeSlot ?? "00:00"}:00`.slice(0, 19) } } : {}),
+      ...(s.day
+        ? {
+            TimeSpan: {
+              "@_Start": `${s.day}T${/^\d{2}:\d{2}$/.test(s.timeSlot ?? "") ? s.timeSlot : "00:00"}:00`,
+            },
+          }
+        : {}),
       Total: { "@_AmountAfterTax": money(s.priceMinor, digits), "@_CurrencyCode": currency },
       ...(english(s.name)
         ? { ServiceDescription: { Text: { "@_TextFormat": "PlainText", "#text": english(s.name) } } }
