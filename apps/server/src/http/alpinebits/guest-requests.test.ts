@@ -16,6 +16,8 @@ import {
   aPriceRange,
   aRatePlan,
   aRoomType,
+  aService,
+  aServiceCategory,
   aTradeCustomer,
   buildProperty,
   seedProperty,
@@ -39,6 +41,16 @@ const dbl = aRoomType();
 const suite = aRoomType();
 const flex = aRatePlan({ channelIds: [1, TRADE_CHANNEL_ID], commissionPercent: 10 });
 const plain = aRatePlan();
+// 30 % by bank transfer on booking, the rest 14 days before arrival; a paid extra; a city tax.
+const deposit = aRatePlan({
+  payment: "bank_transfer",
+  prepayment: [
+    { timing: "immediate", days: 0, percent: 30 },
+    { timing: "days_before_arrival", days: 14, percent: 70 },
+  ],
+});
+const extras = aServiceCategory();
+const bikes = aService(extras, { price: 15, name: { en: "E-bike rental", it: "Noleggio e-bike" } });
 const roomB = aRoomType();
 const agency = aTradeCustomer({ name: "Viaggi Test Srl" });
 let hotelA: number;
@@ -56,10 +68,23 @@ beforeAll(async () => {
     await seedProperty(
       database,
       buildProperty({
-        hotel: aHotel({ name: "Alpha" }),
+        hotel: aHotel({
+          name: "Alpha",
+          cityTax: 2,
+          settings: {
+            bankTransfer: {
+              owner: "Alpha srl",
+              iban: "IT60X0542811101000000123456",
+              bic: "BPMOIT22XXX",
+              dueDays: 5,
+            },
+          },
+        }),
         roomTypes: [dbl, suite],
-        ratePlans: [flex, plain],
-        prices: [aPriceRange(dbl, flex), aPriceRange(suite, plain)],
+        ratePlans: [flex, plain, deposit],
+        prices: [aPriceRange(dbl, flex), aPriceRange(suite, plain), aPriceRange(dbl, deposit)],
+        serviceCategories: [extras],
+        services: [bikes],
         inventory: [anInventoryRange(dbl, { allotment: 50 }), anInventoryRange(suite, { allotment: 50 })],
         tradeCustomers: [agency],
       }),
@@ -142,7 +167,12 @@ async function ack(delivered: { id: string; type?: string }[], username = USER) 
 async function book(
   arrival = "20300115",
   departure = "20300118",
-  options: { roomId?: number; rateId?: number; trade?: boolean } = {},
+  options: {
+    roomId?: number;
+    rateId?: number;
+    trade?: boolean;
+    overrides?: Record<string, unknown>;
+  } = {},
 ): Promise<string> {
   const res = await app.inject({
     method: "POST",
@@ -170,7 +200,7 @@ async function book(
               type: 1,
             },
           }
-        : {},
+        : (options.overrides ?? {}),
     ),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -325,6 +355,38 @@ describe("OTA_Read:GuestRequests and OTA_NotifReport:GuestRequests (chapter 4.2)
     expect(child(info, "Text")?.["#text"]).toMatch(
       /Option until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(hotel time\)/,
     );
+  });
+
+  it("carries the extras as services of their room, the city tax and the payments due", async () => {
+    const code = await book("20300310", "20300312", {
+      rateId: deposit.id,
+      overrides: {
+        services: [{ serviceId: bikes.id, slot: 0, quantity: 2 }],
+        payment: { method: "bank_transfer" },
+      },
+    });
+    const [delivered] = await read();
+    expect(delivered?.id).toBe(code);
+    const services = children(child(delivered?.node, "Services"), "Service");
+    const bike = services.find((s) => attr(s, "ID") === String(bikes.id));
+    expect(attr(bike, "Quantity")).toBe("2");
+    expect(child(child(child(bike, "ServiceDetails"), "ServiceDescription"), "Text")?.["#text"]).toBe(
+      "E-bike rental",
+    );
+    const stay = child(child(delivered?.node, "RoomStays"), "RoomStay");
+    expect(attr(child(child(stay, "ServiceRPHs"), "ServiceRPH"), "RPH")).toBe(attr(bike, "ServiceRPH"));
+    expect(services.map((s) => attr(s, "ServiceCategoryCode"))).toContain("TOURISTTAX");
+    const stored = (
+      await database.query<{ amount: number }>(sql`
+        select pd.amount_minor as amount from payment_due pd join reservation r on r.id = pd.reservation_id
+        where r.code = ${code} order by pd.due_date, pd.id`)
+    ).map((p) => (p.amount / 100).toFixed(2));
+    const payments = children(
+      child(child(delivered?.node, "ResGlobalInfo"), "DepositPayments"),
+      "GuaranteePayment",
+    );
+    expect(payments.map((p) => attr(child(p, "AmountPercent"), "Amount"))).toEqual(stored);
+    expect(stored.length).toBe(2);
   });
 
   it("delivers a guest's quote request as Requested", async () => {
