@@ -27,8 +27,14 @@ async function alpineBits(request: APIRequestContext, action: string, document: 
 
 const toIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 
-test("a FreeRooms push of no room free closes the night on the guest's search", async ({ page, request }) => {
-  const night = await findOpenStay(request, { from: 345, within: 30, nights: 1 });
+test("a FreeRooms push of no room free closes the night on the guest's search", async ({
+  page,
+  request,
+  capture,
+  axe,
+}) => {
+  // Nights 345–359 days ahead for the push, from 365 for the booking: apart from each other and the other specs'.
+  const night = await findOpenStay(request, { from: 345, within: 15, nights: 1 });
   const day = toIso(night.arrival);
   const inventories = ROOM_CODES.map(
     (code) =>
@@ -51,6 +57,8 @@ test("a FreeRooms push of no room free closes the night on the guest's search", 
       .getByRole("region", { name: "No rooms available for these dates" })
       .getByRole("heading", { level: 2, name: "No rooms available for these dates" }),
   ).toBeVisible();
+  await capture("night closed by the PMS");
+  await axe("night closed by the PMS");
 });
 
 type AvailRoom = { id: number; rates: { id: number; payment: string }[] };
@@ -66,8 +74,8 @@ test("a guest's booking is pulled with GuestRequests, acknowledged, and not pull
   const roomsOf = async (res: Awaited<ReturnType<typeof avail>>) =>
     ((await res.json()) as { availability: AvailRoom[][] }).availability.flat();
   const stay = await findOpenStay(request, {
-    from: 350,
-    within: 40,
+    from: 365,
+    within: 30,
     nights: 2,
     accept: async ({ arrival, departure }) => {
       const res = await avail(arrival, departure);

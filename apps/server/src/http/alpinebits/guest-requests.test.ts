@@ -432,6 +432,21 @@ describe("OTA_Read:GuestRequests and OTA_NotifReport:GuestRequests (chapter 4.2)
     expect(other).toMatch(new RegExp(`<Warning Type="11" RecordID="${code}">`));
   });
 
+  it("a request the PMS refuses (its Warning) is not sent again, and the refusal is in the audit entry", async () => {
+    const code = await book("20300315", "20300316");
+    expect((await read()).map((d) => d.id)).toEqual([code]);
+    const body = await post({
+      action: "OTA_NotifReport:GuestRequests",
+      request: notifReportRequest([], [{ id: code, text: "Unable to process reservation" }]),
+    });
+    expect(body).toContain("<Success/>");
+    expect(await read()).toEqual([]);
+    const [entry] = await database.query<{ after: { refused: { id: string }[] } }>(sql`
+      select after from audit_log where action = 'reservations.alpinebits_acknowledged'
+        and entity_id = ${code}`);
+    expect(entry?.after.refused).toEqual([{ id: code, text: "Unable to process reservation" }]);
+  });
+
   it("writes an audit entry of the acknowledgment, actor alpinebits:<username>", async () => {
     const code = await book("20300305", "20300306");
     await ack(await read());
