@@ -65,13 +65,13 @@ function personName(fullName: string): BuildNode {
   return { GivenName: cut(given, 64), Surname: cut(surname, 64) };
 }
 
-/** Adults as one GuestCount without age, children one per age (as the standard counts them). */
-function guestCounts(adults: number, ages: readonly number[]): BuildNode {
+/** Adults as one GuestCount without age, children one per age (as the standard counts them); null for nobody. */
+function guestCounts(adults: number, ages: readonly number[]): BuildNode | null {
   const counts: BuildNode[] = adults > 0 ? [{ "@_Count": adults }] : [];
   const byAge = new Map<number, number>();
   for (const age of ages) byAge.set(age, (byAge.get(age) ?? 0) + 1);
   for (const [age, n] of [...byAge].sort((a, b) => a[0] - b[0])) counts.push({ "@_Count": n, "@_Age": age });
-  return { GuestCount: counts };
+  return counts.length > 0 ? { GuestCount: counts } : null;
 }
 
 // The rate's meal plan as the OpenTravel meal plan code the schema allows.
@@ -240,7 +240,8 @@ function reservationNode(
           Rates: { Rate: ratesOf(room.arrival, room.nightlyMinor, currency, digits) },
         },
       };
-    stay.GuestCounts = guestCounts(room.adults, room.childAges);
+    const counts = guestCounts(room.adults, room.childAges);
+    if (counts) stay.GuestCounts = counts;
     stay.TimeSpan = { "@_Start": room.arrival, "@_End": room.departure };
     stay.Total = { "@_AmountAfterTax": money(room.totalMinor, digits), "@_CurrencyCode": currency };
     if (roomServices.length > 0)
@@ -347,7 +348,9 @@ function quoteNode(q: QuoteRow, codes: Codes, hotelCode: string): BuildNode {
     return {
       ...(roomTypeCode ? { RoomTypes: { RoomType: { "@_RoomTypeCode": roomTypeCode } } } : {}),
       ...(ratePlanCode ? { RatePlans: { RatePlan: { "@_RatePlanCode": ratePlanCode } } } : {}),
-      GuestCounts: guestCounts(room.adults, room.ages),
+      ...(guestCounts(room.adults, room.ages)
+        ? { GuestCounts: guestCounts(room.adults, room.ages) as BuildNode }
+        : {}),
       TimeSpan: { "@_Start": q.arrival, "@_End": q.departure },
       ...(room.totalMinor !== null
         ? {
