@@ -228,3 +228,34 @@ export function hotelInfoRequest(hotelCode: string, info: HotelInfoContent): str
       : "";
   return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveContentNotifRQ ${OTA} Version="8.000"><HotelDescriptiveContents><HotelDescriptiveContent HotelCode="${hotelCode}">${hotelInfo}${policies}${contact}</HotelDescriptiveContent></HotelDescriptiveContents></OTA_HotelDescriptiveContentNotifRQ>`;
 }
+
+// GuestRequests (chapter 4.2): the read and its acknowledgment.
+
+/** An OTA_ReadRQ of GuestRequests for one hotel; with `start`, every request changed since then (SelectionCriteria). */
+export function guestRequestsReadRequest(hotelCode: string, start?: string): string {
+  const criteria = start ? `<SelectionCriteria Start="${start}"/>` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_ReadRQ ${OTA} Version="1.0"><ReadRequests><HotelReadRequest HotelCode="${hotelCode}">${criteria}</HotelReadRequest></ReadRequests></OTA_ReadRQ>`;
+}
+
+/**
+ * An OTA_NotifReportRQ acknowledging these UniqueIDs (Type 14 a reservation or quote request, 15 a cancellation),
+ * with the requests the client refuses as warnings.
+ */
+export function notifReportRequest(
+  acked: { id: string; type?: "14" | "15" }[],
+  refused: { id: string; text: string }[] = [],
+): string {
+  const warnings =
+    refused.length > 0
+      ? `<Warnings>${refused.map((r) => `<Warning Type="3" Code="450" RecordID="${r.id}">${r.text}</Warning>`).join("")}</Warnings>`
+      : "";
+  const details =
+    acked.length > 0
+      ? `<NotifDetails><HotelNotifReport><HotelReservations>${acked
+          .map(
+            (a) => `<HotelReservation><UniqueID Type="${a.type ?? "14"}" ID="${a.id}"/></HotelReservation>`,
+          )
+          .join("")}</HotelReservations></HotelNotifReport></NotifDetails>`
+      : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_NotifReportRQ ${OTA} Version="1.0"><Success/>${warnings}${details}</OTA_NotifReportRQ>`;
+}

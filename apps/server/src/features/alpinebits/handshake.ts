@@ -16,6 +16,8 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
     action_OTA_HotelDescriptiveContentNotif_Info: [],
     action_OTA_HotelDescriptiveInfo_Inventory: [],
     action_OTA_HotelDescriptiveInfo_Info: [],
+    // GuestRequests pull; its acknowledgment (OTA_NotifReport) has no handshake name of its own (ADR 0081).
+    action_OTA_Read: [],
   },
 };
 
@@ -27,6 +29,9 @@ export const ACTIONS = {
   "OTA_HotelDescriptiveContentNotif:Info": "action_OTA_HotelDescriptiveContentNotif_Info",
   "OTA_HotelDescriptiveInfo:Inventory": "action_OTA_HotelDescriptiveInfo_Inventory",
   "OTA_HotelDescriptiveInfo:Info": "action_OTA_HotelDescriptiveInfo_Info",
+  "OTA_Read:GuestRequests": "action_OTA_Read",
+  // A server announcing OTA_Read MUST take its acknowledgment: it comes with action_OTA_Read.
+  "OTA_NotifReport:GuestRequests": "action_OTA_Read",
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;

@@ -2,6 +2,12 @@ import type { Database } from "../../db/client";
 import { hitRateLimit } from "../rate-limits";
 import { type AlpineBitsClient, authenticate } from "./clients";
 import { applyFreeRooms, readFreeRooms } from "./free-rooms";
+import {
+  acknowledgeGuestRequests,
+  readGuestRequests,
+  readGuestRequestsAck,
+  readGuestRequestsRead,
+} from "./guest-requests";
 import { type ActionName, isAction, negotiate, SERVER_VERSIONS, versionOffers } from "./handshake";
 import { applyHotelInfo, pullHotelInfo, readHotelInfo } from "./hotel-info";
 import { applyInventory, type InventoryOutcome, pullInventory, readInventory } from "./inventory";
@@ -111,6 +117,42 @@ const descriptiveInfo =
       return xml(buildDocument("OTA_HotelDescriptiveInfoRS", errorsOf(outcome.errors)));
     return xml(buildDocument("OTA_HotelDescriptiveInfoRS", { Success: "", ...outcome.content }));
   };
+async function guestRequests(deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
+  const read = readGuestRequestsRead(root);
+  const outcome = "errors" in read ? read : await readGuestRequests(deps.database, client, read, deps.now());
+  if ("errors" in outcome) return xml(buildDocument("OTA_ResRetrieveRS", errorsOf(outcome.errors)));
+  return xml(
+    buildDocument("OTA_ResRetrieveRS", {
+      Success: "",
+      ReservationsList: { HotelReservation: outcome.reservations },
+    }),
+  );
+}
+
+async function guestRequestsAck(
+  deps: Deps,
+  client: AlpineBitsClient,
+  root: XmlNode,
+): Promise<AlpineBitsAnswer> {
+  const { warnings } = await acknowledgeGuestRequests(
+    deps.database,
+    client,
+    readGuestRequestsAck(root),
+    deps.now(),
+  );
+  return xml(
+    buildDocument("OTA_NotifReportRS", {
+      Success: "",
+      ...(warnings.length > 0
+        ? {
+            Warnings: {
+              Warning: warnings.map((w) => ({ "@_Type": "11", "@_RecordID": w.recordId, "#text": w.text })),
+            },
+          }
+        : {}),
+    }),
+  );
+}
 
 /** Each action: the document root its request must be, and what answers it. */
 const ACTION_HANDLERS: Record<
@@ -132,6 +174,8 @@ const ACTION_HANDLERS: Record<
     run: descriptiveInfo(pullInventory),
   },
   "OTA_HotelDescriptiveInfo:Info": { rq: "OTA_HotelDescriptiveInfoRQ", run: descriptiveInfo(pullHotelInfo) },
+  "OTA_Read:GuestRequests": { rq: "OTA_ReadRQ", run: guestRequests },
+  "OTA_NotifReport:GuestRequests": { rq: "OTA_NotifReportRQ", run: guestRequestsAck },
 };
 
 /**

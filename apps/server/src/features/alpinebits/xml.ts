@@ -15,6 +15,8 @@ const REPEATED = new Set([
   "TextItem",
   "Description",
   "ImageItem",
+  "HotelReservation",
+  "Warning",
 ]);
 
 const options = {

@@ -196,7 +196,7 @@ describe("transport (chapter 2)", () => {
     });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.body).toContain("X-AlpineBits-ClientProtocolVersion");
-    const unknown = await post({ action: "OTA_Read:GuestRequests", request: pingRequest("{}") });
+    const unknown = await post({ action: "OTA_HotelResNotif:GuestRequests", request: pingRequest("{}") });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toBe("ERROR:unknown or missing action");
     const missing = await post({ request: pingRequest("{}") });
@@ -305,6 +305,8 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelInvCountNotif_accept_closing_seasons",
               ],
             },
+            // GuestRequests pull, with its acknowledgment (ADR 0081).
+            { action: "action_OTA_Read" },
             // Room categories only: neither distinct rooms nor MaxChildOccupancy.
             { action: "action_OTA_HotelDescriptiveContentNotif_Inventory" },
             { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
