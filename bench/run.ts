@@ -18,7 +18,7 @@ import { measureCache } from "./cache";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
-import { memoryPhases } from "./memory";
+import { memoryPhases, SEARCH_LOAD_PHASE } from "./memory";
 import { measureProcesses } from "./processes";
 import { portalQuery, type SearchCase, searchMix, searchQuery } from "./queries";
 import { benchServerEnv } from "./server-env";
@@ -364,11 +364,14 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     const b3Serial = await serialLoop(b3, S(2));
     const b3AtB2Rate = await openLoop(b3, b2Fixed.rate, S(3));
     const b3Peak = await profiled(ctx, "b3", () => closedLoop(b3, CONNECTIONS, S(5)));
+    // Its own phase: the server's event-loop delay of this run is the figure with a goal (memory.ts).
+    log(`${kind}: ${SEARCH_LOAD_PHASE}…`);
     before = await statements();
     const b3Fixed = await openLoop(b3, Math.max(1, b3Peak.rps * FIXED_SHARE), S(5));
     const b3Statements = ((await statements()) - before) / Math.max(1, b3Fixed.completed);
     // The same searches as a browser asks them, taking brotli or gzip: what compressing the answers costs (after
     // the latency phase, which it must not disturb).
+    log(`${kind}: B3 compressed peak…`);
     const b3Compressed = await closedLoop(
       { ...b3, next: () => ({ ...b3.next(), headers: { "accept-encoding": "br, gzip" } }) },
       CONNECTIONS,
