@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import {
   ALPINEBITS_BODY_PREVIEW_CHARS,
+  ALPINEBITS_ENDPOINT_PATH,
   ALPINEBITS_EXCHANGE_PAGE_SIZE,
   type AlpineBitsBodyPart,
   type AlpineBitsResult,
@@ -68,13 +69,14 @@ async function requireClient(db: Db, staff: Staff, clientId: number): Promise<Gr
   return row;
 }
 
-/** The group's clients, oldest first. */
+/** The group's clients, oldest first, and the endpoint's full URL (`origin`: the site's public address). */
 export async function listAlpineBitsClients(
   deps: Deps,
   staff: Staff,
-): Promise<{ clients: BoAlpineBitsClient[] }> {
+  origin: string,
+): Promise<{ clients: BoAlpineBitsClient[]; endpoint: string }> {
   const rows = await findGroupClients(deps.database.db, staff.groupId);
-  return { clients: rows.map((r) => toClient(r, staff)) };
+  return { clients: rows.map((r) => toClient(r, staff)), endpoint: `${origin}${ALPINEBITS_ENDPOINT_PATH}` };
 }
 
 /** A new client of the owner's group: the password is made here and answered this once. */

@@ -31,7 +31,11 @@ export const BoAlpineBitsClientSchema = z
 export type BoAlpineBitsClient = z.infer<typeof BoAlpineBitsClientSchema>;
 
 export const BoAlpineBitsClientListSchema = z
-  .object({ clients: z.array(BoAlpineBitsClientSchema) })
+  .object({
+    clients: z.array(BoAlpineBitsClientSchema),
+    /** The full URL a PMS posts to: this site's public address (the configured host the owner came to) + /alpinebits. */
+    endpoint: z.string(),
+  })
   .meta({ id: "BoAlpineBitsClientList" });
 export type BoAlpineBitsClientList = z.infer<typeof BoAlpineBitsClientListSchema>;
 

@@ -122,6 +122,7 @@ describe("AlpineBits clients", () => {
     expect(stored?.hash).toMatch(/^\$argon2id\$/);
     const list = await as(owner).get(CLIENTS);
     expect(list.json().clients.map((c: { username: string }) => c.username)).toEqual(["pms-front"]);
+    expect(list.json().endpoint).toMatch(/^https?:\/\/[^/]+\/alpinebits$/);
     expect(JSON.stringify(list.json())).not.toContain(password);
     const ping = await alpineBits("pms-front", password, "OTA_Ping:Handshaking", PING);
     expect(ping.statusCode).toBe(200);

@@ -47,7 +47,7 @@ export function registerAlpineBitsBackOfficeRoutes(app: App, deps: BackOfficeDep
       summary: "The group's AlpineBits clients (PMS, channel managers)",
       answer: BoAlpineBitsClientListSchema,
     },
-    ({ staff }) => listAlpineBitsClients(deps, staff),
+    async ({ staff, request }) => listAlpineBitsClients(deps, staff, await deps.linkBase(request)),
   );
 
   route.post(
