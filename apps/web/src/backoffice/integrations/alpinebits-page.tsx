@@ -449,7 +449,7 @@ function CodesForm({ hotel, codes }: { hotel: number; codes: BoAlpineBitsCodes }
     max: number,
   ) => (
     <div className="bo-table-wrap">
-      <table className="bo-table bo-stack bo-ab-table">
+      <table className="bo-table bo-stack bo-ab-table bo-ab-codes">
         <caption className="bo-ab-caption">{t(`codes.${kind}.title`)}</caption>
         <thead>
           <tr>
