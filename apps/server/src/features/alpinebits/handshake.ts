@@ -11,6 +11,11 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
       "OTA_HotelInvCountNotif_accept_complete_set",
       "OTA_HotelInvCountNotif_accept_closing_seasons",
     ],
+    // Room categories only: neither distinct rooms (use_rooms) nor MaxChildOccupancy (occupancy_children).
+    action_OTA_HotelDescriptiveContentNotif_Inventory: [],
+    action_OTA_HotelDescriptiveContentNotif_Info: [],
+    action_OTA_HotelDescriptiveInfo_Inventory: [],
+    action_OTA_HotelDescriptiveInfo_Info: [],
   },
 };
 
@@ -18,6 +23,10 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
 export const ACTIONS = {
   "OTA_Ping:Handshaking": "action_OTA_Ping",
   "OTA_HotelInvCountNotif:FreeRooms": "action_OTA_HotelInvCountNotif",
+  "OTA_HotelDescriptiveContentNotif:Inventory": "action_OTA_HotelDescriptiveContentNotif_Inventory",
+  "OTA_HotelDescriptiveContentNotif:Info": "action_OTA_HotelDescriptiveContentNotif_Info",
+  "OTA_HotelDescriptiveInfo:Inventory": "action_OTA_HotelDescriptiveInfo_Inventory",
+  "OTA_HotelDescriptiveInfo:Info": "action_OTA_HotelDescriptiveInfo_Info",
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;

@@ -4,6 +4,8 @@ import { type AlpineBitsClient, authenticate } from "./clients";
 import { withExchangeLog } from "./exchange-log";
 import { applyFreeRooms, readFreeRooms } from "./free-rooms";
 import { type ActionName, isAction, negotiate, SERVER_VERSIONS, versionOffers } from "./handshake";
+import { applyHotelInfo, pullHotelInfo, readHotelInfo } from "./hotel-info";
+import { applyInventory, type InventoryOutcome, pullInventory, readInventory } from "./inventory";
 import { type BuildNode, buildDocument, child, parseDocument, textOf, type XmlNode } from "./xml";
 
 /** Requests of one client (by username) per minute, counted in the database for every server process. */
@@ -78,6 +80,39 @@ async function freeRooms(deps: Deps, client: AlpineBitsClient, root: XmlNode): P
   );
 }
 
+/** An Inventory or HotelInfo push: read whole, then applied; Success with its warnings, or Errors. */
+const contentNotif =
+  <T extends object>(
+    read: (root: XmlNode) => T | { errors: string[] },
+    apply: (database: Deps["database"], client: AlpineBitsClient, rq: T) => Promise<InventoryOutcome>,
+  ) =>
+  async (deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> => {
+    const rq = read(root);
+    const outcome = "errors" in rq ? rq : await apply(deps.database, client, rq);
+    if ("errors" in outcome)
+      return xml(buildDocument("OTA_HotelDescriptiveContentNotifRS", errorsOf(outcome.errors)));
+    const warnings = outcome.warnings.map((w) => ({
+      "@_Type": "11",
+      ...(w.recordId ? { "@_RecordID": w.recordId } : {}),
+      "#text": w.text,
+    }));
+    return xml(
+      buildDocument("OTA_HotelDescriptiveContentNotifRS", {
+        Success: "",
+        ...(warnings.length > 0 ? { Warnings: { Warning: warnings } } : {}),
+      }),
+    );
+  };
+
+const descriptiveInfo =
+  (pull: typeof pullInventory) =>
+  async (deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> => {
+    const outcome = await pull(deps.database, client, root);
+    if ("errors" in outcome)
+      return xml(buildDocument("OTA_HotelDescriptiveInfoRS", errorsOf(outcome.errors)));
+    return xml(buildDocument("OTA_HotelDescriptiveInfoRS", { Success: "", ...outcome.content }));
+  };
+
 /** Each action: the document root its request must be, and what answers it. */
 const ACTION_HANDLERS: Record<
   ActionName,
@@ -85,6 +120,19 @@ const ACTION_HANDLERS: Record<
 > = {
   "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", run: handshake },
   "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", run: freeRooms },
+  "OTA_HotelDescriptiveContentNotif:Inventory": {
+    rq: "OTA_HotelDescriptiveContentNotifRQ",
+    run: contentNotif(readInventory, applyInventory),
+  },
+  "OTA_HotelDescriptiveContentNotif:Info": {
+    rq: "OTA_HotelDescriptiveContentNotifRQ",
+    run: contentNotif(readHotelInfo, applyHotelInfo),
+  },
+  "OTA_HotelDescriptiveInfo:Inventory": {
+    rq: "OTA_HotelDescriptiveInfoRQ",
+    run: descriptiveInfo(pullInventory),
+  },
+  "OTA_HotelDescriptiveInfo:Info": { rq: "OTA_HotelDescriptiveInfoRQ", run: descriptiveInfo(pullHotelInfo) },
 };
 
 /**

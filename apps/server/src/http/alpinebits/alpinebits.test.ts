@@ -129,6 +129,16 @@ const handshake = {
           ],
         },
         { action: "action_OTA_Read" },
+        {
+          action: "action_OTA_HotelDescriptiveContentNotif_Inventory",
+          supports: [
+            "OTA_HotelDescriptiveContentNotif_Inventory_use_rooms",
+            "OTA_HotelDescriptiveContentNotif_Inventory_occupancy_children",
+          ],
+        },
+        { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
+        { action: "action_OTA_HotelDescriptiveInfo_Inventory" },
+        { action: "action_OTA_HotelDescriptiveInfo_Info" },
       ],
     },
     { version: "2022-10", actions: [{ action: "action_OTA_Ping" }] },
@@ -295,6 +305,11 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelInvCountNotif_accept_closing_seasons",
               ],
             },
+            // Room categories only: neither distinct rooms nor MaxChildOccupancy.
+            { action: "action_OTA_HotelDescriptiveContentNotif_Inventory" },
+            { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
+            { action: "action_OTA_HotelDescriptiveInfo_Inventory" },
+            { action: "action_OTA_HotelDescriptiveInfo_Info" },
           ],
         },
       ],
