@@ -270,6 +270,24 @@ describe("AlpineBits exchange log", () => {
     expect((await as(owner).get(`${EXCHANGES}/${freeRooms.id}/body?part=response`)).statusCode).toBe(404);
   });
 
+  it("the detail shows a large body's first 200 000 characters; the download has all of it", async () => {
+    const days = Array.from({ length: 1_500 }, (_, i) => {
+      const d = new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10);
+      return { start: d, end: d, invTypeCode: "NOPE", count: 1 };
+    });
+    const request = freeRoomsRequest("ALPHA", false, days);
+    expect(request.length).toBeGreaterThan(200_000);
+    await alpineBits(created.username, created.password, "OTA_HotelInvCountNotif:FreeRooms", request);
+    const [latest] = (await as(owner).get(EXCHANGES)).json().exchanges;
+    const detail = (await as(owner).get(`${EXCHANGES}/${latest.id}`)).json();
+    expect(detail.request).toHaveLength(200_000);
+    expect(detail.requestTruncated).toBe(true);
+    expect(detail.responseTruncated).toBe(false);
+    const download = await as(owner).get(`${EXCHANGES}/${latest.id}/body?part=request`);
+    expect(download.body.length).toBe(latest.requestBytes);
+    expect(download.body.startsWith(detail.request)).toBe(true);
+  });
+
   it("a disabled client is refused at the endpoint like an unknown one", async () => {
     const res = await as(owner).post(`${CLIENTS}/${created.id}/disable`);
     expect(res.statusCode, res.body).toBe(200);
