@@ -55,8 +55,10 @@ export function startMemorySampler(wasmBytes: () => number) {
   const zero = (): Sample => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0, wasm: 0 });
   const phases: PhaseMemory[] = [];
   let current = { name: "start and warm-up", peak: zero() };
-  // Sampled every 10 ms: how late the loop's timer ran, i.e. how long anything waited behind other work.
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  // Sampled every 10 ms: how late the loop's timer ran, i.e. how long anything waited behind other work. The
+  // histogram records the time between samples, the resolution included: it is taken off.
+  const RESOLUTION_MS = 10;
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   let gc = { count: 0, totalMs: 0, maxMs: 0 };
   const gcObserver = new PerformanceObserver((list) => {
@@ -71,7 +73,7 @@ export function startMemorySampler(wasmBytes: () => number) {
   let wallAt = performance.now();
   const loopOfPhase = (): PhaseLoop => {
     const cpu = process.cpuUsage(cpuAt);
-    const ms = (ns: number) => ns / 1e6;
+    const ms = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
     const loop = {
       delayP50: ms(delay.percentile(50)),
       delayP99: ms(delay.percentile(99)),
@@ -131,7 +133,10 @@ export function phaseOf(line: string): string | null {
 
 type Call = <T>(request: MemoryCommand) => Promise<T>;
 
-/** CPU seconds used so far by every PostgreSQL server process of this machine (0 where there is none: PGlite). */
+/**
+ * CPU seconds used so far by PostgreSQL on this machine (0 where there is none: PGlite): its live processes' own
+ * and, through the postmaster's children's times, those of the backends that have ended (a closed connection's).
+ */
 function postgresCpuS(): number {
   let ticks = 0;
   let names: string[];
@@ -146,8 +151,8 @@ function postgresCpuS(): number {
       const close = stat.lastIndexOf(")");
       if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
       const fields = stat.slice(close + 2).split(" ");
-      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name and state.
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime, stime, cutime, cstime: fields 14 to 17 of stat, 12 to 15 after the name and state.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended while we read.
     }
