@@ -138,3 +138,34 @@ export async function findHotelGroup(db: Db, hotelId: number): Promise<number | 
   const [row] = await db.select({ groupId: hotel.groupId }).from(hotel).where(eq(hotel.id, hotelId));
   return row?.groupId;
 }
+
+export type RatePlansHotelFacts = {
+  currencyCode: string;
+  decimalDigits: number;
+  /** Rate plans with a RatePlanCode: code → id and meal plan. */
+  ratePlans: Map<string, { id: number; mealPlan: string }>;
+  /** Room types with an InvTypeCode: code → id and most guests. */
+  roomTypes: Map<string, { id: number; maxOccupancy: number }>;
+};
+
+/** What a RatePlans message is checked against: the hotel's currency and its coded rate plans and room types. */
+export async function findRatePlansHotelFacts(db: Executor, hotelId: number): Promise<RatePlansHotelFacts> {
+  const [hotelRow] = rowsOf<{ currency_code: string; decimal_digits: number }>(
+    await db.execute(sql`select h.currency_code, c.decimal_digits from hotel h
+      join currency c on c.code = h.currency_code where h.id = ${hotelId}`),
+  );
+  const plans = rowsOf<{ code: string; id: number; meal_plan: string }>(
+    await db.execute(sql`select c.code, p.id, p.meal_plan from alpinebits_rate_plan_code c
+      join rate_plan p on p.id = c.rate_plan_id where c.hotel_id = ${hotelId}`),
+  );
+  const rooms = rowsOf<{ code: string; id: number; max_occupancy: number }>(
+    await db.execute(sql`select c.code, r.id, r.max_occupancy from alpinebits_room_type_code c
+      join room_type r on r.id = c.room_type_id where c.hotel_id = ${hotelId}`),
+  );
+  return {
+    currencyCode: hotelRow?.currency_code ?? "",
+    decimalDigits: hotelRow?.decimal_digits ?? 2,
+    ratePlans: new Map(plans.map((p) => [p.code, { id: p.id, mealPlan: p.meal_plan }])),
+    roomTypes: new Map(rooms.map((r) => [r.code, { id: r.id, maxOccupancy: r.max_occupancy }])),
+  };
+}

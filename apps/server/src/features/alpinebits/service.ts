@@ -3,6 +3,7 @@ import { hitRateLimit } from "../rate-limits";
 import { type AlpineBitsClient, authenticate } from "./clients";
 import { applyFreeRooms, readFreeRooms } from "./free-rooms";
 import { type ActionName, isAction, negotiate, SERVER_VERSIONS, versionOffers } from "./handshake";
+import { applyRatePlans, readRatePlans } from "./rate-plans";
 import { type BuildNode, buildDocument, child, parseDocument, textOf, type XmlNode } from "./xml";
 
 /** Requests of one client (by username) per minute, counted in the database for every server process. */
@@ -77,6 +78,13 @@ async function freeRooms(deps: Deps, client: AlpineBitsClient, root: XmlNode): P
   );
 }
 
+async function ratePlans(deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
+  const read = readRatePlans(root);
+  const outcome = "errors" in read ? read : await applyRatePlans(deps.database, client, read, deps.now());
+  if ("errors" in outcome) return xml(buildDocument("OTA_HotelRatePlanNotifRS", errorsOf(outcome.errors)));
+  return xml(buildDocument("OTA_HotelRatePlanNotifRS", { Success: "" }));
+}
+
 /** Each action: the document root its request must be, and what answers it. */
 const ACTION_HANDLERS: Record<
   ActionName,
@@ -84,6 +92,7 @@ const ACTION_HANDLERS: Record<
 > = {
   "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", run: handshake },
   "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", run: freeRooms },
+  "OTA_HotelRatePlanNotif:RatePlans": { rq: "OTA_HotelRatePlanNotifRQ", run: ratePlans },
 };
 
 /**

@@ -7,7 +7,17 @@ export const OTA_NS = "http://www.opentravel.org/OTA/2003/05";
 export type XmlNode = { [key: string]: unknown };
 
 // The elements of the messages read here that may repeat: always arrays, one element or many.
-const REPEATED = new Set(["Inventory", "InvCount"]);
+const REPEATED = new Set([
+  "Inventory",
+  "InvCount",
+  "RatePlan",
+  "BookingRule",
+  "LengthOfStay",
+  "Rate",
+  "BaseByGuestAmt",
+  "AdditionalGuestAmount",
+  "Offer",
+]);
 
 const options = {
   ignoreAttributes: false,

@@ -30,9 +30,13 @@ import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
+  type ChildPriceRow,
+  deleteChildPrices,
   deletePrices,
   deleteRestrictions,
+  findAgeGroupsOfHotel,
   findCalendarRow,
+  findChildPrices,
   findInventoryNights,
   findPricedRoomTypesOfRatePlans,
   findPrices,
@@ -46,6 +50,7 @@ import {
   type RatesExecutor,
   type RestrictionRow,
   type RoomTypeRef,
+  upsertChildPrices,
   upsertInventory,
   upsertPrices,
   upsertRestrictions,
@@ -247,6 +252,172 @@ export async function setAllotments(
 export async function storedNightsFrom(tx: Tx, roomTypeIds: readonly number[], from: string) {
   if (roomTypeIds.length === 0) return [];
   return findInventoryNights(tx, roomTypeIds, from, "9999-12-31", true);
+}
+
+/** A room type's days (`from`..`to`, inclusive) whose prices a `replaceRateNights` call replaces. */
+export type PriceScope = { roomTypeId: number; from: string; to: string };
+
+export type RateNights = {
+  ratePlanId: number;
+  /** Room types × days whose adults' and children's prices are replaced: a price not given there is deleted. */
+  priceScope: PriceScope[];
+  prices: { roomTypeId: number; day: string; adults: number; amount: number }[];
+  childPrices: { roomTypeId: number; day: string; ageGroupId: number; amount: number }[];
+  /** Days whose restriction night is replaced: a day not given there gets none. */
+  restrictionScope: { from: string; to: string }[];
+  restrictions: { day: string; v: RestrictionValues }[];
+};
+
+/** The hotel's age groups, as the children's prices name them. */
+export async function ageGroupsOf(tx: Tx, hotelId: number) {
+  return (await findAgeGroupsOfHotel(tx, hotelId)).map((g) => ({ id: g.id, min: g.min_age, max: g.max_age }));
+}
+
+const inScope = (ranges: readonly { from: string; to: string }[], day: string) =>
+  ranges.some((r) => r.from <= day && day <= r.to);
+
+/**
+ * A rate plan's nights set from outside the calendar (a PMS's AlpineBits RatePlans push, ADR 0080), in the
+ * caller's transaction, with the calendar's rules and writes: the rooms and rate must be the hotel's, an adult count
+ * within the room's occupancy, every restriction night's stay limits consistent with the rate's (400 naming the
+ * field otherwise, and the caller's transaction is rolled back). Within the scopes, the stored prices, children's
+ * prices and restriction nights become exactly the given ones; the rest is left alone. Rows are read locked and
+ * written in batches (a statement per kind, never one per night).
+ */
+export async function replaceRateNights(
+  tx: Tx,
+  hotelId: number,
+  input: RateNights,
+): Promise<{ changed: { price: number; childPrice: number; restriction: number } }> {
+  const [plan] = await ratePlansOf(tx, hotelId, [input.ratePlanId], "ratePlanId");
+  if (!plan) throw notFound("ratePlanId", `No rate plan ${input.ratePlanId} in this hotel`);
+  const roomIds = [
+    ...new Set([
+      ...input.priceScope.map((s) => s.roomTypeId),
+      ...input.prices.map((p) => p.roomTypeId),
+      ...input.childPrices.map((p) => p.roomTypeId),
+    ]),
+  ];
+  const rooms = new Map((await roomTypesOf(tx, hotelId, roomIds, "roomTypeId")).map((r) => [r.id, r]));
+  for (const p of input.prices) {
+    const room = rooms.get(p.roomTypeId);
+    if (room && p.adults > room.max_occupancy)
+      throw badInput("adults", `at most ${room.max_occupancy} for room type ${room.id}`);
+  }
+  const groups = new Set((await ageGroupsOf(tx, hotelId)).map((g) => g.id));
+  for (const c of input.childPrices)
+    if (!groups.has(c.ageGroupId)) throw notFound("ageGroupId", `No age group ${c.ageGroupId} in this hotel`);
+  const scopeOf = new Map<number, PriceScope[]>();
+  for (const s of input.priceScope) scopeOf.set(s.roomTypeId, [...(scopeOf.get(s.roomTypeId) ?? []), s]);
+  const inPriceScope = (roomTypeId: number, day: string) => inScope(scopeOf.get(roomTypeId) ?? [], day);
+
+  const priceChanges: Parameters<typeof writePrices>[1] = [];
+  const childChanges: {
+    roomTypeId: number;
+    ratePlanId: number;
+    day: string;
+    ageGroupId: number;
+    amount: number | null;
+  }[] = [];
+  const scopeDays = input.priceScope.flatMap((s) => [s.from, s.to]).sort();
+  if (scopeDays.length > 0) {
+    const from = scopeDays[0] as string;
+    const to = scopeDays.at(-1) as string;
+    const scopedRooms = [...scopeOf.keys()];
+    const wanted = new Map(input.prices.map((p) => [`${p.roomTypeId}:${p.day}:${p.adults}`, p.amount]));
+    for (const r of await findPrices(tx, scopedRooms, [plan.id], from, to, true)) {
+      if (!inPriceScope(r.room_type_id, r.day)) continue;
+      const key = `${r.room_type_id}:${r.day}:${r.adults}`;
+      const next = wanted.get(key) ?? null;
+      wanted.delete(key);
+      if (next === r.amount_minor) continue;
+      priceChanges.push({
+        roomTypeId: r.room_type_id,
+        ratePlanId: plan.id,
+        day: r.day,
+        adults: r.adults,
+        amount: next,
+      });
+    }
+    for (const p of input.prices)
+      if (wanted.has(`${p.roomTypeId}:${p.day}:${p.adults}`))
+        priceChanges.push({ ...p, ratePlanId: plan.id });
+    const wantedChild = new Map(
+      input.childPrices.map((c) => [`${c.roomTypeId}:${c.day}:${c.ageGroupId}`, c.amount]),
+    );
+    const existing: ChildPriceRow[] = await findChildPrices(tx, scopedRooms, [plan.id], from, to);
+    for (const r of existing) {
+      if (!inPriceScope(r.room_type_id, r.day)) continue;
+      const key = `${r.room_type_id}:${r.day}:${r.age_group_id}`;
+      const next = wantedChild.get(key) ?? null;
+      wantedChild.delete(key);
+      if (next === r.amount_minor) continue;
+      childChanges.push({
+        roomTypeId: r.room_type_id,
+        ratePlanId: plan.id,
+        day: r.day,
+        ageGroupId: r.age_group_id,
+        amount: next,
+      });
+    }
+    for (const c of input.childPrices)
+      if (wantedChild.has(`${c.roomTypeId}:${c.day}:${c.ageGroupId}`))
+        childChanges.push({ ...c, ratePlanId: plan.id });
+  }
+  for (const p of [...input.prices, ...input.childPrices])
+    if (!inPriceScope(p.roomTypeId, p.day))
+      throw badInput("day", `room type ${p.roomTypeId} on ${p.day} is outside the nights being replaced`);
+
+  const restrictionChanges: { ratePlanId: number; day: string; v: RestrictionValues }[] = [];
+  const restrictionDays = input.restrictionScope.flatMap((s) => [s.from, s.to]).sort();
+  if (restrictionDays.length > 0) {
+    const wanted = new Map(input.restrictions.map((r) => [r.day, r.v]));
+    const existing = await findRestrictionNights(
+      tx,
+      [plan.id],
+      restrictionDays[0] as string,
+      restrictionDays.at(-1) as string,
+      true,
+    );
+    const seen = new Set<string>();
+    for (const row of existing) {
+      if (!inScope(input.restrictionScope, row.day)) continue;
+      seen.add(row.day);
+      const next = wanted.get(row.day) ?? NO_RESTRICTION;
+      if (sameRestriction(restrictionOf(row), next)) continue;
+      checkStay(plan, row.day, next);
+      restrictionChanges.push({ ratePlanId: plan.id, day: row.day, v: next });
+    }
+    for (const r of input.restrictions) {
+      if (seen.has(r.day) || sameRestriction(null, r.v)) continue;
+      checkStay(plan, r.day, r.v);
+      restrictionChanges.push({ ratePlanId: plan.id, day: r.day, v: r.v });
+    }
+  }
+  for (const r of input.restrictions)
+    if (!inScope(input.restrictionScope, r.day))
+      throw badInput("day", `${r.day} is outside the restriction nights being replaced`);
+
+  await writePrices(tx, priceChanges);
+  await writeChildPrices(tx, childChanges);
+  await writeRestrictions(tx, restrictionChanges);
+  return {
+    changed: {
+      price: priceChanges.length,
+      childPrice: childChanges.length,
+      restriction: restrictionChanges.length,
+    },
+  };
+}
+
+async function writeChildPrices(
+  tx: Tx,
+  list: { roomTypeId: number; ratePlanId: number; day: string; ageGroupId: number; amount: number | null }[],
+) {
+  const upserts = list.flatMap((c) => (c.amount === null ? [] : [{ ...c, amount: c.amount }]));
+  const deletes = list.filter((c) => c.amount === null);
+  if (upserts.length > 0) await upsertChildPrices(tx, upserts);
+  if (deletes.length > 0) await deleteChildPrices(tx, deletes);
 }
 
 /** One cell, in one transaction with its audit entry (before → after). */
