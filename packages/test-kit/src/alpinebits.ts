@@ -236,6 +236,8 @@ export function ratePlansBenchRequest(opts: {
   from: string;
   days: number;
   guests?: number[];
+  /** A rate plan's meal plan by code, when it is not room only (14). */
+  mealPlanCodes?: Record<string, RatePlanSpec["mealPlanCode"]>;
 }): string {
   const start = new Date(`${opts.from}T00:00:00Z`).getTime();
   const dayOf = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10);
@@ -245,6 +247,7 @@ export function ratePlansBenchRequest(opts: {
     opts.ratePlanCodes.map((code) => ({
       code,
       notif: "Full",
+      mealPlanCode: opts.mealPlanCodes?.[code] ?? "14",
       rules: Array.from({ length: opts.days }, (_, i) => ({
         start: dayOf(i),
         end: dayOf(i),
