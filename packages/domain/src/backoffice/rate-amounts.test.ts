@@ -34,6 +34,22 @@ describe("pricesByAdults", () => {
       [5, 35000],
     ]);
   });
+  it("multiplies per-person amounts by the adults, the extra adult's price added per adult", () => {
+    const prices = pricesByAdults(
+      new Map([
+        [1, 10600],
+        [2, 9600],
+      ]),
+      7680,
+      3,
+      true,
+    );
+    expect([...(prices ?? [])]).toEqual([
+      [1, 10600],
+      [2, 19200],
+      [3, 26880],
+    ]);
+  });
   it("has no price above the largest occupancy without an extra adult's price", () => {
     expect([...(pricesByAdults(new Map([[2, 19000]]), null, 3) ?? [])]).toEqual([[2, 19000]]);
   });

@@ -15,23 +15,29 @@ export function decimalToMinor(text: string, decimalDigits: number): number | nu
 }
 
 /**
- * A room's price per night for each number of adults from 1 to `maxAdults`, from a PMS's prices per occupancy
- * (the room's price for that many adults) and the price of each adult beyond the largest occupancy given (none:
- * no price above it). Occupancies below the smallest one given have no price: the rate is not sold for them.
- * Null when a price would exceed the calendar's largest price.
+ * A room's price per night for each number of adults from 1 to `maxAdults`, from a PMS's amounts per occupancy
+ * (the room's price for that many adults, or with `perPerson` each adult's, so the room's is that many times it)
+ * and the price of each adult beyond the largest occupancy given (none: no price above it). Occupancies below the
+ * smallest one given have no price: the rate is not sold for them. Null when a price would exceed the calendar's
+ * largest price.
  */
 export function pricesByAdults(
   perOccupancy: ReadonlyMap<number, number>,
   extraAdultMinor: number | null,
   maxAdults: number,
+  perPerson = false,
 ): Map<number, number> | null {
   const out = new Map<number, number>();
   const largest = Math.max(0, ...perOccupancy.keys());
+  const roomOf = (adults: number) => {
+    const amount = perOccupancy.get(adults);
+    return amount === undefined ? undefined : perPerson ? amount * adults : amount;
+  };
   for (let adults = 1; adults <= maxAdults; adults++) {
-    const own = perOccupancy.get(adults);
+    const own = roomOf(adults);
     let price: number | undefined = own;
     if (own === undefined && adults > largest && largest > 0 && extraAdultMinor !== null)
-      price = (perOccupancy.get(largest) as number) + (adults - largest) * extraAdultMinor;
+      price = (roomOf(largest) as number) + (adults - largest) * extraAdultMinor;
     if (price === undefined) continue;
     if (price > MAX_PRICE_MINOR) return null;
     out.set(adults, price);

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { ageGroupsOf, auditSystem, type RateNights, replaceRateNights } from "../backoffice";
 import type { AlpineBitsClient } from "./clients";
-import { findClientHotelByCode, findRatePlansHotelFacts } from "./repository";
+import { findClientHotelByCode, findRatePlansHotelFacts, setRatePlanChargeType } from "./repository";
 import { attr, child, children, type XmlNode } from "./xml";
 
 /** The longest period of one Rate or BookingRule, and the most nights one message may set. */
@@ -54,6 +54,8 @@ type RatePlan = {
   notif: "full" | "overlay" | "remove";
   currency: string | undefined;
   mealPlanCode: string | undefined;
+  /** A Full's static rate: amounts per person (7) or per room (25). */
+  chargeType: 7 | 25 | undefined;
   rules: Rule[];
   rates: Rate[];
 };
@@ -235,30 +237,36 @@ function readRate(node: XmlNode, where: string, errors: string[]): Rate | null {
   return { invTypeCode, ...period, base, extraAdult, children: kids };
 }
 
-/** The static rate of a Full rate plan: per room (Type 25), with its meal plan. */
-function readStaticRate(node: XmlNode | undefined, where: string, errors: string[]): string | undefined {
+/** The static rate of a Full rate plan: per person (Type 7) or per room (Type 25), with its meal plan. */
+function readStaticRate(
+  node: XmlNode | undefined,
+  where: string,
+  errors: string[],
+): { mealPlanCode: string | undefined; chargeType: 7 | 25 | undefined } {
   if (!node || attr(node, "InvTypeCode") !== undefined || attr(node, "Start") !== undefined) {
     errors.push(
       `${where}: a Full rate plan's Rates start with the static rate (no InvTypeCode, Start or End)`,
     );
-    return undefined;
+    return { mealPlanCode: undefined, chargeType: undefined };
   }
   const amounts = children(child(node, "BaseByGuestAmts"), "BaseByGuestAmt");
   const type = attr(amounts[0], "Type");
-  if (amounts.length !== 1) errors.push(`${where}: the static rate has one BaseByGuestAmt with its Type`);
-  else if (type === "7")
+  if (amounts.length !== 1 || (type !== "7" && type !== "25"))
     errors.push(
-      `${where}: per-person amounts (Type 7) are not supported by this server; send the room's amount per occupancy (Type 25)`,
+      `${where}: the static rate has one BaseByGuestAmt with its Type, 7 (per person) or 25 (per room)`,
     );
-  else if (type !== "25") errors.push(`${where}: the static rate's BaseByGuestAmt has Type 25`);
+  else if (
+    attr(amounts[0], "NumberOfGuests") !== undefined ||
+    attr(amounts[0], "AmountAfterTax") !== undefined
+  )
+    errors.push(`${where}: the static rate's BaseByGuestAmt has only its Type`);
   const unit = attr(node, "RateTimeUnit");
   const multiplier = attr(node, "UnitMultiplier");
   if ((unit !== undefined && unit !== "Day") || (multiplier !== undefined && multiplier !== "1"))
     errors.push(`${where}: the static rate is per night (RateTimeUnit Day, UnitMultiplier 1)`);
-  const meals = child(node, "MealsIncluded");
-  const code = attr(meals, "MealPlanCodes");
+  const code = attr(child(node, "MealsIncluded"), "MealPlanCodes");
   if (!code) errors.push(`${where}: the static rate has MealsIncluded with its MealPlanCodes`);
-  return code;
+  return { mealPlanCode: code, chargeType: type === "7" ? 7 : type === "25" ? 25 : undefined };
 }
 
 function readOffers(node: XmlNode | undefined, where: string, errors: string[]): void {
@@ -284,7 +292,7 @@ function readOffers(node: XmlNode | undefined, where: string, errors: string[]):
 /**
  * Reads an OTA_HotelRatePlanNotifRQ the way chapter 4.5 of HotelData 2024-10 puts it, within what this server
  * implements (ADR 0080): rate plans Full (formerly New), Overlay or Remove; the rate plan's own booking rules
- * (SetMinLOS/SetMaxLOS, arrival and departure weekdays, Master Open/Close); a per-room static rate (Type 25) with
+ * (SetMinLOS/SetMaxLOS, arrival and departure weekdays, Master Open/Close); a static rate per person or per room with
  * its meal plan; date-depending rates per InvTypeCode with amounts per occupancy, one extra adult's amount and
  * children's amounts by age. Anything else, and periods that overlap, refuse the whole message with the reason.
  */
@@ -328,7 +336,15 @@ export function readRatePlans(root: XmlNode): RatePlansRequest | { errors: strin
     );
     if (notif === "remove") {
       if (parts.length > 0) return fail(`${where}: a Remove carries no ${parts.join(", ")}`);
-      return { code, notif, currency: undefined, mealPlanCode: undefined, rules: [], rates: [] };
+      return {
+        code,
+        notif,
+        currency: undefined,
+        mealPlanCode: undefined,
+        chargeType: undefined,
+        rules: [],
+        rates: [],
+      };
     }
     const currency = attr(node, "CurrencyCode");
     if (!currency) return fail(`${where}: CurrencyCode is required`);
@@ -343,8 +359,10 @@ export function readRatePlans(root: XmlNode): RatePlansRequest | { errors: strin
     });
     errors.push(...overlaps(rules, () => `${where} booking rules`));
     const rateNodes = children(child(node, "Rates"), "Rate");
-    let mealPlanCode: string | undefined;
-    if (notif === "full") mealPlanCode = readStaticRate(rateNodes.shift(), `${where} static rate`, errors);
+    const { mealPlanCode, chargeType } =
+      notif === "full"
+        ? readStaticRate(rateNodes.shift(), `${where} static rate`, errors)
+        : { mealPlanCode: undefined, chargeType: undefined };
     const rates = rateNodes.flatMap((r, j) => {
       const rate = readRate(r, `${where} Rate ${j + (notif === "full" ? 2 : 1)}`, errors);
       return rate ? [rate] : [];
@@ -352,7 +370,9 @@ export function readRatePlans(root: XmlNode): RatePlansRequest | { errors: strin
     const byCode = new Map<string, Rate[]>();
     for (const r of rates) byCode.set(r.invTypeCode, [...(byCode.get(r.invTypeCode) ?? []), r]);
     for (const [inv, list] of byCode) errors.push(...overlaps(list, () => `${where} InvTypeCode ${inv}`));
-    return errors.length === before ? { code, notif, currency, mealPlanCode, rules, rates } : null;
+    return errors.length === before
+      ? { code, notif, currency, mealPlanCode, chargeType, rules, rates }
+      : null;
   }
   const nights = out.reduce(
     (n, p) => n + p.rates.reduce((m, r) => m + spanDays(r.start, r.end), 0) + p.rules.length,
@@ -410,6 +430,12 @@ export async function applyRatePlans(
           errors.push(
             `${where}: MealPlanCodes ${p.mealPlanCode} is not this rate plan's meal plan (${plan.mealPlan}); change it in the back office first`,
           );
+        // An Overlay's amounts are read as its rate plan's last Full said: per person or per room.
+        const chargeType = p.chargeType ?? plan.chargeType;
+        if (p.notif === "overlay" && chargeType === null)
+          errors.push(
+            `${where}: send the rate plan Full first (its static rate says whether amounts are per person or per room)`,
+          );
         const closedDays = new Set(
           p.rules.filter((r) => r.closed).flatMap((r) => daysInRange(later(r.start, today), r.end)),
         );
@@ -464,7 +490,7 @@ export async function applyRatePlans(
             perOccupancy.set(b.guests, minor(b.amount, rw));
           }
           const extra = rate.extraAdult === null ? null : minor(rate.extraAdult, rw);
-          const byAdults = pricesByAdults(perOccupancy, extra, room.maxOccupancy);
+          const byAdults = pricesByAdults(perOccupancy, extra, room.maxOccupancy, chargeType === 7);
           if (!byAdults) errors.push(`${rw}: a price is above the largest the calendar takes`);
           const kids: { ageGroupId: number; amount: number }[] = [];
           for (const k of rate.children) {
@@ -492,6 +518,12 @@ export async function applyRatePlans(
         work.push(nights);
       }
       if (errors.length > 0) return { errors };
+      for (const p of rq.ratePlans) {
+        const plan = facts.ratePlans.get(p.code);
+        // A Full keeps its charge type for the Overlays after it; after a Remove an Overlay needs a Full again.
+        const next = p.notif === "remove" ? null : (p.chargeType ?? plan?.chargeType ?? null);
+        if (plan && next !== plan.chargeType) await setRatePlanChargeType(tx, plan.id, next);
+      }
       let changed = 0;
       for (const nights of work) {
         const result = await replaceRateNights(tx, hotel.hotelId, nights);

@@ -142,8 +142,8 @@ export async function findHotelGroup(db: Db, hotelId: number): Promise<number | 
 export type RatePlansHotelFacts = {
   currencyCode: string;
   decimalDigits: number;
-  /** Rate plans with a RatePlanCode: code → id and meal plan. */
-  ratePlans: Map<string, { id: number; mealPlan: string }>;
+  /** Rate plans with a RatePlanCode: code → id, meal plan and the last Full's charge type (7, 25, null: none yet). */
+  ratePlans: Map<string, { id: number; mealPlan: string; chargeType: number | null }>;
   /** Room types with an InvTypeCode: code → id and most guests. */
   roomTypes: Map<string, { id: number; maxOccupancy: number }>;
 };
@@ -154,8 +154,8 @@ export async function findRatePlansHotelFacts(db: Executor, hotelId: number): Pr
     await db.execute(sql`select h.currency_code, c.decimal_digits from hotel h
       join currency c on c.code = h.currency_code where h.id = ${hotelId}`),
   );
-  const plans = rowsOf<{ code: string; id: number; meal_plan: string }>(
-    await db.execute(sql`select c.code, p.id, p.meal_plan from alpinebits_rate_plan_code c
+  const plans = rowsOf<{ code: string; id: number; meal_plan: string; charge_type: number | null }>(
+    await db.execute(sql`select c.code, p.id, p.meal_plan, c.charge_type from alpinebits_rate_plan_code c
       join rate_plan p on p.id = c.rate_plan_id where c.hotel_id = ${hotelId}`),
   );
   const rooms = rowsOf<{ code: string; id: number; max_occupancy: number }>(
@@ -165,7 +165,20 @@ export async function findRatePlansHotelFacts(db: Executor, hotelId: number): Pr
   return {
     currencyCode: hotelRow?.currency_code ?? "",
     decimalDigits: hotelRow?.decimal_digits ?? 2,
-    ratePlans: new Map(plans.map((p) => [p.code, { id: p.id, mealPlan: p.meal_plan }])),
+    ratePlans: new Map(
+      plans.map((p) => [p.code, { id: p.id, mealPlan: p.meal_plan, chargeType: p.charge_type }]),
+    ),
     roomTypes: new Map(rooms.map((r) => [r.code, { id: r.id, maxOccupancy: r.max_occupancy }])),
   };
+}
+
+/** Keeps a Full's charge type (7 per person, 25 per room) with the rate plan's code, for its Overlays. */
+export async function setRatePlanChargeType(
+  db: Executor,
+  ratePlanId: number,
+  chargeType: number | null,
+): Promise<void> {
+  await db.execute(
+    sql`update alpinebits_rate_plan_code set charge_type = ${chargeType} where rate_plan_id = ${ratePlanId}`,
+  );
 }

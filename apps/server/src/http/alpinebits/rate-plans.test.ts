@@ -104,6 +104,8 @@ beforeEach(async () => {
     from rate_plan rp, age_group g, generate_series('2030-01-01'::date, '2030-03-31'::date, interval '1 day') d
     where rp.id in (${ids}) and g.hotel_id = ${hotelId}`);
   await database.db.execute(sql`delete from rate_limit where key like 'alpinebits:%'`);
+  // No Full received yet.
+  await database.db.execute(sql`update alpinebits_rate_plan_code set charge_type = null`);
 });
 
 /** Posts as the client; the response's document (when XML) is validated against the official schema. */
@@ -376,6 +378,67 @@ describe("RatePlans (chapter 4.5): Full, Overlay, Remove", () => {
     expect(await pricesOf(suite.id, flex.id, "2030-01-17")).toEqual({ 1: 8000, 2: 10000, 3: 12000 });
   });
 
+  it("reads amounts per person (Type 7) as the room's for that many adults, in the Overlays after the Full too", async () => {
+    const res = await push([
+      {
+        code: "FLEX",
+        notif: "Full",
+        chargeType: "7",
+        rates: [
+          {
+            invTypeCode: "DBL",
+            ...JAN,
+            base: [
+              { guests: 1, amount: "106" },
+              { guests: 2, amount: "96" },
+            ],
+            extraAdult: "76.8",
+            children: [{ minAge: 6, maxAge: 12, amount: "48" }],
+          },
+        ],
+      },
+    ]);
+    expect(res.body).toContain("<Success/>");
+    expect(await pricesOf(dbl.id, flex.id, "2030-01-15")).toEqual({ 1: 10600, 2: 19200, 3: 26880 });
+    expect(await childPricesOf(flex.id, "2030-01-15")).toEqual({ [big.id]: 4800 });
+    expect(quoteOf(await avail("20300115", "20300117", 2, [7]), dbl.id, flex.id)?.nightly).toEqual([
+      240, 240,
+    ]);
+    await push([
+      {
+        code: "FLEX",
+        notif: "Overlay",
+        rates: [
+          {
+            invTypeCode: "DBL",
+            start: "2030-01-15",
+            end: "2030-01-15",
+            base: [{ guests: 2, amount: "100" }],
+          },
+        ],
+      },
+    ]);
+    expect(await pricesOf(dbl.id, flex.id, "2030-01-15")).toEqual({ 2: 20000 });
+  });
+
+  it("refuses an Overlay before any Full (per person or per room is unknown), and after a Remove", async () => {
+    const overlay: RatePlanSpec = {
+      code: "FLEX",
+      notif: "Overlay",
+      rates: [
+        { invTypeCode: "DBL", start: "2030-01-15", end: "2030-01-15", base: [{ guests: 2, amount: "100" }] },
+      ],
+    };
+    const before = await snapshot();
+    const first = await push([overlay]);
+    expect(first.body).toContain("send the rate plan Full first");
+    expect(await snapshot()).toBe(before);
+    await push([fullFlex]);
+    expect((await push([overlay])).body).toContain("<Success/>");
+    await push([{ code: "FLEX", notif: "Remove" }]);
+    expect((await push([overlay])).body).toContain("send the rate plan Full first");
+  });
+
   it("takes New as Full, and a meal plan that is the rate plan's", async () => {
     const res = await push([
       {
@@ -465,7 +528,6 @@ describe("RatePlans (chapter 4.5): refused whole, nothing written", () => {
       ],
       "(MinAge-MaxAge: 0-6, 6-12)",
     ],
-    ["per-person amounts (Type 7)", [{ ...fullFlex, chargeType: "7" }], "Type 7"],
     [
       "a room type's booking rule",
       [{ ...fullFlex, rules: [{ ...JAN, minLos: 2, roomTypeCode: "DBL" }] }],
