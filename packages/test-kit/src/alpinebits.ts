@@ -238,27 +238,33 @@ export function ratePlansBenchRequest(opts: {
   guests?: number[];
   /** A rate plan's meal plan by code, when it is not room only (14). */
   mealPlanCodes?: Record<string, RatePlanSpec["mealPlanCode"]>;
+  /** False: one Rate and one BookingRule for the whole period instead of one a night (same nights written). */
+  nightly?: boolean;
 }): string {
   const start = new Date(`${opts.from}T00:00:00Z`).getTime();
   const dayOf = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10);
   const guests = opts.guests ?? [1, 2];
+  const nightly = opts.nightly ?? true;
+  const periods = nightly
+    ? Array.from({ length: opts.days }, (_, i) => ({ i, start: dayOf(i), end: dayOf(i) }))
+    : [{ i: 0, start: dayOf(0), end: dayOf(opts.days - 1) }];
   return ratePlansRequest(
     opts.hotelCode,
     opts.ratePlanCodes.map((code) => ({
       code,
       notif: "Full",
       mealPlanCode: opts.mealPlanCodes?.[code] ?? "14",
-      rules: Array.from({ length: opts.days }, (_, i) => ({
-        start: dayOf(i),
-        end: dayOf(i),
+      rules: periods.map(({ i, start, end }) => ({
+        start,
+        end,
         minLos: 1 + (i % 3),
         closedArrival: ["Sun"] as Weekday[],
       })),
       rates: opts.invTypeCodes.flatMap((invTypeCode, r) =>
-        Array.from({ length: opts.days }, (_, i) => ({
+        periods.map(({ i, start, end }) => ({
           invTypeCode,
-          start: dayOf(i),
-          end: dayOf(i),
+          start,
+          end,
           base: guests.map((g) => ({ guests: g, amount: `${80 + 10 * r + (i % 50) + 20 * g}.50` })),
         })),
       ),

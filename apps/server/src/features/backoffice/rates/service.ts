@@ -273,8 +273,30 @@ export async function ageGroupsOf(tx: Tx, hotelId: number) {
   return (await findAgeGroupsOfHotel(tx, hotelId)).map((g) => ({ id: g.id, min: g.min_age, max: g.max_age }));
 }
 
-const inScope = (ranges: readonly { from: string; to: string }[], day: string) =>
-  ranges.some((r) => r.from <= day && day <= r.to);
+type DayRange = { from: string; to: string };
+
+/** Whether a day is in any of the ranges: merged once, then a binary search (a message may send a Rate a night). */
+function scopeTest(ranges: readonly DayRange[]): (day: string) => boolean {
+  const merged: DayRange[] = [];
+  for (const r of [...ranges].sort((a, b) => a.from.localeCompare(b.from))) {
+    const last = merged.at(-1);
+    if (last && r.from <= last.to) {
+      if (r.to > last.to) last.to = r.to;
+    } else merged.push({ ...r });
+  }
+  return (day) => {
+    let lo = 0;
+    let hi = merged.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = merged[mid] as DayRange;
+      if (day < r.from) hi = mid - 1;
+      else if (day > r.to) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
+}
 
 /**
  * A rate plan's nights set from outside the calendar (a PMS's AlpineBits RatePlans push, ADR 0080), in the
@@ -307,9 +329,15 @@ export async function replaceRateNights(
   const groups = new Set((await ageGroupsOf(tx, hotelId)).map((g) => g.id));
   for (const c of input.childPrices)
     if (!groups.has(c.ageGroupId)) throw notFound("ageGroupId", `No age group ${c.ageGroupId} in this hotel`);
-  const scopeOf = new Map<number, PriceScope[]>();
-  for (const s of input.priceScope) scopeOf.set(s.roomTypeId, [...(scopeOf.get(s.roomTypeId) ?? []), s]);
-  const inPriceScope = (roomTypeId: number, day: string) => inScope(scopeOf.get(roomTypeId) ?? [], day);
+  const rangesOf = new Map<number, PriceScope[]>();
+  for (const s of input.priceScope) {
+    const list = rangesOf.get(s.roomTypeId);
+    if (list) list.push(s);
+    else rangesOf.set(s.roomTypeId, [s]);
+  }
+  const scopeOf = new Map([...rangesOf].map(([id, ranges]) => [id, scopeTest(ranges)]));
+  const inPriceScope = (roomTypeId: number, day: string) => scopeOf.get(roomTypeId)?.(day) ?? false;
+  const inRestrictionScope = scopeTest(input.restrictionScope);
 
   const priceChanges: Parameters<typeof writePrices>[1] = [];
   const childChanges: {
@@ -381,7 +409,7 @@ export async function replaceRateNights(
     );
     const seen = new Set<string>();
     for (const row of existing) {
-      if (!inScope(input.restrictionScope, row.day)) continue;
+      if (!inRestrictionScope(row.day)) continue;
       seen.add(row.day);
       const next = wanted.get(row.day) ?? NO_RESTRICTION;
       if (sameRestriction(restrictionOf(row), next)) continue;
@@ -395,7 +423,7 @@ export async function replaceRateNights(
     }
   }
   for (const r of input.restrictions)
-    if (!inScope(input.restrictionScope, r.day))
+    if (!inRestrictionScope(r.day))
       throw badInput("day", `${r.day} is outside the restriction nights being replaced`);
 
   await writePrices(tx, priceChanges);
