@@ -227,7 +227,8 @@ export function ratePlansRequest(hotelCode: string, ratePlans: RatePlanSpec[], c
 /**
  * The bench's RatePlans message: one Full rate plan per code, each room category priced night by night (a Rate
  * element a night, as PMSs send prices that change daily) for `days` nights from `from`, with a booking rule a
- * night (minimum stay, arrival closed on Sundays). 10 rates × 365 days: e.g. 2 codes × 5 categories, or 1 × 10.
+ * night (minimum stay, arrival closed on Sundays). Every code × every category is a rate: 10 rates × 365 days are
+ * e.g. 10 codes × 1 category. A Full also deletes its rate plan's prices on the hotel's other coded categories.
  */
 export function ratePlansBenchRequest(opts: {
   hotelCode: string;
@@ -240,6 +241,8 @@ export function ratePlansBenchRequest(opts: {
   mealPlanCodes?: Record<string, RatePlanSpec["mealPlanCode"]>;
   /** False: one Rate and one BookingRule for the whole period instead of one a night (same nights written). */
   nightly?: boolean;
+  /** Full unless given; an Overlay needs a Full of the rate plan before it. */
+  notif?: "Full" | "Overlay";
 }): string {
   const start = new Date(`${opts.from}T00:00:00Z`).getTime();
   const dayOf = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10);
@@ -252,7 +255,7 @@ export function ratePlansBenchRequest(opts: {
     opts.hotelCode,
     opts.ratePlanCodes.map((code) => ({
       code,
-      notif: "Full",
+      notif: opts.notif ?? "Full",
       mealPlanCode: opts.mealPlanCodes?.[code] ?? "14",
       rules: periods.map(({ i, start, end }) => ({
         start,

@@ -524,11 +524,8 @@ export async function applyRatePlans(
         const next = p.notif === "remove" ? null : (p.chargeType ?? plan?.chargeType ?? null);
         if (plan && next !== plan.chargeType) await setRatePlanChargeType(tx, plan.id, next);
       }
-      let changed = 0;
-      for (const nights of work) {
-        const result = await replaceRateNights(tx, hotel.hotelId, nights);
-        changed += result.changed.price + result.changed.childPrice + result.changed.restriction;
-      }
+      const result = await replaceRateNights(tx, hotel.hotelId, work);
+      const changed = result.changed.price + result.changed.childPrice + result.changed.restriction;
       if (changed > 0)
         await auditSystem(tx, hotel.groupId, `alpinebits:${client.username}`, {
           hotelId: hotel.hotelId,

@@ -299,45 +299,74 @@ function scopeTest(ranges: readonly DayRange[]): (day: string) => boolean {
 }
 
 /**
- * A rate plan's nights set from outside the calendar (a PMS's AlpineBits RatePlans push, ADR 0080), in the
- * caller's transaction, with the calendar's rules and writes: the rooms and rate must be the hotel's, an adult count
- * within the room's occupancy, every restriction night's stay limits consistent with the rate's (400 naming the
- * field otherwise, and the caller's transaction is rolled back). Within the scopes, the stored prices, children's
- * prices and restriction nights become exactly the given ones; the rest is left alone. Rows are read locked and
- * written in batches (a statement per kind, never one per night).
+ * Rate plans' nights set from outside the calendar (a PMS's AlpineBits RatePlans push, ADR 0080), in the caller's
+ * transaction, with the calendar's rules and writes: the rooms and rates must be the hotel's, an adult count within
+ * the room's occupancy, every restriction night's stay limits consistent with its rate's (400 naming the field
+ * otherwise, and the caller's transaction is rolled back). Within the scopes, the stored prices, children's prices
+ * and restriction nights become exactly the given ones; the rest is left alone. Rows of all the rate plans are read
+ * locked and written in batches: a statement per kind for the whole list, never one per night or per rate plan.
  */
 export async function replaceRateNights(
   tx: Tx,
   hotelId: number,
-  input: RateNights,
+  list: readonly RateNights[],
 ): Promise<{ changed: { price: number; childPrice: number; restriction: number } }> {
-  const [plan] = await ratePlansOf(tx, hotelId, [input.ratePlanId], "ratePlanId");
-  if (!plan) throw notFound("ratePlanId", `No rate plan ${input.ratePlanId} in this hotel`);
+  const none = { changed: { price: 0, childPrice: 0, restriction: 0 } };
+  if (list.length === 0) return none;
+  const planIds = [...new Set(list.map((n) => n.ratePlanId))];
+  if (planIds.length !== list.length) throw badInput("ratePlanId", "each rate plan once");
+  const plans = new Map((await ratePlansOf(tx, hotelId, planIds, "ratePlanId")).map((p) => [p.id, p]));
   const roomIds = [
-    ...new Set([
-      ...input.priceScope.map((s) => s.roomTypeId),
-      ...input.prices.map((p) => p.roomTypeId),
-      ...input.childPrices.map((p) => p.roomTypeId),
-    ]),
+    ...new Set(
+      list.flatMap((n) => [
+        ...n.priceScope.map((s) => s.roomTypeId),
+        ...n.prices.map((p) => p.roomTypeId),
+        ...n.childPrices.map((p) => p.roomTypeId),
+      ]),
+    ),
   ];
   const rooms = new Map((await roomTypesOf(tx, hotelId, roomIds, "roomTypeId")).map((r) => [r.id, r]));
-  for (const p of input.prices) {
-    const room = rooms.get(p.roomTypeId);
-    if (room && p.adults > room.max_occupancy)
-      throw badInput("adults", `at most ${room.max_occupancy} for room type ${room.id}`);
+  for (const n of list)
+    for (const p of n.prices) {
+      const room = rooms.get(p.roomTypeId);
+      if (room && p.adults > room.max_occupancy)
+        throw badInput("adults", `at most ${room.max_occupancy} for room type ${room.id}`);
+    }
+  if (list.some((n) => n.childPrices.length > 0)) {
+    const groups = new Set((await ageGroupsOf(tx, hotelId)).map((g) => g.id));
+    for (const n of list)
+      for (const c of n.childPrices)
+        if (!groups.has(c.ageGroupId))
+          throw notFound("ageGroupId", `No age group ${c.ageGroupId} in this hotel`);
   }
-  const groups = new Set((await ageGroupsOf(tx, hotelId)).map((g) => g.id));
-  for (const c of input.childPrices)
-    if (!groups.has(c.ageGroupId)) throw notFound("ageGroupId", `No age group ${c.ageGroupId} in this hotel`);
-  const rangesOf = new Map<number, PriceScope[]>();
-  for (const s of input.priceScope) {
-    const list = rangesOf.get(s.roomTypeId);
-    if (list) list.push(s);
-    else rangesOf.set(s.roomTypeId, [s]);
+
+  // The scopes, by rate plan and room type.
+  const priceScopes = new Map<string, (day: string) => boolean>();
+  const restrictionScopes = new Map<number, (day: string) => boolean>();
+  for (const n of list) {
+    const byRoom = new Map<number, PriceScope[]>();
+    for (const s of n.priceScope) {
+      const ranges = byRoom.get(s.roomTypeId);
+      if (ranges) ranges.push(s);
+      else byRoom.set(s.roomTypeId, [s]);
+    }
+    for (const [roomId, ranges] of byRoom) priceScopes.set(`${n.ratePlanId}:${roomId}`, scopeTest(ranges));
+    restrictionScopes.set(n.ratePlanId, scopeTest(n.restrictionScope));
   }
-  const scopeOf = new Map([...rangesOf].map(([id, ranges]) => [id, scopeTest(ranges)]));
-  const inPriceScope = (roomTypeId: number, day: string) => scopeOf.get(roomTypeId)?.(day) ?? false;
-  const inRestrictionScope = scopeTest(input.restrictionScope);
+  const inPriceScope = (planId: number, roomId: number, day: string) =>
+    priceScopes.get(`${planId}:${roomId}`)?.(day) ?? false;
+  for (const n of list) {
+    for (const p of [...n.prices, ...n.childPrices])
+      if (!inPriceScope(n.ratePlanId, p.roomTypeId, p.day))
+        throw badInput("day", `room type ${p.roomTypeId} on ${p.day} is outside the nights being replaced`);
+    const inScope = restrictionScopes.get(n.ratePlanId) as (day: string) => boolean;
+    for (const r of n.restrictions)
+      if (!inScope(r.day)) throw badInput("day", `${r.day} is outside the restriction nights being replaced`);
+  }
+  const span = (days: string[]) => {
+    const sorted = days.sort();
+    return sorted.length === 0 ? null : { from: sorted[0] as string, to: sorted.at(-1) as string };
+  };
 
   const priceChanges: Parameters<typeof writePrices>[1] = [];
   const childChanges: {
@@ -347,84 +376,84 @@ export async function replaceRateNights(
     ageGroupId: number;
     amount: number | null;
   }[] = [];
-  const scopeDays = input.priceScope.flatMap((s) => [s.from, s.to]).sort();
-  if (scopeDays.length > 0) {
-    const from = scopeDays[0] as string;
-    const to = scopeDays.at(-1) as string;
-    const scopedRooms = [...scopeOf.keys()];
-    const wanted = new Map(input.prices.map((p) => [`${p.roomTypeId}:${p.day}:${p.adults}`, p.amount]));
-    for (const r of await findPrices(tx, scopedRooms, [plan.id], from, to, true)) {
-      if (!inPriceScope(r.room_type_id, r.day)) continue;
-      const key = `${r.room_type_id}:${r.day}:${r.adults}`;
+  const priceSpan = span(list.flatMap((n) => n.priceScope.flatMap((s) => [s.from, s.to])));
+  const scopedRooms = [...new Set(list.flatMap((n) => n.priceScope.map((s) => s.roomTypeId)))];
+  if (priceSpan && scopedRooms.length > 0) {
+    const wanted = new Map<string, number>();
+    for (const n of list)
+      for (const p of n.prices) wanted.set(`${n.ratePlanId}:${p.roomTypeId}:${p.day}:${p.adults}`, p.amount);
+    for (const r of await findPrices(tx, scopedRooms, planIds, priceSpan.from, priceSpan.to, true)) {
+      if (!inPriceScope(r.rate_plan_id, r.room_type_id, r.day)) continue;
+      const key = `${r.rate_plan_id}:${r.room_type_id}:${r.day}:${r.adults}`;
       const next = wanted.get(key) ?? null;
       wanted.delete(key);
       if (next === r.amount_minor) continue;
       priceChanges.push({
         roomTypeId: r.room_type_id,
-        ratePlanId: plan.id,
+        ratePlanId: r.rate_plan_id,
         day: r.day,
         adults: r.adults,
         amount: next,
       });
     }
-    for (const p of input.prices)
-      if (wanted.has(`${p.roomTypeId}:${p.day}:${p.adults}`))
-        priceChanges.push({ ...p, ratePlanId: plan.id });
-    const wantedChild = new Map(
-      input.childPrices.map((c) => [`${c.roomTypeId}:${c.day}:${c.ageGroupId}`, c.amount]),
+    for (const n of list)
+      for (const p of n.prices)
+        if (wanted.has(`${n.ratePlanId}:${p.roomTypeId}:${p.day}:${p.adults}`))
+          priceChanges.push({ ...p, ratePlanId: n.ratePlanId });
+    const wantedChild = new Map<string, number>();
+    for (const n of list)
+      for (const c of n.childPrices)
+        wantedChild.set(`${n.ratePlanId}:${c.roomTypeId}:${c.day}:${c.ageGroupId}`, c.amount);
+    const existing: ChildPriceRow[] = await findChildPrices(
+      tx,
+      scopedRooms,
+      planIds,
+      priceSpan.from,
+      priceSpan.to,
     );
-    const existing: ChildPriceRow[] = await findChildPrices(tx, scopedRooms, [plan.id], from, to);
     for (const r of existing) {
-      if (!inPriceScope(r.room_type_id, r.day)) continue;
-      const key = `${r.room_type_id}:${r.day}:${r.age_group_id}`;
+      if (!inPriceScope(r.rate_plan_id, r.room_type_id, r.day)) continue;
+      const key = `${r.rate_plan_id}:${r.room_type_id}:${r.day}:${r.age_group_id}`;
       const next = wantedChild.get(key) ?? null;
       wantedChild.delete(key);
       if (next === r.amount_minor) continue;
       childChanges.push({
         roomTypeId: r.room_type_id,
-        ratePlanId: plan.id,
+        ratePlanId: r.rate_plan_id,
         day: r.day,
         ageGroupId: r.age_group_id,
         amount: next,
       });
     }
-    for (const c of input.childPrices)
-      if (wantedChild.has(`${c.roomTypeId}:${c.day}:${c.ageGroupId}`))
-        childChanges.push({ ...c, ratePlanId: plan.id });
+    for (const n of list)
+      for (const c of n.childPrices)
+        if (wantedChild.has(`${n.ratePlanId}:${c.roomTypeId}:${c.day}:${c.ageGroupId}`))
+          childChanges.push({ ...c, ratePlanId: n.ratePlanId });
   }
-  for (const p of [...input.prices, ...input.childPrices])
-    if (!inPriceScope(p.roomTypeId, p.day))
-      throw badInput("day", `room type ${p.roomTypeId} on ${p.day} is outside the nights being replaced`);
 
   const restrictionChanges: { ratePlanId: number; day: string; v: RestrictionValues }[] = [];
-  const restrictionDays = input.restrictionScope.flatMap((s) => [s.from, s.to]).sort();
-  if (restrictionDays.length > 0) {
-    const wanted = new Map(input.restrictions.map((r) => [r.day, r.v]));
-    const existing = await findRestrictionNights(
-      tx,
-      [plan.id],
-      restrictionDays[0] as string,
-      restrictionDays.at(-1) as string,
-      true,
-    );
+  const restrictionSpan = span(list.flatMap((n) => n.restrictionScope.flatMap((s) => [s.from, s.to])));
+  if (restrictionSpan) {
+    const wanted = new Map<string, RestrictionValues>();
+    for (const n of list) for (const r of n.restrictions) wanted.set(`${n.ratePlanId}:${r.day}`, r.v);
+    const existing = await findRestrictionNights(tx, planIds, restrictionSpan.from, restrictionSpan.to, true);
     const seen = new Set<string>();
     for (const row of existing) {
-      if (!inRestrictionScope(row.day)) continue;
-      seen.add(row.day);
-      const next = wanted.get(row.day) ?? NO_RESTRICTION;
+      if (!restrictionScopes.get(row.rate_plan_id)?.(row.day)) continue;
+      const key = `${row.rate_plan_id}:${row.day}`;
+      seen.add(key);
+      const next = wanted.get(key) ?? NO_RESTRICTION;
       if (sameRestriction(restrictionOf(row), next)) continue;
-      checkStay(plan, row.day, next);
-      restrictionChanges.push({ ratePlanId: plan.id, day: row.day, v: next });
+      checkStay(plans.get(row.rate_plan_id) as RatePlanRef, row.day, next);
+      restrictionChanges.push({ ratePlanId: row.rate_plan_id, day: row.day, v: next });
     }
-    for (const r of input.restrictions) {
-      if (seen.has(r.day) || sameRestriction(null, r.v)) continue;
-      checkStay(plan, r.day, r.v);
-      restrictionChanges.push({ ratePlanId: plan.id, day: r.day, v: r.v });
-    }
+    for (const n of list)
+      for (const r of n.restrictions) {
+        if (seen.has(`${n.ratePlanId}:${r.day}`) || sameRestriction(null, r.v)) continue;
+        checkStay(plans.get(n.ratePlanId) as RatePlanRef, r.day, r.v);
+        restrictionChanges.push({ ratePlanId: n.ratePlanId, day: r.day, v: r.v });
+      }
   }
-  for (const r of input.restrictions)
-    if (!inRestrictionScope(r.day))
-      throw badInput("day", `${r.day} is outside the restriction nights being replaced`);
 
   await writePrices(tx, priceChanges);
   await writeChildPrices(tx, childChanges);
