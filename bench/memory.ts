@@ -2,8 +2,11 @@
 // process.memoryUsage() every 50 ms, plus PGlite's WebAssembly memory, and keeps the peaks of each phase; the
 // parent names the phases — every `log()` line of run.ts that ends in "…" starts one — and prints one info row per
 // phase. VmHWM (the figure with the goal) is read from /proc at each phase's end, so the phase in which it grew is
-// the one to look at.
-import { readFileSync } from "node:fs";
+// the one to look at. Each phase also has the server's event-loop delay (monitorEventLoopDelay), its GC pauses
+// ('gc' performance entries) and the CPU seconds of the server, PostgreSQL's processes and the load generator: what
+// a p99 waited behind.
+import { readdirSync, readFileSync } from "node:fs";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import type { Figure } from "./figures";
 import { info } from "./figures";
 
@@ -19,7 +22,18 @@ type Sample = {
   arrayBuffers: number;
   wasm: number;
 };
-export type PhaseMemory = { name: string; peak: Sample; hwmMb: number };
+/** The server's event loop and collector during a phase: delays and pauses in ms, its own CPU in seconds. */
+export type PhaseLoop = {
+  delayP50: number;
+  delayP99: number;
+  delayMax: number;
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+  cpuS: number;
+  wallS: number;
+};
+export type PhaseMemory = { name: string; peak: Sample; hwmMb: number; loop: PhaseLoop };
 
 const MB = 1024 * 1024;
 const KEYS = ["rss", "heapTotal", "heapUsed", "external", "arrayBuffers", "wasm"] as const;
@@ -41,6 +55,39 @@ export function startMemorySampler(wasmBytes: () => number) {
   const zero = (): Sample => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0, wasm: 0 });
   const phases: PhaseMemory[] = [];
   let current = { name: "start and warm-up", peak: zero() };
+  // Sampled every 10 ms: how late the loop's timer ran, i.e. how long anything waited behind other work.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
+  let cpuAt = process.cpuUsage();
+  let wallAt = performance.now();
+  const loopOfPhase = (): PhaseLoop => {
+    const cpu = process.cpuUsage(cpuAt);
+    const ms = (ns: number) => ns / 1e6;
+    const loop = {
+      delayP50: ms(delay.percentile(50)),
+      delayP99: ms(delay.percentile(99)),
+      delayMax: ms(delay.max),
+      gcCount: gc.count,
+      gcTotalMs: gc.totalMs,
+      gcMaxMs: gc.maxMs,
+      cpuS: (cpu.user + cpu.system) / 1e6,
+      wallS: (performance.now() - wallAt) / 1000,
+    };
+    delay.reset();
+    gc = { count: 0, totalMs: 0, maxMs: 0 };
+    cpuAt = process.cpuUsage();
+    wallAt = performance.now();
+    return loop;
+  };
   const sample = () => {
     const m = process.memoryUsage();
     const s: Sample = { ...m, wasm: wasmBytes() };
@@ -51,7 +98,7 @@ export function startMemorySampler(wasmBytes: () => number) {
   timer.unref();
   const close = () => {
     sample();
-    phases.push({ ...current, hwmMb: vmHwmMb() });
+    phases.push({ ...current, hwmMb: vmHwmMb(), loop: loopOfPhase() });
   };
   return {
     handle(command: MemoryCommand): PhaseMemory[] | true {
@@ -62,6 +109,8 @@ export function startMemorySampler(wasmBytes: () => number) {
       }
       close();
       clearInterval(timer);
+      delay.disable();
+      gcObserver.disconnect();
       return phases;
     },
   };
@@ -82,22 +131,99 @@ export function phaseOf(line: string): string | null {
 
 type Call = <T>(request: MemoryCommand) => Promise<T>;
 
+/** CPU seconds used so far by every PostgreSQL server process of this machine (0 where there is none: PGlite). */
+function postgresCpuS(): number {
+  let ticks = 0;
+  let names: string[];
+  try {
+    names = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const pid of names) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name and state.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks / 100;
+}
+
+/** The CPU of this process (the load generator) and PostgreSQL's, read at a phase's start. */
+type ParentCpu = { generatorS: number; postgresS: number };
+const parentCpu = (): ParentCpu => {
+  const u = process.cpuUsage();
+  return { generatorS: (u.user + u.system) / 1e6, postgresS: postgresCpuS() };
+};
+
 /** In the parent: names phases from log lines, and turns the agent's report into info rows. */
 export function memoryPhases(call: Call) {
   let done = false;
+  // Read at each phase's start: a phase's CPU is the difference to the next one's.
+  const marks: ParentCpu[] = [parentCpu()];
   return {
     /** Called with every log line; a line that starts a phase tells the agent (fire and forget). */
     log(line: string): void {
       const name = phaseOf(line);
       if (done || name === null || name.startsWith("start times")) return;
+      marks.push(parentCpu());
       void call({ cmd: "memory", action: "phase", name }).catch(() => {});
     },
     async figures(): Promise<Figure[]> {
       done = true;
+      marks.push(parentCpu());
       const phases = await call<PhaseMemory[]>({ cmd: "memory", action: "report" });
-      return phases.map((p) => memoryFigure(p));
+      const cpuOf = (i: number): ParentCpu | null => {
+        const [a, b] = [marks[i], marks[i + 1]];
+        return a && b
+          ? { generatorS: b.generatorS - a.generatorS, postgresS: b.postgresS - a.postgresS }
+          : null;
+      };
+      return [
+        ...phases.map((p) => memoryFigure(p)),
+        ...phases.map((p, i) => loopFigure(p, cpuOf(i))),
+        ...searchLoadGoal(phases),
+      ];
     },
   };
+}
+
+const fixed = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : "–");
+
+export function loopFigure(p: PhaseMemory, cpu: ParentCpu | null): Figure {
+  const { loop } = p;
+  const split = cpu
+    ? `server ${fixed(loop.cpuS)}, PostgreSQL ${fixed(cpu.postgresS)}, load generator ${fixed(cpu.generatorS)}`
+    : `server ${fixed(loop.cpuS)}`;
+  return info(
+    `event loop p99: ${p.name}`,
+    loop.delayP99,
+    "ms",
+    `p50 ${fixed(loop.delayP50)}, max ${fixed(loop.delayMax)}; GC ${loop.gcCount} pauses, ${fixed(loop.gcTotalMs)} ms in all, longest ${fixed(loop.gcMaxMs)}; CPU s ${split} in ${fixed(loop.wallS)} s`,
+  );
+}
+
+/** The phase the goal is about: the search at 70% of its peak, whose p99 is the figure with the goal. */
+export const SEARCH_LOAD_PHASE = "B3 at 70% of peak";
+
+function searchLoadGoal(phases: PhaseMemory[]): Figure[] {
+  const phase = phases.find((p) => p.name === SEARCH_LOAD_PHASE);
+  if (!phase) return [];
+  return [
+    {
+      ...info("server event-loop delay p99 during search load", phase.loop.delayP99, "ms"),
+      goal: "≤ 5",
+      meets: phase.loop.delayP99 <= 5,
+      note: `the phase "${SEARCH_LOAD_PHASE}"; max ${fixed(phase.loop.delayMax)} ms`,
+    },
+  ];
 }
 
 export function memoryFigure(p: PhaseMemory): Figure {

@@ -22,20 +22,27 @@ export function ensureWebBuild(): number {
   return performance.now() - t0;
 }
 
-export type InitialJs = { value: number; files: { file: string; gzip: number }[] };
+export type InitialJs = {
+  value: number;
+  files: { file: string; gzip: number }[];
+  /** Each page loaded on demand: its initial JS (the search page's and its own chunks), gzip, in KB. */
+  routes: { name: string; value: number; files: number }[];
+};
 
-/** The search page's initial JS, gzip, in KB, as scripts/bundle-size.mjs measures it. */
+/** The search page's initial JS and every other page's, gzip, in KB, as scripts/bundle-size.mjs measures them. */
 export function measureInitialJs(): InitialJs {
   const out = execFileSync(process.execPath, [join(root, "scripts/bundle-size.mjs"), "--json"], {
     cwd: root,
   });
   const parsed = JSON.parse(out.toString()) as InitialJs;
-  return { value: parsed.value, files: parsed.files };
+  return { value: parsed.value, files: parsed.files, routes: parsed.routes };
 }
 
 export type LighthouseScores = {
   performance: number;
   accessibility: number;
+  bestPractices: number;
+  seo: number;
   ms: number;
   /** The metrics behind the performance score (simulated mobile), in ms; CLS has no unit. */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
@@ -57,7 +64,7 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      onlyCategories: ["performance", "accessibility"],
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       formFactor: "mobile",
     });
     const categories = result?.lhr.categories;
@@ -72,6 +79,8 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
     return {
       performance: Math.round(performanceScore * 100),
       accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((categories?.["best-practices"]?.score ?? 0) * 100),
+      seo: Math.round((categories?.seo?.score ?? 0) * 100),
       ms: performance.now() - t0,
       metrics: {
         fcp: metric("first-contentful-paint"),

@@ -81,7 +81,7 @@ function firstTexts(): Plugin {
  * consent banner into the HTML in the page's language, from these bundles, written beside index.html at build as
  * `first-paint-texts.json` (`{"en": {"common": {…}, …}, …}`): one source for the texts, the web app's.
  */
-const FIRST_PAINT_NAMESPACES = ["common", "hotel", "global", "consent", "chat"];
+const FIRST_PAINT_NAMESPACES = ["common", "hotel", "global", "consent", "chat", "portal"];
 function firstPaintTexts(): Plugin {
   const locales = join(import.meta.dirname, "src/i18n/locales");
   return {
@@ -115,6 +115,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route's module needs at start (scripts/bundle-size.mjs).
+    manifest: true,
     // The libraries every page needs at start in one chunk: without it the bundler splits modules shared by the
     // first page and a lazy one (the back office) into many small files, which compress worse (ADR 0024). Only
     // what the first page runs: zod (the contracts' schemas) is for the lazy areas (ADR 0046).

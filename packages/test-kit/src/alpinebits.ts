@@ -103,6 +103,163 @@ export function freeRoomsRequest(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelInvCountNotifRQ ${OTA} Version="4">${unique}<Inventories HotelCode="${hotelCode}">${items.join("")}</Inventories></OTA_HotelInvCountNotifRQ>`;
 }
 
+// Inventory/Basic and Inventory/HotelInfo (chapter 4.4).
+
+const escapeXml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+const textItem = (texts: Record<string, string>, format = "PlainText") =>
+  Object.entries(texts)
+    .map(
+      ([language, text]) =>
+        `<Description TextFormat="${format}" Language="${language}">${escapeXml(text)}</Description>`,
+    )
+    .join("");
+
+/** One room category of an Inventory push: its heading GuestRoom, then (`rooms`) distinct rooms of it. */
+export type InventoryCategory = {
+  code: string;
+  min?: number;
+  max?: number;
+  standard?: number;
+  maxChildren?: number;
+  /** The GuestRoom's ID attribute (a category's former code). */
+  id?: string;
+  /** The long name (InfoCode 25) per language; left out only when `null`. */
+  names?: Record<string, string> | null;
+  descriptions?: Record<string, string>;
+  htmlDescriptions?: Record<string, string>;
+  pictures?: string[];
+  rooms?: string[];
+};
+
+/** An OTA_HotelDescriptiveContentNotifRQ of Inventory/Basic (push) for one hotel; `[]` is an empty GuestRooms. */
+export function inventoryRequest(hotelCode: string, categories: InventoryCategory[]): string {
+  const rooms = categories.map((c) => {
+    const attrs = [
+      `Code="${c.code}"`,
+      c.min === undefined ? "" : `MinOccupancy="${c.min}"`,
+      c.max === undefined ? "" : `MaxOccupancy="${c.max}"`,
+      c.maxChildren === undefined ? "" : `MaxChildOccupancy="${c.maxChildren}"`,
+      c.id === undefined ? "" : `ID="${c.id}"`,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const mds: string[] = [];
+    if (c.names !== null)
+      mds.push(
+        `<MultimediaDescription InfoCode="25"><TextItems><TextItem>${textItem(c.names ?? { en: c.code })}</TextItem></TextItems></MultimediaDescription>`,
+      );
+    if (c.descriptions || c.htmlDescriptions)
+      mds.push(
+        `<MultimediaDescription InfoCode="1"><TextItems><TextItem>${textItem(c.descriptions ?? {})}${textItem(c.htmlDescriptions ?? {}, "HTML")}</TextItem></TextItems></MultimediaDescription>`,
+      );
+    if (c.pictures)
+      mds.push(
+        c.pictures.length === 0
+          ? `<MultimediaDescription InfoCode="23"/>`
+          : `<MultimediaDescription InfoCode="23"><ImageItems>${c.pictures
+              .map(
+                (url) =>
+                  `<ImageItem Category="6"><ImageFormat><URL>${escapeXml(url)}</URL></ImageFormat></ImageItem>`,
+              )
+              .join("")}</ImageItems></MultimediaDescription>`,
+      );
+    const standard = c.standard === undefined ? "" : ` StandardOccupancy="${c.standard}"`;
+    const heading = `<GuestRoom ${attrs}><TypeRoom${standard} RoomClassificationCode="42"/><MultimediaDescriptions>${mds.join("")}</MultimediaDescriptions></GuestRoom>`;
+    const distinct = (c.rooms ?? []).map(
+      (id) => `<GuestRoom Code="${c.code}"><TypeRoom RoomID="${id}"/></GuestRoom>`,
+    );
+    return heading + distinct.join("");
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveContentNotifRQ ${OTA} Version="8.000"><HotelDescriptiveContents><HotelDescriptiveContent HotelCode="${hotelCode}"><FacilityInfo><GuestRooms>${rooms.join("")}</GuestRooms></FacilityInfo></HotelDescriptiveContent></HotelDescriptiveContents></OTA_HotelDescriptiveContentNotifRQ>`;
+}
+
+/** An OTA_HotelDescriptiveInfoRQ (Inventory/Basic or Inventory/HotelInfo pull) for one hotel. */
+export function descriptiveInfoRequest(hotelCode: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveInfoRQ ${OTA} Version="3.000"><HotelDescriptiveInfos><HotelDescriptiveInfo HotelCode="${hotelCode}"/></HotelDescriptiveInfos></OTA_HotelDescriptiveInfoRQ>`;
+}
+
+/** What an Inventory/HotelInfo push may carry in these tests. */
+export type HotelInfoContent = {
+  descriptions?: Record<string, string>;
+  checkIn?: { start?: string; end?: string };
+  checkOutEnd?: string;
+  phone?: string;
+  email?: string;
+  /** Parts Alloggio has no place for: a position and a short description. */
+  extras?: boolean;
+};
+
+/** An OTA_HotelDescriptiveContentNotifRQ of Inventory/HotelInfo (push) for one hotel. */
+export function hotelInfoRequest(hotelCode: string, info: HotelInfoContent): string {
+  const mds: string[] = [];
+  if (info.extras)
+    mds.push(
+      `<MultimediaDescription InfoCode="17"><TextItems><TextItem>${textItem({ en: "Short" })}</TextItem></TextItems></MultimediaDescription>`,
+    );
+  if (info.descriptions)
+    mds.push(
+      `<MultimediaDescription InfoCode="1"><TextItems>${Object.entries(info.descriptions)
+        .map(([language, text]) => `<TextItem>${textItem({ [language]: text })}</TextItem>`)
+        .join("")}</TextItems></MultimediaDescription>`,
+    );
+  const descriptions =
+    mds.length > 0
+      ? `<Descriptions><MultimediaDescriptions>${mds.join("")}</MultimediaDescriptions></Descriptions>`
+      : "";
+  const position = info.extras ? `<Position Latitude="46.5" Longitude="11.35"/>` : "";
+  const hotelInfo = descriptions || position ? `<HotelInfo>${descriptions}${position}</HotelInfo>` : "";
+  const stays: string[] = [];
+  if (info.checkIn)
+    stays.push(
+      `<StayRequirement StayContext="Checkin"${info.checkIn.start ? ` Start="${info.checkIn.start}"` : ""}${info.checkIn.end ? ` End="${info.checkIn.end}"` : ""}/>`,
+    );
+  if (info.checkOutEnd) stays.push(`<StayRequirement StayContext="Checkout" End="${info.checkOutEnd}"/>`);
+  const policies =
+    stays.length > 0
+      ? `<Policies><Policy><StayRequirements>${stays.join("")}</StayRequirements></Policy></Policies>`
+      : "";
+  const phones = info.phone ? `<Phones><Phone PhoneTechType="1" PhoneNumber="${info.phone}"/></Phones>` : "";
+  const emails = info.email ? `<Emails><Email EmailType="5">${escapeXml(info.email)}</Email></Emails>` : "";
+  const contact =
+    phones || emails
+      ? `<ContactInfos><ContactInfo Location="6">${phones}${emails}</ContactInfo></ContactInfos>`
+      : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelDescriptiveContentNotifRQ ${OTA} Version="8.000"><HotelDescriptiveContents><HotelDescriptiveContent HotelCode="${hotelCode}">${hotelInfo}${policies}${contact}</HotelDescriptiveContent></HotelDescriptiveContents></OTA_HotelDescriptiveContentNotifRQ>`;
+}
+
+// GuestRequests (chapter 4.2): the read and its acknowledgment.
+
+/** An OTA_ReadRQ of GuestRequests for one hotel; with `start`, every request changed since then (SelectionCriteria). */
+export function guestRequestsReadRequest(hotelCode: string, start?: string): string {
+  const criteria = start ? `<SelectionCriteria Start="${start}"/>` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_ReadRQ ${OTA} Version="1.0"><ReadRequests><HotelReadRequest HotelCode="${hotelCode}">${criteria}</HotelReadRequest></ReadRequests></OTA_ReadRQ>`;
+}
+
+/**
+ * An OTA_NotifReportRQ acknowledging these UniqueIDs (Type 14 a reservation or quote request, 15 a cancellation),
+ * with the requests the client refuses as warnings.
+ */
+export function notifReportRequest(
+  acked: { id: string; type?: "14" | "15" }[],
+  refused: { id: string; text: string }[] = [],
+): string {
+  const warnings =
+    refused.length > 0
+      ? `<Warnings>${refused.map((r) => `<Warning Type="3" Code="450" RecordID="${r.id}">${r.text}</Warning>`).join("")}</Warnings>`
+      : "";
+  const details =
+    acked.length > 0
+      ? `<NotifDetails><HotelNotifReport><HotelReservations>${acked
+          .map(
+            (a) => `<HotelReservation><UniqueID Type="${a.type ?? "14"}" ID="${a.id}"/></HotelReservation>`,
+          )
+          .join("")}</HotelReservations></HotelNotifReport></NotifDetails>`
+      : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_NotifReportRQ ${OTA} Version="1.0"><Success/>${warnings}${details}</OTA_NotifReportRQ>`;
+}
+
 // RatePlans (OTA_HotelRatePlanNotif:RatePlans, ADR 0080).
 
 export type Weekday = "Mon" | "Tue" | "Weds" | "Thur" | "Fri" | "Sat" | "Sun";

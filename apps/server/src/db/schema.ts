@@ -1737,3 +1737,30 @@ export const alpinebitsRatePlanCode = pgTable(
     check("alpinebits_rate_plan_code_charge_type", sql`${t.chargeType} in (7, 25)`),
   ],
 );
+
+/**
+ * GuestRequests (ADR 0081): what each AlpineBits client was last sent of a reservation or quote request, and the
+ * version it acknowledged. A record is delivered again until the client acknowledges the version it was sent.
+ */
+export const alpinebitsDelivery = pgTable(
+  "alpinebits_delivery",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => alpinebitsClient.id, { onDelete: "cascade" }),
+    /** reservation or quote (a quote_request) */
+    kind: text("kind").notNull(),
+    recordId: integer("record_id").notNull(),
+    /** The version last sent (the record's change count and time) and the ResStatus it was sent with. */
+    sentVersion: text("sent_version").notNull(),
+    sentStatus: text("sent_status").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** The version the client acknowledged; null until it does. */
+    ackedVersion: text("acked_version"),
+    ackedAt: timestamp("acked_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.kind, t.recordId] }),
+    check("alpinebits_delivery_kind", sql`${t.kind} in ('reservation', 'quote')`),
+  ],
+);

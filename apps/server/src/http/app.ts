@@ -60,7 +60,7 @@ import { registerVoucherPdfRoutes } from "./voucher-pdf/routes";
 export type { App } from "./app-type";
 
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
-import { createFirstPaint, readFirstPaintTexts, searchPageIds, withFirstPaint } from "./first-paint";
+import { createFirstPaint, drawnPageIds, readFirstPaintTexts, withFirstPaint } from "./first-paint";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
@@ -323,7 +323,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ["assets/**", "index.html", "first-paint-texts.json*"],
+      // The build manifest (.vite/) is for scripts/bundle-size.mjs, not for browsers.
+      globIgnore: ["assets/**", "index.html", "first-paint-texts.json*", ".vite/**"],
       decorateReply: false,
     });
   }
@@ -359,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
               )
           : rendered;
       const drawn = await firstPaint.draw({ path, hostname: request.hostname, nonce });
-      const ids = searchPageIds(path);
+      const ids = drawnPageIds(path);
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")

@@ -7,7 +7,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { type App, buildApp } from "./app";
-import { searchPageIds, textsIn, withFirstPaint } from "./first-paint";
+import { drawnPageIds, textsIn, withFirstPaint } from "./first-paint";
 
 // The search page's header and notice in its HTML (ADR 0051), from the web app's own texts, in the page's language.
 
@@ -18,7 +18,7 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat"].map((ns) => [
+        ["common", "hotel", "global", "consent", "chat", "portal"].map((ns) => [
           ns,
           JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
         ]),
@@ -106,6 +106,19 @@ describe("the search page's first paint in its HTML", () => {
     expect(drawn).not.toContain("We use cookies");
   });
 
+  it("draws the portal's header in the page's language: the channel, all properties, my booking", async () => {
+    const res = await page("/channel/1/language/2");
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toContain('<html lang="it"');
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain('<a href="/channel/1/language/2">Tutte le strutture</a>');
+    expect(drawn).toContain('<option value="2" lang="it" selected>Italiano</option>');
+    expect(drawn).not.toContain('<section class="cookie-notice"');
+    expect(drawn).toContain("page-skeleton");
+  });
+
   it.each([
     [3, "de", "Zum Inhalt springen"],
     [9, "ja", "本文へスキップ"],
@@ -174,11 +187,22 @@ describe("the search page's first paint in its HTML", () => {
     afterAll(() => {
       clock = DAY;
     });
-    const drawnAt = async (instant: string, language = 1) => {
+    const drawnAt = async (instant: string, language = 1, where = "rooms") => {
       clock = instant;
-      const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/rooms`)).body;
+      const body = (await page(`/hotel/${hotel()}/channel/1/language/${language}/${where}`)).body;
       return body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
     };
+
+    it.each(["packages", "package/list", "package/view/7", "voucher/code/AB12CD/email/a%40b.it"])(
+      "is not drawn on %s, which draws the header and the notice in the hotel's evening",
+      async (where) => {
+        const drawn = await drawnAt("2030-01-06T03:30:00Z", 2, where);
+        expect(drawn).toContain('<header class="site-header">');
+        expect(drawn).toContain(">Vai al contenuto</a>");
+        expect(drawn).toContain('<section class="cookie-notice"');
+        expect(drawn).not.toContain('class="walk-in"');
+      },
+    );
 
     it.each([
       // 22:30 on Saturday 5 January in New York (04:30 on the 6th in Rome, 03:30 in UTC).
@@ -218,7 +242,8 @@ describe("the search page's first paint in its HTML", () => {
     `/hotel/HOTEL/channel/1/language/1/recover`,
     "/hotel/999999/channel/1/language/1/rooms",
     "/hotel/HOTEL/channel/999/language/1/rooms",
-    "/channel/1/language/1",
+    "/channel/1/language/1/recover",
+    "/channel/999/language/1",
     "/nope",
   ])("draws nothing on %s: the page is as before", async (url) => {
     const res = await page(url.replace("HOTEL", String(hotel())));
@@ -244,18 +269,27 @@ describe("the search page's first paint in its HTML", () => {
 });
 
 describe("first paint helpers", () => {
-  it("reads the search page's ids as the web app does", () => {
-    expect(searchPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
+  it("reads a drawn page's ids as the web app does", () => {
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
       hotel: 4,
       channel: 2,
       language: 3,
+      onRooms: true,
     });
-    expect(searchPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
+    expect(drawnPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
       hotel: 4,
       channel: 2,
       language: 1,
+      onRooms: true,
     });
-    expect(searchPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/voucher/code/AB12CD/email/a%40b.it")).toEqual({
+      hotel: 4,
+      channel: 2,
+      language: 3,
+      onRooms: false,
+    });
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
   });
 
   it("takes a text in the page's language, else English, with its values", () => {

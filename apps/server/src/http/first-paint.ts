@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
+import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
   firstPaintHtml,
+  portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
 
 /**
- * The search page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
+ * A hotel page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
  * from the channel's hotel list (what hotellist.do answers) and the web app's texts (`first-paint-texts.json`,
  * written by its build), so the browser paints the top of the page with the HTML instead of after the scripts.
  */
@@ -21,14 +23,40 @@ export type Drawn = { head: string; body: string };
 
 export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
 
-/** The search page's path: the only page drawn in the HTML (the first page of a visit). */
-const SEARCH_PAGE = /^\/hotel\/(\d+)\/channel\/(\d+)\/language\/([^/]+)\/rooms\/?$/;
+/**
+ * The hotel pages drawn in the HTML: those a guest lands on from outside (a search, a link to the packages, the
+ * voucher from the mail). They share the hotel layout's header and notice; the search page adds the walk-in prompt.
+ */
+const DRAWN_PAGES = (["rooms", "packages", "packageList", "packageView", "voucher"] as const).map((name) => ({
+  name,
+  pattern: routePattern(ROUTES[name]),
+}));
 
-/** The ids of a search page's path, read as the web app reads them (language 1 when it is not a number). */
-export function searchPageIds(path: string): { hotel: number; channel: number; language: number } | null {
-  const match = SEARCH_PAGE.exec(path);
-  if (!match) return null;
-  return { hotel: Number(match[1]), channel: Number(match[2]), language: Number(match[3]) || 1 };
+export type DrawnPageIds =
+  | { hotel: number; channel: number; language: number; onRooms: boolean }
+  | { portal: true; channel: number; language: number };
+
+const PORTAL_PAGE = routePattern(ROUTES.portalHotelList);
+
+/**
+ * The ids of a drawn page's path, read as the web app reads them (language 1 when it is not a number): a hotel's
+ * page, or the portal's list of the channel's hotels.
+ */
+export function drawnPageIds(path: string): DrawnPageIds | null {
+  const portal = PORTAL_PAGE.exec(path);
+  if (portal) return { portal: true, channel: Number(portal[1]), language: Number(portal[2]) || 1 };
+  for (const { name, pattern } of DRAWN_PAGES) {
+    // Every drawn route starts with the hotel's three ids.
+    const match = pattern.exec(path);
+    if (match)
+      return {
+        hotel: Number(match[1]),
+        channel: Number(match[2]),
+        language: Number(match[3]) || 1,
+        onRooms: name === "rooms",
+      };
+  }
+  return null;
 }
 
 const lookUp = (bundle: unknown, key: string): string | null => {
@@ -93,13 +121,25 @@ export function createFirstPaint(
     return list;
   };
   const draw: FirstPaint = async ({ path, hostname, nonce }) => {
-    const ids = texts ? searchPageIds(path) : null;
-    if (!texts || !ids) return null;
+    const drawnIds = texts ? drawnPageIds(path) : null;
+    if (!texts || !drawnIds) return null;
+    if ("portal" in drawnIds) {
+      const ids = { channel: drawnIds.channel, language: drawnIds.language };
+      const list = await listFor({ ...ids, domain: hostname });
+      if (!list) return null;
+      try {
+        const body = portalFirstPaintHtml({ list, ids, t: textsIn(texts, ids.language) }, nonce);
+        return body === null ? null : { head: "", body };
+      } catch {
+        return null;
+      }
+    }
+    const { onRooms, ...ids } = drawnIds;
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;
     try {
       const body = firstPaintHtml(
-        { list, ids, hostname, t: textsIn(texts, ids.language), now: now() },
+        { list, ids, onRooms, hostname, t: textsIn(texts, ids.language), now: now() },
         nonce,
       );
       return body === null ? null : { head: warmUpScript({ list, ids }, nonce), body };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
-import { firstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
+import { firstPaintHtml, portalFirstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { Suspense } from "react";
@@ -10,6 +10,7 @@ import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
+import { PortalShell } from "../features/portal/portal-shell";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
 import { HotelLayout } from "./hotel-layout";
@@ -25,7 +26,7 @@ function hotelList(...overrides: Overrides) {
   return { channel, hotels: [hotel] };
 }
 
-function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
+function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) =>
@@ -40,7 +41,7 @@ function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/rooms` }).hook}>
+        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/${where}` }).hook}>
           <Route path={ROUTES.hotel} nest>
             <HotelLayout>
               <Suspense fallback={null}>
@@ -54,12 +55,18 @@ function renderLayout(language: number, list: ReturnType<typeof hotelList>) {
   );
 }
 
-function drawn(language: number, list: ReturnType<typeof hotelList>, now = new Date()): HTMLElement {
+function drawn(
+  language: number,
+  list: ReturnType<typeof hotelList>,
+  now = new Date(),
+  onRooms = true,
+): HTMLElement {
   const text = languageOf(language).text;
   const html = firstPaintHtml(
     {
       list: list as never,
       ids: { hotel: 1, channel: 1, language },
+      onRooms,
       hostname: window.location.hostname,
       t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
       now,
@@ -177,6 +184,81 @@ describe("the search page's first paint is the web app's top", () => {
     // Drawn at night only, as the app shows it: the same rule (findWalkInNight) on both sides.
     expect(drawn(language, list, new Date(instant)).querySelector(".walk-in") !== null).toBe(night);
     expect(container.querySelector(".walk-in") !== null).toBe(night);
+  });
+});
+
+describe("the other drawn pages' first paint is the web app's top, without the walk-in prompt", () => {
+  it.each(["packages", "voucher/code/AB12CD/email/a%40b.it"])("%s, in the hotel's evening", async (where) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(NIGHT));
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(2).text);
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat"]);
+    });
+    const list = hotelList();
+    const { container } = renderLayout(2, list, where);
+    await waitFor(() => expect(top(container)).not.toBeNull());
+    await waitFor(
+      () => {
+        const painted = drawn(2, list, new Date(NIGHT), false);
+        expect(shape(painted)).toEqual(shape(container));
+        expect(painted.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+      },
+      { timeout: 5000 },
+    );
+    expect(container.querySelector(".walk-in")).toBeNull();
+    expect(drawn(2, list, new Date(NIGHT), false).querySelector(".walk-in")).toBeNull();
+  });
+});
+
+describe("the portal's first paint is the web app's portal header", () => {
+  it.each([1, 2, 9])("language %d", async (language) => {
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["portal", "global"]);
+    });
+    const list = hotelList();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () => new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Router hook={memoryLocation({ path: `/channel/1/language/${language}` }).hook}>
+            <PortalShell ids={{ channel: 1, language }}>
+              <p>page</p>
+            </PortalShell>
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(container.querySelector(".site-header")).not.toBeNull());
+    const text = languageOf(language).text;
+    await waitFor(
+      () => {
+        const box = document.createElement("div");
+        box.innerHTML =
+          portalFirstPaintHtml(
+            {
+              list: list as never,
+              ids: { channel: 1, language },
+              t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+            },
+            "nonce",
+          ) ?? "";
+        expect(shape(box)).toEqual(shape(container));
+        expect(box.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+      },
+      { timeout: 5000 },
+    );
   });
 });
 

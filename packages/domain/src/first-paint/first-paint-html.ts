@@ -1,4 +1,4 @@
-// The search page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header, the
+// A hotel page's first paint in the HTML (ADR 0051): the server writes the top of the page — the header, the
 // cookie notice or consent banner and, in the hotel's evening, the walk-in prompt (ADR 0054), in the page's language —
 // into the HTML it sends, so the browser paints it as soon as the HTML and the stylesheet are in, not after the
 // scripts have run. The markup is the web app's (SiteHeader, CookieNotice, ConsentBanner, WalkInPrompt,
@@ -20,6 +20,8 @@ export type FirstPaintText = (namespace: string, key: string, values?: Record<st
 export type FirstPaintInput = {
   list: HotelListResponse;
   ids: { hotel: number; channel: number; language: number };
+  /** The search page (`…/rooms`): the only page with the walk-in prompt; the others share its header and notice. */
+  onRooms: boolean;
   /** The page's host name without port, as `location.hostname` reads it (the banner may be limited to hosts). */
   hostname: string;
   t: FirstPaintText;
@@ -82,6 +84,20 @@ function messagingButton(hotel: Hotel, t: FirstPaintText): string {
   return `<a class="messaging-button" href="${escapeHtml(url)}" data-phone-href="${escapeHtml(phoneUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeHtml(label)}">${MESSAGE_CIRCLE}<span>${escapeHtml(app || t("global", "messaging.short"))}</span></a>`;
 }
 
+/** The web app's LanguageSelect: the header's choice of language, the page's selected. */
+function languageSelect(t: FirstPaintText, language: number): string {
+  const languages = LANGUAGES.map(
+    (l) =>
+      `<option value="${l.id}" lang="${l.lang}"${l.id === language ? " selected" : ""}>${l.label}</option>`,
+  ).join("");
+  return `<div class="header-tools__field"><label class="visually-hidden" for="first-paint-language">${escapeHtml(t("global", "language.label"))}</label><select id="first-paint-language" class="header-tools__select">${languages}</select></div>`;
+}
+
+/** The web app's HeaderFrame: the skip link, the brand, the navigation and the tools. */
+function headerFrame(frame: { skip: string; brand: string; navLabel: string; nav: string; tools: string }) {
+  return `<header class="site-header"><a class="skip-link" href="#main">${escapeHtml(frame.skip)}</a><div class="site-header__brand">${escapeHtml(frame.brand)}</div><nav aria-label="${escapeHtml(frame.navLabel)}" class="site-header__nav">${frame.nav}</nav><div class="header-tools">${frame.tools}</div></header>`;
+}
+
 function headerTools(input: FirstPaintInput, hotel: Hotel): string {
   const { t, ids } = input;
   const info = `<button type="button" class="hotel-info-button" aria-haspopup="dialog">${INFO}<span class="hotel-info-button__text">${escapeHtml(t("hotel", "info.open"))}</span></button>`;
@@ -89,16 +105,12 @@ function headerTools(input: FirstPaintInput, hotel: Hotel): string {
     hotel.settings.aspect?.showChat === true
       ? `<button type="button" class="site-chat-button" aria-expanded="false">${MESSAGE_SQUARE}<span>${escapeHtml(t("chat", "site.button"))}</span></button>`
       : "";
-  const languages = LANGUAGES.map(
-    (l) =>
-      `<option value="${l.id}" lang="${l.lang}"${l.id === ids.language ? " selected" : ""}>${l.label}</option>`,
-  ).join("");
-  const language = `<div class="header-tools__field"><label class="visually-hidden" for="first-paint-language">${escapeHtml(t("global", "language.label"))}</label><select id="first-paint-language" class="header-tools__select">${languages}</select></div>`;
+  const language = languageSelect(t, ids.language);
   const currencies = listDisplayCurrencies(hotel.currency)
     .map((code, i) => `<option value="${code}"${i === 0 ? " selected" : ""}>${code}</option>`)
     .join("");
   const currency = `<div class="currency-selector"><label class="visually-hidden" for="first-paint-currency">${escapeHtml(t("global", "currency.label"))}</label><select id="first-paint-currency" class="currency-selector__select">${currencies}</select></div>`;
-  return `<div class="header-tools">${info}${messagingButton(hotel, t)}${chat}${language}${currency}</div>`;
+  return `${info}${messagingButton(hotel, t)}${chat}${language}${currency}`;
 }
 
 function header(input: FirstPaintInput, hotel: Hotel): string {
@@ -109,7 +121,13 @@ function header(input: FirstPaintInput, hotel: Hotel): string {
     `<a href="${path(ROUTES.packages, ids)}">${escapeHtml(t("common", "header.offers"))}</a>`,
     `<a href="${path(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
   ].join("");
-  return `<header class="site-header"><a class="skip-link" href="#main">${escapeHtml(t("common", "header.skip"))}</a><div class="site-header__brand">${escapeHtml(hotel.name)}</div><nav aria-label="${escapeHtml(t("common", "header.navigation"))}" class="site-header__nav">${nav}</nav>${headerTools(input, hotel)}</header>`;
+  return headerFrame({
+    skip: t("common", "header.skip"),
+    brand: hotel.name,
+    navLabel: t("common", "header.navigation"),
+    nav,
+    tools: headerTools(input, hotel),
+  });
 }
 
 function policyLink(url: string | null, text: string, newTab: string, className?: string): string {
@@ -183,7 +201,7 @@ export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce
 }
 
 /**
- * The first paint of a search page for a hotel of the list, or null when it is not drawn here: a hotel the list
+ * The first paint of a hotel's page (the search page, the packages, a voucher) for a hotel of the list, or null when it is not drawn here: a hotel the list
  * lacks, or a trade channel, whose header and notices depend on the agency's login.
  */
 export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | null {
@@ -201,5 +219,34 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   const policyUrl =
     asUrl(hotel.settings.cookiePolicyUrl) ??
     asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
-  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${walkIn(input, hotel)}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+}
+
+export type PortalFirstPaintInput = {
+  list: HotelListResponse;
+  ids: { channel: number; language: number };
+  t: FirstPaintText;
+};
+
+/**
+ * The portal's first paint (the web app's PortalShell): the channel's header — its name, all properties, my booking,
+ * the language — and the page's skeleton; null for a channel without hotels (the app shows its offline dialog) or a
+ * trade channel. The portal has no notice of its own, so the guard script only sets the channel's colours.
+ */
+export function portalFirstPaintHtml(input: PortalFirstPaintInput, nonce: string): string | null {
+  const { list, ids, t } = input;
+  const channel = list.channel;
+  if (list.hotels.length === 0 || channel.trade) return null;
+  const nav = [
+    `<a href="${path(ROUTES.portalHotelList, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "allProperties"))}</a>`,
+    `<a href="${path(ROUTES.portalRecover, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "myBooking"))}</a>`,
+  ].join("");
+  const top = headerFrame({
+    skip: t("portal", "skip"),
+    brand: channel.branding?.pageTitle ?? channel.name,
+    navLabel: t("portal", "navigation"),
+    nav,
+    tools: languageSelect(t, ids.language),
+  });
+  return `<div id="${FIRST_PAINT_ID}">${top}${SKELETON}</div>${guardScript(channel, false, nonce)}`;
 }

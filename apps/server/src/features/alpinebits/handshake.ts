@@ -18,6 +18,13 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
       "OTA_HotelRatePlanNotif_accept_RatePlan_BookingRule",
       "OTA_HotelRatePlanNotif_accept_overlay",
     ],
+    // Room categories only: neither distinct rooms (use_rooms) nor MaxChildOccupancy (occupancy_children).
+    action_OTA_HotelDescriptiveContentNotif_Inventory: [],
+    action_OTA_HotelDescriptiveContentNotif_Info: [],
+    action_OTA_HotelDescriptiveInfo_Inventory: [],
+    action_OTA_HotelDescriptiveInfo_Info: [],
+    // GuestRequests pull; its acknowledgment (OTA_NotifReport) has no handshake name of its own (ADR 0081).
+    action_OTA_Read: [],
   },
 };
 
@@ -26,6 +33,13 @@ export const ACTIONS = {
   "OTA_Ping:Handshaking": "action_OTA_Ping",
   "OTA_HotelInvCountNotif:FreeRooms": "action_OTA_HotelInvCountNotif",
   "OTA_HotelRatePlanNotif:RatePlans": "action_OTA_HotelRatePlanNotif_RatePlans",
+  "OTA_HotelDescriptiveContentNotif:Inventory": "action_OTA_HotelDescriptiveContentNotif_Inventory",
+  "OTA_HotelDescriptiveContentNotif:Info": "action_OTA_HotelDescriptiveContentNotif_Info",
+  "OTA_HotelDescriptiveInfo:Inventory": "action_OTA_HotelDescriptiveInfo_Inventory",
+  "OTA_HotelDescriptiveInfo:Info": "action_OTA_HotelDescriptiveInfo_Info",
+  "OTA_Read:GuestRequests": "action_OTA_Read",
+  // A server announcing OTA_Read MUST take its acknowledgment: it comes with action_OTA_Read.
+  "OTA_NotifReport:GuestRequests": "action_OTA_Read",
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;

@@ -2,7 +2,15 @@ import type { Database } from "../../db/client";
 import { hitRateLimit } from "../rate-limits";
 import { type AlpineBitsClient, authenticate } from "./clients";
 import { applyFreeRooms, readFreeRooms } from "./free-rooms";
+import {
+  acknowledgeGuestRequests,
+  readGuestRequests,
+  readGuestRequestsAck,
+  readGuestRequestsRead,
+} from "./guest-requests";
 import { type ActionName, isAction, negotiate, SERVER_VERSIONS, versionOffers } from "./handshake";
+import { applyHotelInfo, pullHotelInfo, readHotelInfo } from "./hotel-info";
+import { applyInventory, type InventoryOutcome, pullInventory, readInventory } from "./inventory";
 import { applyRatePlans, readRatePlans } from "./rate-plans";
 import { type BuildNode, buildDocument, child, parseDocument, textOf, type XmlNode } from "./xml";
 
@@ -85,6 +93,75 @@ async function ratePlans(deps: Deps, client: AlpineBitsClient, root: XmlNode): P
   return xml(buildDocument("OTA_HotelRatePlanNotifRS", { Success: "" }));
 }
 
+/** An Inventory or HotelInfo push: read whole, then applied; Success with its warnings, or Errors. */
+const contentNotif =
+  <T extends object>(
+    read: (root: XmlNode) => T | { errors: string[] },
+    apply: (database: Deps["database"], client: AlpineBitsClient, rq: T) => Promise<InventoryOutcome>,
+  ) =>
+  async (deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> => {
+    const rq = read(root);
+    const outcome = "errors" in rq ? rq : await apply(deps.database, client, rq);
+    if ("errors" in outcome)
+      return xml(buildDocument("OTA_HotelDescriptiveContentNotifRS", errorsOf(outcome.errors)));
+    const warnings = outcome.warnings.map((w) => ({
+      "@_Type": "11",
+      ...(w.recordId ? { "@_RecordID": w.recordId } : {}),
+      "#text": w.text,
+    }));
+    return xml(
+      buildDocument("OTA_HotelDescriptiveContentNotifRS", {
+        Success: "",
+        ...(warnings.length > 0 ? { Warnings: { Warning: warnings } } : {}),
+      }),
+    );
+  };
+
+const descriptiveInfo =
+  (pull: typeof pullInventory) =>
+  async (deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> => {
+    const outcome = await pull(deps.database, client, root);
+    if ("errors" in outcome)
+      return xml(buildDocument("OTA_HotelDescriptiveInfoRS", errorsOf(outcome.errors)));
+    return xml(buildDocument("OTA_HotelDescriptiveInfoRS", { Success: "", ...outcome.content }));
+  };
+async function guestRequests(deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
+  const read = readGuestRequestsRead(root);
+  const outcome = "errors" in read ? read : await readGuestRequests(deps.database, client, read, deps.now());
+  if ("errors" in outcome) return xml(buildDocument("OTA_ResRetrieveRS", errorsOf(outcome.errors)));
+  return xml(
+    buildDocument("OTA_ResRetrieveRS", {
+      Success: "",
+      ReservationsList: { HotelReservation: outcome.reservations },
+    }),
+  );
+}
+
+async function guestRequestsAck(
+  deps: Deps,
+  client: AlpineBitsClient,
+  root: XmlNode,
+): Promise<AlpineBitsAnswer> {
+  const { warnings } = await acknowledgeGuestRequests(
+    deps.database,
+    client,
+    readGuestRequestsAck(root),
+    deps.now(),
+  );
+  return xml(
+    buildDocument("OTA_NotifReportRS", {
+      Success: "",
+      ...(warnings.length > 0
+        ? {
+            Warnings: {
+              Warning: warnings.map((w) => ({ "@_Type": "11", "@_RecordID": w.recordId, "#text": w.text })),
+            },
+          }
+        : {}),
+    }),
+  );
+}
+
 /** Each action: the document root its request must be, and what answers it. */
 const ACTION_HANDLERS: Record<
   ActionName,
@@ -93,6 +170,21 @@ const ACTION_HANDLERS: Record<
   "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", run: handshake },
   "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", run: freeRooms },
   "OTA_HotelRatePlanNotif:RatePlans": { rq: "OTA_HotelRatePlanNotifRQ", run: ratePlans },
+  "OTA_HotelDescriptiveContentNotif:Inventory": {
+    rq: "OTA_HotelDescriptiveContentNotifRQ",
+    run: contentNotif(readInventory, applyInventory),
+  },
+  "OTA_HotelDescriptiveContentNotif:Info": {
+    rq: "OTA_HotelDescriptiveContentNotifRQ",
+    run: contentNotif(readHotelInfo, applyHotelInfo),
+  },
+  "OTA_HotelDescriptiveInfo:Inventory": {
+    rq: "OTA_HotelDescriptiveInfoRQ",
+    run: descriptiveInfo(pullInventory),
+  },
+  "OTA_HotelDescriptiveInfo:Info": { rq: "OTA_HotelDescriptiveInfoRQ", run: descriptiveInfo(pullHotelInfo) },
+  "OTA_Read:GuestRequests": { rq: "OTA_ReadRQ", run: guestRequests },
+  "OTA_NotifReport:GuestRequests": { rq: "OTA_NotifReportRQ", run: guestRequestsAck },
 };
 
 /**

@@ -17,6 +17,13 @@ const REPEATED = new Set([
   "BaseByGuestAmt",
   "AdditionalGuestAmount",
   "Offer",
+  "GuestRoom",
+  "MultimediaDescription",
+  "TextItem",
+  "Description",
+  "ImageItem",
+  "HotelReservation",
+  "Warning",
 ]);
 
 const options = {

@@ -141,6 +141,16 @@ const handshake = {
           ],
         },
         { action: "action_OTA_Read" },
+        {
+          action: "action_OTA_HotelDescriptiveContentNotif_Inventory",
+          supports: [
+            "OTA_HotelDescriptiveContentNotif_Inventory_use_rooms",
+            "OTA_HotelDescriptiveContentNotif_Inventory_occupancy_children",
+          ],
+        },
+        { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
+        { action: "action_OTA_HotelDescriptiveInfo_Inventory" },
+        { action: "action_OTA_HotelDescriptiveInfo_Info" },
       ],
     },
     { version: "2022-10", actions: [{ action: "action_OTA_Ping" }] },
@@ -198,7 +208,7 @@ describe("transport (chapter 2)", () => {
     });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.body).toContain("X-AlpineBits-ClientProtocolVersion");
-    const unknown = await post({ action: "OTA_Read:GuestRequests", request: pingRequest("{}") });
+    const unknown = await post({ action: "OTA_HotelResNotif:GuestRequests", request: pingRequest("{}") });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toBe("ERROR:unknown or missing action");
     const missing = await post({ request: pingRequest("{}") });
@@ -316,6 +326,13 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelRatePlanNotif_accept_overlay",
               ],
             },
+            // GuestRequests pull, with its acknowledgment (ADR 0081).
+            { action: "action_OTA_Read" },
+            // Room categories only: neither distinct rooms nor MaxChildOccupancy.
+            { action: "action_OTA_HotelDescriptiveContentNotif_Inventory" },
+            { action: "action_OTA_HotelDescriptiveContentNotif_Info" },
+            { action: "action_OTA_HotelDescriptiveInfo_Inventory" },
+            { action: "action_OTA_HotelDescriptiveInfo_Info" },
           ],
         },
       ],

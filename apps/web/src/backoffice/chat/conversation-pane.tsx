@@ -1,5 +1,5 @@
 import { StaffReplySchema } from "@alloggio/domain/contract/backoffice/chat";
-import { MAX_CHAT_MESSAGE } from "@alloggio/domain/contract/chat/chat";
+import { MAX_CHAT_MESSAGE } from "@alloggio/domain/messaging/limits";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

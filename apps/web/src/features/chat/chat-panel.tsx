@@ -1,9 +1,5 @@
-import {
-  type ChatMessage,
-  type GuestChatResponse,
-  MAX_CHAT_MESSAGE,
-  type PostGuestMessage,
-} from "@alloggio/domain/contract/chat/chat";
+import type { ChatMessage, GuestChatResponse, PostGuestMessage } from "@alloggio/domain/contract/chat/chat";
+import { MAX_CHAT_MESSAGE } from "@alloggio/domain/messaging/limits";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, getJson, postJson } from "../../lib/api-client";

@@ -1,5 +1,5 @@
-import { MAX_REJECTION_REASON } from "@alloggio/domain/contract/offers/reject";
 import type { Offer } from "@alloggio/domain/contract/offers/view";
+import { MAX_REJECTION_REASON } from "@alloggio/domain/messaging/limits";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";

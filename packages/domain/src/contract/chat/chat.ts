@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { MAX_CHAT_MESSAGE } from "../../messaging/limits";
 import { EmailSchema } from "../common";
 
-/** The longest chat message, in characters (SPEC §5: never empty; and bounded). */
-export const MAX_CHAT_MESSAGE = 2000;
+export { MAX_CHAT_MESSAGE };
 
 /** A message as typed: trimmed, not empty (`required`), at most MAX_CHAT_MESSAGE characters. */
 export const ChatTextSchema = z.string().trim().min(1, "required").max(MAX_CHAT_MESSAGE);

@@ -20,6 +20,8 @@ import {
   hotelRules,
   type RatePlanFile,
   type RoomTypeFile,
+  RoomTypeFileSchema,
+  roomTypeRules,
 } from "@alloggio/domain/contract/property/property-file";
 import { describeCurrency } from "@alloggio/domain/currency/currencies";
 import { fromMinor } from "@alloggio/domain/money/money";
@@ -27,7 +29,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { AppError, badInput } from "../../../http/errors";
 import type { Staff } from "../access";
-import { audit, auditEntity } from "../audit";
+import { audit, auditEntity, auditSystem } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
   allocateCatalogueId,
@@ -164,6 +166,11 @@ export async function getProperty(deps: BackOfficeDeps, hotelId: number): Promis
   return toBoHotel(await loadHotel(db, hotelId), await hotelHasReservations(db, hotelId));
 }
 
+/** The hotel's details as the back office shows them, for a reader outside the back office. */
+export async function readProperty(db: Db, hotelId: number): Promise<BoHotel> {
+  return toBoHotel(await loadHotel(db, hotelId), await hotelHasReservations(db, hotelId));
+}
+
 /** Changes the hotel's details, checked by the property file's schema and rules (the currency only while unbooked). */
 export async function updateProperty(
   deps: BackOfficeDeps,
@@ -171,64 +178,88 @@ export async function updateProperty(
   hotelId: number,
   input: z.infer<typeof HotelInputSchema>,
 ): Promise<BoHotel> {
-  return inTransaction(deps, async (tx) => {
-    const current = await loadHotel(tx, hotelId);
-    const booked = await hotelHasReservations(tx, hotelId);
-    if (input.currencyCode !== current.currencyCode && booked)
-      throw new AppError(
-        "currency_locked",
-        409,
-        "currencyCode: the hotel has reservations, so its currency cannot change",
-        [{ field: "currencyCode", message: "the hotel has reservations" }],
-      );
-    const channelIds = await hotelChannelIds(tx, hotelId);
-    const {
-      petFeeMinor,
-      cityTaxMinor,
-      bankTransfer,
-      paymentMethods,
-      mailLanguage,
-      wellness,
-      activities,
-      businessServices,
-      ...details
-    } = input;
-    const digits = digitsOf(input.currencyCode);
-    // The other keys of the settings are kept as they are.
-    const settings = { ...current.settings };
-    if (bankTransfer === null) delete settings.bankTransfer;
-    else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
-    if (paymentMethods !== undefined)
-      settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
-    if (mailLanguage !== undefined) settings.mailLanguage = mailLanguage;
-    // The whole hotel as the property file describes it, checked by the file's own schema and rules.
-    const entity = HotelFileSchema.safeParse({
-      ...details,
-      id: hotelId,
-      wellness: wellness ?? current.wellness,
-      activities: activities ?? current.activities,
-      businessServices: businessServices ?? current.businessServices,
-      paymentGatewayKey: current.paymentGatewayKey,
-      settings,
-      channelIds: channelIds.length > 0 ? channelIds : [0],
-      petFee: fromMinor(petFeeMinor ?? 0, digits),
-      cityTax: fromMinor(cityTaxMinor ?? 0, digits),
-    });
-    if (!entity.success)
-      refuse(entity.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })));
-    else refuse(hotelRules(entity.data));
-    const before = toBoHotel(current, booked);
-    if (entity.success) await upsertHotel(tx, hotelRow(current.groupId, entity.data, digits));
-    const after = toBoHotel(await loadHotel(tx, hotelId), booked);
-    await auditEntity(tx, staff, {
-      hotelId,
-      action: "hotel.update",
-      entityId: hotelId,
-      before,
-      after,
-    });
-    return after;
+  return inTransaction(deps, (tx) => saveHotel(tx, hotelId, input, (entry) => auditEntity(tx, staff, entry)));
+}
+
+/**
+ * Changes the hotel's details for a change made without a staff user (a PMS through AlpineBits): `change` turns
+ * the details as stored into the new ones, then the screen's own checks and write apply, with a `hotel.update`
+ * entry by `actor`, in the caller's transaction. A refusal is the screens' AppError, before anything is written.
+ */
+export async function saveHotelAs(
+  tx: Db,
+  by: { groupId: number; actor: string },
+  hotelId: number,
+  change: (current: z.infer<typeof HotelInputSchema>) => z.infer<typeof HotelInputSchema>,
+): Promise<BoHotel> {
+  const { id: _id, hasReservations: _booked, ...current } = toBoHotel(await loadHotel(tx, hotelId), false);
+  return saveHotel(tx, hotelId, change(current), (entry) =>
+    auditSystem(tx, by.groupId, by.actor, { ...entry, entity: "hotel" }),
+  );
+}
+
+async function saveHotel(
+  tx: Db,
+  hotelId: number,
+  input: z.infer<typeof HotelInputSchema>,
+  record: (entry: {
+    hotelId: number;
+    action: string;
+    entityId: number;
+    before: BoHotel;
+    after: BoHotel;
+  }) => Promise<void>,
+): Promise<BoHotel> {
+  const current = await loadHotel(tx, hotelId);
+  const booked = await hotelHasReservations(tx, hotelId);
+  if (input.currencyCode !== current.currencyCode && booked)
+    throw new AppError(
+      "currency_locked",
+      409,
+      "currencyCode: the hotel has reservations, so its currency cannot change",
+      [{ field: "currencyCode", message: "the hotel has reservations" }],
+    );
+  const channelIds = await hotelChannelIds(tx, hotelId);
+  const {
+    petFeeMinor,
+    cityTaxMinor,
+    bankTransfer,
+    paymentMethods,
+    mailLanguage,
+    wellness,
+    activities,
+    businessServices,
+    ...details
+  } = input;
+  const digits = digitsOf(input.currencyCode);
+  // The other keys of the settings are kept as they are.
+  const settings = { ...current.settings };
+  if (bankTransfer === null) delete settings.bankTransfer;
+  else if (bankTransfer !== undefined) settings.bankTransfer = bankTransfer;
+  if (paymentMethods !== undefined)
+    settings.paymentMethods = HOTEL_PAYMENT_METHODS.filter((m) => paymentMethods.includes(m));
+  if (mailLanguage !== undefined) settings.mailLanguage = mailLanguage;
+  // The whole hotel as the property file describes it, checked by the file's own schema and rules.
+  const entity = HotelFileSchema.safeParse({
+    ...details,
+    id: hotelId,
+    wellness: wellness ?? current.wellness,
+    activities: activities ?? current.activities,
+    businessServices: businessServices ?? current.businessServices,
+    paymentGatewayKey: current.paymentGatewayKey,
+    settings,
+    channelIds: channelIds.length > 0 ? channelIds : [0],
+    petFee: fromMinor(petFeeMinor ?? 0, digits),
+    cityTax: fromMinor(cityTaxMinor ?? 0, digits),
   });
+  if (!entity.success)
+    refuse(entity.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })));
+  else refuse(hotelRules(entity.data));
+  const before = toBoHotel(current, booked);
+  if (entity.success) await upsertHotel(tx, hotelRow(current.groupId, entity.data, digits));
+  const after = toBoHotel(await loadHotel(tx, hotelId), booked);
+  await record({ hotelId, action: "hotel.update", entityId: hotelId, before, after });
+  return after;
 }
 
 // Room types.
@@ -355,6 +386,60 @@ export async function deleteRoomType(
       after: null,
     });
   });
+}
+
+/** The hotel's room types as the back office shows them, in sort order (for a reader outside the back office). */
+export async function readRoomTypesOfHotel(db: Db, hotelId: number): Promise<BoRoomType[]> {
+  return (await listRoomTypesOfHotel(db, hotelId)).map(toBoRoomType);
+}
+
+/** The hotel's room types as the back office shows them, read in the caller's transaction and locked until it ends. */
+export async function lockRoomTypesOfHotel(tx: Db, hotelId: number): Promise<BoRoomType[]> {
+  const locked: BoRoomType[] = [];
+  for (const { id } of await listRoomTypesOfHotel(tx, hotelId)) {
+    const row = await lockRoomType(tx, hotelId, id);
+    if (row) locked.push(toBoRoomType(row));
+  }
+  return locked;
+}
+
+/**
+ * Rewrites room types of a hotel for a change made without a staff user (a PMS through AlpineBits): each one
+ * checked by the property file's schema and rules like the screens, then written by the same `upsertRoomTypes`,
+ * with one `room_type.update` entry each, in the caller's transaction. Nothing is written when one is refused: the
+ * answer is then each refusal, naming the room type's code and the field.
+ */
+export async function saveRoomTypesAs(
+  tx: Db,
+  by: { groupId: number; actor: string },
+  hotelId: number,
+  changes: readonly { before: BoRoomType; after: RoomTypeFile }[],
+): Promise<{ refused: string[] }> {
+  const refused: string[] = [];
+  for (const { before, after } of changes) {
+    const parsed = RoomTypeFileSchema.safeParse(after);
+    const issues = parsed.success
+      ? roomTypeRules(parsed.data)
+      : parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+    for (const issue of issues)
+      refused.push(`room type ${before.code}: ${formatIssuePath(issue.path)}: ${issue.message}`);
+  }
+  if (refused.length > 0 || changes.length === 0) return { refused };
+  await upsertRoomTypes(
+    tx,
+    hotelId,
+    changes.map((c) => c.after),
+  );
+  for (const { before, after } of changes)
+    await auditSystem(tx, by.groupId, by.actor, {
+      hotelId,
+      action: "room_type.update",
+      entity: "room_type",
+      entityId: after.id,
+      before,
+      after: toBoRoomType(await loadRoomType(tx, hotelId, after.id)),
+    });
+  return { refused };
 }
 
 /** Reorders a room type's photos, or removes some: the new list of its own photo addresses. */
