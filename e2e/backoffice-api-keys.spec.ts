@@ -83,7 +83,7 @@ test("the owner creates an API key, it creates an offer, the owner revokes it an
   await press(page.getByRole("button", { name: "Create key" }));
   const dialog = page.getByRole("dialog", { name: "Create an API key" });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
   await axe("api keys create");
   await press(dialog.getByRole("button", { name: "Create key" }));
   const made = page.getByRole("dialog", { name: "Your new API key" });
@@ -195,4 +195,79 @@ test("the owner saves the hotel's Stripe keys: a wrong key is refused at its fie
   ).toBe(0);
   await capture("payments saved");
   await axe("payments");
+});
+
+test("the owner makes an AlpineBits client (password once), maps a code, and the log shows the PMS's message", async ({
+  page,
+  request,
+  axe,
+  capture,
+}, testInfo) => {
+  // Demo hotel 2 (hotel 1 keeps the README's codes); each run its own client.
+  const username = `e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const name = `Front desk ${testInfo.project.name}`;
+  await signInAsDemoOwner(page, "/admin/hotel/2/alpinebits");
+  await expect(page.getByRole("heading", { level: 1, name: "AlpineBits" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "AlpineBits" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(`POST ${new URL(page.url()).origin}/alpinebits`)).toBeVisible();
+
+  await press(page.getByRole("button", { name: "Create client" }));
+  const dialog = page.getByRole("dialog", { name: "Create an AlpineBits client" });
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await dialog.getByLabel("Username").fill(username);
+  await expect(dialog.getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await press(dialog.getByRole("button", { name: "Create client" }));
+  const made = page.getByRole("dialog", { name: "The new client's password" });
+  await expect(made).toContainText("it will not be shown again");
+  const password = await made.getByLabel("Password").inputValue();
+  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  await expect(made.getByRole("button", { name: "Copy password" })).toBeVisible();
+  await capture("alpinebits password");
+  await press(made.getByRole("button", { name: "Done" }));
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(username);
+  await expect(page.locator("body")).not.toContainText(password);
+
+  // Codes: the HotelCode and the first room type's InvTypeCode.
+  await page.getByLabel("HotelCode").fill("E2E-H2");
+  await page
+    .getByLabel(/^InvTypeCode of /)
+    .first()
+    .fill("E2EROOM");
+  await press(page.getByRole("button", { name: "Save codes" }));
+  await expect(page.getByText("Codes saved.")).toBeVisible();
+
+  // The PMS sends availability for a room type it has not mapped: answered with an error, shown in the log.
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><OTA_HotelInvCountNotifRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="7.000"><Inventories HotelCode="E2E-H2"><Inventory><StatusApplicationControl Start="2031-01-10" End="2031-01-10" InvTypeCode="NOPE"/><InvCounts><InvCount CountType="2" Count="1"/></InvCounts></Inventory></Inventories></OTA_HotelInvCountNotifRQ>`;
+  const answer = await request.post("/alpinebits", {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`,
+      "X-AlpineBits-ClientProtocolVersion": "2024-10",
+    },
+    multipart: { action: "OTA_HotelInvCountNotif:FreeRooms", request: xml },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await page.reload();
+  const log = page.getByRole("table", { name: "AlpineBits exchanges, newest first" });
+  const row = log.getByRole("row", { name: new RegExp(name) }).first();
+  await expect(row).toContainText("Availability sent");
+  await expect(row).toContainText("Not applied: errors");
+  await expect(row).toContainText("NOPE");
+  for (const table of await page.getByRole("table").all())
+    expect(
+      await table.evaluate((el) => [
+        (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth,
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ]),
+    ).toEqual([0, 0]);
+  await capture("alpinebits");
+  await axe("alpinebits");
+  await press(row.getByRole("button", { name: /^Details of / }));
+  const detail = page.getByRole("dialog", { name: "Exchange" });
+  await expect(detail).toContainText('HotelCode="E2E-H2"');
+  await expect(detail.getByRole("link", { name: "Download the request" })).toHaveAttribute(
+    "href",
+    /\/api\/backoffice\/alpinebits\/exchanges\/\d+\/body\?part=request$/,
+  );
+  await capture("alpinebits exchange");
+  await axe("alpinebits exchange");
 });

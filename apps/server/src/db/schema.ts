@@ -1764,3 +1764,37 @@ export const alpinebitsDelivery = pgTable(
     check("alpinebits_delivery_kind", sql`${t.kind} in ('reservation', 'quote')`),
   ],
 );
+
+/**
+ * One AlpineBits exchange that passed authentication (ADR 0083), for the back office's log: time, client, the hotel
+ * the request names (when the client may touch it), action, status, result and texts. The bodies are kept gzipped
+ * and set to null after 14 days by the sweep; the row itself stays.
+ */
+export const alpinebitsExchange = pgTable(
+  "alpinebits_exchange",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => alpinebitsClient.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => hotelGroup.id),
+    hotelId: integer("hotel_id").references(() => hotel.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    httpStatus: smallint("http_status").notNull(),
+    result: text("result", { enum: ["success", "warning", "error", "refused"] }).notNull(),
+    warnings: jsonb("warnings").$type<string[]>().notNull().default([]),
+    errors: jsonb("errors").$type<string[]>().notNull().default([]),
+    requestBytes: integer("request_bytes").notNull(),
+    responseBytes: integer("response_bytes").notNull(),
+    requestGzip: bytea("request_gzip"),
+    responseGzip: bytea("response_gzip"),
+  },
+  (t) => [
+    index("alpinebits_exchange_group_at").on(t.groupId, t.at),
+    index("alpinebits_exchange_bodies_at").on(t.at).where(sql`${t.requestGzip} is not null`),
+    check("alpinebits_exchange_result", sql`${t.result} in ('success', 'warning', 'error', 'refused')`),
+  ],
+);

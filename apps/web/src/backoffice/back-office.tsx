@@ -31,6 +31,7 @@ const OfferPage = lazy(() => import("./offers/offer-page"));
 const ChatPage = lazy(() => import("./chat/chat-page"));
 const ApiKeysPage = lazy(() => import("./integrations/api-keys-page"));
 const ScriptsPage = lazy(() => import("./integrations/scripts-page"));
+const AlpineBitsPage = lazy(() => import("./integrations/alpinebits-page"));
 const PaymentsPage = lazy(() => import("./payments/payments-page"));
 
 /** Where a user lands: the first area of their first hotel that their role may open. */
@@ -117,6 +118,7 @@ const HOTEL_PAGES: [string, ComponentType][] = [
   [BO_ROUTES.boChatConversation, hotelPage("boChatConversation", ChatPage)],
   [BO_ROUTES.boApiKeys, hotelPage("boApiKeys", ApiKeysPage)],
   [BO_ROUTES.boScripts, hotelPage("boScripts", ScriptsPage)],
+  [BO_ROUTES.boAlpineBits, hotelPage("boAlpineBits", AlpineBitsPage)],
   [BO_ROUTES.boPayments, hotelPage("boPayments", PaymentsPage)],
 ];
 

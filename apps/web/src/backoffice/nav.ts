@@ -15,6 +15,7 @@ export const HOTEL_NAV: NavItem[] = [
   { key: "audit", route: "boAudit" },
   { key: "apiKeys", route: "boApiKeys" },
   { key: "scripts", route: "boScripts" },
+  { key: "alpineBits", route: "boAlpineBits" },
   { key: "payments", route: "boPayments" },
 ];
 

@@ -125,11 +125,25 @@ export async function saveCodes(db: Db, hotelId: number, codes: HotelCodes): Pro
       await tx
         .insert(alpinebitsRoomTypeCode)
         .values(codes.roomTypes.map((c) => ({ roomTypeId: c.roomTypeId, hotelId, code: c.code })));
-    await tx.delete(alpinebitsRatePlanCode).where(eq(alpinebitsRatePlanCode.hotelId, hotelId));
+    // A rate plan keeping its code keeps its last Full's charge type (ADR 0080): its Overlays still apply.
+    const kept = await tx
+      .delete(alpinebitsRatePlanCode)
+      .where(eq(alpinebitsRatePlanCode.hotelId, hotelId))
+      .returning({
+        ratePlanId: alpinebitsRatePlanCode.ratePlanId,
+        code: alpinebitsRatePlanCode.code,
+        chargeType: alpinebitsRatePlanCode.chargeType,
+      });
+    const chargeTypeOf = new Map(kept.map((k) => [`${k.ratePlanId}:${k.code}`, k.chargeType]));
     if (codes.ratePlans.length > 0)
-      await tx
-        .insert(alpinebitsRatePlanCode)
-        .values(codes.ratePlans.map((c) => ({ ratePlanId: c.ratePlanId, hotelId, code: c.code })));
+      await tx.insert(alpinebitsRatePlanCode).values(
+        codes.ratePlans.map((c) => ({
+          ratePlanId: c.ratePlanId,
+          hotelId,
+          code: c.code,
+          chargeType: chargeTypeOf.get(`${c.ratePlanId}:${c.code}`) ?? null,
+        })),
+      );
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client";
 import { hitRateLimit } from "../rate-limits";
 import { type AlpineBitsClient, authenticate } from "./clients";
+import { withExchangeLog } from "./exchange-log";
 import { applyFreeRooms, readFreeRooms } from "./free-rooms";
 import {
   acknowledgeGuestRequests,
@@ -206,6 +207,15 @@ export async function handleAlpineBits(deps: Deps, rq: AlpineBitsRequest): Promi
     return refused(429, `too many requests: at most ${CLIENT_REQUESTS_PER_MINUTE} a minute`);
   const client = await authenticate(deps.database.db, credentials.username, credentials.password);
   if (!client) return refused(401, "authentication failed");
+  return withExchangeLog(deps, client, rq, () => dispatch(deps, client, rq));
+}
+
+/** An authenticated request: the protocol version header, the action and its request document, then the action. */
+async function dispatch(
+  deps: Deps,
+  client: AlpineBitsClient,
+  rq: AlpineBitsRequest,
+): Promise<AlpineBitsAnswer> {
   const version = rq.protocolVersion?.trim();
   if (!version) return refused(400, "the X-AlpineBits-ClientProtocolVersion header is missing");
   const action = rq.action?.trim() ?? "";

@@ -45,6 +45,17 @@ const big = anAgeGroup(6, 11);
 const rooms = [dbl, sgl, suite];
 const rates = [flex, halfBoard, uncoded];
 let hotelId: number;
+const codes = {
+  hotelCode: "ALPHA",
+  roomTypes: [
+    { roomTypeId: dbl.id, code: "DBL" },
+    { roomTypeId: sgl.id, code: "SGL" },
+  ],
+  ratePlans: [
+    { ratePlanId: flex.id, code: "FLEX" },
+    { ratePlanId: halfBoard.id, code: "HB" },
+  ],
+};
 const USER = "pms-rates";
 const PASSWORD = "Pms-Password-123";
 
@@ -71,17 +82,7 @@ beforeAll(async () => {
     )
   ).hotelId;
   await createAlpineBitsClient(database.db, { username: USER, password: PASSWORD, hotelIds: [hotelId] });
-  await setAlpineBitsCodes(database.db, hotelId, {
-    hotelCode: "ALPHA",
-    roomTypes: [
-      { roomTypeId: dbl.id, code: "DBL" },
-      { roomTypeId: sgl.id, code: "SGL" },
-    ],
-    ratePlans: [
-      { ratePlanId: flex.id, code: "FLEX" },
-      { ratePlanId: halfBoard.id, code: "HB" },
-    ],
-  });
+  await setAlpineBitsCodes(database.db, hotelId, codes);
 });
 afterAll(async () => {
   await app.close();
@@ -434,6 +435,9 @@ describe("RatePlans (chapter 4.5): Full, Overlay, Remove", () => {
     expect(first.body).toContain("send the rate plan Full first");
     expect(await snapshot()).toBe(before);
     await push([fullFlex]);
+    expect((await push([overlay])).body).toContain("<Success/>");
+    // Codes saved again (the back office's screen) keep what the last Full said.
+    await setAlpineBitsCodes(database.db, hotelId, codes);
     expect((await push([overlay])).body).toContain("<Success/>");
     await push([{ code: "FLEX", notif: "Remove" }]);
     expect((await push([overlay])).body).toContain("send the rate plan Full first");

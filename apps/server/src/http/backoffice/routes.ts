@@ -3,6 +3,7 @@ import type { BackOfficeDeps } from "../../features/backoffice";
 import { revokeSession, staffOf } from "../../features/backoffice";
 import type { App } from "../app-type";
 import { registerBackOfficeChatRoutes } from "../chat/backoffice-routes";
+import { registerAlpineBitsBackOfficeRoutes } from "./alpinebits/routes";
 import { registerApiKeyRoutes } from "./api-keys/routes";
 import { registerAuditLogRoutes } from "./audit-log/routes";
 import { registerAuthRoutes } from "./auth/routes";
@@ -69,6 +70,7 @@ export async function registerBackOfficeRoutes(app: App, deps: BackOfficeDeps): 
   registerOfferFileRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerScriptInventoryRoutes(app, deps);
+  registerAlpineBitsBackOfficeRoutes(app, deps);
   registerOfferBackOfficeRoutes(app, deps);
   registerPaymentSettingsRoutes(app, deps);
 }

@@ -28,6 +28,7 @@ export const BO_ROUTES = {
   boChatConversation: "/admin/hotel/:hotel/chat/:conversationId",
   boApiKeys: "/admin/hotel/:hotel/api-keys",
   boScripts: "/admin/hotel/:hotel/scripts",
+  boAlpineBits: "/admin/hotel/:hotel/alpinebits",
   boPayments: "/admin/hotel/:hotel/payments",
 } as const;
 
@@ -61,6 +62,7 @@ export const BO_ROUTE_AREAS: Record<BoRouteName, Area | null> = {
   boChatConversation: "chat",
   boApiKeys: "integrations",
   boScripts: "integrations",
+  boAlpineBits: "integrations",
   boPayments: "payments",
 };
 
