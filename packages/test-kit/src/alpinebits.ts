@@ -259,3 +259,175 @@ export function notifReportRequest(
       : "";
   return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_NotifReportRQ ${OTA} Version="1.0"><Success/>${warnings}${details}</OTA_NotifReportRQ>`;
 }
+
+// RatePlans (OTA_HotelRatePlanNotif:RatePlans, ADR 0080).
+
+export type Weekday = "Mon" | "Tue" | "Weds" | "Thur" | "Fri" | "Sat" | "Sun";
+
+/** A date-depending Rate of one room category: the room's amount per occupancy, an extra adult's, children's by age. */
+export type RatePlanRate = {
+  invTypeCode: string;
+  start: string;
+  end: string;
+  base?: { guests: number; amount: string; currency?: string }[];
+  extraAdult?: string;
+  /** MaxAge is exclusive, as in the standard; MinAge left out is 0. */
+  children?: { minAge?: number; maxAge?: number; amount: string }[];
+};
+
+/** A generic BookingRule of the rate plan; `arrival`/`departure` list the weekdays NOT allowed. */
+export type RatePlanRule = {
+  start: string;
+  end: string;
+  minLos?: number;
+  maxLos?: number;
+  forwardMinStay?: number;
+  closedArrival?: Weekday[];
+  closedDeparture?: Weekday[];
+  status?: "Open" | "Close";
+  /** A room type's rule (Code, CodeContext ROOMTYPE). */
+  roomTypeCode?: string;
+};
+
+export type RatePlanSpec = {
+  code: string;
+  notif: "Full" | "New" | "Overlay" | "Remove";
+  /** EUR unless given; left out of a Remove. */
+  currency?: string;
+  /** The static rate of a Full: its meal plan (14 room only unless given) and charge type (25 per room). */
+  mealPlanCode?: "1" | "3" | "10" | "12" | "14";
+  chargeType?: "7" | "25";
+  rules?: RatePlanRule[];
+  rates?: RatePlanRate[];
+  /** Extra XML after the Rates (Supplements, Offers), for tests of what is refused. */
+  extra?: string;
+};
+
+const WEEKDAY_NAMES: Weekday[] = ["Mon", "Tue", "Weds", "Thur", "Fri", "Sat", "Sun"];
+
+function ruleXml(r: RatePlanRule): string {
+  const los = [
+    r.minLos === undefined
+      ? ""
+      : `<LengthOfStay Time="${r.minLos}" TimeUnit="Day" MinMaxMessageType="SetMinLOS"/>`,
+    r.maxLos === undefined
+      ? ""
+      : `<LengthOfStay Time="${r.maxLos}" TimeUnit="Day" MinMaxMessageType="SetMaxLOS"/>`,
+    r.forwardMinStay === undefined
+      ? ""
+      : `<LengthOfStay Time="${r.forwardMinStay}" TimeUnit="Day" MinMaxMessageType="SetForwardMinStay"/>`,
+  ].join("");
+  const dow = (name: string, closed: Weekday[] | undefined) =>
+    closed ? `<${name} ${WEEKDAY_NAMES.map((d) => `${d}="${closed.includes(d) ? 0 : 1}"`).join(" ")}/>` : "";
+  const dows = dow("ArrivalDaysOfWeek", r.closedArrival) + dow("DepartureDaysOfWeek", r.closedDeparture);
+  const code = r.roomTypeCode ? ` CodeContext="ROOMTYPE" Code="${r.roomTypeCode}"` : "";
+  return (
+    `<BookingRule${code} Start="${r.start}" End="${r.end}">` +
+    (los ? `<LengthsOfStay>${los}</LengthsOfStay>` : "") +
+    (dows ? `<DOW_Restrictions>${dows}</DOW_Restrictions>` : "") +
+    (r.status ? `<RestrictionStatus Restriction="Master" Status="${r.status}"/>` : "") +
+    "</BookingRule>"
+  );
+}
+
+function rateXml(r: RatePlanRate): string {
+  const base = (r.base ?? [])
+    .map(
+      (b) =>
+        `<BaseByGuestAmt NumberOfGuests="${b.guests}" AgeQualifyingCode="10" AmountAfterTax="${b.amount}"${b.currency ? ` CurrencyCode="${b.currency}"` : ""}/>`,
+    )
+    .join("");
+  const extra = [
+    r.extraAdult === undefined
+      ? ""
+      : `<AdditionalGuestAmount AgeQualifyingCode="10" Amount="${r.extraAdult}"/>`,
+    ...(r.children ?? []).map(
+      (c) =>
+        `<AdditionalGuestAmount AgeQualifyingCode="8"${c.minAge ? ` MinAge="${c.minAge}"` : ""}${c.maxAge ? ` MaxAge="${c.maxAge}"` : ""} Amount="${c.amount}"/>`,
+    ),
+  ].join("");
+  return (
+    `<Rate InvTypeCode="${r.invTypeCode}" Start="${r.start}" End="${r.end}">` +
+    (base ? `<BaseByGuestAmts>${base}</BaseByGuestAmts>` : "") +
+    (extra ? `<AdditionalGuestAmounts>${extra}</AdditionalGuestAmounts>` : "") +
+    "</Rate>"
+  );
+}
+
+/**
+ * An OTA_HotelRatePlanNotifRQ of one hotel. A Full rate plan's Rates start with its static rate (per room, Type 25
+ * unless `chargeType`, with its meal plan) and carry the first Offer with the adults' occupancy, as the standard
+ * shapes a Full rate plan; an Overlay carries only BookingRules and Rates; a Remove nothing.
+ */
+export function ratePlansRequest(hotelCode: string, ratePlans: RatePlanSpec[], completeSet = false): string {
+  const plans = ratePlans.map((p) => {
+    if (p.notif === "Remove") return `<RatePlan RatePlanNotifType="Remove" RatePlanCode="${p.code}"/>`;
+    const full = p.notif === "Full" || p.notif === "New";
+    const rules = p.rules?.length ? `<BookingRules>${p.rules.map(ruleXml).join("")}</BookingRules>` : "";
+    const staticRate = full
+      ? `<Rate RateTimeUnit="Day" UnitMultiplier="1"><BaseByGuestAmts><BaseByGuestAmt Type="${p.chargeType ?? "25"}"/></BaseByGuestAmts><MealsIncluded MealPlanIndicator="true" MealPlanCodes="${p.mealPlanCode ?? "14"}"/></Rate>`
+      : "";
+    const rates = (p.rates ?? []).map(rateXml).join("");
+    const ratesXml = staticRate || rates ? `<Rates>${staticRate}${rates}</Rates>` : "";
+    const offers = full
+      ? '<Offers><Offer><OfferRules><OfferRule><Occupancy AgeQualifyingCode="10" MinAge="18"/><Occupancy AgeQualifyingCode="8"/></OfferRule></OfferRules></Offer></Offers>'
+      : "";
+    const extra = p.extra ?? "";
+    // The schema's order: BookingRules, Rates, Supplements, Offers, Description.
+    const tail = extra.startsWith("<Supplements") ? `${extra}${offers}` : `${offers}${extra}`;
+    return `<RatePlan RatePlanNotifType="${p.notif}" CurrencyCode="${p.currency ?? "EUR"}" RatePlanCode="${p.code}">${rules}${ratesXml}${full ? tail : extra}</RatePlan>`;
+  });
+  const unique = completeSet ? '<UniqueID Type="16" ID="1" Instance="CompleteSet"/>' : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelRatePlanNotifRQ ${OTA} Version="1.000">${unique}<RatePlans HotelCode="${hotelCode}">${plans.join("")}</RatePlans></OTA_HotelRatePlanNotifRQ>`;
+}
+
+/**
+ * The bench's RatePlans message: one Full rate plan per code, each room category priced night by night (a Rate
+ * element a night, as PMSs send prices that change daily) for `days` nights from `from`, with a booking rule a
+ * night (minimum stay, arrival closed on Sundays). Every code × every category is a rate: 10 rates × 365 days are
+ * e.g. 10 codes × 1 category. A Full also deletes its rate plan's prices on the hotel's other coded categories.
+ */
+export function ratePlansBenchRequest(opts: {
+  hotelCode: string;
+  ratePlanCodes: string[];
+  invTypeCodes: string[];
+  from: string;
+  days: number;
+  guests?: number[];
+  /** A rate plan's meal plan by code, when it is not room only (14). */
+  mealPlanCodes?: Record<string, RatePlanSpec["mealPlanCode"]>;
+  /** False: one Rate and one BookingRule for the whole period instead of one a night (same nights written). */
+  nightly?: boolean;
+  /** Full unless given; an Overlay needs a Full of the rate plan before it. */
+  notif?: "Full" | "Overlay";
+}): string {
+  const start = new Date(`${opts.from}T00:00:00Z`).getTime();
+  const dayOf = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+  const guests = opts.guests ?? [1, 2];
+  const nightly = opts.nightly ?? true;
+  const periods = nightly
+    ? Array.from({ length: opts.days }, (_, i) => ({ i, start: dayOf(i), end: dayOf(i) }))
+    : [{ i: 0, start: dayOf(0), end: dayOf(opts.days - 1) }];
+  return ratePlansRequest(
+    opts.hotelCode,
+    opts.ratePlanCodes.map((code) => ({
+      code,
+      notif: opts.notif ?? "Full",
+      mealPlanCode: opts.mealPlanCodes?.[code] ?? "14",
+      rules: periods.map(({ i, start, end }) => ({
+        start,
+        end,
+        minLos: 1 + (i % 3),
+        closedArrival: ["Sun"] as Weekday[],
+      })),
+      rates: opts.invTypeCodes.flatMap((invTypeCode, r) =>
+        periods.map(({ i, start, end }) => ({
+          invTypeCode,
+          start,
+          end,
+          base: guests.map((g) => ({ guests: g, amount: `${80 + 10 * r + (i % 50) + 20 * g}.50` })),
+        })),
+      ),
+    })),
+  );
+}

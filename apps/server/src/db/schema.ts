@@ -1728,10 +1728,13 @@ export const alpinebitsRatePlanCode = pgTable(
       .notNull()
       .references(() => hotel.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
+    /** The last Full's static rate: 7 amounts per person, 25 per room; null before any (an Overlay needs it). */
+    chargeType: smallint("charge_type"),
   },
   (t) => [
     uniqueIndex("alpinebits_rate_plan_code_hotel_code").on(t.hotelId, t.code),
     check("alpinebits_rate_plan_code_length", sql`length(${t.code}) between 1 and 64`),
+    check("alpinebits_rate_plan_code_charge_type", sql`${t.chargeType} in (7, 25)`),
   ],
 );
 

@@ -11,6 +11,13 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
       "OTA_HotelInvCountNotif_accept_complete_set",
       "OTA_HotelInvCountNotif_accept_closing_seasons",
     ],
+    // RatePlans (ADR 0080): Full and Remove need no capability; only the rate plan's own booking rules.
+    action_OTA_HotelRatePlanNotif_RatePlans: [
+      "OTA_HotelRatePlanNotif_accept_ArrivalDOW",
+      "OTA_HotelRatePlanNotif_accept_DepartureDOW",
+      "OTA_HotelRatePlanNotif_accept_RatePlan_BookingRule",
+      "OTA_HotelRatePlanNotif_accept_overlay",
+    ],
     // Room categories only: neither distinct rooms (use_rooms) nor MaxChildOccupancy (occupancy_children).
     action_OTA_HotelDescriptiveContentNotif_Inventory: [],
     action_OTA_HotelDescriptiveContentNotif_Info: [],
@@ -25,6 +32,7 @@ export const SERVER_VERSIONS: Record<string, Record<string, readonly string[]>> 
 export const ACTIONS = {
   "OTA_Ping:Handshaking": "action_OTA_Ping",
   "OTA_HotelInvCountNotif:FreeRooms": "action_OTA_HotelInvCountNotif",
+  "OTA_HotelRatePlanNotif:RatePlans": "action_OTA_HotelRatePlanNotif_RatePlans",
   "OTA_HotelDescriptiveContentNotif:Inventory": "action_OTA_HotelDescriptiveContentNotif_Inventory",
   "OTA_HotelDescriptiveContentNotif:Info": "action_OTA_HotelDescriptiveContentNotif_Info",
   "OTA_HotelDescriptiveInfo:Inventory": "action_OTA_HotelDescriptiveInfo_Inventory",

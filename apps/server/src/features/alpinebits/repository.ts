@@ -125,11 +125,25 @@ export async function saveCodes(db: Db, hotelId: number, codes: HotelCodes): Pro
       await tx
         .insert(alpinebitsRoomTypeCode)
         .values(codes.roomTypes.map((c) => ({ roomTypeId: c.roomTypeId, hotelId, code: c.code })));
-    await tx.delete(alpinebitsRatePlanCode).where(eq(alpinebitsRatePlanCode.hotelId, hotelId));
+    // A rate plan keeping its code keeps its last Full's charge type (ADR 0080): its Overlays still apply.
+    const kept = await tx
+      .delete(alpinebitsRatePlanCode)
+      .where(eq(alpinebitsRatePlanCode.hotelId, hotelId))
+      .returning({
+        ratePlanId: alpinebitsRatePlanCode.ratePlanId,
+        code: alpinebitsRatePlanCode.code,
+        chargeType: alpinebitsRatePlanCode.chargeType,
+      });
+    const chargeTypeOf = new Map(kept.map((k) => [`${k.ratePlanId}:${k.code}`, k.chargeType]));
     if (codes.ratePlans.length > 0)
-      await tx
-        .insert(alpinebitsRatePlanCode)
-        .values(codes.ratePlans.map((c) => ({ ratePlanId: c.ratePlanId, hotelId, code: c.code })));
+      await tx.insert(alpinebitsRatePlanCode).values(
+        codes.ratePlans.map((c) => ({
+          ratePlanId: c.ratePlanId,
+          hotelId,
+          code: c.code,
+          chargeType: chargeTypeOf.get(`${c.ratePlanId}:${c.code}`) ?? null,
+        })),
+      );
   });
 }
 
@@ -137,4 +151,48 @@ export async function saveCodes(db: Db, hotelId: number, codes: HotelCodes): Pro
 export async function findHotelGroup(db: Db, hotelId: number): Promise<number | undefined> {
   const [row] = await db.select({ groupId: hotel.groupId }).from(hotel).where(eq(hotel.id, hotelId));
   return row?.groupId;
+}
+
+export type RatePlansHotelFacts = {
+  currencyCode: string;
+  decimalDigits: number;
+  /** Rate plans with a RatePlanCode: code → id, meal plan and the last Full's charge type (7, 25, null: none yet). */
+  ratePlans: Map<string, { id: number; mealPlan: string; chargeType: number | null }>;
+  /** Room types with an InvTypeCode: code → id and most guests. */
+  roomTypes: Map<string, { id: number; maxOccupancy: number }>;
+};
+
+/** What a RatePlans message is checked against: the hotel's currency and its coded rate plans and room types. */
+export async function findRatePlansHotelFacts(db: Executor, hotelId: number): Promise<RatePlansHotelFacts> {
+  const [hotelRow] = rowsOf<{ currency_code: string; decimal_digits: number }>(
+    await db.execute(sql`select h.currency_code, c.decimal_digits from hotel h
+      join currency c on c.code = h.currency_code where h.id = ${hotelId}`),
+  );
+  const plans = rowsOf<{ code: string; id: number; meal_plan: string; charge_type: number | null }>(
+    await db.execute(sql`select c.code, p.id, p.meal_plan, c.charge_type from alpinebits_rate_plan_code c
+      join rate_plan p on p.id = c.rate_plan_id where c.hotel_id = ${hotelId}`),
+  );
+  const rooms = rowsOf<{ code: string; id: number; max_occupancy: number }>(
+    await db.execute(sql`select c.code, r.id, r.max_occupancy from alpinebits_room_type_code c
+      join room_type r on r.id = c.room_type_id where c.hotel_id = ${hotelId}`),
+  );
+  return {
+    currencyCode: hotelRow?.currency_code ?? "",
+    decimalDigits: hotelRow?.decimal_digits ?? 2,
+    ratePlans: new Map(
+      plans.map((p) => [p.code, { id: p.id, mealPlan: p.meal_plan, chargeType: p.charge_type }]),
+    ),
+    roomTypes: new Map(rooms.map((r) => [r.code, { id: r.id, maxOccupancy: r.max_occupancy }])),
+  };
+}
+
+/** Keeps a Full's charge type (7 per person, 25 per room) with the rate plan's code, for its Overlays. */
+export async function setRatePlanChargeType(
+  db: Executor,
+  ratePlanId: number,
+  chargeType: number | null,
+): Promise<void> {
+  await db.execute(
+    sql`update alpinebits_rate_plan_code set charge_type = ${chargeType} where rate_plan_id = ${ratePlanId}`,
+  );
 }

@@ -12,6 +12,7 @@ import {
 import { type ActionName, isAction, negotiate, SERVER_VERSIONS, versionOffers } from "./handshake";
 import { applyHotelInfo, pullHotelInfo, readHotelInfo } from "./hotel-info";
 import { applyInventory, type InventoryOutcome, pullInventory, readInventory } from "./inventory";
+import { applyRatePlans, readRatePlans } from "./rate-plans";
 import { type BuildNode, buildDocument, child, parseDocument, textOf, type XmlNode } from "./xml";
 
 /** Requests of one client (by username) per minute, counted in the database for every server process. */
@@ -84,6 +85,13 @@ async function freeRooms(deps: Deps, client: AlpineBitsClient, root: XmlNode): P
       ...(warnings.length > 0 ? { Warnings: { Warning: warnings } } : {}),
     }),
   );
+}
+
+async function ratePlans(deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
+  const read = readRatePlans(root);
+  const outcome = "errors" in read ? read : await applyRatePlans(deps.database, client, read, deps.now());
+  if ("errors" in outcome) return xml(buildDocument("OTA_HotelRatePlanNotifRS", errorsOf(outcome.errors)));
+  return xml(buildDocument("OTA_HotelRatePlanNotifRS", { Success: "" }));
 }
 
 /** An Inventory or HotelInfo push: read whole, then applied; Success with its warnings, or Errors. */
@@ -162,6 +170,7 @@ const ACTION_HANDLERS: Record<
 > = {
   "OTA_Ping:Handshaking": { rq: "OTA_PingRQ", run: handshake },
   "OTA_HotelInvCountNotif:FreeRooms": { rq: "OTA_HotelInvCountNotifRQ", run: freeRooms },
+  "OTA_HotelRatePlanNotif:RatePlans": { rq: "OTA_HotelRatePlanNotifRQ", run: ratePlans },
   "OTA_HotelDescriptiveContentNotif:Inventory": {
     rq: "OTA_HotelDescriptiveContentNotifRQ",
     run: contentNotif(readInventory, applyInventory),

@@ -10,6 +10,13 @@ export type XmlNode = { [key: string]: unknown };
 const REPEATED = new Set([
   "Inventory",
   "InvCount",
+  "RatePlan",
+  "BookingRule",
+  "LengthOfStay",
+  "Rate",
+  "BaseByGuestAmt",
+  "AdditionalGuestAmount",
+  "Offer",
   "GuestRoom",
   "MultimediaDescription",
   "TextItem",

@@ -104,8 +104,16 @@ export {
   priceQuote,
   sendQuote,
 } from "./quotes/service";
-export type { SoldOutNight } from "./rates/service";
-export { bulkUpdate, editCell, readCalendar, setAllotments, storedNightsFrom } from "./rates/service";
+export type { PriceScope, RateNights, SoldOutNight } from "./rates/service";
+export {
+  ageGroupsOf,
+  bulkUpdate,
+  editCell,
+  readCalendar,
+  replaceRateNights,
+  setAllotments,
+  storedNightsFrom,
+} from "./rates/service";
 export {
   cancelPaymentLink,
   hotelToday,

@@ -128,6 +128,18 @@ const handshake = {
             "OTA_HotelInvCountNotif_accept_closing_seasons",
           ],
         },
+        {
+          action: "action_OTA_HotelRatePlanNotif_RatePlans",
+          supports: [
+            "OTA_HotelRatePlanNotif_accept_ArrivalDOW",
+            "OTA_HotelRatePlanNotif_accept_DepartureDOW",
+            "OTA_HotelRatePlanNotif_accept_RatePlan_BookingRule",
+            "OTA_HotelRatePlanNotif_accept_RatePlan_RoomType_BookingRule",
+            "OTA_HotelRatePlanNotif_accept_Supplements",
+            "OTA_HotelRatePlanNotif_accept_overlay",
+            "OTA_HotelRatePlanNotif_accept_RatePlanJoin",
+          ],
+        },
         { action: "action_OTA_Read" },
         {
           action: "action_OTA_HotelDescriptiveContentNotif_Inventory",
@@ -303,6 +315,15 @@ describe("handshaking (chapter 3)", () => {
                 "OTA_HotelInvCountNotif_accept_deltas",
                 "OTA_HotelInvCountNotif_accept_complete_set",
                 "OTA_HotelInvCountNotif_accept_closing_seasons",
+              ],
+            },
+            {
+              action: "action_OTA_HotelRatePlanNotif_RatePlans",
+              supports: [
+                "OTA_HotelRatePlanNotif_accept_ArrivalDOW",
+                "OTA_HotelRatePlanNotif_accept_DepartureDOW",
+                "OTA_HotelRatePlanNotif_accept_RatePlan_BookingRule",
+                "OTA_HotelRatePlanNotif_accept_overlay",
               ],
             },
             // GuestRequests pull, with its acknowledgment (ADR 0081).

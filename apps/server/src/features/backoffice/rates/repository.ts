@@ -323,3 +323,59 @@ export async function deleteRestrictions(tx: Tx, list: { ratePlanId: number; day
         as x(rate_plan_id int, day date)
       where r.rate_plan_id = x.rate_plan_id and r.day = x.day`);
 }
+
+// Children's prices per age group (a PMS's AlpineBits push writes them beside the adults' prices).
+
+export type ChildPriceRow = {
+  room_type_id: number;
+  rate_plan_id: number;
+  day: string;
+  age_group_id: number;
+  amount_minor: number;
+};
+
+export async function findChildPrices(
+  tx: Tx,
+  roomTypeIds: readonly number[],
+  ratePlanIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<ChildPriceRow[]> {
+  return rows<ChildPriceRow>(
+    tx,
+    sql`select room_type_id, rate_plan_id, day::text as day, age_group_id, amount_minor from child_price
+            where room_type_id in ${idList(roomTypeIds)} and rate_plan_id in ${idList(ratePlanIds)}
+              and day between ${from}::date and ${to}::date for update`,
+  );
+}
+
+/** The hotel's age groups (id, min, max). */
+export async function findAgeGroupsOfHotel(tx: Tx, hotelId: number) {
+  return rows<{ id: number; min_age: number; max_age: number }>(
+    tx,
+    sql`select id, min_age, max_age from age_group where hotel_id = ${hotelId} order by max_age, id`,
+  );
+}
+
+export async function upsertChildPrices(
+  tx: Tx,
+  list: { roomTypeId: number; ratePlanId: number; day: string; ageGroupId: number; amount: number }[],
+) {
+  await tx.execute(sql`
+      insert into child_price (rate_plan_id, room_type_id, day, age_group_id, amount_minor)
+      select x.rate_plan_id, x.room_type_id, x.day, x.age_group_id, x.amount_minor
+      from jsonb_to_recordset(${json(list.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, age_group_id: c.ageGroupId, amount_minor: c.amount })))})
+        as x(rate_plan_id int, room_type_id int, day date, age_group_id int, amount_minor int)
+      on conflict (room_type_id, day, rate_plan_id, age_group_id) do update set amount_minor = excluded.amount_minor`);
+}
+
+export async function deleteChildPrices(
+  tx: Tx,
+  list: { roomTypeId: number; ratePlanId: number; day: string; ageGroupId: number }[],
+) {
+  await tx.execute(sql`
+      delete from child_price p using jsonb_to_recordset(${json(list.map((c) => ({ rate_plan_id: c.ratePlanId, room_type_id: c.roomTypeId, day: c.day, age_group_id: c.ageGroupId })))})
+        as x(rate_plan_id int, room_type_id int, day date, age_group_id int)
+      where p.rate_plan_id = x.rate_plan_id and p.room_type_id = x.room_type_id and p.day = x.day
+        and p.age_group_id = x.age_group_id`);
+}

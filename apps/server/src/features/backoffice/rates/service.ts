@@ -30,9 +30,13 @@ import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
 import {
+  type ChildPriceRow,
+  deleteChildPrices,
   deletePrices,
   deleteRestrictions,
+  findAgeGroupsOfHotel,
   findCalendarRow,
+  findChildPrices,
   findInventoryNights,
   findPricedRoomTypesOfRatePlans,
   findPrices,
@@ -46,6 +50,7 @@ import {
   type RatesExecutor,
   type RestrictionRow,
   type RoomTypeRef,
+  upsertChildPrices,
   upsertInventory,
   upsertPrices,
   upsertRestrictions,
@@ -247,6 +252,229 @@ export async function setAllotments(
 export async function storedNightsFrom(tx: Tx, roomTypeIds: readonly number[], from: string) {
   if (roomTypeIds.length === 0) return [];
   return findInventoryNights(tx, roomTypeIds, from, "9999-12-31", true);
+}
+
+/** A room type's days (`from`..`to`, inclusive) whose prices a `replaceRateNights` call replaces. */
+export type PriceScope = { roomTypeId: number; from: string; to: string };
+
+export type RateNights = {
+  ratePlanId: number;
+  /** Room types × days whose adults' and children's prices are replaced: a price not given there is deleted. */
+  priceScope: PriceScope[];
+  prices: { roomTypeId: number; day: string; adults: number; amount: number }[];
+  childPrices: { roomTypeId: number; day: string; ageGroupId: number; amount: number }[];
+  /** Days whose restriction night is replaced: a day not given there gets none. */
+  restrictionScope: { from: string; to: string }[];
+  restrictions: { day: string; v: RestrictionValues }[];
+};
+
+/** The hotel's age groups, as the children's prices name them. */
+export async function ageGroupsOf(tx: Tx, hotelId: number) {
+  return (await findAgeGroupsOfHotel(tx, hotelId)).map((g) => ({ id: g.id, min: g.min_age, max: g.max_age }));
+}
+
+type DayRange = { from: string; to: string };
+
+/** Whether a day is in any of the ranges: merged once, then a binary search (a message may send a Rate a night). */
+function scopeTest(ranges: readonly DayRange[]): (day: string) => boolean {
+  const merged: DayRange[] = [];
+  for (const r of [...ranges].sort((a, b) => a.from.localeCompare(b.from))) {
+    const last = merged.at(-1);
+    if (last && r.from <= last.to) {
+      if (r.to > last.to) last.to = r.to;
+    } else merged.push({ ...r });
+  }
+  return (day) => {
+    let lo = 0;
+    let hi = merged.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = merged[mid] as DayRange;
+      if (day < r.from) hi = mid - 1;
+      else if (day > r.to) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * Rate plans' nights set from outside the calendar (a PMS's AlpineBits RatePlans push, ADR 0080), in the caller's
+ * transaction, with the calendar's rules and writes: the rooms and rates must be the hotel's, an adult count within
+ * the room's occupancy, every restriction night's stay limits consistent with its rate's (400 naming the field
+ * otherwise, and the caller's transaction is rolled back). Within the scopes, the stored prices, children's prices
+ * and restriction nights become exactly the given ones; the rest is left alone. Rows of all the rate plans are read
+ * locked and written in batches: a statement per kind for the whole list, never one per night or per rate plan.
+ */
+export async function replaceRateNights(
+  tx: Tx,
+  hotelId: number,
+  list: readonly RateNights[],
+): Promise<{ changed: { price: number; childPrice: number; restriction: number } }> {
+  const none = { changed: { price: 0, childPrice: 0, restriction: 0 } };
+  if (list.length === 0) return none;
+  const planIds = [...new Set(list.map((n) => n.ratePlanId))];
+  if (planIds.length !== list.length) throw badInput("ratePlanId", "each rate plan once");
+  const plans = new Map((await ratePlansOf(tx, hotelId, planIds, "ratePlanId")).map((p) => [p.id, p]));
+  const roomIds = [
+    ...new Set(
+      list.flatMap((n) => [
+        ...n.priceScope.map((s) => s.roomTypeId),
+        ...n.prices.map((p) => p.roomTypeId),
+        ...n.childPrices.map((p) => p.roomTypeId),
+      ]),
+    ),
+  ];
+  const rooms = new Map((await roomTypesOf(tx, hotelId, roomIds, "roomTypeId")).map((r) => [r.id, r]));
+  for (const n of list)
+    for (const p of n.prices) {
+      const room = rooms.get(p.roomTypeId);
+      if (room && p.adults > room.max_occupancy)
+        throw badInput("adults", `at most ${room.max_occupancy} for room type ${room.id}`);
+    }
+  if (list.some((n) => n.childPrices.length > 0)) {
+    const groups = new Set((await ageGroupsOf(tx, hotelId)).map((g) => g.id));
+    for (const n of list)
+      for (const c of n.childPrices)
+        if (!groups.has(c.ageGroupId))
+          throw notFound("ageGroupId", `No age group ${c.ageGroupId} in this hotel`);
+  }
+
+  // The scopes, by rate plan and room type.
+  const priceScopes = new Map<string, (day: string) => boolean>();
+  const restrictionScopes = new Map<number, (day: string) => boolean>();
+  for (const n of list) {
+    const byRoom = new Map<number, PriceScope[]>();
+    for (const s of n.priceScope) {
+      const ranges = byRoom.get(s.roomTypeId);
+      if (ranges) ranges.push(s);
+      else byRoom.set(s.roomTypeId, [s]);
+    }
+    for (const [roomId, ranges] of byRoom) priceScopes.set(`${n.ratePlanId}:${roomId}`, scopeTest(ranges));
+    restrictionScopes.set(n.ratePlanId, scopeTest(n.restrictionScope));
+  }
+  const inPriceScope = (planId: number, roomId: number, day: string) =>
+    priceScopes.get(`${planId}:${roomId}`)?.(day) ?? false;
+  for (const n of list) {
+    for (const p of [...n.prices, ...n.childPrices])
+      if (!inPriceScope(n.ratePlanId, p.roomTypeId, p.day))
+        throw badInput("day", `room type ${p.roomTypeId} on ${p.day} is outside the nights being replaced`);
+    const inScope = restrictionScopes.get(n.ratePlanId) as (day: string) => boolean;
+    for (const r of n.restrictions)
+      if (!inScope(r.day)) throw badInput("day", `${r.day} is outside the restriction nights being replaced`);
+  }
+  const span = (days: string[]) => {
+    const sorted = days.sort();
+    return sorted.length === 0 ? null : { from: sorted[0] as string, to: sorted.at(-1) as string };
+  };
+
+  const priceChanges: Parameters<typeof writePrices>[1] = [];
+  const childChanges: {
+    roomTypeId: number;
+    ratePlanId: number;
+    day: string;
+    ageGroupId: number;
+    amount: number | null;
+  }[] = [];
+  const priceSpan = span(list.flatMap((n) => n.priceScope.flatMap((s) => [s.from, s.to])));
+  const scopedRooms = [...new Set(list.flatMap((n) => n.priceScope.map((s) => s.roomTypeId)))];
+  if (priceSpan && scopedRooms.length > 0) {
+    const wanted = new Map<string, number>();
+    for (const n of list)
+      for (const p of n.prices) wanted.set(`${n.ratePlanId}:${p.roomTypeId}:${p.day}:${p.adults}`, p.amount);
+    for (const r of await findPrices(tx, scopedRooms, planIds, priceSpan.from, priceSpan.to, true)) {
+      if (!inPriceScope(r.rate_plan_id, r.room_type_id, r.day)) continue;
+      const key = `${r.rate_plan_id}:${r.room_type_id}:${r.day}:${r.adults}`;
+      const next = wanted.get(key) ?? null;
+      wanted.delete(key);
+      if (next === r.amount_minor) continue;
+      priceChanges.push({
+        roomTypeId: r.room_type_id,
+        ratePlanId: r.rate_plan_id,
+        day: r.day,
+        adults: r.adults,
+        amount: next,
+      });
+    }
+    for (const n of list)
+      for (const p of n.prices)
+        if (wanted.has(`${n.ratePlanId}:${p.roomTypeId}:${p.day}:${p.adults}`))
+          priceChanges.push({ ...p, ratePlanId: n.ratePlanId });
+    const wantedChild = new Map<string, number>();
+    for (const n of list)
+      for (const c of n.childPrices)
+        wantedChild.set(`${n.ratePlanId}:${c.roomTypeId}:${c.day}:${c.ageGroupId}`, c.amount);
+    const existing: ChildPriceRow[] = await findChildPrices(
+      tx,
+      scopedRooms,
+      planIds,
+      priceSpan.from,
+      priceSpan.to,
+    );
+    for (const r of existing) {
+      if (!inPriceScope(r.rate_plan_id, r.room_type_id, r.day)) continue;
+      const key = `${r.rate_plan_id}:${r.room_type_id}:${r.day}:${r.age_group_id}`;
+      const next = wantedChild.get(key) ?? null;
+      wantedChild.delete(key);
+      if (next === r.amount_minor) continue;
+      childChanges.push({
+        roomTypeId: r.room_type_id,
+        ratePlanId: r.rate_plan_id,
+        day: r.day,
+        ageGroupId: r.age_group_id,
+        amount: next,
+      });
+    }
+    for (const n of list)
+      for (const c of n.childPrices)
+        if (wantedChild.has(`${n.ratePlanId}:${c.roomTypeId}:${c.day}:${c.ageGroupId}`))
+          childChanges.push({ ...c, ratePlanId: n.ratePlanId });
+  }
+
+  const restrictionChanges: { ratePlanId: number; day: string; v: RestrictionValues }[] = [];
+  const restrictionSpan = span(list.flatMap((n) => n.restrictionScope.flatMap((s) => [s.from, s.to])));
+  if (restrictionSpan) {
+    const wanted = new Map<string, RestrictionValues>();
+    for (const n of list) for (const r of n.restrictions) wanted.set(`${n.ratePlanId}:${r.day}`, r.v);
+    const existing = await findRestrictionNights(tx, planIds, restrictionSpan.from, restrictionSpan.to, true);
+    const seen = new Set<string>();
+    for (const row of existing) {
+      if (!restrictionScopes.get(row.rate_plan_id)?.(row.day)) continue;
+      const key = `${row.rate_plan_id}:${row.day}`;
+      seen.add(key);
+      const next = wanted.get(key) ?? NO_RESTRICTION;
+      if (sameRestriction(restrictionOf(row), next)) continue;
+      checkStay(plans.get(row.rate_plan_id) as RatePlanRef, row.day, next);
+      restrictionChanges.push({ ratePlanId: row.rate_plan_id, day: row.day, v: next });
+    }
+    for (const n of list)
+      for (const r of n.restrictions) {
+        if (seen.has(`${n.ratePlanId}:${r.day}`) || sameRestriction(null, r.v)) continue;
+        checkStay(plans.get(n.ratePlanId) as RatePlanRef, r.day, r.v);
+        restrictionChanges.push({ ratePlanId: n.ratePlanId, day: r.day, v: r.v });
+      }
+  }
+
+  await writePrices(tx, priceChanges);
+  await writeChildPrices(tx, childChanges);
+  await writeRestrictions(tx, restrictionChanges);
+  return {
+    changed: {
+      price: priceChanges.length,
+      childPrice: childChanges.length,
+      restriction: restrictionChanges.length,
+    },
+  };
+}
+
+async function writeChildPrices(
+  tx: Tx,
+  list: { roomTypeId: number; ratePlanId: number; day: string; ageGroupId: number; amount: number | null }[],
+) {
+  const upserts = list.flatMap((c) => (c.amount === null ? [] : [{ ...c, amount: c.amount }]));
+  const deletes = list.filter((c) => c.amount === null);
+  if (upserts.length > 0) await upsertChildPrices(tx, upserts);
+  if (deletes.length > 0) await deleteChildPrices(tx, deletes);
 }
 
 /** One cell, in one transaction with its audit entry (before → after). */

@@ -1,0 +1,2 @@
+ALTER TABLE "alpinebits_rate_plan_code" ADD COLUMN "charge_type" smallint;--> statement-breakpoint
+ALTER TABLE "alpinebits_rate_plan_code" ADD CONSTRAINT "alpinebits_rate_plan_code_charge_type" CHECK ("alpinebits_rate_plan_code"."charge_type" in (7, 25));
