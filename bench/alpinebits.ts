@@ -1,7 +1,8 @@
 // AlpineBits in the benchmark: what a PMS's big messages cost. A hotel of 20 room categories and 10 rate plans on
 // its own new database (PostgreSQL), the real HTTP app answering `app.inject` (no network: the figure is the
 // server's work), a FreeRooms complete set of 20 categories × 365 nights (one Inventory a night, counts changing
-// every run) applied 20 times. Afterwards the search's cached answers must equal a cache-less app's on the same
+// every run) applied 20 times, then a RatePlans message of 10 rates × 365 nights (a Rate and a booking rule a night)
+// 20 times after one untimed first Full. Afterwards the search's cached answers must equal a cache-less app's on the same
 // data: the cache stayed exact.
 import { isDeepStrictEqual } from "node:util";
 import { addDays, isoToYmd, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
@@ -11,6 +12,7 @@ import {
   type AlpineBitsPost,
   alpineBitsRequest,
   freeRoomsRequest,
+  ratePlansBenchRequest,
 } from "../packages/test-kit/src/alpinebits";
 import { createTestApp } from "../packages/test-kit/src/app";
 import {
@@ -111,6 +113,19 @@ export async function alpineBitsFigures(databaseUrl: string, log: (msg: string) 
         freeRooms.push(
           await post({ action: "OTA_HotelInvCountNotif:FreeRooms", request: completeSet(codes, run) }),
         );
+      const ratePlans = ratePlansBenchRequest({
+        hotelCode: "BENCH",
+        ratePlanCodes: rates.map((_, i) => `RATE${i + 1}`),
+        invTypeCodes: [codes[0] as string],
+        from: FIRST_NIGHT,
+        days: NIGHTS,
+      });
+      // The first Full also removes the rate plans' prices of the other categories: a one-off, not timed.
+      await post({ action: "OTA_HotelRatePlanNotif:RatePlans", request: ratePlans });
+      log(`alpinebits: ${RUNS} RatePlans messages of ${RATES} rates × ${NIGHTS} nights…`);
+      const ratePlanRuns: number[] = [];
+      for (let run = 0; run < RUNS; run++)
+        ratePlanRuns.push(await post({ action: "OTA_HotelRatePlanNotif:RatePlans", request: ratePlans }));
       let differing = 0;
       let changed = 0;
       for (const [i, s] of stays.entries()) {
@@ -119,6 +134,7 @@ export async function alpineBitsFigures(databaseUrl: string, log: (msg: string) 
         if (!isDeepStrictEqual(cached, before[i])) changed += 1;
       }
       const sorted = [...freeRooms].sort((a, b) => a - b);
+      const sortedRates = [...ratePlanRuns].sort((a, b) => a - b);
       return [
         atMost(
           "AlpineBits FreeRooms complete set p99",
@@ -128,6 +144,14 @@ export async function alpineBitsFigures(databaseUrl: string, log: (msg: string) 
           `${CATEGORIES} categories × ${NIGHTS} nights, one Inventory a night; ${RUNS} runs, app.inject`,
         ),
         info("AlpineBits FreeRooms complete set p50", percentile(sorted, 0.5), "ms"),
+        atMost(
+          "AlpineBits RatePlans 10 rates × 365 nights p99",
+          percentile(sortedRates, 0.99),
+          "ms",
+          1000,
+          `${RATES} Full rate plans of one category, a Rate and a booking rule a night; ${RUNS} runs after a first one`,
+        ),
+        info("AlpineBits RatePlans 10 rates × 365 nights p50", percentile(sortedRates, 0.5), "ms"),
         atMost(
           "searches the cache answered differently after the pushes",
           differing,
