@@ -1,3 +1,4 @@
+import { toMinor } from "../money/money";
 import { MAX_PRICE_MINOR } from "./daily-values";
 
 /**
@@ -10,7 +11,8 @@ export function decimalToMinor(text: string, decimalDigits: number): number | nu
   if (!match) return null;
   const fraction = (match[2] ?? "").replace(/0+$/, "");
   if (fraction.length > decimalDigits) return null;
-  const minor = Number(match[1]) * 10 ** decimalDigits + Number(fraction.padEnd(decimalDigits, "0") || "0");
+  // At most the currency's digits, checked above: the domain's conversion is exact for it.
+  const minor = toMinor(Number(`${match[1]}.${fraction || "0"}`), decimalDigits);
   return Number.isSafeInteger(minor) && minor <= MAX_PRICE_MINOR ? minor : null;
 }
 
