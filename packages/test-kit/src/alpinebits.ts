@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import type { App } from "@alloggio/server/app";
 
 /** The official AlpineBits HotelData 2024-10 schema, unchanged (packages/test-kit/alpinebits/README.md). */
 export const ALPINEBITS_XSD = fileURLToPath(new URL("../alpinebits/alpinebits-2024-10.xsd", import.meta.url));
@@ -66,6 +67,20 @@ export async function alpineBitsRequest(post: AlpineBitsPost): Promise<{
   if (post.clientId) headers["x-alpinebits-clientid"] = post.clientId;
   if (post.gzip) headers["content-encoding"] = "gzip";
   return { method: "POST", url: "/alpinebits", headers, payload: post.gzip ? gzipSync(body) : body };
+}
+
+/**
+ * Posts as an AlpineBits client to the test app (`alpineBitsRequest`, so the request is schema-checked too) and
+ * checks what every answer must be: the server's gzip header, and an XML document valid against the 2024-10 schema
+ * or a plain-text `ERROR:` line. Throws otherwise; answers the response.
+ */
+export async function postAlpineBits(app: Pick<App, "inject">, post: AlpineBitsPost) {
+  const res = await app.inject(await alpineBitsRequest(post));
+  if (res.headers["x-alpinebits-server-accept-encoding"] !== "gzip")
+    throw new Error("the answer does not advertise X-AlpineBits-Server-Accept-Encoding: gzip");
+  if (String(res.headers["content-type"]).startsWith("application/xml")) expectSchemaValid(res.body);
+  else if (!res.body.startsWith("ERROR:")) throw new Error(`neither XML nor an ERROR: line: ${res.body}`);
+  return res;
 }
 
 const OTA = 'xmlns="http://www.opentravel.org/OTA/2003/05"';

@@ -2,7 +2,14 @@ import type { Database, Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { readProperty, saveHotelAs } from "../backoffice";
 import type { AlpineBitsClient } from "./clients";
-import { type InventoryOutcome, localized, type Texts, textsOf, type Warning } from "./inventory";
+import {
+  hotelOfInfoRequest,
+  type InventoryOutcome,
+  localized,
+  type Texts,
+  textsOf,
+  type Warning,
+} from "./inventory";
 import { findClientHotelByCode } from "./repository";
 import { attr, type BuildNode, child, children, textOf, type XmlNode } from "./xml";
 
@@ -136,10 +143,9 @@ export async function pullHotelInfo(
   client: AlpineBitsClient,
   root: XmlNode,
 ): Promise<{ errors: string[] } | { content: BuildNode }> {
-  const hotelCode =
-    attr(child(child(root, "HotelDescriptiveInfos"), "HotelDescriptiveInfo"), "HotelCode") ?? "";
-  const found = await findClientHotelByCode(database.db, client.id, hotelCode);
-  if (!found) return { errors: [`HotelCode ${hotelCode} is unknown to this client`] };
+  const found = await hotelOfInfoRequest(database, client, root);
+  if ("errors" in found) return found;
+  const { hotelCode } = found;
   const hotel = await readProperty(database.db, found.hotelId);
   const descriptions = Object.entries(hotel.description ?? {})
     .filter(([, text]) => text.trim() !== "")

@@ -276,6 +276,20 @@ const descriptionsOf = (text: Record<string, string>): BuildNode[] =>
 const standardOccupancy = (r: BoRoomType) =>
   Math.max(r.minOccupancy ?? 1, Math.min(r.maxAdults, r.maxOccupancy));
 
+/** The hotel an OTA_HotelDescriptiveInfoRQ names, when the client may touch it; else the error to answer. */
+export async function hotelOfInfoRequest(
+  database: Database,
+  client: AlpineBitsClient,
+  root: XmlNode,
+): Promise<{ hotelCode: string; hotelId: number } | { errors: string[] }> {
+  const hotelCode =
+    attr(child(child(root, "HotelDescriptiveInfos"), "HotelDescriptiveInfo"), "HotelCode") ?? "";
+  const hotel = await findClientHotelByCode(database.db, client.id, hotelCode);
+  return hotel
+    ? { hotelCode, hotelId: hotel.hotelId }
+    : { errors: [`HotelCode ${hotelCode} is unknown to this client`] };
+}
+
 /**
  * Inventory/Basic (pull): the hotel's mapped room types as the push would send them — occupancy, the long name and
  * description in each of Alloggio's languages, the pictures with an absolute address — as the FacilityInfo of an
@@ -286,10 +300,9 @@ export async function pullInventory(
   client: AlpineBitsClient,
   root: XmlNode,
 ): Promise<{ errors: string[] } | { content: BuildNode }> {
-  const hotelCode =
-    attr(child(child(root, "HotelDescriptiveInfos"), "HotelDescriptiveInfo"), "HotelCode") ?? "";
-  const hotel = await findClientHotelByCode(database.db, client.id, hotelCode);
-  if (!hotel) return { errors: [`HotelCode ${hotelCode} is unknown to this client`] };
+  const hotel = await hotelOfInfoRequest(database, client, root);
+  if ("errors" in hotel) return hotel;
+  const { hotelCode } = hotel;
   const codes = await findRoomTypeCodes(database.db, hotel.hotelId);
   const codeOf = new Map([...codes].map(([code, id]) => [id, code]));
   const rooms = (await readRoomTypesOfHotel(database.db, hotel.hotelId))

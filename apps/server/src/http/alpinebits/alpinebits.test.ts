@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AlpineBitsPost,
   alpineBitsRequest,
-  expectSchemaValid,
   freeRoomsRequest,
   pingRequest,
+  postAlpineBits,
   schemaErrors,
 } from "../../../../../packages/test-kit/src/alpinebits";
 import { createTestApp } from "../../../../../packages/test-kit/src/app";
@@ -91,13 +91,7 @@ beforeEach(async () => {
 });
 
 /** Posts as the client; the response's document (when XML) is validated against the official schema. */
-async function post(p: AlpineBitsPost) {
-  const res = await app.inject(await alpineBitsRequest({ username: USER, password: PASSWORD, ...p }));
-  expect(res.headers["x-alpinebits-server-accept-encoding"]).toBe("gzip");
-  if (String(res.headers["content-type"]).startsWith("application/xml")) expectSchemaValid(res.body);
-  else expect(res.body).toMatch(/^ERROR:/);
-  return res;
-}
+const post = (p: AlpineBitsPost) => postAlpineBits(app, { username: USER, password: PASSWORD, ...p });
 
 const freeRooms = (request: string, extra: Partial<AlpineBitsPost> = {}) =>
   post({ action: "OTA_HotelInvCountNotif:FreeRooms", request, ...extra });

@@ -3,10 +3,9 @@ import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AlpineBitsPost,
-  alpineBitsRequest,
-  expectSchemaValid,
   freeRoomsRequest,
   pingRequest,
+  postAlpineBits,
 } from "../../../../../packages/test-kit/src/alpinebits";
 import { createTestApp } from "../../../../../packages/test-kit/src/app";
 import {
@@ -87,12 +86,7 @@ beforeEach(async () => {
   await database.db.delete(alpinebitsExchange);
 });
 
-async function post(p: AlpineBitsPost) {
-  const res = await app.inject(await alpineBitsRequest({ username: USER, password: PASSWORD, ...p }));
-  if (String(res.headers["content-type"]).startsWith("application/xml")) expectSchemaValid(res.body);
-  else expect(res.body).toMatch(/^ERROR:/);
-  return res;
-}
+const post = (p: AlpineBitsPost) => postAlpineBits(app, { username: USER, password: PASSWORD, ...p });
 
 const FREE_ROOMS = "OTA_HotelInvCountNotif:FreeRooms";
 
