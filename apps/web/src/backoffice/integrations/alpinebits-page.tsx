@@ -12,7 +12,7 @@ import {
   type SetAlpineBitsCodesRequest,
 } from "@alloggio/domain/contract/backoffice/alpinebits";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { boGet, boPost, boPut, fieldError } from "../api";
 import { formatHotelInstant } from "../format";
@@ -20,6 +20,7 @@ import { useCurrentHotel } from "../layout";
 import { useStaff } from "../staff";
 import { BoDialog, BoPage, ErrorNotice, Field, Notice, Pager } from "../ui";
 import "./alpinebits.css";
+import { ShownOnce } from "./shown-once";
 
 const NS = "bo-alpinebits";
 const clientsKey = ["backoffice", "alpinebits", "clients"] as const;
@@ -120,37 +121,21 @@ function CreateClientDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [name, setName] = useState("");
   const [username, setUsername] = useState("");
   const [hotels, setHotels] = useState<number[]>(hotel ? [hotel] : []);
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  const secret = useRef<HTMLInputElement>(null);
   const create = useMutation({
     mutationFn: createClient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsKey }),
   });
   const made = create.data;
-  useEffect(() => {
-    if (made) secret.current?.select();
-  }, [made]);
   const close = () => {
     setName("");
     setUsername("");
     setHotels(hotel ? [hotel] : []);
-    setCopied("idle");
     create.reset();
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({ name, username, hotelIds: hotels });
-  };
-  const copy = async () => {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.password);
-      setCopied("copied");
-    } catch {
-      secret.current?.select();
-      setCopied("failed");
-    }
   };
   return (
     <BoDialog
@@ -160,39 +145,20 @@ function CreateClientDialog({ open, onClose }: { open: boolean; onClose: () => v
       onClose={close}
     >
       {made ? (
-        <div>
-          <p className="bo-ab-once" role="alert">
-            <strong>{t("create.once")}</strong>
-          </p>
+        <ShownOnce
+          value={made.password}
+          onDone={close}
+          texts={{
+            warning: t("create.once"),
+            label: t("create.passwordLabel"),
+            copy: t("create.copy"),
+            copied: t("create.copied"),
+            copyFailed: t("create.copyFailed"),
+            done: t("create.done"),
+          }}
+        >
           <p>{t("create.username", { username: made.client.username })}</p>
-          <Field label={t("create.passwordLabel")}>
-            {(props) => (
-              <input
-                {...props}
-                ref={secret}
-                className="bo-ab-secret"
-                readOnly
-                value={made.password}
-                spellCheck={false}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <div className="bo-ab-actions">
-            <button type="button" className="bo-button" onClick={() => void copy()}>
-              {t("create.copy")}
-            </button>
-            <button type="button" className="bo-button secondary" onClick={close}>
-              {t("create.done")}
-            </button>
-          </div>
-          {copied === "copied" ? <Notice>{t("create.copied")}</Notice> : null}
-          {copied === "failed" ? (
-            <p className="bo-error" role="alert">
-              {t("create.copyFailed")}
-            </p>
-          ) : null}
-        </div>
+        </ShownOnce>
       ) : (
         <form onSubmit={submit} noValidate>
           <Field

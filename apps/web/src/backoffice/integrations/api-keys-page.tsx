@@ -4,12 +4,13 @@ import type {
   CreateApiKeyResponse,
 } from "@alloggio/domain/contract/backoffice/api-keys";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { boGet, boPost, fieldError } from "../api";
 import { useCurrentHotel } from "../layout";
 import { BoDialog, BoPage, ErrorNotice, Field, Notice } from "../ui";
 import "./api-keys.css";
+import { ShownOnce } from "./shown-once";
 
 const NS = "bo-api-keys";
 const keysQuery = (hotel: number) => ["backoffice", "api-keys", hotel] as const;
@@ -37,35 +38,19 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  const keyField = useRef<HTMLInputElement>(null);
   const create = useMutation({
     mutationFn: (body: { name: string }) => createKey(hotel, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysQuery(hotel) }),
   });
   const made = create.data;
-  useEffect(() => {
-    if (made) keyField.current?.select();
-  }, [made]);
   const close = () => {
     setName("");
-    setCopied("idle");
     create.reset();
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({ name });
-  };
-  const copy = async () => {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.key);
-      setCopied("copied");
-    } catch {
-      keyField.current?.select();
-      setCopied("failed");
-    }
   };
   return (
     <BoDialog
@@ -75,38 +60,18 @@ function CreateKeyDialog({ hotel, open, onClose }: { hotel: number; open: boolea
       onClose={close}
     >
       {made ? (
-        <div className="bo-keys-made">
-          <p className="bo-keys-once">
-            <strong>{t("dialog.once")}</strong>
-          </p>
-          <Field label={t("dialog.keyLabel")}>
-            {(props) => (
-              <input
-                {...props}
-                ref={keyField}
-                className="bo-keys-secret"
-                readOnly
-                value={made.key}
-                spellCheck={false}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <div className="bo-keys-actions">
-            <button type="button" className="bo-button" onClick={() => void copy()}>
-              {t("dialog.copy")}
-            </button>
-            <button type="button" className="bo-button secondary" onClick={close}>
-              {t("dialog.done")}
-            </button>
-          </div>
-          {copied === "copied" ? <Notice>{t("dialog.copied")}</Notice> : null}
-          {copied === "failed" ? (
-            <p className="bo-error" role="alert">
-              {t("dialog.copyFailed")}
-            </p>
-          ) : null}
-        </div>
+        <ShownOnce
+          value={made.key}
+          onDone={close}
+          texts={{
+            warning: t("dialog.once"),
+            label: t("dialog.keyLabel"),
+            copy: t("dialog.copy"),
+            copied: t("dialog.copied"),
+            copyFailed: t("dialog.copyFailed"),
+            done: t("dialog.done"),
+          }}
+        />
       ) : (
         <form onSubmit={submit} noValidate>
           <Field
