@@ -62,8 +62,7 @@ const baselineUrl = await baseline.listen({ port: 0, host: "127.0.0.1" });
  * Requests the server is still answering. autocannon ends a closed loop by closing its sockets, not by waiting for
  * its answers, so the server may still be working through up to one request per connection when the loop has
  * returned; a phase measured next would count that backlog as its own latency. `settle` waits it out. An answer
- * ends with `res.end()`, which the server calls even when the client has gone, or, when it was being piped
- * (compressed), with the connection's close.
+ * ends with `res.end()` or, for a request whose client has gone, with the connection's close.
  */
 let answering = 0;
 function countAnswers(http: import("node:http").Server): void {
@@ -81,11 +80,10 @@ function countAnswers(http: import("node:http").Server): void {
       done();
       return end.apply(this, args);
     } as typeof end;
-    // A compressed answer is piped: when the client goes mid-stream the pipe stops and end() never comes. Its
-    // headers were sent, so the server's work was done.
-    res.once("close", () => {
-      if (res.headersSent) done();
-    });
+    // A request whose client went (a load phase's last ones, cut at its end) may never call end(): a compressed
+    // answer is piped, and a pipe into a closed connection stops. Those few (at most a phase's connections) are not
+    // waited for.
+    res.once("close", done);
     for (const handler of handlers) handler.call(http, req, res);
   });
 }
