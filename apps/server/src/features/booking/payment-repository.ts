@@ -100,6 +100,32 @@ export async function latestPaymentOf(db: Db, reservationId: number): Promise<St
   return tx;
 }
 
+/**
+ * The reservation's payment with gateway reference `ref` (not a refund: a refund's event is about the payment it
+ * returns), or undefined when none of its payments has it.
+ */
+export async function paymentOfRef(
+  db: Db,
+  reservationId: number,
+  gateway: string,
+  ref: string,
+): Promise<StoredPayment | undefined> {
+  const [tx] = await db
+    .select()
+    .from(paymentTransaction)
+    .where(
+      and(
+        eq(paymentTransaction.reservationId, reservationId),
+        eq(paymentTransaction.gateway, gateway),
+        eq(paymentTransaction.gatewayRef, ref),
+        ne(paymentTransaction.kind, "refund"),
+      ),
+    )
+    .orderBy(desc(paymentTransaction.id))
+    .limit(1);
+  return tx;
+}
+
 /** A payment's status as the gateway now tells it. */
 export async function updatePaymentStatus(
   db: Db,
