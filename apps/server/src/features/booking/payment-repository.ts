@@ -58,14 +58,20 @@ export async function settleDuesOfPayment(
   return (settled as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** A payment came in on a reservation that stays confirmed: its history says so. */
+/** A payment came in on a reservation whose status it does not change: its history says so. */
 export async function insertPaymentReceived(tx: Tx, id: number, ref: string): Promise<void> {
+  // The status the payment found, unchanged: a penalty paid on a cancelled booking leaves it cancelled.
+  const [row] = await tx
+    .select({ status: reservation.status })
+    .from(reservation)
+    .where(eq(reservation.id, id));
+  const status = row?.status ?? "confirmed";
   await tx.insert(reservationHistory).values({
     reservationId: id,
     actor: "system",
     action: "payment_succeeded",
-    fromStatus: "confirmed",
-    toStatus: "confirmed",
+    fromStatus: status,
+    toStatus: status,
     details: { ref },
   });
 }
