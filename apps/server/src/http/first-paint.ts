@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
+import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
 import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
   firstPaintHtml,
+  offerFirstPaintHtml,
   portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
-import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { findLanguage, LANGUAGES } from "@alloggio/domain/i18n/languages";
+import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
 
 /**
  * A hotel page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
@@ -18,10 +21,19 @@ import { findLanguage } from "@alloggio/domain/i18n/languages";
 /** `{ en: { common: {…}, global: {…}, … }, it: … }`: the web app's bundles the first paint reads. */
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
-/** The first paint (`body`, before the app's root) and what goes in the head before the stylesheet. */
-export type Drawn = { head: string; body: string };
+/**
+ * The first paint (`body`, before the app's root) and what goes in the head before the stylesheet; the page's
+ * language when its path does not say it (the offer's).
+ */
+export type Drawn = { head: string; body: string; language?: number };
 
-export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
+export type FirstPaint = (q: {
+  path: string;
+  /** The URL's query (`?language=2`), which the offer page reads its chosen language from. */
+  search?: string;
+  hostname: string;
+  nonce: string;
+}) => Promise<Drawn | null>;
 
 /**
  * The hotel pages drawn in the HTML: those a guest lands on from outside (a search, a link to the packages, the
@@ -107,20 +119,37 @@ export function createFirstPaint(
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
+  offerSummary: (code: string) => Promise<OfferSummary | null> = async () => null,
   ttlMs = 30_000,
 ): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
-  const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
-  const listFor = async (q: { channel: number; hotel?: number; language: number; domain: string }) => {
-    const key = `${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`;
-    const at = now().getTime();
-    const hit = cache.get(key);
-    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.list;
-    const list = await hotelList(q).catch(() => null);
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { at, list });
-    return list;
+  const lists = keptFor(ttlMs, now, hotelList);
+  const listFor = (q: { channel: number; hotel?: number; language: number; domain: string }) =>
+    lists(`${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`, q);
+  const summaries = keptFor(ttlMs, now, offerSummary);
+  /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
+  const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
+    const summary = await summaries(code, code);
+    if (!texts || !summary) return null;
+    const ids = {
+      hotel: summary.hotel.id,
+      channel: summary.channel,
+      language: offerPageLanguage(summary, search),
+    };
+    const list = await listFor({ ...ids, domain: hostname });
+    if (!list) return null;
+    try {
+      const body = offerFirstPaintHtml(
+        { list, ids, offer: { code, summary }, t: textsIn(texts, ids.language) },
+        nonce,
+      );
+      return body === null ? null : { head: "", body, language: ids.language };
+    } catch {
+      return null;
+    }
   };
-  const draw: FirstPaint = async ({ path, hostname, nonce }) => {
+  const draw: FirstPaint = async ({ path, search = "", hostname, nonce }) => {
+    const offerCode = texts ? offerPageCode(path) : null;
+    if (offerCode) return drawOffer(offerCode, search, hostname, nonce);
     const drawnIds = texts ? drawnPageIds(path) : null;
     if (!texts || !drawnIds) return null;
     if ("portal" in drawnIds) {
@@ -189,6 +218,46 @@ export function createFirstPaint(
     };
   };
   return { draw, meta };
+}
+
+/**
+ * `load(q)` kept `ttlMs` under `key` (null when it failed: a page then paints as before), at most MAX_ENTRIES keys
+ * (the host is part of a hotel list's key: the cache must not grow forever).
+ */
+function keptFor<Q, T>(ttlMs: number, now: () => Date, load: (q: Q) => Promise<T | null>) {
+  const cache = new Map<string, { at: number; value: T | null }>();
+  return async (key: string, q: Q): Promise<T | null> => {
+    const at = now().getTime();
+    const hit = cache.get(key);
+    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.value;
+    const value = await load(q).catch(() => null);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { at, value });
+    return value;
+  };
+}
+
+const OFFER_PAGE = routePattern(ROUTES.offer);
+
+/** The canonical code of an offer page's path (`/offer/:offerCode`, typed in any case), or null. */
+export function offerPageCode(path: string): string | null {
+  const match = OFFER_PAGE.exec(path);
+  return match?.[1] ? normalizeOfferCode(safeDecode(match[1])) : null;
+}
+
+/** The path's segment decoded as the web app's router decodes its path (decodeURI; as typed when it cannot). */
+const safeDecode = (part: string) => {
+  try {
+    return decodeURI(part);
+  } catch {
+    return part;
+  }
+};
+
+/** The offer page's language as the web app reads it: the guest's `?language=<id>` when it is one, else the offer's. */
+function offerPageLanguage(summary: OfferSummary, search: string): number {
+  const chosen = Number(new URLSearchParams(search).get("language"));
+  return LANGUAGES.some((l) => l.id === chosen) ? chosen : summary.language;
 }
 
 /** A start tag's attributes, in order (`crossorigin` without a value reads ""). */
