@@ -61,7 +61,14 @@ import { registerVoucherPdfRoutes } from "./voucher-pdf/routes";
 export type { App } from "./app-type";
 
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
-import { createFirstPaint, drawnPageIds, readFirstPaintTexts, withFirstPaint } from "./first-paint";
+import {
+  createFirstPaint,
+  drawnPageIds,
+  OFFER_PAGE_MODULE,
+  readFirstPaintTexts,
+  readPageStyles,
+  withFirstPaint,
+} from "./first-paint";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
@@ -304,8 +311,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hasWeb ? readFirstPaintTexts(resolve(webDist, "first-paint-texts.json")) : null,
     (q) => listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], q),
     deps.now,
-    // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
-    (code) => offerSummary({ database: options.database, now: deps.now }, code),
+    {
+      // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
+      summary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
+      styles: hasWeb ? readPageStyles(resolve(webDist, ".vite/manifest.json"), OFFER_PAGE_MODULE) : [],
+    },
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed
   // files under /assets/ never change, so a browser keeps them for a year without asking again; they are served

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createHotelApiKey } from "../features/offers";
 import { type App, buildApp } from "./app";
-import { drawnPageIds, offerPageCode, textsIn, withFirstPaint } from "./first-paint";
+import {
+  drawnPageIds,
+  OFFER_PAGE_MODULE,
+  offerPageCode,
+  readPageStyles,
+  textsIn,
+  withFirstPaint,
+} from "./first-paint";
 
 // The search page's header and notice in its HTML (ADR 0051), from the web app's own texts, in the page's language.
 
@@ -42,6 +49,21 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
+/** The build's manifest: the offer page's chunk imports the entry and a chunk with a stylesheet of its own. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", css: ["assets/index-abc.css"], isEntry: true },
+  "src/features/offers/offer-page.tsx": {
+    file: "assets/offer-page-abc.js",
+    css: ["assets/offer-page-abc.css"],
+    imports: ["index.html", "_checkout-abc.js"],
+  },
+  "_checkout-abc.js": {
+    file: "assets/checkout-abc.js",
+    css: ["assets/checkout-abc.css"],
+    imports: ["index.html"],
+  },
+};
+
 const property = buildProperty({
   // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
   hotel: { name: "Hotel Primo & Lago", showChat: true, timeZone: "America/New_York" },
@@ -59,7 +81,11 @@ async function appWith(database: Database, texts: boolean) {
   mkdirSync(join(webDist, "assets"));
   for (const file of ["index-abc.js", "vendor-abc.js", "index-abc.css"])
     writeFileSync(join(webDist, "assets", file), "/* built */");
-  if (texts) writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
+  if (texts) {
+    writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
+    mkdirSync(join(webDist, ".vite"));
+    writeFileSync(join(webDist, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+  }
   const app = await buildApp({
     database,
     now: () => new Date(clock),
@@ -350,6 +376,10 @@ describe("the offer page's first paint in its HTML", () => {
       `<a href="https://offerta.example">Zurück zur Website</a><a href="/hotel/${hotel()}/channel/1/language/3/recover">`,
     );
     expect(drawn).toContain('<option value="3" lang="de" selected>Deutsch</option>');
+    // The offer page's own stylesheets, after the entry's, where the app's loader puts them: the lock is styled.
+    expect(res.body).toMatch(
+      /<link[^>]*index-abc\.css"[^>]*><link rel="stylesheet" crossorigin href="\/assets\/offer-page-abc\.css"><link rel="stylesheet" crossorigin href="\/assets\/checkout-abc\.css">/,
+    );
     // OfferShell's header has neither the packages nor the currency, and the page no cookie notice.
     expect(drawn).not.toContain("currency");
     expect(drawn).not.toContain("cookie-notice");
@@ -431,6 +461,21 @@ describe("first paint helpers", () => {
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
     expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
+  });
+
+  it("reads a page's own stylesheets from the build's manifest, none without it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "alloggio-manifest-"));
+    try {
+      writeFileSync(join(dir, "manifest.json"), JSON.stringify(MANIFEST));
+      expect(readPageStyles(join(dir, "manifest.json"), OFFER_PAGE_MODULE)).toEqual([
+        "/assets/offer-page-abc.css",
+        "/assets/checkout-abc.css",
+      ]);
+      expect(readPageStyles(join(dir, "manifest.json"), "src/moved.tsx")).toEqual([]);
+      expect(readPageStyles(join(dir, "missing.json"), OFFER_PAGE_MODULE)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads an offer page's code as the web app does: canonical, else none", () => {

@@ -23,9 +23,9 @@ export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
 /**
  * The first paint (`body`, before the app's root) and what goes in the head before the stylesheet; the page's
- * language when its path does not say it (the offer's).
+ * language when its path does not say it, and the stylesheets of its code loaded on demand (the offer's).
  */
-export type Drawn = { head: string; body: string; language?: number };
+export type Drawn = { head: string; body: string; language?: number; styles?: string };
 
 export type FirstPaint = (q: {
   path: string;
@@ -119,16 +119,25 @@ export function createFirstPaint(
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
-  offerSummary: (code: string) => Promise<OfferSummary | null> = async () => null,
+  offer: {
+    /** The offer's public summary, as its API reads it (null: unknown). */
+    summary: (code: string) => Promise<OfferSummary | null>;
+    /** The offer page's stylesheets besides the entry's (readPageStyles); none: the offer is not drawn. */
+    styles: string[];
+  } = { summary: async () => null, styles: [] },
   ttlMs = 30_000,
 ): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
   const lists = keptFor(ttlMs, now, hotelList);
   const listFor = (q: { channel: number; hotel?: number; language: number; domain: string }) =>
     lists(`${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`, q);
-  const summaries = keptFor(ttlMs, now, offerSummary);
+  const summaries = keptFor(ttlMs, now, offer.summary);
+  const offerStyles = offer.styles
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join("");
   /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
   const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
-    const summary = await summaries(code, code);
+    // Without its stylesheets the lock would be drawn unstyled, and move when the app's arrive.
+    const summary = offerStyles ? await summaries(code, code) : null;
     if (!texts || !summary) return null;
     const ids = {
       hotel: summary.hotel.id,
@@ -142,7 +151,7 @@ export function createFirstPaint(
         { list, ids, offer: { code, summary }, t: textsIn(texts, ids.language) },
         nonce,
       );
-      return body === null ? null : { head: "", body, language: ids.language };
+      return body === null ? null : { head: "", body, language: ids.language, styles: offerStyles };
     } catch {
       return null;
     }
@@ -239,6 +248,37 @@ function keptFor<Q, T>(ttlMs: number, now: () => Date, load: (q: Q) => Promise<T
 
 const OFFER_PAGE = routePattern(ROUTES.offer);
 
+/** The web app's offer page, as its build's manifest names it. */
+export const OFFER_PAGE_MODULE = "src/features/offers/offer-page.tsx";
+
+/**
+ * The stylesheets a page loaded on demand adds to the entry's (`/assets/….css`), from the build's manifest: those of
+ * its chunk and of the chunks it imports statically, in the order the app would load them; [] without a manifest or
+ * the page. The first paint links them after the entry's stylesheet, where the app's loader would put them (and
+ * finds them there: it does not load them again).
+ */
+export function readPageStyles(manifestFile: string, module: string): string[] {
+  type Chunk = { css?: string[]; imports?: string[]; isEntry?: boolean };
+  let manifest: Record<string, Chunk>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Chunk>;
+  } catch {
+    return [];
+  }
+  if (!manifest[module]) return [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || chunk.isEntry) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(module);
+  return styles;
+}
+
 /** The canonical code of an offer page's path (`/offer/:offerCode`, typed in any case), or null. */
 export function offerPageCode(path: string): string | null {
   const match = OFFER_PAGE.exec(path);
@@ -292,7 +332,7 @@ export function withFirstPaint(page: string, drawn: Drawn, languageId: number, n
   };
   const head = page
     .replace(/<html lang="[^"]*"/, `<html lang="${findLanguage(languageId).lang}"`)
-    .replace(/<link\b[^>]*\srel="stylesheet"/i, (link) => `${drawn.head}${link}`)
+    .replace(/<link\b[^>]*\srel="stylesheet"[^>]*>/i, (link) => `${drawn.head}${link}${drawn.styles ?? ""}`)
     .replace(/\s*<link\b[^>]*\srel="modulepreload"[^>]*>/gi, lift("link"))
     .replace(/\s*<script\b[^>]*\stype="module"[^>]*><\/script>/gi, lift("script"));
   // The preloads first, then the entry: the order the head had them in.
