@@ -10,7 +10,7 @@ import {
 import { offerOpenKey } from "@alloggio/domain/first-paint/first-paint-id";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
@@ -35,32 +35,44 @@ function hotelList(...overrides: Overrides) {
   return { channel, hotels: [hotel] };
 }
 
-function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
+/** The API as a test needs it: each answer by the start of its address, else a 404. */
+function stubApi(answers: [prefix: string, body: unknown][]) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) =>
-      String(url).startsWith("/api/hotellist.do")
-        ? new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } })
+    vi.fn(async (url: string) => {
+      const answer = answers.find(([prefix]) => String(url).startsWith(prefix));
+      return answer
+        ? new Response(JSON.stringify(answer[1]), { headers: { "Content-Type": "application/json" } })
         : new Response(JSON.stringify({ error: { code: "not_found", message: "not here" } }), {
             status: 404,
-          }),
-    ),
+          });
+    }),
   );
+}
+
+/** The app's routes at `path` (`search` its query), with its texts and a query client of their own. */
+function renderAt(path: string, routes: ReactNode, search = "") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/${where}` }).hook}>
-          <Route path={ROUTES.hotel} nest>
-            <HotelLayout>
-              <Suspense fallback={null}>
-                <p>page</p>
-              </Suspense>
-            </HotelLayout>
-          </Route>
-        </Router>
+        <Router hook={memoryLocation({ path, searchPath: search }).hook}>{routes}</Router>
       </QueryClientProvider>
     </I18nextProvider>,
+  );
+}
+
+function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
+  stubApi([["/api/hotellist.do", list]]);
+  return renderAt(
+    `/hotel/1/channel/1/language/${language}/${where}`,
+    <Route path={ROUTES.hotel} nest>
+      <HotelLayout>
+        <Suspense fallback={null}>
+          <p>page</p>
+        </Suspense>
+      </HotelLayout>
+    </Route>,
   );
 }
 
@@ -303,29 +315,16 @@ describe("the offer page's first paint is the web app's offer shell and lock", (
     );
 
   function renderOffer(list: ReturnType<typeof hotelList>, summary: OfferSummary, search = "") {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) =>
-        String(url).startsWith("/api/hotellist.do")
-          ? new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } })
-          : String(url) === `/api/v2/offers/${CODE}`
-            ? new Response(JSON.stringify(summary), { headers: { "Content-Type": "application/json" } })
-            : new Response(JSON.stringify({ error: { code: "not_found", message: "not here" } }), {
-                status: 404,
-              }),
-      ),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    return render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Suspense fallback={null}>
-            <Router hook={memoryLocation({ path: `/offer/${CODE}`, searchPath: search }).hook}>
-              <Route path={ROUTES.offer} component={OfferPage} />
-            </Router>
-          </Suspense>
-        </QueryClientProvider>
-      </I18nextProvider>,
+    stubApi([
+      ["/api/hotellist.do", list],
+      [`/api/v2/offers/${CODE}`, summary],
+    ]);
+    return renderAt(
+      `/offer/${CODE}`,
+      <Suspense fallback={null}>
+        <Route path={ROUTES.offer} component={OfferPage} />
+      </Suspense>,
+      search,
     );
   }
 
