@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
+import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
 import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
   firstPaintHtml,
+  offerFirstPaintHtml,
   portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
-import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { findLanguage, LANGUAGES } from "@alloggio/domain/i18n/languages";
+import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
 
 /**
  * A hotel page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
@@ -18,10 +21,19 @@ import { findLanguage } from "@alloggio/domain/i18n/languages";
 /** `{ en: { common: {…}, global: {…}, … }, it: … }`: the web app's bundles the first paint reads. */
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
-/** The first paint (`body`, before the app's root) and what goes in the head before the stylesheet. */
-export type Drawn = { head: string; body: string };
+/**
+ * The first paint (`body`, before the app's root) and what goes in the head before the stylesheet; the page's
+ * language when its path does not say it, and the stylesheets of its code loaded on demand (the offer's).
+ */
+export type Drawn = { head: string; body: string; language?: number; styles?: string };
 
-export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
+export type FirstPaint = (q: {
+  path: string;
+  /** The URL's query (`?language=2`), which the offer page reads its chosen language from. */
+  search?: string;
+  hostname: string;
+  nonce: string;
+}) => Promise<Drawn | null>;
 
 /**
  * The hotel pages drawn in the HTML: those a guest lands on from outside (a search, a link to the packages, the
@@ -107,20 +119,46 @@ export function createFirstPaint(
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
+  offer: {
+    /** The offer's public summary, as its API reads it (null: unknown). */
+    summary: (code: string) => Promise<OfferSummary | null>;
+    /** The offer page's stylesheets besides the entry's (readPageStyles); none: the offer is not drawn. */
+    styles: string[];
+  } = { summary: async () => null, styles: [] },
   ttlMs = 30_000,
 ): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
-  const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
-  const listFor = async (q: { channel: number; hotel?: number; language: number; domain: string }) => {
-    const key = `${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`;
-    const at = now().getTime();
-    const hit = cache.get(key);
-    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.list;
-    const list = await hotelList(q).catch(() => null);
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { at, list });
-    return list;
+  const lists = keptFor(ttlMs, now, hotelList);
+  const listFor = (q: { channel: number; hotel?: number; language: number; domain: string }) =>
+    lists(`${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`, q);
+  const summaries = keptFor(ttlMs, now, offer.summary);
+  const offerStyles = offer.styles
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join("");
+  /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
+  const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
+    // Without its stylesheets the lock would be drawn unstyled, and move when the app's arrive.
+    const summary = offerStyles ? await summaries(code, code) : null;
+    if (!texts || !summary) return null;
+    const ids = {
+      hotel: summary.hotel.id,
+      channel: summary.channel,
+      language: offerPageLanguage(summary, search),
+    };
+    const list = await listFor({ ...ids, domain: hostname });
+    if (!list) return null;
+    try {
+      const body = offerFirstPaintHtml(
+        { list, ids, offer: { code, summary }, t: textsIn(texts, ids.language) },
+        nonce,
+      );
+      return body === null ? null : { head: "", body, language: ids.language, styles: offerStyles };
+    } catch {
+      return null;
+    }
   };
-  const draw: FirstPaint = async ({ path, hostname, nonce }) => {
+  const draw: FirstPaint = async ({ path, search = "", hostname, nonce }) => {
+    const offerCode = texts ? offerPageCode(path) : null;
+    if (offerCode) return drawOffer(offerCode, search, hostname, nonce);
     const drawnIds = texts ? drawnPageIds(path) : null;
     if (!texts || !drawnIds) return null;
     if ("portal" in drawnIds) {
@@ -191,6 +229,77 @@ export function createFirstPaint(
   return { draw, meta };
 }
 
+/**
+ * `load(q)` kept `ttlMs` under `key` (null when it failed: a page then paints as before), at most MAX_ENTRIES keys
+ * (the host is part of a hotel list's key: the cache must not grow forever).
+ */
+function keptFor<Q, T>(ttlMs: number, now: () => Date, load: (q: Q) => Promise<T | null>) {
+  const cache = new Map<string, { at: number; value: T | null }>();
+  return async (key: string, q: Q): Promise<T | null> => {
+    const at = now().getTime();
+    const hit = cache.get(key);
+    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.value;
+    const value = await load(q).catch(() => null);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { at, value });
+    return value;
+  };
+}
+
+const OFFER_PAGE = routePattern(ROUTES.offer);
+
+/** The web app's offer page, as its build's manifest names it. */
+export const OFFER_PAGE_MODULE = "src/features/offers/offer-page.tsx";
+
+/**
+ * The stylesheets a page loaded on demand adds to the entry's (`/assets/….css`), from the build's manifest: those of
+ * its chunk and of the chunks it imports statically, in the order the app would load them; [] without a manifest or
+ * the page. The first paint links them after the entry's stylesheet, where the app's loader would put them (and
+ * finds them there: it does not load them again).
+ */
+export function readPageStyles(manifestFile: string, module: string): string[] {
+  type Chunk = { css?: string[]; imports?: string[]; isEntry?: boolean };
+  let manifest: Record<string, Chunk>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Chunk>;
+  } catch {
+    return [];
+  }
+  if (!manifest[module]) return [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || chunk.isEntry) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(module);
+  return styles;
+}
+
+/** The canonical code of an offer page's path (`/offer/:offerCode`, typed in any case), or null. */
+export function offerPageCode(path: string): string | null {
+  const match = OFFER_PAGE.exec(path);
+  return match?.[1] ? normalizeOfferCode(safeDecode(match[1])) : null;
+}
+
+/** The path's segment decoded as the web app's router decodes its path (decodeURI; as typed when it cannot). */
+const safeDecode = (part: string) => {
+  try {
+    return decodeURI(part);
+  } catch {
+    return part;
+  }
+};
+
+/** The offer page's language as the web app reads it: the guest's `?language=<id>` when it is one, else the offer's. */
+function offerPageLanguage(summary: OfferSummary, search: string): number {
+  const chosen = Number(new URLSearchParams(search).get("language"));
+  return LANGUAGES.some((l) => l.id === chosen) ? chosen : summary.language;
+}
+
 /** A start tag's attributes, in order (`crossorigin` without a value reads ""). */
 function attributesOf(tag: string): Record<string, string> {
   const attributes: Record<string, string> = {};
@@ -223,7 +332,7 @@ export function withFirstPaint(page: string, drawn: Drawn, languageId: number, n
   };
   const head = page
     .replace(/<html lang="[^"]*"/, `<html lang="${findLanguage(languageId).lang}"`)
-    .replace(/<link\b[^>]*\srel="stylesheet"/i, (link) => `${drawn.head}${link}`)
+    .replace(/<link\b[^>]*\srel="stylesheet"[^>]*>/i, (link) => `${drawn.head}${link}${drawn.styles ?? ""}`)
     .replace(/\s*<link\b[^>]*\srel="modulepreload"[^>]*>/gi, lift("link"))
     .replace(/\s*<script\b[^>]*\stype="module"[^>]*><\/script>/gi, lift("script"));
   // The preloads first, then the entry: the order the head had them in.
