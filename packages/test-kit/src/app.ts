@@ -16,6 +16,8 @@ export async function createTestApp(
     gateway?: SandboxGateway;
     sleep?: (ms: number) => Promise<void>;
     searchCacheMb?: number;
+    /** The site's address (mail links, pictures sent to a PMS); buildApp's default otherwise. */
+    publicUrl?: string;
     /** Collects every error-level log line (a test that no request logs an error). */
     errorLines?: string[];
   } = {},
@@ -33,6 +35,7 @@ export async function createTestApp(
       ? { logStream: { write: (line: string) => void options.errorLines?.push(line) } }
       : {}),
     ...(options.searchCacheMb !== undefined ? { searchCacheMb: options.searchCacheMb } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   await app.ready();
   return app;

@@ -272,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerBackOfficeRoutes(app, { ...deps, gateways, codeLimiter, payments });
   registerOfferRoutes(app, { ...deps, gateways });
   registerChatRoutes(app, deps);
-  registerAlpineBitsRoutes(app, deps);
+  registerAlpineBitsRoutes(app, { ...deps, publicUrl: payments.publicUrl });
   registerCspReportRoutes(app, deps);
   await registerSandboxRoutes(app, gateway, deps.now);
   registerRobots(app, {

@@ -176,6 +176,16 @@ export function localized(
 
 const absolute = (url: string) => /^https?:\/\//i.test(url);
 
+/**
+ * A gallery picture as a PMS can fetch it: an absolute address as it is; one uploaded to Alloggio (a path on the
+ * site) at the site's https address; none without one (a PMS cannot fetch a picture from `localhost`).
+ */
+function pictureUrl(url: string, publicUrl: string | undefined): string[] {
+  if (absolute(url)) return [url];
+  if (!url.startsWith("/") || !publicUrl?.startsWith("https://")) return [];
+  return [new URL(url, publicUrl).href];
+}
+
 /** The new gallery: the message's https pictures in its order, then the hotel's own (uploaded or relative) ones. */
 function galleryOf(pushed: string[] | null, stored: string[], code: string, warnings: Warning[]): string[] {
   if (pushed === null) return stored;
@@ -292,13 +302,15 @@ export async function hotelOfInfoRequest(
 
 /**
  * Inventory/Basic (pull): the hotel's mapped room types as the push would send them — occupancy, the long name and
- * description in each of Alloggio's languages, the pictures with an absolute address — as the FacilityInfo of an
+ * description in each of Alloggio's languages, the pictures at an absolute address (uploaded ones at the site's) — as the FacilityInfo of an
  * OTA_HotelDescriptiveInfoRS; the HotelCode must be one the client may touch.
  */
 export async function pullInventory(
   database: Database,
   client: AlpineBitsClient,
   root: XmlNode,
+  /** The site's address: a picture uploaded to Alloggio (a path on the site) is sent at it, when it is https. */
+  publicUrl?: string,
 ): Promise<{ errors: string[] } | { content: BuildNode }> {
   const hotel = await hotelOfInfoRequest(database, client, root);
   if ("errors" in hotel) return hotel;
@@ -314,7 +326,7 @@ export async function pullInventory(
       const description = descriptionsOf(r.description ?? {});
       if (description.length > 0)
         mds.push({ "@_InfoCode": DESCRIPTION, TextItems: { TextItem: { Description: description } } });
-      const pictures = r.gallery.filter(absolute);
+      const pictures = r.gallery.flatMap((url) => pictureUrl(url, publicUrl));
       if (pictures.length > 0)
         mds.push({
           "@_InfoCode": PICTURES,

@@ -51,7 +51,8 @@ const errorsOf = (messages: string[]): BuildNode => ({
   Errors: { Error: messages.map((m) => ({ "@_Type": "13", "#text": m })) },
 });
 
-type Deps = { database: Database; now: () => Date };
+/** `publicUrl`: the site's address, which the hotel's own (uploaded) pictures are read at. */
+type Deps = { database: Database; now: () => Date; publicUrl?: string };
 
 function handshake(_deps: Deps, _client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> {
   const echo = textOf(child(root, "EchoData"));
@@ -121,7 +122,7 @@ const contentNotif =
 const descriptiveInfo =
   (pull: typeof pullInventory) =>
   async (deps: Deps, client: AlpineBitsClient, root: XmlNode): Promise<AlpineBitsAnswer> => {
-    const outcome = await pull(deps.database, client, root);
+    const outcome = await pull(deps.database, client, root, deps.publicUrl);
     if ("errors" in outcome)
       return xml(buildDocument("OTA_HotelDescriptiveInfoRS", errorsOf(outcome.errors)));
     return xml(buildDocument("OTA_HotelDescriptiveInfoRS", { Success: "", ...outcome.content }));

@@ -33,6 +33,7 @@ const clock = new Date("2029-12-20T10:00:00Z");
 // Hotel A ("ALPHA"): a double (DBL) and a single (SGL) mapped, a suite unmapped; the double has a photo of the
 // hotel's own. Hotel B ("BETA") is not the client's.
 const OWN_PHOTO = "/api/photos/1/1600.webp";
+const SITE = "https://book.example.test";
 const dbl = aRoomType({ gallery: [OWN_PHOTO], maxOccupancy: 3, maxAdults: 3, maxChildren: 1 });
 const sgl = aRoomType({ maxOccupancy: 1, maxAdults: 1, maxChildren: 0 });
 const suite = aRoomType();
@@ -45,7 +46,7 @@ const PASSWORD = "Pms-Password-123";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database, () => clock);
+  app = await createTestApp(database, () => clock, { publicUrl: SITE });
   hotelA = (
     await seedProperty(
       database,
@@ -226,8 +227,8 @@ describe("Inventory/Basic push and pull (chapter 4.4)", () => {
       standard: "3",
       names: DOUBLE.names,
       descriptions: DOUBLE.descriptions,
-      // The hotel's own uploaded photo has no address of the PMS's: it is not sent.
-      pictures: DOUBLE.pictures,
+      // The hotel's own uploaded photo is sent at the site's address, after the PMS's.
+      pictures: [...(DOUBLE.pictures ?? []), `${SITE}${OWN_PHOTO}`],
     });
     expect(pulled.SGL).toMatchObject({ min: "1", max: "1", standard: "1", names: SINGLE.names });
     const row = await stored(dbl.id);

@@ -34,7 +34,10 @@ function gunzipCounting(payload: NodeJS.ReadableStream) {
  * compressed when `Content-Encoding: gzip` says so (every answer advertises it with
  * X-AlpineBits-Server-Accept-Encoding). Everything the transport refuses is a plain-text `ERROR:` line.
  */
-export function registerAlpineBitsRoutes(app: App, deps: { database: Database; now: () => Date }): void {
+export function registerAlpineBitsRoutes(
+  app: App,
+  deps: { database: Database; now: () => Date; publicUrl?: string },
+): void {
   app.register(async (scope) => {
     scope.addHook("onRequest", async (_request, reply) => {
       reply.header("x-alpinebits-server-accept-encoding", "gzip");
