@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const packages = ["packages/**/*.test.ts"];
@@ -13,6 +14,9 @@ export default defineConfig({
     globalSetup: ["packages/test-kit/src/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores, which on CI's two cores is one file at a time with the
+    // second core idle but for Vite's transforms and PostgreSQL: two workers there (ADR 0086); unchanged on more cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // The domain runs in two zones; the web app once, in a zone far from UTC (a date taken from `toISOString`
       // for a local day shows there, never in UTC).

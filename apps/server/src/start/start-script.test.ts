@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { testDatabaseKind } from "@alloggio/test-kit/database";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   isStale,
@@ -78,7 +79,8 @@ describe("start-up freshness (scripts/build-server.mjs)", () => {
   });
 });
 
-describe("the web app's build", () => {
+// A whole Vite build that no database or zone changes: on the PGlite project only, as production-build.test.ts.
+describe.skipIf(testDatabaseKind() !== "pglite")("the web app's build", () => {
   // `npm start` builds the web app when it is stale, in whatever environment it was started from. A test runner's
   // NODE_ENV=test made Vite build React's development bundle (60 KB more gzip, dev-only checks), which `npm start`
   // then served until the sources changed.
