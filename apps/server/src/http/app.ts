@@ -60,7 +60,14 @@ import { registerVoucherPdfRoutes } from "./voucher-pdf/routes";
 export type { App } from "./app-type";
 
 import { frameworkErrors, registerErrorHandler, sendError } from "./error-handler";
-import { createFirstPaint, drawnPageIds, readFirstPaintTexts, withFirstPaint } from "./first-paint";
+import {
+  createFirstPaint,
+  drawnPageIds,
+  PORTAL_PAGE_MODULE,
+  readFirstPaintTexts,
+  readPageStyles,
+  withFirstPaint,
+} from "./first-paint";
 import { createLinkBase } from "./link-base";
 import { serializeError, serializeRequest } from "./log-privacy";
 import { createPageChannelLookup } from "./page-channel";
@@ -303,6 +310,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hasWeb ? readFirstPaintTexts(resolve(webDist, "first-paint-texts.json")) : null,
     (q) => listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], q),
     deps.now,
+    undefined,
+    hasWeb ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PORTAL_PAGE_MODULE) : [],
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed
   // files under /assets/ never change, so a browser keeps them for a year without asking again; they are served
@@ -348,7 +357,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const listed = isIndexablePage(path);
       if (!listed) reply.header("x-robots-tag", "noindex, nofollow");
       const rendered = page.render(nonce, sources.documentClass);
-      const meta = listed ? await firstPaint.meta({ path, hostname: request.hostname }) : null;
+      const meta = listed
+        ? await firstPaint.meta({ path, hostname: request.hostname, base: () => deps.linkBase(request) })
+        : null;
       const html = !listed
         ? rendered.replace("</head>", `${NOINDEX}</head>`)
         : meta
@@ -359,7 +370,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
                 `<meta name="description" content="${escapeAttribute(meta.description)}" />${structuredData(meta.structured, nonce)}</head>`,
               )
           : rendered;
-      const drawn = await firstPaint.draw({ path, hostname: request.hostname, nonce });
+      const drawn = await firstPaint.draw({
+        path,
+        query: request.url.slice(path.length),
+        hostname: request.hostname,
+        nonce,
+      });
       const ids = drawnPageIds(path);
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)

@@ -7,7 +7,9 @@ import {
   portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
+import { routePath } from "@alloggio/domain/first-paint/markup";
 import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { postalAddressOf } from "@alloggio/domain/seo/schema-org";
 
 /**
  * A hotel page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
@@ -18,10 +20,19 @@ import { findLanguage } from "@alloggio/domain/i18n/languages";
 /** `{ en: { common: {…}, global: {…}, … }, it: … }`: the web app's bundles the first paint reads. */
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
-/** The first paint (`body`, before the app's root) and what goes in the head before the stylesheet. */
-export type Drawn = { head: string; body: string };
+/**
+ * The first paint (`body`, before the app's root), what goes in the head before the stylesheet, and the page's own
+ * stylesheets after it (the portal's, which the app would load with its lazy page: the drawn cards need them).
+ */
+export type Drawn = { head: string; body: string; styles?: string };
 
-export type FirstPaint = (q: { path: string; hostname: string; nonce: string }) => Promise<Drawn | null>;
+/** `query`: what follows the path (`?arrival=…`), "" for none. */
+export type FirstPaint = (q: {
+  path: string;
+  query?: string;
+  hostname: string;
+  nonce: string;
+}) => Promise<Drawn | null>;
 
 /**
  * The hotel pages drawn in the HTML: those a guest lands on from outside (a search, a link to the packages, the
@@ -83,6 +94,51 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
   }
 }
 
+/** The web app's portal page in the build's manifest: its stylesheets are drawn with its cards. */
+export const PORTAL_PAGE_MODULE = "src/features/portal/portal-page.tsx";
+
+/**
+ * The stylesheets a lazy page of the build loads (its chunk's and those of the chunks it imports, not the entry's,
+ * which the page has already), as paths from the site's root, from the build's manifest (`.vite/manifest.json`);
+ * none when the manifest is missing or does not name the page.
+ */
+export function readPageStyles(manifestFile: string, module: string): string[] {
+  let manifest: Record<string, { css?: string[]; imports?: string[]; isEntry?: boolean }>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  } catch {
+    return [];
+  }
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...styles];
+}
+
+/** A public page's schema.org address of a hotel, and its pictures as absolute URLs on the page's origin. */
+function hotelData(hotel: HotelListResponse["hotels"][number], base: string): Record<string, unknown> {
+  const images = hotel.images.flatMap((image) => {
+    try {
+      return [new URL(image, `${base}/`).href];
+    } catch {
+      return [];
+    }
+  });
+  return {
+    "@type": "Hotel",
+    name: hotel.name,
+    address: postalAddressOf(hotel),
+    ...(images.length > 0 ? { image: images } : {}),
+  };
+}
+
 /** How many hotel lists are kept at most (the host is part of the key: the cache must not grow forever). */
 const MAX_ENTRIES = 500;
 
@@ -108,7 +164,12 @@ export function createFirstPaint(
   }) => Promise<HotelListResponse>,
   now: () => Date,
   ttlMs = 30_000,
-): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
+  portalStyles: string[] = [],
+): {
+  draw: FirstPaint;
+  /** `base`: the origin the page's links start with (linkBase), asked for only when a page is described. */
+  meta: (q: { path: string; hostname: string; base: () => Promise<string> }) => Promise<PageMeta | null>;
+} {
   const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
   const listFor = async (q: { channel: number; hotel?: number; language: number; domain: string }) => {
     const key = `${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`;
@@ -120,7 +181,7 @@ export function createFirstPaint(
     cache.set(key, { at, list });
     return list;
   };
-  const draw: FirstPaint = async ({ path, hostname, nonce }) => {
+  const draw: FirstPaint = async ({ path, query = "", hostname, nonce }) => {
     const drawnIds = texts ? drawnPageIds(path) : null;
     if (!texts || !drawnIds) return null;
     if ("portal" in drawnIds) {
@@ -128,8 +189,17 @@ export function createFirstPaint(
       const list = await listFor({ ...ids, domain: hostname });
       if (!list) return null;
       try {
-        const body = portalFirstPaintHtml({ list, ids, t: textsIn(texts, ids.language) }, nonce);
-        return body === null ? null : { head: "", body };
+        // The app's page shows the search of its address (its dates, its hotels): drawn for none only.
+        const searched = query.length > 1;
+        const body = portalFirstPaintHtml(
+          { list, ids, t: textsIn(texts, ids.language), now: now(), searched },
+          nonce,
+        );
+        if (body === null) return null;
+        const styles = searched
+          ? ""
+          : portalStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+        return { head: "", body, styles };
       } catch {
         return null;
       }
@@ -147,7 +217,15 @@ export function createFirstPaint(
       return null;
     }
   };
-  const meta = async ({ path, hostname }: { path: string; hostname: string }) => {
+  const meta = async ({
+    path,
+    hostname,
+    base,
+  }: {
+    path: string;
+    hostname: string;
+    base: () => Promise<string>;
+  }): Promise<PageMeta | null> => {
     const match = texts ? PUBLIC_PAGE.exec(path) : null;
     if (!texts || !match) return null;
     const hotelId = match[1] ? Number(match[1]) : undefined;
@@ -161,29 +239,36 @@ export function createFirstPaint(
     if (!list) return null;
     const t = textsIn(texts, language);
     const branded = list.channel.branding?.pageTitle;
-    if (hotelId === undefined)
+    // schema.org's own words for a hotel, which search engines show beside the page. No `priceRange`: no price
+    // of a hotel is known without a search (ADR 0079).
+    if (hotelId === undefined) {
+      const origin = await base();
       return {
         title: branded ?? list.channel.name,
         description: t("global", "meta.portal", { channel: list.channel.name }),
-        structured: null,
+        structured: {
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          itemListElement: list.hotels.map((hotel, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            item: {
+              ...hotelData(hotel, origin),
+              url: `${origin}${routePath(ROUTES.hotel, { hotel: hotel.id, channel: list.channel.id, language })}`,
+            },
+          })),
+        },
       };
+    }
     const hotel = list.hotels.find((h) => h.id === hotelId);
     if (!hotel) return null;
     return {
       // The title the web app gives the page once it runs (the channel's own, else the hotel's name).
       title: branded ?? hotel.name,
       description: t("global", "meta.hotel", { hotel: hotel.name, city: hotel.city }),
-      // schema.org's own words for a hotel, which search engines show beside the page.
       structured: {
         "@context": "https://schema.org",
-        "@type": "Hotel",
-        name: hotel.name,
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: hotel.address,
-          addressLocality: hotel.city,
-          addressCountry: hotel.country,
-        },
+        ...hotelData(hotel, await base()),
         currenciesAccepted: hotel.currency,
       },
     };
@@ -223,7 +308,7 @@ export function withFirstPaint(page: string, drawn: Drawn, languageId: number, n
   };
   const head = page
     .replace(/<html lang="[^"]*"/, `<html lang="${findLanguage(languageId).lang}"`)
-    .replace(/<link\b[^>]*\srel="stylesheet"/i, (link) => `${drawn.head}${link}`)
+    .replace(/<link\b[^>]*\srel="stylesheet"[^>]*>/i, (link) => `${drawn.head}${link}${drawn.styles ?? ""}`)
     .replace(/\s*<link\b[^>]*\srel="modulepreload"[^>]*>/gi, lift("link"))
     .replace(/\s*<script\b[^>]*\stype="module"[^>]*><\/script>/gi, lift("script"));
   // The preloads first, then the entry: the order the head had them in.

@@ -7,8 +7,10 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
 
 /** What the guest sees at the top: the header, the notice and the walk-in prompt (ADR 0054), each with its text. */
 const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in";
-const signature = (root: ParentNode) =>
-  [...root.querySelectorAll(TOP)].map((el) => `${el.className}:${el.textContent}`).join("\n");
+/** A page drawn below its top (the portal's hotel cards, ADR 0079): the app's page must be there too. */
+const PAGE = ".portal-page__intro";
+const signature = (root: ParentNode, selectors: string) =>
+  [...root.querySelectorAll(selectors)].map((el) => `${el.className}:${el.textContent}`).join("\n");
 
 /** The app's control that stands where `el` of the first paint stood: same element, same class, same text. */
 function sameIn(root: HTMLElement, el: { tagName: string; className: string; textContent: string | null }) {
@@ -34,7 +36,8 @@ function pressAgain(root: HTMLElement) {
 export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boolean {
   const painted = document.getElementById(FIRST_PAINT_ID);
   if (!painted) return false;
-  const expected = signature(painted);
+  const selectors = painted.querySelector(PAGE) ? `${TOP}, ${PAGE}` : TOP;
+  const expected = signature(painted, selectors);
   let timer: number | undefined;
   const reveal = () => {
     observer.disconnect();
@@ -46,7 +49,7 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
     pressAgain(root);
   };
   const check = () => {
-    if (signature(root) === expected) reveal();
+    if (signature(root, selectors) === expected) reveal();
     else if (root.querySelector(".site-header")) timer ??= window.setTimeout(reveal, graceMs);
     else if (root.firstElementChild && !root.querySelector(".page-skeleton")) reveal();
   };
