@@ -2,7 +2,8 @@
 // beside the figures of the main mix, where nearly every search is a miss (5 000 different searches). The server
 // counts hits, misses and stale entries itself (agent command "cache").
 import type { CacheCounts } from "../apps/server/src/features/search/answer-cache";
-import { atLeast, type Figure, info } from "./figures";
+import type { Kind } from "./database";
+import { atLeast, atMost, type Figure, info } from "./figures";
 import { closedLoop, openLoop, type Target } from "./load";
 import { portalQuery, type SearchCase, searchQuery } from "./queries";
 
@@ -18,6 +19,7 @@ export type CacheContext = {
   fixedShare: number;
   /** B0's closed-loop peak, req/s. */
   b0Rps: number;
+  kind: Kind;
 };
 
 function repeat(url: string, paths: string[], settle: Target["settle"]): Target {
@@ -60,7 +62,8 @@ export async function measureCache(ctx: CacheContext): Promise<Figure[]> {
       "ms",
       `the same 300 searches again, open loop at ${Math.round(fixed.rate)}/s`,
     ),
-    info("avail.do p99, cache hits", fixed.p99, "ms"),
+    // Issue 33: an answer from the cache waits behind nothing (5 ms on PostgreSQL, 10 on PGlite).
+    atMost("avail.do p99, cache hits", fixed.p99, "ms", ctx.kind === "postgres" ? 5 : 10),
     info("avail.do peak, cache hits", peak.rps, "req/s", `closed loop, ${ctx.connections} connections`),
     atLeast(
       "B3 req/s ÷ B0 req/s, cache hits",
@@ -75,7 +78,7 @@ export async function measureCache(ctx: CacheContext): Promise<Figure[]> {
       "ms",
       "the same 40 searches again",
     ),
-    info("portal search over 100 hotels p99, cache hits", portalFixed.p99, "ms"),
+    atMost("portal search over 100 hotels p99, cache hits", portalFixed.p99, "ms", 20),
     info("portal search peak, cache hits", portalPeak.rps, "req/s"),
     info(
       "cache hits while repeating",

@@ -9,6 +9,7 @@ import { addDays, isoToYmd, ymdToIso } from "@alloggio/domain/stay-dates/stay-da
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, migrateDatabase, openDatabase } from "../apps/server/src/db/client";
+import { createHotelApiKey } from "../apps/server/src/features/offers/api-key";
 import {
   BOOKING_RATE_INDEX,
   BOOKING_ROOM_INDEX,
@@ -33,6 +34,8 @@ export type Prepared = {
   uncontended: BookingStay[];
   /** One two-night stay that every contended booking takes. */
   contended: BookingStay;
+  /** A stay no booking takes and its hotel's API key: the offer whose page Lighthouse measures (ADR 0079). */
+  offer: { stay: BookingStay; apiKey: string } | null;
   drop: () => Promise<void>;
 };
 
@@ -154,8 +157,12 @@ export async function prepareDatabase(
     const migrateMs = performance.now() - t0;
     const data = await generateDataset(database, new Date(), hotels);
     const stays = await findBookingStays(database, data.today);
+    const offerStay = stays.uncontended.pop();
+    const offer = offerStay
+      ? { stay: offerStay, apiKey: (await createHotelApiKey(database.db, offerStay.hotel, "bench")).key }
+      : null;
     await database.close();
-    return { kind, env, data, migrateMs, ...stays, drop };
+    return { kind, env, data, migrateMs, ...stays, offer, drop };
   } catch (err) {
     await database.close().catch(() => {});
     await drop();

@@ -230,8 +230,9 @@ async function measurePortalSearch(ctx: SuiteContext): Promise<Figure[]> {
       `portal search over ${hotels} hotels p99`,
       fixed.p99,
       "ms",
-      // The goals: 250 ms on PostgreSQL, 600 ms on PGlite (one WebAssembly database in the server's process).
-      ctx.kind === "postgres" ? 250 : 600,
+      // The goals: 100 ms on PostgreSQL (issue 33; was 250), 600 ms on PGlite (one WebAssembly database in the
+      // server's process).
+      ctx.kind === "postgres" ? 100 : 600,
       `open loop at ${Math.round(fixed.rate)}/s = 70% of peak; ${fixed.failed} failed; the generator sent its latest request ${Math.round(fixed.maxSendLagMs)} ms late`,
     ),
     info(`portal search over ${hotels} hotels p50`, fixed.p50, "ms"),
@@ -393,7 +394,8 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         "avail.do p99 (B3)",
         b3Fixed.p99,
         "ms",
-        40,
+        // Issue 33's goals: 10 ms on PostgreSQL, 40 ms on PGlite (was 40 on both).
+        kind === "postgres" ? 10 : 40,
         `open loop at ${Math.round(b3Fixed.rate)}/s; the generator sent its latest request ${Math.round(b3Fixed.maxSendLagMs)} ms late`,
       ),
       info(
@@ -469,6 +471,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         connections: CONNECTIONS,
         fixedShare: FIXED_SHARE,
         b0Rps: b0Peak.rps,
+        kind,
       })),
     );
 
@@ -482,6 +485,7 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
         agent.ready.url,
         prepared.data.today,
         prepared.uncontended.shift(),
+        prepared.offer,
       );
 
     // Bookings: pay at hotel, confirmed in one call, each with its own Idempotency-Key.
@@ -644,14 +648,16 @@ type LighthousePage = { name: string; path: string; runs: number; private?: bool
 
 /**
  * Lighthouse (mobile) on the pages a guest lands on: the search page (LIGHTHOUSE_RUNS runs, its metrics beside it),
- * then the hotel page before a search, the portal, the packages and a voucher (3 runs each; the voucher's booking is
- * made here, from a stay no other phase books). The checkout is not among them: the rooms it books live in the
- * tab's session storage, which a Lighthouse run starts without.
+ * then the hotel page before a search, the portal, the packages, a voucher and an offer as its recipient opens it
+ * from the mail, still locked (3 runs each; the voucher's booking and the offer are made here, from stays no other
+ * phase books). The checkout is not among them: the rooms it books live in the tab's session storage, which a
+ * Lighthouse run starts without.
  */
 async function lighthouseFigures(
   url: string,
   today: string,
   voucherStay: BookingStay | undefined,
+  offer: Prepared["offer"],
 ): Promise<Figure[]> {
   const hotel = "/hotel/1/channel/1/language/1";
   const pages: LighthousePage[] = [
@@ -676,9 +682,42 @@ async function lighthouseFigures(
       });
     else log(`Lighthouse: the voucher's booking answered ${res.status}; no voucher page`);
   }
+  const offerPath = offer ? await benchOffer(url, offer) : null;
+  if (offerPath) pages.push({ name: "offer", path: offerPath, runs: OTHER_PAGE_RUNS, private: true });
   const figures: Figure[] = [];
   for (const page of pages) figures.push(...(await lighthousePage(url, page)));
   return figures;
+}
+
+/** An offer of one option on `offer.stay`, made with its hotel's API key: its page's path, or null. */
+async function benchOffer(url: string, offer: NonNullable<Prepared["offer"]>): Promise<string | null> {
+  const { stay, apiKey } = offer;
+  const res = await fetch(`${url}/api/v2/offers/create`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${apiKey}`,
+      "idempotency-key": `bench-offer-${process.pid}`,
+    },
+    body: JSON.stringify({
+      hotel: stay.hotel,
+      channel: 1,
+      recipient: { name: "Maria Rossi", email: "maria@example.test", language: 1 },
+      arrival: stay.arrival,
+      departure: stay.departure,
+      options: [
+        {
+          title: "Double room",
+          rooms: [{ roomId: stay.room, rateId: stay.rate, adults: 2, ages: [], priceMinor: 12_000 }],
+        },
+      ],
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    }),
+  });
+  const answer = (await res.json()) as { offerCode?: string };
+  if (answer.offerCode) return `/offer/${answer.offerCode}`;
+  log(`Lighthouse: the offer's creation answered ${res.status}; no offer page`);
+  return null;
 }
 
 async function lighthousePage(url: string, page: LighthousePage): Promise<Figure[]> {

@@ -67,6 +67,8 @@ test("the owner creates an API key, it creates an offer, the owner revokes it an
   const example = page.getByRole("region", { name: "Example call" });
   await expect(example).toContainText(`curl -X POST ${new URL(page.url()).origin}/api/v2/offers/create`);
   await expect(page.getByRole("table", { name: "API keys of this hotel" })).toBeVisible();
+  // The keys' times are on the hotel's clock, as every back-office time.
+  await expect(page.getByText("Times in Europe/Rome (hotel time)")).toBeVisible();
   // Nothing scrolls sideways: at a phone's width each key is a card.
   expect(
     await page

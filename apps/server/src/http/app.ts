@@ -23,6 +23,7 @@ import type { ZodType } from "zod";
 import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
+import { offerSummary } from "../features/offers";
 import {
   createHotelGatewayLookup,
   createPaymentGateways,
@@ -63,7 +64,7 @@ import { frameworkErrors, registerErrorHandler, sendError } from "./error-handle
 import {
   createFirstPaint,
   drawnPageIds,
-  PORTAL_PAGE_MODULE,
+  PAGE_MODULES,
   readFirstPaintTexts,
   readPageStyles,
   withFirstPaint,
@@ -310,8 +311,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hasWeb ? readFirstPaintTexts(resolve(webDist, "first-paint-texts.json")) : null,
     (q) => listHotels({ database: options.database, apiKeys: options.apiKeys }, options.apiKeys[0], q),
     deps.now,
-    undefined,
-    hasWeb ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PORTAL_PAGE_MODULE) : [],
+    {
+      // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
+      offerSummary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
+      // The portal's and the offer page's own stylesheets: their cards and lock are drawn styled.
+      styles: hasWeb
+        ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PAGE_MODULES)
+        : { portal: [], offer: [] },
+    },
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed
   // files under /assets/ never change, so a browser keeps them for a year without asking again; they are served
@@ -370,13 +377,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
                 `<meta name="description" content="${escapeAttribute(meta.description)}" />${structuredData(meta.structured, nonce)}</head>`,
               )
           : rendered;
-      const drawn = await firstPaint.draw({
-        path,
-        query: request.url.slice(path.length),
-        hostname: request.hostname,
-        nonce,
-      });
-      const ids = drawnPageIds(path);
+      const search = request.url.slice(path.length);
+      const drawn = await firstPaint.draw({ path, search, hostname: request.hostname, nonce });
+      const language = drawn?.language ?? drawnPageIds(path)?.language;
       return reply
         .code(isWebPage(path) || isBackOfficePage(path) ? 200 : 404)
         .type("text/html")
@@ -388,7 +391,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             : pageCsp(base, sources, nonce),
         )
         .header("reporting-endpoints", REPORTING_ENDPOINTS)
-        .send(drawn && ids ? withFirstPaint(html, drawn, ids.language, nonce) : html);
+        .send(drawn && language ? withFirstPaint(html, drawn, language, nonce) : html);
     }
     return sendError(
       reply,

@@ -4,10 +4,19 @@ import { join, resolve } from "node:path";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
+import { createHotelApiKey } from "../features/offers";
 import { type App, buildApp } from "./app";
-import { drawnPageIds, textsIn, withFirstPaint } from "./first-paint";
+import {
+  drawnPageIds,
+  offerPageCode,
+  PAGE_MODULES,
+  readPageStyles,
+  textsIn,
+  withFirstPaint,
+} from "./first-paint";
 
 // The search page's header and notice in its HTML (ADR 0051), from the web app's own texts, in the page's language.
 
@@ -18,7 +27,7 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat", "portal", "search"].map((ns) => [
+        ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers"].map((ns) => [
           ns,
           JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
         ]),
@@ -40,6 +49,33 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
+/**
+ * The build's manifest: the offer page's chunk imports the entry and a chunk with a stylesheet of its own; the portal
+ * page's chunk has none, the chunk it shares has.
+ */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", css: ["assets/index-abc.css"], isEntry: true },
+  "src/features/portal/portal-page.tsx": {
+    file: "assets/portal-page-abc.js",
+    imports: ["index.html", "_portal-abc.js"],
+  },
+  "_portal-abc.js": {
+    file: "assets/portal-abc.js",
+    css: ["assets/portal-abc.css"],
+    imports: ["index.html"],
+  },
+  "src/features/offers/offer-page.tsx": {
+    file: "assets/offer-page-abc.js",
+    css: ["assets/offer-page-abc.css"],
+    imports: ["index.html", "_checkout-abc.js"],
+  },
+  "_checkout-abc.js": {
+    file: "assets/checkout-abc.js",
+    css: ["assets/checkout-abc.css"],
+    imports: ["index.html"],
+  },
+};
+
 const property = buildProperty({
   // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
   hotel: { name: "Hotel Primo & Lago", showChat: true, timeZone: "America/New_York" },
@@ -51,30 +87,17 @@ const property = buildProperty({
 const DAY = "2030-01-05T10:00:00Z";
 let clock = DAY;
 
-async function appWith(database: Database, texts: boolean) {
+async function appWith(database: Database, texts: boolean, manifest: object = MANIFEST) {
   const webDist = mkdtempSync(join(tmpdir(), "alloggio-web-"));
   writeFileSync(join(webDist, "index.html"), INDEX);
   mkdirSync(join(webDist, "assets"));
   for (const file of ["index-abc.js", "vendor-abc.js", "index-abc.css"])
     writeFileSync(join(webDist, "assets", file), "/* built */");
-  if (texts) writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
-  // The build's manifest: the portal page's chunk and the chunk it shares carry its stylesheets.
-  mkdirSync(join(webDist, ".vite"));
-  writeFileSync(
-    join(webDist, ".vite", "manifest.json"),
-    JSON.stringify({
-      "index.html": { file: "assets/index-abc.js", css: ["assets/index-abc.css"], isEntry: true },
-      "src/features/portal/portal-page.tsx": {
-        file: "assets/portal-page-abc.js",
-        imports: ["index.html", "_portal-abc.js"],
-      },
-      "_portal-abc.js": {
-        file: "assets/portal-abc.js",
-        css: ["assets/portal-abc.css"],
-        imports: ["index.html"],
-      },
-    }),
-  );
+  if (texts) {
+    writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
+    mkdirSync(join(webDist, ".vite"));
+    writeFileSync(join(webDist, ".vite/manifest.json"), JSON.stringify(manifest));
+  }
   const app = await buildApp({
     database,
     now: () => new Date(clock),
@@ -156,7 +179,7 @@ describe("the search page's first paint in its HTML", () => {
     expect(drawn).not.toContain("portal-hotel__price");
     // The portal's own stylesheet after the app's, as the lazy page would add it.
     expect(body).toMatch(
-      /<link nonce="[^"]+" rel="stylesheet" crossorigin href="\/assets\/index-abc.css" integrity="[^"]+"><link rel="stylesheet" href="\/assets\/portal-abc.css">/,
+      /<link nonce="[^"]+" rel="stylesheet" crossorigin href="\/assets\/index-abc.css" integrity="[^"]+"><link rel="stylesheet" crossorigin href="\/assets\/portal-abc.css">/,
     );
   });
 
@@ -357,6 +380,165 @@ describe("the search page's first paint in its HTML", () => {
   });
 });
 
+describe("the offer page's first paint in its HTML", () => {
+  let database: Database;
+  let app: App;
+  let webDist: string;
+  let key: string;
+  const room = aRoomType();
+  const rate = aRatePlan();
+  const offered = buildProperty({
+    hotel: { name: "Hotel Offerta & Lago" },
+    roomTypes: [room],
+    ratePlans: [rate],
+  });
+  const hotel = () => offered.hotel.id;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedProperty(database, offered);
+    // The hotel's own site, which the offer's header links back to.
+    await database.query(
+      sql`update hotel set settings = settings || '{"website": "https://offerta.example"}'::jsonb where id = ${hotel()}`,
+    );
+    ({ app, webDist } = await appWith(database, true));
+    key = (await createHotelApiKey(database.db, hotel(), "PMS")).key;
+  });
+  afterAll(async () => {
+    clock = DAY;
+    await app?.close();
+    await database?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  let offers = 0;
+  /** An offer in German to Anna Weber, open until 20 January 2030. */
+  async function anOfferCode() {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v2/offers/create",
+      headers: { authorization: `Bearer ${key}`, "idempotency-key": `first-paint-offer-${++offers}` },
+      payload: {
+        hotel: hotel(),
+        channel: 1,
+        recipient: { name: "Anna Weber", email: `anna${offers}@example.test`, language: 3 },
+        arrival: "20300210",
+        departure: "20300214",
+        options: [
+          {
+            title: "Seeblick",
+            rooms: [{ roomId: room.id, rateId: rate.id, adults: 2, ages: [], priceMinor: 48000 }],
+          },
+        ],
+        message: "Wir freuen uns auf Sie!",
+        expiresAt: "2030-01-20T18:00:00Z",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().offerCode as string;
+  }
+  const page = (url: string) => app.inject({ method: "GET", url });
+  const drawnOf = (body: string) =>
+    body.includes('<div id="first-paint">')
+      ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
+      : null;
+
+  it("draws the hotel's header and the lock in the offer's language, and nothing of the offer itself", async () => {
+    const code = await anOfferCode();
+    const res = await page(`/offer/${code}`);
+    expect(res.statusCode).toBe(200);
+    // A private page: never listed.
+    expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(res.body).toContain('<meta name="robots" content="noindex');
+    expect(res.body).toContain('<html lang="de"');
+    const drawn = drawnOf(res.body)!;
+    expect(drawn).toContain(
+      '<header class="site-header"><a class="skip-link" href="#main">Zum Inhalt springen</a>',
+    );
+    expect(drawn).toContain('<div class="site-header__brand">Hotel Offerta &amp; Lago</div>');
+    expect(drawn).toContain(
+      `<a href="https://offerta.example">Zurück zur Website</a><a href="/hotel/${hotel()}/channel/1/language/3/recover">`,
+    );
+    expect(drawn).toContain('<option value="3" lang="de" selected>Deutsch</option>');
+    // The offer page's own stylesheets, after the entry's, where the app's loader puts them: the lock is styled.
+    expect(res.body).toMatch(
+      /<link[^>]*index-abc\.css"[^>]*><link rel="stylesheet" crossorigin href="\/assets\/offer-page-abc\.css"><link rel="stylesheet" crossorigin href="\/assets\/checkout-abc\.css">/,
+    );
+    // OfferShell's header has neither the packages nor the currency, and the page no cookie notice.
+    expect(drawn).not.toContain("currency");
+    expect(drawn).not.toContain("cookie-notice");
+    expect(drawn).toMatch(
+      /<main class="page offer-page" id="main"><div class="offer-locked card"><p class="offer-eyebrow">Hotel Offerta &amp; Lago<\/p><h1>[^<]+<\/h1><p>Hotel Offerta &amp; Lago [^<]+<\/p><form class="offer-locked__form" novalidate="">/,
+    );
+    expect(drawn).toContain('<input id="first-paint-offer-email" autocomplete="email"');
+    // The inline script knows where the app keeps the unlock's end for this code, and keeps the form from going.
+    expect(drawn).toContain(`localStorage.getItem("alloggio.offerOpen.${code}")`);
+    expect(drawn).toContain('addEventListener("submit"');
+    // Nothing personal, nothing priced: that takes the e-mail.
+    for (const secret of ["Anna", "Weber", "@example.test", "Seeblick", "Wir freuen", "480"])
+      expect(res.body).not.toContain(secret);
+    // The same state as the offer's API answers anyone with the code.
+    expect((await page(`/api/v2/offers/${code}`)).json()).toMatchObject({ state: "locked", language: 3 });
+  });
+
+  it("reads the guest's chosen language from ?language=, and the code as typed in lower case with dashes", async () => {
+    const code = await anOfferCode();
+    const italian = await page(`/offer/${code}?language=2`);
+    expect(italian.body).toContain('<html lang="it"');
+    expect(drawnOf(italian.body)).toContain(">Vai al contenuto</a>");
+    expect(drawnOf(italian.body)).toContain('<option value="2" lang="it" selected>Italiano</option>');
+    const typed = `${code.slice(0, 8)}-${code.slice(8)}`.toLowerCase();
+    const lower = await page(`/offer/${typed}?language=99`);
+    expect(lower.body).toContain('<html lang="de"');
+    expect(drawnOf(lower.body)).toContain(`"alloggio.offerOpen.${code}"`);
+  });
+
+  it("draws the frame without the lock for a finished offer, whose page says more with the unlock's cookie", async () => {
+    const code = await anOfferCode();
+    await database.query(sql`update offer set state = 'rejected' where code = ${code}`);
+    const drawn = drawnOf((await page(`/offer/${code}`)).body)!;
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain("page-skeleton");
+    expect(drawn).not.toContain('class="offer-locked');
+  });
+
+  it("draws nothing for an expired, an unknown or a malformed code: the page is as before", async () => {
+    const code = await anOfferCode();
+    const urls = [`/offer/${code.replace(/.$/, (c) => (c === "0" ? "1" : "0"))}`, "/offer/not-a-code"];
+    for (const url of urls) {
+      const res = await page(url);
+      expect(drawnOf(res.body), url).toBeNull();
+      expect(res.body).toMatch(/<script[^>]*type="module"[^>]*src="\/assets\/index-abc.js"/);
+    }
+    // Past its expiry (the offers' sweep has not run: the rule of the offer's API decides): nothing drawn.
+    clock = "2030-01-21T10:00:00Z";
+    try {
+      const res = await page(`/offer/${code}?language=2`);
+      expect(drawnOf(res.body)).toBeNull();
+      expect(res.body).toContain('<html lang="en"');
+      expect((await page(`/api/v2/offers/${code}`)).json()).toMatchObject({ state: "expired" });
+    } finally {
+      clock = DAY;
+    }
+  });
+
+  it("draws neither the offer's lock nor the portal's cards without their stylesheets (a manifest without them)", async () => {
+    const code = await anOfferCode();
+    const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
+    try {
+      const get = async (url: string) => (await other.app.inject({ method: "GET", url })).body;
+      expect(drawnOf(await get(`/offer/${code}`))).toBeNull();
+      const portal = drawnOf(await get("/channel/1/language/1"))!;
+      expect(portal).toContain('<header class="site-header">');
+      expect(portal).toContain("page-skeleton");
+      expect(portal).not.toContain("portal-hotel");
+    } finally {
+      await other.app.close();
+      rmSync(other.webDist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("first paint helpers", () => {
   it("reads a drawn page's ids as the web app does", () => {
     expect(drawnPageIds("/hotel/4/channel/2/language/3/rooms")).toEqual({
@@ -379,6 +561,29 @@ describe("first paint helpers", () => {
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
     expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
+  });
+
+  it("reads a page's own stylesheets from the build's manifest, none without it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "alloggio-manifest-"));
+    try {
+      writeFileSync(join(dir, "manifest.json"), JSON.stringify(MANIFEST));
+      expect(readPageStyles(join(dir, "manifest.json"), PAGE_MODULES)).toEqual({
+        portal: ["/assets/portal-abc.css"],
+        offer: ["/assets/offer-page-abc.css", "/assets/checkout-abc.css"],
+      });
+      expect(readPageStyles(join(dir, "manifest.json"), { offer: "src/moved.tsx" })).toEqual({ offer: [] });
+      expect(readPageStyles(join(dir, "missing.json"), PAGE_MODULES)).toEqual({ portal: [], offer: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads an offer page's code as the web app does: canonical, else none", () => {
+    expect(offerPageCode("/offer/DEM00FFERH0TE101")).toBe("DEM00FFERH0TE101");
+    expect(offerPageCode("/offer/dem00ffer-h0te1o1/")).toBe("DEM00FFERH0TE101");
+    expect(offerPageCode("/offer/nope")).toBeNull();
+    expect(offerPageCode("/offer/DEM00FFERH0TE101/x")).toBeNull();
+    expect(offerPageCode("/cro/DEM00FFERH0TE101")).toBeNull();
   });
 
   it("takes a text in the page's language, else English, with its values", () => {

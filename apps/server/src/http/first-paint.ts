@@ -1,14 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
+import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
 import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
   firstPaintHtml,
+  offerFirstPaintHtml,
   portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
 import { routePath } from "@alloggio/domain/first-paint/markup";
-import { findLanguage } from "@alloggio/domain/i18n/languages";
+import { findLanguage, LANGUAGES } from "@alloggio/domain/i18n/languages";
+import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
 import { postalAddressOf } from "@alloggio/domain/seo/schema-org";
 
 /**
@@ -21,15 +24,19 @@ import { postalAddressOf } from "@alloggio/domain/seo/schema-org";
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
 /**
- * The first paint (`body`, before the app's root), what goes in the head before the stylesheet, and the page's own
- * stylesheets after it (the portal's, which the app would load with its lazy page: the drawn cards need them).
+ * The first paint (`body`, before the app's root), what goes in the head before the stylesheet, the page's own
+ * stylesheets after it (those its code loaded on demand would add: the portal's cards and the offer's lock need
+ * them), and the page's language when its path does not say it (the offer's).
  */
-export type Drawn = { head: string; body: string; styles?: string };
+export type Drawn = { head: string; body: string; language?: number; styles?: string };
 
-/** `query`: what follows the path (`?arrival=…`), "" for none. */
 export type FirstPaint = (q: {
   path: string;
-  query?: string;
+  /**
+   * What follows the path (`?language=2`, `?arrival=…`), "" for none: the offer page reads its chosen language from
+   * it, the portal's page its search.
+   */
+  search?: string;
   hostname: string;
   nonce: string;
 }) => Promise<Drawn | null>;
@@ -94,33 +101,53 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
   }
 }
 
-/** The web app's portal page in the build's manifest: its stylesheets are drawn with its cards. */
-export const PORTAL_PAGE_MODULE = "src/features/portal/portal-page.tsx";
+/**
+ * The web app's pages drawn below their top (ADR 0079), as the build's manifest names their modules: the portal's
+ * hotel cards and the offer's lock.
+ */
+export const PAGE_MODULES = {
+  portal: "src/features/portal/portal-page.tsx",
+  offer: "src/features/offers/offer-page.tsx",
+} as const;
+
+/** Each drawn page's stylesheets besides the entry's (readPageStyles). */
+export type PageStyles = Record<keyof typeof PAGE_MODULES, string[]>;
 
 /**
- * The stylesheets a lazy page of the build loads (its chunk's and those of the chunks it imports, not the entry's,
- * which the page has already), as paths from the site's root, from the build's manifest (`.vite/manifest.json`);
- * none when the manifest is missing or does not name the page.
+ * The stylesheets each page loaded on demand adds to the entry's (`/assets/….css`), from the build's manifest
+ * (`.vite/manifest.json`): those of its chunk and of the chunks it imports statically, in the order the app would
+ * load them; [] for a page the manifest does not name, all [] without a manifest. The first paint links them after
+ * the entry's stylesheet, where the app's loader would put them (and finds them there: it does not load them again).
  */
-export function readPageStyles(manifestFile: string, module: string): string[] {
-  let manifest: Record<string, { css?: string[]; imports?: string[]; isEntry?: boolean }>;
+export function readPageStyles<K extends string>(
+  manifestFile: string,
+  modules: Record<K, string>,
+): Record<K, string[]> {
+  let manifest: Record<string, { css?: string[]; imports?: string[]; isEntry?: boolean }> = {};
   try {
     manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-  } catch {
-    return [];
-  }
-  const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || seen.has(key)) return;
-    seen.add(key);
-    for (const css of chunk.css ?? []) styles.add(`/${css}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  } catch {}
+  const stylesOf = (module: string) => {
+    const styles = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || seen.has(key)) return;
+      seen.add(key);
+      for (const css of chunk.css ?? []) styles.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(module);
+    return [...styles];
   };
-  visit(module);
-  return [...styles];
+  return Object.fromEntries(
+    Object.entries<string>(modules).map(([page, module]) => [page, stylesOf(module)]),
+  ) as Record<K, string[]>;
 }
+
+/** Stylesheets linked as the app's loader links them (`crossorigin`: the same request, so the app finds it). */
+const linked = (styles: string[]) =>
+  styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
 
 /** A public page's schema.org address of a hotel, and its pictures as absolute URLs on the page's origin. */
 function hotelData(hotel: HotelListResponse["hotels"][number], base: string): Record<string, unknown> {
@@ -163,25 +190,52 @@ export function createFirstPaint(
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
+  pages: {
+    /** The offer's public summary, as its API reads it (null: unknown). */
+    offerSummary: (code: string) => Promise<OfferSummary | null>;
+    /**
+     * The drawn pages' stylesheets (readPageStyles). Without them a page's own part is not drawn (the portal
+     * draws its skeleton, the offer nothing): it would be unstyled, and move when the app's arrive.
+     */
+    styles: PageStyles;
+  } = { offerSummary: async () => null, styles: { portal: [], offer: [] } },
   ttlMs = 30_000,
-  portalStyles: string[] = [],
 ): {
   draw: FirstPaint;
   /** `base`: the origin the page's links start with (linkBase), asked for only when a page is described. */
   meta: (q: { path: string; hostname: string; base: () => Promise<string> }) => Promise<PageMeta | null>;
 } {
-  const cache = new Map<string, { at: number; list: HotelListResponse | null }>();
-  const listFor = async (q: { channel: number; hotel?: number; language: number; domain: string }) => {
-    const key = `${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`;
-    const at = now().getTime();
-    const hit = cache.get(key);
-    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.list;
-    const list = await hotelList(q).catch(() => null);
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { at, list });
-    return list;
+  const lists = keptFor(ttlMs, now, hotelList);
+  const listFor = (q: { channel: number; hotel?: number; language: number; domain: string }) =>
+    lists(`${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`, q);
+  const summaries = keptFor(ttlMs, now, pages.offerSummary);
+  const portalStyles = linked(pages.styles.portal);
+  const offerStyles = linked(pages.styles.offer);
+  /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
+  const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
+    // Without its stylesheets the lock would be drawn unstyled, and move when the app's arrive.
+    const summary = offerStyles ? await summaries(code, code) : null;
+    if (!texts || !summary) return null;
+    const ids = {
+      hotel: summary.hotel.id,
+      channel: summary.channel,
+      language: offerPageLanguage(summary, search),
+    };
+    const list = await listFor({ ...ids, domain: hostname });
+    if (!list) return null;
+    try {
+      const body = offerFirstPaintHtml(
+        { list, ids, offer: { code, summary }, t: textsIn(texts, ids.language) },
+        nonce,
+      );
+      return body === null ? null : { head: "", body, language: ids.language, styles: offerStyles };
+    } catch {
+      return null;
+    }
   };
-  const draw: FirstPaint = async ({ path, query = "", hostname, nonce }) => {
+  const draw: FirstPaint = async ({ path, search = "", hostname, nonce }) => {
+    const offerCode = texts ? offerPageCode(path) : null;
+    if (offerCode) return drawOffer(offerCode, search, hostname, nonce);
     const drawnIds = texts ? drawnPageIds(path) : null;
     if (!texts || !drawnIds) return null;
     if ("portal" in drawnIds) {
@@ -189,17 +243,15 @@ export function createFirstPaint(
       const list = await listFor({ ...ids, domain: hostname });
       if (!list) return null;
       try {
-        // The app's page shows the search of its address (its dates, its hotels): drawn for none only.
-        const searched = query.length > 1;
+        // The app's page shows the search of its address (its dates, its hotels), and the cards need the page's
+        // stylesheets: the page is drawn for no search and with them only, else its skeleton.
+        const drawsPage = search.length <= 1 && portalStyles !== "";
         const body = portalFirstPaintHtml(
-          { list, ids, t: textsIn(texts, ids.language), now: now(), searched },
+          { list, ids, t: textsIn(texts, ids.language), now: now(), searched: !drawsPage },
           nonce,
         );
         if (body === null) return null;
-        const styles = searched
-          ? ""
-          : portalStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
-        return { head: "", body, styles };
+        return { head: "", body, styles: drawsPage ? portalStyles : "" };
       } catch {
         return null;
       }
@@ -274,6 +326,46 @@ export function createFirstPaint(
     };
   };
   return { draw, meta };
+}
+
+/**
+ * `load(q)` kept `ttlMs` under `key` (null when it failed: a page then paints as before), at most MAX_ENTRIES keys
+ * (the host is part of a hotel list's key: the cache must not grow forever).
+ */
+function keptFor<Q, T>(ttlMs: number, now: () => Date, load: (q: Q) => Promise<T | null>) {
+  const cache = new Map<string, { at: number; value: T | null }>();
+  return async (key: string, q: Q): Promise<T | null> => {
+    const at = now().getTime();
+    const hit = cache.get(key);
+    if (hit && at - hit.at < ttlMs && at >= hit.at) return hit.value;
+    const value = await load(q).catch(() => null);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { at, value });
+    return value;
+  };
+}
+
+const OFFER_PAGE = routePattern(ROUTES.offer);
+
+/** The canonical code of an offer page's path (`/offer/:offerCode`, typed in any case), or null. */
+export function offerPageCode(path: string): string | null {
+  const match = OFFER_PAGE.exec(path);
+  return match?.[1] ? normalizeOfferCode(safeDecode(match[1])) : null;
+}
+
+/** The path's segment decoded as the web app's router decodes its path (decodeURI; as typed when it cannot). */
+const safeDecode = (part: string) => {
+  try {
+    return decodeURI(part);
+  } catch {
+    return part;
+  }
+};
+
+/** The offer page's language as the web app reads it: the guest's `?language=<id>` when it is one, else the offer's. */
+function offerPageLanguage(summary: OfferSummary, search: string): number {
+  const chosen = Number(new URLSearchParams(search).get("language"));
+  return LANGUAGES.some((l) => l.id === chosen) ? chosen : summary.language;
 }
 
 /** A start tag's attributes, in order (`crossorigin` without a value reads ""). */

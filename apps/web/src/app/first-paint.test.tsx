@@ -1,15 +1,24 @@
 // @vitest-environment happy-dom
+
+import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
 import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
-import { firstPaintHtml, portalFirstPaintHtml } from "@alloggio/domain/first-paint/first-paint-html";
+import {
+  firstPaintHtml,
+  offerFirstPaintHtml,
+  portalFirstPaintHtml,
+} from "@alloggio/domain/first-paint/first-paint-html";
+import { offerOpenKey } from "@alloggio/domain/first-paint/first-paint-id";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
+import OfferPage from "../features/offers/offer-page";
+import { aSummary, CODE } from "../features/offers/test-fixtures";
 import PortalPage from "../features/portal/portal-page";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
@@ -26,32 +35,44 @@ function hotelList(...overrides: Overrides) {
   return { channel, hotels: [hotel] };
 }
 
-function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
+/** The API as a test needs it: each answer by the start of its address, else a 404. */
+function stubApi(answers: [prefix: string, body: unknown][]) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) =>
-      String(url).startsWith("/api/hotellist.do")
-        ? new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } })
+    vi.fn(async (url: string) => {
+      const answer = answers.find(([prefix]) => String(url).startsWith(prefix));
+      return answer
+        ? new Response(JSON.stringify(answer[1]), { headers: { "Content-Type": "application/json" } })
         : new Response(JSON.stringify({ error: { code: "not_found", message: "not here" } }), {
             status: 404,
-          }),
-    ),
+          });
+    }),
   );
+}
+
+/** The app's routes at `path` (`search` its query), with its texts and a query client of their own. */
+function renderAt(path: string, routes: ReactNode, search = "") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: `/hotel/1/channel/1/language/${language}/${where}` }).hook}>
-          <Route path={ROUTES.hotel} nest>
-            <HotelLayout>
-              <Suspense fallback={null}>
-                <p>page</p>
-              </Suspense>
-            </HotelLayout>
-          </Route>
-        </Router>
+        <Router hook={memoryLocation({ path, searchPath: search }).hook}>{routes}</Router>
       </QueryClientProvider>
     </I18nextProvider>,
+  );
+}
+
+function renderLayout(language: number, list: ReturnType<typeof hotelList>, where = "rooms") {
+  stubApi([["/api/hotellist.do", list]]);
+  return renderAt(
+    `/hotel/1/channel/1/language/${language}/${where}`,
+    <Route path={ROUTES.hotel} nest>
+      <HotelLayout>
+        <Suspense fallback={null}>
+          <p>page</p>
+        </Suspense>
+      </HotelLayout>
+    </Route>,
   );
 }
 
@@ -265,18 +286,11 @@ describe("the portal's first paint is the web app's portal page while its search
         return new Promise<Response>(() => {});
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const path = `/channel/1/language/${language}`;
-    const { container } = render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Router hook={memoryLocation({ path }).hook}>
-            <Suspense fallback={null}>
-              <Route path={ROUTES.portalHotelList} component={PortalPage} />
-            </Suspense>
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>,
+    const { container } = renderAt(
+      `/channel/1/language/${language}`,
+      <Suspense fallback={null}>
+        <Route path={ROUTES.portalHotelList} component={PortalPage} />
+      </Suspense>,
     );
     await waitFor(() => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(3), {
       timeout: 10_000,
@@ -337,6 +351,174 @@ describe("the portal's first paint is the web app's portal page while its search
       ) ?? "";
     expect(box.querySelector(".page-skeleton")).not.toBeNull();
     expect(box.querySelector(".portal-hotel")).toBeNull();
+  });
+});
+
+describe("the offer page's first paint is the web app's offer shell and lock", () => {
+  /** The offer's drawing as the server makes it, for the page's language. */
+  function drawnOffer(language: number, list: ReturnType<typeof hotelList>, summary: OfferSummary) {
+    const text = languageOf(language).text;
+    const box = document.createElement("div");
+    box.innerHTML =
+      offerFirstPaintHtml(
+        {
+          list: list as never,
+          ids: { hotel: summary.hotel.id, channel: summary.channel, language },
+          offer: { code: CODE, summary },
+          t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+        },
+        "nonce",
+      ) ?? "";
+    return box;
+  }
+  /** Each element of the header and the lock, with its form's attributes beside what `shape` reads. */
+  const offerShape = (root: ParentNode) =>
+    [...root.querySelectorAll(".site-header, .site-header *, .offer-locked, .offer-locked *")].map((el) =>
+      [
+        shape({ querySelectorAll: () => [el] } as unknown as ParentNode)[0],
+        ...["type", "autocomplete", "inputmode", "spellcheck", "required", "role", "novalidate"].map((name) =>
+          el.getAttribute(name),
+        ),
+        el.id ? "id" : "",
+        el.getAttribute("for") ? "for" : "",
+        el.getAttribute("aria-describedby") ? "described" : "",
+      ].join("|"),
+    );
+
+  function renderOffer(list: ReturnType<typeof hotelList>, summary: OfferSummary, search = "") {
+    stubApi([
+      ["/api/hotellist.do", list],
+      [`/api/v2/offers/${CODE}`, summary],
+    ]);
+    return renderAt(
+      `/offer/${CODE}`,
+      <Suspense fallback={null}>
+        <Route path={ROUTES.offer} component={OfferPage} />
+      </Suspense>,
+      search,
+    );
+  }
+
+  it.each([
+    [
+      "English, the hotel's site linked",
+      1,
+      hotelList({
+        name: "Hotel Primo & Lago",
+        settings: { aspect: { showChat: false }, website: "https://hotel.example" },
+      }),
+    ],
+    ["German, no site", 3, hotelList()],
+    ["Japanese", 9, hotelList()],
+  ])("%s", async (_name, language, list) => {
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["common", "global", "offers"]);
+    });
+    const summary = { ...aSummary(null), language };
+    const { container } = renderOffer(list, summary);
+    await waitFor(() => expect(container.querySelector(".offer-locked")).not.toBeNull(), { timeout: 5000 });
+    await waitFor(
+      () => {
+        const painted = drawnOffer(language, list, summary);
+        expect(offerShape(painted)).toEqual(offerShape(container));
+        expect(painted.querySelector(".site-header")?.textContent).toBe(
+          container.querySelector(".site-header")?.textContent,
+        );
+        expect(
+          painted
+            .querySelector("main")
+            ?.outerHTML.replace(/ id="[^"]*"| for="[^"]*"| aria-describedby="[^"]*"/g, ""),
+        ).toBe(
+          container
+            .querySelector("main")
+            ?.outerHTML.replace(/ id="[^"]*"| for="[^"]*"| aria-describedby="[^"]*"/g, ""),
+        );
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it("in the language the guest chose (?language=), over the offer's own", async () => {
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(2).text);
+      await i18n.loadNamespaces(["common", "global", "offers"]);
+    });
+    const list = hotelList();
+    const summary = { ...aSummary(null), language: 3 };
+    const { container } = renderOffer(list, summary, "language=2");
+    await waitFor(() => expect(container.querySelector(".offer-locked")).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(offerShape(drawnOffer(2, list, summary))).toEqual(offerShape(container)), {
+      timeout: 5000,
+    });
+  });
+
+  it("draws the frame and the skeleton for a finished offer, nothing for an expired one", () => {
+    const list = hotelList();
+    const rejected = drawnOffer(1, list, aSummary(null, "rejected"));
+    expect(rejected.querySelector(".site-header")).not.toBeNull();
+    expect(rejected.querySelector(".page-skeleton")).not.toBeNull();
+    expect(rejected.querySelector(".offer-locked")).toBeNull();
+    expect(drawnOffer(1, list, aSummary(null, "expired")).innerHTML).toBe("");
+  });
+
+  /** Puts the offer's first paint on the page and runs its inline script, as the browser does. */
+  function paintOffer() {
+    const box = drawnOffer(1, hotelList(), aSummary(null));
+    const script = box.querySelector("script");
+    document.body.append(...box.childNodes);
+    document.body.insertAdjacentHTML("beforeend", '<div id="root"></div>');
+    new Function(script?.textContent ?? "")();
+    return document.getElementById("root") as HTMLElement;
+  }
+
+  it("keeps the lock for a guest who has not opened the offer, and the channel's colours", () => {
+    localStorage.setItem(offerOpenKey(CODE), "2000-01-01T00:00:00Z");
+    paintOffer();
+    expect(document.querySelector("#first-paint .offer-locked")).not.toBeNull();
+    expect(document.documentElement.style.getPropertyValue("--color-primary")).toBe("#0b5394");
+  });
+
+  it("draws the skeleton, not the lock, within the hour of the offer's unlock: the app shows the open offer", () => {
+    localStorage.setItem(offerOpenKey(CODE), new Date(Date.now() + 60_000).toISOString());
+    paintOffer();
+    expect(document.querySelector("#first-paint .site-header")).not.toBeNull();
+    expect(document.querySelector("#first-paint .offer-locked")).toBeNull();
+    expect(document.querySelector("#first-paint main")).toBeNull();
+    expect(document.querySelector("#first-paint .page-skeleton")).not.toBeNull();
+  });
+
+  it("takes over at once when the app shows the open offer where the lock was drawn", async () => {
+    const root = paintOffer();
+    keepFirstPaintUntilReady(root);
+    const header = document.querySelector("#first-paint .site-header")?.outerHTML ?? "";
+    root.innerHTML = `${header}<main class="page offer-page" id="main"><div class="offer-intro"><h1>Hello</h1></div></main>`;
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("keeps what the guest typed and the press of the button until the app's form has them", async () => {
+    const root = paintOffer();
+    const drawnInput = document.querySelector<HTMLInputElement>("#first-paint input");
+    drawnInput!.value = "anna@example.test";
+    drawnInput!.focus();
+    const submit = new Event("submit", { cancelable: true, bubbles: true });
+    document.querySelector("#first-paint form")?.dispatchEvent(submit);
+    // The drawn form does not go anywhere: the app sends it.
+    expect(submit.defaultPrevented).toBe(true);
+    document.querySelector<HTMLButtonElement>("#first-paint button[type=submit]")?.click();
+    keepFirstPaintUntilReady(root);
+    const typed: string[] = [];
+    const sent: string[] = [];
+    const app = document.querySelector("#first-paint")?.cloneNode(true) as HTMLElement;
+    root.append(...[...app.childNodes].filter((n) => n.nodeName !== "SCRIPT"));
+    const input = root.querySelector("input") as HTMLInputElement;
+    input.value = "";
+    input.addEventListener("input", () => typed.push(input.value));
+    root.querySelector("button[type=submit]")?.addEventListener("click", () => sent.push(input.value));
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    expect(typed).toEqual(["anna@example.test"]);
+    expect(document.activeElement).toBe(input);
+    await waitFor(() => expect(sent).toEqual(["anna@example.test"]));
   });
 });
 

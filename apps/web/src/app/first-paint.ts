@@ -5,8 +5,11 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
 // React's header and notice read the same, in the same frame (a MutationObserver runs before the next paint): no
 // flash, no layout shift, and until then the first paint is the HTML's.
 
-/** What the guest sees at the top: the header, the notice and the walk-in prompt (ADR 0054), each with its text. */
-const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in";
+/**
+ * What the guest sees at the top: the header, the notice and the walk-in prompt (ADR 0054), or an offer's lock
+ * (ADR 0079), each with its text.
+ */
+const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in, .offer-locked";
 /** A page drawn below its top (the portal's hotel cards, ADR 0079): the app's page must be there too. */
 const PAGE = ".portal-page__intro";
 const signature = (root: ParentNode, selectors: string) =>
@@ -17,6 +20,29 @@ function sameIn(root: HTMLElement, el: { tagName: string; className: string; tex
   return [...root.querySelectorAll<HTMLElement>(el.tagName)].find(
     (other) => other.className === el.className && other.textContent === el.textContent,
   );
+}
+
+/**
+ * What a guest typed into the first paint's fields (an offer's e-mail, the portal's promo code) goes into the app's
+ * same fields, as typing would (React reads the input event); not a box ticked (the portal's compare: its value is
+ * not what the guest chose). Whether anything was typed.
+ */
+function carryTyped(painted: HTMLElement, root: HTMLElement): boolean {
+  let typed = false;
+  for (const input of painted.querySelectorAll<HTMLInputElement>(
+    "input:not([type=checkbox]):not([type=radio])",
+  )) {
+    const same = input.value
+      ? [...root.querySelectorAll("input")].find(
+          (o) => o.type === input.type && o.className === input.className,
+        )
+      : undefined;
+    if (!same) continue;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(same, input.value);
+    same.dispatchEvent(new Event("input", { bubbles: true }));
+    typed = true;
+  }
+  return typed;
 }
 
 /** A button of the first paint pressed before the app took over, pressed again on the app's same button. */
@@ -44,12 +70,22 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
     window.clearTimeout(timer);
     // A keyboard guest already in the first paint keeps their place: the focus moves to the app's same control.
     const focused = painted.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    const typed = carryTyped(painted, root);
     painted.remove();
     if (focused) sameIn(root, focused)?.focus();
-    pressAgain(root);
+    // After React has rendered what was typed: the button's handler reads it from its state.
+    if (typed) window.setTimeout(() => pressAgain(root), 0);
+    else pressAgain(root);
   };
   const check = () => {
     if (signature(root, selectors) === expected) reveal();
+    // The offer was open already (its cookie is not the page's): the app's offer replaces the drawn lock at once.
+    else if (
+      painted.querySelector(".offer-locked") &&
+      root.querySelector("main") &&
+      !root.querySelector(".offer-locked, .page-skeleton")
+    )
+      reveal();
     else if (root.querySelector(".site-header")) timer ??= window.setTimeout(reveal, graceMs);
     else if (root.firstElementChild && !root.querySelector(".page-skeleton")) reveal();
   };

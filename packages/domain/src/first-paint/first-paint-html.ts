@@ -5,6 +5,7 @@
 // PageSkeleton): a web test renders both and compares them. The web app keeps it until
 // its own header and notice read the same (app/first-paint.ts), then removes it in the same frame.
 import type { HotelListResponse } from "../contract/channels/hotel-list";
+import type { OfferSummary } from "../contract/offers/view";
 import { ROUTES } from "../contract/web-routes";
 import { listDisplayCurrencies } from "../currency/display-currencies";
 import { findLanguage, LANGUAGES } from "../i18n/languages";
@@ -12,7 +13,7 @@ import { findMessagingUrl } from "../messaging/messaging-url";
 import { findWalkInNight, WALK_IN_SEEN_KEY } from "../stay-dates/walk-in-night";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
-import { FIRST_CLICK, FIRST_PAINT_ID } from "./first-paint-id";
+import { FIRST_CLICK, FIRST_PAINT_ID, offerOpenKey } from "./first-paint-id";
 import { escapeHtml, formatStayDay, icon, routePath } from "./markup";
 import { type PortalPageInput, portalPageHtml } from "./portal-page-html";
 
@@ -103,11 +104,16 @@ function headerTools(input: FirstPaintInput, hotel: Hotel): string {
   return `${info}${messagingButton(hotel, t)}${chat}${language}${currency}`;
 }
 
+/** The header's link back to the hotel's own site, when it has one. */
+function siteLink(hotel: Hotel, t: FirstPaintText): string {
+  const site = typeof hotel.settings.website === "string" ? hotel.settings.website : null;
+  return site ? `<a href="${escapeHtml(site)}">${escapeHtml(t("common", "header.backToSite"))}</a>` : "";
+}
+
 function header(input: FirstPaintInput, hotel: Hotel): string {
   const { t, ids } = input;
-  const site = typeof hotel.settings.website === "string" ? hotel.settings.website : null;
   const nav = [
-    site ? `<a href="${escapeHtml(site)}">${escapeHtml(t("common", "header.backToSite"))}</a>` : "",
+    siteLink(hotel, t),
     `<a href="${routePath(ROUTES.packages, ids)}">${escapeHtml(t("common", "header.offers"))}</a>`,
     `<a href="${routePath(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
   ].join("");
@@ -237,4 +243,57 @@ export function portalFirstPaintHtml(input: PortalFirstPaintInput, nonce: string
   });
   const page = input.searched ? SKELETON : portalPageHtml(input);
   return `<div id="${FIRST_PAINT_ID}">${top}${page}</div>${guardScript(channel, false, nonce)}`;
+}
+
+export type OfferFirstPaintInput = {
+  list: HotelListResponse;
+  /** The offer's hotel and channel, and the page's language (the guest's `?language=`, else the offer's). */
+  ids: { hotel: number; channel: number; language: number };
+  /** The offer's canonical code and its public summary (what anyone with the code sees: no personal data). */
+  offer: { code: string; summary: Pick<OfferSummary, "state" | "hotel"> };
+  t: FirstPaintText;
+};
+
+/** The web app's LockedOffer: the hotel, "an offer for you", the e-mail field and its button (ids of its own). */
+function lockedOffer(t: FirstPaintText, hotelName: string): string {
+  const id = "first-paint-offer";
+  const text = (key: string, values?: Record<string, string>) => escapeHtml(t("offers", key, values));
+  return `<div class="offer-locked card"><p class="offer-eyebrow">${escapeHtml(hotelName)}</p><h1>${text("locked.title")}</h1><p>${text("locked.text", { hotel: hotelName })}</p><form class="offer-locked__form" novalidate=""><div class="field"><label for="${id}-email">${text("locked.email")}</label><input id="${id}-email" autocomplete="email" inputmode="email" spellcheck="false" required="" aria-describedby="${id}-hint" type="email" value=""><span id="${id}-hint" class="muted offer-hint">${text("locked.hint")}</span></div><p id="${id}-problem" role="alert" class="visually-hidden"></p><button type="submit" class="button">${text("locked.open")}</button></form></div>`;
+}
+
+/**
+ * The offer page's first paint (the web app's OfferShell): the hotel's header — its name, back to its site, my
+ * booking, the language — and, for an offer still open, the locked card that asks for the e-mail; a confirmed,
+ * rejected or withdrawn offer gets the page's skeleton (what it says depends on the unlock's cookie, which the page's
+ * request does not carry). Null for an expired offer, a hotel the list lacks or a trade channel.
+ */
+export function offerFirstPaintHtml(input: OfferFirstPaintInput, nonce: string): string | null {
+  const { list, ids, offer, t } = input;
+  const hotel = list.hotels.find((h) => h.id === ids.hotel);
+  const { state } = offer.summary;
+  if (!hotel || list.channel.trade || state === "expired") return null;
+  const top = headerFrame({
+    skip: t("common", "header.skip"),
+    brand: hotel.name,
+    navLabel: t("common", "header.navigation"),
+    nav: `${siteLink(hotel, t)}<a href="${routePath(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
+    tools: languageSelect(t, ids.language),
+  });
+  const body =
+    state === "locked"
+      ? `<main class="page offer-page" id="main">${lockedOffer(t, offer.summary.hotel.name)}</main>`
+      : SKELETON;
+  return `<div id="${FIRST_PAINT_ID}">${top}${body}</div>${offerGuardScript(list.channel, offer.code, nonce)}`;
+}
+
+/**
+ * The offer page's inline script, before the first paint: a guest who opened this offer within the access cookie's
+ * hour (the web app keeps its end under offerOpenKey) sees the app's open offer, not the lock, so the locked card
+ * gives way to the skeleton; the channel's colours are the page's. A press of the button before the app is there is
+ * remembered (the form is not sent: the app's own button is pressed again when it takes over).
+ */
+function offerGuardScript(channel: Channel, code: string, nonce: string): string {
+  const colors = JSON.stringify([channel.colors.primary, channel.colors.secondary]).replace(/</g, "\\u003c");
+  const skeleton = JSON.stringify(SKELETON);
+  return `<script nonce="${nonce}">(function(){var p=document.getElementById("${FIRST_PAINT_ID}");if(!p)return;try{var until=Date.parse(localStorage.getItem(${JSON.stringify(offerOpenKey(code))})||"");var c=p.querySelector(".offer-locked");if(c&&until>Date.now())c.parentNode.outerHTML=${skeleton};}catch(e){}var k=${colors},d=document.documentElement.style;if(k[0])d.setProperty("--color-primary",k[0]);if(k[1])d.setProperty("--color-secondary",k[1]);p.addEventListener("submit",function(e){e.preventDefault();});p.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest("button");if(b)window.${FIRST_CLICK}={className:b.className,text:b.textContent};});})();</script>`;
 }

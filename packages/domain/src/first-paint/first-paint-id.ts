@@ -8,3 +8,9 @@ export const FIRST_PAINT_ID = "first-paint";
 export const FIRST_CLICK = "alloggioFirstClick";
 
 export type FirstClick = { className: string; text: string };
+
+/**
+ * Where the web app keeps, per offer, when the unlock's access cookie ends (ISO instant): until then the offer page
+ * shows the open offer, and its first paint draws no lock (ADR 0079). The cookie itself is HttpOnly and on the API's path.
+ */
+export const offerOpenKey = (code: string) => `alloggio.offerOpen.${code}`;

@@ -1,7 +1,7 @@
 // The back office's sessions, signed-in users and audit entries: the statements of access.ts, session.ts and audit.ts.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
+import type { Database, Db } from "../../db/client";
 import { auditLog, hotel, staffSession, staffUser, staffUserHotel } from "../../db/schema";
 import type { SessionRowOf } from "../credentials";
 
@@ -70,4 +70,10 @@ export async function findOwnedRow<T extends PgTable & { id: PgColumn }>(
     .where(and(eq(table.id, id), eq(owner[0], owner[1])));
   const [row] = lock ? await query.for("update") : await query;
   return row as T["$inferSelect"] | undefined;
+}
+
+/** The hotel's time zone (undefined for an unknown hotel): the back office shows every instant in it. */
+export async function hotelTimeZone(database: Database, hotelId: number): Promise<string | undefined> {
+  const [h] = await database.db.select({ timeZone: hotel.timeZone }).from(hotel).where(eq(hotel.id, hotelId));
+  return h?.timeZone;
 }

@@ -58,14 +58,20 @@ export async function settleDuesOfPayment(
   return (settled as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** A payment came in on a reservation that stays confirmed: its history says so. */
+/** A payment came in on a reservation whose status it does not change: its history says so. */
 export async function insertPaymentReceived(tx: Tx, id: number, ref: string): Promise<void> {
+  // The status the payment found, unchanged: a penalty paid on a cancelled booking leaves it cancelled.
+  const [row] = await tx
+    .select({ status: reservation.status })
+    .from(reservation)
+    .where(eq(reservation.id, id));
+  const status = row?.status ?? "confirmed";
   await tx.insert(reservationHistory).values({
     reservationId: id,
     actor: "system",
     action: "payment_succeeded",
-    fromStatus: "confirmed",
-    toStatus: "confirmed",
+    fromStatus: status,
+    toStatus: status,
     details: { ref },
   });
 }
@@ -95,6 +101,32 @@ export async function latestPaymentOf(db: Db, reservationId: number): Promise<St
     .select()
     .from(paymentTransaction)
     .where(and(eq(paymentTransaction.reservationId, reservationId), ne(paymentTransaction.kind, "refund")))
+    .orderBy(desc(paymentTransaction.id))
+    .limit(1);
+  return tx;
+}
+
+/**
+ * The reservation's payment with gateway reference `ref` (not a refund: a refund's event is about the payment it
+ * returns), or undefined when none of its payments has it.
+ */
+export async function paymentOfRef(
+  db: Db,
+  reservationId: number,
+  gateway: string,
+  ref: string,
+): Promise<StoredPayment | undefined> {
+  const [tx] = await db
+    .select()
+    .from(paymentTransaction)
+    .where(
+      and(
+        eq(paymentTransaction.reservationId, reservationId),
+        eq(paymentTransaction.gateway, gateway),
+        eq(paymentTransaction.gatewayRef, ref),
+        ne(paymentTransaction.kind, "refund"),
+      ),
+    )
     .orderBy(desc(paymentTransaction.id))
     .limit(1);
   return tx;

@@ -23,6 +23,7 @@ import {
   linkDuesToPayment,
   lockOfferOfReservation,
   paymentKindOf,
+  paymentOfRef,
   reopenOffer,
   reservationCodeOfPayment,
   reservationStatusOf,
@@ -596,11 +597,14 @@ export async function confirmPayment(
   /** `gateway` as SPEC's call sends it; the payment's own row says which gateway answers for it. */
   input: { reservation: string; gateway?: string },
   baseUrl: string,
+  /** A gateway event's payment: that one is checked, not the reservation's latest (which may be another page). */
+  ref?: string,
 ): Promise<{ status: string; paid: boolean }> {
   const { db } = deps.database;
   const row = await findReservationByCode(db, input.reservation);
   if (!row) throw notFound("reservation", "Reservation not found: check the details");
-  const tx = await latestPaymentOf(db, row.id);
+  const named = ref && input.gateway ? await paymentOfRef(db, row.id, input.gateway, ref) : undefined;
+  const tx = named ?? (await latestPaymentOf(db, row.id));
   if (!tx) return { status: row.status, paid: row.status === "confirmed" };
   // The gateway that took the payment answers for it, even if the hotel has changed gateway since.
   const gateway = await deps.gateways.named(tx.gateway, row.hotelId);
@@ -653,8 +657,9 @@ export async function confirmPayment(
 }
 
 /**
- * A gateway event (webhook) about payment `ref`: the reservation the payment belongs to is checked with the
- * gateway exactly like `confirmPayment.do`; an unknown ref is acknowledged and ignored.
+ * A gateway event (webhook) about payment `ref`: that payment is checked with the gateway exactly as
+ * `confirmPayment.do` checks the reservation's latest one (another page opened since must not hide a payment made on
+ * this one); an unknown ref is acknowledged and ignored.
  */
 export async function handleGatewayEvent(
   deps: BookingDeps,
@@ -664,7 +669,7 @@ export async function handleGatewayEvent(
 ): Promise<{ received: true; status: string | null }> {
   const row = await reservationCodeOfPayment(deps.database, gateway, ref);
   if (!row) return { received: true, status: null };
-  const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl);
+  const answer = await confirmPayment(deps, { reservation: row.code, gateway }, baseUrl, ref);
   return { received: true, status: answer.status };
 }
 

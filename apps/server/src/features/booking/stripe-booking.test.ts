@@ -324,6 +324,32 @@ describe("a hotel on Stripe", () => {
     expect(dues).toEqual([{ status: "paid" }]);
   });
 
+  it("settles a page paid on Stripe whose webhook comes after another payment started: the event's payment, not the latest", async () => {
+    const booked = await book(prepaid.id, "bank_transfer");
+    const code = booked.reservation.code;
+    const pay = await app.inject({
+      method: "POST",
+      url: `/api/bol/reservation/${code}/pay`,
+      headers: { "idempotency-key": anIdempotencyKey() },
+      payload: { mail: MAIL, method: "card_payment" },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const page = sessionOf(pay.json().redirectUrl);
+    fake.complete(page, "success");
+    // Before Stripe's word arrives, another payment of the reservation starts at the gateway (a page for something
+    // else due, a charge the hotel makes) and becomes its latest.
+    await database.query(sql`insert into payment_transaction
+      (reservation_id, gateway, gateway_ref, kind, amount_minor, status)
+      select id, 'stripe', 'cs_test_another_page', 'link', 1000, 'requires_action' from reservation
+      where code = ${code}`);
+    const event = await postEvent(eventOf("checkout.session.completed", page).id);
+    expect(event.statusCode, event.body).toBe(200);
+    const dues = await database.query<{ status: string }>(sql`select d.status from payment_due d
+      join reservation r on r.id = d.reservation_id where r.code = ${code}`);
+    expect(dues).toEqual([{ status: "paid" }]);
+    expect((await facts(code)).payments).toContain("stripe:pay_now:captured:22000");
+  });
+
   it("lets the guest pay now again after leaving Stripe's page unpaid", async () => {
     const booked = await book(prepaid.id, "bank_transfer");
     const payNow = () =>

@@ -373,5 +373,10 @@ describe("charging a card guarantee", () => {
       dues: expect.arrayContaining(["paid:penalty:20000"]),
     });
     expect((await detail(r.id)).paidMinor).toBe(20000);
+    // The history says the payment came in on the cancelled booking, which it leaves cancelled.
+    const history = await database.query<{ from_status: string; to_status: string }>(sql`
+      select from_status, to_status from reservation_history
+      where reservation_id = ${r.id} and action = 'payment_succeeded' order by id`);
+    expect(history.at(-1)).toEqual({ from_status: "cancelled", to_status: "cancelled" });
   });
 });

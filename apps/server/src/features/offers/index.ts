@@ -30,6 +30,7 @@ export {
   offerCookiePath,
   offerMailDataOf,
   offerNotFound,
+  offerSummary,
   offerUrl,
   priceOfferDraft,
   refused,

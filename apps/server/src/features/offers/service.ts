@@ -443,14 +443,21 @@ export async function hasAccess(
 
 // ── routes' use cases ──────────────────────────────────────────────────────────────────────────────────────
 
-/** GET: the public state; the whole offer only with this offer's live access token. */
-export async function viewOffer(
+/**
+ * What anyone with the code sees of an offer (SPEC §7): its public state (an open offer reads "locked"), the hotel,
+ * the channel and the language, no personal data; null for an unknown code. The offer page's first paint reads it
+ * too (ADR 0079), so the page and `GET /api/v2/offers/:offerCode` cannot disagree.
+ */
+export async function offerSummary(
   deps: Pick<OfferDeps, "database" | "now">,
   code: string,
-  request: FastifyRequest,
-): Promise<OfferSummary> {
+): Promise<OfferSummary | null> {
+  return (await readSummary(deps, code))?.summary ?? null;
+}
+
+async function readSummary(deps: Pick<OfferDeps, "database" | "now">, code: string) {
   const stored = await loadOffer(deps.database, code);
-  if (!stored) throw offerNotFound();
+  if (!stored) return null;
   const now = deps.now();
   const state = stateAt(stored, now);
   const summary: OfferSummary = {
@@ -460,6 +467,18 @@ export async function viewOffer(
     channel: stored.channelId,
     language: stored.languageId,
   };
+  return { stored, state, summary };
+}
+
+/** GET: the public state; the whole offer only with this offer's live access token. */
+export async function viewOffer(
+  deps: Pick<OfferDeps, "database" | "now">,
+  code: string,
+  request: FastifyRequest,
+): Promise<OfferSummary> {
+  const read = await readSummary(deps, code);
+  if (!read) throw offerNotFound();
+  const { stored, state, summary } = read;
   if (await hasAccess(deps, request, stored.id)) summary.offer = toOffer(stored, state);
   return summary;
 }

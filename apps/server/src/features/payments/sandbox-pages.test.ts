@@ -12,6 +12,7 @@ import { createTestDatabase } from "@alloggio/test-kit/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { App } from "../../http/app";
+import { SANDBOX_CARDS } from "./sandbox-gateway";
 
 // The sandbox gateway's pages speak the checkout's language (SPEC §3 ids): the card page, its errors, the card
 // saved, the 3-D Secure challenge and the redirect methods' pages. Russian reads English and says lang="ru".
@@ -102,6 +103,11 @@ describe("the sandbox card page", () => {
     expect(res.body).toContain(`<html lang="${lang}">`);
     for (const text of texts) expect(res.body).toContain(text);
     expect(res.body).toContain(`<input type="hidden" name="language" value="${language}">`);
+    // A card for each way the sandbox can answer is named, in groups of four as a card shows it.
+    const shown = Object.entries(SANDBOX_CARDS).filter(([number]) =>
+      res.body.includes(number.replace(/(\d{4})(?=\d)/g, "$1 ")),
+    );
+    expect(new Set(shown.map(([, behaviour]) => behaviour))).toEqual(new Set(Object.values(SANDBOX_CARDS)));
   });
 
   it("reads English when the language is missing or not one of SPEC §3", async () => {

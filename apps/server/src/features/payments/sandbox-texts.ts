@@ -15,6 +15,10 @@ export type SandboxTexts = {
     challenge: string;
     declined: string;
     insufficient: string;
+    /** Accepted now; a charge later without the guest (a no-show) needs the bank's approval. */
+    offSessionAsks: string;
+    /** Accepted now; a charge later without the guest is declined. */
+    offSessionFails: string;
   }) => string;
   number: string;
   /** The expiry label with its pattern, e.g. "Expiry (MM/YYYY)". */
@@ -48,7 +52,7 @@ const en: SandboxTexts = {
   cardTitle: "Sandbox card payment",
   cardHeading: "Card details",
   testCards: (c) =>
-    `Sandbox gateway: no real card is charged. Test cards: ${c.accepted} (accepted), ${c.challenge} (3-D Secure), ${c.declined} (declined), ${c.insufficient} (insufficient funds).`,
+    `Sandbox gateway: no real card is charged. Test cards: ${c.accepted} (accepted), ${c.challenge} (3-D Secure), ${c.declined} (declined), ${c.insufficient} (insufficient funds), ${c.offSessionAsks} (a later charge asks the guest's bank), ${c.offSessionFails} (a later charge is declined).`,
   number: "Card number",
   expiry: "Expiry (MM/YYYY)",
   expiryPlaceholder: "MM/YYYY",
@@ -96,7 +100,7 @@ const it: SandboxTexts = {
   cardTitle: "Pagamento con carta (sandbox)",
   cardHeading: "Dati della carta",
   testCards: (c) =>
-    `Gateway di prova: nessuna carta reale viene addebitata. Carte di prova: ${c.accepted} (accettata), ${c.challenge} (3-D Secure), ${c.declined} (rifiutata), ${c.insufficient} (fondi insufficienti).`,
+    `Gateway di prova: nessuna carta reale viene addebitata. Carte di prova: ${c.accepted} (accettata), ${c.challenge} (3-D Secure), ${c.declined} (rifiutata), ${c.insufficient} (fondi insufficienti), ${c.offSessionAsks} (un addebito successivo chiede l'approvazione della banca), ${c.offSessionFails} (un addebito successivo viene rifiutato).`,
   number: "Numero della carta",
   expiry: "Scadenza (MM/AAAA)",
   expiryPlaceholder: "MM/AAAA",
@@ -145,7 +149,7 @@ const de: SandboxTexts = {
   cardTitle: "Kartenzahlung (Sandbox)",
   cardHeading: "Kartendaten",
   testCards: (c) =>
-    `Test-Gateway: Es wird keine echte Karte belastet. Testkarten: ${c.accepted} (akzeptiert), ${c.challenge} (3-D Secure), ${c.declined} (abgelehnt), ${c.insufficient} (keine Deckung).`,
+    `Test-Gateway: Es wird keine echte Karte belastet. Testkarten: ${c.accepted} (akzeptiert), ${c.challenge} (3-D Secure), ${c.declined} (abgelehnt), ${c.insufficient} (keine Deckung), ${c.offSessionAsks} (eine spätere Belastung verlangt die Freigabe der Bank), ${c.offSessionFails} (eine spätere Belastung wird abgelehnt).`,
   number: "Kartennummer",
   expiry: "Gültig bis (MM/JJJJ)",
   expiryPlaceholder: "MM/JJJJ",
@@ -194,7 +198,7 @@ const fr: SandboxTexts = {
   cardTitle: "Paiement par carte (sandbox)",
   cardHeading: "Données de la carte",
   testCards: (c) =>
-    `Passerelle de test : aucune carte réelle n'est débitée. Cartes de test : ${c.accepted} (acceptée), ${c.challenge} (3-D Secure), ${c.declined} (refusée), ${c.insufficient} (provision insuffisante).`,
+    `Passerelle de test : aucune carte réelle n'est débitée. Cartes de test : ${c.accepted} (acceptée), ${c.challenge} (3-D Secure), ${c.declined} (refusée), ${c.insufficient} (provision insuffisante), ${c.offSessionAsks} (un débit ultérieur demande l'accord de la banque), ${c.offSessionFails} (un débit ultérieur est refusé).`,
   number: "Numéro de carte",
   expiry: "Date d'expiration (MM/AAAA)",
   expiryPlaceholder: "MM/AAAA",
@@ -244,7 +248,7 @@ const es: SandboxTexts = {
   cardTitle: "Pago con tarjeta (sandbox)",
   cardHeading: "Datos de la tarjeta",
   testCards: (c) =>
-    `Pasarela de pruebas: no se cobra ninguna tarjeta real. Tarjetas de prueba: ${c.accepted} (aceptada), ${c.challenge} (3-D Secure), ${c.declined} (rechazada), ${c.insufficient} (fondos insuficientes).`,
+    `Pasarela de pruebas: no se cobra ninguna tarjeta real. Tarjetas de prueba: ${c.accepted} (aceptada), ${c.challenge} (3-D Secure), ${c.declined} (rechazada), ${c.insufficient} (fondos insuficientes), ${c.offSessionAsks} (un cargo posterior pide la aprobación del banco), ${c.offSessionFails} (un cargo posterior se rechaza).`,
   number: "Número de tarjeta",
   expiry: "Caducidad (MM/AAAA)",
   expiryPlaceholder: "MM/AAAA",
@@ -292,7 +296,7 @@ const pt: SandboxTexts = {
   cardTitle: "Pagamento com cartão (sandbox)",
   cardHeading: "Dados do cartão",
   testCards: (c) =>
-    `Gateway de teste: nenhum cartão real é cobrado. Cartões de teste: ${c.accepted} (aceite), ${c.challenge} (3-D Secure), ${c.declined} (recusado), ${c.insufficient} (saldo insuficiente).`,
+    `Gateway de teste: nenhum cartão real é cobrado. Cartões de teste: ${c.accepted} (aceite), ${c.challenge} (3-D Secure), ${c.declined} (recusado), ${c.insufficient} (saldo insuficiente), ${c.offSessionAsks} (uma cobrança posterior pede a aprovação do banco), ${c.offSessionFails} (uma cobrança posterior é recusada).`,
   number: "Número do cartão",
   expiry: "Validade (MM/AAAA)",
   expiryPlaceholder: "MM/AAAA",
@@ -340,7 +344,7 @@ const zh: SandboxTexts = {
   cardTitle: "银行卡支付（沙盒）",
   cardHeading: "银行卡信息",
   testCards: (c) =>
-    `测试支付网关：不会从真实银行卡扣款。测试卡：${c.accepted}（成功）、${c.challenge}（3-D Secure 验证）、${c.declined}（被拒）、${c.insufficient}（余额不足）。`,
+    `测试支付网关：不会从真实银行卡扣款。测试卡：${c.accepted}（成功）、${c.challenge}（3-D Secure 验证）、${c.declined}（被拒）、${c.insufficient}（余额不足）、${c.offSessionAsks}（后续扣款需银行验证）、${c.offSessionFails}（后续扣款被拒）。`,
   number: "卡号",
   expiry: "有效期（MM/YYYY）",
   expiryPlaceholder: "MM/YYYY",
@@ -388,7 +392,7 @@ const ja: SandboxTexts = {
   cardTitle: "カード決済（サンドボックス）",
   cardHeading: "カード情報",
   testCards: (c) =>
-    `テスト用決済ゲートウェイ：実際のカードには請求されません。テストカード：${c.accepted}（承認）、${c.challenge}（3-D セキュア）、${c.declined}（拒否）、${c.insufficient}（残高不足）。`,
+    `テスト用決済ゲートウェイ：実際のカードには請求されません。テストカード：${c.accepted}（承認）、${c.challenge}（3-D セキュア）、${c.declined}（拒否）、${c.insufficient}（残高不足）、${c.offSessionAsks}（後日の請求に銀行の承認が必要）、${c.offSessionFails}（後日の請求は拒否）。`,
   number: "カード番号",
   expiry: "有効期限（MM/YYYY）",
   expiryPlaceholder: "MM/YYYY",

@@ -14,3 +14,4 @@ export {
   searchAvailabilityBody,
   toPromo,
 } from "./service";
+export { TIME_SLICE_MS, timeSlices } from "./time-slices";

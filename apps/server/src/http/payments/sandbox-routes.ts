@@ -70,6 +70,8 @@ function cardForm(
     challenge: "4000 0000 0000 3220",
     declined: "4000 0000 0000 0002",
     insufficient: "4000 0000 0000 9995",
+    offSessionAsks: "4000 0027 6000 3184",
+    offSessionFails: "4000 0000 0000 0341",
   });
   return page(
     lang,

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { boGet, boPost, fieldError } from "../api";
+import { formatHotelInstant } from "../format";
 import { useCurrentHotel } from "../layout";
 import { BoDialog, BoPage, ErrorNotice, Field, Notice } from "../ui";
 import "./api-keys.css";
@@ -25,12 +26,11 @@ function revokeKey(hotel: number, key: BoApiKey) {
   return boPost<BoApiKey>(`hotels/${hotel}/api-keys/${key.id}/revoke`);
 }
 
-function useDate() {
+/** An instant on the hotel's clock (the list says which), as every back-office time is shown. */
+function useDate(timeZone: string) {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium", timeStyle: "short" }).format(
-      new Date(iso),
-    );
+    formatHotelInstant(iso, i18n.language || "en", timeZone, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** "Create key": a name, then the key shown once with a copy button. */
@@ -144,7 +144,6 @@ function ExampleCall({ hotel }: { hotel: number }) {
 export default function ApiKeysPage() {
   const { t } = useTranslation(NS);
   const hotel = useCurrentHotel() ?? 0;
-  const date = useDate();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<BoApiKey | null>(null);
@@ -163,6 +162,8 @@ export default function ApiKeysPage() {
     },
   });
   const keys = query.data?.keys ?? [];
+  const timeZone = query.data?.timeZone ?? "UTC";
+  const date = useDate(timeZone);
 
   return (
     <BoPage
@@ -248,6 +249,7 @@ export default function ApiKeysPage() {
                 ))}
               </tbody>
             </table>
+            <p className="muted">{t("timesIn", { timeZone })}</p>
           </div>
         )
       ) : null}

@@ -5,6 +5,7 @@ import type {
 } from "@alloggio/domain/contract/offers/confirm";
 import type { CroResponse } from "@alloggio/domain/contract/offers/cro";
 import type { Offer, OfferSummary } from "@alloggio/domain/contract/offers/view";
+import { offerOpenKey } from "@alloggio/domain/first-paint/first-paint-id";
 import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -35,12 +36,22 @@ export function useOfferSummary(code: string | null) {
   });
 }
 
-export function unlockOffer(code: string, email: string) {
-  return postJson<{ offer: Offer; accessExpiresAt: string }>(
+/**
+ * Opens the offer. The access cookie's end is kept (offerOpenKey) so that the page's first paint, reloaded within
+ * it, draws no lock over the open offer the app then shows (ADR 0079).
+ */
+export async function unlockOffer(code: string, email: string) {
+  const answer = await postJson<{ offer: Offer; accessExpiresAt: string }>(
     `${base(code)}/unlock`,
     { email },
     { credentials: "same-origin" },
   );
+  try {
+    localStorage.setItem(offerOpenKey(code), answer.accessExpiresAt);
+  } catch {
+    // No storage (a private window's quota): a reload shows the lock until the app takes over.
+  }
+  return answer;
 }
 
 export function rejectOffer(code: string, reason: string) {

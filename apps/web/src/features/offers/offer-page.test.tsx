@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
+import { offerOpenKey } from "@alloggio/domain/first-paint/first-paint-id";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -117,6 +118,8 @@ describe("offer page", () => {
     await user.type(await screen.findByLabelText("Your e-mail address"), "anna@example.test");
     await user.click(screen.getByRole("button", { name: "Open the offer" }));
     await screen.findByRole("heading", { level: 1, name: "Hello Anna Bianchi, here is your offer" });
+    // The cookie's end, for the page's first paint on a reload (no lock drawn over the open offer).
+    expect(localStorage.getItem(offerOpenKey(CODE))).toBe("2030-01-01T11:00:00Z");
     const main = screen.getByRole("main");
     expect(within(main).getByText(/here are two ideas for your stay/)).toBeTruthy();
     const stay = within(main).getByRole("region", { name: "Your stay" });

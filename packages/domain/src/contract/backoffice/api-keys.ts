@@ -24,7 +24,13 @@ export const BoApiKeySchema = z
   .meta({ id: "BoApiKey" });
 export type BoApiKey = z.infer<typeof BoApiKeySchema>;
 
-export const BoApiKeyListSchema = z.object({ keys: z.array(BoApiKeySchema) }).meta({ id: "BoApiKeyList" });
+export const BoApiKeyListSchema = z
+  .object({
+    keys: z.array(BoApiKeySchema),
+    /** The hotel's time zone (IANA): the page shows every instant in it, not in the browser's. */
+    timeZone: z.string(),
+  })
+  .meta({ id: "BoApiKeyList" });
 export type BoApiKeyList = z.infer<typeof BoApiKeyListSchema>;
 
 export const CreateApiKeyRequestSchema = z

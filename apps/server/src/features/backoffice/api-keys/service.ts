@@ -7,6 +7,7 @@ import { newApiKey, sha256Hex } from "../../offers";
 import type { Staff } from "../access";
 import { audit } from "../audit";
 import type { BackOfficeDeps } from "../deps";
+import { hotelTimeZone } from "../repository";
 import {
   findHotelApiKeys,
   findStaffName,
@@ -39,10 +40,16 @@ const audited = (row: KeyRow) => ({
 const keyNotFound = () =>
   new AppError("not_found", 404, "No such API key", [{ field: "keyId", message: "unknown" }]);
 
-/** The hotel's API keys, newest first. */
-export async function listApiKeys(deps: BackOfficeDeps, hotelId: number): Promise<{ keys: BoApiKey[] }> {
+/** The hotel's API keys, newest first, and the hotel's time zone their times are shown in. */
+export async function listApiKeys(
+  deps: BackOfficeDeps,
+  hotelId: number,
+): Promise<{ keys: BoApiKey[]; timeZone: string }> {
   const rows = await findHotelApiKeys(deps.database.db, hotelId);
-  return { keys: rows.map((r) => toApiKey(r.key, r.createdBy)) };
+  return {
+    keys: rows.map((r) => toApiKey(r.key, r.createdBy)),
+    timeZone: (await hotelTimeZone(deps.database, hotelId)) ?? "UTC",
+  };
 }
 
 /** Makes an API key: the whole key is in this answer only. */

@@ -12,16 +12,11 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client";
 import { reservationHistory } from "../../../db/schema";
 import { UNUSED_LINK_STATUSES } from "../../booking";
+import { hotelTimeZone } from "../repository";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The hotel's time zone (undefined for an unknown hotel). */
-export async function hotelTimeZone(database: Database, hotelId: number): Promise<string | undefined> {
-  const [h] = await database.query<{ time_zone: string }>(
-    sql`select time_zone from hotel where id = ${hotelId}`,
-  );
-  return h?.time_zone;
-}
+export { hotelTimeZone };
 
 const like = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nextDay = (iso: string) => {

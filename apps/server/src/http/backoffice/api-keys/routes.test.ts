@@ -18,7 +18,11 @@ let app: App;
 
 const room = aRoomType({ maxAdults: 2 });
 const rate = aRatePlan();
-const propertyA = buildProperty({ hotel: { name: "Hotel Chiavi" }, roomTypes: [room], ratePlans: [rate] });
+const propertyA = buildProperty({
+  hotel: { name: "Hotel Chiavi", timeZone: "Asia/Tokyo" },
+  roomTypes: [room],
+  ratePlans: [rate],
+});
 const propertyB = buildProperty({ hotel: { name: "Hotel Beta" } });
 const hotelA = propertyA.hotel.id;
 const hotelB = propertyB.hotel.id;
@@ -98,6 +102,8 @@ describe("API keys: create, use, revoke", () => {
     expect(list.statusCode).toBe(200);
     const listed = list.json().keys.find((k: { id: number }) => k.id === apiKey.id);
     expect(listed).toMatchObject({ lastUsedAt: "2030-01-05T10:05:00.000Z", revokedAt: null });
+    // The page shows these instants on the hotel's clock, not the browser's.
+    expect(list.json().timeZone).toBe("Asia/Tokyo");
     expect(JSON.stringify(list.json())).not.toContain(key);
   });
 
