@@ -64,7 +64,7 @@ import { frameworkErrors, registerErrorHandler, sendError } from "./error-handle
 import {
   createFirstPaint,
   drawnPageIds,
-  OFFER_PAGE_MODULE,
+  PAGE_MODULES,
   readFirstPaintTexts,
   readPageStyles,
   withFirstPaint,
@@ -313,8 +313,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deps.now,
     {
       // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
-      summary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
-      styles: hasWeb ? readPageStyles(resolve(webDist, ".vite/manifest.json"), OFFER_PAGE_MODULE) : [],
+      offerSummary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
+      // The portal's and the offer page's own stylesheets: their cards and lock are drawn styled.
+      styles: hasWeb
+        ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PAGE_MODULES)
+        : { portal: [], offer: [] },
     },
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed
@@ -361,7 +364,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const listed = isIndexablePage(path);
       if (!listed) reply.header("x-robots-tag", "noindex, nofollow");
       const rendered = page.render(nonce, sources.documentClass);
-      const meta = listed ? await firstPaint.meta({ path, hostname: request.hostname }) : null;
+      const meta = listed
+        ? await firstPaint.meta({ path, hostname: request.hostname, base: () => deps.linkBase(request) })
+        : null;
       const html = !listed
         ? rendered.replace("</head>", `${NOINDEX}</head>`)
         : meta

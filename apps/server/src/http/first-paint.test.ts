@@ -11,8 +11,8 @@ import { createHotelApiKey } from "../features/offers";
 import { type App, buildApp } from "./app";
 import {
   drawnPageIds,
-  OFFER_PAGE_MODULE,
   offerPageCode,
+  PAGE_MODULES,
   readPageStyles,
   textsIn,
   withFirstPaint,
@@ -27,7 +27,7 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat", "portal", "offers"].map((ns) => [
+        ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers"].map((ns) => [
           ns,
           JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
         ]),
@@ -49,9 +49,21 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-/** The build's manifest: the offer page's chunk imports the entry and a chunk with a stylesheet of its own. */
+/**
+ * The build's manifest: the offer page's chunk imports the entry and a chunk with a stylesheet of its own; the portal
+ * page's chunk has none, the chunk it shares has.
+ */
 const MANIFEST = {
   "index.html": { file: "assets/index-abc.js", css: ["assets/index-abc.css"], isEntry: true },
+  "src/features/portal/portal-page.tsx": {
+    file: "assets/portal-page-abc.js",
+    imports: ["index.html", "_portal-abc.js"],
+  },
+  "_portal-abc.js": {
+    file: "assets/portal-abc.js",
+    css: ["assets/portal-abc.css"],
+    imports: ["index.html"],
+  },
   "src/features/offers/offer-page.tsx": {
     file: "assets/offer-page-abc.js",
     css: ["assets/offer-page-abc.css"],
@@ -67,7 +79,7 @@ const MANIFEST = {
 const property = buildProperty({
   // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
   hotel: { name: "Hotel Primo & Lago", showChat: true, timeZone: "America/New_York" },
-  roomTypes: [aRoomType()],
+  roomTypes: [aRoomType({ gallery: ["/photos/primo.jpg", "/photos/primo-2.jpg"] })],
   ratePlans: [aRatePlan()],
 });
 
@@ -75,7 +87,7 @@ const property = buildProperty({
 const DAY = "2030-01-05T10:00:00Z";
 let clock = DAY;
 
-async function appWith(database: Database, texts: boolean) {
+async function appWith(database: Database, texts: boolean, manifest: object = MANIFEST) {
   const webDist = mkdtempSync(join(tmpdir(), "alloggio-web-"));
   writeFileSync(join(webDist, "index.html"), INDEX);
   mkdirSync(join(webDist, "assets"));
@@ -84,7 +96,7 @@ async function appWith(database: Database, texts: boolean) {
   if (texts) {
     writeFileSync(join(webDist, "first-paint-texts.json"), JSON.stringify(webTexts()));
     mkdirSync(join(webDist, ".vite"));
-    writeFileSync(join(webDist, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+    writeFileSync(join(webDist, ".vite/manifest.json"), JSON.stringify(manifest));
   }
   const app = await buildApp({
     database,
@@ -93,6 +105,7 @@ async function appWith(database: Database, texts: boolean) {
     overrideSecret: TEST_OVERRIDE_SECRET,
     logLevel: "silent",
     webDist,
+    publicUrl: "https://book.example",
   });
   await app.ready();
   return { app, webDist };
@@ -144,7 +157,39 @@ describe("the search page's first paint in its HTML", () => {
     expect(drawn).toContain('<a href="/channel/1/language/2">Tutte le strutture</a>');
     expect(drawn).toContain('<option value="2" lang="it" selected>Italiano</option>');
     expect(drawn).not.toContain('<section class="cookie-notice"');
+  });
+
+  it("draws the portal's hotel cards with the first picture asked for at once, and the page's stylesheets", async () => {
+    const body = (await page("/channel/1/language/2")).body;
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).not.toContain("page-skeleton");
+    // The default stay, one night from today in the hotel's zone (05:00 on 5 January in New York), in Italian.
+    expect(drawn).toContain("sab 5 gen – dom 6 gen");
+    expect(drawn).toContain("2 adulti · 1 camera");
+    const cards = drawn.match(/<article class="portal-hotel card"/g) ?? [];
+    expect(cards).toHaveLength(1);
+    expect(drawn).toContain(
+      '<img src="/photos/primo.jpg" alt="" width="320" height="240" loading="eager" fetchpriority="high" decoding="async">',
+    );
+    expect(drawn).toContain(
+      `<a href="/hotel/${hotel()}/channel/1/language/2/rooms">Hotel Primo &amp; Lago</a>`,
+    );
+    // No price: it needs the search; its place is kept.
+    expect(drawn).toContain('<div class="skeleton portal-hotel__pending"></div>');
+    expect(drawn).not.toContain("portal-hotel__price");
+    // The portal's own stylesheet after the app's, as the lazy page would add it.
+    expect(body).toMatch(
+      /<link nonce="[^"]+" rel="stylesheet" crossorigin href="\/assets\/index-abc.css" integrity="[^"]+"><link rel="stylesheet" crossorigin href="\/assets\/portal-abc.css">/,
+    );
+  });
+
+  it("draws only the portal's skeleton for an address with a search (the app shows that search)", async () => {
+    const body = (await page("/channel/1/language/2?arrival=20300110&departure=20300112")).body;
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).toContain('<header class="site-header">');
     expect(drawn).toContain("page-skeleton");
+    expect(drawn).not.toContain("portal-hotel");
+    expect(body).not.toContain("portal-abc.css");
   });
 
   it.each([
@@ -183,6 +228,45 @@ describe("the search page's first paint in its HTML", () => {
       .body;
     expect(voucher).not.toContain('name="description"');
     expect(voucher).toContain("<title>Alloggio</title>");
+  });
+
+  it("describes a hotel with its pictures and the portal as a list of its hotels, in schema.org's words", async () => {
+    const structured = (body: string) =>
+      JSON.parse(/<script type="application\/ld\+json" nonce="[^"]+">([^<]+)<\/script>/.exec(body)![1]!);
+    const hotelPage = structured((await page(`/hotel/${hotel()}/channel/1/language/2`)).body);
+    // Every picture as an absolute address on the site's public origin, as a search engine needs it; no price
+    // range, since no price is known without a search.
+    expect(hotelPage).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Hotel",
+      name: "Hotel Primo & Lago",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: property.hotel.address,
+        addressLocality: property.hotel.city,
+        addressCountry: property.hotel.country,
+      },
+      image: ["https://book.example/photos/primo.jpg"],
+      currenciesAccepted: "EUR",
+    });
+    const portal = structured((await page("/channel/1/language/2")).body);
+    expect(portal).toEqual({
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      itemListElement: [
+        {
+          "@type": "ListItem",
+          position: 1,
+          item: {
+            "@type": "Hotel",
+            name: "Hotel Primo & Lago",
+            address: hotelPage.address,
+            image: ["https://book.example/photos/primo.jpg"],
+            url: `https://book.example/hotel/${hotel()}/channel/1/language/2`,
+          },
+        },
+      ],
+    });
   });
 
   it("gives every inline script the response's nonce and starts the app's scripts after the first paint", async () => {
@@ -437,6 +521,22 @@ describe("the offer page's first paint in its HTML", () => {
       clock = DAY;
     }
   });
+
+  it("draws neither the offer's lock nor the portal's cards without their stylesheets (a manifest without them)", async () => {
+    const code = await anOfferCode();
+    const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
+    try {
+      const get = async (url: string) => (await other.app.inject({ method: "GET", url })).body;
+      expect(drawnOf(await get(`/offer/${code}`))).toBeNull();
+      const portal = drawnOf(await get("/channel/1/language/1"))!;
+      expect(portal).toContain('<header class="site-header">');
+      expect(portal).toContain("page-skeleton");
+      expect(portal).not.toContain("portal-hotel");
+    } finally {
+      await other.app.close();
+      rmSync(other.webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("first paint helpers", () => {
@@ -467,12 +567,12 @@ describe("first paint helpers", () => {
     const dir = mkdtempSync(join(tmpdir(), "alloggio-manifest-"));
     try {
       writeFileSync(join(dir, "manifest.json"), JSON.stringify(MANIFEST));
-      expect(readPageStyles(join(dir, "manifest.json"), OFFER_PAGE_MODULE)).toEqual([
-        "/assets/offer-page-abc.css",
-        "/assets/checkout-abc.css",
-      ]);
-      expect(readPageStyles(join(dir, "manifest.json"), "src/moved.tsx")).toEqual([]);
-      expect(readPageStyles(join(dir, "missing.json"), OFFER_PAGE_MODULE)).toEqual([]);
+      expect(readPageStyles(join(dir, "manifest.json"), PAGE_MODULES)).toEqual({
+        portal: ["/assets/portal-abc.css"],
+        offer: ["/assets/offer-page-abc.css", "/assets/checkout-abc.css"],
+      });
+      expect(readPageStyles(join(dir, "manifest.json"), { offer: "src/moved.tsx" })).toEqual({ offer: [] });
+      expect(readPageStyles(join(dir, "missing.json"), PAGE_MODULES)).toEqual({ portal: [], offer: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

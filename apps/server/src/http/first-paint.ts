@@ -9,8 +9,10 @@ import {
   portalFirstPaintHtml,
   warmUpScript,
 } from "@alloggio/domain/first-paint/first-paint-html";
+import { routePath } from "@alloggio/domain/first-paint/markup";
 import { findLanguage, LANGUAGES } from "@alloggio/domain/i18n/languages";
 import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
+import { postalAddressOf } from "@alloggio/domain/seo/schema-org";
 
 /**
  * A hotel page's first paint in its HTML (ADR 0051): the header and the cookie notice or consent banner, drawn
@@ -22,14 +24,18 @@ import { normalizeOfferCode } from "@alloggio/domain/offers/offer-code";
 export type FirstPaintTexts = Record<string, Record<string, unknown>>;
 
 /**
- * The first paint (`body`, before the app's root) and what goes in the head before the stylesheet; the page's
- * language when its path does not say it, and the stylesheets of its code loaded on demand (the offer's).
+ * The first paint (`body`, before the app's root), what goes in the head before the stylesheet, the page's own
+ * stylesheets after it (those its code loaded on demand would add: the portal's cards and the offer's lock need
+ * them), and the page's language when its path does not say it (the offer's).
  */
 export type Drawn = { head: string; body: string; language?: number; styles?: string };
 
 export type FirstPaint = (q: {
   path: string;
-  /** The URL's query (`?language=2`), which the offer page reads its chosen language from. */
+  /**
+   * What follows the path (`?language=2`, `?arrival=…`), "" for none: the offer page reads its chosen language from
+   * it, the portal's page its search.
+   */
   search?: string;
   hostname: string;
   nonce: string;
@@ -95,6 +101,71 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
   }
 }
 
+/**
+ * The web app's pages drawn below their top (ADR 0079), as the build's manifest names their modules: the portal's
+ * hotel cards and the offer's lock.
+ */
+export const PAGE_MODULES = {
+  portal: "src/features/portal/portal-page.tsx",
+  offer: "src/features/offers/offer-page.tsx",
+} as const;
+
+/** Each drawn page's stylesheets besides the entry's (readPageStyles). */
+export type PageStyles = Record<keyof typeof PAGE_MODULES, string[]>;
+
+/**
+ * The stylesheets each page loaded on demand adds to the entry's (`/assets/….css`), from the build's manifest
+ * (`.vite/manifest.json`): those of its chunk and of the chunks it imports statically, in the order the app would
+ * load them; [] for a page the manifest does not name, all [] without a manifest. The first paint links them after
+ * the entry's stylesheet, where the app's loader would put them (and finds them there: it does not load them again).
+ */
+export function readPageStyles<K extends string>(
+  manifestFile: string,
+  modules: Record<K, string>,
+): Record<K, string[]> {
+  let manifest: Record<string, { css?: string[]; imports?: string[]; isEntry?: boolean }> = {};
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  } catch {}
+  const stylesOf = (module: string) => {
+    const styles = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || seen.has(key)) return;
+      seen.add(key);
+      for (const css of chunk.css ?? []) styles.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(module);
+    return [...styles];
+  };
+  return Object.fromEntries(
+    Object.entries<string>(modules).map(([page, module]) => [page, stylesOf(module)]),
+  ) as Record<K, string[]>;
+}
+
+/** Stylesheets linked as the app's loader links them (`crossorigin`: the same request, so the app finds it). */
+const linked = (styles: string[]) =>
+  styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
+
+/** A public page's schema.org address of a hotel, and its pictures as absolute URLs on the page's origin. */
+function hotelData(hotel: HotelListResponse["hotels"][number], base: string): Record<string, unknown> {
+  const images = hotel.images.flatMap((image) => {
+    try {
+      return [new URL(image, `${base}/`).href];
+    } catch {
+      return [];
+    }
+  });
+  return {
+    "@type": "Hotel",
+    name: hotel.name,
+    address: postalAddressOf(hotel),
+    ...(images.length > 0 ? { image: images } : {}),
+  };
+}
+
 /** How many hotel lists are kept at most (the host is part of the key: the cache must not grow forever). */
 const MAX_ENTRIES = 500;
 
@@ -119,21 +190,27 @@ export function createFirstPaint(
     domain: string;
   }) => Promise<HotelListResponse>,
   now: () => Date,
-  offer: {
+  pages: {
     /** The offer's public summary, as its API reads it (null: unknown). */
-    summary: (code: string) => Promise<OfferSummary | null>;
-    /** The offer page's stylesheets besides the entry's (readPageStyles); none: the offer is not drawn. */
-    styles: string[];
-  } = { summary: async () => null, styles: [] },
+    offerSummary: (code: string) => Promise<OfferSummary | null>;
+    /**
+     * The drawn pages' stylesheets (readPageStyles). Without them a page's own part is not drawn (the portal
+     * draws its skeleton, the offer nothing): it would be unstyled, and move when the app's arrive.
+     */
+    styles: PageStyles;
+  } = { offerSummary: async () => null, styles: { portal: [], offer: [] } },
   ttlMs = 30_000,
-): { draw: FirstPaint; meta: (q: { path: string; hostname: string }) => Promise<PageMeta | null> } {
+): {
+  draw: FirstPaint;
+  /** `base`: the origin the page's links start with (linkBase), asked for only when a page is described. */
+  meta: (q: { path: string; hostname: string; base: () => Promise<string> }) => Promise<PageMeta | null>;
+} {
   const lists = keptFor(ttlMs, now, hotelList);
   const listFor = (q: { channel: number; hotel?: number; language: number; domain: string }) =>
     lists(`${q.channel}|${q.hotel ?? ""}|${q.language}|${q.domain}`, q);
-  const summaries = keptFor(ttlMs, now, offer.summary);
-  const offerStyles = offer.styles
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-    .join("");
+  const summaries = keptFor(ttlMs, now, pages.offerSummary);
+  const portalStyles = linked(pages.styles.portal);
+  const offerStyles = linked(pages.styles.offer);
   /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
   const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
     // Without its stylesheets the lock would be drawn unstyled, and move when the app's arrive.
@@ -166,8 +243,15 @@ export function createFirstPaint(
       const list = await listFor({ ...ids, domain: hostname });
       if (!list) return null;
       try {
-        const body = portalFirstPaintHtml({ list, ids, t: textsIn(texts, ids.language) }, nonce);
-        return body === null ? null : { head: "", body };
+        // The app's page shows the search of its address (its dates, its hotels), and the cards need the page's
+        // stylesheets: the page is drawn for no search and with them only, else its skeleton.
+        const drawsPage = search.length <= 1 && portalStyles !== "";
+        const body = portalFirstPaintHtml(
+          { list, ids, t: textsIn(texts, ids.language), now: now(), searched: !drawsPage },
+          nonce,
+        );
+        if (body === null) return null;
+        return { head: "", body, styles: drawsPage ? portalStyles : "" };
       } catch {
         return null;
       }
@@ -185,7 +269,15 @@ export function createFirstPaint(
       return null;
     }
   };
-  const meta = async ({ path, hostname }: { path: string; hostname: string }) => {
+  const meta = async ({
+    path,
+    hostname,
+    base,
+  }: {
+    path: string;
+    hostname: string;
+    base: () => Promise<string>;
+  }): Promise<PageMeta | null> => {
     const match = texts ? PUBLIC_PAGE.exec(path) : null;
     if (!texts || !match) return null;
     const hotelId = match[1] ? Number(match[1]) : undefined;
@@ -199,29 +291,36 @@ export function createFirstPaint(
     if (!list) return null;
     const t = textsIn(texts, language);
     const branded = list.channel.branding?.pageTitle;
-    if (hotelId === undefined)
+    // schema.org's own words for a hotel, which search engines show beside the page. No `priceRange`: no price
+    // of a hotel is known without a search (ADR 0079).
+    if (hotelId === undefined) {
+      const origin = await base();
       return {
         title: branded ?? list.channel.name,
         description: t("global", "meta.portal", { channel: list.channel.name }),
-        structured: null,
+        structured: {
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          itemListElement: list.hotels.map((hotel, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            item: {
+              ...hotelData(hotel, origin),
+              url: `${origin}${routePath(ROUTES.hotel, { hotel: hotel.id, channel: list.channel.id, language })}`,
+            },
+          })),
+        },
       };
+    }
     const hotel = list.hotels.find((h) => h.id === hotelId);
     if (!hotel) return null;
     return {
       // The title the web app gives the page once it runs (the channel's own, else the hotel's name).
       title: branded ?? hotel.name,
       description: t("global", "meta.hotel", { hotel: hotel.name, city: hotel.city }),
-      // schema.org's own words for a hotel, which search engines show beside the page.
       structured: {
         "@context": "https://schema.org",
-        "@type": "Hotel",
-        name: hotel.name,
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: hotel.address,
-          addressLocality: hotel.city,
-          addressCountry: hotel.country,
-        },
+        ...hotelData(hotel, await base()),
         currenciesAccepted: hotel.currency,
       },
     };
@@ -247,37 +346,6 @@ function keptFor<Q, T>(ttlMs: number, now: () => Date, load: (q: Q) => Promise<T
 }
 
 const OFFER_PAGE = routePattern(ROUTES.offer);
-
-/** The web app's offer page, as its build's manifest names it. */
-export const OFFER_PAGE_MODULE = "src/features/offers/offer-page.tsx";
-
-/**
- * The stylesheets a page loaded on demand adds to the entry's (`/assets/….css`), from the build's manifest: those of
- * its chunk and of the chunks it imports statically, in the order the app would load them; [] without a manifest or
- * the page. The first paint links them after the entry's stylesheet, where the app's loader would put them (and
- * finds them there: it does not load them again).
- */
-export function readPageStyles(manifestFile: string, module: string): string[] {
-  type Chunk = { css?: string[]; imports?: string[]; isEntry?: boolean };
-  let manifest: Record<string, Chunk>;
-  try {
-    manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Chunk>;
-  } catch {
-    return [];
-  }
-  if (!manifest[module]) return [];
-  const styles: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (seen.has(key) || !chunk || chunk.isEntry) return;
-    seen.add(key);
-    for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  visit(module);
-  return styles;
-}
 
 /** The canonical code of an offer page's path (`/offer/:offerCode`, typed in any case), or null. */
 export function offerPageCode(path: string): string | null {

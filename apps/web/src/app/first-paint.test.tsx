@@ -19,7 +19,7 @@ import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
 import OfferPage from "../features/offers/offer-page";
 import { aSummary, CODE } from "../features/offers/test-fixtures";
-import { PortalShell } from "../features/portal/portal-shell";
+import PortalPage from "../features/portal/portal-page";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
 import { HotelLayout } from "./hotel-layout";
@@ -234,52 +234,123 @@ describe("the other drawn pages' first paint is the web app's top, without the w
   });
 });
 
-describe("the portal's first paint is the web app's portal header", () => {
+/** Each element of the portal's header and page, with what a guest, a screen reader or the browser gets from it. */
+function portalShape(root: ParentNode): string[] {
+  return [...root.querySelectorAll(".site-header, .site-header *, .portal-page, .portal-page *")].map((el) =>
+    [
+      el.tagName,
+      ...["class", "aria-label", "href", "aria-haspopup", "role", "type", "hidden", "aria-expanded"].map(
+        (a) => el.getAttribute(a),
+      ),
+      ...["src", "alt", "width", "height", "loading", "fetchpriority", "decoding"].map((a) =>
+        el.getAttribute(a),
+      ),
+      el.children.length === 0 ? el.textContent : "",
+    ].join("|"),
+  );
+}
+
+describe("the portal's first paint is the web app's portal page while its search runs", () => {
+  const withHotels = (list: ReturnType<typeof hotelList>) => ({
+    ...list,
+    hotels: [
+      {
+        ...list.hotels[0]!,
+        id: 1,
+        name: "Bellavista & Lago",
+        city: "Riva",
+        destinations: [{ id: 1, name: "Lake Garda" }],
+        images: ["https://img.example.test/bellavista.jpg", "/photos/2.jpg"],
+      },
+      { ...list.hotels[0]!, id: 2, name: "Villa Olivo", city: "Malcesine", destinations: [], images: [] },
+      { ...list.hotels[0]!, id: 3, name: "Casa Arco", city: "Arco", images: ["/photos/arco.jpg"] },
+    ],
+  });
+
   it.each([1, 2, 9])("language %d", async (language) => {
     await act(async () => {
       await i18n.changeLanguage(languageOf(language).text);
-      await i18n.loadNamespaces(["portal", "global"]);
+      await i18n.loadNamespaces(["portal", "global", "search"]);
     });
-    const list = hotelList();
+    const list = withHotels(hotelList());
     vi.stubGlobal(
       "fetch",
-      vi.fn(
-        async () => new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } }),
-      ),
+      vi.fn(async (url: string) => {
+        if (String(url).startsWith("/api/hotellist.do"))
+          return new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } });
+        if (String(url).startsWith("/api/channel/destinations"))
+          return new Response(JSON.stringify({ destinations: [] }), {
+            headers: { "Content-Type": "application/json" },
+          });
+        // The search has not answered: the page shows the hotels of the list, their prices still to come.
+        return new Promise<Response>(() => {});
+      }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Router hook={memoryLocation({ path: `/channel/1/language/${language}` }).hook}>
-            <PortalShell ids={{ channel: 1, language }}>
-              <p>page</p>
-            </PortalShell>
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>,
+    const { container } = renderAt(
+      `/channel/1/language/${language}`,
+      <Suspense fallback={null}>
+        <Route path={ROUTES.portalHotelList} component={PortalPage} />
+      </Suspense>,
     );
-    await waitFor(() => expect(container.querySelector(".site-header")).not.toBeNull());
+    await waitFor(() => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(3), {
+      timeout: 10_000,
+    });
     const text = languageOf(language).text;
+    const painted = () => {
+      const box = document.createElement("div");
+      box.innerHTML =
+        portalFirstPaintHtml(
+          {
+            list: list as never,
+            ids: { channel: 1, language },
+            t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+            now: new Date(),
+            searched: false,
+          },
+          "nonce",
+        ) ?? "";
+      return box;
+    };
     await waitFor(
       () => {
-        const box = document.createElement("div");
-        box.innerHTML =
-          portalFirstPaintHtml(
-            {
-              list: list as never,
-              ids: { channel: 1, language },
-              t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
-            },
-            "nonce",
-          ) ?? "";
-        expect(shape(box)).toEqual(shape(container));
+        const box = painted();
+        expect(portalShape(box)).toEqual(portalShape(container));
         expect(box.querySelector(".site-header")?.textContent).toBe(
           container.querySelector(".site-header")?.textContent,
         );
+        expect(box.querySelector("main")?.textContent).toBe(container.querySelector("main")?.textContent);
       },
       { timeout: 5000 },
     );
+    // The first card's picture is the page's largest paint: asked for at once, first and sized; no price drawn.
+    const first = painted().querySelector(".portal-hotel img");
+    expect(first?.getAttribute("fetchpriority")).toBe("high");
+    expect(first?.getAttribute("src")).toBe("https://img.example.test/bellavista.jpg");
+    expect(painted().querySelector(".portal-hotel__price")).toBeNull();
+    // The app takes over once its page shows the same.
+    document.body.append(...painted().childNodes);
+    const root = document.createElement("div");
+    document.body.append(root);
+    keepFirstPaintUntilReady(root);
+    root.append(...container.cloneNode(true).childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("draws only the skeleton below the header for an address with a search", () => {
+    const box = document.createElement("div");
+    box.innerHTML =
+      portalFirstPaintHtml(
+        {
+          list: withHotels(hotelList()) as never,
+          ids: { channel: 1, language: 1 },
+          t: (ns, key, values) => i18n.getFixedT("en", ns)(key, values),
+          now: new Date(),
+          searched: true,
+        },
+        "nonce",
+      ) ?? "";
+    expect(box.querySelector(".page-skeleton")).not.toBeNull();
+    expect(box.querySelector(".portal-hotel")).toBeNull();
   });
 });
 

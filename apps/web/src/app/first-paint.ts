@@ -10,8 +10,10 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
  * (ADR 0079), each with its text.
  */
 const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in, .offer-locked";
-const signature = (root: ParentNode) =>
-  [...root.querySelectorAll(TOP)].map((el) => `${el.className}:${el.textContent}`).join("\n");
+/** A page drawn below its top (the portal's hotel cards, ADR 0079): the app's page must be there too. */
+const PAGE = ".portal-page__intro";
+const signature = (root: ParentNode, selectors: string) =>
+  [...root.querySelectorAll(selectors)].map((el) => `${el.className}:${el.textContent}`).join("\n");
 
 /** The app's control that stands where `el` of the first paint stood: same element, same class, same text. */
 function sameIn(root: HTMLElement, el: { tagName: string; className: string; textContent: string | null }) {
@@ -21,12 +23,15 @@ function sameIn(root: HTMLElement, el: { tagName: string; className: string; tex
 }
 
 /**
- * What a guest typed into the first paint's fields (an offer's e-mail) goes into the app's same fields, as typing
- * would (React reads the input event). Whether anything was typed.
+ * What a guest typed into the first paint's fields (an offer's e-mail, the portal's promo code) goes into the app's
+ * same fields, as typing would (React reads the input event); not a box ticked (the portal's compare: its value is
+ * not what the guest chose). Whether anything was typed.
  */
 function carryTyped(painted: HTMLElement, root: HTMLElement): boolean {
   let typed = false;
-  for (const input of painted.querySelectorAll("input")) {
+  for (const input of painted.querySelectorAll<HTMLInputElement>(
+    "input:not([type=checkbox]):not([type=radio])",
+  )) {
     const same = input.value
       ? [...root.querySelectorAll("input")].find(
           (o) => o.type === input.type && o.className === input.className,
@@ -57,7 +62,8 @@ function pressAgain(root: HTMLElement) {
 export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boolean {
   const painted = document.getElementById(FIRST_PAINT_ID);
   if (!painted) return false;
-  const expected = signature(painted);
+  const selectors = painted.querySelector(PAGE) ? `${TOP}, ${PAGE}` : TOP;
+  const expected = signature(painted, selectors);
   let timer: number | undefined;
   const reveal = () => {
     observer.disconnect();
@@ -72,7 +78,7 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
     else pressAgain(root);
   };
   const check = () => {
-    if (signature(root) === expected) reveal();
+    if (signature(root, selectors) === expected) reveal();
     // The offer was open already (its cookie is not the page's): the app's offer replaces the drawn lock at once.
     else if (
       painted.querySelector(".offer-locked") &&

@@ -14,6 +14,8 @@ import { findWalkInNight, WALK_IN_SEEN_KEY } from "../stay-dates/walk-in-night";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
 import { FIRST_CLICK, FIRST_PAINT_ID, offerOpenKey } from "./first-paint-id";
+import { escapeHtml, formatStayDay, icon, routePath } from "./markup";
+import { type PortalPageInput, portalPageHtml } from "./portal-page-html";
 
 /** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
 export type FirstPaintText = (namespace: string, key: string, values?: Record<string, string>) => string;
@@ -35,12 +37,6 @@ const CURRENCY_KEY = "currency";
 /** Where the cookie notice's "OK" is kept for the session (the web app's cookie-notice). */
 const COOKIE_OK_KEY = "cookieOk";
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** lucide-react's icons as the web app renders them (18 px unless told, aria-hidden). */
-const icon = (name: string, paths: string, size = 18, className = "") =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}${className ? ` ${className}` : ""}" aria-hidden="true">${paths}</svg>`;
 const INFO = icon(
   "info",
   '<circle cx="12" cy="12" r="10"></circle><path d="M12 16v-4"></path><path d="M12 8h.01"></path>',
@@ -64,12 +60,6 @@ const X = icon("x", '<path d="M18 6 6 18"></path><path d="m6 6 12 12"></path>', 
 
 type Hotel = HotelListResponse["hotels"][number];
 type Channel = HotelListResponse["channel"];
-
-const path = (route: string, ids: FirstPaintInput["ids"]) =>
-  route
-    .replace(":hotel", String(ids.hotel))
-    .replace(":channel", String(ids.channel))
-    .replace(":language", String(ids.language));
 
 function asUrl(value: unknown): string | null {
   return typeof value === "string" && /^(https?:\/\/|\/)/i.test(value.trim()) ? value.trim() : null;
@@ -124,8 +114,8 @@ function header(input: FirstPaintInput, hotel: Hotel): string {
   const { t, ids } = input;
   const nav = [
     siteLink(hotel, t),
-    `<a href="${path(ROUTES.packages, ids)}">${escapeHtml(t("common", "header.offers"))}</a>`,
-    `<a href="${path(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
+    `<a href="${routePath(ROUTES.packages, ids)}">${escapeHtml(t("common", "header.offers"))}</a>`,
+    `<a href="${routePath(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
   ].join("");
   return headerFrame({
     skip: t("common", "header.skip"),
@@ -157,15 +147,11 @@ function walkIn(input: FirstPaintInput, hotel: Hotel): string {
   const night = findWalkInNight(input.now, hotel.timeZone);
   if (!night) return "";
   const { t } = input;
-  const ymd = night.arrival;
-  const date = new Intl.DateTimeFormat(findLanguage(input.ids.language).locale, {
+  const date = formatStayDay(night.arrival, findLanguage(input.ids.language).locale, {
     weekday: "long",
     day: "numeric",
     month: "long",
-    timeZone: "UTC",
-  }).format(
-    new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)))),
-  );
+  });
   return `<section class="walk-in" aria-label="${escapeHtml(t("global", "walkIn.region"))}">${MOON}<p class="walk-in__text"><strong>${escapeHtml(t("global", "walkIn.title"))}</strong> ${escapeHtml(t("global", "walkIn.text", { date }))}</p><button type="button" class="button walk-in__book">${escapeHtml(t("global", "walkIn.book"))}</button><button type="button" class="walk-in__dismiss" aria-label="${escapeHtml(t("global", "walkIn.dismiss"))}">${X}</button></section>`;
 }
 
@@ -228,24 +214,25 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
 }
 
-export type PortalFirstPaintInput = {
-  list: HotelListResponse;
-  ids: { channel: number; language: number };
-  t: FirstPaintText;
+export type PortalFirstPaintInput = PortalPageInput & {
+  /** The address carries a search (`?arrival=…`): the page's own part is not drawn, only its skeleton. */
+  searched: boolean;
 };
 
 /**
  * The portal's first paint (the web app's PortalShell): the channel's header — its name, all properties, my booking,
- * the language — and the page's skeleton; null for a channel without hotels (the app shows its offline dialog) or a
- * trade channel. The portal has no notice of its own, so the guard script only sets the channel's colours.
+ * the language — and, for the page without a search in its address, the page as it is while its search runs, with
+ * a card per hotel (portal-page-html.ts, ADR 0079), else the page's skeleton; null for a channel without hotels (the
+ * app shows its offline dialog) or a trade channel. The portal has no notice of its own, so the guard script only
+ * sets the channel's colours.
  */
 export function portalFirstPaintHtml(input: PortalFirstPaintInput, nonce: string): string | null {
   const { list, ids, t } = input;
   const channel = list.channel;
   if (list.hotels.length === 0 || channel.trade) return null;
   const nav = [
-    `<a href="${path(ROUTES.portalHotelList, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "allProperties"))}</a>`,
-    `<a href="${path(ROUTES.portalRecover, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "myBooking"))}</a>`,
+    `<a href="${routePath(ROUTES.portalHotelList, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "allProperties"))}</a>`,
+    `<a href="${routePath(ROUTES.portalRecover, { hotel: 0, ...ids })}">${escapeHtml(t("portal", "myBooking"))}</a>`,
   ].join("");
   const top = headerFrame({
     skip: t("portal", "skip"),
@@ -254,7 +241,8 @@ export function portalFirstPaintHtml(input: PortalFirstPaintInput, nonce: string
     nav,
     tools: languageSelect(t, ids.language),
   });
-  return `<div id="${FIRST_PAINT_ID}">${top}${SKELETON}</div>${guardScript(channel, false, nonce)}`;
+  const page = input.searched ? SKELETON : portalPageHtml(input);
+  return `<div id="${FIRST_PAINT_ID}">${top}${page}</div>${guardScript(channel, false, nonce)}`;
 }
 
 export type OfferFirstPaintInput = {
@@ -288,7 +276,7 @@ export function offerFirstPaintHtml(input: OfferFirstPaintInput, nonce: string):
     skip: t("common", "header.skip"),
     brand: hotel.name,
     navLabel: t("common", "header.navigation"),
-    nav: `${siteLink(hotel, t)}<a href="${path(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
+    nav: `${siteLink(hotel, t)}<a href="${routePath(ROUTES.recover, ids)}">${escapeHtml(t("common", "header.myBooking"))}</a>`,
     tools: languageSelect(t, ids.language),
   });
   const body =

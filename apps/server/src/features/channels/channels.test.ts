@@ -66,7 +66,12 @@ const first = buildProperty({
 });
 const second = buildProperty({
   hotel: { name: "Hotel Secondo" },
-  roomTypes: [aRoomType()],
+  // The hotel's pictures are each room's first, by the rooms' order: the suite (sorted first), not the room without.
+  roomTypes: [
+    aRoomType({ sortOrder: 2, gallery: ["/photos/double-1.jpg", "/photos/double-2.jpg"] }),
+    aRoomType({ sortOrder: 3 }),
+    aRoomType({ sortOrder: 1, gallery: ["https://img.example/suite.jpg"] }),
+  ],
   ratePlans: [aRatePlan()],
 });
 
@@ -105,6 +110,8 @@ describe("hotellist.do", () => {
     expect(body.hotels[0].settings.aspect.showChat).toBe(true);
     expect(body.hotels[0].messaging.active).toBe(true);
     expect(body.hotels[0].ageGroup).toEqual([{ id: 1, min: 0, max: 11 }]);
+    expect(body.hotels[0].images).toEqual([]);
+    expect(body.hotels[1].images).toEqual(["https://img.example/suite.jpg", "/photos/double-1.jpg"]);
   });
 
   it("says what each hotel's largest room takes, for the guests picker", async () => {

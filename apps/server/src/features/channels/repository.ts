@@ -33,6 +33,8 @@ export type HotelRow = {
   /** The most adults, and guests in all, that one room type takes (null for a hotel with no rooms). */
   largest_room: { max_adults: number | null; max_guests: number | null };
   destinations: { id: number; name: LocalizedText }[];
+  /** The first picture of each room type that has one, by the rooms' order. */
+  images: string[];
 };
 
 /** The channel (by id, or by the host name a guest typed) with its branding, and its hotels; one statement. */
@@ -62,7 +64,9 @@ export async function findChannelWithHotels(
          'largest_room', (select json_build_object('max_adults', max(r.max_adults), 'max_guests', max(r.max_occupancy))
              from room_type r where r.hotel_id = h.id),
          'destinations', (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.id), '[]')
-             from hotel_destination hd join destination d on d.id = hd.destination_id where hd.hotel_id = h.id))
+             from hotel_destination hd join destination d on d.id = hd.destination_id where hd.hotel_id = h.id),
+         'images', (select coalesce(json_agg(r.gallery -> 0 order by r.sort_order, r.id), '[]') from room_type r
+             where r.hotel_id = h.id and jsonb_array_length(r.gallery) > 0))
          order by h.id), '[]')
        from hotel h join hotel_channel hc on hc.hotel_id = h.id
        where hc.channel_id = (select id from ch)

@@ -55,6 +55,7 @@ export async function listHotels(
     messaging: h.messaging,
     settings: { ...h.settings, aspect: { showChat: h.show_chat } },
     destinations: h.destinations.map((d) => ({ id: d.id, name: pickText(d.name, q.language) })),
+    images: h.images,
     gateway: h.payment_gateway_key,
     guestsMandatory: h.guests_mandatory,
   }));

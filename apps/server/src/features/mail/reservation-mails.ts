@@ -3,6 +3,7 @@ import { MANAGE_PATHS } from "@alloggio/domain/contract/booking/manage";
 import { findLanguage, pickText } from "@alloggio/domain/i18n/languages";
 import { decimalTextOf } from "@alloggio/domain/money/amounts";
 import { formatMinorFor } from "@alloggio/domain/money/format-amount";
+import { postalAddressOf } from "@alloggio/domain/seo/schema-org";
 import { isoToYmd, todayInZone, ymdToIso } from "@alloggio/domain/stay-dates/stay-dates";
 import type { MailRecipe } from "../../db/schema";
 import { AGENCY_MAIL_TEXTS } from "./agency-texts";
@@ -461,12 +462,7 @@ function buildJsonLd(data: ReservationMailData, languageId: number, voucherUrl: 
     reservationFor: {
       "@type": "LodgingBusiness",
       name: hotel.name,
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: hotel.address,
-        addressLocality: hotel.city,
-        addressCountry: hotel.country,
-      },
+      address: postalAddressOf(hotel),
       email: hotel.email,
       ...(hotel.phone ? { telephone: hotel.phone } : {}),
     },

@@ -27,6 +27,7 @@ export function buildHotelContext(
       messaging: { active: false },
       settings: { aspect: { showChat: false } },
       destinations: [],
+      images: [],
       gateway: "sandbox",
       guestsMandatory: false,
       ...hotel,

@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
 import { formatDay } from "../../lib/format";
+import { useHotelList } from "../boot/api/use-hotel-list";
 import { useHotel } from "../hotel/hotel-context";
 import { SearchBar } from "../search/components/search-bar";
 import { useSearchState } from "../search/search-state";
 import { toPortalParams, useAvailChannelCheck } from "./api/use-avail-channel-check";
 import { useDestinations } from "./api/use-destinations";
 import { CompareTable } from "./components/compare-table";
-import { PortalHotelCard } from "./components/portal-hotel-card";
+import { type ListedHotel, PortalHotelCard } from "./components/portal-hotel-card";
 import { PropertyPicker } from "./components/property-picker";
 import { PortalShell } from "./portal-shell";
 import { roomsHrefOf } from "./rooms-href";
@@ -41,12 +42,23 @@ function PortalHotelList() {
   const [compared, setCompared] = useState<number[]>([]);
   const params = useMemo(() => toPortalParams(ids, search, urlHotels), [ids, search, urlHotels]);
   const result = useAvailChannelCheck(params);
+  // While the search runs, the hotels it asks about as the list gives them (the server drew the same, ADR 0079).
+  const list = useHotelList({ channel: ids.channel, language: ids.language });
+  const listed = useMemo(
+    () =>
+      (list.data?.hotels ?? [])
+        .filter((h) => urlHotels.length === 0 || urlHotels.includes(h.id))
+        .map((h) => ({ id: h.id, name: h.name, city: h.city, image: h.images[0] ?? null })),
+    [list.data, urlHotels],
+  );
 
   const destinationName = useMemo(
     () => new Map((destinations.data?.destinations ?? []).map((d) => [d.id, d.name])),
     [destinations.data],
   );
   const namesOf = (h: PortalHotel) => h.destinations.flatMap((d) => destinationName.get(d) ?? []);
+  const listedNames = (id: number) =>
+    list.data?.hotels.find((h) => h.id === id)?.destinations.map((d) => d.name) ?? [];
   const hotels = result.data?.hotels ?? [];
   const nights = result.data?.nights ?? 1;
   const available = hotels.filter((h) => h.available);
@@ -56,6 +68,9 @@ function PortalHotelList() {
     ? [...available].sort((a, b) => (a.minTotal ?? 0) - (b.minTotal ?? 0))
     : available;
   const sorted = [...ordered, ...hotels.filter((h) => !h.available)];
+  const shown: { hotel: PortalHotel | ListedHotel; names: string[] }[] = result.isPending
+    ? listed.map((h) => ({ hotel: h, names: listedNames(h.id) }))
+    : sorted.map((h) => ({ hotel: h, names: namesOf(h) }));
   const comparedHotels = compared.flatMap((id) => hotels.find((h) => h.id === id) ?? []);
   const dates = t("dates", {
     arrival: formatDay(search.arrival, locale),
@@ -106,17 +121,17 @@ function PortalHotelList() {
         ) : comparedHotels.length === 1 ? (
           <p className="muted portal-results__hint">{t("compare.hint")}</p>
         ) : null}
-        {result.isPending ? (
+        {result.isPending && listed.length === 0 ? (
           <div className="skeleton portal-results__skeleton" />
         ) : (
           <ul className="portal-list">
-            {sorted.map((h, index) => (
+            {shown.map(({ hotel: h, names }, index) => (
               <li key={h.id}>
                 <PortalHotelCard
                   first={index === 0}
                   hotel={h}
                   nights={nights}
-                  destinationNames={namesOf(h)}
+                  destinationNames={names}
                   roomsHref={roomsOf(h.id)}
                   compared={compared.includes(h.id)}
                   onCompare={(on) =>

@@ -47,6 +47,11 @@ export const HotelSummarySchema = z
     }),
     settings: z.object({ aspect: z.object({ showChat: z.boolean() }) }).catchall(z.unknown()),
     destinations: z.array(z.object({ id: z.number(), name: z.string() })),
+    /**
+     * The hotel's pictures: the first of each room type that has one, in the rooms' order (the first is the portal
+     * card's picture, as availChannelCheck.do gives it). As stored: a path of this site or a full URL.
+     */
+    images: z.array(z.string()),
     gateway: z.string(),
     guestsMandatory: z.boolean(),
   })

@@ -5,8 +5,15 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "../../../ui/app-link";
 import { HotelPrice } from "./hotel-status";
 
+/**
+ * What a card shows before the search answers, from the hotel list (its first picture is the search's `image`):
+ * the server draws the same card into the page's HTML (ADR 0079), so the card and its picture come with it.
+ */
+export type ListedHotel = Pick<PortalHotel, "id" | "name" | "city" | "image">;
+
 export type PortalHotelCardProps = {
-  hotel: PortalHotel;
+  /** The hotel's line of the search, or the listed hotel while the search runs (its price's place is kept). */
+  hotel: PortalHotel | ListedHotel;
   nights: number;
   destinationNames: string[];
   /** The hotel's rooms with the search kept. */
@@ -29,6 +36,9 @@ export function PortalHotelCard({
 }: PortalHotelCardProps) {
   const { t } = useTranslation("portal");
   const id = useId();
+  // Until the search answers, the rooms are offered as to an available hotel (the rooms page tells the rest).
+  const found = "available" in hotel ? hotel : null;
+  const available = found?.available ?? true;
   return (
     <article className="portal-hotel card" aria-labelledby={`${id}-name`}>
       <div className="portal-hotel__picture">
@@ -54,7 +64,11 @@ export function PortalHotelCard({
           <MapPin aria-hidden="true" size={16} /> {hotel.city}
           {destinationNames.length > 0 ? ` · ${destinationNames.join(", ")}` : null}
         </p>
-        <HotelPrice hotel={hotel} nights={nights} />
+        {found ? (
+          <HotelPrice hotel={found} nights={nights} />
+        ) : (
+          <div className="skeleton portal-hotel__pending" />
+        )}
       </div>
       <div className="portal-hotel__actions">
         <div className="portal-hotel__compare">
@@ -70,8 +84,8 @@ export function PortalHotelCard({
           </label>
         </div>
         {/* Every visible button can be reached by keyboard; its name says which hotel. */}
-        <AppLink className={hotel.available ? "button" : "button button--secondary"} to={roomsHref}>
-          {hotel.available ? t("seeRooms") : t("otherDates")}
+        <AppLink className={available ? "button" : "button button--secondary"} to={roomsHref}>
+          {available ? t("seeRooms") : t("otherDates")}
           <span className="visually-hidden"> {t("atHotel", { hotel: hotel.name })}</span>
         </AppLink>
       </div>

@@ -28,6 +28,7 @@ export function testHotel(hotel: Partial<Hotel> = {}): HotelContextValue {
       messaging: { active: false },
       settings: { aspect: { showChat: false } },
       destinations: [],
+      images: [],
       gateway: "sandbox",
       guestsMandatory: false,
       ...hotel,
