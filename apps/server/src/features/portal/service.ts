@@ -24,7 +24,7 @@ import {
 } from "@alloggio/domain/stay-dates/stay-dates";
 import type { Database } from "../../db/client";
 import { AppError, badInput, notFound } from "../../http/errors";
-import { type SearchCache, type SearchContext, timeSlices, toPromo } from "../search";
+import { type SearchCache, type SearchContext, toPromo } from "../search";
 import {
   findDestinations,
   findPortalHotels,
@@ -233,11 +233,7 @@ export async function searchPortal(
     });
     if (!ctx.channel) throw notFound("channel", "Unknown channel");
     const tradeChannel = ctx.channel.kind === "trade" && ctx.customer !== null;
-    // 50 hotels priced in one go held the event loop ~30 ms (×2 statements at once): other requests, even cache
-    // hits, waited behind them (issue 33). Between slices of a few milliseconds they get their turn.
-    const slices = timeSlices();
     for (const { id, catalogue: read, ...daily } of ctx.hotels) {
-      if (slices.due()) await slices.pause();
       // Left out only when the kept one is of the version these rows were read at.
       const catalogue = read ?? catalogues.get(id)?.rows;
       if (!catalogue) throw new Error(`portal: hotel ${id} came without its catalogue`);

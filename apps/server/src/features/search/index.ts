@@ -14,4 +14,3 @@ export {
   searchAvailabilityBody,
   toPromo,
 } from "./service";
-export { TIME_SLICE_MS, timeSlices } from "./time-slices";
