@@ -70,6 +70,7 @@ function countAnswers(http: import("node:http").Server): void {
   http.removeAllListeners("request");
   http.on("request", (req, res) => {
     answering++;
+    const at = performance.now();
     const end = res.end;
     let ended = false;
     const done = () => {
@@ -77,6 +78,7 @@ function countAnswers(http: import("node:http").Server): void {
       ended = true;
     };
     res.end = function (this: typeof res, ...args: Parameters<typeof end>) {
+      if (!ended) memory.answered(performance.now() - at);
       done();
       return end.apply(this, args);
     } as typeof end;

@@ -6,7 +6,7 @@
 // ('gc' performance entries) and the CPU seconds of the server, PostgreSQL's processes and the load generator: what
 // a p99 waited behind.
 import { readdirSync, readFileSync } from "node:fs";
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import type { Figure } from "./figures";
 import { info } from "./figures";
 
@@ -32,6 +32,11 @@ export type PhaseLoop = {
   gcMaxMs: number;
   cpuS: number;
   wallS: number;
+  /** The server's own time per request (its parser's 'request' event to `res.end()`): p50, p99, max in ms. */
+  handledP50: number;
+  handledP99: number;
+  handledMax: number;
+  handled: number;
 };
 export type PhaseMemory = { name: string; peak: Sample; hwmMb: number; loop: PhaseLoop };
 
@@ -71,6 +76,8 @@ export function startMemorySampler(wasmBytes: () => number) {
   gcObserver.observe({ entryTypes: ["gc"] });
   let cpuAt = process.cpuUsage();
   let wallAt = performance.now();
+  // Microseconds: what a request spent inside the server, beside what the load generator measured end to end.
+  const handled = createHistogram();
   const loopOfPhase = (): PhaseLoop => {
     const cpu = process.cpuUsage(cpuAt);
     const ms = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
@@ -83,8 +90,13 @@ export function startMemorySampler(wasmBytes: () => number) {
       gcMaxMs: gc.maxMs,
       cpuS: (cpu.user + cpu.system) / 1e6,
       wallS: (performance.now() - wallAt) / 1000,
+      handledP50: handled.count > 0 ? handled.percentile(50) / 1000 : Number.NaN,
+      handledP99: handled.count > 0 ? handled.percentile(99) / 1000 : Number.NaN,
+      handledMax: handled.count > 0 ? handled.max / 1000 : Number.NaN,
+      handled: handled.count,
     };
     delay.reset();
+    handled.reset();
     gc = { count: 0, totalMs: 0, maxMs: 0 };
     cpuAt = process.cpuUsage();
     wallAt = performance.now();
@@ -103,6 +115,10 @@ export function startMemorySampler(wasmBytes: () => number) {
     phases.push({ ...current, hwmMb: vmHwmMb(), loop: loopOfPhase() });
   };
   return {
+    /** A request the server answered, with the milliseconds it spent on it. */
+    answered(ms: number) {
+      handled.record(Math.max(1, Math.round(ms * 1000)));
+    },
     handle(command: MemoryCommand): PhaseMemory[] | true {
       if (command.action === "phase") {
         close();
@@ -211,7 +227,7 @@ export function loopFigure(p: PhaseMemory, cpu: ParentCpu | null): Figure {
     `event loop p99: ${p.name}`,
     loop.delayP99,
     "ms",
-    `p50 ${fixed(loop.delayP50)}, max ${fixed(loop.delayMax)}; GC ${loop.gcCount} pauses, ${fixed(loop.gcTotalMs)} ms in all, longest ${fixed(loop.gcMaxMs)}; CPU s ${split} in ${fixed(loop.wallS)} s`,
+    `p50 ${fixed(loop.delayP50)}, max ${fixed(loop.delayMax)}; GC ${loop.gcCount} pauses, ${fixed(loop.gcTotalMs)} ms in all, longest ${fixed(loop.gcMaxMs)}; CPU s ${split} in ${fixed(loop.wallS)} s; ${loop.handled} requests, the server's own time p50 ${fixed(loop.handledP50)}, p99 ${fixed(loop.handledP99)}, max ${fixed(loop.handledMax)} ms`,
   );
 }
 
