@@ -1,5 +1,5 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, tabTo, test } from "./fixtures";
 
 // ADR 0040: the consent manager on demo hotel 1's direct channel, which has analytics, GTM and a pixel.
 const ROOMS = "/hotel/1/channel/1/language/1/rooms";
@@ -14,15 +14,6 @@ async function viewport(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-/** Presses Tab until `target` has the focus (keyboard only, as a guest without a mouse would). */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target}`);
 }
 
 const storedConsent = (page: Page) =>

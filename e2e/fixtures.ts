@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Page, type TestInfo } from "@playwright/test";
+import { test as base, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** The WCAG levels checked: A and AA of 2.0, 2.1 and 2.2. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -51,3 +51,17 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect } from "@playwright/test";
+
+/**
+ * Presses Tab until `target` has the focus (keyboard only, as a guest without a mouse would). Each step looks twice:
+ * the app may take over the server's first paint (ADR 0051) between the locator finding the drawn control and
+ * reading the focus, which the takeover has just moved to the app's same control.
+ */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  const focused = () => target.evaluate((el) => el === document.activeElement).catch(() => false);
+  for (let i = 0; i < max; i++) {
+    if ((await focused()) || (await focused())) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}

@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page, Request, TestInfo } from "@playwright/test";
+import type { BrowserContext, Page, Request, TestInfo } from "@playwright/test";
 import { signInAsDemoOwner } from "./backoffice";
 import { enterCard, fillBooker } from "./checkout";
-import { expect, test } from "./fixtures";
+import { expect, tabTo, test } from "./fixtures";
 import { findOpenStay } from "./stays";
 
 // Tracking and third-party scripts only with consent, never on the payment step (ADR 0040–0043). Demo
@@ -135,15 +135,6 @@ const appOriginOf = (testInfo: TestInfo) => new URL(String(testInfo.project.use.
 
 /** The consent banner: a region in the page flow. */
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
-
-/** Presses Tab until `target` has the focus (keyboard only, as a guest without a mouse). */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 async function roomsPage(page: Page, stay: { arrival: string; departure: string }) {
   await page.goto(`${HOTEL}/rooms?arrival=${stay.arrival}&departure=${stay.departure}&adults=2`);
