@@ -1,7 +1,8 @@
 // `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run.
 // PostgreSQL when DATABASE_URL is set, PGlite otherwise; `--both` runs both (DATABASE_URL needed) and adds
 // PGlite ÷ PostgreSQL latency; PostgreSQL adds AlpineBits' big messages (`--alpinebits-only` runs just those).
-// `--lighthouse` adds Lighthouse's mobile scores of the search page (slow: opt-in).
+// `--lighthouse` adds Lighthouse's mobile scores of the pages a guest lands on (slow: opt-in); `--lighthouse-only`
+// measures just those, on the warmed-up server (BENCH_LIGHTHOUSE_PAGES=portal,voucher names some).
 // Prints a table per database and writes bench/results/latest.json. Never fails on a missed goal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -35,6 +36,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = join(root, "bench/results");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
+/** `--lighthouse-only`: the data set, the server, a warm-up and Lighthouse; no load phase. */
+const lighthouseOnly = args.has("--lighthouse-only");
 /** Seconds of each load phase; --quick halves them (for trying the bench out, not for figures). */
 const S = (seconds: number) => (quick ? seconds / 2 : seconds);
 /** Connections of the closed-loop search runs (the issue's reference engine was measured at 10). */
@@ -316,6 +319,16 @@ async function runSuite(kind: Kind, web: Figure[]): Promise<SuiteResult> {
     }
     figures.push(info("searches that find a room", withRooms, "%"));
     await closedLoop(b3, CONNECTIONS, S(2));
+    // Only Lighthouse, on the server warmed up by the searches above: to work on a page's score in minutes.
+    if (lighthouseOnly) {
+      const pages = await lighthouseFigures(
+        agent.ready.url,
+        prepared.data.today,
+        prepared.uncontended.shift(),
+        prepared.offer,
+      );
+      return { kind, figures: [...figures, ...pages], b3p50: 0, b3p99: 0, b3Serial: 0 };
+    }
 
     // SQL statements of one search, 1 night and 14 nights (2 adults + 2 children).
     const countOne = async (query: string) => {
@@ -616,7 +629,7 @@ async function webFigures(): Promise<Figure[]> {
       notMeasured("search page initial JS (gzip)", "KB", "≤ 150", "not measured: the web app does not build"),
     );
   }
-  if (!args.has("--lighthouse")) {
+  if (!args.has("--lighthouse") && !lighthouseOnly) {
     figures.push(
       notMeasured(
         "Lighthouse mobile performance (search page)",
@@ -684,8 +697,11 @@ async function lighthouseFigures(
   }
   const offerPath = offer ? await benchOffer(url, offer) : null;
   if (offerPath) pages.push({ name: "offer", path: offerPath, runs: OTHER_PAGE_RUNS, private: true });
+  // BENCH_LIGHTHOUSE_PAGES=portal,voucher: only the pages named (their names in lower case, spaces as "-").
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
   const figures: Figure[] = [];
-  for (const page of pages) figures.push(...(await lighthousePage(url, page)));
+  for (const page of pages)
+    if (!only || only.includes(pageSlug(page.name))) figures.push(...(await lighthousePage(url, page)));
   return figures;
 }
 
@@ -720,6 +736,8 @@ async function benchOffer(url: string, offer: NonNullable<Prepared["offer"]>): P
   return null;
 }
 
+const pageSlug = (name: string) => name.toLowerCase().replaceAll(" ", "-");
+
 async function lighthousePage(url: string, page: LighthousePage): Promise<Figure[]> {
   log(`Lighthouse (mobile) on the ${page.name}, ${page.runs} runs…`);
   const runs: LighthouseScores[] = [];
@@ -744,6 +762,8 @@ async function lighthousePage(url: string, page: LighthousePage): Promise<Figure
   // The median run by performance score (the lower middle of an even count), and its metrics.
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseScores;
+  // The median run's whole report, to read what its score is made of (Lighthouse's own JSON).
+  writeFileSync(join(resultsDir, `lighthouse-${pageSlug(page.name)}.json`), median.report);
   const scores = runs.map((r) => r.performance).join(", ");
   const note = `median of ${runs.length} run(s): ${scores}${failures.length ? `; ${failures.length} failed (${failure})` : ""}`;
   const lowest = (key: "accessibility" | "bestPractices" | "seo") => Math.min(...runs.map((r) => r[key]));
@@ -886,7 +906,7 @@ async function main() {
       info("PGlite ÷ PostgreSQL p99 at 70% of each peak", pglite.b3p99 / postgres.b3p99, ""),
     );
   if (postgres && args.has("--portal-1000")) postgres.figures.push(...(await portalAtScale(1000)));
-  if (postgres) postgres.figures.push(...(await alpineBitsPhase()));
+  if (postgres && !lighthouseOnly) postgres.figures.push(...(await alpineBitsPhase()));
   mkdirSync(resultsDir, { recursive: true });
   for (const r of results) {
     const title = `Alloggio bench on ${r.kind === "postgres" ? `PostgreSQL (${databaseTransport(process.env.DATABASE_URL ?? "")})` : "PGlite"} — ${atStart.cpus} × ${atStart.cpuModel}, load ${atStart.loadAverage.join(" ")}${quick ? " (QUICK: not for quoting)" : ""}`;

@@ -46,6 +46,8 @@ export type LighthouseScores = {
   ms: number;
   /** The metrics behind the performance score (simulated mobile), in ms; CLS has no unit. */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+  /** The run's whole report (Lighthouse's JSON), for reading afterwards. */
+  report: string;
 };
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -82,6 +84,7 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       bestPractices: Math.round((categories?.["best-practices"]?.score ?? 0) * 100),
       seo: Math.round((categories?.seo?.score ?? 0) * 100),
       ms: performance.now() - t0,
+      report: JSON.stringify(result?.lhr),
       metrics: {
         fcp: metric("first-contentful-paint"),
         lcp: metric("largest-contentful-paint"),
