@@ -314,10 +314,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     {
       // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
       offerSummary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
-      // The portal's and the offer page's own stylesheets: their cards and lock are drawn styled.
+      // The portal's, the offer's and the voucher's own stylesheets: their cards, lock and title are drawn styled.
       styles: hasWeb
         ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PAGE_MODULES)
-        : { portal: [], offer: [] },
+        : { portal: [], offer: [], voucher: [] },
     },
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed

@@ -27,10 +27,9 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers"].map((ns) => [
-          ns,
-          JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
-        ]),
+        ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers", "voucher"].map(
+          (ns) => [ns, JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown],
+        ),
       ),
     ]),
   );
@@ -73,6 +72,11 @@ const MANIFEST = {
     file: "assets/checkout-abc.js",
     css: ["assets/checkout-abc.css"],
     imports: ["index.html"],
+  },
+  "src/features/voucher/voucher-page.tsx": {
+    file: "assets/voucher-page-abc.js",
+    css: ["assets/voucher-page-abc.css"],
+    imports: ["index.html", "_checkout-abc.js"],
   },
 };
 
@@ -181,6 +185,27 @@ describe("the search page's first paint in its HTML", () => {
     expect(body).toMatch(
       /<link nonce="[^"]+" rel="stylesheet" crossorigin href="\/assets\/index-abc.css" integrity="[^"]+"><link rel="stylesheet" crossorigin href="\/assets\/portal-abc.css">/,
     );
+  });
+
+  it("draws the voucher's title with the hotel of its path above the skeleton, and nothing of the reservation", async () => {
+    const body = (await page(`/hotel/${hotel()}/channel/1/language/2/voucher/code/AB12CD/email/a%40b.it`))
+      .body;
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain(
+      '<main class="page voucher" id="main" aria-busy="true"><header class="voucher__summary"><h1 class="voucher__title">La tua prenotazione presso Hotel Primo &amp; Lago</h1></header><div class="page-skeleton"',
+    );
+    // The code and the e-mail of the address are not read here: retrieve.do checks them.
+    expect(drawn).not.toContain("AB12CD");
+    expect(drawn).not.toContain("a@b.it");
+    // The voucher's stylesheets after the app's, as the lazy page would add them.
+    expect(body).toMatch(
+      /href="\/assets\/index-abc.css" integrity="[^"]+"><link rel="stylesheet" crossorigin href="\/assets\/voucher-page-abc.css"><link rel="stylesheet" crossorigin href="\/assets\/checkout-abc.css">/,
+    );
+    // The other hotel pages keep their skeleton, without the voucher's stylesheets.
+    const packages = (await page(`/hotel/${hotel()}/channel/1/language/2/packages`)).body;
+    expect(packages).not.toContain("voucher__title");
+    expect(packages).not.toContain("voucher-page-abc.css");
   });
 
   it("draws only the portal's skeleton for an address with a search (the app shows that search)", async () => {
@@ -522,7 +547,7 @@ describe("the offer page's first paint in its HTML", () => {
     }
   });
 
-  it("draws neither the offer's lock nor the portal's cards without their stylesheets (a manifest without them)", async () => {
+  it("draws neither the offer's lock, the portal's cards nor the voucher's title without their stylesheets (a manifest without them)", async () => {
     const code = await anOfferCode();
     const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
     try {
@@ -532,6 +557,11 @@ describe("the offer page's first paint in its HTML", () => {
       expect(portal).toContain('<header class="site-header">');
       expect(portal).toContain("page-skeleton");
       expect(portal).not.toContain("portal-hotel");
+      const voucher = drawnOf(
+        await get(`/hotel/${hotel()}/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it`),
+      )!;
+      expect(voucher).toContain("page-skeleton");
+      expect(voucher).not.toContain("voucher__title");
     } finally {
       await other.app.close();
       rmSync(other.webDist, { recursive: true, force: true });
@@ -546,18 +576,21 @@ describe("first paint helpers", () => {
       channel: 2,
       language: 3,
       onRooms: true,
+      voucher: false,
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
       hotel: 4,
       channel: 2,
       language: 1,
       onRooms: true,
+      voucher: false,
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/voucher/code/AB12CD/email/a%40b.it")).toEqual({
       hotel: 4,
       channel: 2,
       language: 3,
       onRooms: false,
+      voucher: true,
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
     expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
@@ -570,9 +603,14 @@ describe("first paint helpers", () => {
       expect(readPageStyles(join(dir, "manifest.json"), PAGE_MODULES)).toEqual({
         portal: ["/assets/portal-abc.css"],
         offer: ["/assets/offer-page-abc.css", "/assets/checkout-abc.css"],
+        voucher: ["/assets/voucher-page-abc.css", "/assets/checkout-abc.css"],
       });
       expect(readPageStyles(join(dir, "manifest.json"), { offer: "src/moved.tsx" })).toEqual({ offer: [] });
-      expect(readPageStyles(join(dir, "missing.json"), PAGE_MODULES)).toEqual({ portal: [], offer: [] });
+      expect(readPageStyles(join(dir, "missing.json"), PAGE_MODULES)).toEqual({
+        portal: [],
+        offer: [],
+        voucher: [],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -51,7 +51,7 @@ const DRAWN_PAGES = (["rooms", "packages", "packageList", "packageView", "vouche
 }));
 
 export type DrawnPageIds =
-  | { hotel: number; channel: number; language: number; onRooms: boolean }
+  | { hotel: number; channel: number; language: number; onRooms: boolean; voucher: boolean }
   | { portal: true; channel: number; language: number };
 
 const PORTAL_PAGE = routePattern(ROUTES.portalHotelList);
@@ -72,6 +72,7 @@ export function drawnPageIds(path: string): DrawnPageIds | null {
         channel: Number(match[2]),
         language: Number(match[3]) || 1,
         onRooms: name === "rooms",
+        voucher: name === "voucher",
       };
   }
   return null;
@@ -108,6 +109,7 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
 export const PAGE_MODULES = {
   portal: "src/features/portal/portal-page.tsx",
   offer: "src/features/offers/offer-page.tsx",
+  voucher: "src/features/voucher/voucher-page.tsx",
 } as const;
 
 /** Each drawn page's stylesheets besides the entry's (readPageStyles). */
@@ -198,7 +200,7 @@ export function createFirstPaint(
      * draws its skeleton, the offer nothing): it would be unstyled, and move when the app's arrive.
      */
     styles: PageStyles;
-  } = { offerSummary: async () => null, styles: { portal: [], offer: [] } },
+  } = { offerSummary: async () => null, styles: { portal: [], offer: [], voucher: [] } },
   ttlMs = 30_000,
 ): {
   draw: FirstPaint;
@@ -211,6 +213,7 @@ export function createFirstPaint(
   const summaries = keptFor(ttlMs, now, pages.offerSummary);
   const portalStyles = linked(pages.styles.portal);
   const offerStyles = linked(pages.styles.offer);
+  const voucherStyles = linked(pages.styles.voucher);
   /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
   const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
     // Without its stylesheets the lock would be drawn unstyled, and move when the app's arrive.
@@ -256,15 +259,22 @@ export function createFirstPaint(
         return null;
       }
     }
-    const { onRooms, ...ids } = drawnIds;
+    const { onRooms, voucher: onVoucher, ...ids } = drawnIds;
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;
+    // The voucher's title needs its page's stylesheets: without them, header and skeleton as the other pages.
+    const voucher = onVoucher && voucherStyles !== "";
     try {
       const body = firstPaintHtml(
-        { list, ids, onRooms, hostname, t: textsIn(texts, ids.language), now: now() },
+        { list, ids, onRooms, voucher, hostname, t: textsIn(texts, ids.language), now: now() },
         nonce,
       );
-      return body === null ? null : { head: warmUpScript({ list, ids }, nonce), body };
+      if (body === null) return null;
+      return {
+        head: warmUpScript({ list, ids }, nonce),
+        body,
+        ...(voucher ? { styles: voucherStyles } : {}),
+      };
     } catch {
       return null;
     }

@@ -20,6 +20,8 @@ import { buildHotelContext } from "../features/global/render-in-hotel";
 import OfferPage from "../features/offers/offer-page";
 import { aSummary, CODE } from "../features/offers/test-fixtures";
 import PortalPage from "../features/portal/portal-page";
+import { aReservation } from "../features/voucher/test-fixtures";
+import VoucherPage from "../features/voucher/voucher-page";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
 import { HotelLayout } from "./hotel-layout";
@@ -351,6 +353,127 @@ describe("the portal's first paint is the web app's portal page while its search
       ) ?? "";
     expect(box.querySelector(".page-skeleton")).not.toBeNull();
     expect(box.querySelector(".portal-hotel")).toBeNull();
+  });
+});
+
+describe("the voucher's first paint is the web app's voucher title above the skeleton", () => {
+  const where = "voucher/code/7K3M9QX2HT4VZ8PN/email/maria%40example.test";
+  /** The hotel page with the voucher, retrieve.do answering `reservation`, 404 for null, never for "pending". */
+  function renderVoucher(language: number, list: ReturnType<typeof hotelList>, reservation: unknown) {
+    if (reservation === "pending")
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string) =>
+          String(url).startsWith("/api/hotellist.do")
+            ? new Response(JSON.stringify(list), { headers: { "Content-Type": "application/json" } })
+            : new Promise<Response>(() => {}),
+        ),
+      );
+    else
+      stubApi([
+        ["/api/hotellist.do", list],
+        ...(reservation === null ? [] : [["/api/retrieve.do", reservation] as [string, unknown]]),
+      ]);
+    return renderAt(
+      `/hotel/1/channel/1/language/${language}/${where}`,
+      <Route path={ROUTES.hotel} nest>
+        <HotelLayout>
+          <Suspense fallback={null}>
+            <Route path="/voucher/code/:code/email/:email" component={VoucherPage} />
+          </Suspense>
+        </HotelLayout>
+      </Route>,
+    );
+  }
+  const drawnVoucher = (language: number, list: ReturnType<typeof hotelList>) => {
+    const text = languageOf(language).text;
+    const box = document.createElement("div");
+    box.innerHTML =
+      firstPaintHtml(
+        {
+          list: list as never,
+          ids: { hotel: 1, channel: 1, language },
+          onRooms: false,
+          voucher: true,
+          hostname: window.location.hostname,
+          t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+          now: new Date(DAY),
+        },
+        "nonce",
+      ) ?? "";
+    return box;
+  };
+
+  it.each([1, 2, 9])(
+    "language %d: the same title, and the app takes over once its voucher shows it",
+    async (language) => {
+      await act(async () => {
+        await i18n.changeLanguage(languageOf(language).text);
+        await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
+      });
+      const list = hotelList();
+      const hotelName = list.hotels[0]!.name;
+      const reservation = aReservation({ hotel: { ...aReservation().hotel, name: hotelName } });
+      const { container } = renderVoucher(language, list, reservation);
+      await waitFor(() => expect(container.querySelector(".voucher__title")).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      const painted = drawnVoucher(language, list);
+      const title = (root: ParentNode) => {
+        const h1 = root.querySelector("h1");
+        return [h1?.className, h1?.textContent, h1?.closest("header")?.className, h1?.closest("main")?.id];
+      };
+      await waitFor(() => expect(title(painted)).toEqual(title(container)), { timeout: 5000 });
+      expect(painted.querySelector("main .page-skeleton")).not.toBeNull();
+      // Nothing of the reservation is drawn: its code and e-mail are checked by retrieve.do, not by the page.
+      expect(painted.textContent).not.toContain(reservation.code);
+      document.body.append(...painted.childNodes);
+      const root = document.createElement("div");
+      document.body.append(root);
+      keepFirstPaintUntilReady(root, 60_000);
+      root.append(...container.cloneNode(true).childNodes);
+      await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+    },
+  );
+
+  it("gives way at once to the app's page when the link finds no reservation", async () => {
+    await act(async () => {
+      await i18n.changeLanguage("en");
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
+    });
+    const list = hotelList();
+    const { container } = renderVoucher(1, list, null);
+    await waitFor(() => expect(container.querySelector(".voucher-problem")).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    document.body.append(...drawnVoucher(1, list).childNodes);
+    const root = document.createElement("div");
+    document.body.append(root);
+    // Far longer than the test: only the rule for a different page can take over.
+    keepFirstPaintUntilReady(root, 60_000);
+    root.append(...container.cloneNode(true).childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("stays while the app's voucher loads, its header already the same", async () => {
+    await act(async () => {
+      await i18n.changeLanguage("en");
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
+    });
+    const list = hotelList();
+    // retrieve.do has not answered: the app shows the header and its skeleton.
+    const { container } = renderVoucher(1, list, "pending");
+    await waitFor(() => expect(container.querySelector(".site-header")).not.toBeNull());
+    await waitFor(() => expect(container.querySelector("main .page-skeleton")).not.toBeNull());
+    const painted = drawnVoucher(1, list);
+    await waitFor(() => expect(shape(painted)).toEqual(shape(container)), { timeout: 5000 });
+    document.body.append(...painted.childNodes);
+    const root = document.createElement("div");
+    document.body.append(root);
+    keepFirstPaintUntilReady(root, 60_000);
+    root.append(...container.cloneNode(true).childNodes);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById("first-paint")).not.toBeNull();
   });
 });
 

@@ -10,8 +10,11 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
  * (ADR 0079), each with its text.
  */
 const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in, .offer-locked";
-/** A page drawn below its top (the portal's hotel cards, ADR 0079): the app's page must be there too. */
-const PAGE = ".portal-page__intro";
+/**
+ * A page drawn below its top (the portal's hotel cards, the voucher's title; ADR 0079): the app's page must be there
+ * too.
+ */
+const PAGE = ".portal-page__intro, .voucher__title";
 const signature = (root: ParentNode, selectors: string) =>
   [...root.querySelectorAll(selectors)].map((el) => `${el.className}:${el.textContent}`).join("\n");
 
@@ -84,6 +87,13 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
       painted.querySelector(".offer-locked") &&
       root.querySelector("main") &&
       !root.querySelector(".offer-locked, .page-skeleton")
+    )
+      reveal();
+    // The voucher's link found no reservation (or could not load it): the app's problem page, at once.
+    else if (
+      painted.querySelector(".voucher__title") &&
+      root.querySelector("main") &&
+      !root.querySelector(".voucher__title, .page-skeleton")
     )
       reveal();
     else if (root.querySelector(".site-header")) timer ??= window.setTimeout(reveal, graceMs);

@@ -25,6 +25,11 @@ export type FirstPaintInput = {
   ids: { hotel: number; channel: number; language: number };
   /** The search page (`…/rooms`): the only page with the walk-in prompt; the others share its header and notice. */
   onRooms: boolean;
+  /**
+   * The voucher (`…/voucher/code/…`, from the mail), drawn with its title above the skeleton when its stylesheets are
+   * linked (voucherTop); else the skeleton as the other pages.
+   */
+  voucher?: boolean;
   /** The page's host name without port, as `location.hostname` reads it (the banner may be limited to hosts). */
   hostname: string;
   t: FirstPaintText;
@@ -159,6 +164,15 @@ const SKELETON =
   '<div class="page-skeleton" aria-busy="true"><div class="skeleton skeleton-header"></div><div class="skeleton skeleton-bar"></div><div class="skeleton skeleton-card"></div><div class="skeleton skeleton-card"></div></div>';
 
 /**
+ * The voucher's top while its reservation loads (ADR 0079): the web app's voucher title ("Your reservation at …",
+ * VoucherSummary), the page's largest text, then the skeleton. It names the hotel of the path only: nothing of the
+ * reservation, which the page's request does not read (its code and e-mail are checked by retrieve.do).
+ */
+function voucherTop(t: FirstPaintText, hotel: Hotel): string {
+  return `<main class="page voucher" id="main" aria-busy="true"><header class="voucher__summary"><h1 class="voucher__title">${escapeHtml(t("voucher", "summary.title", { hotel: hotel.name }))}</h1></header>${SKELETON}</main>`;
+}
+
+/**
  * What the inline script checks before the first paint, with what the web app reads: a guest who already chose
  * (consent stored in this version, or the cookie notice's OK this session) sees no notice; a guest who has seen the
  * walk-in prompt in this session does not see it again (removed before anything is painted: no layout shift); a guest with a display
@@ -211,7 +225,7 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   const policyUrl =
     asUrl(hotel.settings.cookiePolicyUrl) ??
     asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
-  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${input.voucher ? voucherTop(t, hotel) : SKELETON}</div>${guardScript(channel, manager, nonce)}`;
 }
 
 export type PortalFirstPaintInput = PortalPageInput & {
