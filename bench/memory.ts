@@ -3,8 +3,8 @@
 // parent names the phases — every `log()` line of run.ts that ends in "…" starts one — and prints one info row per
 // phase. VmHWM (the figure with the goal) is read from /proc at each phase's end, so the phase in which it grew is
 // the one to look at. Each phase also has the server's event-loop delay (monitorEventLoopDelay), its GC pauses
-// ('gc' performance entries) and the CPU seconds of the server, PostgreSQL's processes and the load generator: what
-// a p99 waited behind.
+// ('gc' performance entries), the CPU seconds of the server, PostgreSQL's processes and the load generator, and how
+// long the loop's thread waited for a core: what a p99 waited behind.
 import { readdirSync, readFileSync } from "node:fs";
 import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import type { Figure } from "./figures";
@@ -37,11 +37,26 @@ export type PhaseLoop = {
   handledP99: number;
   handledMax: number;
   handled: number;
+  /**
+   * How long the server's main thread (its event loop) was ready to run but waited for a core, in ms: the kernel's
+   * run-queue delay (`/proc/self/schedstat`), NaN where it cannot be read. A loop delay with as much run-queue wait
+   * is a machine short of cores, not a long task.
+   */
+  runQueueMs: number;
 };
 export type PhaseMemory = { name: string; peak: Sample; hwmMb: number; loop: PhaseLoop };
 
 const MB = 1024 * 1024;
 const KEYS = ["rss", "heapTotal", "heapUsed", "external", "arrayBuffers", "wasm"] as const;
+
+/** The main thread's run-queue delay so far, in ns (schedstat's second field), NaN where it cannot be read. */
+function runQueueNs(): number {
+  try {
+    return Number(readFileSync("/proc/self/schedstat", "utf8").split(" ")[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function vmHwmMb(): number {
   try {
@@ -76,6 +91,7 @@ export function startMemorySampler(wasmBytes: () => number) {
   gcObserver.observe({ entryTypes: ["gc"] });
   let cpuAt = process.cpuUsage();
   let wallAt = performance.now();
+  let waitAt = runQueueNs();
   // Microseconds: what a request spent inside the server, beside what the load generator measured end to end.
   const handled = createHistogram();
   const loopOfPhase = (): PhaseLoop => {
@@ -94,12 +110,14 @@ export function startMemorySampler(wasmBytes: () => number) {
       handledP99: handled.count > 0 ? handled.percentile(99) / 1000 : Number.NaN,
       handledMax: handled.count > 0 ? handled.max / 1000 : Number.NaN,
       handled: handled.count,
+      runQueueMs: (runQueueNs() - waitAt) / 1e6,
     };
     delay.reset();
     handled.reset();
     gc = { count: 0, totalMs: 0, maxMs: 0 };
     cpuAt = process.cpuUsage();
     wallAt = performance.now();
+    waitAt = runQueueNs();
     return loop;
   };
   const sample = () => {
@@ -227,7 +245,7 @@ export function loopFigure(p: PhaseMemory, cpu: ParentCpu | null): Figure {
     `event loop p99: ${p.name}`,
     loop.delayP99,
     "ms",
-    `p50 ${fixed(loop.delayP50)}, max ${fixed(loop.delayMax)}; GC ${loop.gcCount} pauses, ${fixed(loop.gcTotalMs)} ms in all, longest ${fixed(loop.gcMaxMs)}; CPU s ${split} in ${fixed(loop.wallS)} s; ${loop.handled} requests, the server's own time p50 ${fixed(loop.handledP50)}, p99 ${fixed(loop.handledP99)}, max ${fixed(loop.handledMax)} ms`,
+    `p50 ${fixed(loop.delayP50)}, max ${fixed(loop.delayMax)}; GC ${loop.gcCount} pauses, ${fixed(loop.gcTotalMs)} ms in all, longest ${fixed(loop.gcMaxMs)}; CPU s ${split} in ${fixed(loop.wallS)} s; the loop's thread waited ${fixed(loop.runQueueMs / 1000, 2)} s for a core; ${loop.handled} requests, the server's own time p50 ${fixed(loop.handledP50)}, p99 ${fixed(loop.handledP99)}, max ${fixed(loop.handledMax)} ms`,
   );
 }
 
