@@ -10,7 +10,7 @@ import { dateLocaleOf } from "../format";
 import { boHref } from "../routes";
 import { BoPage, ErrorNotice, Field, Pager } from "../ui";
 import "./audit.css";
-import { type AuditContext, auditSubject, fieldLabel, formatAuditValue } from "./describe";
+import { AUDIT_NAMESPACES, type AuditContext, auditSubject, fieldLabel, formatAuditValue } from "./describe";
 
 const NS = "bo-audit";
 /** A value longer than this is folded in a <details>. */
@@ -161,7 +161,7 @@ function FilterForm({
 
 export default function AuditPage() {
   // bo-users: the names of roles and statuses in user entries.
-  const { t, i18n } = useTranslation([NS, "bo-users"]);
+  const { t, i18n } = useTranslation(AUDIT_NAMESPACES);
   const { hotel } = useParams<{ hotel: string }>();
   const navigate = useNavigateTo();
   const search = new URLSearchParams(useSearch());
@@ -268,7 +268,7 @@ export default function AuditPage() {
                       {labelOf(entry) ? <span className="bo-audit-label">{labelOf(entry)}</span> : null}
                     </td>
                     <td data-label={t("columns.changes")}>
-                      {ctx ? <Changes entry={entry} ctx={ctx} /> : null}
+                      {ctx ? <Changes entry={entry} ctx={{ ...ctx, entity: entry.entity }} /> : null}
                     </td>
                   </tr>
                 ))}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/i18n";
-import { type AuditContext, auditSubject, fieldLabel, formatAuditValue } from "./describe";
+import { AUDIT_NAMESPACES, type AuditContext, auditSubject, fieldLabel, formatAuditValue } from "./describe";
 
 async function contextIn(language: string): Promise<AuditContext> {
   await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(["bo-audit", "bo-users"]);
+  await i18n.loadNamespaces(AUDIT_NAMESPACES);
   const t = i18n.getFixedT(language, "bo-audit");
   return {
     language,
@@ -71,5 +71,20 @@ describe("an audit entry as prose", () => {
     expect(formatAuditValue("role", "reception", en)).toBe("Reception");
     // A hotel the page has no name for (removed since) keeps its number.
     expect(formatAuditValue("hotels", [9], en)).toBe("9");
+  });
+
+  it("names a status as its own page does: a reservation's, an agency's, a request's, an offer's — not `confirmed`", async () => {
+    const it = await contextIn("it");
+    const of = (entity: string) => ({ ...it, entity });
+    expect(formatAuditValue("status", "cancelled", of("reservation"))).toBe("Cancellata");
+    expect(formatAuditValue("status", "pending_confirmation", of("reservation"))).toBe("Opzione");
+    // A resale's status on the reservation's entry.
+    expect(formatAuditValue("status", "withdrawn", of("reservation"))).toBe("Ritirata");
+    expect(formatAuditValue("status", "approved", of("trade_user"))).toBe("Approvato");
+    expect(formatAuditValue("status", "answered", of("quote_request"))).toBe("Risposta inviata");
+    expect(formatAuditValue("state", "unavailable", of("offer"))).toBe("Ritirata");
+    expect(formatAuditValue("status", "invited", of("staff_user"))).toBe("Invitato");
+    // A value no page names stays as it is.
+    expect(formatAuditValue("status", "somewhere", of("reservation"))).toBe("somewhere");
   });
 });

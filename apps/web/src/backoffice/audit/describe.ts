@@ -10,9 +10,44 @@ export type AuditContext = {
   timeZone: string;
   currency: AuditPage["currency"];
   names: AuditPage["names"];
-  /** The page's translator (bo-audit, and bo-users for role and status names), for labels, yes/no and names. */
+  /**
+   * The page's translator (bo-audit, and the pages' namespaces of STATUS_NAMES for role and status names), for
+   * labels, yes/no and names.
+   */
   t: (key: string, options?: Record<string, unknown>) => string;
+  /** The audited thing (`reservation`, `staff_user`…): a status reads as its own page names it. */
+  entity?: string;
 };
+
+/**
+ * Where each audited thing's status (or an offer's state) is named, as its own page names it: the first key that
+ * has the value. A reservation's entries also carry a resale's and a payment's status.
+ */
+const STATUS_NAMES: Record<string, string[]> = {
+  reservation: ["bo-reservations:status", "bo-reservations:resale.status", "bo-reservations:dueStatus"],
+  staff_user: ["bo-users:status"],
+  trade_user: ["bo-trade:status"],
+  quote_request: ["bo-quotes:status"],
+  offer: ["bo-offers:state"],
+};
+
+/** The namespaces a page that shows audit entries loads for them. */
+export const AUDIT_NAMESPACES = [
+  "bo-audit",
+  "bo-users",
+  "bo-reservations",
+  "bo-trade",
+  "bo-quotes",
+  "bo-offers",
+];
+
+function statusName(value: string, ctx: AuditContext): string {
+  for (const base of STATUS_NAMES[ctx.entity ?? ""] ?? ["bo-users:status"]) {
+    const name = ctx.t(`${base}.${value}`, { defaultValue: "" });
+    if (name) return name;
+  }
+  return value;
+}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -53,11 +88,12 @@ export function formatAuditValue(key: string, value: unknown, ctx: AuditContext)
   // A hotel's card gateway and its keys' mode by name ("Stripe", "Test mode"), not the stored word.
   if (typeof value === "string" && (key === "gateway" || key === "mode"))
     return ctx.t(`values.${key}.${value}`, { defaultValue: value });
-  // A user's role and status by the names the users page gives them; an unknown value as it is.
+  // A user's role by the name the users page gives it, a status as its thing's page names it (STATUS_NAMES); an
+  // unknown value as it is.
   if (typeof value === "string" && key === "role")
     return ctx.t(`bo-users:roles.${value}`, { defaultValue: value });
-  if (typeof value === "string" && key === "status")
-    return ctx.t(`bo-users:status.${value}`, { defaultValue: value });
+  if (typeof value === "string" && (key === "status" || (key === "state" && ctx.entity === "offer")))
+    return statusName(value, ctx);
   // A language (a user's, the hotel's mails') by its own name, as the language pickers show it.
   if (typeof value === "string" && (key === "language" || key === "mailLanguage"))
     return LANGUAGES.find((l) => l.text === value || l.code === value)?.label ?? value;
