@@ -18,11 +18,16 @@ export function sendError(
 
 /**
  * Which check of the schema failed, for the page to say it in its language: the zod issue's code and the limits
- * it names (`too_small` with `minimum` 1 on a string: a required text). Custom checks keep only their message.
+ * it names (`too_small` with `minimum` 1 on a string: a required text). A custom check gives the name of its rule
+ * when it has one (`params.rule`: the rules of a hotel, a room type, a rate plan), else only its message.
  */
 function issueParams(keyword: string, params: unknown): ErrorDetail["params"] {
-  if (!["too_small", "too_big", "invalid_format", "invalid_type"].includes(keyword)) return undefined;
   const p = (params ?? {}) as Record<string, unknown>;
+  if (keyword === "custom") {
+    const rule = (p.params as Record<string, unknown> | undefined)?.rule;
+    return typeof rule === "string" ? { issue: "custom", rule } : undefined;
+  }
+  if (!["too_small", "too_big", "invalid_format", "invalid_type"].includes(keyword)) return undefined;
   const out: NonNullable<ErrorDetail["params"]> = { issue: keyword };
   for (const key of ["minimum", "maximum"] as const) {
     const value = p[key];

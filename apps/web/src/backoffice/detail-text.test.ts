@@ -1,3 +1,4 @@
+import { ENTITY_RULES } from "@alloggio/domain/contract/property/property-file";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { i18n } from "../i18n/i18n";
@@ -80,5 +81,41 @@ describe("a refused field in the page's language, never the server's English", (
       "n'est pas une adresse e-mail valide",
       "doit être d'au plus 30",
     ]);
+  });
+
+  it("says a rule of a hotel, a room type or a rate plan by its name, in every language", async () => {
+    await inLanguage("de");
+    expect(
+      detailText({
+        message: "must not be before checkInFrom",
+        params: { issue: "custom", rule: "check_in_order" },
+      }),
+    ).toBe("darf nicht vor dem Beginn des Check-ins liegen");
+    // A rule this page does not know yet: "is not valid", not the English.
+    expect(detailText({ message: "must be blue", params: { issue: "custom", rule: "blue" } })).toBe(
+      "ist ungültig",
+    );
+    // The page's own check of a rule before sending: the domain's schemas add the rule's name as the issue's params.
+    const [issue] =
+      z
+        .object({ maxAdults: z.number() })
+        .superRefine((_, ctx) =>
+          ctx.addIssue({
+            code: "custom",
+            path: ["maxAdults"],
+            message: "must be at most maxOccupancy",
+            params: { rule: "max_adults_at_most_occupancy" },
+          }),
+        )
+        .safeParse({ maxAdults: 3 }).error?.issues ?? [];
+    expect(issue && issueText(issue)).toBe("darf höchstens die maximale Belegung sein");
+    for (const language of ["en", "it", "de", "fr", "es", "pt", "zh", "ja"]) {
+      await inLanguage(language);
+      for (const rule of ENTITY_RULES)
+        expect(
+          i18n.exists(`bo:issues.rules.${rule}`, { lng: language, fallbackLng: false }),
+          `${language} ${rule}`,
+        ).toBe(true);
+    }
   });
 });

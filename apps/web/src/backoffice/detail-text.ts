@@ -2,7 +2,8 @@ import type { ErrorDetail } from "@alloggio/domain/contract/common";
 import { i18n } from "../i18n/i18n";
 
 // What a refused field's detail says to a person, in the page's language: the check that failed (the schema's
-// issue and its limits, or one of the server's few stable words), else "is not valid". The server's English
+// issue and its limits, a rule of a hotel, room type or rate plan by its name, or one of the server's few stable
+// words), else "is not valid". The server's English
 // message is for developers and the API (ADR 0067), never shown.
 
 /** The server's stable one-word details and the text each reads as. */
@@ -31,6 +32,10 @@ export function detailText(detail: Pick<ErrorDetail, "message" | "params">): str
       return p.format === "email" ? t("issues.email") : t("errors.fieldInvalid");
     case "invalid_type":
       return /received undefined/.test(detail.message) ? t("issues.required") : t("errors.fieldInvalid");
+    case "custom":
+      // A rule of a hotel, room type or rate plan (the domain's ENTITY_RULES), in the page's words.
+      if (typeof p.rule === "string")
+        return t(`issues.rules.${p.rule}`, { defaultValue: t("errors.fieldInvalid") });
   }
   const word = WORDS[detail.message];
   return word ? t(`issues.${word}`) : t("errors.fieldInvalid");
@@ -44,5 +49,7 @@ export function issueText(issue: { code: string; message: string }): string {
     if (typeof raw[key] === "number" || typeof raw[key] === "bigint") params[key] = Number(raw[key]);
   for (const key of ["origin", "format", "expected"] as const)
     if (typeof raw[key] === "string") params[key] = raw[key] as string;
+  const rule = (raw.params as Record<string, unknown> | undefined)?.rule;
+  if (typeof rule === "string") params.rule = rule;
   return detailText({ message: issue.message, params });
 }

@@ -10,7 +10,7 @@ const issuesOf = (result: {
 describe("the catalogue's shared rules", () => {
   it("refuse a room type whose minimum or adults exceed its maximum, with the file's message", () => {
     expect(roomTypeRules({ minOccupancy: 4, maxOccupancy: 3, maxAdults: 2 })).toEqual([
-      { path: ["minOccupancy"], message: "must be at most maxOccupancy" },
+      { path: ["minOccupancy"], message: "must be at most maxOccupancy", rule: "min_occupancy_at_most_max" },
     ]);
     const input = { code: "X", name: { en: "X" }, maxOccupancy: 2, maxAdults: 3 };
     expect(issuesOf(RoomTypeInputSchema.safeParse(input))).toEqual([
@@ -29,7 +29,11 @@ describe("the catalogue's shared rules", () => {
     expect(ratePlanRules({ ...base, payment: "prepaid", optionHours: 24 })[0]?.path).toEqual(["optionHours"]);
     expect(ratePlanRules({ ...base, minStay: 5, maxStay: 3 })[0]?.path).toEqual(["maxStay"]);
     expect(ratePlanRules({ ...base, refundable: false, resaleFeePercent: 10 })).toEqual([
-      { path: ["resaleFeePercent"], message: "only a resellable rate has a resale fee" },
+      {
+        path: ["resaleFeePercent"],
+        message: "only a resellable rate has a resale fee",
+        rule: "resale_fee_needs_resale",
+      },
     ]);
     expect(ratePlanRules({ ...base, refundable: false, resellable: true, resaleFeePercent: 10 })).toEqual([]);
     const steps = [
@@ -37,7 +41,7 @@ describe("the catalogue's shared rules", () => {
       { timing: "days_before_arrival" as const, days: 7, percent: 60 },
     ];
     expect(ratePlanRules({ ...base, prepayment: steps })).toEqual([
-      { path: ["prepayment"], message: "the steps add up to more than 100%" },
+      { path: ["prepayment"], message: "the steps add up to more than 100%", rule: "prepayment_over_100" },
     ]);
     const step = RatePlanInputSchema.safeParse({
       ...base,
@@ -48,7 +52,7 @@ describe("the catalogue's shared rules", () => {
 
   it("name the pet fee in minor units when pets are charged without one", () => {
     expect(hotelRules({ pets: "per_night" })).toEqual([
-      { path: ["petFee"], message: "is needed when pets are charged per night" },
+      { path: ["petFee"], message: "is needed when pets are charged per night", rule: "pet_fee_needed" },
     ]);
     const hotel = {
       name: "H",
@@ -74,17 +78,17 @@ describe("the catalogue's shared rules", () => {
   it("refuse a check-in that ends before it starts, and breakfast with one time or in the wrong order", () => {
     const base = { pets: "free" as const };
     expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "14:00" })).toEqual([
-      { path: ["checkInUntil"], message: "must not be before checkInFrom" },
+      { path: ["checkInUntil"], message: "must not be before checkInFrom", rule: "check_in_order" },
     ]);
     expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "15:00" })).toEqual([]);
     // Until 00:00 is until midnight, at the end of the arrival day.
     expect(hotelRules({ ...base, checkInFrom: "15:00", checkInUntil: "00:00" })).toEqual([]);
     expect(hotelRules({ ...base, breakfastFrom: "07:00" })).toEqual([
-      { path: ["breakfastUntil"], message: "breakfast needs both times" },
+      { path: ["breakfastUntil"], message: "breakfast needs both times", rule: "breakfast_both_times" },
     ]);
     expect(hotelRules({ ...base, breakfastUntil: "10:00" })[0]?.path).toEqual(["breakfastFrom"]);
     expect(hotelRules({ ...base, breakfastFrom: "10:30", breakfastUntil: "07:00" })).toEqual([
-      { path: ["breakfastUntil"], message: "must not be before breakfastFrom" },
+      { path: ["breakfastUntil"], message: "must not be before breakfastFrom", rule: "breakfast_order" },
     ]);
     expect(hotelRules({ ...base, breakfastFrom: "07:00", breakfastUntil: "10:30" })).toEqual([]);
   });

@@ -28,6 +28,8 @@ function addIssues(ctx: z.RefinementCtx, issues: EntityIssue[], rename: Record<s
       code: "custom",
       path: field === undefined ? [] : [field, ...rest],
       message: issue.message,
+      // The rule's name, which the back office says in the page's language (its detailText).
+      params: { rule: issue.rule },
     });
   }
 }

@@ -659,17 +659,45 @@ export function checkPackage(p: z.infer<typeof PackageFileSchema>, refs: Catalog
   checkRange(["maxAdults"], p.minAdults, p.maxAdults, "adults");
 }
 
-/** An issue of one entity, its path relative to the entity. */
-export type EntityIssue = { path: Path; message: string };
+/**
+ * The rules that span an entity's fields, each by a stable name: the back office says them in the page's language
+ * (`issues.rules.<rule>` of its texts), the property file's check in the English of `message`.
+ */
+export const ENTITY_RULES = [
+  "check_in_order",
+  "breakfast_both_times",
+  "breakfast_order",
+  "pet_fee_needed",
+  "min_occupancy_at_most_max",
+  "max_adults_at_most_occupancy",
+  "non_refundable_no_free_cancellation",
+  "resale_needs_non_refundable",
+  "resale_fee_needs_resale",
+  "net_rate_no_commission",
+  "option_needs_option_payment",
+  "max_stay_at_least_min",
+  "max_adults_at_least_min",
+  "prepayment_over_100",
+  // A rate plan's references, checked against the database by the back office.
+  "channel_not_sold",
+  "trade_only_on_direct_channel",
+  "repeated_id",
+  "service_unknown",
+] as const;
+export type EntityRule = (typeof ENTITY_RULES)[number];
+
+/** An issue of one entity, its path relative to the entity, with the rule it breaks. */
+export type EntityIssue = { path: Path; message: string; rule: EntityRule };
 
 const rangeIssue = (
   field: string,
   min: number | undefined,
   max: number | undefined,
   what: string,
+  rule: EntityRule,
 ): EntityIssue[] =>
   min !== undefined && max !== undefined && min > max
-    ? [{ path: [field], message: `must be at least the minimum ${what}` }]
+    ? [{ path: [field], message: `must be at least the minimum ${what}`, rule }]
     : [];
 
 /** Minutes since midnight of a time written HH:MM; as the end of a span, 00:00 is midnight at the day's end. */
@@ -693,22 +721,32 @@ export function hotelRules(
     hotel.checkInUntil !== undefined &&
     minutesOf(hotel.checkInFrom) > minutesOf(hotel.checkInUntil, true)
   )
-    issues.push({ path: ["checkInUntil"], message: "must not be before checkInFrom" });
+    issues.push({
+      path: ["checkInUntil"],
+      message: "must not be before checkInFrom",
+      rule: "check_in_order",
+    });
   if ((hotel.breakfastFrom === undefined) !== (hotel.breakfastUntil === undefined))
     issues.push({
       path: [hotel.breakfastFrom === undefined ? "breakfastFrom" : "breakfastUntil"],
       message: "breakfast needs both times",
+      rule: "breakfast_both_times",
     });
   else if (
     hotel.breakfastFrom !== undefined &&
     hotel.breakfastUntil !== undefined &&
     minutesOf(hotel.breakfastFrom) > minutesOf(hotel.breakfastUntil, true)
   )
-    issues.push({ path: ["breakfastUntil"], message: "must not be before breakfastFrom" });
+    issues.push({
+      path: ["breakfastUntil"],
+      message: "must not be before breakfastFrom",
+      rule: "breakfast_order",
+    });
   if ((hotel.pets === "per_stay" || hotel.pets === "per_night") && !hotel.petFee)
     issues.push({
       path: ["petFee"],
       message: `is needed when pets are charged ${hotel.pets.replace("_", " ")}`,
+      rule: "pet_fee_needed",
     });
   return issues;
 }
@@ -719,9 +757,17 @@ export function roomTypeRules(
 ): EntityIssue[] {
   const issues: EntityIssue[] = [];
   if ((r.minOccupancy ?? 1) > r.maxOccupancy)
-    issues.push({ path: ["minOccupancy"], message: "must be at most maxOccupancy" });
+    issues.push({
+      path: ["minOccupancy"],
+      message: "must be at most maxOccupancy",
+      rule: "min_occupancy_at_most_max",
+    });
   if (r.maxAdults > r.maxOccupancy)
-    issues.push({ path: ["maxAdults"], message: "must be at most maxOccupancy" });
+    issues.push({
+      path: ["maxAdults"],
+      message: "must be at most maxOccupancy",
+      rule: "max_adults_at_most_occupancy",
+    });
   return issues;
 }
 
@@ -731,19 +777,30 @@ export function roomTypeRules(
  */
 export function ratePlanRules(r: Omit<RatePlanFile, "id" | "channelIds">): EntityIssue[] {
   const issues: EntityIssue[] = [];
-  const add = (field: string, message: string) => issues.push({ path: [field], message });
+  const add = (field: string, message: string, rule: EntityRule) =>
+    issues.push({ path: [field], message, rule });
   if (r.refundable === false && r.freeCancellationDays !== undefined)
-    add("freeCancellationDays", "a non-refundable rate has no free cancellation");
-  if (r.resellable && r.refundable !== false) add("resellable", "only a non-refundable rate can be resold");
+    add(
+      "freeCancellationDays",
+      "a non-refundable rate has no free cancellation",
+      "non_refundable_no_free_cancellation",
+    );
+  if (r.resellable && r.refundable !== false)
+    add("resellable", "only a non-refundable rate can be resold", "resale_needs_non_refundable");
   if (r.resaleFeePercent !== undefined && !r.resellable)
-    add("resaleFeePercent", "only a resellable rate has a resale fee");
-  if (r.isNet && r.commissionPercent !== undefined) add("commissionPercent", "a net rate pays no commission");
+    add("resaleFeePercent", "only a resellable rate has a resale fee", "resale_fee_needs_resale");
+  if (r.isNet && r.commissionPercent !== undefined)
+    add("commissionPercent", "a net rate pays no commission", "net_rate_no_commission");
   if (r.optionHours !== undefined && r.payment !== undefined && !isOptionMethod(r.payment))
-    add("optionHours", "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer");
-  issues.push(...rangeIssue("maxStay", r.minStay, r.maxStay, "stay"));
-  issues.push(...rangeIssue("maxAdults", r.minAdults, r.maxAdults, "adults"));
+    add(
+      "optionHours",
+      "an option takes nothing at booking: payment must be pay_at_hotel or bank_transfer",
+      "option_needs_option_payment",
+    );
+  issues.push(...rangeIssue("maxStay", r.minStay, r.maxStay, "stay", "max_stay_at_least_min"));
+  issues.push(...rangeIssue("maxAdults", r.minAdults, r.maxAdults, "adults", "max_adults_at_least_min"));
   const prepaid = (r.prepayment ?? []).reduce((sum, step) => sum + step.percent, 0);
-  if (prepaid > 100) add("prepayment", "the steps add up to more than 100%");
+  if (prepaid > 100) add("prepayment", "the steps add up to more than 100%", "prepayment_over_100");
   return issues;
 }
 

@@ -13,6 +13,7 @@ import type {
 import { photoUrl } from "@alloggio/domain/contract/backoffice/property";
 import {
   type EntityIssue,
+  type EntityRule,
   formatIssuePath,
   HOTEL_PAYMENT_METHODS,
   HotelFileSchema,
@@ -67,13 +68,18 @@ const nonEmpty = (text: Record<string, string>) =>
   Object.keys(text).length === 0 ? undefined : (text as Record<string, string>);
 
 /** The first issue of a shared rule as the one 400 error shape, naming the field. */
-function refuse(issues: readonly EntityIssue[]): void {
+function refuse(issues: readonly (Omit<EntityIssue, "rule"> & { rule?: EntityRule })[]): void {
   if (issues.length === 0) return;
   throw new AppError(
     "invalid_input",
     400,
     `${formatIssuePath(issues[0]?.path ?? [])}: ${issues[0]?.message}`,
-    issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+    issues.map((i) => ({
+      field: i.path.join("."),
+      message: i.message,
+      // A rule's name, for the page to say it in its language (ErrorDetail params, as the schema's checks).
+      ...(i.rule ? { params: { issue: "custom", rule: i.rule } } : {}),
+    })),
   );
 }
 
@@ -609,25 +615,34 @@ async function ratePlanReferenceIssues(db: Db, hotelId: number, r: RatePlanFile)
   r.channelIds.forEach((id, j) => {
     const kind = kinds.get(id);
     if (kind === undefined)
-      issues.push({ path: ["channelIds", j], message: `the hotel is not sold on channel ${id}` });
+      issues.push({
+        path: ["channelIds", j],
+        message: `the hotel is not sold on channel ${id}`,
+        rule: "channel_not_sold",
+      });
     else if (r.tradeOnly && kind !== "trade")
       issues.push({
         path: ["channelIds", j],
         message: `a trade-only rate cannot be sold on direct channel ${id}`,
+        rule: "trade_only_on_direct_channel",
       });
   });
   if (new Set(r.channelIds).size !== r.channelIds.length)
-    issues.push({ path: ["channelIds"], message: "must not repeat an id" });
+    issues.push({ path: ["channelIds"], message: "must not repeat an id", rule: "repeated_id" });
   const included = r.includedServiceIds ?? [];
   if (included.length > 0) {
     const services = await hotelServiceIds(db, hotelId);
     const known = new Set(services.map((s) => s.id));
     included.forEach((id, j) => {
       if (!known.has(id))
-        issues.push({ path: ["includedServiceIds", j], message: `service ${id} is not in the file` });
+        issues.push({
+          path: ["includedServiceIds", j],
+          message: `service ${id} is not in the file`,
+          rule: "service_unknown",
+        });
     });
     if (new Set(included).size !== included.length)
-      issues.push({ path: ["includedServiceIds"], message: "must not repeat an id" });
+      issues.push({ path: ["includedServiceIds"], message: "must not repeat an id", rule: "repeated_id" });
   }
   return issues;
 }

@@ -259,13 +259,18 @@ describe("the hotel's times, lists and payment methods", () => {
     const audits = (await database.db.select().from(auditLog)).length;
     const early = await put(hotelA, { checkInFrom: "16:00", checkInUntil: "12:00" });
     expect(early.statusCode).toBe(400);
+    // The rule by its name, for the back office to say it in the page's language.
     expect(early.json().error.details[0]).toEqual({
       field: "checkInUntil",
       message: "must not be before checkInFrom",
+      params: { issue: "custom", rule: "check_in_order" },
     });
     const half = await put(hotelA, { breakfastFrom: "07:00", breakfastUntil: undefined });
     expect(half.statusCode).toBe(400);
-    expect(half.json().error.details[0]).toMatchObject({ field: "breakfastUntil" });
+    expect(half.json().error.details[0]).toMatchObject({
+      field: "breakfastUntil",
+      params: { issue: "custom", rule: "breakfast_both_times" },
+    });
     const time = await put(hotelA, { checkOutUntil: "25:00" });
     expect(time.statusCode).toBe(400);
     expect(time.json().error.details[0]).toMatchObject({ field: "checkOutUntil" });
