@@ -81,7 +81,17 @@ function firstTexts(): Plugin {
  * consent banner into the HTML in the page's language, from these bundles, written beside index.html at build as
  * `first-paint-texts.json` (`{"en": {"common": {…}, …}, …}`): one source for the texts, the web app's.
  */
-const FIRST_PAINT_NAMESPACES = ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers"];
+const FIRST_PAINT_NAMESPACES = [
+  "common",
+  "hotel",
+  "global",
+  "consent",
+  "chat",
+  "portal",
+  "search",
+  "offers",
+  "packages",
+];
 function firstPaintTexts(): Plugin {
   const locales = join(import.meta.dirname, "src/i18n/locales");
   return {
