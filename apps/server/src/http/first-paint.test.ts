@@ -88,6 +88,9 @@ const MANIFEST = {
   },
 };
 
+/** A build's manifest that names no drawn page: their own parts are not drawn. */
+const WITHOUT_PAGES = { "index.html": MANIFEST["index.html"] };
+
 const property = buildProperty({
   // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
   hotel: { name: "Hotel Primo & Lago", showChat: true, timeZone: "America/New_York" },
@@ -123,24 +126,46 @@ async function appWith(database: Database, texts: boolean, manifest: object = MA
   return { app, webDist };
 }
 
-describe("the search page's first paint in its HTML", () => {
-  let database: Database;
-  let app: App;
-  let webDist: string;
-  const hotel = () => property.hotel.id;
+/** The first paint of a page's HTML, null without one. */
+const drawnOf = (body: string) =>
+  body.includes('<div id="first-paint">')
+    ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
+    : null;
 
+/** `run` with the pages of an app of its own (another build's web folder), closed and removed afterwards. */
+async function withOtherApp(
+  database: Database,
+  build: { texts: boolean; manifest?: object },
+  run: (page: (url: string) => Promise<{ statusCode: number; body: string }>) => Promise<void>,
+) {
+  const other = await appWith(database, build.texts, build.manifest);
+  try {
+    await run((url) => other.app.inject({ method: "GET", url }));
+  } finally {
+    await other.app.close();
+    rmSync(other.webDist, { recursive: true, force: true });
+  }
+}
+
+/** For a describe block: a database with `properties`, an app on it with the build's texts, and its pages. */
+function appOn(...properties: Parameters<typeof seedProperty>[1][]) {
+  const built = {} as { database: Database; app: App; webDist: string };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedProperty(database, property);
-    ({ app, webDist } = await appWith(database, true));
+    built.database = await createTestDatabase();
+    for (const p of properties) await seedProperty(built.database, p);
+    Object.assign(built, await appWith(built.database, true));
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(webDist, { recursive: true, force: true });
+    await built.app?.close();
+    await built.database?.close();
+    if (built.webDist) rmSync(built.webDist, { recursive: true, force: true });
   });
+  return { built, page: (url: string) => built.app.inject({ method: "GET", url }) };
+}
 
-  const page = (url: string) => app.inject({ method: "GET", url });
+describe("the search page's first paint in its HTML", () => {
+  const hotel = () => property.hotel.id;
+  const { page, built } = appOn(property);
 
   it("draws the header and the notice in the page's language, before the app's root", async () => {
     const res = await page(`/hotel/${hotel()}/channel/1/language/2/rooms?adults=2`);
@@ -377,18 +402,11 @@ describe("the search page's first paint in its HTML", () => {
   });
 
   it("draws nothing without the build's texts", async () => {
-    const other = await appWith(database, false);
-    try {
-      const res = await other.app.inject({
-        method: "GET",
-        url: `/hotel/${hotel()}/channel/1/language/1/rooms`,
-      });
+    await withOtherApp(built.database, { texts: false }, async (page) => {
+      const res = await page(`/hotel/${hotel()}/channel/1/language/1/rooms`);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('id="first-paint"');
-    } finally {
-      await other.app.close();
-      rmSync(other.webDist, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -450,10 +468,6 @@ describe("the offer page's first paint in its HTML", () => {
     return res.json().offerCode as string;
   }
   const page = (url: string) => app.inject({ method: "GET", url });
-  const drawnOf = (body: string) =>
-    body.includes('<div id="first-paint">')
-      ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
-      : null;
 
   it("draws the hotel's header and the lock in the offer's language, and nothing of the offer itself", async () => {
     const code = await anOfferCode();
@@ -536,25 +550,17 @@ describe("the offer page's first paint in its HTML", () => {
 
   it("draws neither the offer's lock nor the portal's cards without their stylesheets (a manifest without them)", async () => {
     const code = await anOfferCode();
-    const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
-    try {
-      const get = async (url: string) => (await other.app.inject({ method: "GET", url })).body;
-      expect(drawnOf(await get(`/offer/${code}`))).toBeNull();
-      const portal = drawnOf(await get("/channel/1/language/1"))!;
+    await withOtherApp(database, { texts: true, manifest: WITHOUT_PAGES }, async (page) => {
+      expect(drawnOf((await page(`/offer/${code}`)).body)).toBeNull();
+      const portal = drawnOf((await page("/channel/1/language/1")).body)!;
       expect(portal).toContain('<header class="site-header">');
       expect(portal).toContain("page-skeleton");
       expect(portal).not.toContain("portal-hotel");
-    } finally {
-      await other.app.close();
-      rmSync(other.webDist, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe("the packages list's first paint in its HTML", () => {
-  let database: Database;
-  let app: App;
-  let webDist: string;
   const room = aRoomType({ gallery: ["/photos/garden.jpg"] });
   const standard = aRatePlan();
   const packRate = aRatePlan();
@@ -585,23 +591,7 @@ describe("the packages list's first paint in its HTML", () => {
     ratePlans: [aRatePlan()],
   });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedProperty(database, withPackages);
-    await seedProperty(database, without);
-    ({ app, webDist } = await appWith(database, true));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
-
-  const page = (url: string) => app.inject({ method: "GET", url });
-  const drawnOf = (body: string) =>
-    body.includes('<div id="first-paint">')
-      ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
-      : null;
+  const { page, built } = appOn(withPackages, without);
 
   it.each(["packages", "package/list"])(
     "draws %s as the app shows it once package.do answered: the title and the cards, with their stylesheet",
@@ -660,20 +650,14 @@ describe("the packages list's first paint in its HTML", () => {
   });
 
   it("draws the skeleton without the page's stylesheet (a manifest without it)", async () => {
-    const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
-    try {
-      const res = await other.app.inject({
-        method: "GET",
-        url: `/hotel/${withPackages.hotel.id}/channel/1/language/2/packages`,
-      });
-      const drawn = drawnOf(res.body)!;
+    await withOtherApp(built.database, { texts: true, manifest: WITHOUT_PAGES }, async (page) => {
+      const drawn = drawnOf(
+        (await page(`/hotel/${withPackages.hotel.id}/channel/1/language/2/packages`)).body,
+      )!;
       expect(drawn).toContain('<header class="site-header">');
       expect(drawn).toContain("page-skeleton");
       expect(drawn).not.toContain("package-card");
-    } finally {
-      await other.app.close();
-      rmSync(other.webDist, { recursive: true, force: true });
-    }
+    });
   });
 });
 

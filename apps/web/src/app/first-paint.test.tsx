@@ -21,6 +21,7 @@ import { buildHotelContext } from "../features/global/render-in-hotel";
 import OfferPage from "../features/offers/offer-page";
 import { aSummary, CODE } from "../features/offers/test-fixtures";
 import PackageListPage from "../features/packages/package-list-page";
+import { aPackage } from "../features/packages/test-fixtures";
 import PortalPage from "../features/portal/portal-page";
 import { i18n, languageOf } from "../i18n/i18n";
 import { keepFirstPaintUntilReady } from "./first-paint";
@@ -357,29 +358,16 @@ describe("the portal's first paint is the web app's portal page while its search
 });
 
 describe("the packages list's first paint is the web app's packages page once its list is in", () => {
-  type Package = PackageResponse["packages"][number];
-  const base: Package = {
+  const base = aPackage({
     id: 11,
-    code: "ROMANTIC",
-    kind: "offer",
     name: "Romantic getaway & spa",
     description: "Two nights for two, with a dinner.",
-    image: null,
-    validFrom: "20300101",
-    validTo: "20300630",
-    minNights: 2,
-    maxNights: 4,
-    minAdults: 2,
-    maxAdults: 2,
-    rateIds: [1],
-    roomIds: [],
     includedServices: [],
     airports: [],
     gallery: ["https://img.example.test/romantic.jpg", "/photos/2.jpg"],
     closedSeasons: [],
     priceFrom: { total: 1238.5, cityTax: 10, nights: 2, adults: 2, arrival: "20300115", flightsFrom: null },
-    currency: "EUR",
-  };
+  });
   const PACKAGES: PackageResponse = {
     packages: [
       base,
