@@ -121,3 +121,30 @@ test("fly & stay: an origin airport puts the flights on the rate", async ({
   await capture("fly and stay with flights");
   await axe("fly and stay with flights");
 });
+
+test("landing on the packages list: the server draws it, the app takes it over without a change", async ({
+  page,
+}) => {
+  const html = await (await page.request.get(`${HOTEL}/packages`)).text();
+  const painted = html.slice(html.indexOf('<div id="first-paint">'), html.indexOf('<div id="root">'));
+  // The cards are in the HTML, the first picture asked for at once: nothing waits for the scripts.
+  expect(painted.match(/<article class="package-card card"/g)).toHaveLength(2);
+  expect(painted).toMatch(/<img class="package-card__image" [^>]*loading="eager" fetchpriority="high">/);
+  await page.goto(`${HOTEL}/packages`);
+  await expect(page.locator("#first-paint")).toHaveCount(0);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Offers and packages of Hotel Bellavista Riva" }),
+  ).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(2);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => done(sum), 300);
+      }),
+  );
+  expect(shifts).toBeLessThan(0.01);
+});

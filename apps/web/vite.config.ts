@@ -91,6 +91,7 @@ const FIRST_PAINT_NAMESPACES = [
   "search",
   "offers",
   "voucher",
+  "packages",
 ];
 function firstPaintTexts(): Plugin {
   const locales = join(import.meta.dirname, "src/i18n/locales");

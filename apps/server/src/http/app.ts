@@ -24,6 +24,7 @@ import type { Database } from "../db/client";
 import { registerDemoImages } from "../db/demo/demo-images";
 import { listHotels } from "../features/channels";
 import { offerSummary } from "../features/offers";
+import { listPackages } from "../features/packages";
 import {
   createHotelGatewayLookup,
   createPaymentGateways,
@@ -314,10 +315,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     {
       // The offer page's hotel, channel, language and state, as GET /api/v2/offers/:offerCode reads them.
       offerSummary: (code) => offerSummary({ database: options.database, now: deps.now }, code),
-      // The portal's, the offer's and the voucher's own stylesheets: their cards, lock and title are drawn styled.
+      // The packages list page's packages, as package.do answers them.
+      packages: (q) => listPackages(deps, q),
+      // The portal's, the offer's, the packages list's and the voucher's own stylesheets: they are drawn styled.
       styles: hasWeb
         ? readPageStyles(resolve(webDist, ".vite/manifest.json"), PAGE_MODULES)
-        : { portal: [], offer: [], voucher: [] },
+        : { portal: [], offer: [], packages: [], voucher: [] },
     },
   );
   // The build's files: its `.br`/`.gz` twins to a browser that takes them (written at build, ADR 0046). The hashed

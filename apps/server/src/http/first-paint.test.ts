@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
-import { aRatePlan, aRoomType, buildProperty, seedProperty } from "@alloggio/test-kit/builders";
+import {
+  aPackage,
+  aPriceRange,
+  aRatePlan,
+  aRoomType,
+  buildProperty,
+  seedProperty,
+  TRADE_CHANNEL_ID,
+} from "@alloggio/test-kit/builders";
 import { createTestDatabase } from "@alloggio/test-kit/database";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,9 +35,18 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        ["common", "hotel", "global", "consent", "chat", "portal", "search", "offers", "voucher"].map(
-          (ns) => [ns, JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown],
-        ),
+        [
+          "common",
+          "hotel",
+          "global",
+          "consent",
+          "chat",
+          "portal",
+          "search",
+          "offers",
+          "packages",
+          "voucher",
+        ].map((ns) => [ns, JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown]),
       ),
     ]),
   );
@@ -50,7 +67,7 @@ const INDEX = `<!doctype html>
 
 /**
  * The build's manifest: the offer page's chunk imports the entry and a chunk with a stylesheet of its own; the portal
- * page's chunk has none, the chunk it shares has.
+ * page's chunk has none, the chunk it shares has; the packages list's chunk has its own.
  */
 const MANIFEST = {
   "index.html": { file: "assets/index-abc.js", css: ["assets/index-abc.css"], isEntry: true },
@@ -78,7 +95,15 @@ const MANIFEST = {
     css: ["assets/voucher-page-abc.css"],
     imports: ["index.html", "_checkout-abc.js"],
   },
+  "src/features/packages/package-list-page.tsx": {
+    file: "assets/package-list-page-abc.js",
+    css: ["assets/package-list-page-abc.css"],
+    imports: ["index.html"],
+  },
 };
+
+/** A build's manifest that names no drawn page: their own parts are not drawn. */
+const WITHOUT_PAGES = { "index.html": MANIFEST["index.html"] };
 
 const property = buildProperty({
   // In New York: the walk-in prompt follows the hotel's clock, not the server's zone (UTC) nor Italy's.
@@ -115,24 +140,46 @@ async function appWith(database: Database, texts: boolean, manifest: object = MA
   return { app, webDist };
 }
 
-describe("the search page's first paint in its HTML", () => {
-  let database: Database;
-  let app: App;
-  let webDist: string;
-  const hotel = () => property.hotel.id;
+/** The first paint of a page's HTML, null without one. */
+const drawnOf = (body: string) =>
+  body.includes('<div id="first-paint">')
+    ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
+    : null;
 
+/** `run` with the pages of an app of its own (another build's web folder), closed and removed afterwards. */
+async function withOtherApp(
+  database: Database,
+  build: { texts: boolean; manifest?: object },
+  run: (page: (url: string) => Promise<{ statusCode: number; body: string }>) => Promise<void>,
+) {
+  const other = await appWith(database, build.texts, build.manifest);
+  try {
+    await run((url) => other.app.inject({ method: "GET", url }));
+  } finally {
+    await other.app.close();
+    rmSync(other.webDist, { recursive: true, force: true });
+  }
+}
+
+/** For a describe block: a database with `properties`, an app on it with the build's texts, and its pages. */
+function appOn(...properties: Parameters<typeof seedProperty>[1][]) {
+  const built = {} as { database: Database; app: App; webDist: string };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedProperty(database, property);
-    ({ app, webDist } = await appWith(database, true));
+    built.database = await createTestDatabase();
+    for (const p of properties) await seedProperty(built.database, p);
+    Object.assign(built, await appWith(built.database, true));
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(webDist, { recursive: true, force: true });
+    await built.app?.close();
+    await built.database?.close();
+    if (built.webDist) rmSync(built.webDist, { recursive: true, force: true });
   });
+  return { built, page: (url: string) => built.app.inject({ method: "GET", url }) };
+}
 
-  const page = (url: string) => app.inject({ method: "GET", url });
+describe("the search page's first paint in its HTML", () => {
+  const hotel = () => property.hotel.id;
+  const { page, built } = appOn(property);
 
   it("draws the header and the notice in the page's language, before the app's root", async () => {
     const res = await page(`/hotel/${hotel()}/channel/1/language/2/rooms?adults=2`);
@@ -390,18 +437,11 @@ describe("the search page's first paint in its HTML", () => {
   });
 
   it("draws nothing without the build's texts", async () => {
-    const other = await appWith(database, false);
-    try {
-      const res = await other.app.inject({
-        method: "GET",
-        url: `/hotel/${hotel()}/channel/1/language/1/rooms`,
-      });
+    await withOtherApp(built.database, { texts: false }, async (page) => {
+      const res = await page(`/hotel/${hotel()}/channel/1/language/1/rooms`);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('id="first-paint"');
-    } finally {
-      await other.app.close();
-      rmSync(other.webDist, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -463,10 +503,6 @@ describe("the offer page's first paint in its HTML", () => {
     return res.json().offerCode as string;
   }
   const page = (url: string) => app.inject({ method: "GET", url });
-  const drawnOf = (body: string) =>
-    body.includes('<div id="first-paint">')
-      ? body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'))
-      : null;
 
   it("draws the hotel's header and the lock in the offer's language, and nothing of the offer itself", async () => {
     const code = await anOfferCode();
@@ -549,23 +585,119 @@ describe("the offer page's first paint in its HTML", () => {
 
   it("draws neither the offer's lock, the portal's cards nor the voucher's title without their stylesheets (a manifest without them)", async () => {
     const code = await anOfferCode();
-    const other = await appWith(database, true, { "index.html": MANIFEST["index.html"] });
-    try {
-      const get = async (url: string) => (await other.app.inject({ method: "GET", url })).body;
-      expect(drawnOf(await get(`/offer/${code}`))).toBeNull();
-      const portal = drawnOf(await get("/channel/1/language/1"))!;
+    await withOtherApp(database, { texts: true, manifest: WITHOUT_PAGES }, async (page) => {
+      expect(drawnOf((await page(`/offer/${code}`)).body)).toBeNull();
+      const portal = drawnOf((await page("/channel/1/language/1")).body)!;
       expect(portal).toContain('<header class="site-header">');
       expect(portal).toContain("page-skeleton");
       expect(portal).not.toContain("portal-hotel");
       const voucher = drawnOf(
-        await get(`/hotel/${hotel()}/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it`),
+        (await page(`/hotel/${hotel()}/channel/1/language/1/voucher/code/AB12CD/email/a%40b.it`)).body,
       )!;
       expect(voucher).toContain("page-skeleton");
       expect(voucher).not.toContain("voucher__title");
-    } finally {
-      await other.app.close();
-      rmSync(other.webDist, { recursive: true, force: true });
-    }
+    });
+  });
+});
+
+describe("the packages list's first paint in its HTML", () => {
+  const room = aRoomType({ gallery: ["/photos/garden.jpg"] });
+  const standard = aRatePlan();
+  const packRate = aRatePlan();
+  const weekend = aPackage([packRate], {
+    kind: "offer",
+    name: { en: "Romantic weekend", it: "Weekend romantico & spa" },
+    description: { en: "Two nights with prosecco.", it: "Due notti con prosecco." },
+    image: "/photos/romantic.jpg",
+    validFrom: "2030-01-01",
+    validTo: "2030-02-28",
+    minNights: 2,
+    maxNights: 4,
+  });
+  const withPackages = buildProperty({
+    hotel: { name: "Hotel Pacchetti & Lago" },
+    roomTypes: [room],
+    ratePlans: [standard, packRate],
+    prices: [
+      aPriceRange(room, standard, { adults: 2 }),
+      // 90 a night for two: two nights from 180.
+      aPriceRange(room, packRate, { perAdults: { "2": 90 } }),
+    ],
+    packages: [weekend],
+  });
+  const without = buildProperty({
+    hotel: { name: "Hotel Senza" },
+    roomTypes: [aRoomType()],
+    ratePlans: [aRatePlan()],
+  });
+
+  const { page, built } = appOn(withPackages, without);
+
+  it.each(["packages", "package/list"])(
+    "draws %s as the app shows it once package.do answered: the title and the cards, with their stylesheet",
+    async (where) => {
+      const H = withPackages.hotel.id;
+      const res = await page(`/hotel/${H}/channel/1/language/2/${where}`);
+      expect(res.statusCode).toBe(200);
+      const drawn = drawnOf(res.body)!;
+      expect(drawn).toContain('<header class="site-header">');
+      expect(drawn).not.toContain("page-skeleton");
+      expect(drawn).toContain(
+        '<main class="page packages-page" id="main"><h1>Offerte e pacchetti di Hotel Pacchetti &amp; Lago</h1><ul class="package-list">',
+      );
+      // The first card's picture, the page's largest paint, asked for with the HTML, first and sized.
+      expect(drawn).toContain(
+        '<img class="package-card__image" src="/photos/romantic.jpg" alt="" width="480" height="320" loading="eager" fetchpriority="high">',
+      );
+      expect(drawn).toContain('<h2 id="first-paint-package-');
+      expect(drawn).toContain(">Weekend romantico &amp; spa</h2><p>Due notti con prosecco.</p>");
+      expect(drawn).toContain("1 gen 2030 – 28 feb 2030");
+      // The price from as package.do gives it, written by the domain's money formatter, the city tax beside it.
+      expect(drawn).toContain("180,00\u00a0EUR per 2 notti, 2 adulti");
+      expect(drawn).toContain('<span class="tax-note">');
+      expect(drawn).toContain(`href="/hotel/${H}/channel/1/language/2/package/view/${weekend.id}"`);
+      // The page's own stylesheet after the app's, as the lazy page would add it.
+      expect(res.body).toMatch(
+        /<link[^>]*index-abc\.css"[^>]*><link rel="stylesheet" crossorigin href="\/assets\/package-list-page-abc\.css">/,
+      );
+    },
+  );
+
+  it("draws the empty text for a hotel without packages", async () => {
+    const drawn = drawnOf((await page(`/hotel/${without.hotel.id}/channel/1/language/1/packages`)).body)!;
+    expect(drawn).toContain(
+      '<main class="page packages-page" id="main"><h1>Offers and packages of Hotel Senza</h1><p>There are no offers at the moment.</p></main>',
+    );
+    expect(drawn).not.toContain("package-card");
+  });
+
+  it("keeps the header and the skeleton on a package's own page", async () => {
+    const res = await page(`/hotel/${withPackages.hotel.id}/channel/1/language/2/package/view/${weekend.id}`);
+    const drawn = drawnOf(res.body)!;
+    expect(drawn).toContain('<header class="site-header">');
+    expect(drawn).toContain("page-skeleton");
+    expect(drawn).not.toContain("packages-page");
+    expect(res.body).not.toContain("package-list-page-abc.css");
+  });
+
+  it("draws nothing, and nothing priced, on a trade channel", async () => {
+    const res = await page(`/hotel/${withPackages.hotel.id}/channel/${TRADE_CHANNEL_ID}/language/2/packages`);
+    expect(res.statusCode).toBe(200);
+    expect(drawnOf(res.body)).toBeNull();
+    expect(res.body).not.toContain("Weekend romantico");
+    expect(res.body).not.toContain("180,00");
+    expect(res.body).not.toContain("package-list-page-abc.css");
+  });
+
+  it("draws the skeleton without the page's stylesheet (a manifest without it)", async () => {
+    await withOtherApp(built.database, { texts: true, manifest: WITHOUT_PAGES }, async (page) => {
+      const drawn = drawnOf(
+        (await page(`/hotel/${withPackages.hotel.id}/channel/1/language/2/packages`)).body,
+      )!;
+      expect(drawn).toContain('<header class="site-header">');
+      expect(drawn).toContain("page-skeleton");
+      expect(drawn).not.toContain("package-card");
+    });
   });
 });
 
@@ -577,6 +709,7 @@ describe("first paint helpers", () => {
       language: 3,
       onRooms: true,
       voucher: false,
+      onPackages: false,
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/x/rooms/")).toEqual({
       hotel: 4,
@@ -584,6 +717,7 @@ describe("first paint helpers", () => {
       language: 1,
       onRooms: true,
       voucher: false,
+      onPackages: false,
     });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/voucher/code/AB12CD/email/a%40b.it")).toEqual({
       hotel: 4,
@@ -591,7 +725,11 @@ describe("first paint helpers", () => {
       language: 3,
       onRooms: false,
       voucher: true,
+      onPackages: false,
     });
+    for (const where of ["packages", "package/list"])
+      expect(drawnPageIds(`/hotel/4/channel/2/language/3/${where}`)).toMatchObject({ onPackages: true });
+    expect(drawnPageIds("/hotel/4/channel/2/language/3/package/view/7")).toMatchObject({ onPackages: false });
     expect(drawnPageIds("/hotel/4/channel/2/language/3/checkout")).toBeNull();
     expect(drawnPageIds("/hotel/4/channel/2/language/3/services")).toBeNull();
   });
@@ -604,12 +742,14 @@ describe("first paint helpers", () => {
         portal: ["/assets/portal-abc.css"],
         offer: ["/assets/offer-page-abc.css", "/assets/checkout-abc.css"],
         voucher: ["/assets/voucher-page-abc.css", "/assets/checkout-abc.css"],
+        packages: ["/assets/package-list-page-abc.css"],
       });
       expect(readPageStyles(join(dir, "manifest.json"), { offer: "src/moved.tsx" })).toEqual({ offer: [] });
       expect(readPageStyles(join(dir, "missing.json"), PAGE_MODULES)).toEqual({
         portal: [],
         offer: [],
         voucher: [],
+        packages: [],
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

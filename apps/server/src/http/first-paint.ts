@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { HotelListResponse } from "@alloggio/domain/contract/channels/hotel-list";
 import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
+import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { ROUTES, routePattern } from "@alloggio/domain/contract/web-routes";
 import {
   type FirstPaintText,
@@ -43,7 +44,8 @@ export type FirstPaint = (q: {
 
 /**
  * The hotel pages drawn in the HTML: those a guest lands on from outside (a search, a link to the packages, the
- * voucher from the mail). They share the hotel layout's header and notice; the search page adds the walk-in prompt.
+ * voucher from the mail). They share the hotel layout's header and notice; the search page adds the walk-in prompt,
+ * the packages list (`packages`, `packageList`) its own page (ADR 0079).
  */
 const DRAWN_PAGES = (["rooms", "packages", "packageList", "packageView", "voucher"] as const).map((name) => ({
   name,
@@ -51,7 +53,14 @@ const DRAWN_PAGES = (["rooms", "packages", "packageList", "packageView", "vouche
 }));
 
 export type DrawnPageIds =
-  | { hotel: number; channel: number; language: number; onRooms: boolean; voucher: boolean }
+  | {
+      hotel: number;
+      channel: number;
+      language: number;
+      onRooms: boolean;
+      onPackages: boolean;
+      voucher: boolean;
+    }
   | { portal: true; channel: number; language: number };
 
 const PORTAL_PAGE = routePattern(ROUTES.portalHotelList);
@@ -72,6 +81,7 @@ export function drawnPageIds(path: string): DrawnPageIds | null {
         channel: Number(match[2]),
         language: Number(match[3]) || 1,
         onRooms: name === "rooms",
+        onPackages: name === "packages" || name === "packageList",
         voucher: name === "voucher",
       };
   }
@@ -104,11 +114,12 @@ export function readFirstPaintTexts(file: string): FirstPaintTexts | null {
 
 /**
  * The web app's pages drawn below their top (ADR 0079), as the build's manifest names their modules: the portal's
- * hotel cards and the offer's lock.
+ * hotel cards, the offer's lock and the packages list.
  */
 export const PAGE_MODULES = {
   portal: "src/features/portal/portal-page.tsx",
   offer: "src/features/offers/offer-page.tsx",
+  packages: "src/features/packages/package-list-page.tsx",
   voucher: "src/features/voucher/voucher-page.tsx",
 } as const;
 
@@ -195,12 +206,18 @@ export function createFirstPaint(
   pages: {
     /** The offer's public summary, as its API reads it (null: unknown). */
     offerSummary: (code: string) => Promise<OfferSummary | null>;
+    /** A hotel's packages on a channel, in a language, as `package.do` answers them. */
+    packages: (q: { channel: number; hotel: number; language: number }) => Promise<PackageResponse>;
     /**
      * The drawn pages' stylesheets (readPageStyles). Without them a page's own part is not drawn (the portal
      * draws its skeleton, the offer nothing): it would be unstyled, and move when the app's arrive.
      */
     styles: PageStyles;
-  } = { offerSummary: async () => null, styles: { portal: [], offer: [], voucher: [] } },
+  } = {
+    offerSummary: async () => null,
+    packages: async () => ({ packages: [] }),
+    styles: { portal: [], offer: [], packages: [], voucher: [] },
+  },
   ttlMs = 30_000,
 ): {
   draw: FirstPaint;
@@ -213,6 +230,8 @@ export function createFirstPaint(
   const summaries = keptFor(ttlMs, now, pages.offerSummary);
   const portalStyles = linked(pages.styles.portal);
   const offerStyles = linked(pages.styles.offer);
+  const packagesStyles = linked(pages.styles.packages);
+  const packageLists = keptFor(ttlMs, now, pages.packages);
   const voucherStyles = linked(pages.styles.voucher);
   /** The offer page (ADR 0079): its hotel, channel and language come from the offer, read as its API reads it. */
   const drawOffer = async (code: string, search: string, hostname: string, nonce: string) => {
@@ -259,22 +278,41 @@ export function createFirstPaint(
         return null;
       }
     }
-    const { onRooms, voucher: onVoucher, ...ids } = drawnIds;
+    const { onRooms, onPackages, voucher: onVoucher, ...ids } = drawnIds;
     const list = await listFor({ ...ids, domain: hostname });
     if (!list) return null;
+    // The packages list is drawn with its stylesheets only, on a channel and hotel that get a first paint at all (a
+    // trade channel's prices depend on the agency's login); without its packages (an error), the skeleton.
+    const packages =
+      onPackages &&
+      packagesStyles !== "" &&
+      !list.channel.trade &&
+      list.hotels.some((h) => h.id === ids.hotel)
+        ? await packageLists(`${ids.channel}|${ids.hotel}|${ids.language}`, ids)
+        : null;
     // The voucher's title needs its page's stylesheets: without them, header and skeleton as the other pages.
     const voucher = onVoucher && voucherStyles !== "";
     try {
       const body = firstPaintHtml(
-        { list, ids, onRooms, voucher, hostname, t: textsIn(texts, ids.language), now: now() },
+        {
+          list,
+          ids,
+          onRooms,
+          voucher,
+          hostname,
+          t: textsIn(texts, ids.language),
+          now: now(),
+          ...(packages ? { packages } : {}),
+        },
         nonce,
       );
-      if (body === null) return null;
-      return {
-        head: warmUpScript({ list, ids }, nonce),
-        body,
-        ...(voucher ? { styles: voucherStyles } : {}),
-      };
+      return body === null
+        ? null
+        : {
+            head: warmUpScript({ list, ids }, nonce),
+            body,
+            styles: packages ? packagesStyles : voucher ? voucherStyles : "",
+          };
     } catch {
       return null;
     }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { OfferSummary } from "@alloggio/domain/contract/offers/view";
+import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { listDisplayCurrencies as drawnCurrencies } from "@alloggio/domain/currency/display-currencies";
 import {
   firstPaintHtml,
@@ -19,6 +20,8 @@ import { listDisplayCurrencies } from "../features/currency/convert-price";
 import { buildHotelContext } from "../features/global/render-in-hotel";
 import OfferPage from "../features/offers/offer-page";
 import { aSummary, CODE } from "../features/offers/test-fixtures";
+import PackageListPage from "../features/packages/package-list-page";
+import { aPackage } from "../features/packages/test-fixtures";
 import PortalPage from "../features/portal/portal-page";
 import { aReservation } from "../features/voucher/test-fixtures";
 import VoucherPage from "../features/voucher/voucher-page";
@@ -353,6 +356,172 @@ describe("the portal's first paint is the web app's portal page while its search
       ) ?? "";
     expect(box.querySelector(".page-skeleton")).not.toBeNull();
     expect(box.querySelector(".portal-hotel")).toBeNull();
+  });
+});
+
+describe("the packages list's first paint is the web app's packages page once its list is in", () => {
+  const base = aPackage({
+    id: 11,
+    name: "Romantic getaway & spa",
+    description: "Two nights for two, with a dinner.",
+    includedServices: [],
+    airports: [],
+    gallery: ["https://img.example.test/romantic.jpg", "/photos/2.jpg"],
+    closedSeasons: [],
+    priceFrom: { total: 1238.5, cityTax: 10, nights: 2, adults: 2, arrival: "20300115", flightsFrom: null },
+  });
+  const PACKAGES: PackageResponse = {
+    packages: [
+      base,
+      // Flights from an airport, their cheapest trip beside the price; one night at least.
+      {
+        ...base,
+        id: 12,
+        kind: "package",
+        name: "Fly and ski",
+        minNights: 1,
+        maxNights: null,
+        airports: [{ code: "LGW", name: "London Gatwick", flights: [] }],
+        gallery: ["/photos/ski.jpg"],
+        priceFrom: { total: 99, cityTax: 0, nights: 1, adults: 2, arrival: "20300201", flightsFrom: 180 },
+      },
+      // No free stay left, no picture, exactly three nights.
+      {
+        ...base,
+        id: 13,
+        kind: "package",
+        name: "Autumn week",
+        minNights: 3,
+        maxNights: 3,
+        gallery: [],
+        priceFrom: null,
+      },
+    ],
+  };
+
+  /** The layout with the app's packages page at `…/packages` (or `…/package/list`), package.do answering `answer`. */
+  function renderPackages(
+    language: number,
+    list: ReturnType<typeof hotelList>,
+    answer: PackageResponse | null,
+  ) {
+    stubApi([
+      ["/api/hotellist.do", list],
+      ...(answer ? [["/api/package.do", answer] as [string, unknown]] : []),
+    ]);
+    return renderAt(
+      `/hotel/1/channel/1/language/${language}/packages`,
+      <Route path={ROUTES.hotel} nest>
+        <HotelLayout>
+          <Suspense fallback={null}>
+            <Route path="/packages" component={PackageListPage} />
+          </Suspense>
+        </HotelLayout>
+      </Route>,
+    );
+  }
+
+  function drawnPackages(language: number, list: ReturnType<typeof hotelList>, packages: PackageResponse) {
+    const text = languageOf(language).text;
+    const box = document.createElement("div");
+    box.innerHTML =
+      firstPaintHtml(
+        {
+          list: list as never,
+          ids: { hotel: 1, channel: 1, language },
+          onRooms: false,
+          hostname: window.location.hostname,
+          t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
+          now: new Date(DAY),
+          packages,
+        },
+        "nonce",
+      ) ?? "";
+    return box;
+  }
+
+  /** Each element of the header and the page, with what a guest, a screen reader or the browser gets from it. */
+  function packagesShape(root: ParentNode): string[] {
+    return [...root.querySelectorAll(".site-header, .site-header *, .packages-page, .packages-page *")].map(
+      (el) =>
+        [
+          el.tagName,
+          ...["class", "aria-label", "href", "aria-haspopup", "role", "aria-hidden"].map((a) =>
+            el.getAttribute(a),
+          ),
+          ...["src", "alt", "width", "height", "loading", "fetchpriority"].map((a) => el.getAttribute(a)),
+          el.children.length === 0 ? el.textContent : "",
+        ].join("|"),
+    );
+  }
+
+  async function inLanguage(language: number) {
+    await act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "packages"]);
+    });
+  }
+
+  it.each([1, 2, 9])("language %d: cards with a picture, flights and no price", async (language) => {
+    await inLanguage(language);
+    const list = hotelList();
+    const { container } = renderPackages(language, list, PACKAGES);
+    await waitFor(() => expect(container.querySelectorAll(".package-card")).toHaveLength(3), {
+      timeout: 10_000,
+    });
+    const painted = drawnPackages(language, list, PACKAGES);
+    expect(packagesShape(painted)).toEqual(packagesShape(container));
+    expect(painted.querySelector("main")?.textContent).toBe(container.querySelector("main")?.textContent);
+    expect(painted.querySelector(".site-header")?.textContent).toBe(
+      container.querySelector(".site-header")?.textContent,
+    );
+    // The first card's picture is the page's largest paint: asked for at once, first and sized.
+    const first = painted.querySelector(".package-card img");
+    expect(first?.getAttribute("fetchpriority")).toBe("high");
+    expect(first?.getAttribute("loading")).toBe("eager");
+    expect(painted.querySelector(".package-facts__flights")).not.toBeNull();
+    expect(painted.querySelector(".page-skeleton")).toBeNull();
+    // The app takes over once its page reads the same, not while it shows its skeleton.
+    document.body.append(...painted.childNodes);
+    const root = document.createElement("div");
+    document.body.append(root);
+    keepFirstPaintUntilReady(root);
+    const loading = container.cloneNode(true) as HTMLElement;
+    loading
+      .querySelector(".package-list")
+      ?.replaceWith(Object.assign(document.createElement("div"), { className: "page-skeleton" }));
+    root.append(...loading.childNodes);
+    await act(async () => {});
+    expect(document.getElementById("first-paint")).not.toBeNull();
+    root.replaceChildren(...container.cloneNode(true).childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
+  });
+
+  it("draws the empty text for a hotel without packages", async () => {
+    await inLanguage(2);
+    const list = hotelList();
+    const { container } = renderPackages(2, list, { packages: [] });
+    await waitFor(() => expect(container.querySelector(".packages-page p")).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    const painted = drawnPackages(2, list, { packages: [] });
+    expect(packagesShape(painted)).toEqual(packagesShape(container));
+    expect(painted.querySelector(".package-list")).toBeNull();
+  });
+
+  it("gives way at once to the app's page when it reads otherwise without a skeleton (an error)", async () => {
+    await inLanguage(1);
+    const list = hotelList();
+    const { container } = renderPackages(1, list, null);
+    await waitFor(() => expect(container.querySelector(".packages-page [role=alert]")).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    document.body.append(...drawnPackages(1, list, PACKAGES).childNodes);
+    const root = document.createElement("div");
+    document.body.append(root);
+    keepFirstPaintUntilReady(root);
+    root.append(...container.cloneNode(true).childNodes);
+    await waitFor(() => expect(document.getElementById("first-paint")).toBeNull(), { timeout: 500 });
   });
 });
 

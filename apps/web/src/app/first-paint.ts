@@ -11,10 +11,10 @@ import { FIRST_CLICK, FIRST_PAINT_ID, type FirstClick } from "@alloggio/domain/f
  */
 const TOP = ".site-header, .consent-banner, .cookie-notice, .walk-in, .offer-locked";
 /**
- * A page drawn below its top (the portal's hotel cards, the voucher's title; ADR 0079): the app's page must be there
- * too.
+ * A page drawn below its top (ADR 0079): the app's page must be there too and read the same — the portal's intro
+ * (its cards wait for the search), the whole packages list (its cards, prices included), the voucher's title.
  */
-const PAGE = ".portal-page__intro, .voucher__title";
+const PAGE = ".portal-page__intro, .packages-page, .voucher__title";
 const signature = (root: ParentNode, selectors: string) =>
   [...root.querySelectorAll(selectors)].map((el) => `${el.className}:${el.textContent}`).join("\n");
 
@@ -94,6 +94,14 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
       painted.querySelector(".voucher__title") &&
       root.querySelector("main") &&
       !root.querySelector(".voucher__title, .page-skeleton")
+    )
+      reveal();
+    // The app's packages page is there, without its skeleton, and reads otherwise (an error, a list changed since
+    // the HTML was drawn): it replaces the drawn one at once.
+    else if (
+      painted.querySelector(".packages-page") &&
+      root.querySelector(".packages-page") &&
+      !root.querySelector(".page-skeleton")
     )
       reveal();
     else if (root.querySelector(".site-header")) timer ??= window.setTimeout(reveal, graceMs);

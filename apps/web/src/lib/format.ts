@@ -1,4 +1,4 @@
-import { formatMoney, moneyOf } from "./money";
+import { formatAmountFor } from "@alloggio/domain/money/format-amount";
 
 /**
  * Money with the currency code in the language's style (SPEC §9, ADR 0019): Italian style for the European
@@ -6,8 +6,9 @@ import { formatMoney, moneyOf } from "./money";
  * write amounts with the same domain function.
  */
 export function formatPrice(amount: number, currency: string, languageId = 1): string {
-  // SPEC's calls answer decimals: minor units once, then the web's one formatter.
-  return formatMoney(moneyOf(amount, currency), { language: languageId });
+  // SPEC's calls answer decimals: minor units once, then the one money formatter (the server's first paint of the
+  // packages page writes its prices with the same function).
+  return formatAmountFor(amount, currency, languageId);
 }
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one, and the results render a date several

@@ -6,6 +6,7 @@
 // its own header and notice read the same (app/first-paint.ts), then removes it in the same frame.
 import type { HotelListResponse } from "../contract/channels/hotel-list";
 import type { OfferSummary } from "../contract/offers/view";
+import type { PackageResponse } from "../contract/packages/package";
 import { ROUTES } from "../contract/web-routes";
 import { listDisplayCurrencies } from "../currency/display-currencies";
 import { findLanguage, LANGUAGES } from "../i18n/languages";
@@ -14,11 +15,12 @@ import { findWalkInNight, WALK_IN_SEEN_KEY } from "../stay-dates/walk-in-night";
 import { CONSENT_VERSION, consentKey } from "../tracking/consent";
 import { bannerServesHost, hasThirdParty, readTrackingSettings } from "../tracking/settings";
 import { FIRST_CLICK, FIRST_PAINT_ID, offerOpenKey } from "./first-paint-id";
-import { escapeHtml, formatStayDay, icon, routePath } from "./markup";
+import { escapeHtml, formatStayDay, icon, routePath, type Text } from "./markup";
+import { packagesPageHtml } from "./packages-page-html";
 import { type PortalPageInput, portalPageHtml } from "./portal-page-html";
 
 /** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
-export type FirstPaintText = (namespace: string, key: string, values?: Record<string, string>) => string;
+export type FirstPaintText = Text;
 
 export type FirstPaintInput = {
   list: HotelListResponse;
@@ -35,6 +37,11 @@ export type FirstPaintInput = {
   t: FirstPaintText;
   /** The server's clock: the walk-in prompt is drawn when it is the hotel's evening (findWalkInNight). */
   now: Date;
+  /**
+   * The packages list page's packages (`package.do`'s answer): its page is drawn below the top (packages-page-html.ts,
+   * ADR 0079) instead of the skeleton.
+   */
+  packages?: PackageResponse;
 };
 
 /** Where the guest's display currency is kept (the web app's currency-cache): a choice shows another price line. */
@@ -208,7 +215,8 @@ export function warmUpScript(input: Pick<FirstPaintInput, "list" | "ids">, nonce
 
 /**
  * The first paint of a hotel's page (the search page, the packages, a voucher) for a hotel of the list, or null when it is not drawn here: a hotel the list
- * lacks, or a trade channel, whose header and notices depend on the agency's login.
+ * lacks, or a trade channel, whose header and notices depend on the agency's login. Below the top, the packages
+ * list page's own page when its packages are given, else the skeleton.
  */
 export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | null {
   const { list, ids, t } = input;
@@ -225,7 +233,12 @@ export function firstPaintHtml(input: FirstPaintInput, nonce: string): string | 
   const policyUrl =
     asUrl(hotel.settings.cookiePolicyUrl) ??
     asUrl((channel.settings as Record<string, unknown>).cookiePolicyUrl);
-  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${input.voucher ? voucherTop(t, hotel) : SKELETON}</div>${guardScript(channel, manager, nonce)}`;
+  const page = input.packages
+    ? packagesPageHtml({ packages: input.packages, hotelName: hotel.name, ids, t })
+    : input.voucher
+      ? voucherTop(t, hotel)
+      : SKELETON;
+  return `<div id="${FIRST_PAINT_ID}">${header(input, hotel)}${notice(t, manager, policyUrl)}${input.onRooms ? walkIn(input, hotel) : ""}${page}</div>${guardScript(channel, manager, nonce)}`;
 }
 
 export type PortalFirstPaintInput = PortalPageInput & {

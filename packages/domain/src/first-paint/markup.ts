@@ -1,4 +1,8 @@
 // What the server's first paints (ADR 0051, 0079) write their HTML with: the web app's markup by hand.
+import { findLanguage } from "../i18n/languages";
+
+/** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
+export type Text = (namespace: string, key: string, values?: Record<string, string>) => string;
 
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -20,4 +24,19 @@ export function formatStayDay(ymd: string, locale: string, options: Intl.DateTim
     Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))),
   );
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(date);
+}
+
+/** i18next's plural keys (`key_one`, `key_other`…) by the language's rules, as the web app picks them. */
+export function counted(
+  t: Text,
+  language: number,
+  namespace: string,
+  key: string,
+  count: number,
+  values: Record<string, string> = {},
+): string {
+  const all = { ...values, count: String(count) };
+  const plural = `${key}_${new Intl.PluralRules(findLanguage(language).text).select(count)}`;
+  const text = t(namespace, plural, all);
+  return text === plural ? t(namespace, `${key}_other`, all) : text;
 }

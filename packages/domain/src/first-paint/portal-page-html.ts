@@ -8,10 +8,7 @@ import { ROUTES } from "../contract/web-routes";
 import { findLanguage } from "../i18n/languages";
 import { DEFAULT_ADULTS } from "../occupancy/occupancy";
 import { addDays, todayInZone } from "../stay-dates/stay-dates";
-import { escapeHtml, formatStayDay, icon, routePath } from "./markup";
-
-/** A text of the web app's bundles (`namespace`, `key` with dots), `{{name}}` filled from `values`. */
-type Text = (namespace: string, key: string, values?: Record<string, string>) => string;
+import { counted, escapeHtml, formatStayDay, icon, routePath, type Text } from "./markup";
 
 export type PortalPageInput = {
   list: HotelListResponse;
@@ -55,13 +52,6 @@ const SEARCH = icon(
   '<path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle>',
   20,
 );
-
-/** i18next's plural keys (`key_one`, `key_other`…) by the language's rules, as the web app picks them. */
-function counted(t: Text, language: number, namespace: string, key: string, count: number): string {
-  const plural = `${key}_${new Intl.PluralRules(findLanguage(language).text).select(count)}`;
-  const text = t(namespace, plural, { count: String(count) });
-  return text === plural ? t(namespace, `${key}_other`, { count: String(count) }) : text;
-}
 
 /** The web app's SearchBar on a portal page with no search in its address: every property, one night from today. */
 function searchBar(input: PortalPageInput, first: Hotel): string {

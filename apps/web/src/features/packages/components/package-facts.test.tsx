@@ -1,36 +1,13 @@
 // @vitest-environment happy-dom
-import type { PackageResponse } from "@alloggio/domain/contract/packages/package";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "../../../i18n/i18n";
 import { renderInHotel } from "../../global/render-in-hotel";
+import { aPackage } from "../test-fixtures";
 import { FlightDetails } from "./flight-details";
 import { PackageFacts } from "./package-facts";
 
-type Package = PackageResponse["packages"][number];
-
-const pack: Package = {
-  id: 1,
-  code: "ROMANTIC",
-  kind: "offer",
-  name: "Romantic getaway",
-  description: "Two nights for two.",
-  image: null,
-  validFrom: "20300101",
-  validTo: "20300630",
-  minNights: 2,
-  maxNights: 4,
-  minAdults: 2,
-  maxAdults: 2,
-  rateIds: [1],
-  roomIds: [],
-  includedServices: [{ id: 1, name: "Prosecco" }],
-  airports: [{ code: "LGW", name: "London Gatwick", flights: [] }],
-  gallery: [],
-  closedSeasons: [{ from: "20300201", to: "20300210" }],
-  priceFrom: { total: 238, cityTax: 10, nights: 2, adults: 2, arrival: "20300115", flightsFrom: null },
-  currency: "EUR",
-};
+const pack = aPackage();
 
 const definition = (term: string) =>
   screen.getByText(term, { selector: "dt" }).parentElement?.querySelector("dd")?.textContent;
