@@ -3,7 +3,7 @@
 import type { LocalizedText } from "@alloggio/domain/search/context";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { alpinebitsClient, alpinebitsClientHotel } from "../../db/schema";
+import { alpinebitsClient, alpinebitsClientHotel, hotel } from "../../db/schema";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -14,6 +14,8 @@ export type GroupClientRow = {
   createdAt: Date;
   disabledAt: Date | null;
   hotelIds: number[];
+  /** Each of its hotels' time zone: its dates are shown on a hotel's clock. */
+  timeZones: Record<number, string>;
 };
 
 /** The group's clients (or one of them), oldest first, each with its hotels. */
@@ -40,8 +42,13 @@ export async function findGroupClients(
     .orderBy(alpinebitsClient.id);
   if (clients.length === 0) return [];
   const links = await db
-    .select()
+    .select({
+      clientId: alpinebitsClientHotel.clientId,
+      hotelId: alpinebitsClientHotel.hotelId,
+      timeZone: hotel.timeZone,
+    })
     .from(alpinebitsClientHotel)
+    .innerJoin(hotel, eq(hotel.id, alpinebitsClientHotel.hotelId))
     .where(
       inArray(
         alpinebitsClientHotel.clientId,
@@ -49,10 +56,14 @@ export async function findGroupClients(
       ),
     )
     .orderBy(alpinebitsClientHotel.hotelId);
-  return clients.map((c) => ({
-    ...c,
-    hotelIds: links.filter((l) => l.clientId === c.id).map((l) => l.hotelId),
-  }));
+  return clients.map((c) => {
+    const own = links.filter((l) => l.clientId === c.id);
+    return {
+      ...c,
+      hotelIds: own.map((l) => l.hotelId),
+      timeZones: Object.fromEntries(own.map((l) => [l.hotelId, l.timeZone])),
+    };
+  });
 }
 
 /** Disables a client (once: a disabled client keeps its first date). */

@@ -46,13 +46,16 @@ const visibleHotels = (staff: Staff) => staff.hotels.map((h) => h.id);
 
 const toClient = (row: GroupClientRow, staff: Staff): BoAlpineBitsClient => {
   const seen = new Set(visibleHotels(staff));
+  const hotelIds = row.hotelIds.filter((h) => seen.has(h));
   return {
     id: row.id,
     username: row.username,
     name: row.name,
-    hotelIds: row.hotelIds.filter((h) => seen.has(h)),
+    hotelIds,
     createdAt: row.createdAt.toISOString(),
     disabledAt: row.disabledAt?.toISOString() ?? null,
+    // Its first hotel's clock (a client's hotels are a group's: nearly always one zone).
+    timeZone: row.timeZones[hotelIds[0] ?? -1] ?? "UTC",
   };
 };
 

@@ -272,8 +272,9 @@ function ClientsSection() {
     },
   });
   const hotelName = (id: number) => staff.hotels.find((h) => h.id === id)?.name ?? String(id);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium" }).format(new Date(iso));
+  // A client's dates on its first hotel's clock, as every back-office time (not the browser's zone).
+  const date = (iso: string, timeZone: string) =>
+    formatHotelInstant(iso, i18n.language || "en", timeZone, { dateStyle: "medium" });
   const clients = query.data?.clients ?? [];
   return (
     <section className="bo-card bo-ab-section" aria-labelledby={headingId}>
@@ -313,10 +314,10 @@ function ClientsSection() {
                     <code>{c.username}</code>
                   </td>
                   <td data-label={t("clients.hotels")}>{c.hotelIds.map(hotelName).join(", ")}</td>
-                  <td data-label={t("clients.created")}>{date(c.createdAt)}</td>
+                  <td data-label={t("clients.created")}>{date(c.createdAt, c.timeZone)}</td>
                   <td data-label={t("clients.status")}>
                     {c.disabledAt ? (
-                      t("clients.disabledOn", { date: date(c.disabledAt) })
+                      t("clients.disabledOn", { date: date(c.disabledAt, c.timeZone) })
                     ) : (
                       <span className="bo-badge bo-ab-ok">{t("clients.active")}</span>
                     )}

@@ -26,6 +26,8 @@ export const BoAlpineBitsClientSchema = z
     /** ISO instants. */
     createdAt: z.string(),
     disabledAt: z.string().nullable(),
+    /** The time zone its dates are shown in: its first hotel's (IANA, e.g. "Europe/Rome"). */
+    timeZone: z.string(),
   })
   .meta({ id: "BoAlpineBitsClient" });
 export type BoAlpineBitsClient = z.infer<typeof BoAlpineBitsClientSchema>;

@@ -6,7 +6,7 @@ import { aStaffSession, type StaffSession } from "@alloggio/test-kit/staff";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { alpinebitsClient, alpinebitsExchange, auditLog, hotelGroup } from "../../../db/schema";
+import { alpinebitsClient, alpinebitsExchange, auditLog, hotel, hotelGroup } from "../../../db/schema";
 import { createAlpineBitsClient, purgeAlpineBitsBodies } from "../../../features/alpinebits";
 import type { App } from "../../app";
 
@@ -123,6 +123,9 @@ describe("AlpineBits clients", () => {
     const list = await as(owner).get(CLIENTS);
     expect(list.json().clients.map((c: { username: string }) => c.username)).toEqual(["pms-front"]);
     expect(list.json().endpoint).toMatch(/^https?:\/\/[^/]+\/alpinebits$/);
+    // Its dates are shown on its hotel's clock, not the browser's.
+    const [zone] = await database.db.select({ tz: hotel.timeZone }).from(hotel).where(eq(hotel.id, hotelA));
+    expect(list.json().clients[0].timeZone).toBe(zone?.tz);
     expect(JSON.stringify(list.json())).not.toContain(password);
     const ping = await alpineBits("pms-front", password, "OTA_Ping:Handshaking", PING);
     expect(ping.statusCode).toBe(200);
