@@ -251,7 +251,8 @@ function portalShape(root: ParentNode): string[] {
 }
 
 describe("the portal's first paint is the web app's portal page while its search runs", () => {
-  const withHotels = (list: ReturnType<typeof hotelList>) => ({
+  /** The list with three hotels of their own, then more to `size` (a big group's, of which 20 are drawn). */
+  const withHotels = (list: ReturnType<typeof hotelList>, size = 3) => ({
     ...list,
     hotels: [
       {
@@ -264,15 +265,26 @@ describe("the portal's first paint is the web app's portal page while its search
       },
       { ...list.hotels[0]!, id: 2, name: "Villa Olivo", city: "Malcesine", destinations: [], images: [] },
       { ...list.hotels[0]!, id: 3, name: "Casa Arco", city: "Arco", images: ["/photos/arco.jpg"] },
+      ...Array.from({ length: size - 3 }, (_, i) => ({
+        ...list.hotels[0]!,
+        id: i + 4,
+        name: `Hotel ${i + 4}`,
+        images: [`/photos/${i + 4}.jpg`],
+      })),
     ],
   });
 
-  it.each([1, 2, 9])("language %d", async (language) => {
+  it.each([
+    [1, 3],
+    [1, 45],
+    [2, 25],
+    [9, 25],
+  ])("language %d, %d hotels", async (language, size) => {
     await act(async () => {
       await i18n.changeLanguage(languageOf(language).text);
       await i18n.loadNamespaces(["portal", "global", "search"]);
     });
-    const list = withHotels(hotelList());
+    const list = withHotels(hotelList(), size);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -292,9 +304,14 @@ describe("the portal's first paint is the web app's portal page while its search
         <Route path={ROUTES.portalHotelList} component={PortalPage} />
       </Suspense>,
     );
-    await waitFor(() => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(3), {
-      timeout: 10_000,
-    });
+    // A big group's first 20 hotels, then the button that shows more (ADR 0085).
+    await waitFor(
+      () => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(Math.min(size, 20)),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(container.querySelectorAll(".portal-results__more button")).toHaveLength(size > 20 ? 1 : 0);
     const text = languageOf(language).text;
     const painted = () => {
       const box = document.createElement("div");

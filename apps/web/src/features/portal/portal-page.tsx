@@ -1,5 +1,6 @@
 import type { PortalHotel } from "@alloggio/domain/contract/portal/avail-channel-check";
-import { useMemo, useState } from "react";
+import { nextHotels, PORTAL_HOTELS_AT_ONCE } from "@alloggio/domain/portal/hotels-at-once";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearch } from "wouter";
 import { href } from "../../app/routes";
@@ -42,6 +43,20 @@ function PortalHotelList() {
   const [compared, setCompared] = useState<number[]>([]);
   const params = useMemo(() => toPortalParams(ids, search, urlHotels), [ids, search, urlHotels]);
   const result = useAvailChannelCheck(params);
+  // The list's first hotels, then so many more at a guest's request (ADR 0085); a new search starts again.
+  const searchKey = JSON.stringify(params);
+  const [more, setMore] = useState({ searchKey, count: PORTAL_HOTELS_AT_ONCE });
+  if (more.searchKey !== searchKey) setMore({ searchKey, count: PORTAL_HOTELS_AT_ONCE });
+  const count = more.searchKey === searchKey ? more.count : PORTAL_HOTELS_AT_ONCE;
+  const listRef = useRef<HTMLUListElement>(null);
+  // The first newly shown card takes the focus, so that keyboard and screen-reader users keep their place.
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null || at >= count) return;
+    focusAt.current = null;
+    listRef.current?.children[at]?.querySelector<HTMLElement>(".portal-hotel__name a")?.focus();
+  }, [count]);
   // While the search runs, the hotels it asks about as the list gives them (the server drew the same, ADR 0079).
   const list = useHotelList({ channel: ids.channel, language: ids.language });
   const listed = useMemo(
@@ -68,9 +83,11 @@ function PortalHotelList() {
     ? [...available].sort((a, b) => (a.minTotal ?? 0) - (b.minTotal ?? 0))
     : available;
   const sorted = [...ordered, ...hotels.filter((h) => !h.available)];
-  const shown: { hotel: PortalHotel | ListedHotel; names: string[] }[] = result.isPending
+  const all: { hotel: PortalHotel | ListedHotel; names: string[] }[] = result.isPending
     ? listed.map((h) => ({ hotel: h, names: listedNames(h.id) }))
     : sorted.map((h) => ({ hotel: h, names: namesOf(h) }));
+  const shown = all.slice(0, count);
+  const next = nextHotels(shown.length, all.length);
   const comparedHotels = compared.flatMap((id) => hotels.find((h) => h.id === id) ?? []);
   const dates = t("dates", {
     arrival: formatDay(search.arrival, locale),
@@ -124,7 +141,7 @@ function PortalHotelList() {
         {result.isPending && listed.length === 0 ? (
           <div className="skeleton portal-results__skeleton" />
         ) : (
-          <ul className="portal-list">
+          <ul className="portal-list" ref={listRef}>
             {shown.map(({ hotel: h, names }, index) => (
               <li key={h.id}>
                 <PortalHotelCard
@@ -146,6 +163,21 @@ function PortalHotelList() {
             ))}
           </ul>
         )}
+        {next ? (
+          <div className="portal-results__more">
+            <p className="muted">{t("more.shown", { count: all.length, shown: shown.length })}</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                focusAt.current = shown.length;
+                setMore({ searchKey, count: shown.length + next.count });
+              }}
+            >
+              {t(next.last ? "more.last" : "more.next", { count: next.count })}
+            </button>
+          </div>
+        ) : null}
       </section>
     </main>
   );
