@@ -186,6 +186,10 @@ describe("portal hotel list", () => {
     expect(
       await within(list).findByText("2 of 4 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED),
     ).toBeTruthy();
+    // The cards follow the status as soon as React's background render has drawn them (ADR 0085).
+    await waitFor(() =>
+      expect(within(list).getAllByRole("article")[0]!.textContent).toContain("Villa Olivo"),
+    );
     const cards = within(list).getAllByRole("article");
     expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
       "Villa Olivo",
@@ -273,15 +277,19 @@ describe("portal hotel list", () => {
         .getAllByRole("article")
         .map((c) => within(c).getByRole("heading").textContent);
     // Cheapest first: the list's last hotel is the cheapest.
-    expect(names()).toEqual(Array.from({ length: 20 }, (_, i) => `Hotel ${45 - i}`));
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 20 }, (_, i) => `Hotel ${45 - i}`)));
     expect(within(list).getByText("Showing 20 of 45 hotels")).toBeTruthy();
     await user.click(within(list).getByRole("button", { name: "Show 20 more hotels" }));
-    expect(names()).toHaveLength(40);
-    expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 25" }));
+    await waitFor(() => expect(names()).toHaveLength(40));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 25" })),
+    );
     expect(within(list).getByText("Showing 40 of 45 hotels")).toBeTruthy();
     await user.click(within(list).getByRole("button", { name: "Show the last 5 hotels" }));
-    expect(names()).toHaveLength(45);
-    expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 5" }));
+    await waitFor(() => expect(names()).toHaveLength(45));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 5" })),
+    );
     expect(within(list).queryByRole("button", { name: /^Show/ })).toBeNull();
     expect(within(list).queryByText(/^Showing/)).toBeNull();
 
@@ -302,13 +310,13 @@ describe("portal hotel list", () => {
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(new URLSearchParams(location.history!.at(-1)!.split("?")[1]).get("hotels")).toBe("1,2,3");
     await within(list).findByText("3 of 3 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED);
-    expect(names()).toEqual(["Hotel 3", "Hotel 2", "Hotel 1"]);
+    await waitFor(() => expect(names()).toEqual(["Hotel 3", "Hotel 2", "Hotel 1"]));
     await user.click(screen.getByRole("button", { name: "Destination or property 3 properties" }));
     await user.click(screen.getByRole("button", { name: "Clear" }));
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("button", { name: "Search" }));
     await within(list).findByText("45 of 45 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED);
-    expect(names()).toHaveLength(20);
+    await waitFor(() => expect(names()).toHaveLength(20));
     expect(within(list).getByRole("button", { name: "Show 20 more hotels" })).toBeTruthy();
   });
 });
