@@ -344,6 +344,12 @@ describe("the portal's first paint is the web app's portal page while its search
     expect(first?.getAttribute("fetchpriority")).toBe("high");
     expect(first?.getAttribute("src")).toBe("https://img.example.test/bellavista.jpg");
     expect(painted().querySelector(".portal-hotel__price")).toBeNull();
+    // A press on the drawn "show more" is pressed again on the app's one button of the same class and text.
+    const more = painted().querySelector(".portal-results__more button");
+    const same = [...container.querySelectorAll("button")].filter(
+      (b) => b.className === more?.className && b.textContent === more?.textContent,
+    );
+    expect(same).toHaveLength(size > 20 ? 1 : 0);
     // The app takes over once its page shows the same.
     document.body.append(...painted().childNodes);
     const root = document.createElement("div");
