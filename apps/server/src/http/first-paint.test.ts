@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import {
+  aOneRoomHotel,
   aPackage,
   aPriceRange,
   aRatePlan,
@@ -698,6 +699,37 @@ describe("the packages list's first paint in its HTML", () => {
       expect(drawn).toContain("page-skeleton");
       expect(drawn).not.toContain("package-card");
     });
+  });
+});
+
+describe("a big group's portal in its HTML (ADR 0085)", () => {
+  let database: Database;
+  let app: App;
+  let webDist: string;
+  const size = 22;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (let i = 1; i <= size; i++) await seedProperty(database, aOneRoomHotel(`Hotel ${i}`));
+    ({ app, webDist } = await appWith(database, true));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("draws the first 20 hotels and the button for the rest; schema.org's list keeps every hotel", async () => {
+    const body = (await app.inject({ method: "GET", url: "/channel/1/language/1" })).body;
+    const drawn = body.slice(body.indexOf('<div id="first-paint">'), body.indexOf('<div id="root"></div>'));
+    expect(drawn.match(/<article class="portal-hotel card"/g)).toHaveLength(20);
+    expect(drawn).toContain(
+      '<div class="portal-results__more"><p class="muted">Showing 20 of 22 hotels</p><button type="button" class="button button--secondary">Show the last 2 hotels</button></div>',
+    );
+    const structured = JSON.parse(
+      /<script type="application\/ld\+json" nonce="[^"]+">([^<]+)<\/script>/.exec(body)![1]!,
+    );
+    expect(structured.itemListElement).toHaveLength(size);
   });
 });
 

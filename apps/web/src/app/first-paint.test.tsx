@@ -256,7 +256,8 @@ function portalShape(root: ParentNode): string[] {
 }
 
 describe("the portal's first paint is the web app's portal page while its search runs", () => {
-  const withHotels = (list: ReturnType<typeof hotelList>) => ({
+  /** The list with three hotels of their own, then more to `size` (a big group's, of which 20 are drawn). */
+  const withHotels = (list: ReturnType<typeof hotelList>, size = 3) => ({
     ...list,
     hotels: [
       {
@@ -269,15 +270,26 @@ describe("the portal's first paint is the web app's portal page while its search
       },
       { ...list.hotels[0]!, id: 2, name: "Villa Olivo", city: "Malcesine", destinations: [], images: [] },
       { ...list.hotels[0]!, id: 3, name: "Casa Arco", city: "Arco", images: ["/photos/arco.jpg"] },
+      ...Array.from({ length: size - 3 }, (_, i) => ({
+        ...list.hotels[0]!,
+        id: i + 4,
+        name: `Hotel ${i + 4}`,
+        images: [`/photos/${i + 4}.jpg`],
+      })),
     ],
   });
 
-  it.each([1, 2, 9])("language %d", async (language) => {
+  it.each([
+    [1, 3],
+    [1, 45],
+    [2, 25],
+    [9, 25],
+  ])("language %d, %d hotels", async (language, size) => {
     await act(async () => {
       await i18n.changeLanguage(languageOf(language).text);
       await i18n.loadNamespaces(["portal", "global", "search"]);
     });
-    const list = withHotels(hotelList());
+    const list = withHotels(hotelList(), size);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -297,9 +309,14 @@ describe("the portal's first paint is the web app's portal page while its search
         <Route path={ROUTES.portalHotelList} component={PortalPage} />
       </Suspense>,
     );
-    await waitFor(() => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(3), {
-      timeout: 10_000,
-    });
+    // A big group's first 20 hotels, then the button that shows more (ADR 0085).
+    await waitFor(
+      () => expect(container.querySelectorAll(".portal-hotel")).toHaveLength(Math.min(size, 20)),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(container.querySelectorAll(".portal-results__more button")).toHaveLength(size > 20 ? 1 : 0);
     const text = languageOf(language).text;
     const painted = () => {
       const box = document.createElement("div");
@@ -332,6 +349,12 @@ describe("the portal's first paint is the web app's portal page while its search
     expect(first?.getAttribute("fetchpriority")).toBe("high");
     expect(first?.getAttribute("src")).toBe("https://img.example.test/bellavista.jpg");
     expect(painted().querySelector(".portal-hotel__price")).toBeNull();
+    // A press on the drawn "show more" is pressed again on the app's one button of the same class and text.
+    const more = painted().querySelector(".portal-results__more button");
+    const same = [...container.querySelectorAll("button")].filter(
+      (b) => b.className === more?.className && b.textContent === more?.textContent,
+    );
+    expect(same).toHaveLength(size > 20 ? 1 : 0);
     // The app takes over once its page shows the same.
     document.body.append(...painted().childNodes);
     const root = document.createElement("div");

@@ -1,12 +1,14 @@
 // The portal's page in its first paint (ADR 0079): what the web app's portal page shows while its search runs — the
-// title, the search bar with the default search, "searching", and a card per hotel of the list with its picture —
-// so that the first card's picture, the page's largest paint, starts loading with the HTML. Prices are not drawn:
+// title, the search bar with the default search, "searching", and a card for each of the list's first hotels (so
+// many at once, ADR 0085) with its picture, then the list's "show more" — so that the first card's picture, the
+// page's largest paint, starts loading with the HTML. Prices are not drawn:
 // they need the search. The markup is the web app's (portal-page, SearchBar, PortalHotelCard); a web test renders
 // both and compares them.
 import type { HotelListResponse } from "../contract/channels/hotel-list";
 import { ROUTES } from "../contract/web-routes";
 import { findLanguage } from "../i18n/languages";
 import { DEFAULT_ADULTS } from "../occupancy/occupancy";
+import { nextHotels, PORTAL_HOTELS_AT_ONCE } from "../portal/hotels-at-once";
 import { addDays, todayInZone } from "../stay-dates/stay-dates";
 import { counted, escapeHtml, formatStayDay, icon, routePath, type Text } from "./markup";
 
@@ -92,11 +94,23 @@ function card(input: PortalPageInput, hotel: Hotel, index: number): string {
   return `<article class="portal-hotel card" aria-labelledby="${id}-name"><div class="portal-hotel__picture">${picture}</div><div class="portal-hotel__body"><h3 id="${id}-name" class="portal-hotel__name"><a href="${rooms}">${name}</a></h3><p class="portal-hotel__place muted">${MAP_PIN} ${place}</p><div class="skeleton portal-hotel__pending"></div></div><div class="portal-hotel__actions"><div class="portal-hotel__compare"><input id="${id}-compare" type="checkbox"><label for="${id}-compare">${escapeHtml(t("portal", "compare.add"))}<span class="visually-hidden"> ${name}</span></label></div><a class="button" href="${rooms}">${escapeHtml(t("portal", "seeRooms"))}<span class="visually-hidden"> ${escapeHtml(t("portal", "atHotel", { hotel: hotel.name }))}</span></a></div></article>`;
 }
 
-/** The portal page's `<main>` while its search runs, for a list with hotels. */
+/** The web app's "show more" under the list when it holds more hotels than the page shows at once. */
+function more(input: PortalPageInput, shown: number): string {
+  const { t, ids } = input;
+  const total = input.list.hotels.length;
+  const next = nextHotels(shown, total);
+  if (!next) return "";
+  const status = counted(t, ids.language, "portal", "more.shown", total, { shown: String(shown) });
+  const label = counted(t, ids.language, "portal", next.last ? "more.last" : "more.next", next.count);
+  return `<div class="portal-results__more"><p class="muted">${escapeHtml(status)}</p><button type="button" class="button button--secondary">${escapeHtml(label)}</button></div>`;
+}
+
+/** The portal page's `<main>` while its search runs, for a list with hotels: its first hotels only (ADR 0085). */
 export function portalPageHtml(input: PortalPageInput): string {
   const { t, list } = input;
   const first = list.hotels[0];
   if (!first) return "";
-  const cards = list.hotels.map((hotel, i) => `<li>${card(input, hotel, i)}</li>`).join("");
-  return `<main class="page portal-page" id="main"><h1>${escapeHtml(t("portal", "title"))}</h1><p class="portal-page__intro">${escapeHtml(t("portal", "intro"))}</p>${searchBar(input, first)}<section class="portal-results" aria-labelledby="portal-results-title"><h2 id="portal-results-title" class="visually-hidden">${escapeHtml(t("portal", "results"))}</h2><div role="status" aria-live="polite" class="portal-results__status"><p>${escapeHtml(t("portal", "status.loading"))}</p></div><ul class="portal-list">${cards}</ul></section></main>`;
+  const shown = list.hotels.slice(0, PORTAL_HOTELS_AT_ONCE);
+  const cards = shown.map((hotel, i) => `<li>${card(input, hotel, i)}</li>`).join("");
+  return `<main class="page portal-page" id="main"><h1>${escapeHtml(t("portal", "title"))}</h1><p class="portal-page__intro">${escapeHtml(t("portal", "intro"))}</p>${searchBar(input, first)}<section class="portal-results" aria-labelledby="portal-results-title"><h2 id="portal-results-title" class="visually-hidden">${escapeHtml(t("portal", "results"))}</h2><div role="status" aria-live="polite" class="portal-results__status"><p>${escapeHtml(t("portal", "status.loading"))}</p></div><ul class="portal-list">${cards}</ul>${more(input, shown.length)}</section></main>`;
 }

@@ -104,17 +104,56 @@ const portal: AvailChannelCheckResponse = {
   ],
 };
 
+/** A big group: `size` hotels, the dearest first in the list, so that the search's order (cheapest first) differs. */
+function bigGroup(size: number) {
+  const ids = Array.from({ length: size }, (_, i) => i + 1);
+  const name = (id: number) => `Hotel ${id}`;
+  return {
+    hotelList: { ...hotelList, hotels: ids.map((id) => hotelSummary(id, name(id), "Riva")) },
+    destinations: {
+      destinations: [
+        {
+          id: 1,
+          name: "Lake Garda",
+          count: size,
+          properties: ids.map((id) => ({ id, name: name(id) })),
+        },
+      ],
+    } satisfies DestinationsResponse,
+    portal: {
+      ...portal,
+      hotels: ids.map((id) => ({
+        ...base,
+        id,
+        name: name(id),
+        city: "Riva",
+        destinations: [1],
+        available: true,
+        minTotal: 1000 - id,
+        cityTax: 0,
+        reason: null,
+      })),
+    } satisfies AvailChannelCheckResponse,
+  };
+}
+
 describe("portal hotel list", () => {
   const calls: string[] = [];
+  let answers = { hotelList, destinations, portal };
   const fetchMock = vi.fn(async (url: string) => {
     calls.push(url);
-    if (url.startsWith("/api/hotellist.do")) return json(hotelList);
-    if (url.startsWith("/api/channel/destinations")) return json(destinations);
-    if (url.startsWith("/api/availChannelCheck.do")) return json(portal);
+    if (url.startsWith("/api/hotellist.do")) return json(answers.hotelList);
+    if (url.startsWith("/api/channel/destinations")) return json(answers.destinations);
+    if (url.startsWith("/api/availChannelCheck.do")) {
+      const asked = new URL(url, "http://x").searchParams.get("hotels")?.split(",").map(Number);
+      const hotels = answers.portal.hotels.filter((h) => !asked || asked.includes(h.id));
+      return json({ ...answers.portal, hotels });
+    }
     throw new Error(`unexpected call ${url}`);
   });
   beforeEach(() => {
     calls.length = 0;
+    answers = { hotelList, destinations, portal };
     vi.stubGlobal("fetch", fetchMock);
   });
   afterEach(() => {
@@ -147,6 +186,10 @@ describe("portal hotel list", () => {
     expect(
       await within(list).findByText("2 of 4 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED),
     ).toBeTruthy();
+    // The cards follow the status as soon as React's background render has drawn them (ADR 0085).
+    await waitFor(() =>
+      expect(within(list).getAllByRole("article")[0]!.textContent).toContain("Villa Olivo"),
+    );
     const cards = within(list).getAllByRole("article");
     expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
       "Villa Olivo",
@@ -221,5 +264,59 @@ describe("portal hotel list", () => {
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(new URLSearchParams(location.history!.at(-1)!.split("?")[1]).get("hotels")).toBe("1,2,3");
     await waitFor(() => expect(calls.some((c) => c.includes("hotels=1%2C2%2C3"))).toBe(true));
+  });
+
+  it("shows a big group's hotels 20 at a time, the focus on the first newly shown, compare and picker for all", async () => {
+    const user = userEvent.setup();
+    answers = bigGroup(45);
+    const location = renderPortal("/channel/1/language/1?arrival=20300110&departure=20300113&adults=2");
+    const list = await screen.findByRole("region", { name: "Hotels for your search" }, LOADED);
+    await within(list).findByText("45 of 45 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED);
+    const names = () =>
+      within(list)
+        .getAllByRole("article")
+        .map((c) => within(c).getByRole("heading").textContent);
+    // Cheapest first: the list's last hotel is the cheapest.
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 20 }, (_, i) => `Hotel ${45 - i}`)));
+    expect(within(list).getByText("Showing 20 of 45 hotels")).toBeTruthy();
+    await user.click(within(list).getByRole("button", { name: "Show 20 more hotels" }));
+    await waitFor(() => expect(names()).toHaveLength(40));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 25" })),
+    );
+    expect(within(list).getByText("Showing 40 of 45 hotels")).toBeTruthy();
+    await user.click(within(list).getByRole("button", { name: "Show the last 5 hotels" }));
+    await waitFor(() => expect(names()).toHaveLength(45));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(list).getByRole("link", { name: "Hotel 5" })),
+    );
+    expect(within(list).queryByRole("button", { name: /^Show/ })).toBeNull();
+    expect(within(list).queryByText(/^Showing/)).toBeNull();
+
+    // A hotel beyond the first 20 compares as any other.
+    await user.click(within(list).getByRole("checkbox", { name: "Compare Hotel 45" }));
+    await user.click(within(list).getByRole("checkbox", { name: "Compare Hotel 2" }));
+    const table = screen.getByRole("table", { name: "The hotels you chose, side by side" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Hotel 45", "Hotel 2"]);
+
+    // The picker offers every hotel; a new search shows its first 20 again.
+    await user.click(screen.getByRole("button", { name: "Destination or property All destinations" }));
+    for (const id of [1, 2, 3]) await user.click(screen.getByRole("checkbox", { name: `Hotel ${id}` }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(new URLSearchParams(location.history!.at(-1)!.split("?")[1]).get("hotels")).toBe("1,2,3");
+    await within(list).findByText("3 of 3 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED);
+    await waitFor(() => expect(names()).toEqual(["Hotel 3", "Hotel 2", "Hotel 1"]));
+    await user.click(screen.getByRole("button", { name: "Destination or property 3 properties" }));
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await within(list).findByText("45 of 45 hotels have rooms, 10 Jan 2030 – 13 Jan 2030", {}, LOADED);
+    await waitFor(() => expect(names()).toHaveLength(20));
+    expect(within(list).getByRole("button", { name: "Show 20 more hotels" })).toBeTruthy();
   });
 });
