@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 // Relative: the config is bundled on its own, and the workspace package is TypeScript.
+import { FIRST_PAINT_NAMESPACES } from "../../packages/domain/src/first-paint/first-paint-id";
 import { LANGUAGES } from "../../packages/domain/src/i18n/languages";
 
 /**
@@ -81,18 +82,6 @@ function firstTexts(): Plugin {
  * consent banner into the HTML in the page's language, from these bundles, written beside index.html at build as
  * `first-paint-texts.json` (`{"en": {"common": {…}, …}, …}`): one source for the texts, the web app's.
  */
-const FIRST_PAINT_NAMESPACES = [
-  "common",
-  "hotel",
-  "global",
-  "consent",
-  "chat",
-  "portal",
-  "search",
-  "offers",
-  "voucher",
-  "packages",
-];
 function firstPaintTexts(): Plugin {
   const locales = join(import.meta.dirname, "src/i18n/locales");
   return {

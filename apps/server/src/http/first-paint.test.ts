@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { FIRST_PAINT_NAMESPACES } from "@alloggio/domain/first-paint/first-paint-id";
 import { TEST_API_KEY, TEST_OVERRIDE_SECRET } from "@alloggio/test-kit/app";
 import {
   aOneRoomHotel,
@@ -36,18 +37,10 @@ function webTexts() {
     readdirSync(locales).map((code) => [
       code,
       Object.fromEntries(
-        [
-          "common",
-          "hotel",
-          "global",
-          "consent",
-          "chat",
-          "portal",
-          "search",
-          "offers",
-          "packages",
-          "voucher",
-        ].map((ns) => [ns, JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown]),
+        FIRST_PAINT_NAMESPACES.map((ns) => [
+          ns,
+          JSON.parse(readFileSync(join(locales, code, `${ns}.json`), "utf8")) as unknown,
+        ]),
       ),
     ]),
   );

@@ -124,6 +124,19 @@ function shape(root: ParentNode): string[] {
 
 const top = (root: ParentNode) => root.querySelector(".consent-banner, .cookie-notice");
 
+/**
+ * The drawn page in the document, then the app's root (its content `app`'s, when given) under the takeover's watch:
+ * the root, to put the app's page into.
+ */
+function takeOver(painted: HTMLElement, app?: HTMLElement, graceMs?: number): HTMLElement {
+  document.body.append(...painted.childNodes);
+  const root = document.createElement("div");
+  document.body.append(root);
+  keepFirstPaintUntilReady(root, graceMs);
+  if (app) root.append(...app.cloneNode(true).childNodes);
+  return root;
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -356,11 +369,7 @@ describe("the portal's first paint is the web app's portal page while its search
     );
     expect(same).toHaveLength(size > 20 ? 1 : 0);
     // The app takes over once its page shows the same.
-    document.body.append(...painted().childNodes);
-    const root = document.createElement("div");
-    document.body.append(root);
-    keepFirstPaintUntilReady(root);
-    root.append(...container.cloneNode(true).childNodes);
+    takeOver(painted(), container);
     await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
   });
 
@@ -505,10 +514,7 @@ describe("the packages list's first paint is the web app's packages page once it
     expect(painted.querySelector(".package-facts__flights")).not.toBeNull();
     expect(painted.querySelector(".page-skeleton")).toBeNull();
     // The app takes over once its page reads the same, not while it shows its skeleton.
-    document.body.append(...painted.childNodes);
-    const root = document.createElement("div");
-    document.body.append(root);
-    keepFirstPaintUntilReady(root);
+    const root = takeOver(painted);
     const loading = container.cloneNode(true) as HTMLElement;
     loading
       .querySelector(".package-list")
@@ -539,11 +545,7 @@ describe("the packages list's first paint is the web app's packages page once it
     await waitFor(() => expect(container.querySelector(".packages-page [role=alert]")).not.toBeNull(), {
       timeout: 10_000,
     });
-    document.body.append(...drawnPackages(1, list, PACKAGES).childNodes);
-    const root = document.createElement("div");
-    document.body.append(root);
-    keepFirstPaintUntilReady(root);
-    root.append(...container.cloneNode(true).childNodes);
+    takeOver(drawnPackages(1, list, PACKAGES), container);
     await waitFor(() => expect(document.getElementById("first-paint")).toBeNull(), { timeout: 500 });
   });
 });
@@ -619,11 +621,7 @@ describe("the voucher's first paint is the web app's voucher title above the ske
       expect(painted.querySelector("main .page-skeleton")).not.toBeNull();
       // Nothing of the reservation is drawn: its code and e-mail are checked by retrieve.do, not by the page.
       expect(painted.textContent).not.toContain(reservation.code);
-      document.body.append(...painted.childNodes);
-      const root = document.createElement("div");
-      document.body.append(root);
-      keepFirstPaintUntilReady(root, 60_000);
-      root.append(...container.cloneNode(true).childNodes);
+      takeOver(painted, container, 60_000);
       await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
     },
   );
@@ -638,12 +636,8 @@ describe("the voucher's first paint is the web app's voucher title above the ske
     await waitFor(() => expect(container.querySelector(".voucher-problem")).not.toBeNull(), {
       timeout: 10_000,
     });
-    document.body.append(...drawnVoucher(1, list).childNodes);
-    const root = document.createElement("div");
-    document.body.append(root);
     // Far longer than the test: only the rule for a different page can take over.
-    keepFirstPaintUntilReady(root, 60_000);
-    root.append(...container.cloneNode(true).childNodes);
+    takeOver(drawnVoucher(1, list), container, 60_000);
     await waitFor(() => expect(document.getElementById("first-paint")).toBeNull());
   });
 
@@ -659,11 +653,7 @@ describe("the voucher's first paint is the web app's voucher title above the ske
     await waitFor(() => expect(container.querySelector("main .page-skeleton")).not.toBeNull());
     const painted = drawnVoucher(1, list);
     await waitFor(() => expect(shape(painted)).toEqual(shape(container)), { timeout: 5000 });
-    document.body.append(...painted.childNodes);
-    const root = document.createElement("div");
-    document.body.append(root);
-    keepFirstPaintUntilReady(root, 60_000);
-    root.append(...container.cloneNode(true).childNodes);
+    takeOver(painted, container, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.getElementById("first-paint")).not.toBeNull();
   });

@@ -14,3 +14,20 @@ export type FirstClick = { className: string; text: string };
  * shows the open offer, and its first paint draws no lock (ADR 0079). The cookie itself is HttpOnly and on the API's path.
  */
 export const offerOpenKey = (code: string) => `alloggio.offerOpen.${code}`;
+
+/**
+ * The web app's text bundles the server's first paints read (ADR 0051, 0079): the web build writes them beside
+ * index.html as `first-paint-texts.json`, so the drawn pages and the app say the same.
+ */
+export const FIRST_PAINT_NAMESPACES = [
+  "common",
+  "hotel",
+  "global",
+  "consent",
+  "chat",
+  "portal",
+  "search",
+  "offers",
+  "voucher",
+  "packages",
+] as const;
