@@ -104,7 +104,7 @@ export async function signedInPages(options: {
   // A product that does not start fails every run of these pages, with its reason in their rows.
   let demo: { base: string; stop: () => Promise<void> } | Error;
   try {
-    demo = await startDemo(options.kind, options.url);
+    demo = await startDemo(options.kind, options.url, options.log);
     options.log(`Lighthouse: the demo product answers at ${demo.base}`);
   } catch (err) {
     demo = new Error(`the demo product did not start: ${(err as Error).message.split("\n")[0]}`);
@@ -132,13 +132,20 @@ export async function signedInPages(options: {
 async function startDemo(
   kind: Kind,
   url: string | undefined,
+  log: (msg: string) => void,
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   const { env, port, remove } = await demoEnvironment(kind, url, "alloggio_bench_demo");
   try {
-    const { child } = await startAndSearch(env, port);
+    const { child, stderr } = await startAndSearch(env, port);
+    // A product that stops before the end fails the remaining runs: its last words, once.
+    let stopping = false;
+    child.once("exit", (code, signal) => {
+      if (!stopping) log(`Lighthouse: the demo product exited (${signal ?? code}):\n${stderr()}`);
+    });
     return {
       base: `http://127.0.0.1:${port}`,
       stop: async () => {
+        stopping = true;
         await stop(child);
         await remove();
       },

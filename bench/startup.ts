@@ -29,7 +29,7 @@ const FIRST_SEARCH = "/api/avail.do?channel=1&hotel=1&language=1&adults=2";
 export async function startAndSearch(
   env: NodeJS.ProcessEnv,
   port: number,
-): Promise<{ ms: number; child: ChildProcess }> {
+): Promise<{ ms: number; child: ChildProcess; stderr: () => string }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...serverNodeFlags(env), resolve(root, "scripts/start.mjs")], {
     cwd: root,
@@ -53,7 +53,7 @@ export async function startAndSearch(
     try {
       const res = await fetch(`http://127.0.0.1:${port}${FIRST_SEARCH}`);
       await res.arrayBuffer();
-      if (res.status === 200) return { ms: performance.now() - t0, child };
+      if (res.status === 200) return { ms: performance.now() - t0, child, stderr: () => stderr };
     } catch {
       // not listening yet
     }
