@@ -1,8 +1,9 @@
 // `npm run bench`: Alloggio's performance figures beside their baselines, measured in the same run.
 // PostgreSQL when DATABASE_URL is set, PGlite otherwise; `--both` runs both (DATABASE_URL needed) and adds
 // PGlite ÷ PostgreSQL latency; PostgreSQL adds AlpineBits' big messages (`--alpinebits-only` runs just those).
-// `--lighthouse` adds Lighthouse's mobile scores of the pages a guest lands on (slow: opt-in); `--lighthouse-only`
-// measures just those, on the warmed-up server (BENCH_LIGHTHOUSE_PAGES=portal,voucher names some).
+// `--lighthouse` adds Lighthouse's mobile scores of the pages a guest lands on and, on the demo product, of those
+// behind a login or a choice (lighthouse-signed-in.ts) (slow: opt-in); `--lighthouse-only` measures just those, on
+// the warmed-up server (BENCH_LIGHTHOUSE_PAGES=portal,voucher names some).
 // Prints a table per database and writes bench/results/latest.json. Never fails on a missed goal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -18,6 +19,7 @@ import { alpineBitsFigures } from "./alpinebits";
 import { measureCache } from "./cache";
 import { type BookingStay, type Kind, type Prepared, prepareDatabase } from "./database";
 import { atLeast, atMost, type Figure, formatTable, info, notMeasured } from "./figures";
+import { signedInPages } from "./lighthouse-signed-in";
 import { closedLoop, openLoop, percentile, serialLoop, type Target } from "./load";
 import { memoryPhases, SEARCH_LOAD_PHASE } from "./memory";
 import { measureProcesses } from "./processes";
@@ -26,6 +28,7 @@ import { benchServerEnv } from "./server-env";
 import { measureStartup } from "./startup";
 import {
   ensureWebBuild,
+  type LighthousePage,
   type LighthouseScores,
   lighthouseMetricFigures,
   measureInitialJs,
@@ -656,15 +659,12 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** The other pages' runs: the issue's median of 3 (fewer when BENCH_LIGHTHOUSE_RUNS asks for fewer). */
 const OTHER_PAGE_RUNS = Math.min(3, LIGHTHOUSE_RUNS);
 
-/** A page Lighthouse measures: its name in the figures, its path, how many runs; private pages carry `noindex`. */
-type LighthousePage = { name: string; path: string; runs: number; private?: boolean };
-
 /**
  * Lighthouse (mobile) on the pages a guest lands on: the search page (LIGHTHOUSE_RUNS runs, its metrics beside it),
  * then the hotel page before a search, the portal, the packages, a voucher and an offer as its recipient opens it
  * from the mail, still locked (3 runs each; the voucher's booking and the offer are made here, from stays no other
- * phase books). The checkout is not among them: the rooms it books live in the tab's session storage, which a
- * Lighthouse run starts without.
+ * phase books); then the pages behind a login or a choice, on the demo product in a tab prepared first
+ * (lighthouse-signed-in.ts): services, checkout, unlocked offer, agency area, back office, back-office rates grid.
  */
 async function lighthouseFigures(
   url: string,
@@ -699,9 +699,25 @@ async function lighthouseFigures(
   if (offerPath) pages.push({ name: "offer", path: offerPath, runs: OTHER_PAGE_RUNS, private: true });
   // BENCH_LIGHTHOUSE_PAGES=portal,voucher: only the pages named (their names in lower case, spaces as "-").
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
+  const wanted = (name: string) => !only || only.includes(pageSlug(name));
   const figures: Figure[] = [];
-  for (const page of pages)
-    if (!only || only.includes(pageSlug(page.name))) figures.push(...(await lighthousePage(url, page)));
+  for (const page of pages) if (wanted(page.name)) figures.push(...(await lighthousePage(url, page)));
+  const demo = await signedInPages({
+    kind: lighthouseKind(),
+    url: process.env.DATABASE_URL,
+    runs: OTHER_PAGE_RUNS,
+    wanted,
+    log,
+  });
+  if (demo) {
+    cleanups.add(demo.stop);
+    try {
+      for (const page of demo.pages) figures.push(...(await lighthousePage(url, page)));
+    } finally {
+      await demo.stop();
+      cleanups.delete(demo.stop);
+    }
+  }
   return figures;
 }
 
@@ -739,21 +755,21 @@ async function benchOffer(url: string, offer: NonNullable<Prepared["offer"]>): P
 const pageSlug = (name: string) => name.toLowerCase().replaceAll(" ", "-");
 
 async function lighthousePage(url: string, page: LighthousePage): Promise<Figure[]> {
-  log(`Lighthouse (mobile) on the ${page.name}, ${page.runs} runs…`);
+  log(`Lighthouse (${page.preset ?? "mobile"}) on the ${page.name}, ${page.runs} runs…`);
   const runs: LighthouseScores[] = [];
   const failures: string[] = [];
   // A failed run (Lighthouse saw no paint, Chromium did not start…) is replaced by another, at most twice: the
   // median is of scored runs only; a failure is not a score of 0.
   for (let i = 0; i < page.runs + 2 && runs.length < page.runs; i++) {
     try {
-      runs.push(await runLighthouse(url + page.path));
+      runs.push(await (page.measure ? page.measure() : runLighthouse(url + page.path)));
     } catch (err) {
       failures.push((err as Error).message);
       log(`Lighthouse run ${i + 1} failed: ${(err as Error).message}`);
     }
   }
   const failure = failures.join("; ");
-  const named = (what: string) => `Lighthouse mobile ${what} (${page.name})`;
+  const named = (what: string) => `Lighthouse ${page.preset ?? "mobile"} ${what} (${page.name})`;
   if (runs.length === 0)
     return [
       notMeasured(named("performance"), "", "≥ 95", `failed: ${failure}`),
@@ -765,7 +781,9 @@ async function lighthousePage(url: string, page: LighthousePage): Promise<Figure
   // The median run's whole report, to read what its score is made of (Lighthouse's own JSON).
   writeFileSync(join(resultsDir, `lighthouse-${pageSlug(page.name)}.json`), median.report);
   const scores = runs.map((r) => r.performance).join(", ");
-  const note = `median of ${runs.length} run(s): ${scores}${failures.length ? `; ${failures.length} failed (${failure})` : ""}`;
+  const { lcp, tbt, cls } = median.metrics;
+  const metrics = `its LCP ${Math.round(lcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${Math.round(cls * 1000) / 1000}`;
+  const note = `median of ${runs.length} run(s): ${scores} (${metrics})${failures.length ? `; ${failures.length} failed (${failure})` : ""}`;
   const lowest = (key: "accessibility" | "bestPractices" | "seo") => Math.min(...runs.map((r) => r[key]));
   return [
     atLeast(named("performance"), median.performance, "", 95, note),
@@ -780,6 +798,7 @@ async function lighthousePage(url: string, page: LighthousePage): Promise<Figure
         )
       : atLeast(named("SEO"), lowest("seo"), "", 100, "the lowest of the runs"),
     ...(page.name === "search page" ? lighthouseMetricFigures(median) : []),
+    ...(page.extra?.(median) ?? []),
   ];
 }
 

@@ -26,10 +26,10 @@ export async function freePort(): Promise<number> {
 /** The README's first search on the demo group. */
 const FIRST_SEARCH = "/api/avail.do?channel=1&hotel=1&language=1&adults=2";
 
-async function startAndSearch(
+export async function startAndSearch(
   env: NodeJS.ProcessEnv,
   port: number,
-): Promise<{ ms: number; child: ChildProcess }> {
+): Promise<{ ms: number; child: ChildProcess; stderr: () => string }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...serverNodeFlags(env), resolve(root, "scripts/start.mjs")], {
     cwd: root,
@@ -53,7 +53,7 @@ async function startAndSearch(
     try {
       const res = await fetch(`http://127.0.0.1:${port}${FIRST_SEARCH}`);
       await res.arrayBuffer();
-      if (res.status === 200) return { ms: performance.now() - t0, child };
+      if (res.status === 200) return { ms: performance.now() - t0, child, stderr: () => stderr };
     } catch {
       // not listening yet
     }
@@ -61,7 +61,7 @@ async function startAndSearch(
   }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, "exit");
   child.kill("SIGTERM");
@@ -70,15 +70,20 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function measureStartup(
+/**
+ * What `node scripts/start.mjs` needs to start the demo product on an empty database: a free port, an empty
+ * temporary `DATA_DIR` (PGlite) or a new empty database named `<name>_…` (PostgreSQL), the demo data on; `remove`
+ * drops them. The server bundle start.mjs runs is built first when stale, so no build is timed.
+ */
+export async function demoEnvironment(
   kind: Kind,
   url: string | undefined,
-): Promise<{ firstMs: number; restartMs: number }> {
-  // As the web app (web.ts): the server bundle start.mjs runs is built first when stale, so no build is timed.
+  name: string,
+): Promise<{ env: NodeJS.ProcessEnv; port: number; remove: () => Promise<void> }> {
   await ensureServerBuild();
   const port = await freePort();
-  const dir = tempDir("alloggio-bench-start-");
-  const pgDb = kind === "postgres" && url ? await createPostgresDatabase(url, "alloggio_bench_start") : null;
+  const dir = tempDir(`${name.replaceAll("_", "-")}-`);
+  const pgDb = kind === "postgres" && url ? await createPostgresDatabase(url, name) : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -89,6 +94,19 @@ export async function measureStartup(
   };
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;
+  const remove = async () => {
+    dir.remove();
+    await pgDb?.drop();
+  };
+  return { env, port, remove };
+}
+
+export async function measureStartup(
+  kind: Kind,
+  url: string | undefined,
+): Promise<{ firstMs: number; restartMs: number }> {
+  // As the web app (web.ts): no build is timed.
+  const { env, port, remove } = await demoEnvironment(kind, url, "alloggio_bench_start");
   try {
     const first = await startAndSearch(env, port);
     await stop(first.child);
@@ -96,7 +114,6 @@ export async function measureStartup(
     await stop(restart.child);
     return { firstMs: first.ms, restartMs: restart.ms };
   } finally {
-    dir.remove();
-    await pgDb?.drop();
+    await remove();
   }
 }

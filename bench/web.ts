@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page } from "puppeteer-core";
 import { isStale, webIndex, webSources } from "../scripts/build-server.mjs";
 import { type Figure, info } from "./figures";
 
@@ -50,25 +51,40 @@ export type LighthouseScores = {
   report: string;
 };
 
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-/** Lighthouse (mobile, its default simulated throttling) on a page, in Debian's Chromium. */
-export async function runLighthouse(url: string): Promise<LighthouseScores> {
+/** Debian's Chromium as every Lighthouse run of the bench starts it. */
+export const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu"];
+
+/**
+ * Lighthouse (its default simulated throttling) on a page, in Debian's Chromium: mobile, or its desktop preset.
+ * Without `page` in a browser of its own; with one (a Puppeteer tab already signed in, or with rooms chosen:
+ * lighthouse-signed-in.ts), in that tab, which keeps its cookies and session storage.
+ */
+export async function runLighthouse(
+  url: string,
+  options: { page?: Page; preset?: "mobile" | "desktop" } = {},
+): Promise<LighthouseScores> {
   const t0 = performance.now();
   const { launch } = await import("chrome-launcher");
   const { default: lighthouse } = await import("lighthouse");
-  const chrome = await launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
-  });
+  const desktop = options.preset === "desktop";
+  const config = desktop ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
+  const chrome = options.page ? null : await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      formFactor: "mobile",
-    });
+    const result = await lighthouse(
+      url,
+      {
+        ...(chrome ? { port: chrome.port } : {}),
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        // The flags override the config's settings: the desktop preset's form factor is its own.
+        ...(desktop ? {} : { formFactor: "mobile" as const }),
+      },
+      config,
+      options.page,
+    );
     const categories = result?.lhr.categories;
     // A run Lighthouse could not finish (no paint seen, the page hung…) has no score, not a score of 0: it is a
     // failed run, reported with Lighthouse's reason, and the bench runs another.
@@ -94,7 +110,7 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       },
     };
   } finally {
-    chrome.kill();
+    chrome?.kill();
   }
 }
 
@@ -124,3 +140,18 @@ export function lighthouseMetricFigures(scores: LighthouseScores): Figure[] {
     info("Lighthouse speed index (search page)", ms(speedIndex), "ms", "10 % of the score"),
   ];
 }
+
+/**
+ * A page Lighthouse measures: its name in the figures, its path, how many runs; private pages carry `noindex`.
+ * `measure` replaces the plain run on `path` for a page a bare address cannot open (lighthouse-signed-in.ts), `preset`
+ * names the form factor in its rows, and `extra` adds rows from its median run.
+ */
+export type LighthousePage = {
+  name: string;
+  path: string;
+  runs: number;
+  private?: boolean;
+  preset?: "mobile" | "desktop";
+  measure?: () => Promise<LighthouseScores>;
+  extra?: (median: LighthouseScores) => Figure[];
+};
