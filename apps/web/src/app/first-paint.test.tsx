@@ -86,6 +86,7 @@ function drawn(
   list: ReturnType<typeof hotelList>,
   now = new Date(),
   onRooms = true,
+  page: Pick<Parameters<typeof firstPaintHtml>[0], "packages" | "voucher"> = {},
 ): HTMLElement {
   const text = languageOf(language).text;
   const html = firstPaintHtml(
@@ -96,6 +97,7 @@ function drawn(
       hostname: window.location.hostname,
       t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
       now,
+      ...page,
     },
     "nonce",
   );
@@ -453,24 +455,8 @@ describe("the packages list's first paint is the web app's packages page once it
     );
   }
 
-  function drawnPackages(language: number, list: ReturnType<typeof hotelList>, packages: PackageResponse) {
-    const text = languageOf(language).text;
-    const box = document.createElement("div");
-    box.innerHTML =
-      firstPaintHtml(
-        {
-          list: list as never,
-          ids: { hotel: 1, channel: 1, language },
-          onRooms: false,
-          hostname: window.location.hostname,
-          t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
-          now: new Date(DAY),
-          packages,
-        },
-        "nonce",
-      ) ?? "";
-    return box;
-  }
+  const drawnPackages = (language: number, list: ReturnType<typeof hotelList>, packages: PackageResponse) =>
+    drawn(language, list, new Date(DAY), false, { packages });
 
   /** Each element of the header and the page, with what a guest, a screen reader or the browser gets from it. */
   function packagesShape(root: ParentNode): string[] {
@@ -579,32 +565,19 @@ describe("the voucher's first paint is the web app's voucher title above the ske
       </Route>,
     );
   }
-  const drawnVoucher = (language: number, list: ReturnType<typeof hotelList>) => {
-    const text = languageOf(language).text;
-    const box = document.createElement("div");
-    box.innerHTML =
-      firstPaintHtml(
-        {
-          list: list as never,
-          ids: { hotel: 1, channel: 1, language },
-          onRooms: false,
-          voucher: true,
-          hostname: window.location.hostname,
-          t: (ns, key, values) => i18n.getFixedT(text, ns)(key, values),
-          now: new Date(DAY),
-        },
-        "nonce",
-      ) ?? "";
-    return box;
-  };
+  /** Both sides in the page's language, with the voucher's texts. */
+  const voucherTexts = (language: number) =>
+    act(async () => {
+      await i18n.changeLanguage(languageOf(language).text);
+      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
+    });
+  const drawnVoucher = (language: number, list: ReturnType<typeof hotelList>) =>
+    drawn(language, list, new Date(DAY), false, { voucher: true });
 
   it.each([1, 2, 9])(
     "language %d: the same title, and the app takes over once its voucher shows it",
     async (language) => {
-      await act(async () => {
-        await i18n.changeLanguage(languageOf(language).text);
-        await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
-      });
+      await voucherTexts(language);
       const list = hotelList();
       const hotelName = list.hotels[0]!.name;
       const reservation = aReservation({ hotel: { ...aReservation().hotel, name: hotelName } });
@@ -627,10 +600,7 @@ describe("the voucher's first paint is the web app's voucher title above the ske
   );
 
   it("gives way at once to the app's page when the link finds no reservation", async () => {
-    await act(async () => {
-      await i18n.changeLanguage("en");
-      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
-    });
+    await voucherTexts(1);
     const list = hotelList();
     const { container } = renderVoucher(1, list, null);
     await waitFor(() => expect(container.querySelector(".voucher-problem")).not.toBeNull(), {
@@ -642,10 +612,7 @@ describe("the voucher's first paint is the web app's voucher title above the ske
   });
 
   it("stays while the app's voucher loads, its header already the same", async () => {
-    await act(async () => {
-      await i18n.changeLanguage("en");
-      await i18n.loadNamespaces(["common", "hotel", "global", "consent", "chat", "voucher"]);
-    });
+    await voucherTexts(1);
     const list = hotelList();
     // retrieve.do has not answered: the app shows the header and its skeleton.
     const { container } = renderVoucher(1, list, "pending");
