@@ -21,7 +21,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await dropTemplate(admin);
     await admin.query(`create database ${TEMPLATE_DB}`);
     await admin.end();
     const template = await openDatabase({ url: withDatabaseName(adminUrl, TEMPLATE_DB) });
@@ -29,4 +29,22 @@ export default async function setup(): Promise<() => Promise<void>> {
     await template.close();
   }
   return async () => {};
+}
+
+/**
+ * Drops the last run's template. `with (force)` ends its sessions, but not an autovacuum worker that happens to be
+ * in it (a role without superuser may not signal it: 42501), nor a session that starts meanwhile (55006): those go
+ * away within a moment, so the drop is tried again, up to 10 times half a second apart.
+ */
+async function dropTemplate(admin: pg.Client): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 10 || (code !== "42501" && code !== "55006")) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
