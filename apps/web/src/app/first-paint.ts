@@ -89,18 +89,12 @@ export function keepFirstPaintUntilReady(root: HTMLElement, graceMs = 3000): boo
       !root.querySelector(".offer-locked, .page-skeleton")
     )
       reveal();
-    // The voucher's link found no reservation (or could not load it): the app's problem page, at once.
+    // A hotel page drawn below its top (the voucher's title, the packages list) whose app page is there, without its
+    // skeleton, and reads otherwise (a voucher link that finds no reservation, an error, a list changed since the
+    // HTML was drawn): the app's page replaces the drawn one at once, not after the header's grace time.
     else if (
-      painted.querySelector(".voucher__title") &&
+      painted.querySelector(".voucher__title, .packages-page") &&
       root.querySelector("main") &&
-      !root.querySelector(".voucher__title, .page-skeleton")
-    )
-      reveal();
-    // The app's packages page is there, without its skeleton, and reads otherwise (an error, a list changed since
-    // the HTML was drawn): it replaces the drawn one at once.
-    else if (
-      painted.querySelector(".packages-page") &&
-      root.querySelector(".packages-page") &&
       !root.querySelector(".page-skeleton")
     )
       reveal();
